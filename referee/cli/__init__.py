@@ -1,0 +1,123 @@
+"""Die Kommandozeile ``referee``: dünn, ohne Regel-Logik.
+
+Parsen → Regelkern aufrufen → mit rich darstellen oder ``--json`` ausgeben.
+Schwere Bibliotheken (rich.console, rapidfuzz, sqlite-utils) werden erst in den
+Befehlen importiert, die sie brauchen.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from referee.cli.gruppen import app
+
+# Jedes Befehlsmodul hängt sich beim Import an app bzw. seine Gruppe.
+_MODULE = (
+    "frage",
+    "schafkopf",
+    "schafkopf_abrechnung",
+    "abend",
+    "sabai",
+    "saufn",
+    "schlafmuetze",
+    "export",
+)
+
+
+def _lade_befehle() -> None:
+    import importlib
+    import importlib.util
+
+    for name in _MODULE:
+        voll = f"referee.cli.{name}"
+        if importlib.util.find_spec(voll) is not None:
+            importlib.import_module(voll)
+
+
+_lade_befehle()
+
+
+def _click():
+    """Typer ≥ 0.28 bringt click eingebaut mit (typer._click), ältere nutzen click."""
+    try:
+        from typer import _click as click
+    except ImportError:  # pragma: no cover - typer 0.27
+        import click
+    return click
+
+
+def _usage_deutsch(exc) -> str:
+    click = _click()
+
+    if isinstance(exc, click.exceptions.NoSuchOption):
+        text = f"Unbekannte Option „{exc.option_name}“."
+        if exc.possibilities:
+            text += " Meintest du " + " oder ".join(f"„{p}“" for p in exc.possibilities) + "?"
+        return text
+    if isinstance(exc, click.exceptions.MissingParameter):
+        param = exc.param
+        name = None
+        if param is not None:
+            name = (param.opts[0] if getattr(param, "opts", None) else param.name)
+            if getattr(param, "param_type_name", "") == "argument":
+                name = (param.name or "").upper()
+        return f"Es fehlt eine Angabe: {name or 'Parameter'}."
+    if isinstance(exc, click.exceptions.BadParameter):
+        param = exc.param
+        name = param.opts[0] if param is not None and getattr(param, "opts", None) else (
+            param.name if param is not None else "Parameter")
+        return f"Ungültiger Wert für {name}: {exc.message}"
+    msg = exc.format_message()
+    if msg.startswith("No such command"):
+        wort = msg.split("'")[1] if "'" in msg else msg
+        return f"Unbekannter Befehl „{wort}“."
+    if msg.startswith("Got unexpected extra argument"):
+        return "Zu viele Angaben: " + msg.split("(", 1)[-1].rstrip(")") + "."
+    return f"Falsche Verwendung: {msg}"
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Einstieg für das Kommando ``referee`` und ``python -m referee``."""
+    import typer
+    import typer.main
+
+    from referee.errors import RefereeFehler
+
+    click = _click()
+    debug = bool(os.environ.get("REFEREE_DEBUG"))
+    befehl = typer.main.get_command(app)
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        rv = befehl.main(args=args, prog_name="referee", standalone_mode=False)
+    except click.exceptions.UsageError as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":  # Hilfe wurde schon gezeigt
+            sys.exit(0)
+        if debug:
+            raise
+        ctx = exc.ctx
+        hilfe = f"{ctx.command_path} --help" if ctx is not None else "referee --help"
+        sys.stderr.write(f"Fehler: {_usage_deutsch(exc)}\nHilfe: {hilfe}\n")
+        sys.exit(2)
+    except (click.exceptions.Abort, typer.Abort):
+        sys.stderr.write("Abgebrochen.\n")
+        sys.exit(1)
+    except RefereeFehler as exc:
+        if debug:
+            raise
+        sys.stderr.write(f"Fehler: {exc.meldung}\n")
+        sys.exit(exc.exit_code)
+    except BrokenPipeError:  # z. B. referee … | head
+        sys.exit(0)
+    except KeyboardInterrupt:
+        sys.stderr.write("Abgebrochen.\n")
+        sys.exit(130)
+    except Exception as exc:  # noqa: BLE001 - nie einen Traceback zeigen
+        if debug:
+            raise
+        sys.stderr.write(
+            f"Interner Fehler: {type(exc).__name__}: {exc}\n"
+            "Mit REFEREE_DEBUG=1 erscheint der vollständige Traceback.\n"
+        )
+        sys.exit(3)
+    sys.exit(rv if isinstance(rv, int) else 0)

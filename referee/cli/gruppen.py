@@ -1,0 +1,72 @@
+"""Die Typer-Objekte der Kommandozeile: die Haupt-App und ihre Befehlsgruppen.
+
+Jedes Modul in ``referee/cli/`` hängt seine Befehle an eines dieser Objekte;
+``referee/cli/__init__.py`` importiert die Module und startet die App.
+Hier nur Typer und die Standardbibliothek importieren (Startzeit!).
+"""
+
+from __future__ import annotations
+
+import typer
+
+_KONTEXT = {"help_option_names": ["-h", "--help"]}
+
+app = typer.Typer(
+    name="referee",
+    help=(
+        "Regel-Schiedsrichter und Punkteschreiber für Kartenabende: "
+        "Schafkopf, sabai-sabai, SAUFN und Schlafmütze.\n\n"
+        'Beispiel: referee frage "Davonlaufen"'
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings=_KONTEXT,
+)
+
+schafkopf = typer.Typer(
+    help=(
+        "Schafkopf: erlaubte Karten, ganze Partien prüfen, abrechnen, eintragen.\n\n"
+        'Beispiel: referee schafkopf zug --spiel rufspiel --farbe schellen --hand "SA S7 S8 S9 GO" --stich "SK"'
+    ),
+    no_args_is_help=True,
+    context_settings=_KONTEXT,
+)
+abend = typer.Typer(
+    help=(
+        "Spielabende: anlegen, anzeigen, beenden.\n\n"
+        "Beispiel: referee abend neu --spieler Anna Ben Cem Dora"
+    ),
+    context_settings=_KONTEXT,
+    invoke_without_command=True,
+)
+sabai = typer.Typer(
+    help=(
+        "sabai-sabai: Rundenwertung, Siegespunkte, Ruhmeshalle, Regelentscheide.\n\n"
+        'Beispiel: referee sabai runde Anna="3 7 J" Ben="AJ 2 2" Cem=""'
+    ),
+    no_args_is_help=True,
+    context_settings=_KONTEXT,
+)
+saufn = typer.Typer(
+    help=(
+        "SAUFN: Darf diese Karte auf jene? Platzierungen und Schlücke.\n\n"
+        "Beispiel: referee saufn folgt N U"
+    ),
+    no_args_is_help=True,
+    context_settings=_KONTEXT,
+)
+schlafmuetze = typer.Typer(
+    help=(
+        "Schlafmütze: Wohin muss diese Karte? Siege eintragen.\n\n"
+        'Beispiel: referee schlafmuetze passt 3 --mitte "2 1 5 1 1"'
+    ),
+    no_args_is_help=True,
+    context_settings=_KONTEXT,
+)
+
+app.add_typer(schafkopf, name="schafkopf")
+app.add_typer(abend, name="abend")
+app.add_typer(sabai, name="sabai")
+app.add_typer(saufn, name="saufn")
+app.add_typer(schlafmuetze, name="schlafmuetze")

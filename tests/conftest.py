@@ -1,0 +1,62 @@
+"""Gemeinsame Test-Helfer.
+
+``cli(*args)`` startet ``python -m referee`` als eigenen Prozess (echte Exit-Codes,
+echte Trennung von stdout/stderr, NO_COLOR, 80 Spalten) und gibt ein
+``subprocess.CompletedProcess`` zurück. ``REFEREE_DB`` zeigt – solange ein Test
+nichts anderes sagt – auf eine Datei im tmp-Verzeichnis des Tests, nie auf die
+echte Datenbank.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update({"NO_COLOR": "1", "COLUMNS": "80", "PYTHONIOENCODING": "utf-8", "LC_ALL": "C.UTF-8"})
+    env.pop("FORCE_COLOR", None)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    if extra:
+        env.update(extra)
+    return env
+
+
+def run_cli(*args: str, input: str | None = None, env: dict[str, str] | None = None,
+            cwd: str | os.PathLike | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "referee", *args],
+        input=input,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=_env(env),
+        cwd=cwd or ROOT,
+        timeout=120,
+    )
+
+
+@pytest.fixture
+def db_pfad(tmp_path) -> Path:
+    return tmp_path / "referee.db"
+
+
+@pytest.fixture
+def cli(db_pfad, tmp_path):
+    """``cli("frage", "Davonlaufen")`` – mit eigener Test-Datenbank und leerem HOME."""
+
+    def _run(*args: str, input: str | None = None, env: dict[str, str] | None = None):
+        basis = {"REFEREE_DB": str(db_pfad), "HOME": str(tmp_path / "home")}
+        if env:
+            basis.update(env)
+        return run_cli(*args, input=input, env=basis)
+
+    return _run

@@ -1,0 +1,60 @@
+"""Gerüst der Kommandozeile: Hilfe, Fehler ohne Traceback, schlanke Importe."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from conftest import ROOT, _env, run_cli
+
+
+def test_hilfe_ohne_befehl_zeigt_beispiel():
+    r = run_cli("--help")
+    assert r.returncode == 0
+    assert "Beispiel: referee frage" in r.stdout
+
+
+def test_python_m_referee_funktioniert():
+    r = run_cli("schafkopf", "--help")
+    assert r.returncode == 0
+    assert "Schafkopf" in r.stdout
+
+
+def test_unbekannte_option_deutsch_exit_2_ohne_traceback():
+    r = run_cli("--gibtsnicht")
+    assert r.returncode == 2
+    assert "Unbekannte Option „--gibtsnicht“" in r.stderr
+    assert "Traceback" not in r.stderr + r.stdout
+
+
+def test_unbekannter_befehl():
+    r = run_cli("zaubern")
+    assert r.returncode == 2
+    assert "Unbekannter Befehl „zaubern“" in r.stderr
+
+
+def test_import_der_cli_laedt_keine_schweren_module():
+    code = (
+        "import sys, referee.cli; "
+        "print(','.join(sorted(m for m in sys.modules)))"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       env=_env(), cwd=ROOT, check=True)
+    geladen = set(r.stdout.strip().split(","))
+    for schwer in ("sqlite_utils", "rapidfuzz", "rich.table", "rich.console", "sqlite3"):
+        assert schwer not in geladen, f"{schwer} wird schon beim Import der CLI geladen"
+
+
+def test_jeder_befehl_hat_hilfe_mit_beispiel():
+    import typer.main
+
+    from referee.cli import app
+
+    def alle(cmd, pfad):
+        yield pfad, cmd
+        for name, sub in getattr(cmd, "commands", {}).items():
+            yield from alle(sub, pfad + [name])
+
+    wurzel = typer.main.get_command(app)
+    ohne = [" ".join(p) for p, c in alle(wurzel, ["referee"]) if "Beispiel" not in (c.help or "")]
+    assert not ohne, f"Befehle ohne Beispiel in der Hilfe: {ohne}"

@@ -77,6 +77,47 @@ def _usage_deutsch(exc) -> str:
     return f"Falsche Verwendung: {msg}"
 
 
+def _hilfe_eindeutschen() -> None:
+    """Typers Hilfe-Überschriften auf Deutsch (erst beim Anzeigen der Hilfe, ohne Vorab-Import).
+
+    Stützt sich auf Interna von Typer; schlägt das fehl, bleibt die Hilfe englisch.
+    """
+    try:
+        import typer.core as tc
+
+        def deutsch(format_help):
+            def wrapper(self, ctx, formatter):
+                from typer import rich_utils as ru
+
+                ru.ARGUMENTS_PANEL_TITLE = "Argumente"
+                ru.OPTIONS_PANEL_TITLE = "Optionen"
+                ru.COMMANDS_PANEL_TITLE = "Befehle"
+                ru.DEFAULT_STRING = "[Standard: {}]"
+                ru.REQUIRED_LONG_STRING = "[Pflicht]"
+                ru.ENVVAR_STRING = "[Umgebungsvariable: {}]"
+                return format_help(self, ctx, formatter)
+
+            return wrapper
+
+        for klasse in (tc.TyperCommand, tc.TyperGroup):
+            if "format_help" in klasse.__dict__ and not getattr(klasse.format_help, "_de", False):
+                klasse.format_help = deutsch(klasse.__dict__["format_help"])
+                klasse.format_help._de = True
+        basis = tc.TyperCommand.__mro__[1]
+        original = basis.get_help_option
+        if not getattr(original, "_de", False):
+            def get_help_option(self, ctx):
+                opt = original(self, ctx)
+                if opt is not None:
+                    opt.help = "Diese Hilfe zeigen und beenden."
+                return opt
+
+            get_help_option._de = True
+            basis.get_help_option = get_help_option
+    except Exception:  # pragma: no cover - andere Typer-Version
+        pass
+
+
 def main(argv: list[str] | None = None) -> None:
     """Einstieg für das Kommando ``referee`` und ``python -m referee``."""
     import typer
@@ -86,6 +127,7 @@ def main(argv: list[str] | None = None) -> None:
 
     click = _click()
     debug = bool(os.environ.get("REFEREE_DEBUG"))
+    _hilfe_eindeutschen()
     befehl = typer.main.get_command(app)
     args = sys.argv[1:] if argv is None else argv
     try:
@@ -99,7 +141,7 @@ def main(argv: list[str] | None = None) -> None:
         hilfe = f"{ctx.command_path} --help" if ctx is not None else "referee --help"
         sys.stderr.write(f"Fehler: {_usage_deutsch(exc)}\nHilfe: {hilfe}\n")
         sys.exit(2)
-    except (click.exceptions.Abort, typer.Abort):
+    except typer.Abort:
         sys.stderr.write("Abgebrochen.\n")
         sys.exit(1)
     except RefereeFehler as exc:

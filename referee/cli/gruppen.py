@@ -51,6 +51,10 @@ sabai = typer.Typer(
 saufn = typer.Typer(
     help=(
         "SAUFN: Darf diese Karte auf jene? Platzierungen und Schlücke.\n\n"
+        "Hinweis aus der Anleitung (verantwortungsvoller Konsum): „Wir empfehlen und bitten "
+        "alle Personen, im Rahmen dieses Spiels respektvoll zu handeln, aufmerksam zu sein und "
+        "Alkohol bewusst und in Maßen zu konsumieren.“ – „Das Spiel kann jederzeit auch ohne "
+        "alkoholische Getränke gespielt werden.“\n\n"
         "Beispiel: referee saufn folgt N U"
     ),
     no_args_is_help=True,

@@ -1,0 +1,151 @@
+"""Der Regelkorpus ``rules_de/``: Abschnitte mit stabiler id, Titel und wörtlichem Text.
+
+Jede Datei ``rules_de/<spiel>.md`` hat einen Kopf (``spiel:``, ``name:``, ``quelle:``)
+und danach Abschnitte in diesem Format::
+
+    ## Davonlaufen
+    id: schafkopf.davonlaufen
+    stichworte: davonlaufen, weglaufen, vier karten
+
+    Davonlaufen ist die einzige regelkonforme Möglichkeit, …
+
+Der Text ist wörtlich aus der Quelle übernommen (nur Leerraum am Zeilenende
+normalisiert, Diagramm-Reste der PDF-Umwandlung entfernt); die Stichworte sind
+Suchhilfen und gehören nicht zum Regeltext. Nur Standardbibliothek.
+
+>>> abschnitt("schafkopf.faq-augen").titel
+'Wie viele Augen braucht die Spielerpartei?'
+>>> abschnitt("schafkopf.faq-augen").spiel
+'schafkopf'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from referee.resources import verzeichnis
+
+#: Die Spiele in fester Reihenfolge (Dateiname ohne .md = Spielkürzel).
+SPIELE: tuple[str, ...] = ("schafkopf", "sabai", "saufn", "schlafmuetze")
+
+
+@dataclass(frozen=True)
+class Abschnitt:
+    """Ein Regelabschnitt: ``id`` wie ``schafkopf.davonlaufen``, ``text`` wörtlich."""
+
+    id: str
+    spiel: str
+    titel: str
+    text: str
+    stichworte: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.titel} ({self.id})"
+
+
+@dataclass(frozen=True)
+class Regelwerk:
+    """Kopf einer Regeldatei: Spielkürzel, Anzeigename und Quelle."""
+
+    spiel: str
+    name: str
+    quelle: str
+
+
+def _kopfzeile(zeile: str) -> tuple[str, str] | None:
+    schluessel, sep, wert = zeile.partition(":")
+    if not sep or not schluessel.isidentifier():
+        return None
+    return schluessel.strip(), wert.strip()
+
+
+def parse_regeldatei(inhalt: str, spiel: str) -> tuple[Regelwerk, list[Abschnitt]]:
+    """Eine Regeldatei zerlegen; ``ValueError`` bei kaputtem Format (nennt die Zeile)."""
+    kopf: dict[str, str] = {}
+    abschnitte: list[Abschnitt] = []
+    aktuell: dict | None = None
+
+    def abschliessen() -> None:
+        if aktuell is None:
+            return
+        text = "\n".join(aktuell["zeilen"]).strip("\n")
+        if "id" not in aktuell["kopf"]:
+            raise ValueError(f"Abschnitt „{aktuell['titel']}“ (Zeile {aktuell['nr']}) hat keine id.")
+        if not text:
+            raise ValueError(f"Abschnitt {aktuell['kopf']['id']} hat keinen Text.")
+        stichworte = tuple(
+            w.strip() for w in aktuell["kopf"].get("stichworte", "").split(",") if w.strip()
+        )
+        abschnitte.append(Abschnitt(aktuell["kopf"]["id"], spiel, aktuell["titel"], text, stichworte))
+
+    for nr, roh in enumerate(inhalt.splitlines(), start=1):
+        zeile = roh.rstrip()
+        if zeile.startswith("## "):
+            abschliessen()
+            aktuell = {"titel": zeile[3:].strip(), "nr": nr, "kopf": {}, "zeilen": [], "im_kopf": True}
+            continue
+        if aktuell is None:  # Dateikopf vor dem ersten Abschnitt
+            paar = _kopfzeile(zeile)
+            if paar and paar[0] in ("spiel", "name", "quelle"):
+                kopf[paar[0]] = paar[1]
+            continue
+        if aktuell["im_kopf"]:
+            if not zeile:
+                aktuell["im_kopf"] = False
+                continue
+            paar = _kopfzeile(zeile)
+            if paar is None:
+                raise ValueError(f"Zeile {nr}: erwartet „schlüssel: wert“ im Abschnittskopf, gefunden „{zeile}“.")
+            aktuell["kopf"][paar[0]] = paar[1]
+            continue
+        aktuell["zeilen"].append(zeile)
+    abschliessen()
+    if kopf.get("spiel", spiel) != spiel:
+        raise ValueError(f"Datei für {spiel} nennt spiel: {kopf['spiel']}.")
+    for a in abschnitte:
+        if not a.id.startswith(spiel + "."):
+            raise ValueError(f"id {a.id} gehört nicht zum Spiel {spiel}.")
+    werk = Regelwerk(spiel, kopf.get("name", spiel), kopf.get("quelle", ""))
+    return werk, abschnitte
+
+
+@cache
+def _korpus() -> tuple[dict[str, Regelwerk], dict[str, Abschnitt]]:
+    ordner = verzeichnis("rules_de")
+    werke: dict[str, Regelwerk] = {}
+    alle: dict[str, Abschnitt] = {}
+    for spiel in SPIELE:
+        inhalt = (ordner / f"{spiel}.md").read_text(encoding="utf-8")
+        werk, liste = parse_regeldatei(inhalt, spiel)
+        werke[spiel] = werk
+        for a in liste:
+            if a.id in alle:
+                raise ValueError(f"Doppelte Abschnitts-id {a.id}.")
+            alle[a.id] = a
+    return werke, alle
+
+
+def abschnitt(id: str) -> Abschnitt:
+    """Den Abschnitt mit dieser id; ``KeyError`` wenn es ihn nicht gibt."""
+    return _korpus()[1][id]
+
+
+def abschnitte(spiel: str | None = None) -> tuple[Abschnitt, ...]:
+    """Alle Abschnitte (in Dateireihenfolge), optional nur die eines Spiels."""
+    alle = _korpus()[1].values()
+    if spiel is None:
+        return tuple(alle)
+    if spiel not in SPIELE:
+        raise KeyError(spiel)
+    return tuple(a for a in alle if a.spiel == spiel)
+
+
+def regelwerk(spiel: str) -> Regelwerk:
+    """Anzeigename und Quelle eines Spiels (``KeyError`` wenn unbekannt)."""
+    return _korpus()[0][spiel]
+
+
+def spielname(spiel: str) -> str:
+    """Anzeigename: ``schlafmuetze`` → ``Schlafmütze``."""
+    return regelwerk(spiel).name

@@ -1,8 +1,38 @@
-"""Die Spielarten des Schafkopf (Gerüst; Trumpfreihenfolgen folgen im Regelkern)."""
+"""Die Spielarten des Schafkopf und ihre Trumpfreihenfolgen; wer den Stich bekommt.
+
+Trümpfe, stärkster zuerst (Regelabschnitt ``schafkopf.truempfe``):
+
+- Rufspiel (Sauspiel) und Ramsch: EO GO HO SO EU GU HU SU, dann Herz A 10 K 9 8 7 (14 Trümpfe).
+- Farbsolo (Farbe X): die vier Ober, die vier Unter, dann X A 10 K 9 8 7.
+- Wenz: nur EU GU HU SU; die Ober stehen in ihrer Farbe zwischen König und Neun.
+- Farbwenz (X): die vier Unter, dann X A 10 K O 9 8 7.
+- Geier: nur die vier Ober; die Unter stehen in ihrer Farbe. Farbgeier (X): die vier Ober,
+  dann X A 10 K U 9 8 7.
+- Bettel: keine Trümpfe. Konvention, nicht im Regeltext: Ober und Unter rücken in ihre
+  Farbe ein, und zwar in der verbreiteten Bettel-Reihenfolge A K O U 10 9 8 7 (die Zehn
+  steht unter dem Unter). Mit ``Spiel(..., bettel_zehn_hoch=True)`` gilt stattdessen
+  A 10 K O U 9 8 7.
+
+Nichttrümpfe einer Farbe: Sau, Zehn, König, (Ober), (Unter), Neun, Acht, Sieben.
+Den Stich bekommt der höchste Trumpf, sonst die höchste Karte der ausgespielten Farbe
+(Ober/Unter, die Trumpf sind, gehören nicht zu ihrer aufgedruckten Farbe)
+(``schafkopf.stichregeln``).
+
+>>> s = Spiel(Spielart.RUFSPIEL, Farbe.SCHELLEN)
+>>> [str(k) for k in s.truempfe()][:9]
+['EO', 'GO', 'HO', 'SO', 'EU', 'GU', 'HU', 'SU', 'HA']
+>>> stichsieger(s, parse_hand("SK S9 H7 SA"), ausspieler=2)  # Herz-Sieben sticht: Sitz 2+2 = 0
+0
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from enum import Enum
+from typing import Sequence
+
+from referee.errors import Eingabefehler, Regelverstoss
+from referee.schafkopf.karten import ALLE, Blatt, Farbe, Karte, Schlag, parse_hand  # noqa: F401
 
 
 class Spielart(str, Enum):
@@ -26,3 +56,195 @@ class Spielart(str, Enum):
     def braucht_farbe(self) -> bool:
         """Ruffarbe (Rufspiel) bzw. Trumpffarbe (Solo, Farbwenz, Farbgeier)."""
         return self in (Spielart.RUFSPIEL, Spielart.SOLO, Spielart.FARBWENZ, Spielart.FARBGEIER)
+
+    @property
+    def name_de(self) -> str:
+        """``Rufspiel``, ``Farbsolo``, ``Wenz`` …"""
+        return _NAMEN[self]
+
+    @classmethod
+    def parse(cls, text: "str | Spielart") -> "Spielart":
+        """``rufspiel``/``sauspiel``, ``solo``/``farbsolo``, ``wenz`` … → Spielart."""
+        if isinstance(text, Spielart):
+            return text
+        t = str(text).strip().casefold().replace("-", "").replace(" ", "")
+        art = _ALIASE.get(t)
+        if art is None:
+            erlaubt = ", ".join(a.value for a in Spielart)
+            raise Eingabefehler(f"Unbekannte Spielart „{text}“. Erlaubt sind: {erlaubt}.")
+        return art
+
+
+_NAMEN = {
+    Spielart.RUFSPIEL: "Rufspiel", Spielart.SOLO: "Farbsolo", Spielart.WENZ: "Wenz",
+    Spielart.FARBWENZ: "Farbwenz", Spielart.GEIER: "Geier", Spielart.FARBGEIER: "Farbgeier",
+    Spielart.RAMSCH: "Ramsch", Spielart.BETTEL: "Bettel",
+}
+_ALIASE = {a.value: a for a in Spielart} | {
+    "sauspiel": Spielart.RUFSPIEL, "farbsolo": Spielart.SOLO, "ramschspiel": Spielart.RAMSCH,
+}
+
+#: Gruppe der Trümpfe in den Tabellen (Farben haben die Gruppen 0–3 = ``Karte.nr // 8``).
+TRUMPF = 4
+
+_OBER = tuple(Karte(f, Schlag.OBER) for f in Farbe)
+_UNTER = tuple(Karte(f, Schlag.UNTER) for f in Farbe)
+_NATUERLICH = (Schlag.SAU, Schlag.ZEHN, Schlag.KOENIG, Schlag.OBER, Schlag.UNTER,
+               Schlag.NEUN, Schlag.ACHT, Schlag.SIEBEN)
+_BETTEL = (Schlag.SAU, Schlag.KOENIG, Schlag.OBER, Schlag.UNTER, Schlag.ZEHN,
+           Schlag.NEUN, Schlag.ACHT, Schlag.SIEBEN)
+
+
+def _trumpfliste(art: Spielart, farbe: Farbe | None) -> tuple[Karte, ...]:
+    def farbe_ohne(f: Farbe, ohne: tuple[Schlag, ...]) -> tuple[Karte, ...]:
+        return tuple(Karte(f, s) for s in _NATUERLICH if s not in ohne)
+
+    ou = (Schlag.OBER, Schlag.UNTER)
+    if art in (Spielart.RUFSPIEL, Spielart.RAMSCH):
+        return _OBER + _UNTER + farbe_ohne(Farbe.HERZ, ou)
+    if art is Spielart.SOLO:
+        return _OBER + _UNTER + farbe_ohne(farbe, ou)  # type: ignore[arg-type]
+    if art is Spielart.WENZ:
+        return _UNTER
+    if art is Spielart.FARBWENZ:
+        return _UNTER + farbe_ohne(farbe, (Schlag.UNTER,))  # type: ignore[arg-type]
+    if art is Spielart.GEIER:
+        return _OBER
+    if art is Spielart.FARBGEIER:
+        return _OBER + farbe_ohne(farbe, (Schlag.OBER,))  # type: ignore[arg-type]
+    return ()  # Bettel
+
+
+@dataclass(frozen=True, slots=True)
+class _Tabellen:
+    truempfe: tuple[Karte, ...]
+    rang: tuple[int, ...]      # je Karte.nr: höher = stärker; Trümpfe ≥ 100
+    gruppe: tuple[int, ...]    # je Karte.nr: TRUMPF oder Farbindex 0–3
+
+
+_TABELLEN_CACHE: dict[tuple, _Tabellen] = {}
+
+
+def _tabellen(art: Spielart, farbe: Farbe | None, zehn_hoch: bool) -> _Tabellen:
+    schluessel = (art, farbe, zehn_hoch)
+    tab = _TABELLEN_CACHE.get(schluessel)
+    if tab is None:
+        truempfe = _trumpfliste(art, farbe)
+        rang = [0] * 32
+        gruppe = [0] * 32
+        reihe = _BETTEL if art is Spielart.BETTEL and not zehn_hoch else _NATUERLICH
+        for k in ALLE:
+            gruppe[k.nr] = k.nr // 8
+            rang[k.nr] = 8 - reihe.index(k.schlag)
+        for i, k in enumerate(truempfe):
+            gruppe[k.nr] = TRUMPF
+            rang[k.nr] = 100 + len(truempfe) - i
+        tab = _Tabellen(truempfe, tuple(rang), tuple(gruppe))
+        _TABELLEN_CACHE[schluessel] = tab
+    return tab
+
+
+_FARBEN = tuple(Farbe)
+
+
+@dataclass(frozen=True, slots=True)
+class Spiel:
+    """Ein angesagtes Spiel: Spielart und Farbe (Ruffarbe beim Rufspiel, sonst Trumpffarbe).
+
+    ``Spiel(Spielart.RUFSPIEL, Farbe.GRAS)`` ist ein Sauspiel mit der Gras-Sau.
+    """
+
+    art: Spielart
+    farbe: Farbe | None = None
+    bettel_zehn_hoch: bool = False
+    _tab: _Tabellen = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.art.braucht_farbe and self.farbe is None:
+            was = "die gerufene Sau" if self.art is Spielart.RUFSPIEL else "die Trumpffarbe"
+            raise Eingabefehler(f"Beim {self.art.name_de} fehlt {was} (eichel, gras, herz oder schellen).")
+        if not self.art.braucht_farbe and self.farbe is not None:
+            raise Eingabefehler(f"Beim {self.art.name_de} gibt es keine Farbe; „{self.farbe.wort}“ passt nicht.")
+        if self.art is Spielart.RUFSPIEL and self.farbe is Farbe.HERZ:
+            raise Regelverstoss("Die Herz-Sau ist Trumpf und kann nicht gerufen werden "
+                                "(schafkopf.rufbare-saeue).")
+        object.__setattr__(self, "_tab", _tabellen(self.art, self.farbe, self.bettel_zehn_hoch))
+
+    @classmethod
+    def aus_text(cls, art: "str | Spielart", farbe: "str | Farbe | None" = None) -> "Spiel":
+        """``Spiel.aus_text("rufspiel", "schellen")`` – mit deutschen Fehlern."""
+        a = Spielart.parse(art)
+        f = None if farbe in (None, "") else (farbe if isinstance(farbe, Farbe) else Farbe.parse(farbe))
+        return cls(a, f)
+
+    # --- Fragen ----------------------------------------------------------
+
+    @property
+    def rufsau(self) -> Karte | None:
+        """Die gerufene Sau (nur beim Rufspiel)."""
+        if self.art is Spielart.RUFSPIEL:
+            return ALLE[_FARBEN.index(self.farbe) * 8]  # type: ignore[arg-type]
+        return None
+
+    def ist_trumpf(self, karte: Karte) -> bool:
+        return self._tab.gruppe[karte.nr] == TRUMPF
+
+    def farbe_im_spiel(self, karte: Karte) -> Farbe | None:
+        """Wozu die Karte beim Bedienen gehört: ``None`` = Trumpf, sonst ihre aufgedruckte Farbe."""
+        g = self._tab.gruppe[karte.nr]
+        return None if g == TRUMPF else _FARBEN[g]
+
+    def gruppe_name(self, karte: Karte) -> str:
+        """``Trumpf`` oder der Farbname – für Meldungen."""
+        f = self.farbe_im_spiel(karte)
+        return "Trumpf" if f is None else f.name_de
+
+    def staerke(self, karte: Karte) -> int:
+        """Rangzahl: höher schlägt niedriger innerhalb einer Gruppe; jeder Trumpf > jede Farbkarte."""
+        return self._tab.rang[karte.nr]
+
+    def truempfe(self, blatt: "Blatt | str" = Blatt.LANG) -> tuple[Karte, ...]:
+        """Alle Trümpfe im Blatt, stärkster zuerst (Grundlage der Laufenden)."""
+        t = self._tab.truempfe
+        if Blatt.parse(blatt) is Blatt.KURZ:
+            return tuple(k for k in t if k.schlag not in (Schlag.ACHT, Schlag.SIEBEN))
+        return t
+
+    def stich_gewinner(self, karten: Sequence[Karte]) -> int:
+        """Position (0-basiert) der Karte, die den Stich bekommt."""
+        rang = self._tab.rang
+        gruppe = self._tab.gruppe
+        erste = karten[0].nr
+        bedient = gruppe[erste]
+        best, best_rang = 0, rang[erste]
+        for i in range(1, len(karten)):
+            nr = karten[i].nr
+            g = gruppe[nr]
+            if (g == bedient or g == TRUMPF) and rang[nr] > best_rang:
+                best, best_rang = i, rang[nr]
+        return best
+
+    def sortiert(self, karten: Sequence[Karte]) -> list[Karte]:
+        """Zum Anzeigen: Trümpfe (stärkster zuerst), dann Eichel, Gras, Herz, Schellen."""
+        tab = self._tab
+        return sorted(karten, key=lambda k: (tab.gruppe[k.nr] != TRUMPF, tab.gruppe[k.nr], -tab.rang[k.nr]))
+
+    @property
+    def beschreibung(self) -> str:
+        """``Rufspiel mit der Schellen-Sau``, ``Farbsolo Herz``, ``Wenz``."""
+        if self.art is Spielart.RUFSPIEL:
+            return f"Rufspiel mit der {self.farbe.name_de}-Sau"  # type: ignore[union-attr]
+        if self.farbe is not None:
+            return f"{self.art.name_de} {self.farbe.name_de}"
+        return self.art.name_de
+
+    def __str__(self) -> str:
+        return self.beschreibung
+
+
+def stichsieger(spiel: Spiel, karten: Sequence[Karte], ausspieler: int, spieler_zahl: int = 4) -> int:
+    """Sitz (0–3) des Spielers, der den Stich bekommt; ``karten`` in Spielreihenfolge ab ``ausspieler``."""
+    return (ausspieler + spiel.stich_gewinner(karten)) % spieler_zahl
+
+
+__all__ = ["Spiel", "Spielart", "TRUMPF", "stichsieger"]

@@ -1,0 +1,544 @@
+"""Schafkopf-Abrechnung: aus den Fakten eines Spiels den Preis und die Zahlungen.
+
+Regeltext (Abschnitte ``schafkopf.faq-augen``, ``schafkopf.laufende``,
+``schafkopf.stoss``): Die Spielerpartei gewinnt mit mindestens 61 Augen; Laufende
+zählen ohne Unterbrechung vom höchsten Trumpf abwärts über die Hände einer Partei,
+beim Rufspiel ab den drei höchsten Obern; Stoß und Retour verändern den Preis,
+nicht die Gewinnschwellen; der Tarif wird vereinbart.
+
+Alles Weitere ist Konvention und steht in ``Abrechnung.konventionen``:
+
+- Schneider: gewonnen mit ≥ 91 Augen, verloren mit ≤ 30 Augen.
+- Schwarz: eine Partei hat keinen Stich (Hausregel: nach Augen 120:0); Schwarz
+  zählt Schneider und Schwarz.
+- Laufende zählen erst ab ``tarif.laufende_ab`` (3; Wenz und Geier 2).
+- Wert = Grundpreis + Schneider (+ Schwarz) + Laufende × Preis, dann × 2 je Klopfer
+  und × 2 je Stoß/Retour.
+- Tout: (Grundpreis + Laufende) × 2, ohne Schneider/Schwarz, nur mit allen Stichen
+  gewonnen. Sie: (Solopreis + 8 × Laufende) × 4.
+- Solo-artig (Solo, Wenz, Farbwenz, Geier, Farbgeier, Bettel): der Spieler erhält
+  oder zahlt 3 × Wert, jeder Gegenspieler 1 × Wert. Rufspiel: jeder der Partei.
+- Ramsch: wer die meisten Augen hat, zahlt jedem anderen den Ramschpreis;
+  Gleichstand: wer den höheren Trumpf hat, verliert; jede Jungfrau verdoppelt;
+  Durchmarsch gewinnt den Solopreis von jedem. Bettel: Spieler darf keinen Stich machen.
+
+>>> a = abrechnen(Fakten(Spielart.RUFSPIEL, augen_spieler=61, laufende=3))
+>>> a.wert, a.gewonnen
+(50, True)
+>>> zahlungen(a, ["Anna", "Ben"], ["Anna", "Ben", "Cem", "Dora"])
+{'Anna': 50, 'Ben': 50, 'Cem': -50, 'Dora': -50}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from referee.errors import Eingabefehler
+from referee.schafkopf.spielart import Spielart
+from referee.schafkopf.tarif import Tarif, tarif_laden
+
+T = TypeVar("T")
+
+GEWINNSCHWELLE = 61
+SCHNEIDER_GEWONNEN = 91
+SCHNEIDER_VERLOREN = 30
+
+#: Abschnitte des Regeltexts, auf die sich die Abrechnung stützt.
+ABSCHNITTE = ("schafkopf.faq-augen", "schafkopf.laufende", "schafkopf.stoss")
+
+#: Trümpfe je Spielart (lange Karte, kurze Karte) – die Obergrenze der Laufenden.
+TRUEMPFE: dict[Spielart, tuple[int, int]] = {
+    Spielart.RUFSPIEL: (14, 12),
+    Spielart.SOLO: (14, 12),
+    Spielart.WENZ: (4, 4),
+    Spielart.GEIER: (4, 4),
+    Spielart.FARBWENZ: (11, 9),
+    Spielart.FARBGEIER: (11, 9),
+}
+
+_NAMEN = {
+    Spielart.RUFSPIEL: "Rufspiel",
+    Spielart.SOLO: "Solo",
+    Spielart.WENZ: "Wenz",
+    Spielart.FARBWENZ: "Farbwenz",
+    Spielart.GEIER: "Geier",
+    Spielart.FARBGEIER: "Farbgeier",
+    Spielart.RAMSCH: "Ramsch",
+    Spielart.BETTEL: "Bettel",
+}
+
+_K = "Konvention, nicht im Regeltext: "
+K_SCHNEIDER = _K + "Schneider gewinnt die Spielerpartei mit mindestens 91 Augen, Schneider verliert sie mit höchstens 30 Augen; Schneider kostet den Schneiderpreis extra."
+K_SCHWARZ_STICHE = _K + "Schwarz ist, wer keinen Stich gemacht hat; Schwarz kostet Schneider- und Schwarzpreis extra."
+K_SCHWARZ_AUGEN = _K + "Schwarz nach Augen (120:0, Hausregel schwarz_nach_augen); Schwarz kostet Schneider- und Schwarzpreis extra."
+K_KLOPFER = _K + "Jeder Klopfer (Legen) verdoppelt den Preis."
+K_STOSS = _K + "Jeder Stoß und jedes Retour verdoppelt den Preis (der Regeltext sagt nur, dass sie den Preis verändern)."
+K_SOLO = _K + "Beim Solo-artigen Spiel erhält oder zahlt der Spieler das Dreifache, jeder Gegenspieler den einfachen Wert."
+K_TOUT = _K + "Tout ist nur mit allen Stichen gewonnen und kostet (Grundpreis + Laufende) × {f}, ohne Schneider und Schwarz."
+K_SIE = _K + "Sie (alle vier Ober und Unter) kostet (Solopreis + 8 Laufende) × {f} und ist gewonnen."
+K_RAMSCH = _K + "Ramsch: Wer die meisten Augen hat, verliert und zahlt jedem anderen den Ramschpreis."
+K_GLEICH_TRUMPF = _K + "Ramsch bei Gleichstand: Wer von den Gleichen den höheren Trumpf hat, verliert allein."
+K_GLEICH_ALLE = _K + "Ramsch bei Gleichstand: Alle Gleichen verlieren und zahlen jedem anderen (Hausregel ramsch_gleichstand=alle)."
+K_JUNGFRAU = _K + "Ramsch: Jeder Spieler ohne Stich (Jungfrau) verdoppelt den Preis."
+K_DURCHMARSCH = _K + "Ramsch: Durchmarsch (ein Spieler macht alle Stiche) gewinnt von jedem den Solopreis."
+K_BETTEL = _K + "Bettel: Der Spieler gewinnt nur, wenn er keinen Stich macht; Preis laut Tarif, Zahlung wie beim Solo."
+K_LAUFENDE_AB = _K + "Laufende zählen beim {spiel} erst ab {ab}."
+
+
+@dataclass(frozen=True, slots=True)
+class Fakten:
+    """Was die Runde nach dem Spiel festhält (Eingabe der Abrechnung).
+
+    ``augen_spieler``: Augen der Spielerpartei (0–120). ``stiche_spieler``: ihre
+    Stiche (optional; bestimmt Schwarz und Tout genau). ``schwarz``: eine Partei
+    hat keinen Stich gemacht (bei 0 Augen die Spielerpartei, bei 120 die Gegner).
+    ``laufende``: Zahl der Laufenden („mit“ oder „ohne“). ``klopfer``: Zahl der
+    Klopfer/Legen; ``stoesse``: Zahl der Stöße, Retours … ``kurz``: kurze Karte
+    (24 Blatt, 6 Stiche).
+
+    Ramsch: ``augen`` und ``stiche`` je Platz (4 Werte); ``ramsch_verlierer`` ist
+    bei Gleichstand der Höchsten der Platz dessen, der den höheren Trumpf hat.
+    Bettel: ``stiche_spieler`` (0 = gewonnen).
+    """
+
+    spielart: Spielart
+    augen_spieler: int | None = None
+    laufende: int = 0
+    schwarz: bool = False
+    stiche_spieler: int | None = None
+    tout: bool = False
+    sie: bool = False
+    klopfer: int = 0
+    stoesse: int = 0
+    kurz: bool = False
+    augen: tuple[int, ...] | None = None
+    stiche: tuple[int, ...] | None = None
+    ramsch_verlierer: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Abrechnung:
+    """Das Ergebnis: Wert je Gegenspieler (Cent) und wie er zustande kam.
+
+    ``wert`` ist der Betrag, den jeder Verlierer an jeden Gewinner zahlt (Rufspiel,
+    Ramsch) bzw. den jeder Gegenspieler zahlt oder erhält (Solo-artig: der
+    Spieler das Dreifache). ``wert == summe(bestandteile) × faktor``.
+    ``gewonnen`` gilt für die Spielerpartei; beim Ramsch heißt es Durchmarsch.
+    ``laufende_gewertet``: die bezahlten Laufenden (0 unter dem Mindestwert).
+    ``bestandteile``: (Bezeichnung, Cent); ``faktoren``: (Bezeichnung, Faktor).
+    ``konventionen``: deutsche Sätze zu jeder angewandten Konvention.
+    Ramsch: ``verlierer`` (Plätze, die zahlen), ``jungfrauen``, ``durchmarsch`` (Platz).
+    """
+
+    spielart: Spielart
+    wert: int
+    gewonnen: bool
+    schneider: bool
+    schwarz: bool
+    laufende_gewertet: int
+    faktor: int
+    bestandteile: tuple[tuple[str, int], ...]
+    faktoren: tuple[tuple[str, int], ...]
+    konventionen: tuple[str, ...]
+    solo_artig: bool
+    tout: bool = False
+    sie: bool = False
+    verlierer: tuple[int, ...] = ()
+    jungfrauen: tuple[int, ...] = ()
+    durchmarsch: int | None = None
+
+    @property
+    def erklaerung(self) -> str:
+        """``"20 (Rufspiel) + 30 (3 Laufende × 10) = 50 × 2 (1 Klopfer) = 100"``."""
+        teile = " + ".join(f"{c} ({t})" for t, c in self.bestandteile)
+        summe = sum(c for _, c in self.bestandteile)
+        text = teile if len(self.bestandteile) == 1 else f"{teile} = {summe}"
+        for t, f in self.faktoren:
+            text += f" × {f} ({t})"
+        if self.faktoren:
+            text += f" = {self.wert}"
+        return text
+
+    def als_dict(self) -> dict[str, Any]:
+        """JSON-Form ohne Zahlungen (die hängen an Plätzen/Namen, siehe ``zahlungen``)."""
+        d: dict[str, Any] = {
+            "spielart": self.spielart.value,
+            "wert": self.wert,
+            "gewonnen": self.gewonnen,
+            "schneider": self.schneider,
+            "schwarz": self.schwarz,
+            "laufende": self.laufende_gewertet,
+            "faktor": self.faktor,
+            "tout": self.tout,
+            "sie": self.sie,
+            "bestandteile": [{"text": t, "cent": c} for t, c in self.bestandteile],
+            "faktoren": [{"text": t, "faktor": f} for t, f in self.faktoren],
+            "konventionen": list(self.konventionen),
+        }
+        if self.spielart is Spielart.RAMSCH:
+            d["verlierer"] = list(self.verlierer)
+            d["jungfrauen"] = list(self.jungfrauen)
+            d["durchmarsch"] = self.durchmarsch
+        return d
+
+
+def _ganz(name: str, wert: Any, lo: int, hi: int | None, fehler: list[str]) -> None:
+    if isinstance(wert, bool) or not isinstance(wert, int):
+        fehler.append(f"{name} „{wert}“ ist keine ganze Zahl.")
+    elif wert < lo or (hi is not None and wert > hi):
+        bereich = f"{lo} bis {hi}" if hi is not None else f"ab {lo}"
+        fehler.append(f"{name} „{wert}“ ist unmöglich: erlaubt sind {bereich}.")
+
+
+def _verdopplungen(f: Fakten, fehler: list[str]) -> list[tuple[str, int]]:
+    _ganz("Klopfer", f.klopfer, 0, 4, fehler)
+    _ganz("Stöße", f.stoesse, 0, 10, fehler)
+    if fehler:
+        return []
+    faktoren = []
+    if f.klopfer:
+        faktoren.append((f"{f.klopfer} Klopfer", 2**f.klopfer))
+    if f.stoesse:
+        wort = "Stoß" if f.stoesse == 1 else "Stöße"
+        faktoren.append((f"{f.stoesse} {wort}", 2**f.stoesse))
+    return faktoren
+
+
+def _raise(fehler: list[str]) -> None:
+    if fehler:
+        raise Eingabefehler(" ".join(fehler))
+
+
+def abrechnen(fakten: Fakten, tarif: Tarif | None = None) -> Abrechnung:
+    """Wert eines Spiels aus den Fakten; widersprüchliche Fakten sind ``Eingabefehler``.
+
+    Folgt ``schafkopf.faq-augen`` (61 Augen), ``schafkopf.laufende`` und
+    ``schafkopf.stoss``; die übrigen Regeln sind Konventionen (siehe Modultext).
+    """
+    if tarif is None:
+        tarif = tarif_laden()
+    spielart = fakten.spielart
+    if not isinstance(spielart, Spielart):
+        try:
+            spielart = Spielart(spielart)
+        except ValueError:
+            raise Eingabefehler(
+                f"Unbekannte Spielart „{spielart}“. Erlaubt: {', '.join(s.value for s in Spielart)}."
+            ) from None
+    if spielart is Spielart.RAMSCH:
+        return _ramsch(fakten, tarif)
+    if spielart is Spielart.BETTEL:
+        return _bettel(fakten, tarif)
+    return _normal(fakten, spielart, tarif)
+
+
+def _normal(f: Fakten, spielart: Spielart, tarif: Tarif) -> Abrechnung:
+    fehler: list[str] = []
+    regeln = tarif.regeln
+    name = _NAMEN[spielart]
+    solo_artig = spielart is not Spielart.RUFSPIEL
+    n_stiche = 6 if f.kurz else 8
+    max_lauf = TRUEMPFE[spielart][1 if f.kurz else 0]
+    augen = f.augen_spieler
+    _ganz("Laufende", f.laufende, 0, max_lauf, fehler)
+    if fehler and isinstance(f.laufende, int) and not isinstance(f.laufende, bool) and f.laufende > max_lauf:
+        fehler[-1] = (
+            f"Laufende „{f.laufende}“ ist unmöglich: Der {name} hat mit "
+            f"{'kurzer' if f.kurz else 'langer'} Karte nur {max_lauf} Trümpfe."
+        )
+    faktoren = _verdopplungen(f, fehler)
+    if f.tout and f.sie:
+        fehler.append("Tout und Sie zugleich ist unmöglich.")
+    if (f.tout or f.sie) and not solo_artig:
+        fehler.append(f"{'Tout' if f.tout else 'Sie'} gibt es nur bei Solo-artigen Spielen, nicht beim Rufspiel.")
+    if f.sie and spielart is not Spielart.SOLO:
+        if solo_artig:
+            fehler.append(f"Sie (alle Ober und Unter als Trumpf) gibt es nur beim Solo, nicht beim {name}.")
+    if f.sie and f.kurz:
+        fehler.append("Sie gibt es nur mit langer Karte.")
+    if augen is None:
+        if not (f.sie or (f.tout and f.stiche_spieler is not None)):
+            fehler.append("Die Augen der Spielerpartei fehlen.")
+    else:
+        _ganz("Augen", augen, 0, 120, fehler)
+        if augen in (1, 119):
+            fehler.append(f"Augen „{augen}“ sind unmöglich: Keine Karte zählt 1 Auge.")
+    s = f.stiche_spieler
+    if s is not None:
+        _ganz("Stiche der Spielerpartei", s, 0, n_stiche, fehler)
+    _raise(fehler)
+
+    # Schwarz: eine Partei ohne Stich (oder nach Augen, Hausregel).
+    if s is not None and augen is not None:
+        if s == 0 and augen > 0:
+            fehler.append(f"Ohne Stich kann die Spielerpartei keine {augen} Augen haben.")
+        if s == n_stiche and augen < 120:
+            fehler.append(f"Mit allen {n_stiche} Stichen hat die Spielerpartei 120 Augen, nicht {augen}.")
+    if f.schwarz and augen is not None and augen not in (0, 120):
+        fehler.append(
+            f"Schwarz passt nicht zu {augen} Augen: Schwarz ist nur bei 0 oder 120 Augen der Spielerpartei möglich."
+        )
+    if f.schwarz and s is not None and s not in (0, n_stiche):
+        fehler.append(f"Schwarz passt nicht zu {s} Stichen der Spielerpartei: Schwarz heißt, eine Partei hat keinen Stich.")
+    _raise(fehler)
+    if regeln.schwarz_nach_augen:
+        schwarz = augen in (0, 120)
+        alle_stiche = augen == 120 if s is None else s == n_stiche
+    else:
+        schwarz = f.schwarz or (s is not None and s in (0, n_stiche))
+        alle_stiche = s == n_stiche if s is not None else (f.schwarz and augen == 120)
+
+    konventionen: list[str] = []
+    ab = tarif.laufende_ab_fuer(spielart)
+    lauf = f.laufende if f.laufende >= ab else 0
+    if f.laufende and (spielart is not Spielart.RUFSPIEL or ab != 3):
+        konventionen.append(K_LAUFENDE_AB.format(spiel=name, ab=ab))
+    grund = tarif.grundpreis(spielart)
+    bestandteile = [(name, grund)]
+
+    if f.sie:
+        lauf = 8
+        bestandteile = [("Solo", tarif.solo), (f"8 Laufende × {tarif.laufende}", 8 * tarif.laufende)]
+        faktoren.insert(0, ("Sie", regeln.sie_faktor))
+        konventionen = [K_SIE.format(f=regeln.sie_faktor)]
+        gewonnen, schneider, schwarz = True, False, False
+    elif f.tout:
+        if lauf:
+            bestandteile.append((f"{lauf} Laufende × {tarif.laufende}", lauf * tarif.laufende))
+        faktoren.insert(0, ("Tout", regeln.tout_faktor))
+        konventionen.append(K_TOUT.format(f=regeln.tout_faktor))
+        gewonnen, schneider, schwarz = alle_stiche, False, False
+    else:
+        gewonnen = augen >= GEWINNSCHWELLE
+        schneider = schwarz or augen >= SCHNEIDER_GEWONNEN or augen <= SCHNEIDER_VERLOREN
+        if schneider:
+            bestandteile.append(("Schneider", tarif.schneider))
+            if not schwarz:
+                konventionen.append(K_SCHNEIDER)
+        if schwarz:
+            bestandteile.append(("Schwarz", tarif.schwarz))
+            konventionen.append(K_SCHWARZ_AUGEN if regeln.schwarz_nach_augen else K_SCHWARZ_STICHE)
+        if lauf:
+            bestandteile.append((f"{lauf} Laufende × {tarif.laufende}", lauf * tarif.laufende))
+    if f.klopfer:
+        konventionen.append(K_KLOPFER)
+    if f.stoesse:
+        konventionen.append(K_STOSS)
+    if solo_artig:
+        konventionen.append(K_SOLO)
+
+    faktor = 1
+    for _, x in faktoren:
+        faktor *= x
+    summe = 0
+    for _, c in bestandteile:
+        summe += c
+    return Abrechnung(
+        spielart=spielart,
+        wert=summe * faktor,
+        gewonnen=gewonnen,
+        schneider=schneider,
+        schwarz=schwarz,
+        laufende_gewertet=lauf,
+        faktor=faktor,
+        bestandteile=tuple(bestandteile),
+        faktoren=tuple(faktoren),
+        konventionen=tuple(konventionen),
+        solo_artig=solo_artig,
+        tout=f.tout,
+        sie=f.sie,
+    )
+
+
+def _nicht_bei(f: Fakten, spiel: str, fehler: list[str]) -> None:
+    if f.laufende:
+        fehler.append(f"Laufende gibt es beim {spiel} nicht (angegeben: {f.laufende}).")
+    if f.tout:
+        fehler.append(f"Tout gibt es beim {spiel} nicht.")
+    if f.sie:
+        fehler.append(f"Sie gibt es beim {spiel} nicht.")
+    if f.schwarz:
+        fehler.append(f"Schwarz wird beim {spiel} nicht gewertet.")
+
+
+def _bettel(f: Fakten, tarif: Tarif) -> Abrechnung:
+    fehler: list[str] = []
+    if not tarif.regeln.bettel_erlaubt:
+        fehler.append("Bettel ist in diesem Tarif nicht erlaubt (Hausregel bettel_erlaubt=ja setzen).")
+    _nicht_bei(f, "Bettel", fehler)
+    faktoren = _verdopplungen(f, fehler)
+    n_stiche = 6 if f.kurz else 8
+    s = f.stiche_spieler
+    if s is None:
+        fehler.append("Beim Bettel fehlt die Zahl der Stiche des Spielers (0 = gewonnen).")
+    else:
+        _ganz("Stiche des Spielers", s, 0, n_stiche, fehler)
+    if f.augen_spieler is not None:
+        _ganz("Augen", f.augen_spieler, 0, 120, fehler)
+        if s == 0 and isinstance(f.augen_spieler, int) and f.augen_spieler > 0:
+            fehler.append(f"Ohne Stich kann der Spieler keine {f.augen_spieler} Augen haben.")
+    _raise(fehler)
+    konventionen = [K_BETTEL, K_SOLO]
+    if f.klopfer:
+        konventionen.append(K_KLOPFER)
+    if f.stoesse:
+        konventionen.append(K_STOSS)
+    faktor = 1
+    for _, x in faktoren:
+        faktor *= x
+    return Abrechnung(
+        spielart=Spielart.BETTEL,
+        wert=tarif.bettel * faktor,
+        gewonnen=s == 0,
+        schneider=False,
+        schwarz=False,
+        laufende_gewertet=0,
+        faktor=faktor,
+        bestandteile=(("Bettel", tarif.bettel),),
+        faktoren=tuple(faktoren),
+        konventionen=tuple(konventionen),
+        solo_artig=True,
+    )
+
+
+def _ramsch(f: Fakten, tarif: Tarif) -> Abrechnung:
+    regeln = tarif.regeln
+    fehler: list[str] = []
+    if not regeln.ramsch_erlaubt:
+        fehler.append("Ramsch ist in diesem Tarif nicht erlaubt (Hausregel ramsch_erlaubt=ja setzen).")
+    _nicht_bei(f, "Ramsch", fehler)
+    if f.stoesse:
+        fehler.append(f"Beim Ramsch gibt es keinen Stoß (angegeben: {f.stoesse}).")
+    faktoren = _verdopplungen(f, fehler)
+    n_stiche = 6 if f.kurz else 8
+    augen, stiche = f.augen, f.stiche
+    if augen is None or len(augen) != 4:
+        fehler.append(f"Beim Ramsch braucht es die Augen aller vier Spieler, nicht {augen!r}.")
+    if stiche is None or len(stiche) != 4:
+        fehler.append(f"Beim Ramsch braucht es die Stiche aller vier Spieler, nicht {stiche!r}.")
+    _raise(fehler)
+    for i, (a, s) in enumerate(zip(augen, stiche, strict=True)):
+        _ganz(f"Augen von Platz {i + 1}", a, 0, 120, fehler)
+        _ganz(f"Stiche von Platz {i + 1}", s, 0, n_stiche, fehler)
+    _raise(fehler)
+    if sum(augen) != 120:
+        fehler.append(f"Die Augen ergeben {sum(augen)}, nicht 120 ({' + '.join(map(str, augen))}).")
+    if sum(stiche) != n_stiche:
+        fehler.append(f"Die Stiche ergeben {sum(stiche)}, nicht {n_stiche}.")
+    for i, (a, s) in enumerate(zip(augen, stiche)):
+        if s == 0 and a > 0:
+            fehler.append(f"Platz {i + 1} hat keinen Stich, aber {a} Augen.")
+        if a == 1:
+            fehler.append(f"Platz {i + 1}: 1 Auge ist unmöglich.")
+    _raise(fehler)
+
+    konventionen = [K_RAMSCH]
+    if f.klopfer:
+        konventionen.append(K_KLOPFER)
+    durch = next((i for i, s in enumerate(stiche) if s == n_stiche), None)
+    if durch is not None and regeln.durchmarsch:
+        konventionen.insert(0, K_DURCHMARSCH)
+        faktor = 1
+        for _, x in faktoren:
+            faktor *= x
+        return Abrechnung(
+            spielart=Spielart.RAMSCH,
+            wert=tarif.solo * faktor,
+            gewonnen=True,
+            schneider=False,
+            schwarz=False,
+            laufende_gewertet=0,
+            faktor=faktor,
+            bestandteile=(("Durchmarsch (Solopreis)", tarif.solo),),
+            faktoren=tuple(faktoren),
+            konventionen=tuple(konventionen),
+            solo_artig=True,
+            jungfrauen=tuple(i for i, s in enumerate(stiche) if s == 0),
+            durchmarsch=durch,
+        )
+
+    hoechst = max(augen)
+    gleiche = tuple(i for i, a in enumerate(augen) if a == hoechst)
+    if len(gleiche) > 1:
+        if regeln.ramsch_gleichstand == "alle":
+            verlierer = gleiche
+            konventionen.append(K_GLEICH_ALLE)
+        else:
+            v = f.ramsch_verlierer
+            if v is None:
+                plaetze = ", ".join(str(i + 1) for i in gleiche)
+                raise Eingabefehler(
+                    f"Gleichstand bei {hoechst} Augen (Plätze {plaetze}): Es fehlt, wer davon den höheren Trumpf hat und verliert."
+                )
+            if v not in gleiche:
+                plaetze = ", ".join(str(i + 1) for i in gleiche)
+                raise Eingabefehler(
+                    f"Verlierer „Platz {v + 1 if isinstance(v, int) else v}“ hat nicht die meisten Augen; gleichauf mit {hoechst} Augen sind die Plätze {plaetze}."
+                )
+            verlierer = (v,)
+            konventionen.append(K_GLEICH_TRUMPF)
+    else:
+        verlierer = gleiche
+    jungfrauen = tuple(i for i, s in enumerate(stiche) if s == 0)
+    if jungfrauen and regeln.jungfrau_verdoppelt:
+        n = len(jungfrauen)
+        faktoren.insert(0, (f"{n} Jungfrau" if n == 1 else f"{n} Jungfrauen", 2**n))
+        konventionen.append(K_JUNGFRAU)
+    faktor = 1
+    for _, x in faktoren:
+        faktor *= x
+    return Abrechnung(
+        spielart=Spielart.RAMSCH,
+        wert=tarif.ramsch * faktor,
+        gewonnen=False,
+        schneider=False,
+        schwarz=False,
+        laufende_gewertet=0,
+        faktor=faktor,
+        bestandteile=(("Ramsch", tarif.ramsch),),
+        faktoren=tuple(faktoren),
+        konventionen=tuple(konventionen),
+        solo_artig=False,
+        verlierer=verlierer,
+        jungfrauen=jungfrauen,
+    )
+
+
+def zahlungen(abrechnung: Abrechnung, spieler_partei: Collection[T], alle: Sequence[T]) -> dict[T, int]:
+    """Betrag je Teilnehmer (Cent, + erhält, − zahlt), in der Reihenfolge von ``alle``.
+
+    ``alle`` sind die vier Teilnehmer (Plätze oder Namen) in Sitzordnung,
+    ``spieler_partei`` die Spielerpartei daraus (Rufspiel zwei, Solo-artig einer;
+    beim Ramsch ohne Bedeutung, die Plätze stehen in der Abrechnung). Rufspiel:
+    jeder Gewinner erhält den Wert, jeder Verlierer zahlt ihn. Solo-artig: der
+    Spieler 3 × Wert, jeder Gegenspieler 1 × Wert. Die Summe ist immer 0.
+    """
+    w = abrechnung.wert
+    n = len(alle)
+    if n != 4 or len(set(alle)) != 4:
+        raise Eingabefehler(f"Es braucht genau vier verschiedene Teilnehmer, nicht {list(alle)!r}.")
+    if abrechnung.spielart is Spielart.RAMSCH:
+        if abrechnung.durchmarsch is not None:
+            d = abrechnung.durchmarsch
+            return {x: (w * (n - 1) if i == d else -w) for i, x in enumerate(alle)}
+        verl = abrechnung.verlierer
+        k = len(verl)
+        return {x: (-w * (n - k) if i in verl else w * k) for i, x in enumerate(alle)}
+    partei = set(spieler_partei)
+    soll = 1 if abrechnung.solo_artig else 2
+    if len(partei) != soll or not partei <= set(alle):
+        raise Eingabefehler(
+            f"Die Spielerpartei {sorted(map(str, partei))} passt nicht: Beim "
+            f"{_NAMEN[abrechnung.spielart]} besteht sie aus {soll} der Teilnehmer {list(map(str, alle))}."
+        )
+    v = w if abrechnung.gewonnen else -w
+    if abrechnung.solo_artig:
+        return {x: (v * (n - 1) if x in partei else -v) for x in alle}
+    return {x: (v if x in partei else -v) for x in alle}
+
+
+def zahlungen_nach_sitz(abrechnung: Abrechnung, spieler_partei: Collection[int]) -> list[int]:
+    """Zahlungen der Plätze 0–3 als Liste (für die Partie-JSON)."""
+    return list(zahlungen(abrechnung, spieler_partei, (0, 1, 2, 3)).values())

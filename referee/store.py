@@ -1,0 +1,1004 @@
+"""Das Buch der Spielabende: eine SQLite-Datenbank (sqlite-utils), nur anhängend.
+
+Python-API für alle Spiele (die CLI-Module benutzen nur diese Funktionen)::
+
+    from referee.store import oeffne
+
+    store = oeffne()                     # Pfad: oeffne(pfad) > $REFEREE_DB > Benutzer-Datenverz.
+    abend = store.aktueller_abend()      # Abend | None (der offene Abend)
+    abend = store.abend_neu(["Anna", "Ben", "Cem", "Dora"], ort="Post",
+                            tarif={...}, hausregeln={...}, neu=())   # legt die Datei an
+    store.abend_beenden()                # den offenen Abend schließen
+    store.abende()                       # list[Abend], neueste zuletzt
+    sp = store.spieler_finden("anna")    # Spieler(id, name); sonst Eingabefehler „Meintest du …?“
+    e = store.eintragen("sabai", ergebnis, eingabe={"argv": [...]})   # -> Eintrag
+    store.rueckgaengig()                 # storniert den letzten gültigen Eintrag -> Storno-Eintrag
+    store.korrektur(17, ergebnis, eingabe)   # ersetzt Eintrag 17 -> Korrektur-Eintrag
+    store.eintraege(abend_id=3, alle=False, spiel=None)   # list[Eintrag], in Kraft / alle
+    store.stand(abend_id=3)              # dict wie `referee stand --json` (abend_id=None: gesamt)
+    store.geber(abend)                   # Geber, Ausspieler, Aussetzer des nächsten Schafkopfspiels
+    store.export(abend_id=None) / store.importieren(daten)   # JSON-Rundreise (leere Datenbank)
+
+``ergebnis`` folgt dem Vertrag aus GEMEINSAM.md (Beträge je Spielername):
+
+- schafkopf: ``{"zahlungen": {"Anna": 50, ...}, "spielart": ..., "spieler": ..., ...}`` (Cent)
+- sabai: ``{"punkte": {...}, "siegpunkte": {...}, "ruhmeshalle": [...], "sieger": [...], "letzte": b}``
+- saufn: ``{"plaetze": ["Anna", "Ben", "Cem"], "spieler": [...], "schluecke": {...} | None}``
+- schlafmuetze: ``{"sieger": "Anna", "spieler": ["Anna", "Ben", "Cem"]}``
+
+Daraus leitet ``werte_aus_ergebnis`` die normalisierten Zahlen ab (Tabelle ``werte``: ein
+Eintrag, ein Spieler, eine Größe wie ``cent``, ``siegpunkte``, ``platz1``, ``sieg``,
+``partien``), über die ``stand`` mit einem einzigen indizierten SQL-Aggregat summiert.
+Summen werden nie gespeichert, immer aus den geltenden Einträgen abgeleitet.
+
+Einträge werden nie geändert oder gelöscht (Trigger verbieten es): ein Storno (``art =
+'storno'``) oder eine Korrektur (``art = 'korrektur'``) verweist mit ``bezug`` auf den
+Eintrag, den es aufhebt; ein Trigger setzt dabei das abgeleitete Merkmal ``gilt`` des alten
+Eintrags und seiner Werte auf 0.
+
+Verbindung: ``verbinde()`` ist die einzige Stelle, die eine Verbindung öffnet
+(``foreign_keys=ON``, WAL, ``busy_timeout``); jede schreibende Einheit läuft in
+``BEGIN IMMEDIATE … COMMIT`` (``Store._schreiben``), bei Fehlern ROLLBACK. Die Datei entsteht
+erst beim ersten Schreiben; lesende Befehle legen nichts an. Schemaversionen mit
+``sqlite_utils.Migrations`` (``PRAGMA user_version`` = Zahl der angewandten Migrationen).
+sqlite3 und sqlite-utils werden erst in den Funktionen importiert (Startzeit der CLI).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import unicodedata
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from referee.errors import Eingabefehler, Regelverstoss, SpeicherFehler
+
+SPIELE = ("schafkopf", "sabai", "saufn", "schlafmuetze")
+ARTEN = ("spiel", "storno", "korrektur")
+SCHEMA_AKTUELL = 2
+APPLICATION_ID = 0x52454652  # "REFR"
+WARTEZEIT_MS = 10_000
+EXPORT_FORMAT = "referee-export"
+_KOPF = b"SQLite format 3\x00"
+_VERBOTEN_IM_NAMEN = "+,=:"
+
+
+class KeineDaten(SpeicherFehler):
+    """Es gibt (noch) keine Datenbank oder nichts Passendes darin (Exit-Code 1)."""
+
+    exit_code = 1
+
+
+# --------------------------------------------------------------------------- Datentypen
+
+
+@dataclass(frozen=True)
+class Spieler:
+    id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Abend:
+    id: int
+    datum: str
+    ort: str | None
+    spieler: tuple[str, ...]          # Sitzordnung (im Uhrzeigersinn)
+    tarif: dict = field(hash=False)
+    hausregeln: dict = field(hash=False)
+    offen: bool
+    begonnen: str
+    beendet: str | None
+    geber_start: int                  # Index in ``spieler`` des ersten Gebers
+
+    def als_dict(self) -> dict:
+        return {
+            "id": self.id, "datum": self.datum, "ort": self.ort, "spieler": list(self.spieler),
+            "tarif": self.tarif, "hausregeln": self.hausregeln, "offen": self.offen,
+            "begonnen": self.begonnen, "beendet": self.beendet, "geber_start": self.geber_start,
+        }
+
+
+@dataclass(frozen=True)
+class Eintrag:
+    id: int
+    abend_id: int
+    nr: int
+    zeit: str
+    spiel: str
+    art: str
+    bezug: int | None
+    eingabe: dict = field(hash=False)
+    ergebnis: dict = field(hash=False)
+    gilt: bool = True
+
+    def als_dict(self) -> dict:
+        return {
+            "id": self.id, "abend": self.abend_id, "nr": self.nr, "zeit": self.zeit,
+            "spiel": self.spiel, "art": self.art, "bezug": self.bezug, "gilt": self.gilt,
+            "eingabe": self.eingabe, "ergebnis": self.ergebnis,
+        }
+
+
+# --------------------------------------------------------------------------- Namen
+
+
+def namensschluessel(name: str) -> str:
+    """Vergleichsform eines Namens: NFC, Leerraum zusammengefasst, casefold."""
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+
+
+def pruefe_name(name: str) -> str:
+    """Gibt den bereinigten Namen zurück oder wirft ``Eingabefehler``."""
+    sauber = " ".join(unicodedata.normalize("NFC", str(name)).split())
+    if not sauber:
+        raise Eingabefehler("Ein Spielername ist leer.")
+    if len(sauber) > 40:
+        raise Eingabefehler(f"Der Spielername „{sauber}“ ist länger als 40 Zeichen.")
+    schlecht = [z for z in sauber if z in _VERBOTEN_IM_NAMEN or unicodedata.category(z) == "Cc"]
+    if schlecht:
+        raise Eingabefehler(
+            f"Der Spielername „{sauber}“ enthält „{schlecht[0]}“; die Zeichen + , = : "
+            "trennen auf der Kommandozeile Namen und sind in Namen nicht erlaubt."
+        )
+    return sauber
+
+
+def _meintest_du(name: str, kandidaten: Iterable[str]) -> str:
+    liste = list(kandidaten)
+    nach_schluessel = {namensschluessel(k): k for k in liste}
+    treffer = difflib.get_close_matches(namensschluessel(name), list(nach_schluessel), n=3, cutoff=0.6)
+    if not treffer:
+        return ""
+    return " Meintest du " + " oder ".join(f"„{nach_schluessel[t]}“" for t in treffer) + "?"
+
+
+# --------------------------------------------------------------------------- Ergebnis → Werte
+
+
+def werte_aus_ergebnis(spiel: str, ergebnis: dict) -> dict[str, dict[str, int]]:
+    """Die summierbaren Zahlen eines Ergebnisses: ``{groesse: {name: wert}}``.
+
+    schafkopf → ``cent`` (Zahlungen) und ``partien``; sabai → ``siegpunkte``, ``ruhmeshalle``,
+    ``runden``; saufn → ``platz1``/``platz2``/``platz3`` und ``partien``; schlafmuetze →
+    ``sieg`` und ``partien``.
+    """
+    w: dict[str, dict[str, int]] = {}
+
+    def setze(groesse: str, name: Any, wert: int) -> None:
+        if not isinstance(name, str):
+            raise Eingabefehler(f"Ergebnis für {spiel}: „{name!r}“ ist kein Spielername.")
+        if isinstance(wert, bool) or not isinstance(wert, int):
+            raise Eingabefehler(f"Ergebnis für {spiel}: Wert {wert!r} für „{name}“ ist keine ganze Zahl.")
+        w.setdefault(groesse, {})
+        w[groesse][name] = w[groesse].get(name, 0) + wert
+
+    if not isinstance(ergebnis, dict):
+        raise Eingabefehler(f"Ergebnis für {spiel} muss ein JSON-Objekt sein.")
+    if spiel == "schafkopf":
+        zahlungen = ergebnis.get("zahlungen")
+        if not isinstance(zahlungen, dict) or not zahlungen:
+            raise Eingabefehler("Schafkopf-Ergebnis ohne „zahlungen“.")
+        for name, cent in zahlungen.items():
+            setze("cent", name, cent)
+            setze("partien", name, 1)
+        if sum(zahlungen.values()) != 0:
+            raise Eingabefehler(
+                f"Die Zahlungen ergeben {sum(zahlungen.values())} Cent statt null; nicht eingetragen."
+            )
+    elif spiel == "sabai":
+        for name, sp in (ergebnis.get("siegpunkte") or {}).items():
+            setze("siegpunkte", name, sp)
+        for name in ergebnis.get("punkte") or {}:
+            setze("runden", name, 1)
+        for name in ergebnis.get("ruhmeshalle") or []:
+            setze("ruhmeshalle", name, 1)
+    elif spiel == "saufn":
+        for platz, name in enumerate(ergebnis.get("plaetze") or [], start=1):
+            if platz > 3:
+                raise Eingabefehler("SAUFN-Ergebnis: höchstens drei Plätze.")
+            setze(f"platz{platz}", name, 1)
+        for name in ergebnis.get("spieler") or []:
+            setze("partien", name, 1)
+    elif spiel == "schlafmuetze":
+        if ergebnis.get("sieger") is not None:
+            setze("sieg", ergebnis["sieger"], 1)
+        for name in ergebnis.get("spieler") or []:
+            setze("partien", name, 1)
+    else:
+        raise Eingabefehler(f"Unbekanntes Spiel „{spiel}“; möglich: {', '.join(SPIELE)}.")
+    return w
+
+
+def _namen_ersetzen(spiel: str, ergebnis: dict, ersetze) -> dict:
+    """Eine Kopie von ``ergebnis`` mit Spielernamen in gespeicherter Schreibweise."""
+    e = dict(ergebnis)
+
+    def liste(x):
+        return [ersetze(n) if isinstance(n, str) else n for n in x]
+
+    def schluessel(d):
+        return {ersetze(k): v for k, v in d.items()}
+
+    if spiel == "schafkopf":
+        if isinstance(e.get("zahlungen"), dict):
+            e["zahlungen"] = schluessel(e["zahlungen"])
+        for k in ("spieler", "partner"):
+            if isinstance(e.get(k), str):
+                e[k] = ersetze(e[k])
+    elif spiel == "sabai":
+        for k in ("punkte", "siegpunkte"):
+            if isinstance(e.get(k), dict):
+                e[k] = schluessel(e[k])
+        for k in ("ruhmeshalle", "sieger"):
+            if isinstance(e.get(k), list):
+                e[k] = liste(e[k])
+    elif spiel == "saufn":
+        for k in ("plaetze", "spieler"):
+            if isinstance(e.get(k), list):
+                e[k] = liste(e[k])
+    elif spiel == "schlafmuetze":
+        if isinstance(e.get("sieger"), str):
+            e["sieger"] = ersetze(e["sieger"])
+        if isinstance(e.get("spieler"), list):
+            e["spieler"] = liste(e["spieler"])
+    return e
+
+
+# --------------------------------------------------------------------------- Pfad, Verbindung
+
+
+def db_pfad(pfad: str | os.PathLike | None = None) -> Path:
+    """``pfad`` > Umgebungsvariable ``REFEREE_DB`` > ``<Benutzer-Datenverz.>/referee.db``."""
+    if pfad:
+        return Path(pfad).expanduser()
+    env = os.environ.get("REFEREE_DB")
+    if env:
+        return Path(env).expanduser()
+    import platformdirs
+
+    return platformdirs.user_data_path("referee", appauthor=False) / "referee.db"
+
+
+def _pruefe_kopf(pfad: Path) -> bool:
+    """True, wenn die Datei existiert und nicht leer ist; wirft, wenn sie kein SQLite ist."""
+    try:
+        with open(pfad, "rb") as f:
+            kopf = f.read(100)
+    except FileNotFoundError:
+        return False
+    except IsADirectoryError:
+        raise SpeicherFehler(f"{pfad} ist ein Verzeichnis, keine Datenbankdatei.") from None
+    except OSError as exc:
+        raise SpeicherFehler(f"{pfad} kann nicht gelesen werden: {exc.strerror}.") from None
+    if not kopf:
+        return False
+    if len(kopf) < 100 or not kopf.startswith(_KOPF):
+        raise SpeicherFehler(
+            f"{pfad} ist keine SQLite-Datenbank; die Datei bleibt unverändert. "
+            "Gib mit --db oder REFEREE_DB einen anderen Pfad an."
+        )
+    return True
+
+
+def verbinde(pfad: Path):
+    """Die eine Stelle, an der eine Verbindung entsteht: Fremdschlüssel, Wartezeit, WAL.
+
+    Vor dem Umschalten auf WAL wird geprüft, dass die Datei zu referee gehört und nicht von
+    einer neueren Version stammt – sonst bleibt sie unverändert.
+    """
+    import sqlite3
+
+    try:
+        conn = sqlite3.connect(str(pfad), timeout=WARTEZEIT_MS / 1000, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise SpeicherFehler(f"Die Datenbank {pfad} lässt sich nicht öffnen: {exc}.") from None
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {WARTEZEIT_MS}")
+        conn.execute("PRAGMA foreign_keys = ON")
+        _pruefe_schema(conn, pfad)
+        if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            conn.execute("PRAGMA journal_mode = WAL")
+    except sqlite3.DatabaseError as exc:
+        conn.close()
+        if "not a database" in str(exc) or "malformed" in str(exc):
+            raise SpeicherFehler(
+                f"{pfad} ist keine lesbare SQLite-Datenbank ({exc}); die Datei bleibt unverändert."
+            ) from None
+        raise
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _pruefe_schema(conn, pfad: Path) -> int:
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    app = conn.execute("PRAGMA application_id").fetchone()[0]
+    tabellen = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+    if app not in (0, APPLICATION_ID) or (version == 0 and tabellen and app == 0):
+        raise SpeicherFehler(
+            f"{pfad} ist eine SQLite-Datenbank, aber nicht von referee; die Datei bleibt "
+            "unverändert. Gib mit --db oder REFEREE_DB einen anderen Pfad an."
+        )
+    if version > SCHEMA_AKTUELL:
+        raise SpeicherFehler(
+            f"Die Datenbank {pfad} stammt von einer neueren referee-Version (Schema {version}, "
+            f"diese Version kennt bis {SCHEMA_AKTUELL}). Bitte referee aktualisieren; die Datei "
+            "bleibt unverändert."
+        )
+    return version
+
+
+# --------------------------------------------------------------------------- Migrationen
+
+
+def migrationen():
+    """Die Schemaversionen als ``sqlite_utils.Migrations`` (erst beim Aufruf importiert)."""
+    from sqlite_utils import Migrations
+
+    m = Migrations("referee")
+
+    @m(name="v1_grundschema")
+    def v1(db):
+        db["spieler"].create(
+            {"id": int, "name": str, "schluessel": str, "angelegt": str},
+            pk="id", not_null={"name", "schluessel", "angelegt"},
+        )
+        db["spieler"].create_index(["schluessel"], unique=True)
+        db["abende"].create(
+            {"id": int, "datum": str, "ort": str, "tarif": str, "hausregeln": str,
+             "offen": int, "begonnen": str, "beendet": str},
+            pk="id", not_null={"datum", "tarif", "hausregeln", "offen", "begonnen"},
+        )
+        db["abend_spieler"].create(
+            {"abend_id": int, "spieler_id": int, "platz": int},
+            pk=("abend_id", "spieler_id"), not_null={"platz"},
+            foreign_keys=[("abend_id", "abende", "id"), ("spieler_id", "spieler", "id")],
+        )
+        db["eintraege"].create(
+            {"id": int, "abend_id": int, "zeit": str, "spiel": str, "art": str,
+             "bezug": int, "eingabe": str, "ergebnis": str},
+            pk="id", not_null={"abend_id", "zeit", "spiel", "art", "eingabe", "ergebnis"},
+            foreign_keys=[("abend_id", "abende", "id"), ("bezug", "eintraege", "id")],
+        )
+        db["eintraege"].create_index(["abend_id"])
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        db.execute("PRAGMA user_version = 1")
+
+    @m(name="v2_werte_geber_nur_anhaengen")
+    def v2(db):
+        # Sitzordnung/Geber, laufende Nummer je Abend, abgeleitetes „gilt“
+        db["abende"].add_column("geber_start", int, not_null_default=0)
+        db["eintraege"].add_column("nr", int, not_null_default=0)
+        db["eintraege"].add_column("gilt", int, not_null_default=1)
+        db.execute(
+            "UPDATE eintraege SET nr = (SELECT count(*) FROM eintraege e2 "
+            "WHERE e2.abend_id = eintraege.abend_id AND e2.id <= eintraege.id)"
+        )
+        db.execute("UPDATE eintraege SET gilt = 0 WHERE art = 'storno' "
+                   "OR id IN (SELECT bezug FROM eintraege WHERE bezug IS NOT NULL)")
+        db["eintraege"].create_index(["abend_id", "nr"], unique=True)
+        db.execute("CREATE UNIQUE INDEX eintraege_bezug_einmal ON eintraege(bezug) "
+                   "WHERE bezug IS NOT NULL")
+        db["werte"].create(
+            {"eintrag_id": int, "abend_id": int, "spieler_id": int, "spiel": str,
+             "groesse": str, "wert": int, "gilt": int},
+            not_null={"eintrag_id", "abend_id", "spieler_id", "spiel", "groesse", "wert", "gilt"},
+            foreign_keys=[("eintrag_id", "eintraege", "id"), ("abend_id", "abende", "id"),
+                          ("spieler_id", "spieler", "id")],
+        )
+        db["werte"].create_index(["eintrag_id"])
+        db["werte"].create_index(["gilt", "spiel", "groesse", "spieler_id", "wert"],
+                                 index_name="werte_stand_gesamt")
+        db["werte"].create_index(["abend_id", "gilt", "spiel", "groesse", "spieler_id", "wert"],
+                                 index_name="werte_stand_abend")
+        # Werte der vorhandenen Einträge aus ihren Ergebnissen nachtragen
+        ids = {namensschluessel(r[1]): r[0] for r in db.execute("SELECT id, name FROM spieler")}
+        for eid, abend_id, spiel, ergebnis, gilt in db.execute(
+            "SELECT id, abend_id, spiel, ergebnis, gilt FROM eintraege WHERE art != 'storno'"
+        ).fetchall():
+            for groesse, je in werte_aus_ergebnis(spiel, json.loads(ergebnis)).items():
+                for name, wert in je.items():
+                    db.execute("INSERT INTO werte VALUES (?, ?, ?, ?, ?, ?, ?)",
+                               [eid, abend_id, ids[namensschluessel(name)], spiel, groesse, wert, gilt])
+        # nur anhängen: Einträge nie löschen oder ändern; Storno/Korrektur heben auf
+        db.execute(
+            "CREATE TRIGGER eintraege_nie_loeschen BEFORE DELETE ON eintraege BEGIN "
+            "SELECT RAISE(ABORT, 'Einträge werden nie gelöscht, nur storniert.'); END"
+        )
+        db.execute(
+            "CREATE TRIGGER eintraege_unveraenderlich BEFORE UPDATE OF id, abend_id, nr, zeit, "
+            "spiel, art, bezug, eingabe, ergebnis ON eintraege BEGIN "
+            "SELECT RAISE(ABORT, 'Einträge sind unveränderlich; Korrektur statt Änderung.'); END"
+        )
+        db.execute(
+            "CREATE TRIGGER werte_unveraenderlich BEFORE UPDATE OF eintrag_id, abend_id, "
+            "spieler_id, spiel, groesse, wert ON werte BEGIN "
+            "SELECT RAISE(ABORT, 'Werte sind unveränderlich.'); END"
+        )
+        db.execute(
+            "CREATE TRIGGER werte_nie_loeschen BEFORE DELETE ON werte BEGIN "
+            "SELECT RAISE(ABORT, 'Werte werden nie gelöscht.'); END"
+        )
+        db.execute(
+            "CREATE TRIGGER eintraege_aufheben AFTER INSERT ON eintraege "
+            "WHEN NEW.bezug IS NOT NULL BEGIN "
+            "UPDATE eintraege SET gilt = 0 WHERE id = NEW.bezug; "
+            "UPDATE werte SET gilt = 0 WHERE eintrag_id = NEW.bezug; END"
+        )
+        db.execute("PRAGMA user_version = 2")
+
+    return m
+
+
+# --------------------------------------------------------------------------- Store
+
+
+def oeffne(pfad: str | os.PathLike | None = None) -> "Store":
+    """Den Store öffnen. Legt nichts an: die Datei entsteht beim ersten Schreiben.
+
+    Wirft ``SpeicherFehler``, wenn am Pfad keine (referee-)SQLite-Datenbank liegt oder sie
+    von einer neueren Version stammt – die Datei bleibt dann unverändert.
+    """
+    return Store(db_pfad(pfad))
+
+
+def _jetzt() -> str:
+    return datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
+
+
+class Store:
+    """Zugriff auf eine Datenbankdatei. Lesen ohne Datei liefert „leer“."""
+
+    def __init__(self, pfad: Path) -> None:
+        self.pfad = Path(pfad)
+        self._conn = None
+        if _pruefe_kopf(self.pfad):
+            self._conn = verbinde(self.pfad)
+            version = self._conn.execute("PRAGMA user_version").fetchone()[0]
+            if version == 0:
+                pass  # leere SQLite-Datei: wie „noch keine Daten“
+            elif version < SCHEMA_AKTUELL:
+                self._migriere()
+
+    # ------------------------------------------------------------ Verbindung, Transaktion
+
+    @property
+    def existiert(self) -> bool:
+        """Gibt es schon Daten (eine Datenbank mit Schema)?"""
+        return self._conn is not None and self._version() > 0
+
+    def _version(self) -> int:
+        return self._conn.execute("PRAGMA user_version").fetchone()[0]
+
+    def schliessen(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.schliessen()
+
+    def _migriere(self) -> None:
+        """Fehlende Migrationen in einer BEGIN-IMMEDIATE-Transaktion anwenden."""
+        from sqlite_utils import Database
+
+        conn = self._conn
+        db = Database(conn, execute_plugins=False, recursive_triggers=False)
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            _pruefe_schema(conn, self.pfad)  # ein anderer Prozess kann schneller gewesen sein
+            migrationen().apply(db)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
+    @contextmanager
+    def _schreiben(self) -> Iterator[Any]:
+        """Eine schreibende Einheit: BEGIN IMMEDIATE … COMMIT, bei Fehlern ROLLBACK.
+
+        Legt die Datei beim ersten Schreiben an und bringt das Schema auf den neuesten Stand.
+        """
+        if self._conn is None:
+            self.pfad.parent.mkdir(parents=True, exist_ok=True)
+            self._conn = verbinde(self.pfad)
+        if self._version() < SCHEMA_AKTUELL:
+            self._migriere()
+        conn = self._conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        else:
+            conn.execute("COMMIT")
+
+    def _lies(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
+        if not self.existiert:
+            return []
+        return self._conn.execute(sql, tuple(params)).fetchall()
+
+    # ------------------------------------------------------------ Spieler
+
+    def spieler_alle(self) -> list[Spieler]:
+        return [Spieler(i, n) for i, n in self._lies("SELECT id, name FROM spieler ORDER BY id")]
+
+    def spieler_finden(self, name: str, unter: Iterable[str] | None = None) -> Spieler:
+        """Den Spieler zu ``name`` (ohne Groß-/Kleinschreibung); sonst „Meintest du …?“.
+
+        ``unter``: nur diese Namen zulassen (z. B. die Spieler des Abends).
+        """
+        schluessel = namensschluessel(name)
+        zeile = self._lies("SELECT id, name FROM spieler WHERE schluessel = ?", [schluessel])
+        erlaubt = None if unter is None else {namensschluessel(n) for n in unter}
+        if zeile and (erlaubt is None or schluessel in erlaubt):
+            return Spieler(*zeile[0])
+        if zeile:
+            raise Eingabefehler(
+                f"„{zeile[0][1]}“ ist an diesem Abend nicht dabei." + _meintest_du(name, unter or [])
+            )
+        kandidaten = list(unter) if unter is not None else [s.name for s in self.spieler_alle()]
+        raise Eingabefehler(
+            f"Unbekannter Spieler „{name}“." + (_meintest_du(name, kandidaten)
+                                                  or " Neue Spieler legt der Abend mit --neu an.")
+        )
+
+    def _spieler_anlegen(self, conn, name: str) -> int:
+        name = pruefe_name(name)
+        cur = conn.execute(
+            "INSERT INTO spieler (name, schluessel, angelegt) VALUES (?, ?, ?)",
+            [name, namensschluessel(name), _jetzt()],
+        )
+        return cur.lastrowid
+
+    # ------------------------------------------------------------ Abende
+
+    _ABEND_SQL = (
+        "SELECT a.id, a.datum, a.ort, a.tarif, a.hausregeln, a.offen, a.begonnen, a.beendet, "
+        "a.geber_start, (SELECT json_group_array(name) FROM (SELECT s.name FROM abend_spieler x "
+        "JOIN spieler s ON s.id = x.spieler_id WHERE x.abend_id = a.id ORDER BY x.platz)) "
+        "FROM abende a"
+    )
+
+    @staticmethod
+    def _abend_aus(z: tuple) -> Abend:
+        return Abend(id=z[0], datum=z[1], ort=z[2], tarif=json.loads(z[3]),
+                     hausregeln=json.loads(z[4]), offen=bool(z[5]), begonnen=z[6], beendet=z[7],
+                     geber_start=z[8], spieler=tuple(json.loads(z[9])))
+
+    def abende(self) -> list[Abend]:
+        return [self._abend_aus(z) for z in self._lies(self._ABEND_SQL + " ORDER BY a.id")]
+
+    def abend(self, abend_id: int | None = None) -> Abend:
+        """Abend ``abend_id`` oder der aktuelle (offene); sonst ``KeineDaten``."""
+        if abend_id is None:
+            a = self.aktueller_abend()
+            if a is None:
+                raise KeineDaten(
+                    "Kein offener Abend. Beispiel: referee abend neu --spieler Anna Ben Cem Dora"
+                )
+            return a
+        z = self._lies(self._ABEND_SQL + " WHERE a.id = ?", [abend_id])
+        if not z:
+            raise KeineDaten(f"Es gibt keinen Abend {abend_id}.")
+        return self._abend_aus(z[0])
+
+    def aktueller_abend(self) -> Abend | None:
+        """Der offene Abend (der jüngste, falls es mehrere gäbe) oder None."""
+        z = self._lies(self._ABEND_SQL + " WHERE a.offen = 1 ORDER BY a.id DESC LIMIT 1")
+        return self._abend_aus(z[0]) if z else None
+
+    def abend_neu(self, spieler: list[str], *, ort: str | None = None, datum: str | None = None,
+                  tarif: dict | None = None, hausregeln: dict | None = None,
+                  neu: Iterable[str] = (), geber: str | None = None) -> tuple[Abend, list[str]]:
+        """Einen neuen offenen Abend anlegen; gibt (Abend, neu angelegte Namen) zurück.
+
+        Unbekannte Namen der Spielerliste werden angelegt – außer sie ähneln einem vorhandenen
+        Spieler (Tippfehler?): dann „Meintest du …?“, es sei denn, sie stehen in ``neu``.
+        Ein noch offener Abend wird nicht stillschweigend beendet: Regelverstoss.
+        """
+        namen = [pruefe_name(n) for n in spieler]
+        if len(namen) < 2:
+            raise Eingabefehler("Ein Abend braucht mindestens zwei Spieler (--spieler Anna Ben …).")
+        doppelt = {namensschluessel(n) for n in namen if [namensschluessel(m) for m in namen].count(namensschluessel(n)) > 1}
+        if doppelt:
+            raise Eingabefehler(f"Spieler doppelt angegeben: {', '.join(sorted(doppelt))}.")
+        neu_schluessel = {namensschluessel(n) for n in neu}
+        if datum is not None:
+            try:
+                date.fromisoformat(datum)
+            except ValueError:
+                raise Eingabefehler(f"Datum „{datum}“ ist kein Datum der Form JJJJ-MM-TT.") from None
+        geber_start = 0
+        if geber is not None:
+            g = namensschluessel(geber)
+            treffer = [i for i, n in enumerate(namen) if namensschluessel(n) == g]
+            if not treffer:
+                raise Eingabefehler(f"Geber „{geber}“ ist nicht in der Spielerliste." + _meintest_du(geber, namen))
+            geber_start = treffer[0]
+        with self._schreiben() as conn:
+            offen = conn.execute("SELECT id FROM abende WHERE offen = 1").fetchone()
+            if offen:
+                raise Regelverstoss(
+                    f"Abend {offen[0]} ist noch offen; erst „referee abend ende“, dann ein neuer Abend."
+                )
+            vorhanden = {namensschluessel(n): (i, n) for i, n in conn.execute("SELECT id, name FROM spieler")}
+            ids, angelegt, fehler = [], [], []
+            for n in namen:
+                k = namensschluessel(n)
+                if k in vorhanden:
+                    ids.append(vorhanden[k][0])
+                    continue
+                tipp = _meintest_du(n, [v[1] for v in vorhanden.values()])
+                if tipp and k not in neu_schluessel:
+                    fehler.append(f"Unbekannter Spieler „{n}“.{tipp} Mit --neu \"{n}\" wird er neu angelegt.")
+                    continue
+                ids.append(None)
+            if fehler:
+                raise Eingabefehler(" ".join(fehler))
+            for i, n in enumerate(namen):
+                if ids[i] is None:
+                    ids[i] = self._spieler_anlegen(conn, n)
+                    angelegt.append(n)
+            cur = conn.execute(
+                "INSERT INTO abende (datum, ort, tarif, hausregeln, offen, begonnen, beendet, geber_start) "
+                "VALUES (?, ?, ?, ?, 1, ?, NULL, ?)",
+                [datum or date.today().isoformat(), ort or None,
+                 json.dumps(tarif or {}, ensure_ascii=False),
+                 json.dumps(hausregeln or {}, ensure_ascii=False), _jetzt(), geber_start],
+            )
+            abend_id = cur.lastrowid
+            conn.executemany(
+                "INSERT INTO abend_spieler (abend_id, spieler_id, platz) VALUES (?, ?, ?)",
+                [(abend_id, sid, platz) for platz, sid in enumerate(ids)],
+            )
+        return self.abend(abend_id), angelegt
+
+    def abend_beenden(self, abend_id: int | None = None) -> Abend:
+        """Den (offenen) Abend schließen; danach nimmt er keine Einträge mehr an."""
+        a = self.abend(abend_id)
+        if not a.offen:
+            raise Regelverstoss(f"Abend {a.id} ist schon beendet.")
+        with self._schreiben() as conn:
+            conn.execute("UPDATE abende SET offen = 0, beendet = ? WHERE id = ? AND offen = 1",
+                         [_jetzt(), a.id])
+        return self.abend(a.id)
+
+    # ------------------------------------------------------------ Einträge
+
+    _EINTRAG_SQL = ("SELECT id, abend_id, nr, zeit, spiel, art, bezug, eingabe, ergebnis, gilt "
+                    "FROM eintraege")
+
+    @staticmethod
+    def _eintrag_aus(z: tuple) -> Eintrag:
+        return Eintrag(id=z[0], abend_id=z[1], nr=z[2], zeit=z[3], spiel=z[4], art=z[5],
+                       bezug=z[6], eingabe=json.loads(z[7]), ergebnis=json.loads(z[8]),
+                       gilt=bool(z[9]))
+
+    def eintrag(self, eintrag_id: int) -> Eintrag:
+        z = self._lies(self._EINTRAG_SQL + " WHERE id = ?", [eintrag_id])
+        if not z:
+            raise KeineDaten(f"Es gibt keinen Eintrag {eintrag_id}.")
+        return self._eintrag_aus(z[0])
+
+    def eintraege(self, abend_id: int | None = None, *, alle: bool = False,
+                  spiel: str | None = None) -> list[Eintrag]:
+        """Einträge in Reihenfolge; ohne ``alle`` nur die geltenden (ohne Storno/Ersetztes).
+
+        ``abend_id=None`` heißt: über alle Abende.
+        """
+        bed, par = [], []
+        if abend_id is not None:
+            bed.append("abend_id = ?")
+            par.append(abend_id)
+        if not alle:
+            bed.append("gilt = 1")
+        if spiel is not None:
+            bed.append("spiel = ?")
+            par.append(spiel)
+        sql = self._EINTRAG_SQL + (" WHERE " + " AND ".join(bed) if bed else "") + " ORDER BY id"
+        return [self._eintrag_aus(z) for z in self._lies(sql, par)]
+
+    def _pruefe_offen(self, conn, abend_id: int) -> None:
+        z = conn.execute("SELECT offen FROM abende WHERE id = ?", [abend_id]).fetchone()
+        if z is None:
+            raise KeineDaten(f"Es gibt keinen Abend {abend_id}.")
+        if not z[0]:
+            raise Regelverstoss(f"Abend {abend_id} ist beendet; dort wird nichts mehr eingetragen.")
+
+    def _werte_zeilen(self, conn, abend_id: int, spiel: str, ergebnis: dict,
+                      werte: dict[str, dict[str, int]] | None) -> tuple[dict, list[tuple]]:
+        """Namen prüfen (nur Spieler des Abends), kanonisieren, Wertzeilen bauen."""
+        am_abend = {namensschluessel(n): (i, n) for i, n in conn.execute(
+            "SELECT s.id, s.name FROM abend_spieler x JOIN spieler s ON s.id = x.spieler_id "
+            "WHERE x.abend_id = ? ORDER BY x.platz", [abend_id])}
+
+        def ersetze(name: str) -> str:
+            k = namensschluessel(name)
+            if k not in am_abend:
+                raise Eingabefehler(
+                    f"„{name}“ spielt an Abend {abend_id} nicht mit."
+                    + (_meintest_du(name, [v[1] for v in am_abend.values()])
+                       or " Dabei sind: " + ", ".join(v[1] for v in am_abend.values()) + ".")
+                )
+            return am_abend[k][1]
+
+        ergebnis = _namen_ersetzen(spiel, ergebnis, ersetze)
+        if werte is None:
+            werte = werte_aus_ergebnis(spiel, ergebnis)
+        zeilen = []
+        for groesse, je in werte.items():
+            for name, wert in je.items():
+                if isinstance(wert, bool) or not isinstance(wert, int):
+                    raise Eingabefehler(f"Wert {wert!r} für „{name}“ ist keine ganze Zahl.")
+                zeilen.append((am_abend[namensschluessel(ersetze(name))][0], spiel, groesse, wert))
+        return ergebnis, zeilen
+
+    def _einfuegen(self, conn, abend_id: int, spiel: str, art: str, bezug: int | None,
+                   eingabe: dict, ergebnis: dict, zeilen: list[tuple], zeit: str | None = None,
+                   eid: int | None = None, nr: int | None = None) -> int:
+        if nr is None:
+            nr = conn.execute("SELECT COALESCE(MAX(nr), 0) + 1 FROM eintraege WHERE abend_id = ?",
+                              [abend_id]).fetchone()[0]
+        cur = conn.execute(
+            "INSERT INTO eintraege (id, abend_id, nr, zeit, spiel, art, bezug, eingabe, ergebnis, gilt) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [eid, abend_id, nr, zeit or _jetzt(), spiel, art, bezug,
+             json.dumps(eingabe, ensure_ascii=False), json.dumps(ergebnis, ensure_ascii=False),
+             0 if art == "storno" else 1],
+        )
+        eid = cur.lastrowid
+        if zeilen:
+            conn.executemany(
+                "INSERT INTO werte (eintrag_id, abend_id, spieler_id, spiel, groesse, wert, gilt) "
+                "VALUES (?, ?, ?, ?, ?, ?, 1)",
+                [(eid, abend_id, *z) for z in zeilen],
+            )
+        return eid
+
+    def eintragen(self, spiel: str, ergebnis: dict, eingabe: dict | None = None, *,
+                  abend_id: int | None = None,
+                  werte: dict[str, dict[str, int]] | None = None) -> Eintrag:
+        """Ein Spiel/eine Runde in den (offenen) Abend eintragen; eine Transaktion.
+
+        ``ergebnis`` nach dem Vertrag (siehe oben); ``eingabe`` ist, was der Benutzer eingab
+        (z. B. ``{"argv": [...]}`` oder die Partie-JSON). ``werte`` überschreibt die aus
+        ``ergebnis`` abgeleiteten Zahlen (``{groesse: {name: wert}}``). Alle Namen müssen
+        Spieler des Abends sein. Fehler → nichts geschrieben.
+        """
+        if spiel not in SPIELE:
+            raise Eingabefehler(f"Unbekanntes Spiel „{spiel}“; möglich: {', '.join(SPIELE)}.")
+        if abend_id is None:
+            abend_id = self.abend().id
+        with self._schreiben() as conn:
+            self._pruefe_offen(conn, abend_id)
+            ergebnis, zeilen = self._werte_zeilen(conn, abend_id, spiel, ergebnis, werte)
+            eid = self._einfuegen(conn, abend_id, spiel, "spiel", None, eingabe or {}, ergebnis, zeilen)
+        return self.eintrag(eid)
+
+    def rueckgaengig(self, eintrag_id: int | None = None, abend_id: int | None = None) -> Eintrag:
+        """Storniert den letzten geltenden Eintrag des (offenen) Abends – oder ``eintrag_id``.
+
+        Gibt den neuen Storno-Eintrag zurück; das Original bleibt sichtbar (``alle=True``).
+        """
+        with self._schreiben() as conn:
+            if eintrag_id is None:
+                if abend_id is None:
+                    a = conn.execute("SELECT id FROM abende WHERE offen = 1 ORDER BY id DESC LIMIT 1").fetchone()
+                    if a is None:
+                        raise KeineDaten("Kein offener Abend; nichts rückgängig zu machen.")
+                    abend_id = a[0]
+                z = conn.execute("SELECT id FROM eintraege WHERE abend_id = ? AND gilt = 1 "
+                                 "ORDER BY id DESC LIMIT 1", [abend_id]).fetchone()
+                if z is None:
+                    raise KeineDaten(f"Abend {abend_id} hat keinen Eintrag, der rückgängig zu machen wäre.")
+                eintrag_id = z[0]
+            alt = self._aufhebbar(conn, eintrag_id)
+            self._pruefe_offen(conn, alt.abend_id)
+            sid = self._einfuegen(conn, alt.abend_id, alt.spiel, "storno", alt.id,
+                                  {"storniert": alt.id}, {}, [])
+        return self.eintrag(sid)
+
+    def _aufhebbar(self, conn, eintrag_id: int) -> Eintrag:
+        z = conn.execute(self._EINTRAG_SQL + " WHERE id = ?", [eintrag_id]).fetchone()
+        if z is None:
+            raise KeineDaten(f"Es gibt keinen Eintrag {eintrag_id}.")
+        alt = self._eintrag_aus(z)
+        if alt.art == "storno":
+            raise Regelverstoss(f"Eintrag {eintrag_id} ist selbst ein Storno.")
+        if not alt.gilt:
+            nach = conn.execute("SELECT id, art FROM eintraege WHERE bezug = ?", [eintrag_id]).fetchone()
+            wie = "storniert" if nach and nach[1] == "storno" else "ersetzt"
+            raise Regelverstoss(f"Eintrag {eintrag_id} ist schon {wie} (durch Eintrag {nach[0] if nach else '?'}).")
+        return alt
+
+    def korrektur(self, eintrag_id: int, ergebnis: dict, eingabe: dict | None = None, *,
+                  werte: dict[str, dict[str, int]] | None = None) -> Eintrag:
+        """Ersetzt Eintrag ``eintrag_id`` durch ein neues Ergebnis (Korrektur-Eintrag)."""
+        with self._schreiben() as conn:
+            alt = self._aufhebbar(conn, eintrag_id)
+            self._pruefe_offen(conn, alt.abend_id)
+            ergebnis, zeilen = self._werte_zeilen(conn, alt.abend_id, alt.spiel, ergebnis, werte)
+            eid = self._einfuegen(conn, alt.abend_id, alt.spiel, "korrektur", alt.id,
+                                  eingabe or {}, ergebnis, zeilen)
+        return self.eintrag(eid)
+
+    # ------------------------------------------------------------ Auswertung
+
+    def summen(self, abend_id: int | None = None) -> dict[str, dict[str, dict[str, int]]]:
+        """``{spiel: {groesse: {name: summe}}}`` über die geltenden Einträge (ein SQL-Aggregat)."""
+        if abend_id is None:
+            sql = ("SELECT w.spiel, w.groesse, s.name, w.summe FROM (SELECT spiel, groesse, "
+                   "spieler_id, SUM(wert) AS summe FROM werte WHERE gilt = 1 "
+                   "GROUP BY spiel, groesse, spieler_id) w JOIN spieler s ON s.id = w.spieler_id "
+                   "ORDER BY s.schluessel")
+            par: list = []
+        else:
+            sql = ("SELECT w.spiel, w.groesse, s.name, w.summe FROM (SELECT spiel, groesse, "
+                   "spieler_id, SUM(wert) AS summe FROM werte WHERE abend_id = ? AND gilt = 1 "
+                   "GROUP BY spiel, groesse, spieler_id) w JOIN spieler s ON s.id = w.spieler_id "
+                   "ORDER BY s.schluessel")
+            par = [abend_id]
+        aus: dict[str, dict[str, dict[str, int]]] = {}
+        for spiel, groesse, name, summe in self._lies(sql, par):
+            aus.setdefault(spiel, {}).setdefault(groesse, {})[name] = summe
+        return aus
+
+    def stand(self, abend_id: int | None = None) -> dict:
+        """Der Stand wie ``referee stand --json``; ``abend_id=None`` = über alle Abende.
+
+        ``{"abend": 3, "schafkopf": {"Anna": 140, …} (Cent), "sabai": {"Anna": 2} (Siegpunkte),
+        "saufn": {"Anna": {"1": 2, "2": 0, "3": 1}}, "schlafmuetze": {"Anna": 1} (Siege),
+        "ruhmeshalle": {"Dora": 1}, "partien": {"schafkopf": 12, …}}``.
+        Beim Abend erscheinen dessen Spieler in Sitzordnung (Schafkopf auch mit 0).
+        """
+        s = self.summen(abend_id)
+        reihenfolge: list[str] = []
+        if abend_id is not None:
+            reihenfolge = list(self.abend(abend_id).spieler)
+
+        def ordnen(namen: Iterable[str]) -> list[str]:
+            namen = set(namen)
+            vorne = [n for n in reihenfolge if n in namen]
+            return vorne + sorted(namen - set(vorne), key=namensschluessel)
+
+        sk = s.get("schafkopf", {})
+        sk_namen = set(sk.get("cent", {})) | set(reihenfolge)
+        sb = s.get("sabai", {})
+        sf = s.get("saufn", {})
+        sm = s.get("schlafmuetze", {})
+        sf_namen = set(sf.get("partien", {})).union(*(sf.get(f"platz{p}", {}) for p in (1, 2, 3)))
+        sm_namen = set(sm.get("partien", {})) | set(sm.get("sieg", {}))
+        sb_namen = set(sb.get("runden", {})) | set(sb.get("siegpunkte", {}))
+        partien = {sp: n for sp, n in self._lies(
+            "SELECT spiel, count(*) FROM eintraege WHERE gilt = 1"
+            + (" AND abend_id = ?" if abend_id is not None else "") + " GROUP BY spiel",
+            [abend_id] if abend_id is not None else [])}
+        return {
+            "abend": abend_id,
+            "schafkopf": {n: sk.get("cent", {}).get(n, 0) for n in ordnen(sk_namen)},
+            "sabai": {n: sb.get("siegpunkte", {}).get(n, 0) for n in ordnen(sb_namen)},
+            "saufn": {n: {str(p): sf.get(f"platz{p}", {}).get(n, 0) for p in (1, 2, 3)}
+                      for n in ordnen(sf_namen)},
+            "schlafmuetze": {n: sm.get("sieg", {}).get(n, 0) for n in ordnen(sm_namen)},
+            "ruhmeshalle": {n: v for n, v in sorted(sb.get("ruhmeshalle", {}).items())},
+            "partien": {sp: partien.get(sp, 0) for sp in SPIELE},
+        }
+
+    def verlauf_schafkopf(self, abend_id: int) -> list[tuple[int, dict[str, int]]]:
+        """Geltende Schafkopf-Einträge des Abends: (Eintrags-id, Zahlungen) in Reihenfolge."""
+        aus: dict[int, dict[str, int]] = {}
+        for eid, name, wert in self._lies(
+            "SELECT w.eintrag_id, s.name, w.wert FROM werte w JOIN spieler s ON s.id = w.spieler_id "
+            "WHERE w.abend_id = ? AND w.gilt = 1 AND w.spiel = 'schafkopf' AND w.groesse = 'cent' "
+            "ORDER BY w.eintrag_id", [abend_id]):
+            aus.setdefault(eid, {})[name] = wert
+        return list(aus.items())
+
+    def geber(self, abend: Abend) -> dict:
+        """Wer das nächste Schafkopfspiel gibt, wer ausspielt, wer aussetzt.
+
+        Konvention, nicht im Regeltext: der Geber wechselt im Uhrzeigersinn (Reihenfolge der
+        Spielerliste) nach jedem geltenden Schafkopf-Eintrag; es spielt aus, wer links vom
+        Geber sitzt; bei fünf Spielern setzt der Geber aus.
+        """
+        n = len(abend.spieler)
+        gespielt = self._lies("SELECT count(*) FROM eintraege WHERE abend_id = ? AND gilt = 1 "
+                              "AND spiel = 'schafkopf'", [abend.id])
+        k = gespielt[0][0] if gespielt else 0
+        g = (abend.geber_start + k) % n
+        geber = abend.spieler[g]
+        if n == 5:
+            spieler = [abend.spieler[(g + i) % n] for i in range(1, 5)]
+            aussetzer = [geber]
+        else:
+            spieler = [abend.spieler[(g + i) % n] for i in range(1, n + 1)] if n <= 4 else []
+            aussetzer = []
+        return {"geber": geber, "ausspieler": abend.spieler[(g + 1) % n], "spiele": k,
+                "mitspieler": spieler, "aussetzer": aussetzer}
+
+    # ------------------------------------------------------------ Export / Import
+
+    def export(self, abend_id: int | None = None) -> dict:
+        """Alles (oder ein Abend) als JSON-fähiges dict; ``importieren`` baut es exakt nach."""
+        abende = self.abende() if abend_id is None else [self.abend(abend_id)]
+        eintraege = [e for a in abende for e in self.eintraege(a.id, alle=True)]
+        werte: dict[int, dict[str, dict[str, int]]] = {}
+        bed = "" if abend_id is None else " WHERE w.abend_id = ?"
+        for eid, groesse, name, wert in self._lies(
+            "SELECT w.eintrag_id, w.groesse, s.name, w.wert FROM werte w JOIN spieler s "
+            "ON s.id = w.spieler_id" + bed + " ORDER BY w.rowid",
+            [] if abend_id is None else [abend_id]):
+            werte.setdefault(eid, {}).setdefault(groesse, {})[name] = wert
+        genutzt = {n for a in abende for n in a.spieler}
+        spieler = [
+            {"id": i, "name": n, "angelegt": t}
+            for i, n, t in self._lies("SELECT id, name, angelegt FROM spieler ORDER BY id")
+            if abend_id is None or n in genutzt
+        ]
+        return {
+            "format": EXPORT_FORMAT,
+            "schema": SCHEMA_AKTUELL,
+            "spieler": spieler,
+            "abende": [a.als_dict() for a in abende],
+            "eintraege": [dict(e.als_dict(), werte=werte.get(e.id, {})) for e in eintraege],
+        }
+
+    def importieren(self, daten: dict) -> dict:
+        """Einen Export in eine leere Datenbank übernehmen (ids und Zeiten bleiben gleich)."""
+        if not isinstance(daten, dict) or daten.get("format") != EXPORT_FORMAT:
+            raise Eingabefehler(f"Das ist kein referee-Export (Feld „format“ ≠ „{EXPORT_FORMAT}“).")
+        if int(daten.get("schema", 0)) > SCHEMA_AKTUELL:
+            raise SpeicherFehler("Der Export stammt von einer neueren referee-Version.")
+        try:
+            with self._schreiben() as conn:
+                if conn.execute("SELECT (SELECT count(*) FROM spieler) + (SELECT count(*) FROM abende)").fetchone()[0]:
+                    raise Regelverstoss(
+                        f"Die Datenbank {self.pfad} ist nicht leer; importiert wird nur in eine leere "
+                        "(andere Datei mit --db wählen)."
+                    )
+                ids = {}
+                for s in daten["spieler"]:
+                    name = pruefe_name(s["name"])
+                    conn.execute("INSERT INTO spieler (id, name, schluessel, angelegt) VALUES (?, ?, ?, ?)",
+                                 [s["id"], name, namensschluessel(name), s["angelegt"]])
+                    ids[namensschluessel(name)] = s["id"]
+                for a in daten["abende"]:
+                    conn.execute(
+                        "INSERT INTO abende (id, datum, ort, tarif, hausregeln, offen, begonnen, beendet, "
+                        "geber_start) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        [a["id"], a["datum"], a["ort"], json.dumps(a["tarif"], ensure_ascii=False),
+                         json.dumps(a["hausregeln"], ensure_ascii=False), int(bool(a["offen"])),
+                         a["begonnen"], a["beendet"], a.get("geber_start", 0)])
+                    conn.executemany(
+                        "INSERT INTO abend_spieler (abend_id, spieler_id, platz) VALUES (?, ?, ?)",
+                        [(a["id"], ids[namensschluessel(n)], p) for p, n in enumerate(a["spieler"])])
+                for e in sorted(daten["eintraege"], key=lambda e: e["id"]):
+                    if e["spiel"] not in SPIELE or e["art"] not in ARTEN:
+                        raise Eingabefehler(f"Eintrag {e['id']}: unbekanntes Spiel oder unbekannte Art.")
+                    zeilen = [(ids[namensschluessel(name)], e["spiel"], g, wert)
+                              for g, je in (e.get("werte") or {}).items() for name, wert in je.items()]
+                    self._einfuegen(conn, e["abend"], e["spiel"], e["art"], e["bezug"], e["eingabe"],
+                                    e["ergebnis"], zeilen, zeit=e["zeit"], eid=e["id"], nr=e["nr"])
+        except (KeyError, TypeError) as exc:
+            raise Eingabefehler(f"Der Export ist unvollständig oder beschädigt ({exc!r}).") from None
+        return {"spieler": len(daten["spieler"]), "abende": len(daten["abende"]),
+                "eintraege": len(daten["eintraege"])}
+
+    def integritaet(self) -> str:
+        """``PRAGMA integrity_check`` (``"ok"`` wenn alles stimmt)."""
+        z = self._lies("PRAGMA integrity_check")
+        return z[0][0] if z else "ok"

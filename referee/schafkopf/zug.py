@@ -1,0 +1,241 @@
+"""Welche Karte darf ich spielen? – die eine Entscheidung für Auskunft und Partieprüfung.
+
+Regeln in der Reihenfolge, in der sie greifen:
+
+1. **Bedienpflicht** (``schafkopf.stichregeln``): Ist Trumpf ausgespielt, muss Trumpf
+   zugeben, wer Trumpf hat; ist eine Farbe ausgespielt, muss diese Farbe zugeben, wer
+   eine Farbkarte davon hat (Ober/Unter, die Trumpf sind, zählen nicht zur Farbe).
+   Sonst ist jede Karte erlaubt. Es gibt keinen Stichzwang.
+2. **Suchen** (``schafkopf.ruf-sau-suchen``): Wird im Rufspiel die Ruffarbe von einem
+   anderen Spieler angespielt, muss der Halter der Ruf-Sau die Ruf-Sau zugeben – auch mit
+   vier oder mehr Karten der Ruffarbe.
+3. **Bindung** (``schafkopf.ruf-sau-bindung``): Die gebundene Ruf-Sau darf nicht auf eine
+   andere Farbe (oder Trumpf) abgeworfen werden; erst im letzten Stich.
+4. **Ausspielen und Davonlaufen** (``schafkopf.davonlaufen``): Wer die Ruf-Sau hält, darf
+   die Ruf-Sau selbst, jede andere Farbe und Trumpf ausspielen, eine kleinere Karte der
+   Ruffarbe aber nur mit mindestens vier Karten der Ruffarbe einschließlich der Sau – das ist
+   Davonlaufen. Danach ist die Ruf-Sau eine gewöhnliche Karte.
+
+Gebunden ist die Ruf-Sau, solange ihr Halter sie hat und nicht davongelaufen ist.
+
+>>> from referee.schafkopf.karten import parse_hand
+>>> from referee.schafkopf.spielart import Spiel
+>>> a = erlaubte_karten(parse_hand("SA S7 S8 S9 GO"), parse_hand("SK"), Spiel.aus_text("rufspiel", "schellen"))
+>>> [str(k) for k in a.erlaubt]
+['SA']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from referee.errors import Eingabefehler, Regelverstoss
+from referee.schafkopf.karten import Karte
+from referee.schafkopf.spielart import TRUMPF, Spiel
+
+STICHREGELN = "schafkopf.stichregeln"
+SUCHEN = "schafkopf.ruf-sau-suchen"
+BINDUNG = "schafkopf.ruf-sau-bindung"
+DAVONLAUFEN = "schafkopf.davonlaufen"
+
+#: Mindestzahl an Karten der Ruffarbe (einschließlich Ruf-Sau) zum Davonlaufen.
+DAVONLAUFEN_AB = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Verbot:
+    """Eine verbotene Karte mit deutschem Grund und Regelabschnitt."""
+
+    karte: Karte
+    grund: str
+    abschnitt: str
+
+
+@dataclass(frozen=True, slots=True)
+class Zugauskunft:
+    """Antwort auf „Welche Karte darf ich spielen?“."""
+
+    erlaubt: tuple[Karte, ...]
+    verboten: tuple[Verbot, ...]
+    davonlaufen: bool
+    """Ausspielen einer kleineren Karte der Ruffarbe wäre jetzt (erlaubtes) Davonlaufen."""
+    hinweis: str | None = None
+
+    def ist_erlaubt(self, karte: Karte) -> bool:
+        return karte in self.erlaubt
+
+    def grund(self, karte: Karte) -> str | None:
+        """Grund, warum ``karte`` verboten ist (``None`` wenn erlaubt)."""
+        for v in self.verboten:
+            if v.karte == karte:
+                return v.grund
+        return None
+
+    def verbot(self, karte: Karte) -> Verbot | None:
+        for v in self.verboten:
+            if v.karte == karte:
+                return v
+        return None
+
+    def als_json(self) -> dict:
+        return {
+            "erlaubt": [str(k) for k in self.erlaubt],
+            "verboten": {str(v.karte): v.grund for v in self.verboten},
+            "davonlaufen": self.davonlaufen,
+        }
+
+
+def _entscheide(
+    hand: Sequence[Karte],
+    ausgespielt: Karte | None,
+    spiel: Spiel,
+    gebunden: bool,
+    letzter: bool,
+    gruende: bool,
+) -> tuple[list[Karte], list[Verbot], bool]:
+    """Der Regelkern. ``gruende=False`` spart die Texte (Partieprüfung, schneller Weg)."""
+    gruppe = spiel._tab.gruppe
+    rufsau = spiel.rufsau if gebunden else None
+    verboten: list[Verbot] = []
+
+    if ausgespielt is None:
+        # Ausspielen: frei, außer kleineren Karten der Ruffarbe bei gebundener Ruf-Sau.
+        if rufsau is None or letzter:
+            return list(hand), verboten, False
+        rg = gruppe[rufsau.nr]
+        ruffarbe = [k for k in hand if gruppe[k.nr] == rg]
+        if len(ruffarbe) >= DAVONLAUFEN_AB:
+            return list(hand), verboten, True
+        erlaubt = [k for k in hand if gruppe[k.nr] != rg or k == rufsau]
+        if gruende:
+            name = rufsau.farbe.name_de
+            for k in hand:
+                if gruppe[k.nr] == rg and k != rufsau:
+                    verboten.append(Verbot(k, (
+                        f"Solange du die gerufene {name}-Sau hältst, darfst du keine kleinere "
+                        f"{name}-Karte ausspielen; Davonlaufen geht erst mit mindestens "
+                        f"{DAVONLAUFEN_AB} {name}-Karten einschließlich der Sau, du hast "
+                        f"{len(ruffarbe)} ({DAVONLAUFEN})."), DAVONLAUFEN))
+        return erlaubt, verboten, False
+
+    bedient = gruppe[ausgespielt.nr]
+    passend = [k for k in hand if gruppe[k.nr] == bedient]
+    if passend:
+        if rufsau is not None and gruppe[rufsau.nr] == bedient:
+            # Die Ruffarbe wird gesucht: nur die Ruf-Sau.
+            if gruende:
+                name = rufsau.farbe.name_de
+                for k in hand:
+                    if k != rufsau:
+                        verboten.append(Verbot(k, (
+                            f"Die Ruffarbe {name} ist angespielt: Die gerufene {name}-Sau muss "
+                            f"zugegeben werden, auch wenn du weitere {name}-Karten hast "
+                            f"({SUCHEN})."), SUCHEN))
+            return [rufsau], verboten, False
+        if gruende and len(passend) < len(hand):
+            if bedient == TRUMPF:
+                text = f"Bedienpflicht: Trumpf ist ausgespielt und du hast Trumpf ({STICHREGELN})."
+            else:
+                name = ausgespielt.farbe.name_de
+                text = (f"Bedienpflicht: {name} ist ausgespielt und du hast {name} – "
+                        f"zuerst {name} zugeben ({STICHREGELN}).")
+            for k in hand:
+                if gruppe[k.nr] != bedient:
+                    verboten.append(Verbot(k, text, STICHREGELN))
+        return passend, verboten, False
+
+    # Frei: nicht bedienen können. Nur die gebundene Ruf-Sau darf nicht abgeworfen werden.
+    if rufsau is None or letzter:
+        return list(hand), verboten, False
+    erlaubt = [k for k in hand if k != rufsau]
+    if gruende:
+        verboten.append(Verbot(rufsau, (
+            f"Die gerufene {rufsau.farbe.name_de}-Sau darf nicht abgeworfen werden, solange sie "
+            f"gebunden ist – erst im letzten Stich ({BINDUNG})."), BINDUNG))
+    return erlaubt, verboten, False
+
+
+def _pruefe_eingabe(hand: Sequence[Karte], stich: Sequence[Karte], spiel: Spiel,
+                    gesucht: bool, davongelaufen: bool) -> None:
+    maengel = []
+    if not hand:
+        maengel.append("Die Hand ist leer.")
+    if len(stich) > 3:
+        maengel.append(f"Im Stich liegen schon {len(stich)} Karten; höchstens 3 dürfen vor dir liegen.")
+    doppelt = [str(k) for k in stich if k in hand]
+    if doppelt:
+        maengel.append(f"{', '.join(doppelt)} {'liegt' if len(doppelt) == 1 else 'liegen'} im Stich "
+                       "und zugleich in deiner Hand.")
+    if len(set(stich)) != len(stich):
+        maengel.append("Eine Karte liegt doppelt im Stich.")
+    rufsau = spiel.rufsau
+    if gesucht and rufsau is not None and rufsau in hand and not davongelaufen:
+        maengel.append(f"Widerspruch: Die Ruf-Sau {rufsau} ist noch in deiner Hand, kann also nicht "
+                       "schon gesucht oder gespielt sein.")
+    if maengel:
+        raise Eingabefehler(" ".join(maengel))
+
+
+def erlaubte_karten(
+    hand: Sequence[Karte],
+    stich: Sequence[Karte],
+    spiel: Spiel,
+    *,
+    gesucht: bool = False,
+    davongelaufen: bool = False,
+    letzter_stich: bool = False,
+) -> Zugauskunft:
+    """Welche Karten aus ``hand`` darf ich legen, wenn ``stich`` (in Spielreihenfolge) schon liegt?
+
+    ``gesucht``: die Ruf-Sau ist schon gesucht oder gespielt; ``davongelaufen``: ich (Halter der
+    Ruf-Sau) bin schon davongelaufen; ``letzter_stich``: es ist der letzte Stich (auch wenn nur
+    noch eine Karte in der Hand ist). Jede verbotene Karte bekommt ihren Grund.
+    """
+    hand = tuple(hand)
+    stich = tuple(stich)
+    _pruefe_eingabe(hand, stich, spiel, gesucht, davongelaufen)
+    rufsau = spiel.rufsau
+    gebunden = rufsau is not None and rufsau in hand and not davongelaufen and not gesucht
+    letzter = letzter_stich or len(hand) == 1
+    erlaubt, verboten, davon = _entscheide(hand, stich[0] if stich else None, spiel, gebunden, letzter, True)
+    hinweis = None
+    if davon:
+        name = rufsau.farbe.name_de  # type: ignore[union-attr]
+        hinweis = (f"Davonlaufen erlaubt: Du hältst mindestens {DAVONLAUFEN_AB} {name}-Karten "
+                   f"einschließlich der Ruf-Sau. Spielst du eine kleinere {name}-Karte aus, läufst du "
+                   f"davon; danach ist die {name}-Sau eine gewöhnliche Karte ({DAVONLAUFEN}).")
+    return Zugauskunft(tuple(erlaubt), tuple(verboten), davon, hinweis)
+
+
+def karte_erlaubt(hand: Sequence[Karte], stich: Sequence[Karte], spiel: Spiel, karte: Karte, *,
+                  gesucht: bool = False, davongelaufen: bool = False, letzter_stich: bool = False) -> bool:
+    """Darf ``karte`` jetzt gelegt werden? (``False`` auch, wenn sie nicht in der Hand ist.)"""
+    if karte not in hand:
+        return False
+    return erlaubte_karten(hand, stich, spiel, gesucht=gesucht, davongelaufen=davongelaufen,
+                           letzter_stich=letzter_stich).ist_erlaubt(karte)
+
+
+def pruefe_zug(hand: Sequence[Karte], stich: Sequence[Karte], spiel: Spiel, karte: Karte, *,
+               gesucht: bool = False, davongelaufen: bool = False, letzter_stich: bool = False) -> None:
+    """Wirft ``Regelverstoss`` mit dem Grund, wenn ``karte`` jetzt nicht gelegt werden darf."""
+    if karte not in hand:
+        raise Regelverstoss(f"Die Karte {karte} ist nicht in der Hand.")
+    a = erlaubte_karten(hand, stich, spiel, gesucht=gesucht, davongelaufen=davongelaufen,
+                        letzter_stich=letzter_stich)
+    grund = a.grund(karte)
+    if grund is not None:
+        raise Regelverstoss(f"{karte} ist hier nicht erlaubt: {grund}")
+
+
+def ist_davonlaufen(hand: Sequence[Karte], stich: Sequence[Karte], spiel: Spiel, karte: Karte,
+                    davongelaufen: bool = False) -> bool:
+    """Ist das Ausspielen von ``karte`` ein Davonlaufen (Halter spielt kleinere Karte der Ruffarbe aus)?"""
+    rufsau = spiel.rufsau
+    return (not stich and not davongelaufen and rufsau is not None and rufsau in hand and karte != rufsau
+            and spiel._tab.gruppe[karte.nr] == spiel._tab.gruppe[rufsau.nr])
+
+
+__all__ = ["DAVONLAUFEN_AB", "Verbot", "Zugauskunft", "erlaubte_karten", "ist_davonlaufen",
+           "karte_erlaubt", "pruefe_zug"]

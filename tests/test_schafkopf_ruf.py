@@ -1,0 +1,106 @@
+"""Welche Sau darf ich rufen? – Kern und ``referee ruf``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import run_cli
+from referee.errors import Regelverstoss
+from referee.schafkopf.karten import Farbe, Schlag, lang, parse_hand
+from referee.schafkopf.ruf import gesperrt, pruefe_ruf, ruf_auskunft, ruf_erlaubt, rufbare_saeue
+
+
+def rufbar(text: str) -> set[str]:
+    return {f.wort for f, a in rufbare_saeue(parse_hand(text)).items() if a.rufbar}
+
+
+@pytest.mark.parametrize("hand,erwartet", [
+    ("SA G7 EA EO GO HA HK EU", {"gras"}),
+    ("GA EO GO HA HK H10 H9 EU", set()),
+    ("GO GU EA E10 EK S7 H8 HK", {"schellen"}),       # Gras-Ober/-Unter sind keine Gras-Karten
+    ("EO GU H9 G10 G7 S8 SK EA", {"gras", "schellen"}),
+    ("E7 G7 S7 HO HU H7 H8 H9", {"eichel", "gras", "schellen"}),
+])
+def test_rufbare_saeue(hand, erwartet):
+    assert rufbar(hand) == erwartet
+    assert gesperrt(parse_hand(hand)) == (not erwartet)
+
+
+def test_gruende_nennen_regel_und_ursache():
+    h = parse_hand("GO GU EA E10 EK S7 H8 HK")
+    a = rufbare_saeue(h)
+    assert "selbst" in a[Farbe.EICHEL].grund
+    assert "GO und GU zählen nicht" in a[Farbe.GRAS].grund
+    assert a[Farbe.GRAS].abschnitt == "schafkopf.ansage-voraussetzungen"
+    herz = ruf_auskunft(h, Farbe.HERZ)
+    assert not herz.rufbar and "Trumpf" in herz.grund and herz.abschnitt == "schafkopf.rufbare-saeue"
+
+
+def test_pruefe_ruf():
+    h = parse_hand("SA G7 EA EO GO HA HK EU")
+    pruefe_ruf(h, Farbe.GRAS)
+    with pytest.raises(Regelverstoss, match="Schellen-Sau darf nicht gerufen werden"):
+        pruefe_ruf(h, Farbe.SCHELLEN)
+    assert not ruf_erlaubt(h, Farbe.HERZ)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(lang), min_size=8, max_size=8, unique=True))
+def test_rufbar_genau_wenn_farbkarte_ohne_sau(hand):
+    for farbe in (Farbe.EICHEL, Farbe.GRAS, Farbe.SCHELLEN):
+        farbkarten = [k for k in hand if k.farbe is farbe and k.schlag not in (Schlag.OBER, Schlag.UNTER)]
+        hat_sau = any(k.farbe is farbe and k.schlag is Schlag.SAU for k in hand)
+        assert ruf_erlaubt(hand, farbe) == (bool(farbkarten) and not hat_sau)
+
+
+# --- CLI --------------------------------------------------------------
+
+def test_cli_json_vertrag():
+    r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["hand"] == ["EO", "GU", "H9", "G10", "G7", "S8", "SK", "EA"]
+    assert d["gesperrt"] is False
+    assert list(d["saeue"]) == ["eichel", "gras", "schellen"]
+    assert d["saeue"]["eichel"]["rufbar"] is False
+    assert d["saeue"]["gras"]["rufbar"] is True and d["saeue"]["schellen"]["rufbar"] is True
+    assert all("schafkopf." in s["grund"] for s in d["saeue"].values())
+
+
+def test_cli_sau_exit_codes():
+    assert run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "gras").returncode == 0
+    r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "eichel")
+    assert r.returncode == 1 and "darf nicht gerufen werden" in r.stdout
+    r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "herz", "--json")
+    assert r.returncode == 1
+    d = json.loads(r.stdout)
+    assert d["sau"] == "herz" and d["rufbar"] is False and "Trumpf" in d["grund"]
+
+
+def test_cli_gesperrt_text():
+    r = run_cli("ruf", "--hand", "GA EO GO HA HK H10 H9 EU")
+    assert r.returncode == 0
+    text = " ".join(r.stdout.split())
+    assert "Gesperrt" in text and "Andere Spielarten" in text
+
+
+def test_cli_kurzes_blatt():
+    r = run_cli("ruf", "--hand", "EO GA E9 SK HA H10", "--deck", "kurz", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["saeue"]["eichel"]["rufbar"] and d["saeue"]["schellen"]["rufbar"]
+    r = run_cli("ruf", "--hand", "EO GA E9 SK HA H7", "--deck", "kurz")
+    assert r.returncode == 2 and "„H7“ an Position 6" in r.stderr
+
+
+def test_cli_schlechte_hand_exit_2_deutsch():
+    r = run_cli("ruf", "--hand", "EO EO GX H9")
+    assert r.returncode == 2
+    assert "„GX“ an Position 3" in r.stderr and "Doppelte Karte: EO" in r.stderr
+    assert "statt 8" in r.stderr and "Traceback" not in r.stderr
+    r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "pik")
+    assert r.returncode == 2 and "Unbekannte Farbe „pik“" in r.stderr

@@ -1,0 +1,202 @@
+"""Welche Karte darf ich spielen? – Regelkern, Zufallspartien und ``referee schafkopf zug``."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from conftest import run_cli
+from referee.errors import Eingabefehler, Regelverstoss
+from referee.schafkopf.karten import Blatt, Farbe, parse_hand
+from referee.schafkopf.ruf import RUFFARBEN, ruf_erlaubt
+from referee.schafkopf.spielart import Spiel, Spielart
+from referee.schafkopf.zug import erlaubte_karten, ist_davonlaufen, karte_erlaubt, pruefe_zug
+
+RUF_SCHELLEN = Spiel(Spielart.RUFSPIEL, Farbe.SCHELLEN)
+
+
+def frage(hand, stich="", spiel=RUF_SCHELLEN, **fakten):
+    return erlaubte_karten(parse_hand(hand), parse_hand(stich) if stich else (), spiel, **fakten)
+
+
+def namen(karten):
+    return [str(k) for k in karten]
+
+
+# --- die Fälle aus dem Issue -----------------------------------------------
+
+@pytest.mark.parametrize("hand,stich,erlaubt,davonlaufen", [
+    ("SU S7 H8 E9 GA", "EU", ["SU", "H8"], False),          # Trumpf bedienen: SU und H8 sind Trumpf
+    ("SU S7 H8 E9 GA", "E7", ["E9"], False),                # Eichel bedienen
+    ("SA S7 S8 S9 GO", "SK", ["SA"], False),                # gesucht: nur die Ruf-Sau
+    ("SA S7 S8 S9", "E7", ["S7", "S8", "S9"], False),       # Ruf-Sau nicht abwerfen
+    ("SA S7 S8 S9", "", ["SA", "S7", "S8", "S9"], True),    # Davonlaufen mit vier Schellen
+    ("SA S7 S9 GO", "", ["SA", "GO"], False),               # nur drei: S7/S9 verboten
+    ("SA S7 S8 S9 GO", "EU HO", ["GO"], False),             # Trumpf bedienen
+    ("SA S10 S9 E7", "EU HO", ["S10", "S9", "E7"], False),  # frei, aber die Ruf-Sau bleibt
+])
+def test_rufspiel_faelle(hand, stich, erlaubt, davonlaufen):
+    a = frage(hand, stich)
+    assert namen(a.erlaubt) == erlaubt
+    assert a.davonlaufen is davonlaufen
+    assert sorted(namen(v.karte for v in a.verboten)) == sorted(set(hand.split()) - set(erlaubt))
+
+
+def test_gruende_und_abschnitte():
+    a = frage("SA S7 S8 S9 GO", "SK")
+    assert {v.abschnitt for v in a.verboten} == {"schafkopf.ruf-sau-suchen"}
+    assert "muss zugegeben werden" in a.grund(parse_hand("S7")[0])
+    a = frage("SA S7 S9 GO")
+    assert a.verbot(parse_hand("S7")[0]).abschnitt == "schafkopf.davonlaufen"
+    assert "du hast 3" in a.grund(parse_hand("S9")[0])
+    a = frage("SA S7 S8 S9", "E7")
+    assert a.verbot(parse_hand("SA")[0]).abschnitt == "schafkopf.ruf-sau-bindung"
+    a = frage("SU S7 H8 E9 GA", "EU")
+    assert "Bedienpflicht: Trumpf" in a.grund(parse_hand("GA")[0])
+    assert frage("SA S7 S8 S9").hinweis.startswith("Davonlaufen erlaubt")
+
+
+def test_wenz_ober_ist_farbe():
+    a = frage("E9 SU S7 H8 GO", "EO", Spiel(Spielart.WENZ))
+    assert namen(a.erlaubt) == ["E9"]
+
+
+def test_rufspiel_ober_ist_kein_gras():
+    a = frage("GO G7 H7", "GA", Spiel(Spielart.RUFSPIEL, Farbe.EICHEL))
+    assert namen(a.erlaubt) == ["G7"]
+
+
+def test_nach_davonlaufen_ist_die_sau_gewoehnlich():
+    a = frage("SA S7 S8", "SK", davongelaufen=True)
+    assert namen(a.erlaubt) == ["SA", "S7", "S8"]
+    a = frage("SA S7 E8", "GK", davongelaufen=True)
+    assert namen(a.erlaubt) == ["SA", "S7", "E8"]
+    a = frage("SA S7", "", davongelaufen=True)
+    assert namen(a.erlaubt) == ["SA", "S7"] and not a.davonlaufen
+
+
+def test_letzter_stich_ruf_sau_darf_abgeworfen_werden():
+    assert namen(frage("SA", "E7").erlaubt) == ["SA"]   # eine Karte = letzter Stich
+    assert namen(frage("SA S7", "E7", letzter_stich=True).erlaubt) == ["SA", "S7"]
+
+
+def test_ohne_ruf_sau_gilt_nur_bedienpflicht():
+    # Der Spielmacher selbst oder ein Gegenspieler: kleine Schellen ausspielen ist frei.
+    assert namen(frage("S7 S9 GO").erlaubt) == ["S7", "S9", "GO"]
+
+
+def test_widersprueche_sind_eingabefehler():
+    with pytest.raises(Eingabefehler, match="noch in deiner Hand"):
+        frage("SA S7", "", gesucht=True)
+    with pytest.raises(Eingabefehler, match="zugleich in deiner Hand"):
+        frage("SU S7 H8 E9 GA", "E9")
+    with pytest.raises(Eingabefehler, match="höchstens 3"):
+        frage("SA", "E7 E8 E9 EK")
+
+
+def test_pruefe_zug_und_karte_erlaubt():
+    h, s = parse_hand("SA S7 S8 S9 GO"), parse_hand("SK")
+    pruefe_zug(h, s, RUF_SCHELLEN, parse_hand("SA")[0])
+    with pytest.raises(Regelverstoss, match="S7 ist hier nicht erlaubt"):
+        pruefe_zug(h, s, RUF_SCHELLEN, parse_hand("S7")[0])
+    assert not karte_erlaubt(h, s, RUF_SCHELLEN, parse_hand("EA")[0])  # nicht in der Hand
+    assert ist_davonlaufen(parse_hand("SA S7 S8 S9"), (), RUF_SCHELLEN, parse_hand("S7")[0])
+    assert not ist_davonlaufen(parse_hand("SA S7 S8 S9"), (), RUF_SCHELLEN, parse_hand("SA")[0])
+
+
+def test_bettel_ohne_truempfe():
+    a = frage("EO GU H9", "E7", Spiel(Spielart.BETTEL))
+    assert namen(a.erlaubt) == ["EO"]
+
+
+# --- Zufallspartien: jede Spielart bis zum Ende ----------------------------
+
+SPIELE = [
+    ("rufspiel", None), ("solo", "eichel"), ("solo", "herz"), ("wenz", None), ("farbwenz", "gras"),
+    ("geier", None), ("farbgeier", "schellen"), ("ramsch", None), ("bettel", None),
+]
+
+
+def spiele_aus(spiel: Spiel, haende: list[list], rng: random.Random, ausspieler: int = 0):
+    """Jeder legt eine zufällige erlaubte Karte; gibt die Stiche (Ausspieler, Karten, Sieger) zurück."""
+    haende = [list(h) for h in haende]
+    davongelaufen = [False] * 4
+    stiche = []
+    n = len(haende[0])
+    for nr in range(n):
+        stich = []
+        for i in range(4):
+            sitz = (ausspieler + i) % 4
+            a = erlaubte_karten(haende[sitz], stich, spiel, davongelaufen=davongelaufen[sitz],
+                                letzter_stich=(nr == n - 1))
+            assert a.erlaubt, f"Sitz {sitz} hat keine erlaubte Karte"
+            assert len(a.erlaubt) + len(a.verboten) == len(haende[sitz])
+            karte = rng.choice(a.erlaubt)
+            if ist_davonlaufen(haende[sitz], stich, spiel, karte, davongelaufen[sitz]):
+                assert a.davonlaufen
+                davongelaufen[sitz] = True
+            haende[sitz].remove(karte)
+            stich.append(karte)
+        sieger = (ausspieler + spiel.stich_gewinner(stich)) % 4
+        stiche.append((ausspieler, stich, sieger))
+        ausspieler = sieger
+    assert all(not h for h in haende)
+    return stiche
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(SPIELE), st.sampled_from([Blatt.LANG, Blatt.KURZ]), st.randoms(use_true_random=False))
+def test_zufallspartien(art_farbe, blatt, rng):
+    art, farbe = art_farbe
+    karten = list(blatt.karten)
+    rng.shuffle(karten)
+    n = blatt.handgroesse
+    haende = [karten[i * n:(i + 1) * n] for i in range(4)]
+    if art == "rufspiel":
+        rufe = [f for f in RUFFARBEN if any(ruf_erlaubt(h, f) for h in haende)]
+        assume(rufe)
+        farbe = rng.choice(rufe).wort
+    spiel = Spiel.aus_text(art, farbe)
+    stiche = spiele_aus(spiel, haende, rng, ausspieler=rng.randrange(4))
+    assert len(stiche) == n
+    gespielt = [k for _, s, _ in stiche for k in s]
+    assert sorted(k.nr for k in gespielt) == sorted(k.nr for k in karten)
+    augen = [0] * 4
+    for _, s, sieger in stiche:
+        augen[sieger] += sum(k.augen for k in s)
+    assert sum(augen) == 120
+    for (_, _, sieger), (aus, _, _) in zip(stiche, stiche[1:]):
+        assert aus == sieger
+
+
+# --- CLI --------------------------------------------------------------
+
+def test_cli_json_vertrag():
+    r = run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "schellen",
+                "--hand", "SA S7 S8 S9 GO", "--stich", "SK", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["erlaubt"] == ["SA"]
+    assert set(d["verboten"]) == {"S7", "S8", "S9", "GO"}
+    assert d["davonlaufen"] is False
+
+
+def test_cli_davonlaufen_und_text():
+    r = run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "schellen", "--hand", "SA S7 S8 S9")
+    assert r.returncode == 0
+    assert "Erlaubt: SA S7 S8 S9" in r.stdout and "Davonlaufen erlaubt" in r.stdout
+    r = run_cli("schafkopf", "zug", "--spiel", "wenz", "--hand", "E9 SU S7 H8 GO", "--stich", "EO", "--json")
+    assert json.loads(r.stdout)["erlaubt"] == ["E9"]
+
+
+def test_cli_fehler():
+    r = run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--hand", "SA S7")
+    assert r.returncode == 2 and "fehlt die gerufene Sau" in r.stderr
+    r = run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "herz", "--hand", "SA S7")
+    assert r.returncode == 1 and "Herz-Sau ist Trumpf" in r.stderr
+    r = run_cli("schafkopf", "zug", "--spiel", "solo", "--farbe", "gras", "--hand", "SA SX")
+    assert r.returncode == 2 and "„SX“ an Position 2" in r.stderr and "Traceback" not in r.stderr

@@ -1,0 +1,126 @@
+"""Der Abendbericht: ein schlichtes dict über einen Abend (oder alle), aus Store-Einträgen gebaut.
+
+Eingabe (plain data, wie der Store sie liefert, auf diese Schlüssel gebracht):
+
+- ``abende``: ``{"id": 3, "datum": "2026-11-28", "ort": "Gasthaus Post" | None,
+  "spieler": ["Anna", …], "tarif": {...} | "10-20-50" | None, "geschlossen": bool}``
+- ``eintraege`` (nur die geltenden, zeitlich geordnet): ``{"id": 17, "abend": 3, "nr": 1,
+  "zeit": "2026-11-28T19:03:00", "spiel": "schafkopf", "ergebnis": {...}}`` – weitere
+  Schlüssel (z. B. ``eingabe``) bleiben erhalten.
+- ``stornos`` und ``korrekturen``: Listen von dicts, unverändert übernommen.
+
+Ausgabe (JSON-fähig, Beträge in Cent)::
+
+    {"art": "abend" | "gesamt", "abende": [...], "spieler": [...],
+     "eintraege": [...], "stornos": [...], "korrekturen": [...],
+     "schafkopf": {"spiele", "salden", "ausgleich": [{"von","an","cent"}],
+                   "verlauf": {name: [0, …]}, "verlauf_abende": {name: [0, …]}, "spielarten"},
+     "sabai": {"runden", "siegpunkte", "ruhmeshalle": [{"name","abend","nr","zeit"}], "spiele"},
+     "saufn": {"spiele", "podeste": [{"abend","nr","plaetze"}], "plaetze": {name: [n1, n2, n3]}},
+     "schlafmuetze": {"spiele", "siege": {name: n}}}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from referee.bericht import statistik as st
+from referee.bericht.ausgleich import ausgleich
+
+
+def _kopie(d: Mapping) -> dict:
+    return dict(d)
+
+
+def spieler_reihenfolge(abende: Sequence[Mapping], eintraege: Iterable[Mapping]) -> list[str]:
+    """Erst die Spielerlisten der Abende, dann jeder weitere Name in der Reihenfolge seines Auftretens."""
+    namen: dict[str, None] = {}
+    for a in abende:
+        for n in a.get("spieler") or ():
+            namen.setdefault(n)
+    for e in eintraege:
+        erg = e.get("ergebnis") or {}
+        for schluessel in ("zahlungen", "punkte", "siegpunkte"):
+            for n in erg.get(schluessel) or {}:
+                namen.setdefault(n)
+        for schluessel in ("spieler", "plaetze"):
+            wert = erg.get(schluessel)
+            if isinstance(wert, list):
+                for n in wert:
+                    namen.setdefault(n)
+        if isinstance(erg.get("sieger"), str):
+            namen.setdefault(erg["sieger"])
+    return list(namen)
+
+
+def _verlauf_abende(eintraege: Sequence[Mapping], abende: Sequence[Mapping],
+                    namen: Sequence[str]) -> dict[str, list[int]]:
+    """Schafkopf-Stand je Spieler nach jedem Abend (Start 0); ``namen`` enthält alle Zahlenden."""
+    je_abend: dict[Any, dict[str, int]] = {a.get("id"): {} for a in abende}
+    for e in eintraege:
+        if e.get("spiel") != st.SCHAFKOPF:
+            continue
+        summe = je_abend.setdefault(e.get("abend"), {})
+        for n, betrag in (e["ergebnis"].get("zahlungen") or {}).items():
+            summe[n] = summe.get(n, 0) + betrag
+    stand = dict.fromkeys(namen, 0)
+    reihen = {n: [0] for n in namen}
+    for summe in je_abend.values():
+        for n, betrag in summe.items():
+            stand[n] += betrag
+        for n in namen:
+            reihen[n].append(stand[n])
+    return reihen
+
+
+def baue_bericht(abende: Sequence[Mapping], eintraege: Sequence[Mapping],
+                 stornos: Sequence[Mapping] = (), korrekturen: Sequence[Mapping] = (),
+                 *, gesamt: bool = False) -> dict[str, Any]:
+    """Den Bericht über einen Abend (``gesamt=False``, genau ein Abend) oder alle Abende bauen."""
+    from referee.errors import Eingabefehler
+
+    abende = [_kopie(a) for a in abende]
+    if not gesamt and len(abende) != 1:
+        raise Eingabefehler(f"Ein Abendbericht braucht genau einen Abend, nicht {len(abende)}.")
+    eintraege = [_kopie(e) for e in eintraege]
+    namen = spieler_reihenfolge(abende, eintraege)
+    stat = st.statistik(eintraege)
+
+    sk = stat[st.SCHAFKOPF]
+    salden = {n: sk["spieler"][n]["saldo"] for n in namen if n in sk["spieler"]}
+    sab = stat[st.SABAI]
+    sau = stat[st.SAUFN]
+    slm = stat[st.SCHLAFMUETZE]
+    return {
+        "art": "gesamt" if gesamt else "abend",
+        "abende": abende,
+        "spieler": namen,
+        "eintraege": eintraege,
+        "stornos": [_kopie(s) for s in stornos],
+        "korrekturen": [_kopie(k) for k in korrekturen],
+        st.SCHAFKOPF: {
+            "spiele": sk["spiele"],
+            "salden": salden,
+            "ausgleich": [u.als_dict() for u in ausgleich(salden)],
+            "verlauf": st.verlauf(eintraege, [n for n in namen if n in salden]),
+            "verlauf_abende": (_verlauf_abende(eintraege, abende, [n for n in namen if n in salden])
+                               if gesamt else None),
+            "spielarten": sk["spielarten"],
+        },
+        st.SABAI: {
+            "runden": sab["runden"],
+            "siegpunkte": {n: s["siegpunkte"] for n, s in sab["spieler"].items()},
+            "ruhmeshalle": sab["ruhmeshalle"],
+            "spiele": sab["spiele"],
+        },
+        st.SAUFN: {
+            "spiele": sau["spiele"],
+            "podeste": sau["podeste"],
+            "plaetze": {n: s["plaetze"] for n, s in sau["spieler"].items()},
+        },
+        st.SCHLAFMUETZE: {
+            "spiele": slm["spiele"],
+            "siege": {n: s["siege"] for n, s in slm["spieler"].items()},
+        },
+    }

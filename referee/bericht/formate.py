@@ -1,0 +1,454 @@
+"""Darstellungen des Abendberichts: Text (Messenger), Markdown, CSV, JSON, HTML.
+
+Alle Funktionen nehmen das dict aus ``abendbericht.baue_bericht`` und geben Text zurück
+(CSV auch zeilenweise in eine Datei). Keine Ein-/Ausgabe außer der übergebenen Datei.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import date, datetime
+from html import escape
+from typing import Any, TextIO
+
+from referee.bericht.geld import dezimal, euro
+from referee.bericht.grafik import svg_verlauf
+
+SPIELNAMEN = {"schafkopf": "Schafkopf", "sabai": "Sabai", "saufn": "SAUFN", "schlafmuetze": "Schlafmütze"}
+WOCHENTAGE = ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So")
+TARIF_TEILE = (("grund", "Rufspiel"), ("solo", "Solo"), ("schneider", "Schneider"),
+               ("schwarz", "Schwarz"), ("laufende", "Laufender"))
+FORMATE = ("text", "md", "csv", "json", "html")
+
+
+# ---------------------------------------------------------------- kleine Helfer
+
+def datum_de(iso: str | None, wochentag: bool = False) -> str:
+    """``2026-11-28`` → ``28.11.2026`` (mit ``wochentag``: ``Sa 28.11.2026``); Unlesbares bleibt."""
+    if not iso:
+        return ""
+    try:
+        d = date.fromisoformat(str(iso)[:10])
+    except ValueError:
+        return str(iso)
+    text = f"{d.day:02d}.{d.month:02d}.{d.year}"
+    return f"{WOCHENTAGE[d.weekday()]} {text}" if wochentag else text
+
+
+def uhrzeit(iso: str | None) -> str:
+    """``2026-11-28T19:03:12`` → ``19:03``; Unlesbares bleibt."""
+    if not iso:
+        return ""
+    try:
+        return datetime.fromisoformat(str(iso)).strftime("%H:%M")
+    except ValueError:
+        return str(iso)
+
+
+def tarif_text(tarif: Any) -> str:
+    """Ein Tarif als kurzer Text: sein Name oder ``Rufspiel 0,20 €, Solo 0,50 €, …``."""
+    if not tarif:
+        return ""
+    if isinstance(tarif, str):
+        return tarif
+    if isinstance(tarif, Mapping):
+        if tarif.get("name"):
+            return str(tarif["name"])
+        teile = [f"{text} {euro(tarif[k], vorzeichen=False)}" for k, text in TARIF_TEILE
+                 if isinstance(tarif.get(k), int) and not isinstance(tarif.get(k), bool)]
+        return ", ".join(teile)
+    return str(tarif)
+
+
+def _anzahl(n: int, einzahl: str, mehrzahl: str) -> str:
+    return f"{n} {einzahl if n == 1 else mehrzahl}"
+
+
+def _titel(b: Mapping) -> str:
+    abende = b["abende"]
+    if b["art"] == "gesamt":
+        daten = sorted(str(a.get("datum") or "") for a in abende if a.get("datum"))
+        spanne = f", {datum_de(daten[0])} – {datum_de(daten[-1])}" if daten else ""
+        return f"Alle Abende ({len(abende)}{spanne})"
+    a = abende[0]
+    ort = f" · {a['ort']}" if a.get("ort") else ""
+    return f"Kartenabend {datum_de(a.get('datum'), wochentag=True)}{ort}".rstrip()
+
+
+def _gespielt(b: Mapping) -> str:
+    teile = [f"{b['schafkopf']['spiele']}× Schafkopf" if b["schafkopf"]["spiele"] else "",
+             f"{b['sabai']['runden']}× Sabai" if b["sabai"]["runden"] else "",
+             f"{b['saufn']['spiele']}× SAUFN" if b["saufn"]["spiele"] else "",
+             f"{b['schlafmuetze']['spiele']}× Schlafmütze" if b["schlafmuetze"]["spiele"] else ""]
+    return ", ".join(t for t in teile if t) or "noch nichts"
+
+
+def _sortiert(werte: Mapping[str, int]) -> list[tuple[str, int]]:
+    return sorted(werte.items(), key=lambda kv: (-kv[1], kv[0].casefold(), kv[0]))
+
+
+def _abend_tarif(b: Mapping) -> str:
+    if b["art"] == "abend":
+        return tarif_text(b["abende"][0].get("tarif"))
+    return ""
+
+
+# ---------------------------------------------------------------- Text
+
+def text(b: Mapping) -> str:
+    """Kompakter deutscher Text zum Einfügen in einen Messenger."""
+    z = [_titel(b)]
+    if b["spieler"]:
+        z.append("Spieler: " + ", ".join(b["spieler"]))
+    z.append("Gespielt: " + _gespielt(b))
+    sk = b["schafkopf"]
+    if sk["spiele"]:
+        tarif = _abend_tarif(b)
+        z += ["", f"Schafkopf{f' (Tarif {tarif})' if tarif else ''}:"]
+        z += [f"  {n} {euro(c)}" for n, c in _sortiert(sk["salden"])]
+        if sk["ausgleich"]:
+            z += ["", "Wer zahlt wem" + (" (alle Abende zusammen)" if b["art"] == "gesamt" else "") + ":"]
+            z += [f"  {u['von']} → {u['an']}: {euro(u['cent'], vorzeichen=False)}" for u in sk["ausgleich"]]
+        else:
+            z.append("  Alle sind quitt.")
+    sab = b["sabai"]
+    if sab["runden"]:
+        z += ["", f"Sabai ({_anzahl(sab['runden'], 'Runde', 'Runden')}), Siegespunkte: "
+              + ", ".join(f"{n} {p}" for n, p in _sortiert(sab["siegpunkte"]))]
+        if sab["ruhmeshalle"]:
+            z.append("  Ruhmeshalle: " + ", ".join(r["name"] for r in sab["ruhmeshalle"]))
+    sau = b["saufn"]
+    if sau["spiele"]:
+        z += ["", f"SAUFN ({_anzahl(sau['spiele'], 'Spiel', 'Spiele')}):"]
+        if sau["spiele"] <= 5:
+            for p in sau["podeste"]:
+                z.append("  " + " ".join(f"{i}. {n}" for i, n in enumerate(p["plaetze"], 1)))
+        else:
+            reihen = sorted(sau["plaetze"].items(), key=lambda kv: ([-x for x in kv[1]], kv[0].casefold()))
+            z.append("  Plätze 1/2/3: " + ", ".join(f"{n} {'/'.join(map(str, p))}" for n, p in reihen))
+    slm = b["schlafmuetze"]
+    if slm["spiele"]:
+        z += ["", f"Schlafmütze ({_anzahl(slm['spiele'], 'Spiel', 'Spiele')}), Siege: "
+              + ", ".join(f"{n} {s}" for n, s in _sortiert(slm["siege"]))]
+    return "\n".join(z) + "\n"
+
+
+# ---------------------------------------------------------------- Einträge als Zeilen
+
+class Betrag(int):
+    """Ein Geldbetrag in Cent, der in Tabellen als Euro-Zahl erscheint (Saldo: mit Vorzeichen)."""
+
+
+class Preis(Betrag):
+    """Ein Spielwert in Cent (ohne ``+``)."""
+
+
+EINHEIT = {"schafkopf": "€", "sabai": "Siegespunkte", "saufn": "Platz", "schlafmuetze": "Sieg"}
+
+
+def spalten(spieler: Sequence[str]) -> list[str]:
+    """Kopfzeile der Eintragstabelle (CSV, Markdown)."""
+    return ["Abend", "Datum", "Nr", "Zeit", "Spiel", "Spielart", "Spieler", "Partner", "Gewonnen",
+            "Wert", "Augen", "Laufende", "Schneider", "Schwarz", "Tout", "Klopfer", "Stöße",
+            "Einheit", *spieler]
+
+
+def zeile(e: Mapping, spieler: Sequence[str], datum: str | None = None, kurz: bool = False) -> list[Any]:
+    """Ein Eintrag als Tabellenzeile; Zahlen bleiben ``int``/``Betrag``, Wahrheitswerte ``bool``.
+
+    Die Spielerspalten tragen den Wert in der Einheit des Spiels: Schafkopf den Betrag,
+    Sabai die Siegespunkte, SAUFN den Platz (leer ohne Platz), Schlafmütze 1 für den Sieger.
+    ``kurz``: Datum deutsch und nur die Uhrzeit (für Markdown/HTML); sonst ISO wie gespeichert.
+    """
+    spiel = e.get("spiel")
+    erg = e.get("ergebnis") or {}
+    je: dict[str, Any] = {}
+    art = spieler_ = partner = gewonnen = wert = augen = laufende = None
+    schneider = schwarz = tout = klopfer = stoesse = None
+    if spiel == "schafkopf":
+        art, spieler_, partner = erg.get("spielart"), erg.get("spieler"), erg.get("partner")
+        gewonnen, wert, augen, laufende = erg.get("gewonnen"), erg.get("wert"), erg.get("augen"), erg.get("laufende")
+        schneider, schwarz, tout = erg.get("schneider"), erg.get("schwarz"), erg.get("tout")
+        klopfer, stoesse = erg.get("klopfer"), erg.get("stoesse")
+        wert = Preis(wert) if isinstance(wert, int) and not isinstance(wert, bool) else wert
+        je = {n: Betrag(c) for n, c in (erg.get("zahlungen") or {}).items()}
+    elif spiel == "sabai":
+        je = dict(erg.get("siegpunkte") or {})
+        art = "letzte Runde" if erg.get("letzte") else "Runde"
+        spieler_ = ", ".join(erg.get("sieger") or ()) or None
+    elif spiel == "saufn":
+        plaetze = list(erg.get("plaetze") or ())
+        je = {n: i for i, n in enumerate(plaetze, 1)}
+        spieler_ = plaetze[0] if plaetze else None
+    elif spiel == "schlafmuetze":
+        sieger = erg.get("sieger")
+        je = {n: int(n == sieger) for n in erg.get("spieler") or ()}
+        if sieger:
+            je[sieger] = 1
+        spieler_ = sieger
+    zeit = e.get("zeit")
+    if kurz:
+        datum, zeit = datum_de(datum), uhrzeit(zeit)
+    return [e.get("abend"), datum, e.get("nr"), zeit, SPIELNAMEN.get(spiel, spiel), art,
+            spieler_, partner, gewonnen, wert, augen, laufende, schneider, schwarz, tout, klopfer,
+            stoesse, EINHEIT.get(spiel), *(je.get(n) for n in spieler)]
+
+
+def _daten_je_abend(b: Mapping) -> dict[Any, str | None]:
+    return {a.get("id"): a.get("datum") for a in b["abende"]}
+
+
+def zeilen(b: Mapping, kurz: bool = False) -> Iterator[list[Any]]:
+    daten = _daten_je_abend(b)
+    for e in b["eintraege"]:
+        yield zeile(e, b["spieler"], daten.get(e.get("abend")), kurz)
+
+
+# ---------------------------------------------------------------- CSV
+
+GEFAEHRLICH = ("=", "+", "-", "@", "\t", "\r")
+
+
+def entschaerfe(text: str) -> str:
+    """Text, den ein Tabellenprogramm als Formel läse, bekommt ein führendes ``'``.
+
+    >>> entschaerfe("=HYPERLINK(1)"), entschaerfe("-Ben"), entschaerfe("Anna")
+    ("'=HYPERLINK(1)", "'-Ben", 'Anna')
+    """
+    return "'" + text if text.startswith(GEFAEHRLICH) else text
+
+
+def csv_feld(wert: Any, komma: bool) -> str:
+    """Ein Feld: Zahlen bleiben Zahlen (Beträge in Euro), Text wird entschärft."""
+    if wert is None:
+        return ""
+    if isinstance(wert, bool):
+        return "ja" if wert else "nein"
+    if isinstance(wert, Betrag):
+        return dezimal(int(wert), komma)
+    if isinstance(wert, int):
+        return str(wert)
+    return entschaerfe(str(wert))
+
+
+def schreibe_csv(b: Mapping, datei: TextIO, trennzeichen: str = ",") -> None:
+    """Eine Zeile je geltendem Eintrag, mit Kopfzeile. Bei ``;`` Dezimalkomma, sonst Punkt."""
+    from referee.errors import Eingabefehler
+
+    if len(trennzeichen) != 1 or trennzeichen in "\"'\r\n" or trennzeichen.isalnum():
+        raise Eingabefehler(f"Trennzeichen „{trennzeichen}“ geht nicht; erlaubt ist ein Zeichen wie „,“, „;“ oder Tab.")
+    komma = trennzeichen != ","
+    w = csv.writer(datei, delimiter=trennzeichen, lineterminator="\r\n")
+    w.writerow([entschaerfe(s) for s in spalten(b["spieler"])])
+    feld = csv_feld
+    w.writerows([feld(v, komma) for v in z] for z in zeilen(b))
+
+
+def csv_text(b: Mapping, trennzeichen: str = ",") -> str:
+    puffer = io.StringIO(newline="")
+    schreibe_csv(b, puffer, trennzeichen)
+    return puffer.getvalue()
+
+
+# ---------------------------------------------------------------- JSON
+
+def json_text(b: Mapping) -> str:
+    """Der vollständige Bericht als JSON (UTF-8 lesbar, stabile Schlüssel)."""
+    return json.dumps(b, ensure_ascii=False, indent=1) + "\n"
+
+
+# ---------------------------------------------------------------- Markdown
+
+def md_zelle(wert: Any) -> str:
+    """Eine Tabellenzelle: Markdown-Zeichen und ``|`` maskiert, Zeilenumbrüche zu Leerzeichen."""
+    if wert is None:
+        return ""
+    if isinstance(wert, bool):
+        return "ja" if wert else "nein"
+    if isinstance(wert, Betrag):
+        return euro(int(wert), vorzeichen=not isinstance(wert, Preis))
+    text_ = " ".join(str(wert).split())
+    for zeichen in "\\`*_[]<>|#":
+        text_ = text_.replace(zeichen, "\\" + zeichen)
+    return text_
+
+
+def _md_tabelle(kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: set[int] = frozenset()) -> list[str]:
+    z = ["| " + " | ".join(md_zelle(k) for k in kopf) + " |",
+         "|" + "|".join("---:" if i in rechts else "---" for i in range(len(kopf))) + "|"]
+    z += ["| " + " | ".join(md_zelle(v) for v in r) + " |" for r in reihen]
+    return z
+
+
+def markdown(b: Mapping) -> str:
+    """Derselbe Inhalt wie ``text`` als Markdown-Tabellen, dazu alle Einträge."""
+    z = [f"# {md_zelle(_titel(b))}", ""]
+    if b["spieler"]:
+        z.append("Spieler: " + ", ".join(md_zelle(n) for n in b["spieler"]) + "  ")
+    tarif = _abend_tarif(b)
+    if tarif:
+        z.append(f"Tarif: {md_zelle(tarif)}  ")
+    z += [f"Gespielt: {_gespielt(b)}", ""]
+    sk = b["schafkopf"]
+    if sk["spiele"]:
+        z += ["## Schafkopf", ""]
+        z += _md_tabelle(["Spieler", "Saldo"], [[n, Betrag(c)] for n, c in _sortiert(sk["salden"])], {1})
+        z += ["", "### Wer zahlt wem", ""]
+        if sk["ausgleich"]:
+            z += _md_tabelle(["Von", "An", "Betrag"],
+                             [[u["von"], u["an"], euro(u["cent"], vorzeichen=False)] for u in sk["ausgleich"]], {2})
+        else:
+            z.append("Alle sind quitt.")
+        z.append("")
+    sab = b["sabai"]
+    if sab["runden"]:
+        z += [f"## Sabai ({_anzahl(sab['runden'], 'Runde', 'Runden')})", ""]
+        ruhm: dict[str, int] = {}
+        for r in sab["ruhmeshalle"]:
+            ruhm[r["name"]] = ruhm.get(r["name"], 0) + 1
+        z += _md_tabelle(["Spieler", "Siegespunkte", "Ruhmeshalle"],
+                         [[n, p, ruhm.get(n, 0)] for n, p in _sortiert(sab["siegpunkte"])], {1, 2})
+        z.append("")
+    sau = b["saufn"]
+    if sau["spiele"]:
+        z += [f"## SAUFN ({_anzahl(sau['spiele'], 'Spiel', 'Spiele')})", ""]
+        reihen = sorted(sau["plaetze"].items(), key=lambda kv: ([-x for x in kv[1]], kv[0].casefold()))
+        z += _md_tabelle(["Spieler", "1.", "2.", "3."], [[n, *p] for n, p in reihen], {1, 2, 3})
+        z.append("")
+    slm = b["schlafmuetze"]
+    if slm["spiele"]:
+        z += [f"## Schlafmütze ({_anzahl(slm['spiele'], 'Spiel', 'Spiele')})", ""]
+        z += _md_tabelle(["Spieler", "Siege"], [[n, s] for n, s in _sortiert(slm["siege"])], {1})
+        z.append("")
+    if b["eintraege"]:
+        z += ["## Einträge", ""]
+        z += _md_tabelle(spalten(b["spieler"]), list(zeilen(b, kurz=True)))
+        z.append("")
+    if b["stornos"] or b["korrekturen"]:
+        z += ["## Stornos und Korrekturen", ""]
+        z += [f"- Storno: {md_zelle(json.dumps(s, ensure_ascii=False))}" for s in b["stornos"]]
+        z += [f"- Korrektur: {md_zelle(json.dumps(k, ensure_ascii=False))}" for k in b["korrekturen"]]
+        z.append("")
+    return "\n".join(z).rstrip("\n") + "\n"
+
+
+# ---------------------------------------------------------------- HTML
+
+_STIL = """
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;padding:1rem;max-width:48rem;color:#111;line-height:1.4}
+h1{font-size:1.4rem;margin:.2rem 0 .6rem}h2{font-size:1.15rem;margin-top:1.6rem}
+table{border-collapse:collapse;width:100%;margin:.4rem 0}
+th,td{padding:.3rem .5rem;border-bottom:1px solid #ddd;text-align:left;vertical-align:top}
+td.z,th.z{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.plus{color:#1a7f37}.minus{color:#c62828}.meta{color:#444}
+figure{margin:.6rem 0}svg{width:100%;height:auto;display:block}
+.breit{overflow-x:auto}
+""".strip()
+
+
+def _h(wert: Any) -> str:
+    return escape(str(wert), quote=True)
+
+
+def _html_tabelle(kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: set[int] = frozenset()) -> str:
+    def zelle(tag: str, i: int, inhalt: Any) -> str:
+        klassen = ["z"] if i in rechts else []
+        if isinstance(inhalt, Preis):
+            klassen, inhalt = ["z"], euro(int(inhalt), vorzeichen=False)
+        elif isinstance(inhalt, Betrag):
+            klassen = ["z"] + (["plus"] if inhalt > 0 else ["minus"] if inhalt < 0 else [])
+            inhalt = euro(int(inhalt))
+        elif isinstance(inhalt, bool):
+            inhalt = "ja" if inhalt else "nein"
+        elif inhalt is None:
+            inhalt = ""
+        klasse = f' class="{" ".join(klassen)}"' if klassen else ""
+        return f"<{tag}{klasse}>{_h(inhalt)}</{tag}>"
+
+    kopfzeile = "<tr>" + "".join(zelle("th", i, k) for i, k in enumerate(kopf)) + "</tr>"
+    rumpf = "\n".join("<tr>" + "".join(zelle("td", i, v) for i, v in enumerate(r)) + "</tr>" for r in reihen)
+    return f"<table>\n<thead>{kopfzeile}</thead>\n<tbody>\n{rumpf}\n</tbody>\n</table>"
+
+
+def html(b: Mapping, hoechstens_zeilen: int = 500) -> str:
+    """Eine eigenständige Seite (ohne externe Skripte, Stile, Schriften) fürs Handy.
+
+    Stand, Wer zahlt wem, ein SVG-Diagramm des Schafkopf-Saldos, die anderen Spiele und
+    (bis ``hoechstens_zeilen``) die Einträge.
+    """
+    titel = _titel(b)
+    teile = ["<!DOCTYPE html>", '<html lang="de">', "<head>", '<meta charset="utf-8">',
+             '<meta name="viewport" content="width=device-width, initial-scale=1">',
+             f"<title>{_h(titel)}</title>", f"<style>\n{_STIL}\n</style>", "</head>", "<body>",
+             f"<h1>{_h(titel)}</h1>"]
+    meta = []
+    if b["spieler"]:
+        meta.append("Spieler: " + ", ".join(b["spieler"]))
+    tarif = _abend_tarif(b)
+    if tarif:
+        meta.append(f"Tarif: {tarif}")
+    meta.append("Gespielt: " + _gespielt(b))
+    teile.append('<p class="meta">' + "<br>".join(_h(m) for m in meta) + "</p>")
+    sk = b["schafkopf"]
+    if sk["spiele"]:
+        teile.append("<h2>Schafkopf</h2>")
+        teile.append(_html_tabelle(["Spieler", "Saldo"],
+                                   [[n, Betrag(c)] for n, c in _sortiert(sk["salden"])], {1}))
+        gesamt = b["art"] == "gesamt" and sk.get("verlauf_abende")
+        reihen = sk["verlauf_abende"] if gesamt else sk["verlauf"]
+        x_text = "Abend" if gesamt else "Spiel"
+        teile.append('<figure>' + svg_verlauf(reihen, "Schafkopf-Saldo im Verlauf", x_text)
+                     + f"<figcaption>Saldo je Spieler nach jedem {_h(x_text)}.</figcaption></figure>")
+        teile.append("<h2>Wer zahlt wem</h2>")
+        if sk["ausgleich"]:
+            teile.append(_html_tabelle(["Von", "An", "Betrag"],
+                                       [[u["von"], u["an"], euro(u["cent"], vorzeichen=False)]
+                                        for u in sk["ausgleich"]], {2}))
+        else:
+            teile.append("<p>Alle sind quitt.</p>")
+    sab = b["sabai"]
+    if sab["runden"]:
+        ruhm: dict[str, int] = {}
+        for r in sab["ruhmeshalle"]:
+            ruhm[r["name"]] = ruhm.get(r["name"], 0) + 1
+        teile.append(f"<h2>Sabai ({_h(_anzahl(sab['runden'], 'Runde', 'Runden'))})</h2>")
+        teile.append(_html_tabelle(["Spieler", "Siegespunkte", "Ruhmeshalle"],
+                                   [[n, p, ruhm.get(n, 0)] for n, p in _sortiert(sab["siegpunkte"])], {1, 2}))
+    sau = b["saufn"]
+    if sau["spiele"]:
+        reihen_s = sorted(sau["plaetze"].items(), key=lambda kv: ([-x for x in kv[1]], kv[0].casefold()))
+        teile.append(f"<h2>SAUFN ({_h(_anzahl(sau['spiele'], 'Spiel', 'Spiele'))})</h2>")
+        teile.append(_html_tabelle(["Spieler", "1.", "2.", "3."], [[n, *p] for n, p in reihen_s], {1, 2, 3}))
+    slm = b["schlafmuetze"]
+    if slm["spiele"]:
+        teile.append(f"<h2>Schlafmütze ({_h(_anzahl(slm['spiele'], 'Spiel', 'Spiele'))})</h2>")
+        teile.append(_html_tabelle(["Spieler", "Siege"], [[n, s] for n, s in _sortiert(slm["siege"])], {1}))
+    if b["eintraege"]:
+        alle = list(zeilen(b, kurz=True))
+        teile.append("<h2>Einträge</h2>")
+        if len(alle) > hoechstens_zeilen:
+            teile.append(f"<p>Die letzten {hoechstens_zeilen} von {len(alle)} Einträgen.</p>")
+            alle = alle[-hoechstens_zeilen:]
+        teile.append('<div class="breit">' + _html_tabelle(spalten(b["spieler"]), alle) + "</div>")
+    teile += ["</body>", "</html>"]
+    return "\n".join(teile) + "\n"
+
+
+def rendere(b: Mapping, format: str, trennzeichen: str = ",") -> str:
+    """Den Bericht im gewünschten Format (``text``, ``md``, ``csv``, ``json``, ``html``)."""
+    from referee.errors import Eingabefehler
+
+    if format == "text":
+        return text(b)
+    if format == "md":
+        return markdown(b)
+    if format == "csv":
+        return csv_text(b, trennzeichen)
+    if format == "json":
+        return json_text(b)
+    if format == "html":
+        return html(b)
+    raise Eingabefehler(f"Unbekanntes Format „{format}“; erlaubt sind {', '.join(FORMATE)}.")

@@ -1,0 +1,401 @@
+"""``referee sabai …``: Rundenwertung, Eintragen, Ruhmeshalle, Entscheide am Tisch.
+
+Dünn: Argumente lesen → ``referee.sabai`` fragen → mit rich oder ``--json`` ausgeben.
+Regelkern, rich und der Speicher werden erst in den Befehlen importiert.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from referee.cli import gruppen
+from referee.cli.ausgabe import drucke_json, konsole
+
+_JSON = typer.Option(False, "--json", help="Antwort als JSON auf stdout.")
+
+
+# --- Hilfen -------------------------------------------------------------------------------
+
+
+def _regeln(gleichstand: str = "alle", ass_joker_wert: int = -4, streng: bool = False,
+            vereinfacht: bool = False):
+    from referee.errors import Eingabefehler
+    from referee.sabai import Gleichstand, Regeln
+
+    try:
+        g = Gleichstand(gleichstand.strip().casefold())
+    except ValueError:
+        raise Eingabefehler(
+            f"Unbekannter Wert „{gleichstand}“ für --gleichstand. Erlaubt sind: "
+            "„alle“ (jede:r Gleichauf bekommt einen Siegespunkt) und „keiner“."
+        ) from None
+    return Regeln(gleichstand=g, ass_joker_wert=ass_joker_wert,
+                  joker_auf_ass_joker=not streng, vereinfacht=vereinfacht)
+
+
+def _lies_argumente(haende: list[str]) -> list[tuple[str, str]]:
+    """``Anna=3 7 J`` → ``("Anna", "3 7 J")``; meldet alle kaputten Argumente auf einmal."""
+    from referee.errors import Eingabefehler
+
+    paare, fehler = [], []
+    for pos, arg in enumerate(haende, start=1):
+        name, sep, karten = arg.partition("=")
+        if not sep:
+            fehler.append(f"Angabe {pos} „{arg}“ hat kein „=“.")
+        elif not name.strip():
+            fehler.append(f"Angabe {pos} „{arg}“ hat keinen Namen vor dem „=“.")
+        else:
+            paare.append((name.strip(), karten))
+    if fehler:
+        raise Eingabefehler(
+            " ".join(fehler) + ' Form: NAME="KARTEN", z. B. Anna="3 7 J" Cem="" '
+            "(leer = keine Karten mehr)."
+        )
+    return paare
+
+
+def _hinweise_ausgeben(hinweise, als_json: bool) -> None:
+    """Hinweise: bei --json auf stderr (stdout bleibt der reine Vertrag), sonst auf stdout."""
+    if not hinweise:
+        return
+    if als_json:
+        for h in hinweise:
+            sys.stderr.write(f"Hinweis: {h}\n")
+        return
+    from rich.text import Text
+
+    k = konsole()
+    for h in hinweise:
+        k.print(Text("• " + str(h)))
+
+
+def _zitat(abschnitt_id: str, zeilen_mit: str | None = None) -> str | None:
+    """Wörtlicher Regeltext aus rules_de/ (nur die passenden Zeilen), falls vorhanden."""
+    try:
+        from referee.regeltexte import abschnitt
+    except ImportError:  # pragma: no cover - Regelkorpus fehlt
+        return None
+    try:
+        text = abschnitt(abschnitt_id).text
+    except KeyError:
+        return None
+    if zeilen_mit is None:
+        return text
+    zeilen = text.splitlines()
+    passend = [z for z in zeilen if zeilen_mit.casefold() in z.casefold()]
+    if not passend:
+        return text
+    return "\n".join([zeilen[0], *passend]) if zeilen[0] not in passend else "\n".join(passend)
+
+
+def _einruecken(c, text: str) -> None:
+    from rich.padding import Padding
+    from rich.text import Text
+
+    c.print(Padding(Text(text), (0, 0, 0, 2), expand=False))
+
+
+def _entscheid_ausgeben(entscheid, als_json: bool, extra: dict | None = None) -> None:
+    if als_json:
+        drucke_json({**(extra or {}), **entscheid.als_json()})
+    else:
+        from rich.text import Text
+
+        k = konsole()
+        if entscheid.erlaubt:
+            k.print(Text("Erlaubt.", style="bold green"))
+        else:
+            k.print(Text("Nicht erlaubt.", style="bold red"))
+        k.print(Text(entscheid.grund))
+        if entscheid.folge:
+            k.print(Text("Folge: " + entscheid.folge))
+        k.print(Text(f"Regel: {entscheid.abschnitt}", style="dim"))
+        _hinweise_ausgeben(entscheid.hinweise, False)
+    raise typer.Exit(0 if entscheid.erlaubt else 1)
+
+
+# --- Rundenwertung ------------------------------------------------------------------------
+
+
+def _runde_werten(haende, als_json, eintragen, letzte, gleichstand, ass_joker_wert,
+                  db=None) -> None:
+    from referee.sabai import (
+        hinweis_letzte_partie,
+        lies_runde,
+        pruefe_letzte_partie,
+        werte_runde,
+    )
+
+    regeln = _regeln(gleichstand, ass_joker_wert)
+    if not haende:
+        from referee.errors import Eingabefehler
+
+        raise Eingabefehler('Es fehlen die Hände, z. B. Anna="3 7 J" Ben="AJ 2 2" Cem="".')
+    runde = lies_runde(_lies_argumente(haende))
+    if letzte:
+        pruefe_letzte_partie(runde)
+    ergebnis = werte_runde(runde, regeln)
+    hinweise = list(ergebnis.hinweise)
+    if letzte:
+        hinweise.append(hinweis_letzte_partie())
+
+    eintrag = None
+    if eintragen:
+        eintrag = _eintragen(ergebnis, letzte, db)
+
+    if als_json:
+        drucke_json(ergebnis.als_json())
+        _hinweise_ausgeben(hinweise, True)
+        if eintrag is not None:
+            sys.stderr.write(eintrag["meldung"] + "\n")
+        return
+
+    from rich.table import Table
+    from rich.text import Text
+
+    from referee.sabai.runde import zahl
+
+    k = konsole()
+    tabelle = Table(title="sabai-sabai: Ende der Partie" + (" (letzte Partie)" if letzte else ""))
+    tabelle.add_column("Spieler:in")
+    tabelle.add_column("Karten")
+    tabelle.add_column("Kartenpunkte", justify="right")
+    tabelle.add_column("Siegespunkte", justify="right")
+    tabelle.add_column("Hall of Fame", justify="center")
+    for s in ergebnis.spieler:
+        karten = " ".join(map(str, s.karten)) or "– (keine)"
+        sp = f"{s.siegpunkte:+d}".replace("-", "−") if s.siegpunkte else "0"
+        tabelle.add_row(Text(s.name), Text(karten), Text(zahl(s.punkte)), Text(sp),
+                        Text("★" if s.ruhmeshalle else ""))
+    k.print(tabelle)
+    if ergebnis.sieger:
+        k.print(Text("Siegespunkt: " + ", ".join(ergebnis.sieger), style="bold"))
+    else:
+        k.print(Text("Siegespunkt: niemand", style="bold"))
+    _hinweise_ausgeben(hinweise, False)
+    if eintrag is not None:
+        k.print(Text(eintrag["meldung"]))
+        for zeile in eintrag.get("zeilen", []):
+            k.print(Text(zeile))
+
+
+@gruppen.sabai.command("runde")
+def runde(
+    haende: list[str] = typer.Argument(
+        None, metavar='NAME="KARTEN" ...',
+        help="Die verdeckten Karten jeder Spieler:in am Ende der Partie; leer = keine Karten.",
+    ),
+    als_json: bool = _JSON,
+    eintragen: bool = typer.Option(False, "--eintragen",
+                                   help="Die Partie im aktuellen Spielabend eintragen."),
+    letzte: bool = typer.Option(False, "--letzte",
+                                help="Letzte Partie des Spiels (ohne sabai-sabai); "
+                                     "danach steht der Spielsieger fest."),
+    gleichstand: str = typer.Option(
+        "alle", "--gleichstand", metavar="alle|keiner",
+        help="Konvention bei Gleichstand um die wenigsten Kartenpunkte."),
+    ass_joker_wert: int = typer.Option(
+        -4, "--ass-joker-wert", help="Kartenpunkte des Ass-Jokers (Konvention: −4 wie ein Joker)."),
+    db: str = typer.Option(None, "--db", help="Datenbankdatei (nur mit --eintragen)."),
+) -> None:
+    """Wertet das Ende einer Partie: Kartenpunkte, Siegespunkte, Hall of Fame.
+
+    Karten: Zahlen 0–14, J/Joker (−4), AJ/Ass-Joker. Die wenigsten Kartenpunkte
+    bekommen einen Siegespunkt; wer den Ass-Joker hält, verliert (−1), ausser mit
+    genau allen vier Jokern (Hall of Fame).
+
+    Beispiel: referee sabai runde Anna="3 7 J" Ben="AJ 2 2" Cem="" Dora="14 0"
+    """
+    _runde_werten(haende, als_json, eintragen, letzte, gleichstand, ass_joker_wert, db)
+
+
+@gruppen.sabai.command("eintragen")
+def eintragen_befehl(
+    haende: list[str] = typer.Argument(
+        None, metavar='NAME="KARTEN" ...',
+        help="Die verdeckten Karten jeder Spieler:in am Ende der Partie; leer = keine Karten.",
+    ),
+    als_json: bool = _JSON,
+    letzte: bool = typer.Option(False, "--letzte",
+                                help="Letzte Partie des Spiels (ohne sabai-sabai)."),
+    gleichstand: str = typer.Option("alle", "--gleichstand", metavar="alle|keiner",
+                                    help="Konvention bei Gleichstand."),
+    ass_joker_wert: int = typer.Option(-4, "--ass-joker-wert",
+                                       help="Kartenpunkte des Ass-Jokers (Konvention: −4)."),
+    db: str = typer.Option(None, "--db", help="Datenbankdatei."),
+) -> None:
+    """Wertet eine Partie und trägt sie im aktuellen Spielabend ein (wie runde --eintragen).
+
+    Beispiel: referee sabai eintragen Anna="3 7 J" Ben="AJ 2 2" Cem="" Dora="14 0"
+    """
+    _runde_werten(haende, als_json, True, letzte, gleichstand, ass_joker_wert, db)
+
+
+# --- Speicher -----------------------------------------------------------------------------
+
+
+def _eintragen(ergebnis, letzte: bool, db) -> dict:
+    """Die Partie im aktuellen Abend eintragen; Rückgabe: Meldung (und Spielstand)."""
+    from referee.errors import Eingabefehler
+
+    raise Eingabefehler("Eintragen ist in dieser Version noch nicht möglich: der Speicher fehlt.")
+
+
+@gruppen.sabai.command("ruhmeshalle")
+def ruhmeshalle(
+    als_json: bool = _JSON,
+    db: str = typer.Option(None, "--db", help="Datenbankdatei."),
+) -> None:
+    """Listet die Hall of Fame: wer mit allen vier Jokern abschloss, mit Datum und Abend.
+
+    Beispiel: referee sabai ruhmeshalle
+    """
+    from referee.errors import Eingabefehler
+
+    raise Eingabefehler("Die Ruhmeshalle braucht den Speicher, der in dieser Version fehlt.")
+
+
+# --- Entscheide am Tisch ------------------------------------------------------------------
+
+
+@gruppen.sabai.command("reinwerfen")
+def reinwerfen(
+    karte: str = typer.Argument(..., metavar="KARTE", help="Die Karte, die reingeworfen wird."),
+    auf: str = typer.Option(..., "--auf", metavar="OBEN",
+                            help="Die zuletzt gespielte Karte oben auf dem Ablagestapel."),
+    anzahl: int = typer.Option(1, "--anzahl", "-n", help="Wie viele identische Karten auf einmal."),
+    fuer_andere: bool = typer.Option(False, "--fuer-andere",
+                                     help="Für eine andere Person reinwerfen (sabai-sabai-Move)."),
+    vereinfacht: bool = typer.Option(False, "--vereinfacht",
+                                     help="Vereinfachte Spielweise: nur eigene Karten reinwerfen."),
+    streng: bool = typer.Option(False, "--streng",
+                                help="Joker auf den verbrannten Ass-Joker NICHT erlauben."),
+    als_json: bool = _JSON,
+) -> None:
+    """Darf diese Karte auf die zuletzt gespielte reingeworfen werden? Exit 0 ja, 1 nein.
+
+    Identisch → immer, auch ausser der Reihe, auch mehrere auf einmal. Sonst:
+    zurücknehmen und Strafkarte. Der Ass-Joker nur auf einen anderen Joker.
+
+    Beispiel: referee sabai reinwerfen 7 --auf 7 --anzahl 2
+    """
+    from referee.sabai import Karte, reinwerfen_erlaubt
+
+    k, oben = Karte.parse(karte, "bei KARTE"), Karte.parse(auf, "bei --auf")
+    regeln = _regeln(streng=streng, vereinfacht=vereinfacht)
+    e = reinwerfen_erlaubt(k, oben, anzahl, regeln, fuer_andere)
+    _entscheid_ausgeben(e, als_json, {"karte": str(k), "auf": str(oben), "anzahl": anzahl})
+
+
+_ASS_FRAGEN_HILFE = "ablegen, tauschen, aufgedeckt, geben (13), switch (14), verbrennen"
+
+
+@gruppen.sabai.command("assjoker")
+def assjoker(
+    frage: str = typer.Argument(None, metavar="FRAGE", help=_ASS_FRAGEN_HILFE + "; leer = alle."),
+    auf: str = typer.Option(None, "--auf", metavar="OBEN",
+                            help="Beim Verbrennen: die oberste Karte des Ablagestapels."),
+    streng: bool = typer.Option(False, "--streng",
+                                help="Joker auf den verbrannten Ass-Joker NICHT erlauben."),
+    als_json: bool = _JSON,
+) -> None:
+    """Was darf man mit dem Ass-Joker? Exit 0 erlaubt, 1 nicht erlaubt.
+
+    Fragen: ablegen, tauschen, aufgedeckt, geben (13 give), switch (14 switch),
+    verbrennen --auf KARTE. Ohne Frage: alle Antworten als Übersicht.
+
+    Beispiel: referee sabai assjoker verbrennen --auf J
+    """
+    from referee.sabai import AssJokerFrage, Karte, ass_joker_entscheid
+
+    regeln = _regeln(streng=streng)
+    if frage is None:
+        antworten = {
+            f.value: ass_joker_entscheid(f, Karte.JOKER if f is AssJokerFrage.VERBRENNEN else None,
+                                         regeln)
+            for f in AssJokerFrage
+        }
+        if als_json:
+            drucke_json({"fragen": {n: e.als_json() for n, e in antworten.items()}})
+            return
+        from rich.table import Table
+        from rich.text import Text
+
+        t = Table(title="Ass-Joker (sabai.ass-joker)")
+        t.add_column("Frage")
+        t.add_column("Erlaubt")
+        t.add_column("Grund")
+        for n, e in antworten.items():
+            n = "verbrennen (auf Joker)" if n == "verbrennen" else n
+            t.add_row(Text(n), Text("ja" if e.erlaubt else "nein"), Text(e.grund))
+        konsole().print(t)
+        return
+    f = AssJokerFrage.parse(frage)
+    oben = Karte.parse(auf, "bei --auf") if auf is not None else None
+    e = ass_joker_entscheid(f, oben, regeln)
+    extra = {"frage": f.value}
+    if oben is not None:
+        extra["auf"] = str(oben)
+    _entscheid_ausgeben(e, als_json, extra)
+
+
+@gruppen.sabai.command("karte")
+def karte_erklaeren(
+    karte: str = typer.Argument(..., metavar="KARTE", help="z. B. 13, give, J, AJ"),
+    als_json: bool = _JSON,
+) -> None:
+    """Erklärt eine Karte: Kartenpunkte, Anzahl im Set und die Funktion (11–14).
+
+    Beispiel: referee sabai karte 13
+    """
+    from referee.sabai import Karte, erklaere_karte
+
+    k = Karte.parse(karte)
+    e = erklaere_karte(k)
+    zeilen_mit = f"{k} {k.funktion}" if k.funktion else None
+    regeltext = _zitat(e.abschnitt, zeilen_mit) if (k.funktion or k is Karte.ASS_JOKER) else None
+    if als_json:
+        drucke_json({**e.als_json(), "regeltext": regeltext})
+        return
+    from rich.text import Text
+
+    c = konsole()
+    titel = f"Karte {k}" + (f" {k.funktion}" if k.funktion else "") + (
+        f" ({k.name_de})" if k.name_de != str(k) else "")
+    c.print(Text(titel, style="bold"))
+    c.print(Text(e.erklaerung))
+    if regeltext:
+        c.print(Text(f"Regeltext ({e.abschnitt}):", style="dim"))
+        _einruecken(c, regeltext)
+    else:
+        c.print(Text(f"Regel: {e.abschnitt}", style="dim"))
+    _hinweise_ausgeben(e.hinweise, False)
+
+
+@gruppen.sabai.command("move")
+def move(
+    name: str = typer.Argument(..., metavar="MOVE", help="sabai-sabai oder ass"),
+    als_json: bool = _JSON,
+) -> None:
+    """Erklärt den sabai-sabai-Move oder den Ass-Move (mit dem Regeltext).
+
+    Beispiel: referee sabai move ass
+    """
+    from referee.sabai import Move
+
+    m = Move.parse(name)
+    regeltext = _zitat(m.abschnitt)
+    if als_json:
+        drucke_json({"move": m.value, "titel": m.titel, "erklaerung": m.kurz,
+                     "abschnitt": m.abschnitt, "regeltext": regeltext})
+        return
+    from rich.text import Text
+
+    c = konsole()
+    c.print(Text(m.titel, style="bold"))
+    c.print(Text(m.kurz))
+    if regeltext:
+        c.print(Text(f"Regeltext ({m.abschnitt}):", style="dim"))
+        _einruecken(c, regeltext)

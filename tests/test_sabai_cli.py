@@ -1,0 +1,154 @@
+"""``referee sabai …`` als eigener Prozess: Exit-Codes, JSON-Vertrag, deutsche Fehler."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import run_cli
+
+BEISPIEL = ('Anna=3 7 J', 'Ben=AJ 2 2', 'Cem=', 'Dora=14 0')
+
+
+def test_runde_json_vertrag_exakt():
+    r = run_cli("sabai", "runde", *BEISPIEL, "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == {
+        "spieler": [
+            {"name": "Anna", "karten": ["3", "7", "J"], "punkte": 6, "siegpunkte": 0,
+             "ruhmeshalle": False},
+            {"name": "Ben", "karten": ["AJ", "2", "2"], "punkte": 0, "siegpunkte": -1,
+             "ruhmeshalle": False},
+            {"name": "Cem", "karten": [], "punkte": 0, "siegpunkte": 1, "ruhmeshalle": False},
+            {"name": "Dora", "karten": ["14", "0"], "punkte": 14, "siegpunkte": 0,
+             "ruhmeshalle": False},
+        ],
+        "sieger": ["Cem"],
+    }
+    # Hinweise gehen bei --json auf stderr, stdout bleibt reines JSON.
+    assert "Hinweis: Ben hält den Ass-Joker" in r.stderr
+    assert "Konvention, nicht im Regeltext" in r.stderr
+
+
+def test_runde_tabelle_mit_hinweisen():
+    r = run_cli("sabai", "runde", "Anna=3 4", "Ben=7", "Cem=J J J AJ")
+    assert r.returncode == 0, r.stderr
+    assert "Hall of Fame" in r.stdout and "★" in r.stdout
+    assert "Siegespunkt: Cem" in r.stdout
+    assert "Lesart, nicht ausdrücklich im Regeltext" in r.stdout
+
+
+def test_runde_gleichstand_sagt_konvention_und_ist_einstellbar():
+    r = run_cli("sabai", "runde", "Anna=3 4", "Ben=7", "--json")
+    assert json.loads(r.stdout)["sieger"] == ["Anna", "Ben"]
+    assert "Konvention, nicht im Regeltext: Gleichstand" in r.stderr
+    k = run_cli("sabai", "runde", "Anna=3 4", "Ben=7", "--gleichstand", "keiner", "--json")
+    assert json.loads(k.stdout)["sieger"] == []
+    f = run_cli("sabai", "runde", "Anna=3 4", "Ben=7", "--gleichstand", "zufall")
+    assert f.returncode == 2 and "„zufall“" in f.stderr
+
+
+def test_runde_namen_werden_nicht_als_markup_gedeutet():
+    r = run_cli("sabai", "runde", "[bold]Anna=3", "Ben=4")
+    assert r.returncode == 0, r.stderr
+    assert "[bold]Anna" in r.stdout
+
+
+def test_fuenf_siebenen_exit_2():
+    r = run_cli("sabai", "runde", "Anna=7 7 7", "Ben=7 7", "--json")
+    assert r.returncode == 2
+    assert r.stdout == ""
+    assert "„7“ kommt 5-mal vor" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_falsches_token_exit_2():
+    r = run_cli("sabai", "runde", "Anna=3 Q", "Ben=1")
+    assert r.returncode == 2
+    assert "Unbekannte Karte „Q“ bei Anna an Position 2." in r.stderr
+    assert "„AJ“" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_argument_ohne_gleichheitszeichen():
+    r = run_cli("sabai", "runde", "Anna", "Ben=1")
+    assert r.returncode == 2
+    assert "Angabe 1 „Anna“ hat kein „=“" in r.stderr
+
+
+def test_letzte_partie():
+    r = run_cli("sabai", "runde", "Anna=", "Ben=1", "--letzte")
+    assert r.returncode == 0
+    assert "sabai-sabai darf nicht gesagt werden" in r.stdout
+    f = run_cli("sabai", "runde", "Anna=2", "Ben=1", "--letzte")
+    assert f.returncode == 2 and "sabai.ende-spiel" in f.stderr
+
+
+@pytest.mark.parametrize("args, code", [
+    (("7", "--auf", "7"), 0),
+    (("7", "--auf", "7", "--anzahl", "3"), 0),
+    (("8", "--auf", "7"), 1),
+    (("AJ", "--auf", "J"), 0),
+    (("AJ", "--auf", "Joker"), 0),
+    (("J", "--auf", "AJ"), 0),
+    (("J", "--auf", "AJ", "--streng"), 1),
+    (("AJ", "--auf", "5"), 1),
+    (("7", "--auf", "7", "--anzahl", "4"), 2),
+    (("Q", "--auf", "7"), 2),
+])
+def test_reinwerfen_exit_codes(args, code):
+    r = run_cli("sabai", "reinwerfen", *args)
+    assert r.returncode == code, r.stdout + r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_reinwerfen_json_und_text():
+    r = run_cli("sabai", "reinwerfen", "8", "--auf", "7", "--json")
+    assert r.returncode == 1
+    d = json.loads(r.stdout)
+    assert d["erlaubt"] is False and d["abschnitt"] == "sabai.reinwerfen"
+    assert d["karte"] == "8" and d["auf"] == "7" and d["anzahl"] == 1
+    assert "Strafkarte" in d["folge"]
+    t = run_cli("sabai", "reinwerfen", "J", "--auf", "AJ")
+    assert "Erlaubt." in t.stdout and "Konvention, nicht im Regeltext" in t.stdout
+    q = run_cli("sabai", "reinwerfen", "7", "--auf", "X")
+    assert "Unbekannte Karte „X“ bei --auf." in q.stderr
+
+
+@pytest.mark.parametrize("args, code", [
+    (("ablegen",), 1), (("tauschen",), 1), (("aufgedeckt",), 1), (("geben",), 0),
+    (("13",), 0), (("switch",), 0), (("verbrennen", "--auf", "J"), 0),
+    (("verbrennen", "--auf", "4"), 1), (("verbrennen",), 2), (("fliegen",), 2), ((), 0),
+])
+def test_assjoker_exit_codes(args, code):
+    r = run_cli("sabai", "assjoker", *args)
+    assert r.returncode == code, r.stdout + r.stderr
+
+
+def test_assjoker_json():
+    r = run_cli("sabai", "assjoker", "aufgedeckt", "--json")
+    d = json.loads(r.stdout)
+    assert d["frage"] == "aufgedeckt" and d["erlaubt"] is False
+    assert d["abschnitt"] == "sabai.ass-joker"
+    assert "gezogene Karte muss gespielt werden" in d["grund"]
+    alle = json.loads(run_cli("sabai", "assjoker", "--json").stdout)["fragen"]
+    assert {n: e["erlaubt"] for n, e in alle.items()} == {
+        "ablegen": False, "tauschen": False, "aufgedeckt": False, "geben": True,
+        "switch": True, "verbrennen": True}
+
+
+def test_karte_13_zitiert_regeltext():
+    r = run_cli("sabai", "karte", "13", "--json")
+    assert r.returncode == 0
+    d = json.loads(r.stdout)
+    assert d["funktion"] == "give" and d["abschnitt"] == "sabai.funktionskarten"
+    assert "13 give: Eine der eigenen verdeckten Karten" in d["regeltext"]
+    assert "11 peek" not in d["regeltext"]
+    t = run_cli("sabai", "karte", "13")
+    assert "Karte 13 give" in t.stdout and "Regeltext (sabai.funktionskarten)" in t.stdout
+    assert run_cli("sabai", "karte", "15").returncode == 2
+
+
+def test_move_erklaert():
+    r = run_cli("sabai", "move", "ass", "--json")
+    d = json.loads(r.stdout)
+    assert d["abschnitt"] == "sabai.ass-move" and "zwei 13 give" in d["regeltext"]
+    assert run_cli("sabai", "move", "tanz").returncode == 2

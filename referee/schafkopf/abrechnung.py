@@ -186,10 +186,10 @@ class Abrechnung:
 
 def _ganz(name: str, wert: Any, lo: int, hi: int | None, fehler: list[str]) -> None:
     if isinstance(wert, bool) or not isinstance(wert, int):
-        fehler.append(f"{name} „{wert}“ ist keine ganze Zahl.")
+        fehler.append(f"Ungültige Angabe {name}: „{wert}“ ist keine ganze Zahl.")
     elif wert < lo or (hi is not None and wert > hi):
         bereich = f"{lo} bis {hi}" if hi is not None else f"ab {lo}"
-        fehler.append(f"{name} „{wert}“ ist unmöglich: erlaubt sind {bereich}.")
+        fehler.append(f"Unmögliche Angabe {name}: „{wert}“ (erlaubt: {bereich}).")
 
 
 def _verdopplungen(f: Fakten, fehler: list[str]) -> list[tuple[str, int]]:
@@ -245,7 +245,7 @@ def _normal(f: Fakten, spielart: Spielart, tarif: Tarif) -> Abrechnung:
     _ganz("Laufende", f.laufende, 0, max_lauf, fehler)
     if fehler and isinstance(f.laufende, int) and not isinstance(f.laufende, bool) and f.laufende > max_lauf:
         fehler[-1] = (
-            f"Laufende „{f.laufende}“ ist unmöglich: Der {name} hat mit "
+            f"Unmögliche Angabe Laufende: „{f.laufende}“ – beim {name} gibt es mit "
             f"{'kurzer' if f.kurz else 'langer'} Karte nur {max_lauf} Trümpfe."
         )
     faktoren = _verdopplungen(f, fehler)
@@ -264,7 +264,7 @@ def _normal(f: Fakten, spielart: Spielart, tarif: Tarif) -> Abrechnung:
     else:
         _ganz("Augen", augen, 0, 120, fehler)
         if augen in (1, 119):
-            fehler.append(f"Augen „{augen}“ sind unmöglich: Keine Karte zählt 1 Auge.")
+            fehler.append(f"Unmögliche Angabe Augen: „{augen}“ – keine Karte zählt 1 Auge.")
     s = f.stiche_spieler
     if s is not None:
         _ganz("Stiche der Spielerpartei", s, 0, n_stiche, fehler)

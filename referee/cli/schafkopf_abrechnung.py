@@ -1,0 +1,362 @@
+"""``referee schafkopf abrechnung`` und ``referee schafkopf tarife``: abrechnen am Tisch.
+
+Dünn: Fakten aus den Optionen lesen → ``referee.schafkopf.abrechnung`` rechnen
+lassen → Wert, Aufbau, Zahlungen und Konventionen ausgeben (oder ``--json``).
+Regelkern und rich werden erst im Befehl importiert (Startzeit).
+
+``--gegner Cem Dora``, ``--augen 50 30 25 15`` (Ramsch) und ``--set a=1 b=2``
+nehmen mehrere Werte hintereinander; ``_MehrfachBefehl`` schreibt sie vor dem
+Parsen in wiederholte Optionen um (``--gegner Cem --gegner Dora``).
+"""
+
+from __future__ import annotations
+
+import typer
+import typer.core
+
+from referee.cli import ausgabe
+from referee.cli.gruppen import schafkopf
+
+_SPIELARTEN = ("rufspiel", "solo", "wenz", "farbwenz", "geier", "farbgeier", "ramsch", "bettel")
+_SYNONYME = {"sauspiel": "rufspiel", "farbsolo": "solo", "ruf": "rufspiel"}
+
+# Optionen mit mehreren Werten: Höchstzahl und welche Tokens sie schlucken.
+_MEHRFACH = {"--gegner": 3, "--namen": 4, "--augen": 4, "--stiche": 4, "--set": 50}
+_EIN_WERT = {"--laufende", "--klopfer", "--stoss", "--tarif", "--spieler", "--partner", "--verlierer"}
+
+
+def _ist_zahl(token: str) -> bool:
+    return token.isdigit()
+
+
+def _mehrfach_umschreiben(args: list[str]) -> list[str]:
+    """``--gegner Cem Dora`` → ``--gegner Cem --gegner Dora`` (ebenso --namen, --augen, --stiche, --set)."""
+    aus: list[str] = []
+    i, n = 0, len(args)
+    positional_gesehen = False
+    while i < n:
+        tok = args[i]
+        if tok == "--":
+            aus.extend(args[i:])
+            break
+        if tok in _MEHRFACH and i + 1 < n:
+            aus += [tok, args[i + 1]]
+            i += 2
+            zahl = 1
+            while i < n and zahl < _MEHRFACH[tok]:
+                nxt = args[i]
+                if nxt.startswith("-"):
+                    break
+                if tok in ("--augen", "--stiche") and not _ist_zahl(nxt):
+                    break
+                if tok == "--set" and "=" not in nxt:
+                    break
+                if (tok in ("--gegner", "--namen") and not positional_gesehen
+                        and nxt.casefold() in (*_SPIELARTEN, *_SYNONYME)):
+                    break
+                aus += [tok, nxt]
+                i += 1
+                zahl += 1
+            continue
+        if tok in _EIN_WERT and i + 1 < n:
+            aus += [tok, args[i + 1]]
+            i += 2
+            continue
+        if not tok.startswith("-"):
+            positional_gesehen = True
+        aus.append(tok)
+        i += 1
+    return aus
+
+
+class _MehrfachBefehl(typer.core.TyperCommand):
+    """Ein Typer-Befehl, der mehrwertige Optionen vor dem Parsen aufspreizt."""
+
+    def parse_args(self, ctx, args):  # noqa: D102 - click-API
+        return super().parse_args(ctx, _mehrfach_umschreiben(list(args)))
+
+
+def _spielart(text: str):
+    from referee.errors import Eingabefehler
+    from referee.schafkopf.spielart import Spielart
+
+    wort = text.strip().casefold()
+    wort = _SYNONYME.get(wort, wort)
+    try:
+        return Spielart(wort)
+    except ValueError:
+        raise Eingabefehler(
+            f"Unbekannte Spielart „{text}“. Erlaubt: {', '.join(_SPIELARTEN)}."
+        ) from None
+
+
+def _zahlen(option: str, werte: list[str]) -> list[int]:
+    from referee.errors import Eingabefehler
+
+    ergebnis, fehler = [], []
+    for w in werte:
+        try:
+            ergebnis.append(int(w))
+        except ValueError:
+            fehler.append(f"„{w}“ bei {option} ist keine ganze Zahl.")
+    if fehler:
+        raise Eingabefehler(" ".join(fehler))
+    return ergebnis
+
+
+def _ein_wert_zahlen(**werte: str) -> list[int]:
+    """``--laufende``, ``--klopfer``, ``--stoss`` als ganze Zahlen; alle Fehler auf einmal."""
+    from referee.errors import Eingabefehler
+
+    fehler = []
+    for option, w in werte.items():
+        if not w.strip().lstrip("-").isdigit():
+            fehler.append(f"„{w}“ bei --{option} ist keine ganze Zahl.")
+    if fehler:
+        raise Eingabefehler(" ".join(fehler))
+    return [int(w) for w in werte.values()]
+
+
+def _rollen(spielart, spieler, partner, gegner) -> tuple[list[str], list[str], list[str]]:
+    """(alle in Anzeige-Reihenfolge, Spielerpartei, Rollenwörter) – Namen oder Rollenschlüssel."""
+    from referee.errors import Eingabefehler
+
+    solo_artig = spielart.solo_artig
+    n_gegner = 3 if solo_artig else 2
+    rollen = ["Spieler"] + ([] if solo_artig else ["Partner"]) + ["Gegner"] * n_gegner
+    if spieler is None and partner is None and not gegner:
+        schluessel = ["spieler"] + ([] if solo_artig else ["partner"]) + [
+            f"gegner{i}" for i in range(1, n_gegner + 1)
+        ]
+        return schluessel, schluessel[: 1 if solo_artig else 2], rollen
+    fehler = []
+    if solo_artig and partner is not None:
+        fehler.append(f"Beim {spielart.value} gibt es keinen Partner („{partner}“).")
+    if spieler is None:
+        fehler.append("Es fehlt --spieler NAME.")
+    if not solo_artig and partner is None:
+        fehler.append("Es fehlt --partner NAME.")
+    if len(gegner) != n_gegner:
+        fehler.append(f"--gegner braucht {n_gegner} Namen, nicht {len(gegner)}.")
+    namen = [x for x in (spieler, None if solo_artig else partner, *gegner) if x is not None]
+    doppelt = sorted({x for x in namen if namen.count(x) > 1})
+    if doppelt:
+        fehler.append("Doppelte Namen: " + ", ".join(f"„{x}“" for x in doppelt) + ".")
+    if fehler:
+        form = ("--spieler NAME --gegner NAME NAME NAME" if solo_artig
+                else "--spieler NAME --partner NAME --gegner NAME NAME")
+        raise Eingabefehler(" ".join(fehler) + f" Form beim {spielart.value}: {form}.")
+    return namen, namen[: 1 if solo_artig else 2], rollen
+
+
+@schafkopf.command("abrechnung", cls=_MehrfachBefehl)
+def abrechnung(
+    spielart: str = typer.Argument(..., metavar="SPIELART",
+                                   help="rufspiel, solo, wenz, farbwenz, geier, farbgeier, ramsch oder bettel."),
+    augen: list[str] = typer.Option(None, "--augen", metavar="N",
+                                    help="Augen der Spielerpartei (0–120); beim Ramsch vier Zahlen, je Platz."),
+    laufende: str = typer.Option("0", "--laufende", metavar="N", help="Zahl der Laufenden (mit oder ohne)."),
+    schwarz: bool = typer.Option(False, "--schwarz", help="Eine Partei hat keinen Stich gemacht (bei Tout: alle Stiche)."),
+    stiche: list[str] = typer.Option(None, "--stiche", metavar="N",
+                                     help="Stiche der Spielerpartei (Bettel: 0 = gewonnen); beim Ramsch vier Zahlen."),
+    tout: bool = typer.Option(False, "--tout", help="Tout angesagt (nur mit allen Stichen gewonnen)."),
+    sie: bool = typer.Option(False, "--sie", help="Sie: der Spieler hatte alle Ober und Unter."),
+    klopfer: str = typer.Option("0", "--klopfer", metavar="N", help="Zahl der Klopfer/Legen (je × 2)."),
+    stoss: str = typer.Option("0", "--stoss", metavar="N", help="Zahl der Stöße und Retours (je × 2)."),
+    kurz: bool = typer.Option(False, "--kurz", help="Kurze Karte (24 Blatt, 6 Stiche)."),
+    tarif: str | None = typer.Option(None, "--tarif", help="Benannter Tarif (Standard 10-20-50; siehe referee schafkopf tarife)."),
+    setzen: list[str] = typer.Option(None, "--set", metavar="SCHLUESSEL=WERT",
+                                     help="Tarif-Schlüssel überschreiben, z. B. --set laufende_ab=2 bettel_erlaubt=ja."),
+    spieler: str | None = typer.Option(None, "--spieler", help="Name des Spielers (Spielmacher)."),
+    partner: str | None = typer.Option(None, "--partner", help="Name des Partners (nur Rufspiel)."),
+    gegner: list[str] = typer.Option(None, "--gegner", metavar="NAME", help="Namen der Gegenspieler (2 bzw. 3)."),
+    namen: list[str] = typer.Option(None, "--namen", metavar="NAME", help="Ramsch: die vier Namen in Sitzordnung."),
+    verlierer: str | None = typer.Option(None, "--verlierer",
+                                         help="Ramsch-Gleichstand: wer den höheren Trumpf hatte (Name oder Platz 1–4)."),
+    als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
+) -> None:
+    """Ein Spiel abrechnen: Wert, wie er entsteht, und was jeder zahlt oder bekommt.
+
+    Die Runde nennt die Fakten (Augen der Spielerpartei, Laufende, Schwarz, Tout,
+    Klopfer, Stöße); widersprüchliche Fakten sind Fehler (Exit 2). Rufspiel: jeder
+    Gewinner erhält den Wert, jeder Verlierer zahlt ihn; Solo-artig: der Spieler
+    das Dreifache. Ramsch: --augen und --stiche je Platz (vier Zahlen). Bettel:
+    --stiche 0 heißt gewonnen (erst mit --set bettel_erlaubt=ja). Konventionen,
+    die der Regeltext nicht regelt, werden genannt.
+
+    Beispiel: referee schafkopf abrechnung rufspiel --augen 71 --laufende 3 --spieler Anna --partner Ben --gegner Cem Dora
+    """
+    from referee.errors import Eingabefehler
+    from referee.schafkopf.abrechnung import Fakten, abrechnen, zahlungen
+    from referee.schafkopf.spielart import Spielart
+    from referee.schafkopf.tarif import tarif_laden
+
+    art = _spielart(spielart)
+    gewaehlt = tarif_laden(tarif, setzen or None)
+    augen_z = _zahlen("--augen", augen or [])
+    stiche_z = _zahlen("--stiche", stiche or [])
+    gegner = gegner or []
+    laufende, klopfer, stoss = _ein_wert_zahlen(laufende=laufende, klopfer=klopfer, stoss=stoss)
+    namen = namen or []
+
+    if art is Spielart.RAMSCH:
+        fehler = []
+        if spieler is not None or partner is not None or gegner:
+            fehler.append("Beim Ramsch spielt jeder für sich: Namen mit --namen A B C D angeben, "
+                          "nicht --spieler/--partner/--gegner.")
+        if len(augen_z) != 4:
+            fehler.append(f"Beim Ramsch braucht --augen vier Zahlen (je Platz), nicht {len(augen_z)}.")
+        if len(stiche_z) != 4:
+            fehler.append(f"Beim Ramsch braucht --stiche vier Zahlen (je Platz), nicht {len(stiche_z)}.")
+        if namen and len(namen) != 4:
+            fehler.append(f"--namen braucht vier Namen, nicht {len(namen)}.")
+        if namen and len(set(namen)) != len(namen):
+            fehler.append("Doppelte Namen bei --namen.")
+        if fehler:
+            raise Eingabefehler(" ".join(fehler))
+        alle = namen or [f"spieler{i}" for i in range(1, 5)]
+        v_platz = None
+        if verlierer is not None:
+            if verlierer in alle:
+                v_platz = alle.index(verlierer)
+            elif verlierer.isdigit() and 1 <= int(verlierer) <= 4:
+                v_platz = int(verlierer) - 1
+            else:
+                raise Eingabefehler(
+                    f"Unbekannter Verlierer „{verlierer}“: erwartet einen der Namen {', '.join(alle)} oder Platz 1–4."
+                )
+        fakten = Fakten(art, laufende=laufende, schwarz=schwarz, tout=tout, sie=sie, klopfer=klopfer,
+                        stoesse=stoss, kurz=kurz, augen=tuple(augen_z), stiche=tuple(stiche_z),
+                        ramsch_verlierer=v_platz)
+        ergebnis = abrechnen(fakten, gewaehlt)
+        betraege = zahlungen(ergebnis, (), alle)
+        rollen = ["Ramsch"] * 4
+    else:
+        fehler = []
+        if namen:
+            fehler.append("--namen gibt es nur beim Ramsch; sonst --spieler, --partner, --gegner.")
+        if verlierer is not None:
+            fehler.append("--verlierer gibt es nur beim Ramsch.")
+        if len(augen_z) > 1:
+            fehler.append(f"--augen braucht eine Zahl (Augen der Spielerpartei), nicht {len(augen_z)}.")
+        if len(stiche_z) > 1:
+            fehler.append(f"--stiche braucht eine Zahl (Stiche der Spielerpartei), nicht {len(stiche_z)}.")
+        augen_n = augen_z[0] if augen_z else None
+        stiche_n = stiche_z[0] if stiche_z else None
+        if augen_n is None and not (sie or art is Spielart.BETTEL or (tout and stiche_n is not None)):
+            fehler.append("Es fehlt --augen N (Augen der Spielerpartei, 0–120).")
+        if tout and augen_n == 120 and not schwarz and stiche_n is None:
+            fehler.append("Tout mit 120 Augen: --schwarz angeben, wenn der Spieler alle Stiche gemacht hat "
+                          "(sonst --stiche N); ein Stich ohne Augen der Gegner verliert das Tout.")
+        if fehler:
+            raise Eingabefehler(" ".join(fehler))
+        alle, partei, rollen = _rollen(art, spieler, partner, gegner)
+        fakten = Fakten(art, augen_spieler=augen_n, laufende=laufende, schwarz=schwarz,
+                        stiche_spieler=stiche_n, tout=tout, sie=sie, klopfer=klopfer, stoesse=stoss, kurz=kurz)
+        ergebnis = abrechnen(fakten, gewaehlt)
+        betraege = zahlungen(ergebnis, partei, alle)
+
+    if als_json:
+        daten = {
+            "wert": ergebnis.wert,
+            "gewonnen": ergebnis.gewonnen,
+            "schneider": ergebnis.schneider,
+            "schwarz": ergebnis.schwarz,
+            "zahlungen": betraege,
+            "spielart": art.value,
+            "laufende": ergebnis.laufende_gewertet,
+            "tout": ergebnis.tout,
+            "faktor": ergebnis.faktor,
+            "bestandteile": [{"text": t, "cent": c} for t, c in ergebnis.bestandteile],
+            "faktoren": [{"text": t, "faktor": f} for t, f in ergebnis.faktoren],
+            "konventionen": list(ergebnis.konventionen),
+            "tarif": gewaehlt.name or None,
+        }
+        ausgabe.drucke_json(daten)
+        return
+    _ausgeben(art, fakten, ergebnis, betraege, rollen, gewaehlt, setzen or [])
+
+
+def _ausgeben(art, fakten, ergebnis, betraege, rollen, tarif, setzen) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    from referee.schafkopf.spielart import Spielart
+
+    euro = ausgabe.euro
+    kons = ausgabe.konsole()
+    name = {"rufspiel": "Rufspiel", "solo": "Solo", "wenz": "Wenz", "farbwenz": "Farbwenz",
+            "geier": "Geier", "farbgeier": "Farbgeier", "ramsch": "Ramsch", "bettel": "Bettel"}[art.value]
+    if art is Spielart.RAMSCH:
+        alle = list(betraege)
+        if ergebnis.durchmarsch is not None:
+            kopf = f"Ramsch: Durchmarsch von {alle[ergebnis.durchmarsch]}."
+        else:
+            wer = " und ".join(alle[i] for i in ergebnis.verlierer)
+            kopf = f"Ramsch: {wer} verliert mit {max(fakten.augen)} Augen."
+            if ergebnis.jungfrauen:
+                kopf += " Jungfrau: " + ", ".join(alle[i] for i in ergebnis.jungfrauen) + "."
+        rollen = []
+        for i in range(4):
+            if i == ergebnis.durchmarsch:
+                rollen.append("Durchmarsch")
+            elif i in ergebnis.verlierer:
+                rollen.append("verliert")
+            else:
+                rollen.append("Jungfrau" if i in ergebnis.jungfrauen else "")
+    else:
+        teile = name + (" Tout" if fakten.tout else "") + (" Sie" if fakten.sie else "")
+        kopf = f"{teile} {'gewonnen' if ergebnis.gewonnen else 'verloren'}"
+        details = []
+        if fakten.augen_spieler is not None and not fakten.sie:
+            details.append(f"{fakten.augen_spieler} Augen")
+        if not (fakten.tout or fakten.sie):
+            if ergebnis.schwarz:
+                details.append("schwarz")
+            elif ergebnis.schneider:
+                details.append("Schneider")
+        if fakten.laufende:
+            nicht = "" if ergebnis.laufende_gewertet or fakten.sie else \
+                f", zählen erst ab {tarif.laufende_ab_fuer(art)}"
+            details.append(f"{fakten.laufende} Laufende{nicht}")
+        kopf += f" ({', '.join(details)})." if details else "."
+    kons.print(Text(kopf, style="bold"))
+    kons.print(Text(f"Wert (Cent): {ergebnis.erklaerung} → {euro(ergebnis.wert, vorzeichen=False)}"))
+    tabelle = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
+    tabelle.add_column("Wer")
+    tabelle.add_column("Rolle")
+    tabelle.add_column("Betrag", justify="right")
+    for (wer, betrag), rolle in zip(betraege.items(), rollen, strict=True):
+        tabelle.add_row(Text(str(wer)), Text(rolle), Text(euro(betrag), style="green" if betrag > 0 else "red"))
+    kons.print(tabelle)
+    kons.print(Text(f"Tarif: {tarif.name or 'eigener'}" + (f" mit {', '.join(setzen)}" if setzen else "")))
+    for satz in ergebnis.konventionen:
+        kons.print(Text(satz, style="italic"))
+
+
+@schafkopf.command("tarife")
+def tarife(
+    als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
+) -> None:
+    """Die mitgelieferten Tarife und die Schlüssel, die --set überschreiben kann.
+
+    Beispiel: referee schafkopf tarife
+    """
+    from rich.text import Text
+
+    from referee.schafkopf.tarif import SCHLUESSEL, STANDARD_TARIF, tarif_beschreibungen, tarif_laden
+
+    beschreibungen = tarif_beschreibungen()
+    if als_json:
+        ausgabe.drucke_json({
+            "standard": STANDARD_TARIF,
+            "tarife": {n: {"beschreibung": b, **tarif_laden(n).to_dict()} for n, b in beschreibungen.items()},
+            "schluessel": list(SCHLUESSEL),
+        })
+        return
+    kons = ausgabe.konsole()
+    for n, b in beschreibungen.items():
+        marke = " (Standard)" if n == STANDARD_TARIF else ""
+        kons.print(Text(f"{n}{marke}: {b}"))
+    kons.print(Text("Schlüssel für --set: " + ", ".join(SCHLUESSEL), style="dim"))
+    kons.print(Text("Beispiel: referee schafkopf abrechnung wenz --augen 61 --laufende 2 --tarif 5-10-20 --set laufende_ab.wenz=3"))

@@ -166,7 +166,7 @@ def _runde_werten(haende, als_json, eintragen, letzte, gleichstand, ass_joker_we
     tabelle.add_column("Hall of Fame", justify="center")
     for s in ergebnis.spieler:
         karten = " ".join(map(str, s.karten)) or "– (keine)"
-        sp = f"{s.siegpunkte:+d}".replace("-", "−") if s.siegpunkte else "0"
+        sp = _punkte(s.siegpunkte)
         tabelle.add_row(Text(s.name), Text(karten), Text(zahl(s.punkte)), Text(sp),
                         Text("★" if s.ruhmeshalle else ""))
     k.print(tabelle)
@@ -236,11 +236,71 @@ def eintragen_befehl(
 # --- Speicher -----------------------------------------------------------------------------
 
 
-def _eintragen(ergebnis, letzte: bool, db) -> dict:
-    """Die Partie im aktuellen Abend eintragen; Rückgabe: Meldung (und Spielstand)."""
-    from referee.errors import Eingabefehler
+def _punkte(n: int) -> str:
+    return f"{n:+d}".replace("-", "−") if n else "0"
 
-    raise Eingabefehler("Eintragen ist in dieser Version noch nicht möglich: der Speicher fehlt.")
+
+def _spielstand_zeilen(stand) -> list[str]:
+    """Siegespunkte des (laufenden oder beendeten) Spiels als Textzeilen."""
+    werte = ", ".join(f"{n} {_punkte(v)}" for n, v in stand.siegpunkte.items())
+    partien = "1 Partie" if stand.partien == 1 else f"{stand.partien} Partien"
+    zeilen = [f"Spiel nach {partien}: {werte}"]
+    if stand.beendet:
+        zeilen.append("Spielsieger: " + ", ".join(stand.sieger) + " (meiste Siegespunkte).")
+        zeilen += [f"• {h}" for h in stand.hinweise]
+    elif stand.sieger:
+        zeilen.append("Es führt: " + ", ".join(stand.sieger) + ".")
+    return zeilen
+
+
+def _eintragen(ergebnis, letzte: bool, db) -> dict:
+    """Die Partie im aktuellen Abend eintragen (referee.store); Meldung und Spielstand."""
+    from referee.sabai import spiele_aus_partien
+    from referee.store import oeffne
+
+    haende = {s.name: " ".join(map(str, s.karten)) for s in ergebnis.spieler}
+    with oeffne(db) as store:
+        abend = store.abend()  # kein offener Abend → KeineDaten (Exit 1), nichts geschrieben
+        e = store.eintragen("sabai", ergebnis.als_eintrag(letzte),
+                            eingabe={"argv": sys.argv[1:], "haende": haende}, abend_id=abend.id)
+        partien = [x.ergebnis for x in store.eintraege(abend_id=abend.id, spiel="sabai")]
+    stand = spiele_aus_partien(partien)[-1]
+    return {
+        "meldung": f"Eingetragen: Abend {abend.id}, Eintrag {e.nr}.",
+        "zeilen": _spielstand_zeilen(stand),
+    }
+
+
+@gruppen.sabai.command("spielstand")
+def spielstand(
+    abend: int = typer.Option(None, "--abend", help="Abend-Nummer (sonst der aktuelle)."),
+    als_json: bool = _JSON,
+    db: str = typer.Option(None, "--db", help="Datenbankdatei."),
+) -> None:
+    """Siegespunkte je Spiel im Abend: ein Spiel endet mit der Partie, die --letzte trug.
+
+    Beispiel: referee sabai spielstand --json
+    """
+    from referee.sabai import spiele_aus_partien
+    from referee.store import oeffne
+
+    with oeffne(db) as store:
+        a = store.abend(abend)
+        partien = [x.ergebnis for x in store.eintraege(abend_id=a.id, spiel="sabai")]
+    spiele = spiele_aus_partien(partien)
+    if als_json:
+        drucke_json({"abend": a.id, "spiele": [s.als_json() for s in spiele]})
+        return
+    from rich.text import Text
+
+    k = konsole()
+    if not spiele:
+        k.print(Text(f"Abend {a.id}: noch keine sabai-sabai-Partie eingetragen."))
+        return
+    for nr, st in enumerate(spiele, start=1):
+        k.print(Text(f"Spiel {nr}" + ("" if st.beendet else " (läuft)"), style="bold"))
+        for z in _spielstand_zeilen(st):
+            k.print(Text("  " + z))
 
 
 @gruppen.sabai.command("ruhmeshalle")
@@ -252,9 +312,36 @@ def ruhmeshalle(
 
     Beispiel: referee sabai ruhmeshalle
     """
-    from referee.errors import Eingabefehler
+    from referee.store import oeffne
 
-    raise Eingabefehler("Die Ruhmeshalle braucht den Speicher, der in dieser Version fehlt.")
+    with oeffne(db) as store:
+        abende = {a.id: a for a in store.abende()}
+        eintraege = [
+            {"name": name, "datum": abende[x.abend_id].datum, "abend": x.abend_id,
+             "ort": abende[x.abend_id].ort, "eintrag": x.nr, "zeit": x.zeit}
+            for x in store.eintraege(spiel="sabai")
+            for name in (x.ergebnis.get("ruhmeshalle") or [])
+        ]
+    if als_json:
+        drucke_json({"ruhmeshalle": eintraege})
+        return
+    from rich.table import Table
+    from rich.text import Text
+
+    k = konsole()
+    if not eintraege:
+        k.print(Text("Die Hall of Fame ist noch leer: niemand hat mit allen vier Jokern "
+                     "abgeschlossen."))
+        return
+    t = Table(title="sabai-sabai: Hall of Fame")
+    t.add_column("Datum")
+    t.add_column("Abend", justify="right")
+    t.add_column("Ort")
+    t.add_column("Spieler:in")
+    for e in eintraege:
+        t.add_row(Text(str(e["datum"])), Text(str(e["abend"])), Text(e["ort"] or ""),
+                  Text(e["name"]))
+    k.print(t)
 
 
 # --- Entscheide am Tisch ------------------------------------------------------------------

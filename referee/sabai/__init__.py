@@ -33,6 +33,7 @@ from referee.sabai.runde import (
     maengel,
     pruefe_letzte_partie,
     pruefe_runde,
+    spiele_aus_partien,
     werte_runde,
     werte_spiel,
 )
@@ -51,5 +52,6 @@ __all__ = [
     "deck_lesart", "erklaere_karte", "hat_alle_vier_joker", "hinweis_letzte_partie",
     "kartenpunkte", "lies_runde", "maengel", "parse_hand", "pruefe_ass_joker",
     "pruefe_letzte_partie", "pruefe_reinwerfen", "pruefe_runde", "reinwerfen_erlaubt",
+    "spiele_aus_partien",
     "werte_runde", "werte_spiel",
 ]

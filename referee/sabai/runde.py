@@ -274,25 +274,37 @@ def hinweis_letzte_partie() -> Hinweis:
 
 @dataclass(frozen=True)
 class Spielstand:
-    """Siegespunkte eines Spiels (mehrerer Partien) und wer die meisten hat."""
+    """Siegespunkte eines Spiels (mehrerer Partien) und wer die meisten hat.
+
+    ``beendet``: die letzte Partie (``--letzte``) ist gespielt; erst dann ist
+    ``sieger`` der Spielsieger, vorher nur die Führenden.
+    """
 
     siegpunkte: dict[str, int]
     sieger: tuple[str, ...]
     hinweise: tuple[Hinweis, ...] = ()
+    partien: int = 0
+    beendet: bool = False
+
+    def als_json(self) -> dict:
+        return {"partien": self.partien, "beendet": self.beendet,
+                "siegpunkte": dict(self.siegpunkte), "sieger": list(self.sieger)}
 
 
-def werte_spiel(runden: Iterable[Mapping[str, int]]) -> Spielstand:
+def werte_spiel(runden: Iterable[Mapping[str, int]], beendet: bool = False) -> Spielstand:
     """Siegespunkte über die Partien eines Spiels summieren (sabai.ende-spiel).
 
     ``runden`` sind die ``siegpunkte``-Abbildungen der Partien. Bei Gleichstand um die
     meisten Siegespunkte gewinnen alle gleichauf Liegenden (Konvention, gesagt).
     """
     summe: dict[str, int] = {}
+    partien = 0
     for sp in runden:
+        partien += 1
         for name, wert in sp.items():
             summe[name] = summe.get(name, 0) + wert
     if not summe:
-        return Spielstand({}, ())
+        return Spielstand({}, (), partien=partien, beendet=beendet)
     best = max(summe.values())
     sieger = tuple(n for n, w in summe.items() if w == best)
     hinweise: tuple[Hinweis, ...] = ()
@@ -300,4 +312,22 @@ def werte_spiel(runden: Iterable[Mapping[str, int]]) -> Spielstand:
         hinweise = (Hinweis(
             f"Gleichstand um die meisten Siegespunkte ({best}) zwischen {_namen(sieger)}: "
             "alle gewinnen gemeinsam.", "sabai.ende-spiel", HinweisArt.KONVENTION),)
-    return Spielstand(summe, sieger, hinweise)
+    return Spielstand(summe, sieger, hinweise, partien, beendet)
+
+
+def spiele_aus_partien(ergebnisse: Iterable[Mapping]) -> list[Spielstand]:
+    """Partien (``ergebnis``-Dicts des Speichers, in Reihenfolge) in Spiele teilen.
+
+    Ein Spiel endet mit der Partie, die ``"letzte": true`` trägt; was danach kommt,
+    gehört zum nächsten (noch laufenden) Spiel.
+    """
+    spiele: list[Spielstand] = []
+    laufend: list[Mapping[str, int]] = []
+    for e in ergebnisse:
+        laufend.append(e.get("siegpunkte") or {})
+        if e.get("letzte"):
+            spiele.append(werte_spiel(laufend, beendet=True))
+            laufend = []
+    if laufend:
+        spiele.append(werte_spiel(laufend, beendet=False))
+    return spiele

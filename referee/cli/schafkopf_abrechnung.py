@@ -321,7 +321,8 @@ def _ausgeben(art, fakten, ergebnis, betraege, rollen, tarif, setzen) -> None:
             details.append(f"{fakten.laufende} Laufende{nicht}")
         kopf += f" ({', '.join(details)})." if details else "."
     kons.print(Text(kopf, style="bold"))
-    kons.print(Text(f"Wert (Cent): {ergebnis.erklaerung} → {euro(ergebnis.wert, vorzeichen=False)}"))
+    kons.print(Text(f"Wert (Cent): {ergebnis.erklaerung} → {euro(ergebnis.wert, vorzeichen=False)}"),
+               soft_wrap=True)
     tabelle = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     tabelle.add_column("Wer")
     tabelle.add_column("Rolle")

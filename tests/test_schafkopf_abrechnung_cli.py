@@ -1,0 +1,139 @@
+"""``referee schafkopf abrechnung`` und ``referee schafkopf tarife`` über die Kommandozeile:
+JSON-Vertrag, Ausgabe, deutsche Fehler mit Exit 2 ohne Traceback."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import run_cli
+
+from referee.cli.schafkopf_abrechnung import _mehrfach_umschreiben
+
+
+def abrechnung(*args: str):
+    return run_cli("schafkopf", "abrechnung", *args)
+
+
+def test_json_vertrag_mit_namen():
+    r = abrechnung("rufspiel", "--augen", "71", "--laufende", "3", "--spieler", "Anna",
+                   "--partner", "Ben", "--gegner", "Cem", "Dora", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert {k: d[k] for k in ("wert", "gewonnen", "schneider", "schwarz", "zahlungen")} == {
+        "wert": 50, "gewonnen": True, "schneider": False, "schwarz": False,
+        "zahlungen": {"Anna": 50, "Ben": 50, "Cem": -50, "Dora": -50},
+    }
+    assert list(d["zahlungen"]) == ["Anna", "Ben", "Cem", "Dora"]
+    assert r.stderr == ""
+
+
+def test_json_rollen_ohne_namen_solo_und_rufspiel():
+    d = json.loads(abrechnung("wenz", "--augen", "61", "--laufende", "2", "--json").stdout)
+    assert d["zahlungen"] == {"spieler": 210, "gegner1": -70, "gegner2": -70, "gegner3": -70}
+    d = json.loads(abrechnung("rufspiel", "--augen", "60", "--klopfer", "1", "--stoss", "1", "--json").stdout)
+    assert d["wert"] == 80 and d["gewonnen"] is False
+    assert d["zahlungen"] == {"spieler": -80, "partner": -80, "gegner1": 80, "gegner2": 80}
+    assert any("Klopfer" in k for k in d["konventionen"])
+
+
+def test_textausgabe_zeigt_aufbau_betraege_und_konventionen():
+    r = abrechnung("solo", "--augen", "95", "--laufende", "3", "--klopfer", "1",
+                   "--spieler", "Anna", "--gegner", "Ben", "Cem", "[bold]Dora")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert "Solo gewonnen (95 Augen, Schneider, 3 Laufende)." in out
+    assert "50 (Solo) + 10 (Schneider) + 30 (3 Laufende × 10) = 90 × 2 (1 Klopfer) = 180" in out
+    assert "+5,40 €" in out and "-1,80 €" in out
+    assert "[bold]Dora" in out  # Namen werden nicht als Markup gedeutet
+    assert "Konvention, nicht im Regeltext:" in out
+
+
+def test_tarif_und_set():
+    d = json.loads(abrechnung("rufspiel", "--augen", "95", "--laufende", "2", "--tarif", "5-10-20",
+                              "--set", "laufende_ab=2", "grund=15", "--json").stdout)
+    assert d["wert"] == 15 + 5 + 10
+    assert d["tarif"] == "5-10-20"
+
+
+def test_ramsch_mit_namen_und_verlierer():
+    r = abrechnung("ramsch", "--augen", "40", "40", "30", "10", "--stiche", "3", "2", "2", "1",
+                   "--namen", "Anna", "Ben", "Cem", "Dora", "--verlierer", "Ben", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["zahlungen"] == {"Anna": 20, "Ben": -60, "Cem": 20, "Dora": 20}
+    text = abrechnung("ramsch", "--augen", "70", "50", "0", "0", "--stiche", "5", "3", "0", "0")
+    assert "Ramsch: spieler1 verliert mit 70 Augen. Jungfrau: spieler3, spieler4." in text.stdout
+    assert "-2,40 €" in text.stdout
+
+
+def test_bettel_mit_hausregel():
+    r = abrechnung("bettel", "--stiche", "0", "--set", "bettel_erlaubt=ja", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["zahlungen"] == {"spieler": 150, "gegner1": -50, "gegner2": -50, "gegner3": -50}
+
+
+def test_tout_gewonnen_und_verloren():
+    gew = json.loads(abrechnung("wenz", "--tout", "--augen", "120", "--schwarz", "--json").stdout)
+    assert gew["zahlungen"]["spieler"] == 300
+    verl = json.loads(abrechnung("wenz", "--tout", "--augen", "110", "--json").stdout)
+    assert verl["zahlungen"]["spieler"] == -300
+
+
+@pytest.mark.parametrize(("args", "token"), [
+    (["rufspiel", "--augen", "130"], "„130“"),
+    (["rufspiel", "--augen", "75", "--schwarz"], "Schwarz passt nicht zu 75 Augen"),
+    (["rufspiel", "--augen", "70", "--laufende", "15"], "nur 14 Trümpfe"),
+    (["ramsch", "--augen", "60", "40", "20", "0", "--stiche", "4", "2", "2", "0", "--laufende", "3"],
+     "Laufende gibt es beim Ramsch nicht"),
+    (["rufspiel", "--augen", "70", "--tarif", "gibtsnicht"], "Unbekannter Tarif „gibtsnicht“"),
+    (["rufspiel", "--augen", "70", "--set", "gurnd=3"], "Unbekannter Tarif-Schlüssel „gurnd“"),
+    (["rufspiel", "--augen", "70", "--set", "grund=viel"], "„viel“ für grund"),
+    (["rufspiel", "--augen", "siebzig"], "„siebzig“ bei --augen"),
+    (["rufspiel", "--augen", "70", "--klopfer", "x"], "„x“ bei --klopfer"),
+    (["sauspiel2", "--augen", "70"], "Unbekannte Spielart „sauspiel2“"),
+    (["rufspiel"], "Es fehlt --augen"),
+    (["rufspiel", "--augen", "70", "--spieler", "Anna", "--gegner", "Cem"], "Es fehlt --partner NAME"),
+    (["solo", "--augen", "70", "--spieler", "Anna", "--partner", "Ben", "--gegner", "A", "B", "C"],
+     "keinen Partner („Ben“)"),
+    (["rufspiel", "--augen", "70", "--spieler", "Anna", "--partner", "Anna", "--gegner", "C", "D"],
+     "Doppelte Namen: „Anna“"),
+    (["ramsch", "--augen", "40", "40", "30", "10", "--stiche", "3", "2", "2", "1"], "Gleichstand bei 40 Augen"),
+    (["wenz", "--tout", "--augen", "120"], "Tout mit 120 Augen"),
+    (["bettel", "--stiche", "0"], "bettel_erlaubt"),
+])
+def test_fehler_deutsch_exit_2_ohne_traceback(args, token):
+    r = abrechnung(*args)
+    assert r.returncode == 2, r.stdout
+    assert r.stderr.startswith("Fehler: ")
+    assert token in r.stderr
+    assert "Traceback" not in r.stderr + r.stdout
+    assert r.stdout == ""
+
+
+def test_mehrfach_optionen_werden_aufgespreizt():
+    assert _mehrfach_umschreiben(["rufspiel", "--gegner", "Cem", "Dora", "--augen", "71"]) == [
+        "rufspiel", "--gegner", "Cem", "--gegner", "Dora", "--augen", "71"]
+    # Zahlenoptionen schlucken keine Spielart, Namen vor der Spielart auch nicht.
+    assert _mehrfach_umschreiben(["--augen", "71", "rufspiel"]) == ["--augen", "71", "rufspiel"]
+    assert _mehrfach_umschreiben(["--gegner", "Cem", "Dora", "solo"]) == [
+        "--gegner", "Cem", "--gegner", "Dora", "solo"]
+    assert _mehrfach_umschreiben(["--set", "a=1", "b=2", "wenz"]) == ["--set", "a=1", "--set", "b=2", "wenz"]
+    assert _mehrfach_umschreiben(["solo", "--gegner", "A", "B", "C", "D"]) == [
+        "solo", "--gegner", "A", "--gegner", "B", "--gegner", "C", "D"]
+
+
+def test_tarife_auflisten():
+    r = run_cli("schafkopf", "tarife", "--json")
+    assert r.returncode == 0
+    d = json.loads(r.stdout)
+    assert d["standard"] == "10-20-50"
+    assert d["tarife"]["5-10-20"]["grund"] == 10
+    assert "laufende_ab.wenz" in d["schluessel"]
+    text = run_cli("schafkopf", "tarife").stdout
+    assert "10-20-50 (Standard)" in text
+
+
+def test_hilfe_mit_beispiel():
+    r = abrechnung("--help")
+    assert r.returncode == 0
+    assert "Beispiel: referee schafkopf abrechnung rufspiel" in r.stdout

@@ -437,7 +437,41 @@ def test_moves():
 
 
 def test_zitierte_abschnitte_existieren():
+    import re
+    from pathlib import Path
+
     from referee.regeltexte import abschnitt
 
+    wurzel = Path(__file__).resolve().parent.parent / "referee"
+    quellen = [*sorted((wurzel / "sabai").glob("*.py")), wurzel / "cli" / "sabai.py"]
+    zitiert = {m for q in quellen for m in re.findall(r"[\"'(](sabai\.[a-z][a-z-]*[a-z])[\"')]",
+                                                       q.read_text(encoding="utf-8"))}
+    assert len(zitiert) >= 8
+    assert zitiert <= set(ABSCHNITTE), zitiert - set(ABSCHNITTE)
     for a in ABSCHNITTE:
         assert abschnitt(a).id == a
+
+
+def test_spiele_aus_partien_teilt_an_der_letzten():
+    from referee.sabai import spiele_aus_partien
+
+    spiele = spiele_aus_partien([
+        {"siegpunkte": {"A": 1, "B": 0}, "letzte": False},
+        {"siegpunkte": {"A": -1, "B": 1}, "letzte": True},
+        {"siegpunkte": {"A": 0, "B": 1}},
+    ])
+    assert [(s.partien, s.beendet, s.siegpunkte, s.sieger) for s in spiele] == [
+        (2, True, {"A": 0, "B": 1}, ("B",)),
+        (1, False, {"A": 0, "B": 1}, ("B",)),
+    ]
+    assert spiele_aus_partien([]) == []
+
+
+@pytest.mark.parametrize("modul", ["karten", "runde", "entscheide", "__init__"])
+def test_doctests(modul):
+    import doctest
+    import importlib
+
+    name = "referee.sabai" if modul == "__init__" else f"referee.sabai.{modul}"
+    ergebnis = doctest.testmod(importlib.import_module(name))
+    assert ergebnis.attempted > 0 and ergebnis.failed == 0

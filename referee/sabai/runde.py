@@ -98,7 +98,8 @@ def maengel(runde: Runde) -> list[str]:
             continue
         schluessel = h.name.strip().casefold()
         if schluessel in gesehen:
-            fehler.append(f"Der Name „{h.name}“ kommt doppelt vor (schon als „{gesehen[schluessel]}“).")
+            fehler.append(
+                f"Der Name „{h.name}“ kommt doppelt vor (schon als „{gesehen[schluessel]}“).")
         else:
             gesehen[schluessel] = h.name
     gezaehlt = Counter(k for h in runde.haende for k in h.karten)
@@ -200,7 +201,8 @@ def werte_runde(runde: Runde, regeln: Regeln = Regeln()) -> Rundenergebnis:
 
     if halter is not None:
         hinweise.append(Hinweis(
-            f"Der Ass-Joker zählt {zahl(regeln.ass_joker_wert)} Kartenpunkte (der Regeltext sagt nur "
+            f"Der Ass-Joker zählt {zahl(regeln.ass_joker_wert)} Kartenpunkte (der Regeltext "
+            "sagt nur "
             "„Ausnahme: siehe Ass-Joker“; einstellbar: --ass-joker-wert). Für den Siegespunkt "
             "zählt das nicht: Wer ihn hält, verliert die Partie oder gewinnt sie mit allen "
             "vier Jokern.", "sabai.ziel", HinweisArt.KONVENTION))
@@ -238,13 +240,12 @@ def werte_runde(runde: Runde, regeln: Regeln = Regeln()) -> Rundenergebnis:
         else:
             sieger = ()
         if len(gleichauf) > 1:
-            wer = _namen(gleichauf)
+            text = (f"Gleichstand um die wenigsten Kartenpunkte ({zahl(tiefst)}) zwischen "
+                    f"{_namen(gleichauf)}: ")
             if regeln.gleichstand is Gleichstand.ALLE:
-                text = (f"Gleichstand um die wenigsten Kartenpunkte ({zahl(tiefst)}) zwischen {wer}: "
-                        "jede:r bekommt einen Siegespunkt (einstellbar: --gleichstand keiner).")
+                text += "jede:r bekommt einen Siegespunkt (einstellbar: --gleichstand keiner)."
             else:
-                text = (f"Gleichstand um die wenigsten Kartenpunkte ({zahl(tiefst)}) zwischen {wer}: "
-                        "niemand bekommt den Siegespunkt (einstellbar: --gleichstand alle).")
+                text += "niemand bekommt den Siegespunkt (einstellbar: --gleichstand alle)."
             hinweise.append(Hinweis(text, "sabai.ziel", HinweisArt.KONVENTION))
 
     spieler = tuple(

@@ -507,3 +507,17 @@ def test_zitierte_abschnitte_existieren():
 
     for sid in ABSCHNITTE:
         assert abschnitt(sid).id == sid
+
+
+def test_hoechster_trumpf_platz_fuer_ramsch_gleichstand():
+    from referee.schafkopf.abrechnung import hoechster_trumpf_platz
+    from referee.schafkopf.karten import parse_hand
+
+    blaetter = [parse_hand(h) for h in ("GO HA EA", "EO S7 G8", "HU HK SA", "GA EK SK")]
+    assert hoechster_trumpf_platz(blaetter, [0, 1]) == 1      # Eichel-Ober vor Gras-Ober
+    assert hoechster_trumpf_platz(blaetter, [0, 2]) == 0      # Gras-Ober vor Herz-Unter
+    assert hoechster_trumpf_platz(blaetter, [2, 3]) == 2      # Herz-Unter; Platz 4 ohne Trumpf
+    assert hoechster_trumpf_platz(blaetter, [3]) is None
+    v = hoechster_trumpf_platz(blaetter, [0, 1])
+    a = abrechnen(Fakten(Spielart.RAMSCH, augen=(40, 40, 30, 10), stiche=(3, 2, 2, 1), ramsch_verlierer=v))
+    assert zahlungen_nach_sitz(a, ()) == [20, -60, 20, 20]

@@ -17,8 +17,8 @@ import typer.core
 from referee.cli import ausgabe
 from referee.cli.gruppen import schafkopf
 
-_SPIELARTEN = ("rufspiel", "solo", "wenz", "farbwenz", "geier", "farbgeier", "ramsch", "bettel")
-_SYNONYME = {"sauspiel": "rufspiel", "farbsolo": "solo", "ruf": "rufspiel"}
+_SPIELARTEN = ("rufspiel", "solo", "wenz", "farbwenz", "geier", "farbgeier", "ramsch", "bettel",
+               "sauspiel", "farbsolo", "ramschspiel")
 
 # Optionen mit mehreren Werten: Höchstzahl und welche Tokens sie schlucken.
 _MEHRFACH = {"--gegner": 3, "--namen": 4, "--augen": 4, "--stiche": 4, "--set": 50}
@@ -52,7 +52,7 @@ def _mehrfach_umschreiben(args: list[str]) -> list[str]:
                 if tok == "--set" and "=" not in nxt:
                     break
                 if (tok in ("--gegner", "--namen") and not positional_gesehen
-                        and nxt.casefold() in (*_SPIELARTEN, *_SYNONYME)):
+                        and nxt.casefold() in _SPIELARTEN):
                     break
                 aus += [tok, nxt]
                 i += 1
@@ -77,17 +77,9 @@ class _MehrfachBefehl(typer.core.TyperCommand):
 
 
 def _spielart(text: str):
-    from referee.errors import Eingabefehler
     from referee.schafkopf.spielart import Spielart
 
-    wort = text.strip().casefold()
-    wort = _SYNONYME.get(wort, wort)
-    try:
-        return Spielart(wort)
-    except ValueError:
-        raise Eingabefehler(
-            f"Unbekannte Spielart „{text}“. Erlaubt: {', '.join(_SPIELARTEN)}."
-        ) from None
+    return Spielart.parse(text)
 
 
 def _zahlen(option: str, werte: list[str]) -> list[int]:

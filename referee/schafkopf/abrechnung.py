@@ -31,12 +31,13 @@ Alles Weitere ist Konvention und steht in ``Abrechnung.konventionen``:
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from referee.errors import Eingabefehler
-from referee.schafkopf.spielart import Spielart
+from referee.schafkopf.karten import Karte
+from referee.schafkopf.spielart import Spiel, Spielart
 from referee.schafkopf.tarif import Tarif, tarif_laden
 
 T = TypeVar("T")
@@ -504,6 +505,22 @@ def _ramsch(f: Fakten, tarif: Tarif) -> Abrechnung:
         verlierer=verlierer,
         jungfrauen=jungfrauen,
     )
+
+
+def hoechster_trumpf_platz(karten_je_platz: Sequence[Iterable[Karte]], plaetze: Iterable[int]) -> int | None:
+    """Ramsch-Gleichstand: welcher der ``plaetze`` hält den höchsten Trumpf (Rufspiel-Trümpfe)?
+
+    ``karten_je_platz`` sind die Karten je Platz, die die Runde vergleicht (üblich:
+    das ausgegebene Blatt). Ergebnis für ``Fakten.ramsch_verlierer``; ``None``, wenn
+    keiner der Plätze einen Trumpf hat.
+    """
+    spiel = Spiel(Spielart.RAMSCH)
+    best, best_rang = None, -1
+    for platz in plaetze:
+        for karte in karten_je_platz[platz]:
+            if spiel.ist_trumpf(karte) and spiel.staerke(karte) > best_rang:
+                best, best_rang = platz, spiel.staerke(karte)
+    return best
 
 
 def zahlungen(abrechnung: Abrechnung, spieler_partei: Collection[T], alle: Sequence[T]) -> dict[T, int]:

@@ -99,28 +99,37 @@ FORMEN = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Karte:
     """Eine Spielkarte. ``str()`` gibt die Kurzform, ``lang_name`` die Langform.
 
-    Alle Karten sind vorab erzeugt; ``nr`` (0–31) ist ein fester Index für
-    schnelle Tabellen im Regelkern.
+    Jede der 32 Karten gibt es genau einmal: ``Karte(Farbe.EICHEL, Schlag.OBER)`` liefert
+    dasselbe Objekt wie ``Karte.parse("EO")``. Gleichheit ist deshalb Identität (schnell in
+    Mengen und Listen); ``nr`` (0–31) ist ein fester Index für Tabellen im Regelkern.
     """
 
     farbe: Farbe
     schlag: Schlag
     nr: int = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "nr", _FARB_INDEX[self.farbe] * 8 + _SCHLAG_INDEX[self.schlag])
+    def __new__(cls, farbe: Farbe, schlag: Schlag) -> "Karte":
+        vorhanden = _EINMAL.get((farbe, schlag))
+        if vorhanden is not None:
+            return vorhanden
+        if not isinstance(farbe, Farbe) or not isinstance(schlag, Schlag):
+            raise TypeError(f"Karte(Farbe, Schlag) erwartet, nicht Karte({farbe!r}, {schlag!r}).")
+        neu = object.__new__(cls)
+        object.__setattr__(neu, "farbe", farbe)
+        object.__setattr__(neu, "schlag", schlag)
+        object.__setattr__(neu, "nr", _FARB_INDEX[farbe] * 8 + _SCHLAG_INDEX[schlag])
+        _EINMAL[(farbe, schlag)] = neu
+        return neu
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is Karte:
-            return self.nr == other.nr  # type: ignore[attr-defined]
-        return NotImplemented
+    def __init__(self, farbe: Farbe, schlag: Schlag) -> None:
+        """Alles geschieht in ``__new__`` (jede Karte gibt es nur einmal)."""
 
-    def __hash__(self) -> int:
-        return self.nr
+    def __reduce__(self):
+        return (Karte, (self.farbe, self.schlag))
 
     @property
     def augen(self) -> int:
@@ -148,6 +157,7 @@ class Karte:
         return karte
 
 
+_EINMAL: dict[tuple[Farbe, Schlag], "Karte"] = {}
 _FARB_INDEX = {f: i for i, f in enumerate(Farbe)}
 _SCHLAG_INDEX = {s: i for i, s in enumerate(Schlag)}
 

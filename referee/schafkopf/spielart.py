@@ -145,6 +145,7 @@ def _tabellen(art: Spielart, farbe: Farbe | None, zehn_hoch: bool) -> _Tabellen:
 
 
 _FARBEN = tuple(Farbe)
+_SPIEL_CACHE: dict[tuple, "Spiel"] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,9 +174,16 @@ class Spiel:
     @classmethod
     def aus_text(cls, art: "str | Spielart", farbe: "str | Farbe | None" = None) -> "Spiel":
         """``Spiel.aus_text("rufspiel", "schellen")`` – mit deutschen Fehlern."""
+        try:
+            return _SPIEL_CACHE[(art, farbe)]
+        except (KeyError, TypeError):
+            pass
         a = Spielart.parse(art)
         f = None if farbe in (None, "") else (farbe if isinstance(farbe, Farbe) else Farbe.parse(farbe))
-        return cls(a, f)
+        spiel = cls(a, f)
+        if isinstance(art, str) and (farbe is None or isinstance(farbe, str)) and len(_SPIEL_CACHE) < 512:
+            _SPIEL_CACHE[(art, farbe)] = spiel
+        return spiel
 
     # --- Fragen ----------------------------------------------------------
 

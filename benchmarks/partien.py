@@ -1,0 +1,55 @@
+"""Benchmark: die 84 echten Partien aus tests/data/partien.json lesen, prüfen und abrechnen.
+
+Misst im Prozess (ein Kern), wie viele Partien je Sekunde der volle Schiedsrichter schafft:
+Partie-JSON lesen (Karten, Geben), jede Karte nach ``referee.schafkopf.zug`` prüfen
+(Bedienpflicht, Suchen, Bindung, Davonlaufen), Stiche, Augen, Laufende, Abrechnung.
+Ziel: ≥ 10.000 Partien/s.
+
+Aufruf: ``python benchmarks/partien.py [--sekunden 3]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+WURZEL = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(WURZEL))
+
+from referee.schafkopf.partie import pruefe_partie  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sekunden", type=float, default=3.0, help="Messdauer je Durchgang")
+    ap.add_argument("--durchgaenge", type=int, default=3)
+    args = ap.parse_args()
+
+    partien = json.loads((WURZEL / "tests" / "data" / "partien.json").read_text(encoding="utf-8"))
+    for g in partien:  # einmal vorab: alles gültig und richtig abgerechnet?
+        b = pruefe_partie(g)
+        assert b.gueltig and list(b.zahlungen) == g["erwartet"]["zahlungen"], g["quelle"]
+
+    besten = 0.0
+    for d in range(args.durchgaenge):
+        n = 0
+        start = time.perf_counter()
+        ende = start + args.sekunden
+        while True:
+            for g in partien:
+                pruefe_partie(g)
+            n += len(partien)
+            jetzt = time.perf_counter()
+            if jetzt >= ende:
+                break
+        rate = n / (jetzt - start)
+        besten = max(besten, rate)
+        print(f"Durchgang {d + 1}: {n} Partien in {jetzt - start:.2f} s = {rate:,.0f} Partien/s".replace(",", "."))
+    print(f"Bester Wert: {besten:,.0f} Partien/s (Ziel ≥ 10.000)".replace(",", "."))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,271 @@
+"""``referee saufn …``: Darf KARTE auf OBEN? Plätze und Schlückeverteilung am Spielende.
+
+Dünn: parsen → ``referee.saufn`` fragen → ausgeben. Regelkern und rich erst in den Befehlen.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from referee.cli import gruppen
+from referee.cli.ausgabe import drucke_json, drucke_text
+
+_MEHRWERTIG = {"context_settings": {"allow_extra_args": True, "ignore_unknown_options": True}}
+
+
+def mehrwertige_optionen(args: list[str], namen: tuple[str, ...],
+                         weitere: tuple[str, ...] = ()) -> dict[str, list[str]]:
+    """``--platz Anna Ben Cem --spieler …`` aus den übrigen Argumenten lesen.
+
+    Typer kennt keine Optionen mit beliebig vielen Werten; die Befehle lassen deshalb
+    unbekannte Argumente durch (``ctx.args``, Reihenfolge bleibt erhalten) und lesen sie
+    hier. Auch ``--platz=Anna,Ben`` und Kommas sind erlaubt. Alles andere ist ein
+    ``Eingabefehler``, der das Token nennt.
+    """
+    from referee.errors import Eingabefehler
+
+    werte: dict[str, list[str]] = {}
+    aktuell: str | None = None
+    for token in args:
+        if token.startswith("--"):
+            name, gleich, rest = token.partition("=")
+            if name not in namen:
+                raise Eingabefehler(f"Unbekannte Option „{name}“. Erlaubt: "
+                                    + ", ".join(namen + weitere) + " (siehe --help).")
+            if name in werte:
+                raise Eingabefehler(f"Option „{name}“ steht zweimal; gib alle Namen nach einem "
+                                    f"„{name}“ an.")
+            aktuell = name
+            werte[name] = []
+            if gleich:
+                werte[name] += [t for t in rest.split(",") if t.strip()]
+            continue
+        if aktuell is None:
+            raise Eingabefehler(f"Unerwartete Angabe „{token}“; Namen gehören hinter "
+                                + " oder ".join(namen) + ".")
+        werte[aktuell] += [t.strip() for t in token.split(",") if t.strip()]
+    for name, liste in werte.items():
+        if not liste:
+            raise Eingabefehler(f"Nach „{name}“ fehlen die Namen, z. B. {name} Anna Ben Cem.")
+    return werte
+
+
+def _karte(text: str, wo: str):
+    """``Karte.parse`` mit der Stelle (KARTE/OBEN) in der Fehlermeldung."""
+    from referee.saufn import Karte
+
+    try:
+        return Karte.parse(text)
+    except Exception as exc:
+        meldung = getattr(exc, "meldung", None)
+        if meldung is None:
+            raise
+        raise type(exc)(f"{wo}: {meldung}") from None
+
+
+def _titel(abschnitt_id: str) -> str:
+    """„saufn.abaendern (A – Abändern)“; der Titel aus rules_de, wenn vorhanden."""
+    try:
+        from referee.regeltexte import abschnitt
+
+        return f"{abschnitt_id} ({abschnitt(abschnitt_id).titel})"
+    except Exception:  # noqa: BLE001 - Regelkorpus fehlt: nur die id zeigen
+        return abschnitt_id
+
+
+@gruppen.saufn.command("folgt")
+def folgt(
+    karte: str = typer.Argument(..., help="Die Karte, die gelegt werden soll: N, Urwald, U:Urwald, +4, Sheriff, weiss, gold …"),
+    oben: str = typer.Argument(..., help="Die oberste Karte des Ablagestapels."),
+    gold: bool = typer.Option(False, "--gold", help="Mindestens eine goldene Karte liegt vor jemandem (für A – Abändern)."),
+    plus: str = typer.Option("0", "--plus", metavar="N", help="Schon aufsummierte Schlücke aus offenen +2/+4-Karten."),
+    kopf_erstmals: bool = typer.Option(False, "--kopf-erstmals", help="„A – Auf den Kopf“ wird zum ersten Mal ausgespielt (kommt auf einen Kopf)."),
+    als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
+) -> None:
+    """Darf KARTE auf die oberste Karte OBEN gelegt werden?
+
+    S→A→U→F→N, nach N wieder S; weiße und goldene Karten immer; nach einer weißen
+    Karte alles; Abändern nur mit --gold; bei offenem +2/+4 (--plus N) nur +2 oder +4.
+    Exit-Code 0 = ja, 1 = nein, 2 = unbekannte Karte.
+
+    Beispiel: referee saufn folgt N U
+    """
+    from referee.errors import Eingabefehler
+    from referee.saufn.regeln import folgt as folgt_kern
+
+    k = _karte(karte, "KARTE")
+    o = _karte(oben, "OBEN")
+    if not plus.strip().lstrip("-").isdigit():
+        raise Eingabefehler(f"--plus „{plus}“ ist keine ganze Zahl (offene Schlücke, z. B. --plus 4).")
+    e = folgt_kern(k, o, gold=gold, plus=int(plus), kopf_erstmals=kopf_erstmals)
+    if als_json:
+        daten = {"erlaubt": e.erlaubt, "grund": e.grund, "moeglich": list(e.moeglich),
+                 "karte": str(k), "oben": str(o), "oben_danach": e.oben_danach,
+                 "abschnitt": e.abschnitt, "abschnitte": list(e.abschnitte)}
+        if e.schluecke is not None:
+            daten["schluecke"] = e.schluecke
+        if e.selbst_trinken is not None:
+            daten["selbst_trinken"] = e.selbst_trinken
+        if e.hinweise:
+            daten["hinweise"] = list(e.hinweise)
+        drucke_json(daten)
+    else:
+        drucke_text(f"Ja – {k.anzeige} darf auf {o.anzeige}." if e.erlaubt else
+                    f"Nein – {k.anzeige} darf nicht auf {o.anzeige}.",
+                    stil="bold green" if e.erlaubt else "bold red")
+        drucke_text(e.grund.removeprefix("Ja: ").removeprefix("Nein: "))
+        drucke_text(f"Auf {o.anzeige} darf: " + ", ".join(e.moeglich) + ".")
+        if e.erlaubt and e.oben_danach != str(k):
+            drucke_text(f"Oben auf dem Ablagestapel bleibt: {e.oben_danach}.")
+        for h in e.hinweise:
+            drucke_text(h)
+        drucke_text("Abschnitt: " + "; ".join(_titel(a) for a in e.abschnitte))
+    raise typer.Exit(0 if e.erlaubt else 1)
+
+
+@gruppen.saufn.command("karten")
+def karten(als_json: bool = typer.Option(False, "--json", help="Kartenliste als JSON.")) -> None:
+    """Die SAUFN-Karten: Buchstaben, benannte Karten, weiße und goldene Karten.
+
+    Zeigt auch, was der Regeltext offen lässt (Buchstaben der Reaktionskarten,
+    Kategorie von „Sauftrumpf“).
+
+    Beispiel: referee saufn karten
+    """
+    from referee.resources import lade_json
+
+    daten = lade_json("saufn_karten.json")
+    if als_json:
+        drucke_json(daten)
+        return
+    a = daten["anzahl"]
+    drucke_text(f"{a['gesamt']} Karten: je {a['S']} S, A, U, F, N; {a['gold']} goldene, "
+                f"{a['weiss']} weiße.")
+    for k in daten["karten"]:
+        wo = k["buchstabe"] or {"gold": "goldene Karte", "weiss": "weiße Karte"}.get(
+            k["kategorie"], "Kategorie unbekannt" if k["kategorie"] == "unbekannt" else
+            "Buchstabe unbekannt")
+        zeile = f"  {k['name']}: {wo}" + (" (Reaktionskarte)" if k.get("reaktion") else "")
+        if k.get("anmerkung"):
+            zeile += f" – {k['anmerkung']}"
+        drucke_text(zeile)
+    for anm in daten["anmerkungen"]:
+        drucke_text(anm)
+
+
+@gruppen.saufn.command("ende", **_MEHRWERTIG)
+def ende(
+    ctx: typer.Context,
+    verteilung: str = typer.Option(None, "--verteilung", metavar="TEXT", help='Vorgeschlagene Verteilung prüfen: "Anna:Ben=5,Cem=15 Ben:Cem=15".'),
+    alle_verteilen: bool = typer.Option(False, "--alle-verteilen", help="Konvention: jeder Platz muss seine Schlücke ganz verteilen (Regeltext: „darf“)."),
+    eintragen: bool = typer.Option(False, "--eintragen", help="Die Plätze in den laufenden Abend eintragen."),
+    als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
+) -> None:
+    """Spielende: wer darf wie viele Schlücke an wen verteilen?
+
+    --platz NAME … : Platz 1, 2, 3 in dieser Reihenfolge (bei 3 Personen nur Platz 1).
+    --spieler NAME … : alle Mitspielenden (ohne Angabe: die Spieler des laufenden Abends).
+    3 Personen: Platz 1 verteilt 20 Schlücke, dann endet das Spiel. 4–8 Personen:
+    Platz 1 20 an alle, Platz 2 15 an alle außer den Sieger, Platz 3 10 an alle außer
+    Platz 1 und 2. Exit-Code 0 = in Ordnung, 1 = Verteilung verstößt gegen die Grenzen.
+
+    Beispiel: referee saufn ende --platz Anna Ben Cem --spieler Anna Ben Cem Dora --verteilung "Anna:Ben=5,Cem=15"
+    """
+    from referee.errors import Eingabefehler
+    from referee.saufn import ende as kern
+
+    werte = mehrwertige_optionen(list(ctx.args), ("--platz", "--spieler"),
+                                 ("--verteilung", "--alle-verteilen", "--eintragen", "--json"))
+    plaetze = werte.get("--platz", [])
+    if not plaetze:
+        raise Eingabefehler("Es fehlt --platz: gib die Plätze an, z. B. --platz Anna Ben Cem.")
+    spieler = werte.get("--spieler")
+    store = None
+    if spieler is None or eintragen:
+        store = _store()
+        abend = store.aktueller_abend() if store is not None else None
+        if spieler is None:
+            if abend is None:
+                raise Eingabefehler(
+                    "Es fehlt --spieler (und es läuft kein Abend): wer spielt mit? "
+                    "Z. B. --spieler Anna Ben Cem Dora.")
+            spieler = list(abend.spieler)
+    se = kern.spielende(plaetze, spieler)
+    pruefung = None
+    vorschlag = None
+    if verteilung is not None:
+        vorschlag = kern.parse_verteilung(verteilung)
+        pruefung = kern.pruefe_verteilung(se, vorschlag, alle_verteilen=alle_verteilen)
+
+    eintrag = None
+    if eintragen:
+        if pruefung is not None and not pruefung.gueltig:
+            raise Eingabefehler("Die Verteilung verstößt gegen die Regeln; nichts eingetragen.")
+        if store is None:
+            raise Eingabefehler("Eintragen ist noch nicht möglich (kein Speicher).")
+        ergebnis = {
+            "plaetze": list(se.plaetze), "spieler": list(se.spieler),
+            "schluecke": kern.schluecke_je_person(vorschlag, se.spieler) if vorschlag else None,
+        }
+        eintrag = store.eintragen("saufn", ergebnis, {"argv": _argv()})
+
+    if als_json:
+        daten = {
+            "spieler": list(se.spieler),
+            "plaetze": list(se.plaetze),
+            "spiel_endet": se.nur_platz_eins,
+            "verteilen": [{"platz": v.platz, "name": v.name, "schluecke": v.schluecke,
+                           "an": list(v.an)} for v in se.verteiler],
+            "abschnitt": se.abschnitt,
+            "hinweise": list(se.hinweise),
+            "hinweis": kern.HINWEIS,
+        }
+        if pruefung is not None:
+            daten["verteilung"] = {"gueltig": pruefung.gueltig, "fehler": list(pruefung.fehler),
+                                   "hinweise": list(pruefung.hinweise), "vorschlag": vorschlag}
+        if eintrag is not None:
+            daten["eintrag"] = eintrag.id
+        drucke_json(daten)
+    else:
+        n = len(se.spieler)
+        if se.nur_platz_eins:
+            drucke_text(f"3 Personen: nur Platz 1 zählt – {se.plaetze[0]} verteilt 20 Schlücke "
+                        f"an alle ({', '.join(se.spieler)}). Danach endet das Spiel.")
+        else:
+            drucke_text(f"{n} Personen ({', '.join(se.spieler)}):")
+            for v in se.verteiler:
+                drucke_text(f"  Platz {v.platz}: {v.name} verteilt {v.schluecke} Schlücke an "
+                            f"{', '.join(v.an)}")
+        for h in se.hinweise:
+            drucke_text(h)
+        if pruefung is not None:
+            if pruefung.gueltig:
+                drucke_text("Verteilung in Ordnung.", stil="bold green")
+            else:
+                drucke_text("Verteilung ungültig:", stil="bold red")
+                for f in pruefung.fehler:
+                    drucke_text(f"  – {f}")
+            for h in pruefung.hinweise:
+                drucke_text(h)
+        if eintrag is not None:
+            drucke_text(f"Eingetragen als Eintrag {eintrag.nr} (Abend {eintrag.abend_id}).")
+        drucke_text("Abschnitt: " + _titel(se.abschnitt))
+        drucke_text("")
+        drucke_text(kern.HINWEIS)
+    raise typer.Exit(1 if pruefung is not None and not pruefung.gueltig else 0)
+
+
+def _argv() -> list[str]:
+    """Die Eingabe, wie sie eingetragen wird (für Nachvollziehbarkeit)."""
+    import sys
+
+    return list(sys.argv[1:])
+
+
+def _store():
+    """Der Speicher, sobald es ihn gibt (``referee.store``); sonst ``None``."""
+    try:
+        from referee.store import oeffne
+    except ImportError:  # pragma: no cover - Speicher noch nicht gebaut
+        return None
+    return oeffne()

@@ -1,0 +1,179 @@
+"""``referee schlafmuetze …``: Wohin muss diese Karte? Zugablauf. Siege eintragen.
+
+Dünn: parsen → ``referee.schlafmuetze`` fragen → ausgeben. Regelkern und rich erst in den
+Befehlen.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from referee.cli import gruppen
+from referee.cli.ausgabe import drucke_json, drucke_text
+
+_MEHRWERTIG = {"context_settings": {"allow_extra_args": True, "ignore_unknown_options": True}}
+
+
+def _titel(abschnitt_id: str) -> str:
+    try:
+        from referee.regeltexte import abschnitt
+
+        return f"{abschnitt_id} ({abschnitt(abschnitt_id).titel})"
+    except Exception:  # noqa: BLE001 - Regelkorpus fehlt: nur die id zeigen
+        return abschnitt_id
+
+
+def _regel(abschnitte) -> None:
+    drucke_text("Abschnitt: " + "; ".join(_titel(a) for a in abschnitte))
+
+
+@gruppen.schlafmuetze.command("passt")
+def passt(
+    karte: str = typer.Argument(..., help="Der Wert der Karte (2–20)."),
+    mitte: str = typer.Option(..., "--mitte", metavar="\"W W W W W\"", help="Die obersten Karten der fünf Stapel in der Mitte, von links, z. B. \"2 1 5 1 1\"."),
+    mitspieler: str = typer.Option(None, "--mitspieler", metavar="\"NAME=W,…\"", help="Oberste Karten der Ablagestapel der Mitspieler im Uhrzeigersinn (links von dir zuerst); „-“ = leer. Z. B. \"Ben=10,Cem=4,Dora=-\"."),
+    nach: str = typer.Option(None, "--nach", metavar="mitte|mitte:N|NAME|eigene", help="Einen Zug prüfen: wohin die Karte gelegt wurde."),
+    als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
+) -> None:
+    """Wohin muss die Karte? Mit --nach: war das richtig oder „Schlafmütze!“?
+
+    Mitte: nur oben + 1 (bei mehreren passenden Mitte-Stapeln: freie Wahl).
+    Mitspieler: oben + 1 oder oben − 1; leerer Ablagestapel („-“) nimmt nichts.
+    Passt die Karte mehrfach: zuerst die Mitte, dann die Mitspieler im Uhrzeigersinn
+    (Reihenfolge von --mitspieler). Nur wenn nichts passt: eigener Ablagestapel.
+    Exit-Code 0 = richtig (bzw. Antwort ohne --nach), 1 = Schlafmütze!, 2 = falsche Eingabe.
+
+    Beispiel: referee schlafmuetze passt 3 --mitte "2 1 5 1 1" --mitspieler "Ben=10,Cem=4,Dora=-" --nach Cem
+    """
+    from referee.schlafmuetze.regeln import Tisch, parse_wert, pruefe_ablage, wohin, ziel_text
+
+    tisch = Tisch.parse(mitte, mitspieler)
+    k = parse_wert(karte, "KARTE")
+    if nach is None:
+        w = wohin(k, tisch)
+        if als_json:
+            drucke_json({"passt": list(w.passt), "muss": w.muss, "zulaessig": list(w.zulaessig),
+                         "schlafmuetze": False, "grund": w.grund, "abschnitt": w.abschnitte[0],
+                         "abschnitte": list(w.abschnitte)})
+        else:
+            if w.muss == "mitte":
+                ziel = "auf einen dieser Stapel der Mitte: " + ", ".join(w.zulaessig)
+            else:
+                ziel = "auf " + ziel_text(w.muss)
+            drucke_text(f"Die {k} muss {ziel}.", stil="bold")
+            drucke_text(w.grund)
+            if w.passt:
+                drucke_text("Passt auf: " + ", ".join(w.passt) + ".")
+            if not tisch.mitspieler:
+                drucke_text("Ohne --mitspieler ist nur die Mitte geprüft.")
+            _regel(w.abschnitte)
+        raise typer.Exit(0)
+
+    p = pruefe_ablage(k, tisch, nach)
+    w = p.wohin
+    if als_json:
+        daten = {"passt": list(w.passt), "muss": w.muss, "zulaessig": list(w.zulaessig),
+                 "schlafmuetze": p.schlafmuetze, "grund": p.grund, "nach": p.nach,
+                 "abschnitt": p.abschnitte[0], "abschnitte": list(p.abschnitte)}
+        if p.schlafmuetze:
+            daten["fehler"] = p.fehlerart
+            daten["strafe"] = p.strafe
+        drucke_json(daten)
+    else:
+        if p.schlafmuetze:
+            drucke_text(p.grund, stil="bold red")
+            drucke_text(p.strafe)
+        else:
+            drucke_text(p.grund, stil="bold green")
+        if not tisch.mitspieler:
+            drucke_text("Ohne --mitspieler ist nur die Mitte geprüft.")
+        _regel(p.abschnitte)
+    raise typer.Exit(1 if p.schlafmuetze else 0)
+
+
+@gruppen.schlafmuetze.command("zug")
+def zug(
+    ablage: str = typer.Option(None, "--ablage", metavar="W|-", help="Oberste Karte deines eigenen Ablagestapels („-“ = leer)."),
+    mitte: str = typer.Option(None, "--mitte", metavar="\"W W W W W\"", help="Die fünf Stapel der Mitte, z. B. \"2 1 5 1 1\"."),
+    mitspieler: str = typer.Option(None, "--mitspieler", metavar="\"NAME=W,…\"", help="Ablagestapel der Mitspieler im Uhrzeigersinn, z. B. \"Ben=10,Cem=4\"."),
+    zugstapel_leer: bool = typer.Option(False, "--zugstapel-leer", help="Dein Zugstapel ist aufgebraucht."),
+    als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
+) -> None:
+    """Was kommt im Zug zuerst: die eigene Ablagekarte oder der Zugstapel?
+
+    Immer zuerst die oberste Karte des eigenen Ablagestapels prüfen; erst wenn sie
+    nirgends passt oder der Ablagestapel leer ist, die oberste Karte des Zugstapels
+    umdrehen. Ohne Angaben: die allgemeine Regel.
+
+    Beispiel: referee schlafmuetze zug --ablage 5 --mitte "2 1 4 1 1" --mitspieler "Ben=10"
+    """
+    from referee.errors import Eingabefehler
+    from referee.schlafmuetze.regeln import Tisch, naechster_schritt, parse_wert, ziel_text
+
+    ablage_leer = ablage is not None and ablage.strip() == "-"
+    oben = None
+    if ablage is not None and not ablage_leer:
+        oben = parse_wert(ablage, "--ablage")
+    tisch = None
+    if mitte is not None:
+        tisch = Tisch.parse(mitte, mitspieler)
+    elif mitspieler is not None:
+        raise Eingabefehler("--mitspieler ohne --mitte: gib auch die fünf Stapel der Mitte an.")
+    if oben is not None and tisch is None:
+        raise Eingabefehler(f"--ablage {ablage} ohne --mitte: wohin die Karte passt, hängt von "
+                            f"der Mitte ab (z. B. --mitte \"2 1 5 1 1\").")
+    s = naechster_schritt(tisch, oben, zugstapel_leer, ablage_leer=ablage_leer)
+    if als_json:
+        drucke_json({"zuerst": s.zuerst, "karte": s.karte, "muss": s.muss, "grund": s.grund,
+                     "abschnitt": s.abschnitte[0], "abschnitte": list(s.abschnitte)})
+    else:
+        if s.karte is not None and s.muss:
+            drucke_text(f"Zuerst die {s.karte} von deinem Ablagestapel auf {ziel_text(s.muss)}.",
+                        stil="bold")
+        elif s.zuerst == "zugstapel":
+            drucke_text("Zugstapel umdrehen.", stil="bold")
+        else:
+            drucke_text("Zuerst der eigene Ablagestapel, dann der Zugstapel.", stil="bold")
+        drucke_text(s.grund)
+        _regel(s.abschnitte)
+
+
+@gruppen.schlafmuetze.command("sieg", **_MEHRWERTIG)
+def sieg(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., help="Wer seine letzte Karte losgeworden ist."),
+    als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
+) -> None:
+    """Den Sieger eines Schlafmütze-Spiels in den laufenden Abend eintragen.
+
+    --spieler NAME … : wer mitgespielt hat (ohne Angabe: alle Spieler des Abends).
+    Das Spiel endet, sobald jemand seine letzte Karte losgeworden ist; er gewinnt.
+
+    Beispiel: referee schlafmuetze sieg Anna --spieler Anna Ben Cem
+    """
+    from referee.cli.saufn import _store, mehrwertige_optionen
+    from referee.errors import Eingabefehler
+    from referee.schlafmuetze.regeln import ZITATE, pruefe_sieg
+
+    werte = mehrwertige_optionen(list(ctx.args), ("--spieler",), ("--json",))
+    store = _store()
+    if store is None:  # pragma: no cover - Speicher noch nicht gebaut
+        raise Eingabefehler("Eintragen ist noch nicht möglich (kein Speicher).")
+    spieler = werte.get("--spieler")
+    if spieler is None:
+        abend = store.aktueller_abend()
+        if abend is None:
+            raise Eingabefehler("Es läuft kein Abend: erst „referee abend neu --spieler …“.")
+        spieler = list(abend.spieler)
+    sieger, spieler = pruefe_sieg(name, spieler)
+    import sys
+
+    e = store.eintragen("schlafmuetze", {"sieger": sieger, "spieler": list(spieler)},
+                        {"argv": sys.argv[1:]})
+    if als_json:
+        drucke_json({"sieger": e.ergebnis["sieger"], "spieler": e.ergebnis["spieler"],
+                     "eintrag": e.id, "abend": e.abend_id, "abschnitt": ZITATE["spielende"][0]})
+    else:
+        drucke_text(f"Schlafmütze: {e.ergebnis['sieger']} gewinnt "
+                    f"(mit {', '.join(e.ergebnis['spieler'])}). Eingetragen als Eintrag "
+                    f"{e.nr} (Abend {e.abend_id}).")

@@ -1,0 +1,265 @@
+"""Darf KARTE auf OBEN gelegt werden? (SAUFN-Prinzip, weiße/goldene Karten, +2/+4.)
+
+Reihenfolge der Prüfung:
+
+1. Steht ein +2/+4 offen (``plus`` > 0), darf nur +2 oder +4 gelegt werden
+   (saufn.weisse-karten); sonst trinkt man die aufsummierten Schlücke.
+2. Weiße und goldene Karten dürfen immer gelegt werden (saufn.saufn-prinzip).
+   Goldene Karten kommen vor einen Mitspieler, der Ablagestapel bleibt, wie er war
+   (saufn.goldene-karten).
+3. Buchstabenkarten: derselbe oder der nächste Buchstabe in S→A→U→F→N, nach N
+   wieder S (saufn.saufn-prinzip); nach einer weißen Karte alles.
+   „A – Abändern“ nur, wenn mindestens eine goldene Karte liegt (saufn.abaendern).
+   „A – Auf den Kopf“ kommt beim ersten Ausspielen auf einen Kopf, oben bleibt die
+   vorige Karte (saufn.auf-den-kopf).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.errors import Eingabefehler, Regelverstoss
+from referee.saufn.karten import KATEGORIE_TEXT, Buchstabe, Karte, Kategorie
+
+#: Wörtliche Zitate aus dem Regeltext, je mit der Abschnitts-ID, in der sie stehen.
+ZITATE: dict[str, tuple[str, str]] = {
+    "prinzip": (
+        "saufn.saufn-prinzip",
+        "Liegt ein Buchstabe auf dem Ablegestapel, kann derselbe oder der darauffolgende "
+        "Buchstabe im Wort „SAUFN“ gelegt werden.",
+    ),
+    "frei": (
+        "saufn.saufn-prinzip",
+        "Die weißen und goldenen Spielkarten können unabhängig von der bereits liegenden "
+        "Karte gelegt werden.",
+    ),
+    "nach_weiss": (
+        "saufn.saufn-prinzip",
+        "Auch nach einer weißen Karte kann eine beliebige Karte gelegt werden.",
+    ),
+    "gold": (
+        "saufn.goldene-karten",
+        "Dadurch, dass die Goldene Karte nicht auf dem Ablagestapel liegt, muss die nächste "
+        "Person den Ablagestapel bzw. die Reihenfolge der Buchstabenkarten berücksichtigen.",
+    ),
+    "abaendern": (
+        "saufn.abaendern",
+        "Du darfst diese Karte nur ausspielen, wenn mindestens eine Goldene Karte liegt.",
+    ),
+    "kopf": (
+        "saufn.auf-den-kopf",
+        "Wenn die Karte das erste Mal ausgespielt wird, legt man sie direkt auf den Kopf. "
+        "Das bedeutet, die nächste Karte richtet sich an den Buchstaben, der vorher "
+        "ausgespielt wurde.",
+    ),
+    "plus": (
+        "saufn.weisse-karten",
+        "Auf diese Weise können sich die Karten und Schlücke aufsummieren, bis ein Spieler "
+        "keine +2 oder +4 Karte mehr hat und alle bisher gelegten Schlücke trinken muss.",
+    ),
+    "spielverderber": (
+        "saufn.weisse-karten",
+        "Man kann die Spielverderber-Karte auch normal spielen, ohne eine Goldene Karte zu "
+        "zerstören.",
+    ),
+}
+
+#: Die Zeile „Liegt ein X, kann ein X oder Y gelegt werden.“ je Buchstabe.
+ZEILE = {
+    Buchstabe.S: "Liegt ein S, kann ein S oder A gelegt werden.",
+    Buchstabe.A: "Liegt ein A, kann ein A oder U gelegt werden.",
+    Buchstabe.U: "Liegt ein U, kann ein U oder F gelegt werden.",
+    Buchstabe.F: "Liegt ein F, kann ein F oder N gelegt werden.",
+    Buchstabe.N: "Liegt ein N, kann ein N oder wieder ein S gelegt werden.",
+}
+
+WEISS = KATEGORIE_TEXT[Kategorie.WEISS]
+GOLD = KATEGORIE_TEXT[Kategorie.GOLD]
+
+
+def _z(schluessel: str) -> str:
+    return f"„{ZITATE[schluessel][1]}“"
+
+
+@dataclass(frozen=True)
+class Entscheid:
+    """Die Antwort auf „darf KARTE auf OBEN?“."""
+
+    erlaubt: bool
+    grund: str
+    #: Was auf OBEN gelegt werden darf („U“, „F“, „weiße Karte“, „goldene Karte“ / „+2“, „+4“).
+    moeglich: tuple[str, ...]
+    #: Zitierte Abschnitte, der wichtigste zuerst.
+    abschnitte: tuple[str, ...]
+    #: Was danach oben auf dem Ablagestapel liegt (bei Verbot: unverändert OBEN).
+    oben_danach: str
+    #: Schlücke, die der nächste Spieler trinkt, wenn er kein +2/+4 legen kann.
+    schluecke: int | None = None
+    #: Schlücke, die man selbst trinkt, wenn man kein +2/+4 hat (offenes +2/+4).
+    selbst_trinken: int | None = None
+    hinweise: tuple[str, ...] = ()
+
+    @property
+    def abschnitt(self) -> str:
+        return self.abschnitte[0]
+
+
+def moeglich_auf(oben: Karte, plus: int = 0) -> tuple[str, ...]:
+    """Was auf OBEN gelegt werden darf, als kurze Liste."""
+    if plus:
+        return ("+2", "+4")
+    if oben.kategorie is Kategorie.BUCHSTABE:
+        b = oben.buchstabe
+        return (b.value, b.naechster.value, WEISS, GOLD)
+    return (*(b.value for b in Buchstabe), WEISS, GOLD)
+
+
+def pruefe_oben(oben: Karte, plus: int = 0, kopf_erstmals: bool = False) -> None:
+    """Kann OBEN überhaupt oben auf dem Ablagestapel liegen? Sonst ``Eingabefehler``."""
+    if oben.kategorie is Kategorie.GOLD:
+        raise Eingabefehler(
+            f"OBEN „{oben}“ ist eine goldene Karte; goldene Karten liegen nie oben auf dem "
+            f"Ablagestapel, sondern vor einem Mitspieler ({_z('gold')}). Gib als OBEN die "
+            f"oberste Karte des Ablagestapels an.")
+    if kopf_erstmals and oben.name == "Auf den Kopf":
+        raise Eingabefehler(
+            f"OBEN „{oben}“: Beim ersten Ausspielen liegt „Auf den Kopf“ auf einem Kopf, nicht "
+            f"auf dem Ablagestapel ({_z('kopf')}). Gib als OBEN die Karte davor an.")
+    if plus < 0:
+        raise Eingabefehler(f"--plus {plus}: die offenen Schlücke können nicht negativ sein.")
+    if plus:
+        if plus % 2:
+            raise Eingabefehler(
+                f"--plus {plus}: aufsummierte +2/+4-Karten ergeben immer eine gerade Zahl.")
+        if oben.kategorie is not Kategorie.WEISS or (oben.name and not oben.ist_plus):
+            raise Eingabefehler(
+                f"--plus {plus} passt nicht zu OBEN „{oben}“: offene Schlücke gibt es nur, "
+                f"wenn oben ein +2 oder +4 liegt.")
+        if plus < oben.schluecke:
+            raise Eingabefehler(
+                f"--plus {plus} ist kleiner als das oben liegende „{oben}“ allein.")
+
+
+def folgt(karte: Karte, oben: Karte, *, gold: bool = False, plus: int = 0,
+          kopf_erstmals: bool = False) -> Entscheid:
+    """Darf ``karte`` auf ``oben`` gelegt werden?
+
+    ``gold``: mindestens eine goldene Karte liegt vor jemandem (für Abändern);
+    ``plus``: schon aufsummierte Schlücke aus offenen +2/+4-Karten;
+    ``kopf_erstmals``: „Auf den Kopf“ wird zum ersten Mal ausgespielt.
+    """
+    pruefe_oben(oben, plus, kopf_erstmals)
+    moeglich = moeglich_auf(oben, plus)
+    hinweise: list[str] = []
+    if karte.angenommen and karte.name == "Sauftrumpf":
+        hinweise.append(
+            f"Bei „Sauftrumpf“ nennt der Regeltext weder Kategorie noch Buchstaben; "
+            f"hier gilt deine Angabe „{karte}“.")
+    if oben.kategorie is Kategorie.WEISS and oben.ist_plus and not plus:
+        hinweise.append(
+            f"Oben liegt „{oben}“: Ist es noch offen (nicht getrunken), gib --plus an – dann "
+            f"darf nur +2 oder +4 folgen.")
+
+    # 1. offenes +2/+4
+    if plus:
+        if karte.ist_plus:
+            summe = plus + karte.schluecke
+            return Entscheid(
+                True,
+                f"Ja: Auf ein offenes +2/+4 darf „{karte}“ gelegt werden; die Schlücke summieren "
+                f"sich auf {plus} + {karte.schluecke} = {summe}. Kann der nächste Spieler kein "
+                f"+2 oder +4 legen, trinkt er {summe} Schlücke. Regel: {_z('plus')}",
+                moeglich, (ZITATE["plus"][0],), str(karte), schluecke=summe,
+                hinweise=tuple(hinweise))
+        return Entscheid(
+            False,
+            f"Nein: Es stehen noch {plus} Schlücke aus +2/+4 offen; darauf darf nur ein +2 oder "
+            f"+4 gelegt werden, nicht „{karte}“. Ohne +2/+4 trinkst du die {plus} Schlücke. "
+            f"Regel: {_z('plus')}",
+            moeglich, (ZITATE["plus"][0],), str(oben), selbst_trinken=plus,
+            hinweise=tuple(hinweise))
+
+    # 2. weiße und goldene Karten
+    if karte.kategorie is Kategorie.GOLD:
+        return Entscheid(
+            True,
+            f"Ja: Goldene Karten dürfen immer gelegt werden ({_z('frei')}). Sie kommen vor "
+            f"einen Mitspieler, nicht auf den Ablagestapel – oben bleibt „{oben}“. "
+            f"Regel: {_z('gold')}",
+            moeglich, (ZITATE["frei"][0], ZITATE["gold"][0]), str(oben),
+            hinweise=tuple(hinweise))
+    if karte.kategorie is Kategorie.WEISS:
+        satz = f"Ja: Weiße Karten dürfen immer gelegt werden. Regel: {_z('frei')}"
+        abschnitte = [ZITATE["frei"][0]]
+        schluecke = None
+        if karte.ist_plus:
+            schluecke = karte.schluecke
+            satz += (f" Kann der nächste Spieler kein +2 oder +4 legen, trinkt er "
+                     f"{schluecke} Schlücke.")
+            abschnitte.append(ZITATE["plus"][0])
+        elif karte.name == "Spielverderber" and not gold:
+            satz += f" Ohne goldene Karte passiert nichts: {_z('spielverderber')}"
+            abschnitte.append(ZITATE["spielverderber"][0])
+        satz += f" Danach darf jede Karte folgen: {_z('nach_weiss')}"
+        return Entscheid(True, satz, moeglich, tuple(abschnitte), str(karte),
+                         schluecke=schluecke, hinweise=tuple(hinweise))
+
+    # 3. Buchstabenkarten
+    assert karte.buchstabe is not None
+    fehler: list[str] = []
+    abschnitte: list[str] = []
+    if karte.name == "Abändern" and not gold:
+        fehler.append(
+            f"„A – Abändern“ nur, wenn mindestens eine goldene Karte vor jemandem liegt "
+            f"(--gold): {_z('abaendern')}")
+        abschnitte.append(ZITATE["abaendern"][0])
+    if oben.kategorie is Kategorie.WEISS:
+        buchstabe_ok = True
+        buchstabe_satz = f"Nach einer weißen Karte darf jede Karte folgen: {_z('nach_weiss')}"
+        buchstabe_abschnitt = ZITATE["nach_weiss"][0]
+    else:
+        b = oben.buchstabe
+        buchstabe_ok = karte.buchstabe in (b, b.naechster)
+        buchstabe_satz = f"„{ZEILE[b]}“"
+        buchstabe_abschnitt = ZITATE["prinzip"][0]
+    if not buchstabe_ok:
+        fehler.insert(0, f"{karte.buchstabe.value} folgt nicht auf {oben.buchstabe.value}: "
+                         f"{buchstabe_satz}")
+        abschnitte.insert(0, buchstabe_abschnitt)
+    if fehler:
+        return Entscheid(
+            False, "Nein: " + " Außerdem: ".join(fehler), moeglich, tuple(abschnitte),
+            str(oben), hinweise=tuple(hinweise))
+
+    abschnitte = [buchstabe_abschnitt]
+    satz = f"Ja: „{karte.anzeige}“ darf auf „{oben.anzeige}“ – {buchstabe_satz}"
+    oben_danach = str(karte)
+    if karte.name == "Abändern":
+        satz += f" Eine goldene Karte liegt (--gold), also ist Abändern erlaubt: {_z('abaendern')}"
+        abschnitte.append(ZITATE["abaendern"][0])
+    if karte.name == "Auf den Kopf":
+        abschnitte.append(ZITATE["kopf"][0])
+        if kopf_erstmals:
+            oben_danach = str(oben)
+            satz += (f" Beim ersten Ausspielen kommt sie auf einen Kopf, oben bleibt „{oben}“: "
+                     f"{_z('kopf')}")
+        else:
+            hinweise.append(
+                "„Auf den Kopf“ ohne --kopf-erstmals: angenommen, sie kommt auf den "
+                "Ablagestapel. Beim ersten Ausspielen kommt sie auf einen Kopf und oben bleibt "
+                "die vorige Karte.")
+    return Entscheid(True, satz, moeglich, tuple(abschnitte), oben_danach,
+                     hinweise=tuple(hinweise))
+
+
+def folgt_erlaubt(karte: Karte, oben: Karte, **optionen) -> bool:
+    """``True``, wenn ``karte`` auf ``oben`` gelegt werden darf."""
+    return folgt(karte, oben, **optionen).erlaubt
+
+
+def pruefe_folgt(karte: Karte, oben: Karte, **optionen) -> Entscheid:
+    """Wie ``folgt``, aber ein Verbot wird als ``Regelverstoss`` geworfen."""
+    e = folgt(karte, oben, **optionen)
+    if not e.erlaubt:
+        raise Regelverstoss(e.grund)
+    return e

@@ -1,0 +1,155 @@
+"""``referee saufn …`` als Prozess: Exit-Codes, JSON-Vertrag, deutsche Fehler, kein Traceback."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import run_cli
+
+HINWEIS_TEIL = "ohne alkoholische Getränke"
+
+
+def _ok(r, code):
+    assert r.returncode == code, (r.stdout, r.stderr)
+    assert "Traceback" not in r.stdout + r.stderr
+
+
+def test_folgt_n_auf_u_json_vertrag():
+    r = run_cli("saufn", "folgt", "N", "U", "--json")
+    _ok(r, 1)
+    d = json.loads(r.stdout)
+    assert d["erlaubt"] is False
+    assert d["moeglich"] == ["U", "F", "weiße Karte", "goldene Karte"]
+    assert "Liegt ein U, kann ein U oder F gelegt werden." in d["grund"]
+    assert d["abschnitt"] == "saufn.saufn-prinzip"
+
+
+def test_folgt_s_auf_n_ja_text():
+    r = run_cli("saufn", "folgt", "S", "N")
+    _ok(r, 0)
+    assert r.stdout.startswith("Ja – S darf auf N.")
+    assert "wieder ein S" in r.stdout.replace("\n", " ")
+    assert "Abschnitt: saufn.saufn-prinzip" in r.stdout
+
+
+def test_folgt_gold_oben_bleibt():
+    r = run_cli("saufn", "folgt", "sheriff", "u", "--json")
+    _ok(r, 0)
+    d = json.loads(r.stdout)
+    assert d["erlaubt"] is True and d["oben_danach"] == "U"
+
+
+def test_folgt_abaendern_braucht_gold():
+    _ok(run_cli("saufn", "folgt", "Abändern", "S"), 1)
+    _ok(run_cli("saufn", "folgt", "Abändern", "S", "--gold"), 0)
+
+
+def test_folgt_plus_stapeln():
+    r = run_cli("saufn", "folgt", "+4", "+2", "--plus", "6", "--json")
+    _ok(r, 0)
+    assert json.loads(r.stdout)["schluecke"] == 10
+    r2 = run_cli("saufn", "folgt", "U", "+2", "--plus", "6", "--json")
+    _ok(r2, 1)
+    d = json.loads(r2.stdout)
+    assert d["moeglich"] == ["+2", "+4"] and d["selbst_trinken"] == 6
+
+
+def test_folgt_kopf_erstmals():
+    r = run_cli("saufn", "folgt", "Auf den Kopf", "S", "--kopf-erstmals", "--json")
+    _ok(r, 0)
+    assert json.loads(r.stdout)["oben_danach"] == "S"
+
+
+@pytest.mark.parametrize("args, teil", [
+    (("Xyz", "S"), "KARTE: Unbekannte SAUFN-Karte „Xyz“"),
+    (("S", "Qq"), "OBEN: Unbekannte SAUFN-Karte „Qq“"),
+    (("Nase", "S"), "KARTE: „Nase“ ist eine Reaktionskarte"),
+    (("Sauftrumpf", "S"), "weder Kategorie noch Buchstaben"),
+    (("N", "N", "--plus", "abc"), "--plus „abc“"),
+    (("N", "Sheriff"), "goldene Karten liegen nie oben"),
+])
+def test_folgt_eingabefehler(args, teil):
+    r = run_cli("saufn", "folgt", *args)
+    _ok(r, 2)
+    assert r.stdout == ""
+    assert r.stderr.startswith("Fehler: ") and teil in r.stderr
+
+
+def test_ende_vier_personen_mit_hinweis_einmal():
+    r = run_cli("saufn", "ende", "--platz", "Anna", "Ben", "Cem",
+                "--spieler", "Anna", "Ben", "Cem", "Dora")
+    _ok(r, 0)
+    out = r.stdout.replace("\n", " ")
+    assert "Platz 1: Anna verteilt 20 Schlücke an Anna, Ben, Cem, Dora" in r.stdout
+    assert "Platz 2: Ben verteilt 15 Schlücke an Ben, Cem, Dora" in r.stdout
+    assert "Platz 3: Cem verteilt 10 Schlücke an Cem, Dora" in r.stdout
+    assert out.count("verantwortungsvoller Konsum") == 1
+    assert HINWEIS_TEIL in out
+
+
+def test_ende_drei_personen_json():
+    r = run_cli("saufn", "ende", "--platz", "Anna", "--spieler", "Anna,Ben,Cem", "--json")
+    _ok(r, 0)
+    d = json.loads(r.stdout)
+    assert d["spiel_endet"] is True and d["plaetze"] == ["Anna"]
+    assert d["verteilen"] == [{"platz": 1, "name": "Anna", "schluecke": 20,
+                               "an": ["Anna", "Ben", "Cem"]}]
+    assert HINWEIS_TEIL in d["hinweis"]
+
+
+def test_ende_verteilung_ungueltig_exit_1():
+    r = run_cli("saufn", "ende", "--platz", "Anna", "Ben", "Cem", "--spieler", "Anna", "Ben",
+                "Cem", "Dora", "--verteilung", "Anna:Ben=5,Cem=15 Ben:Anna=15", "--json")
+    _ok(r, 1)
+    v = json.loads(r.stdout)["verteilung"]
+    assert v["gueltig"] is False
+    assert len(v["fehler"]) == 1 and "Ben (Platz 2) darf nicht an Anna" in v["fehler"][0]
+
+
+def test_ende_verteilung_gueltig():
+    r = run_cli("saufn", "ende", "--verteilung", "Anna:Ben=5,Cem=15 Ben:Cem=15 Cem:Dora=10",
+                "--platz", "Anna", "Ben", "Cem", "--spieler", "Anna", "Ben", "Cem", "Dora")
+    _ok(r, 0)
+    assert "Verteilung in Ordnung." in r.stdout
+
+
+@pytest.mark.parametrize("args, teil", [
+    (("--platz", "Anna", "--spieler", "Anna", "Ben"), "3–8 Personen"),
+    (("--platz", "Anna", "--spieler", *[f"P{i}" for i in range(8)], "Anna"), "nicht für 9"),
+    (("--spieler", "Anna", "Ben", "Cem"), "Es fehlt --platz"),
+    (("--platz", "Anna", "--spieler", "Anna", "Ben", "Cem", "--jsn"), "Unbekannte Option „--jsn“"),
+    (("Anna",), "Unerwartete Angabe „Anna“"),
+    (("--platz", "Zoe", "--spieler", "Anna", "Ben", "Cem"), "„Zoe“"),
+    (("--platz", "Anna", "Ben", "Cem", "--spieler", "Anna", "Ben", "Cem", "Dora",
+      "--verteilung", "Anna:Ben=x"), "„x“"),
+    (("--platz",), "Nach „--platz“ fehlen die Namen"),
+])
+def test_ende_eingabefehler(cli, args, teil):
+    r = cli("saufn", "ende", *args)
+    _ok(r, 2)
+    assert r.stderr.startswith("Fehler: ") and teil in r.stderr
+
+
+def test_ende_ohne_spieler_und_ohne_abend(cli):
+    r = cli("saufn", "ende", "--platz", "Anna", "Ben", "Cem")
+    _ok(r, 2)
+    assert "Es fehlt --spieler" in r.stderr
+
+
+def test_karten_json_und_text():
+    r = run_cli("saufn", "karten", "--json")
+    _ok(r, 0)
+    d = json.loads(r.stdout)
+    assert d["anzahl"]["gesamt"] == 110
+    t = run_cli("saufn", "karten")
+    _ok(t, 0)
+    assert "Sauftrumpf: Kategorie unbekannt" in t.stdout
+
+
+def test_hilfe_mit_beispiel():
+    for befehl in ("folgt", "ende", "karten"):
+        r = run_cli("saufn", befehl, "--help")
+        _ok(r, 0)
+        assert "Beispiel" in r.stdout

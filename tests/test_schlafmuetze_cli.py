@@ -1,0 +1,112 @@
+"""``referee schlafmuetze …`` als Prozess: Exit-Codes, JSON-Vertrag, deutsche Fehler."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import run_cli
+
+MITTE = ("--mitte", "2 1 5 1 1")
+SPIELER = ("--mitspieler", "Ben=10,Cem=4,Dora=6")
+
+
+def _ok(r, code):
+    assert r.returncode == code, (r.stdout, r.stderr)
+    assert "Traceback" not in r.stdout + r.stderr
+
+
+def test_passt_json_vertrag():
+    r = run_cli("schlafmuetze", "passt", "6", *MITTE, "--json")
+    _ok(r, 0)
+    d = json.loads(r.stdout)
+    assert d["passt"] == ["mitte:3"] and d["muss"] == "mitte:3"
+    assert d["schlafmuetze"] is False and "unmittelbar aufsteigender" in d["grund"]
+
+
+def test_passt_text_mitte_vor_mitspieler():
+    r = run_cli("schlafmuetze", "passt", "3", *MITTE, *SPIELER)
+    _ok(r, 0)
+    assert r.stdout.startswith("Die 3 muss auf Stapel 1 der Mitte (mitte:1).")
+    assert "Passt auf: mitte:1, Cem." in r.stdout
+
+
+def test_nach_richtig_exit_0():
+    r = run_cli("schlafmuetze", "passt", "5", *MITTE, *SPIELER, "--nach", "Cem", "--json")
+    _ok(r, 0)
+    d = json.loads(r.stdout)
+    assert d["schlafmuetze"] is False and d["muss"] == "Cem" and d["passt"] == ["Cem", "Dora"]
+
+
+def test_nach_falsche_reihenfolge_exit_1():
+    r = run_cli("schlafmuetze", "passt", "5", *MITTE, *SPIELER, "--nach", "Dora", "--json")
+    _ok(r, 1)
+    d = json.loads(r.stdout)
+    assert d["schlafmuetze"] is True and d["fehler"] == "reihenfolge"
+    assert d["grund"].startswith("Schlafmütze!")
+    assert "unterste Karte" in d["strafe"]
+
+
+def test_nach_uebersehen_text():
+    r = run_cli("schlafmuetze", "passt", "3", *MITTE, *SPIELER, "--nach", "eigene")
+    _ok(r, 1)
+    assert r.stdout.startswith("Schlafmütze! Übersehen")
+    assert "unterste Karte seines Zugstapels" in r.stdout.replace("\n", " ")
+
+
+def test_nach_mitte_bei_mehreren_mitte_stapeln():
+    for ziel in ("mitte", "mitte:4"):
+        _ok(run_cli("schlafmuetze", "passt", "2", *MITTE, "--nach", ziel), 0)
+    _ok(run_cli("schlafmuetze", "passt", "2", *MITTE, "--nach", "mitte:1"), 1)
+
+
+@pytest.mark.parametrize("args, teil", [
+    (("x", *MITTE), "KARTE „x“"),
+    (("1", *MITTE), "alle fünf 1er"),
+    (("3", "--mitte", "2 1 5"), "genau 5 Werte"),
+    (("3", "--mitte", "2 1 5 1 y"), "Mitte-Stapel 5 „y“"),
+    (("3", *MITTE, "--mitspieler", "Ben:10"), "„Ben:10“"),
+    (("3", *MITTE, "--nach", "Zoe"), "--nach „Zoe“"),
+    (("3",), "Es fehlt eine Angabe: --mitte"),
+])
+def test_passt_eingabefehler(args, teil):
+    r = run_cli("schlafmuetze", "passt", *args)
+    _ok(r, 2)
+    assert r.stderr.startswith("Fehler: ") and teil in r.stderr
+
+
+def test_zug_json():
+    r = run_cli("schlafmuetze", "zug", "--ablage", "5", "--mitte", "2 1 4 1 1", "--json")
+    _ok(r, 0)
+    d = json.loads(r.stdout)
+    assert (d["zuerst"], d["karte"], d["muss"]) == ("ablagestapel", 5, "mitte:3")
+    assert d["abschnitt"] == "schlafmuetze.spielablauf"
+
+
+def test_zug_allgemein_und_fehler():
+    r = run_cli("schlafmuetze", "zug")
+    _ok(r, 0)
+    assert "Zuerst der eigene Ablagestapel" in r.stdout
+    r2 = run_cli("schlafmuetze", "zug", "--ablage", "5")
+    _ok(r2, 2)
+    assert "ohne --mitte" in r2.stderr
+
+
+def test_sieg_ohne_abend(cli):
+    r = cli("schlafmuetze", "sieg", "Anna")
+    _ok(r, 2)
+    assert "Es läuft kein Abend" in r.stderr
+
+
+def test_sieg_eingabefehler(cli):
+    r = cli("schlafmuetze", "sieg", "Zoe", "--spieler", "Anna", "Ben")
+    _ok(r, 2)
+    assert "„Zoe“" in r.stderr
+
+
+def test_hilfe_mit_beispiel():
+    for befehl in ("passt", "zug", "sieg"):
+        r = run_cli("schlafmuetze", befehl, "--help")
+        _ok(r, 0)
+        assert "Beispiel" in r.stdout

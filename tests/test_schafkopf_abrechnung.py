@@ -521,3 +521,11 @@ def test_hoechster_trumpf_platz_fuer_ramsch_gleichstand():
     v = hoechster_trumpf_platz(blaetter, [0, 1])
     a = abrechnen(Fakten(Spielart.RAMSCH, augen=(40, 40, 30, 10), stiche=(3, 2, 2, 1), ramsch_verlierer=v))
     assert zahlungen_nach_sitz(a, ()) == [20, -60, 20, 20]
+
+
+def test_tarif_from_dict_prueft_typen_trotz_cache_und_kennt_einzelschluessel():
+    assert Tarif.from_dict({"grund": 1}).grund == 1
+    with pytest.raises(Eingabefehler, match="„True“ für grund"):
+        Tarif.from_dict({"grund": True})
+    t = Tarif.from_dict({"laufende_ab": 3, "laufende_ab.wenz": 4})
+    assert t.laufende_ab_fuer(WENZ) == 4 and t.laufende_ab_fuer(Spielart.GEIER) == 3

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from referee.errors import Eingabefehler
@@ -210,6 +210,13 @@ class Tarif:
         """
         if not isinstance(d, Mapping):
             raise Eingabefehler(f"Ein Tarif muss ein JSON-Objekt sein, nicht „{d}“.")
+        try:  # schneller Weg für wiederkehrende Tarife (Partien in Serie)
+            return _aus_dict_gecacht(tuple((k, v.__class__, v) for k, v in d.items()), basis)
+        except TypeError:  # z. B. laufende_ab als Objekt: nicht hashbar
+            return cls._aus_dict(d, basis)
+
+    @classmethod
+    def _aus_dict(cls, d: Mapping[str, Any], basis: Tarif | None) -> Tarif:
         basis = basis if basis is not None else Tarif()
         unbekannt = [k for k in d if k not in SCHLUESSEL and k != "name"]
         if unbekannt:
@@ -222,6 +229,9 @@ class Tarif:
         ab = d.get("laufende_ab", basis.laufende_ab)
         if isinstance(ab, Mapping):
             ab = {**dict(basis.laufende_ab), **{_spielart_ab(k): v for k, v in ab.items()}}
+        einzeln = {_spielart_ab(k.split(".", 1)[1]): v for k, v in d.items() if k.startswith("laufende_ab.")}
+        if einzeln:
+            ab = {**dict(_normalisiere_ab(ab)), **einzeln}
         regeln = dataclasses.replace(
             basis.regeln, **{n: d[n] for n in _REGEL_FELDER if n in d}
         ) if any(n in d for n in _REGEL_FELDER) else basis.regeln
@@ -230,6 +240,11 @@ class Tarif:
     def mit(self, setzen: Mapping[str, str] | Iterable[str]) -> Tarif:
         """Kopie mit überschriebenen Schlüsseln aus Texten (``{"laufende_ab": "2"}`` oder ``["grund=30"]``)."""
         return _setze(self, setzen)
+
+
+@lru_cache(maxsize=256)
+def _aus_dict_gecacht(eintraege: tuple[tuple[str, type, Any], ...], basis: Tarif | None) -> Tarif:
+    return Tarif._aus_dict({k: v for k, _, v in eintraege}, basis)
 
 
 def _spielart_ab(k: Any) -> Spielart:

@@ -153,3 +153,49 @@ def test_hilfe_mit_beispiel():
         r = run_cli("saufn", befehl, "--help")
         _ok(r, 0)
         assert "Beispiel" in r.stdout
+
+
+# --- Eintragen in den Abend (Store) ------------------------------------------------------------
+
+def _abend(cli, *spieler):
+    r = cli("abend", "neu", "--spieler", *spieler)
+    assert r.returncode == 0, r.stderr
+
+
+def test_ende_eintragen_und_stand(cli, db_pfad):
+    _abend(cli, "Anna", "Ben", "Cem", "Dora")
+    r = cli("saufn", "ende", "--platz", "cem", "Anna", "Dora", "--eintragen",
+            "--verteilung", "Cem:Ben=20 Anna:Ben=15", "--json")
+    _ok(r, 0)
+    assert isinstance(json.loads(r.stdout)["eintrag"], int)
+    s = json.loads(cli("stand", "--json").stdout)
+    assert s["saufn"]["Cem"] == {"1": 1, "2": 0, "3": 0}
+    assert s["saufn"]["Anna"] == {"1": 0, "2": 1, "3": 0}
+    assert s["saufn"]["Dora"] == {"1": 0, "2": 0, "3": 1}
+    from referee.store import oeffne
+
+    e = oeffne(db_pfad).eintraege()[-1]
+    assert e.spiel == "saufn"
+    assert e.ergebnis == {"plaetze": ["Cem", "Anna", "Dora"],
+                          "spieler": ["Anna", "Ben", "Cem", "Dora"],
+                          "schluecke": {"Anna": 0, "Ben": 35, "Cem": 0, "Dora": 0}}
+
+
+def test_ende_eintragen_drei_personen_nur_platz_eins(cli, db_pfad):
+    _abend(cli, "Anna", "Ben", "Cem")
+    r = cli("saufn", "ende", "--platz", "Ben", "Anna", "--eintragen")
+    _ok(r, 0)
+    from referee.store import oeffne
+
+    e = oeffne(db_pfad).eintraege()[-1]
+    assert e.ergebnis["plaetze"] == ["Ben"] and e.ergebnis["schluecke"] is None
+
+
+def test_ende_ungueltige_verteilung_traegt_nichts_ein(cli, db_pfad):
+    _abend(cli, "Anna", "Ben", "Cem", "Dora")
+    r = cli("saufn", "ende", "--platz", "Anna", "Ben", "Cem", "--eintragen",
+            "--verteilung", "Ben:Anna=5")
+    _ok(r, 1)
+    assert "Nicht eingetragen" in r.stderr
+    s = json.loads(cli("stand", "--json").stdout)
+    assert s["partien"]["saufn"] == 0

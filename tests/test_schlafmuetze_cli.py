@@ -110,3 +110,25 @@ def test_hilfe_mit_beispiel():
         r = run_cli("schlafmuetze", befehl, "--help")
         _ok(r, 0)
         assert "Beispiel" in r.stdout
+
+
+def test_sieg_eintragen_und_stand(cli, db_pfad):
+    assert cli("abend", "neu", "--spieler", "Anna", "Ben", "Cem").returncode == 0
+    r = cli("schlafmuetze", "sieg", "ben", "--json")
+    _ok(r, 0)
+    d = json.loads(r.stdout)
+    assert d["sieger"] == "Ben" and d["spieler"] == ["Anna", "Ben", "Cem"]
+    _ok(cli("schlafmuetze", "sieg", "Anna", "--spieler", "Anna", "Ben"), 0)
+    s = json.loads(cli("stand", "--json").stdout)
+    assert s["schlafmuetze"] == {"Anna": 1, "Ben": 1, "Cem": 0}
+    from referee.store import oeffne
+
+    e = oeffne(db_pfad).eintraege()[-1]
+    assert e.ergebnis == {"sieger": "Anna", "spieler": ["Anna", "Ben"]}
+
+
+def test_sieg_fremder_spieler_nicht_am_abend(cli):
+    assert cli("abend", "neu", "--spieler", "Anna", "Ben").returncode == 0
+    r = cli("schlafmuetze", "sieg", "Eva", "--spieler", "Anna", "Eva")
+    _ok(r, 2)
+    assert "„Eva“" in r.stderr

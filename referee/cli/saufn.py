@@ -198,9 +198,8 @@ def ende(
         pruefung = kern.pruefe_verteilung(se, vorschlag, alle_verteilen=alle_verteilen)
 
     eintrag = None
-    if eintragen:
-        if pruefung is not None and not pruefung.gueltig:
-            raise Eingabefehler("Die Verteilung verstößt gegen die Regeln; nichts eingetragen.")
+    ungueltig = pruefung is not None and not pruefung.gueltig
+    if eintragen and not ungueltig:
         if store is None:
             raise Eingabefehler("Eintragen ist noch nicht möglich (kein Speicher).")
         ergebnis = {
@@ -252,7 +251,11 @@ def ende(
         drucke_text("Abschnitt: " + _titel(se.abschnitt))
         drucke_text("")
         drucke_text(kern.HINWEIS)
-    raise typer.Exit(1 if pruefung is not None and not pruefung.gueltig else 0)
+    if eintragen and ungueltig:
+        import sys
+
+        sys.stderr.write("Nicht eingetragen: die Verteilung verstößt gegen die Regeln.\n")
+    raise typer.Exit(1 if ungueltig else 0)
 
 
 def _argv() -> list[str]:

@@ -132,3 +132,151 @@ def zug(
             ausgabe.drucke_text(f"  {str(v.karte):4} {v.grund}")
     if a.hinweis:
         ausgabe.drucke_text(a.hinweis, stil="bold")
+
+
+def _lies_eingabe(datei: str) -> str:
+    import sys
+    from pathlib import Path
+
+    from referee.errors import Eingabefehler
+
+    if datei == "-":
+        return sys.stdin.read()
+    pfad = Path(datei)
+    if not pfad.is_file():
+        raise Eingabefehler(f"Die Datei „{datei}“ gibt es nicht.")
+    try:
+        return pfad.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise Eingabefehler(f"Die Datei „{datei}“ kann nicht gelesen werden: {e}.") from None
+
+
+def _sitzname(partie, sitz) -> str:
+    if sitz is None:
+        return "–"
+    if partie.namen:
+        return f"Sitz {sitz} ({partie.namen[sitz]})"
+    return f"Sitz {sitz}"
+
+
+def _zeige_bericht(bericht, nr: int | None = None) -> None:
+    """Menschenlesbare Ausgabe eines Partieberichts (fremde Namen nie als Markup)."""
+    from referee.regeltexte import abschnitt as regel
+
+    p = bericht.partie
+    kopf = f"Partie {nr}: " if nr is not None else "Partie: "
+    kopf += f"{p.spiel.beschreibung}{' (Tout)' if p.tout else ''}, Spieler {_sitzname(p, p.spieler)}"
+    if p.spiel.rufsau is not None and len(bericht.spieler_partei) == 2:
+        partner = next(s for s in bericht.spieler_partei if s != p.spieler)
+        kopf += f", Partner {_sitzname(p, partner)}"
+    ausgabe.drucke_text(kopf, stil="bold")
+    fehler_je_stich: dict = {}
+    for f in bericht.fehler:
+        fehler_je_stich.setdefault(f.stich, []).append(f)
+    for f in fehler_je_stich.get(None, []):
+        ausgabe.drucke_text(f"✗ {_sitzname(p, f.sitz)}: {f.grund}", stil="red")
+    for i, st in enumerate(p.stiche, start=1):
+        teile = [f"{_sitzname(p, (st.aus + j) % 4)} {k}" for j, k in enumerate(st.karten)]
+        zeile = f"Stich {i}: " + " · ".join(teile)
+        if i <= len(bericht.sieger):
+            s = bericht.sieger[i - 1]
+            zeile += f" → {_sitzname(p, s)} ({sum(k.augen for k in st.karten)} Augen)"
+        ausgabe.drucke_text(zeile, stil="red" if i in fehler_je_stich else None)
+        for f in fehler_je_stich.get(i, []):
+            was = f"spielt {f.karte}" if f.karte else "spielt aus"
+            ausgabe.drucke_text(f"  ✗ {_sitzname(p, f.sitz)} {was}: {f.grund}", stil="red")
+    if not bericht.gueltig:
+        n = len(bericht.fehler)
+        ausgabe.drucke_text(f"Ungültig: {n} {'Regelverstoß' if n == 1 else 'Regelverstöße'}.", stil="bold red")
+        ids = []
+        for f in bericht.fehler:
+            if f.abschnitt and f.abschnitt not in ids:
+                ids.append(f.abschnitt)
+        for i in ids:
+            try:
+                a = regel(i)
+            except (KeyError, FileNotFoundError):
+                continue
+            ausgabe.drucke_text(f"Regel „{a.titel}“ ({a.id}):", stil="bold")
+            text = " ".join(a.text.split())
+            ausgabe.drucke_text("  " + (text if len(text) <= 400 else text[:400].rsplit(" ", 1)[0] + " …"))
+        return
+    a = bericht.abrechnung
+    if p.spiel.art.value == "ramsch":
+        augen = ", ".join(f"{_sitzname(p, s)} {bericht.augen[s]}" for s in range(4))
+        ausgabe.drucke_text(f"Augen: {augen}")
+    else:
+        partei = " + ".join(_sitzname(p, s) for s in bericht.spieler_partei)
+        ergebnis = "gewonnen" if a.gewonnen else "verloren"
+        extra = ", Schwarz" if a.schwarz else (", Schneider" if a.schneider else "")
+        ausgabe.drucke_text(f"Spielerpartei {partei}: {bericht.augen_spieler} Augen, "
+                            f"{bericht.stiche_spieler} Stiche – {ergebnis}{extra}.", stil="bold")
+        ausgabe.drucke_text(f"Laufende: {bericht.laufende} (gewertet: {a.laufende_gewertet}).")
+        if bericht.davongelaufen is not None:
+            ausgabe.drucke_text(f"Davongelaufen: {_sitzname(p, bericht.davongelaufen)}.")
+    ausgabe.drucke_text(f"Wert: {a.erklaerung}")
+    ausgabe.drucke_text("Zahlungen: " + ", ".join(
+        f"{_sitzname(p, s)} {ausgabe.euro(c)}" for s, c in enumerate(bericht.zahlungen)))
+    for k in a.konventionen:
+        ausgabe.drucke_text(k, stil="dim")
+
+
+@schafkopf.command("partie")
+def partie(
+    datei: str = typer.Argument(..., help="Partie-JSON-Datei, oder - für die Standardeingabe."),
+    tarif: str | None = typer.Option(None, "--tarif", help="Benannter Tarif (z. B. 10-20-50); "
+                                     "ersetzt den Tarif aus der Datei."),
+    setzen: list[str] = typer.Option([], "--set", help="Tarif-Schlüssel überschreiben, z. B. laufende_ab=2."),
+    als_json: bool = typer.Option(False, "--json", help="Ergebnis als JSON."),
+) -> None:
+    """Eine ganze Partie prüfen und abrechnen.
+
+    Prüft das Geben, den Ruf, Klopfer und Stöße und jeden Stich (wer ausspielt, Bedienpflicht, Ruf-Sau, Davonlaufen), zählt Augen, Stiche und Laufende und rechnet nach dem Tarif ab. Eine Datei mit einer Liste von Partien prüft jede. Exit 0 = alles regelgerecht, 1 = Regelverstoß (mit Stich, Sitz, Karte und Grund), 2 = unbrauchbare Eingabe.
+
+    Beispiel: referee schafkopf partie partie.json --json
+    """
+    import json
+    from dataclasses import replace
+
+    from referee.errors import Eingabefehler
+    from referee.schafkopf.partie import lies_partie, pruefe_partie
+
+    text = _lies_eingabe(datei)
+    try:
+        daten = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise Eingabefehler(f"„{datei}“ ist kein gültiges JSON: {e.msg} (Zeile {e.lineno}, "
+                            f"Spalte {e.colno}).") from None
+    liste = isinstance(daten, list)
+    partien = daten if liste else [daten]
+    if liste and not partien:
+        raise Eingabefehler(f"„{datei}“ enthält eine leere Liste von Partien.")
+
+    berichte = []
+    for i, d in enumerate(partien, start=1):
+        try:
+            p = lies_partie(d)
+        except Eingabefehler as e:
+            if liste:
+                raise Eingabefehler(f"Partie {i}: {e.meldung}") from None
+            raise
+        if tarif is not None or setzen:
+            from referee.schafkopf.tarif import tarif_laden
+
+            if tarif is not None or p.tarif is None:
+                t = tarif_laden(tarif, setzen or None)
+            else:
+                t = p.tarif.mit(setzen)
+            p = replace(p, tarif=t)
+        berichte.append(pruefe_partie(p))
+
+    if als_json:
+        antworten = [b.als_json() for b in berichte]
+        ausgabe.drucke_json(antworten if liste else antworten[0])
+    else:
+        for i, b in enumerate(berichte, start=1):
+            _zeige_bericht(b, i if liste else None)
+            if liste and i < len(berichte):
+                ausgabe.drucke_text("")
+    if not all(b.gueltig for b in berichte):
+        raise typer.Exit(1)

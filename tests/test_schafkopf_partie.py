@@ -1,0 +1,317 @@
+"""Ganze Partien prüfen und abrechnen: 84 echte Partien, gebaute Regelverstöße, CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from conftest import run_cli
+from referee.errors import Eingabefehler
+from referee.schafkopf.karten import Blatt, Karte, parse_hand
+from referee.schafkopf.partie import laufende, lies_partie, pruefe_partie
+from referee.schafkopf.ruf import RUFFARBEN, ruf_erlaubt
+from referee.schafkopf.spielart import Spiel, Spielart
+from referee.schafkopf.zug import erlaubte_karten, ist_davonlaufen
+
+DATEI = Path(__file__).parent / "data" / "partien.json"
+PARTIEN = json.loads(DATEI.read_text(encoding="utf-8"))
+
+
+def test_84_partien_vorhanden():
+    assert len(PARTIEN) == 84
+    arten = {g["spiel"] for g in PARTIEN}
+    assert {"rufspiel", "solo", "wenz", "farbwenz", "geier"} <= arten
+    assert any(len(g["haende"][0]) == 6 for g in PARTIEN)
+
+
+@pytest.mark.parametrize("g", PARTIEN, ids=[g["quelle"].split("games/")[-1] for g in PARTIEN])
+def test_echte_partie_exakt(g):
+    b = pruefe_partie(g)
+    assert b.gueltig, [f.als_json() for f in b.fehler]
+    e = g["erwartet"]
+    assert list(b.zahlungen) == e["zahlungen"]
+    assert b.augen_spieler == e["augen_spieler"]
+    assert b.laufende == e["laufende"]
+    assert sum(b.zahlungen) == 0
+    assert sum(b.augen) == 120
+
+
+@pytest.mark.parametrize("g", PARTIEN[::7], ids=lambda g: g["quelle"].split("games/")[-1])
+def test_jede_karte_der_echten_partien_erlaubt(g):
+    """Unabhängig von pruefe_partie: jede gespielte Karte über erlaubte_karten nachspielen."""
+    spiel = Spiel.aus_text(g["spiel"], g["farbe"])
+    haende = [list(parse_hand(h)) for h in g["haende"]]
+    n = len(haende[0])
+    davon = [False] * 4
+    for i, stich in enumerate(g["stiche"]):
+        liegt: list[Karte] = []
+        for j, karte in enumerate(parse_hand(stich["karten"])):
+            sitz = (stich["aus"] + j) % 4
+            a = erlaubte_karten(haende[sitz], liegt, spiel, davongelaufen=davon[sitz], letzter_stich=i == n - 1)
+            assert karte in a.erlaubt, (i, sitz, str(karte), a.grund(karte))
+            if ist_davonlaufen(haende[sitz], liegt, spiel, karte, davon[sitz]):
+                davon[sitz] = True
+            haende[sitz].remove(karte)
+            liegt.append(karte)
+
+
+def test_json_vertrag_echte_partie():
+    g = next(g for g in PARTIEN if g["spiel"] == "rufspiel")
+    d = pruefe_partie(g).als_json()
+    for schluessel in ("gueltig", "spieler_partei", "augen_spieler", "stiche_spieler", "gewonnen",
+                       "schneider", "schwarz", "laufende", "wert", "zahlungen"):
+        assert schluessel in d
+    assert d["gueltig"] is True and len(d["spieler_partei"]) == 2
+    assert g["spieler"] in d["spieler_partei"]
+    assert d["zahlungen"] == g["erwartet"]["zahlungen"]
+
+
+# --- Laufende ---------------------------------------------------------------
+
+def test_laufende_mit_und_ohne_ueber_beide_haende():
+    spiel = Spiel(Spielart.RUFSPIEL, Spiel.aus_text("rufspiel", "gras").farbe)
+    haende = [parse_hand("EO HO EU HA H10 G7 S7 E7"), parse_hand("GO SO GU GA E8 E9 S8 S9"),
+              parse_hand("SU HU HK H9 H8 H7 EA EK"), parse_hand("E10 G10 GK G9 G8 SA S10 SK")]
+    # Spielerpartei 0 + 1 (Gras-Sau bei Sitz 1): EO GO HO SO EU GU = 6 „mit“, dann SU bei Sitz 2.
+    assert laufende(spiel, haende, (0, 1)) == 6
+    assert laufende(spiel, haende, (2, 3)) == 6  # dieselben 6 zählen „ohne“
+    wenz = Spiel(Spielart.WENZ)
+    assert laufende(wenz, haende, (0,)) == 1      # EU, dann GU bei Sitz 1
+    assert laufende(wenz, haende, (1,)) == 1      # ohne EU
+    assert laufende(Spiel(Spielart.GEIER), haende, (0, 1)) == 4
+
+
+# --- Zufallspartien mit gezielten Regelverstößen -----------------------------
+
+SPIELE = [("rufspiel", None), ("solo", "gras"), ("wenz", None), ("farbwenz", "herz"),
+          ("geier", None), ("farbgeier", "eichel"), ("ramsch", None), ("bettel", None)]
+
+
+def baue_partie(art, farbe, blatt, rng, p_falsch=0.0):
+    """Eine Partie zufällig spielen; mit Wahrscheinlichkeit p_falsch eine verbotene Karte.
+
+    Gibt (Partie-JSON, erwartete Fehler als Menge (stich, sitz, karte)) zurück.
+    """
+    karten = list(blatt.karten)
+    rng.shuffle(karten)
+    n = blatt.handgroesse
+    haende = [karten[i * n:(i + 1) * n] for i in range(4)]
+    spieler = rng.randrange(4)
+    if art == "rufspiel":
+        moeglich = [(s, f) for s in range(4) for f in RUFFARBEN if ruf_erlaubt(haende[s], f)]
+        if not moeglich:
+            return None, None
+        spieler, f = rng.choice(moeglich)
+        farbe = f.wort
+    spiel = Spiel.aus_text(art, farbe)
+    rest = [list(h) for h in haende]
+    davon = [False] * 4
+    stiche, erwartet = [], set()
+    aus = 0
+    for i in range(n):
+        liegt = []
+        for j in range(4):
+            sitz = (aus + j) % 4
+            a = erlaubte_karten(rest[sitz], liegt, spiel, davongelaufen=davon[sitz], letzter_stich=i == n - 1)
+            if a.verboten and rng.random() < p_falsch:
+                karte = rng.choice(a.verboten).karte
+                erwartet.add((i + 1, sitz, str(karte)))
+            else:
+                karte = rng.choice(a.erlaubt)
+                if ist_davonlaufen(rest[sitz], liegt, spiel, karte, davon[sitz]):
+                    davon[sitz] = True
+            rest[sitz].remove(karte)
+            liegt.append(karte)
+        stiche.append({"aus": aus, "karten": [str(k) for k in liegt]})
+        aus = (aus + spiel.stich_gewinner(liegt)) % 4
+    g = {"spiel": art, "farbe": farbe, "tout": False, "spieler": spieler,
+         "haende": [[str(k) for k in h] for h in haende], "klopfer": [], "stoesse": [], "stiche": stiche,
+         "tarif": {"grund": 20, "solo": 50, "schneider": 10, "schwarz": 10, "laufende": 10,
+                   "laufende_ab": 3, "bettel_erlaubt": True, "ramsch_gleichstand": "alle"}}
+    return g, erwartet
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(SPIELE), st.sampled_from([Blatt.LANG, Blatt.KURZ]), st.randoms(use_true_random=False))
+def test_zufallspartien_gueltig_und_nullsumme(art_farbe, blatt, rng):
+    g, _ = baue_partie(*art_farbe, blatt, rng)
+    assume(g is not None)
+    b = pruefe_partie(g)
+    assert b.gueltig, [f.als_json() for f in b.fehler]
+    assert sum(b.zahlungen) == 0
+    assert sum(b.augen) == 120 and sum(b.stiche_je_sitz) == blatt.handgroesse
+    if g["spiel"] == "ramsch":
+        assert b.spieler_partei == ()
+        hoechst = max(b.augen)
+        for s in range(4):
+            assert (b.zahlungen[s] < 0) == (b.augen[s] == hoechst) or b.abrechnung.durchmarsch is not None
+    else:
+        assert b.augen_spieler == sum(b.augen[s] for s in b.spieler_partei)
+        assert (b.zahlungen[g["spieler"]] > 0) == b.abrechnung.gewonnen
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(SPIELE), st.sampled_from([Blatt.LANG, Blatt.KURZ]), st.randoms(use_true_random=False))
+def test_verbotene_karten_werden_genau_gefunden(art_farbe, blatt, rng):
+    g, erwartet = baue_partie(*art_farbe, blatt, rng, p_falsch=0.15)
+    assume(g is not None)
+    b = pruefe_partie(g)
+    gefunden = {(f.stich, f.sitz, f.karte) for f in b.fehler}
+    assert gefunden == erwartet
+    assert b.gueltig == (not erwartet)
+    assert all(f.grund.endswith(")") or f.grund.endswith(".") for f in b.fehler)
+
+
+def _rufspiel_mit(bedingung, versuche=3000):
+    """Erste Zufallspartie (Rufspiel), in der ``bedingung(g, bericht)`` gilt."""
+    for seed in range(versuche):
+        g, erwartet = baue_partie("rufspiel", None, Blatt.LANG, random.Random(seed), p_falsch=0.1)
+        if g is not None and erwartet and bedingung(g, pruefe_partie(g)):
+            return g, pruefe_partie(g)
+    raise AssertionError("keine passende Partie gefunden")
+
+
+@pytest.mark.parametrize("abschnitt,text", [
+    ("schafkopf.stichregeln", "Bedienpflicht"),
+    ("schafkopf.ruf-sau-suchen", "muss zugegeben werden"),
+    ("schafkopf.ruf-sau-bindung", "nicht abgeworfen"),
+    ("schafkopf.davonlaufen", "Davonlaufen geht erst mit mindestens 4"),
+])
+def test_jede_art_von_verstoss_wird_begruendet(abschnitt, text):
+    g, b = _rufspiel_mit(lambda g, b: any(f.abschnitt == abschnitt for f in b.fehler))
+    f = next(f for f in b.fehler if f.abschnitt == abschnitt)
+    assert text in f.grund and f"({abschnitt})" in f.grund
+    karten_im_stich = g["stiche"][f.stich - 1]["karten"]
+    assert f.karte in karten_im_stich
+    assert (g["stiche"][f.stich - 1]["aus"] + karten_im_stich.index(f.karte)) % 4 == f.sitz
+
+
+def test_davonlaufen_wird_mitgefuehrt():
+    """Nach dem Davonlaufen ist die Ruf-Sau frei: später darf eine kleine Ruffarbe zugegeben werden."""
+    for seed in range(20000):
+        g, _ = baue_partie("rufspiel", None, Blatt.LANG, random.Random(seed))
+        if g is None:
+            continue
+        b = pruefe_partie(g)
+        if b.davongelaufen is not None:
+            assert b.gueltig
+            assert b.davongelaufen in b.spieler_partei and b.davongelaufen != g["spieler"]
+            return
+    raise AssertionError("kein Davonlaufen in 20000 Partien")
+
+
+def test_falscher_ausspieler():
+    g = json.loads(json.dumps(PARTIEN[0]))
+    g["stiche"][2]["aus"] = (g["stiche"][2]["aus"] + 1) % 4
+    b = pruefe_partie(g)
+    assert not b.gueltig
+    f = b.fehler[0]
+    assert f.stich == 3 and f.karte is None and "muss ausspielen" in f.grund
+
+
+def test_unerlaubter_ruf_und_stoss():
+    g = json.loads(json.dumps(next(g for g in PARTIEN if g["spiel"] == "rufspiel" and g["stoesse"])))
+    # Die Spielerpartei stößt zuerst: verboten.
+    partei = pruefe_partie(g).spieler_partei
+    g["stoesse"] = [partei[0]]
+    b = pruefe_partie(g)
+    assert [(f.stich, f.sitz) for f in b.fehler] == [(None, partei[0])]
+    assert "schafkopf.stoss" in b.fehler[0].grund
+    # Eine Sau rufen, die man selbst hält:
+    g, eigene = next((json.loads(json.dumps(g)), f) for g in PARTIEN if g["spiel"] == "rufspiel"
+                     for f in ("eichel", "gras", "schellen") if f[0].upper() + "A" in g["haende"][g["spieler"]])
+    g["farbe"] = eigene
+    b = pruefe_partie(g)
+    assert b.fehler[0].stich is None and "Der Ruf ist nicht erlaubt" in b.fehler[0].grund
+
+
+@pytest.mark.parametrize("aendern,meldung", [
+    (lambda g: g["haende"][1].__setitem__(0, g["haende"][0][0]), "Doppelt gegeben"),
+    (lambda g: g["haende"][2].__setitem__(3, "XY"), "„XY“"),
+    (lambda g: g["stiche"].pop(), "7 Stiche"),
+    (lambda g: g.__setitem__("spieler", 5), "„5“ ist kein Sitz"),
+    (lambda g: g.__setitem__("spiel", "schach"), "Unbekannte Spielart „schach“"),
+    (lambda g: g["haende"][0].pop(), "8 Karten"),
+    (lambda g: g.__setitem__("tarif", {"grundpreis": 20}), "„grundpreis“"),
+])
+def test_eingabefehler(aendern, meldung):
+    g = json.loads(json.dumps(next(g for g in PARTIEN if len(g["haende"][0]) == 8)))
+    aendern(g)
+    with pytest.raises(Eingabefehler) as e:
+        lies_partie(g)
+    assert meldung in str(e.value)
+
+
+# --- CLI --------------------------------------------------------------------
+
+def test_cli_partie_json_und_exit_0(tmp_path):
+    g = PARTIEN[4]
+    datei = tmp_path / "p.json"
+    datei.write_text(json.dumps(g), encoding="utf-8")
+    r = run_cli("schafkopf", "partie", str(datei), "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["gueltig"] is True and d["zahlungen"] == g["erwartet"]["zahlungen"]
+
+
+def test_cli_partie_stdin_regelverstoss_exit_1():
+    g = json.loads(json.dumps(PARTIEN[4]))
+    k = g["stiche"][1]["karten"]
+    k[2], k[3] = k[3], k[2]
+    r = run_cli("schafkopf", "partie", "-", "--json", input=json.dumps(g))
+    assert r.returncode == 1
+    d = json.loads(r.stdout)
+    assert d["gueltig"] is False
+    assert d["fehler"][0] == {"stich": 2, "sitz": 3, "karte": k[2], "grund": d["fehler"][0]["grund"]}
+    r = run_cli("schafkopf", "partie", "-", input=json.dumps(g))
+    assert r.returncode == 1
+    assert "Stich 2:" in r.stdout and "✗ Sitz 3 spielt" in r.stdout
+    assert "Regel „Stichregeln“ (schafkopf.stichregeln)" in r.stdout
+
+
+def test_cli_partie_mit_namen_und_tarif_option(tmp_path):
+    g = dict(PARTIEN[0], namen=["Anna", "[bold]Ben", "Cem", "Dora"])
+    g.pop("tarif")
+    datei = tmp_path / "p.json"
+    datei.write_text(json.dumps(g), encoding="utf-8")
+    r = run_cli("schafkopf", "partie", str(datei))
+    assert r.returncode == 0, r.stderr
+    assert "[bold]Ben" in r.stdout and "Zahlungen:" in r.stdout
+    r = run_cli("schafkopf", "partie", str(datei), "--json", "--tarif", "5-10-20")
+    d = json.loads(r.stdout)
+    assert d["zahlungen_namen"]["Anna"] == d["zahlungen"][0]
+    assert abs(d["zahlungen"][3]) == 3 * d["wert"]  # Spieler (Sitz 3) zahlt/erhält dreifach
+
+
+def test_cli_liste_von_partien():
+    r = run_cli("schafkopf", "partie", str(DATEI), "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert [x["zahlungen"] for x in d] == [g["erwartet"]["zahlungen"] for g in PARTIEN]
+
+
+def test_cli_eingabefehler_exit_2(tmp_path):
+    r = run_cli("schafkopf", "partie", str(tmp_path / "fehlt.json"))
+    assert r.returncode == 2 and "gibt es nicht" in r.stderr
+    r = run_cli("schafkopf", "partie", "-", input="{kaputt")
+    assert r.returncode == 2 and "kein gültiges JSON" in r.stderr
+    g = json.loads(json.dumps(PARTIEN[0]))
+    g["haende"][0][0] = "EX"
+    r = run_cli("schafkopf", "partie", "-", input=json.dumps(g))
+    assert r.returncode == 2 and "„EX“" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_abschnitte_existieren():
+    """Jede Regel-id, die der Schafkopf-Kern zitiert, gibt es im Korpus."""
+    from referee.regeltexte import abschnitt
+    from referee.schafkopf import partie, ruf, zug
+
+    ids = {zug.STICHREGELN, zug.SUCHEN, zug.BINDUNG, zug.DAVONLAUFEN, partie.STOSS,
+           ruf._VORAUSSETZUNGEN, ruf._RUFBARE, ruf._GESPERRT, "schafkopf.truempfe"}
+    for i in ids:
+        assert abschnitt(i).id == i

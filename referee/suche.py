@@ -1,0 +1,514 @@
+"""Regelsuche für ``referee frage``: findet zu einer Tischfrage den passenden Abschnitt.
+
+Vorgehen (gemessen mit ``benchmarks/frage.py`` und ``tests/data/fragen.json``):
+
+1. **Falten** (``falte``): casefold, ä→ae, ö→oe, ü→ue, ß→ss, typografische
+   Anführungszeichen und Striche (–, −) nach ASCII, übrige Akzente weg.
+2. **Wörter** (``woerter``): Bindestrich-Komposita liefern Teile *und* das
+   zusammengesetzte Wort (``Ruf-Sau`` → ``ruf``, ``sau``, ``rufsau``); Füllwörter aus
+   ``data/stoppwoerter.txt`` fallen weg.
+3. **Synonyme** aus ``data/synonyme.json`` (``Kontra`` = ``Stoß``, ``Ass`` = ``Sau`` …).
+4. **Bewertung je Wort**: jedes Suchwort wird mit dem Vokabular des Korpus verglichen
+   (rapidfuzz ``ratio`` gegen Tippfehler, Teilwort-Treffer für Komposita wie
+   ``schluecke`` ↔ ``schlueckeverteilung``). Ein Abschnitt bekommt je Suchwort den
+   besten Treffer, gewichtet nach Feld (Titel > Stichworte > Text) und Seltenheit (idf).
+   Der Roh-Score ist die Summe im Verhältnis zu einem Abschnitt, der jedes Suchwort
+   im Titel trägt (= 100), plus Zuschläge für Wortpaare in derselben Folge, für
+   Ähnlichkeit der ganzen Frage mit dem Titel und für ein genanntes Spiel. Ausgegeben
+   wird ``100·tanh(roh/100)``: 0–100, streng monoton, keine Gleichstände bei 100.
+
+Ein Spielname in der Frage („schlafmütze falsch abgelegt“) bevorzugt die Abschnitte
+dieses Spiels. Der Index wird beim ersten Gebrauch einmal gebaut (gefaltete Wörter
+vorberechnet); rapidfuzz wird erst in den Suchfunktionen importiert.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import cache
+from typing import Iterable, Sequence
+
+from referee.errors import Eingabefehler
+from referee.regeltexte import SPIELE, Abschnitt, abschnitte
+
+#: Gewichte der Felder eines Abschnitts.
+GEWICHT_TITEL = 1.0
+GEWICHT_STICHWORT = 0.8
+GEWICHT_TEXT = 0.55
+#: Faktor für ein Wort, das nur über ein Synonym passt.
+GEWICHT_SYNONYM = 0.9
+#: Suchwörter, die nur ein Spiel benennen, zählen weniger, bevorzugen dafür das Spiel.
+GEWICHT_SPIELNAME = 0.2
+BONUS_SPIEL = 2.0
+#: Zwei aufeinanderfolgende Suchwörter, die auch im Abschnitt aufeinander folgen.
+BONUS_PAAR = 0.35
+#: Ähnlichkeit der ganzen Frage mit dem Titel (FAQ-Fragen!) als Zuschlag in Score-Punkten.
+BONUS_TITEL = 12.0
+#: So viele Kandidaten werden mit dem Titel-Zuschlag neu sortiert.
+NEU_SORTIEREN = 30
+#: Unter diesem Score gilt ein Treffer als nicht relevant.
+MINDEST_SCORE = 35.0
+
+_ERSETZUNGEN = (
+    ("„", '"'), ("“", '"'), ("”", '"'), ("‟", '"'), ("«", '"'), ("»", '"'),
+    ("‚", "'"), ("‘", "'"), ("’", "'"), ("‛", "'"), ("‹", "'"), ("›", "'"),
+    ("–", "-"), ("—", "-"), ("−", "-"), ("‐", "-"), ("‑", "-"), ("‒", "-"),
+    ("\u00a0", " "), ("\u202f", " "), ("\u2009", " "), ("\u2007", " "), ("\u200b", ""),
+    ("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss"),
+)
+_KOMBINIEREND = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+_WORT = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_APOSTROPH_S = re.compile(r"(?<=[a-z])'s\b")  # gibt's → gibts
+_WORT_ROH = re.compile(r"[^\W_]+(?:[-‐‑–][^\W_]+)*")
+
+
+def falte(text: str) -> str:
+    """Text für den Vergleich falten.
+
+    >>> falte("Schlücke – „Ruf‑Sau“ −4 STRASSE Straße")
+    'schluecke - "ruf-sau" -4 strasse strasse'
+    """
+    t = text.casefold()
+    if t.isascii():
+        return t
+    t = unicodedata.normalize("NFKC", t).casefold()  # 𝕬 → a, zerlegtes ü → ü
+    for zeichen, ersatz in _ERSETZUNGEN:
+        if zeichen in t:
+            t = t.replace(zeichen, ersatz)
+    if t.isascii():
+        return t
+    return _KOMBINIEREND.sub("", unicodedata.normalize("NFKD", t))
+
+
+def _zerlege(gefaltet: str) -> list[str]:
+    woerter: list[str] = []
+    for m in _WORT.finditer(_APOSTROPH_S.sub("s", gefaltet)):
+        wort = m.group()
+        if "-" in wort:
+            teile = [t for t in wort.split("-") if t]
+            woerter.extend(teile)
+            woerter.append("".join(teile))
+        else:
+            woerter.append(wort)
+    return woerter
+
+
+def woerter(text: str) -> list[str]:
+    """Gefaltete Wörter eines Textes, Komposita zusätzlich zusammengezogen.
+
+    >>> woerter("Ruf-Sau gesucht?")
+    ['ruf', 'sau', 'rufsau', 'gesucht']
+    """
+    return _zerlege(falte(text))
+
+
+# --------------------------------------------------------------------------- Daten
+
+
+@cache
+def stoppwoerter() -> frozenset[str]:
+    """Füllwörter aus ``data/stoppwoerter.txt`` (gefaltet)."""
+    from referee.resources import datei
+
+    zeilen = datei("stoppwoerter.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(falte(z.strip()) for z in zeilen if z.strip() and not z.startswith("#"))
+
+
+@cache
+def _synonymdaten() -> tuple[dict[str, frozenset[str]], dict[str, str]]:
+    from referee.resources import lade_json
+
+    daten = lade_json("synonyme.json")
+    gruppen: dict[str, set[str]] = {}
+    for gruppe in daten["gruppen"]:
+        gefaltet = {falte(w) for w in gruppe}
+        for w in gefaltet:
+            gruppen.setdefault(w, set()).update(gefaltet - {w})
+    spielnamen: dict[str, str] = {}
+    for spiel, namen in daten["spiele"].items():
+        if spiel not in SPIELE:
+            raise ValueError(f"synonyme.json nennt unbekanntes Spiel {spiel}.")
+        for name in [spiel, *namen]:
+            spielnamen[falte(name)] = spiel
+            spielnamen["".join(_zerlege(falte(name))[-1:]) or falte(name)] = spiel
+    return {w: frozenset(s) for w, s in gruppen.items()}, spielnamen
+
+
+@cache
+def _kanon() -> dict[str, str]:
+    kanon: dict[str, str] = {}
+    for w, gruppe in _synonymdaten()[0].items():
+        kanon[w] = min(gruppe | {w})
+    return kanon
+
+
+_ENDUNGEN = ("ern", "en", "er", "es", "em", "e", "n", "s")
+
+
+def _staemme(liste: Iterable[str]) -> list[str]:
+    """Grobe Stämme für den Titelvergleich: Synonym-Vertreter, Endung ab (welches → welch)."""
+    kanon = _kanon()
+    ergebnis = []
+    for w in liste:
+        w = kanon.get(w, w)
+        for endung in _ENDUNGEN:
+            if w.endswith(endung) and len(w) - len(endung) >= 3:
+                w = w[: -len(endung)]
+                break
+        ergebnis.append(w)
+    return ergebnis
+
+
+def synonyme(wort: str) -> frozenset[str]:
+    """Gleichbedeutende Wörter (gefaltet) laut ``data/synonyme.json``."""
+    return _synonymdaten()[0].get(falte(wort), frozenset())
+
+
+def spiel_kuerzel(eingabe: str) -> str:
+    """``--spiel``-Angabe auf das Spielkürzel abbilden: ``Schlafmütze`` → ``schlafmuetze``.
+
+    >>> spiel_kuerzel("sabai-sabai"), spiel_kuerzel("Schlafmütze"), spiel_kuerzel("Sauspiel")
+    ('sabai', 'schlafmuetze', 'schafkopf')
+    """
+    namen = _synonymdaten()[1]
+    gefaltet = falte(eingabe.strip())
+    for schluessel in (gefaltet, gefaltet.replace(" ", "-"), re.sub(r"[\s-]+", "", gefaltet)):
+        if schluessel in namen:
+            return namen[schluessel]
+    erlaubt = ", ".join(SPIELE)
+    raise Eingabefehler(
+        f"Unbekanntes Spiel „{eingabe}“. Erlaubt sind: {erlaubt} "
+        "(auch sabai-sabai, Schlafmütze, Sauspiel)."
+    )
+
+
+# --------------------------------------------------------------------------- Index
+
+
+@dataclass(frozen=True)
+class Treffer:
+    """Ein Suchergebnis: der Abschnitt, sein Score (0–100) und die passenden Korpuswörter."""
+
+    abschnitt: Abschnitt
+    score: float
+    woerter: frozenset[str]
+
+
+@dataclass(frozen=True)
+class _Suchwort:
+    wort: str
+    gewicht: float  # 1.0, oder GEWICHT_SPIELNAME für reine Spielnamen
+
+
+class Suchindex:
+    """Vorberechneter Index über Abschnitte: Vokabular, Felder je Wort, idf."""
+
+    def __init__(self, liste: Iterable[Abschnitt]) -> None:
+        self.abschnitte: tuple[Abschnitt, ...] = tuple(liste)
+        felder: list[dict[str, float]] = []
+        stopp = stoppwoerter()
+        paare: dict[tuple[str, str], set[int]] = {}
+        for i, a in enumerate(self.abschnitte):
+            f: dict[str, float] = {}
+            for gewicht, teile in (
+                (GEWICHT_TEXT, (a.text,)), (GEWICHT_STICHWORT, a.stichworte), (GEWICHT_TITEL, (a.titel,))
+            ):
+                for teil in teile:
+                    folge = woerter(teil)
+                    for wort in folge:
+                        if gewicht > f.get(wort, 0.0):
+                            f[wort] = gewicht
+                    folge = [w for w in folge if w not in stopp]
+                    for paar in zip(folge, folge[1:]):
+                        paare.setdefault(paar, set()).add(i)
+            felder.append(f)
+        self._felder = felder
+        self._paare = paare
+        # Wort → [(Abschnittsnummer, Feldgewicht)]
+        posting: dict[str, list[tuple[int, float]]] = {}
+        for i, f in enumerate(felder):
+            for wort, g in f.items():
+                posting.setdefault(wort, []).append((i, g))
+        self._posting = posting
+        n = max(len(self.abschnitte), 1)
+        self._idf = {w: math.log(1.0 + n / len(p)) for w, p in posting.items()}
+        self._idf_max = math.log(1.0 + n)
+        self.vokabular: list[str] = sorted(posting)
+        # Alle Wörter in einer Zeichenkette: Teilwortsuche mit str.find statt Python-Schleife.
+        self._blob = "\n".join(self.vokabular) + "\n"
+        self._anfaenge: list[int] = []
+        pos = 0
+        for w in self.vokabular:
+            self._anfaenge.append(pos)
+            pos += len(w) + 1
+        self._titel_gefaltet = [" ".join(woerter(a.titel)) for a in self.abschnitte]
+        self._titel_staemme = [frozenset(_staemme(woerter(a.titel))) for a in self.abschnitte]
+
+    # -- Ähnlichkeit eines Suchworts mit dem Vokabular ---------------------------------
+
+    def _aehnliche(self, wort: str) -> dict[str, float]:
+        """Korpuswörter, die ``wort`` ähneln, mit Ähnlichkeit 0–100."""
+        from rapidfuzz import fuzz, process
+
+        treffer: dict[str, float] = {}
+        if wort in self._posting:
+            treffer[wort] = 100.0
+        if len(wort) < 4:
+            return treffer  # kurze Wörter (Kartenwerte, Buchstaben) nur exakt
+        grenze = 80.0 if len(wort) <= 5 else 75.0
+        for kandidat, score, _ in process.extract(
+            wort, self.vokabular, scorer=fuzz.ratio, score_cutoff=grenze, limit=None
+        ):
+            # Tippfehler: jeder Punkt Abstand zählt doppelt (95 → 90, 77 → 54)
+            score = 100.0 - 2.0 * (100.0 - score)
+            if score > treffer.get(kandidat, 0.0):
+                treffer[kandidat] = score
+        # Teilwort: ein Korpuswort enthält das Suchwort (Komposita, Beugungen)
+        start = 0
+        blob = self._blob
+        while True:
+            pos = blob.find(wort, start)
+            if pos < 0:
+                break
+            i = bisect.bisect_right(self._anfaenge, pos) - 1
+            kandidat = self.vokabular[i]
+            start = self._anfaenge[i] + len(kandidat) + 1
+            if kandidat == wort:
+                continue
+            score = self._teilwort(wort, kandidat, pos - self._anfaenge[i])
+            if score > treffer.get(kandidat, 0.0):
+                treffer[kandidat] = score
+        return treffer
+
+    def _ist_wort(self, teil: str) -> bool:
+        """Ist ``teil`` ein eigenes Wort des Korpus (auch mit Fugen-s / -e / -n)?"""
+        if len(teil) < 3:
+            return False
+        if teil in self._posting:
+            return True
+        return teil[-1] in "sen" and teil[:-1] in self._posting and len(teil) > 3
+
+    def _teilwort(self, wort: str, kandidat: str, pos: int) -> float:
+        """Ähnlichkeit, wenn ``kandidat`` das Suchwort ``wort`` an Stelle ``pos`` enthält.
+
+        Echte Komposita (der Rest ist selbst ein Wort: ``spiel|ende``,
+        ``schluecke|verteilung``) zählen 90; ein Anfang (Beugung: ``laufende|n``) je nach
+        Länge 80–100; sonstiges Enthaltensein nur 55–70.
+        """
+        vorn, hinten = kandidat[:pos], kandidat[pos + len(wort):]
+        anteil = len(wort) / len(kandidat)
+        if (not vorn and self._ist_wort(hinten)) or (not hinten and self._ist_wort(vorn)):
+            return 90.0
+        if not vorn:
+            return 80.0 + 20.0 * anteil
+        return 55.0 + 15.0 * anteil
+
+    # -- Suche ---------------------------------------------------------------------------
+
+    def _suchwoerter(self, frage: str) -> tuple[list[_Suchwort], set[str]]:
+        if not frage or not frage.strip():
+            raise Eingabefehler('Die Frage ist leer. Beispiel: referee frage "Wann darf ich davonlaufen?"')
+        roh = woerter(frage)
+        if not roh:
+            raise Eingabefehler(
+                f"Die Frage „{frage}“ enthält keine Wörter. Beispiel: referee frage \"Davonlaufen\""
+            )
+        stopp = stoppwoerter()
+        spielnamen = _synonymdaten()[1]
+        spiele: set[str] = set()
+        liste: list[_Suchwort] = []
+        gesehen: set[str] = set()
+        for w in roh:
+            if w in stopp or w in gesehen:
+                continue
+            gesehen.add(w)
+            if w in spielnamen:
+                spiele.add(spielnamen[w])
+                gewicht = GEWICHT_SPIELNAME if w not in self._synonym_inhalte() else 1.0
+                liste.append(_Suchwort(w, gewicht))
+            else:
+                liste.append(_Suchwort(w, 1.0))
+        if not liste:
+            raise Eingabefehler(
+                f"Die Frage „{frage}“ enthält nur Füllwörter. Nenne den Regelbegriff, "
+                'z. B. referee frage "Wann darf ich davonlaufen?"'
+            )
+        return liste, spiele
+
+    @staticmethod
+    @cache
+    def _synonym_inhalte() -> frozenset[str]:
+        # Spielnamen, die zugleich Regelbegriffe sind (Sauspiel/Rufspiel), zählen voll.
+        return frozenset(_synonymdaten()[0])
+
+    def suche(self, frage: str, spiel: str | None = None, anzahl: int = 3,
+              mindest_score: float = MINDEST_SCORE) -> list[Treffer]:
+        """Die besten ``anzahl`` Abschnitte zu ``frage`` (bester zuerst).
+
+        Leere Liste, wenn nichts den ``mindest_score`` erreicht. ``Eingabefehler`` bei
+        leerer Frage oder einer Frage ohne Suchbegriffe.
+        """
+        liste, spiele_in_frage = self._suchwoerter(frage)
+        summe = [0.0] * len(self.abschnitte)
+        passend: list[set[str]] = [set() for _ in self.abschnitte]
+        nenner = 0.0
+        nahe: list[tuple[set[str], float]] = []  # je Suchwort: sichere Kandidaten, Idealwert
+        for such in liste:
+            # Varianten: das Wort selbst und seine Synonyme (etwas schwächer)
+            varianten = {such.wort: 1.0}
+            for s in synonyme(such.wort):
+                varianten.setdefault(s, GEWICHT_SYNONYM)
+            aehnlich: dict[str, float] = {}
+            for variante, faktor in varianten.items():
+                for kandidat, sim in self._aehnliche(variante).items():
+                    wert = sim / 100.0 * faktor
+                    if wert > aehnlich.get(kandidat, 0.0):
+                        aehnlich[kandidat] = wert
+            # Gewicht des Suchworts: idf seines besten Treffers (bei Gleichstand des häufigeren)
+            if aehnlich:
+                bester = max(aehnlich, key=lambda k: (aehnlich[k], -self._idf[k]))
+                idf = self._idf[bester]
+            else:
+                idf = self._idf_max
+            ideal = GEWICHT_TITEL * idf * such.gewicht
+            nenner += ideal
+            nahe.append(({k for k, v in aehnlich.items() if v >= 0.85}, ideal))
+            beste: dict[int, tuple[float, str]] = {}
+            for kandidat, sim in aehnlich.items():
+                for i, feld in self._posting[kandidat]:
+                    beitrag = sim * feld
+                    if beitrag > beste.get(i, (0.0, ""))[0]:
+                        beste[i] = (beitrag, kandidat)
+            for i, (beitrag, kandidat) in beste.items():
+                summe[i] += beitrag * idf * such.gewicht
+                passend[i].add(kandidat)
+        # Wortpaare der Frage, die im Abschnitt ebenso aufeinander folgen
+        for (erste, ideal1), (zweite, ideal2) in zip(nahe, nahe[1:]):
+            gefunden: set[int] = set()
+            for w1 in erste:
+                for w2 in zweite:
+                    gefunden |= self._paare.get((w1, w2), set())
+            for i in gefunden:
+                summe[i] += BONUS_PAAR * (ideal1 + ideal2) / 2
+        kandidaten: list[tuple[float, int]] = []
+        for i, a in enumerate(self.abschnitte):
+            if summe[i] <= 0.0 or (spiel is not None and a.spiel != spiel):
+                continue
+            score = 100.0 * summe[i] / nenner if nenner else 0.0
+            if spiel is None and a.spiel in spiele_in_frage:
+                score *= BONUS_SPIEL
+            kandidaten.append((score, i))
+        kandidaten.sort(key=lambda k: (-k[0], k[1]))
+        # Neu sortieren: wie sehr gleicht die ganze Frage dem Titel?
+        spielnamen = _synonymdaten()[1]
+        frage_staemme = frozenset(_staemme(
+            w for w in woerter(frage) if w not in spielnamen or w in self._synonym_inhalte()
+        ))
+        neu: list[tuple[float, int]] = []
+        for score, i in kandidaten[:NEU_SORTIEREN]:
+            titel = self._titel_staemme[i]
+            gemeinsam = len(titel & frage_staemme)
+            if gemeinsam and frage_staemme:
+                anteil = 0.7 * gemeinsam / len(titel) + 0.3 * gemeinsam / len(frage_staemme)
+                score += BONUS_TITEL * anteil
+            neu.append((score, i))
+        neu.sort(key=lambda k: (-k[0], k[1]))
+        ergebnisse: list[Treffer] = []
+        for score, i in neu:
+            if score < mindest_score or len(ergebnisse) >= anzahl:
+                break
+            ergebnisse.append(Treffer(self.abschnitte[i], _anzeige(score),
+                                      frozenset(passend[i])))
+        return ergebnisse
+
+    def vorschlaege(self, frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Abschnitt]:
+        """Die nächstliegenden Abschnitte für „Meintest du …?“.
+
+        Zuerst die schwachen Treffer unter der Relevanzschwelle; gibt es keine, die
+        Abschnitte, deren Titel der Frage buchstabenweise am ähnlichsten ist.
+        """
+        from rapidfuzz import fuzz, process
+
+        try:
+            schwach = [t.abschnitt for t in self.suche(frage, spiel, anzahl, mindest_score=0.0)]
+        except Eingabefehler:
+            schwach = []
+        if schwach:
+            return schwach
+        frage_gefaltet = " ".join(woerter(frage))
+        kandidaten = [
+            (i, t) for i, t in enumerate(self._titel_gefaltet)
+            if spiel is None or self.abschnitte[i].spiel == spiel
+        ]
+        ergebnis = process.extract(
+            frage_gefaltet, {i: t for i, t in kandidaten}, scorer=fuzz.WRatio, limit=anzahl
+        )
+        return [self.abschnitte[i] for _, _, i in ergebnis]
+
+
+def _anzeige(roh: float) -> float:
+    """Roh-Score (Summe samt Zuschlägen, kann über 100 liegen) → 0–100, streng monoton."""
+    return round(100.0 * math.tanh(roh / 100.0), 1)
+
+
+@cache
+def index() -> Suchindex:
+    """Der Index über den mitgelieferten Korpus (einmal gebaut)."""
+    return Suchindex(abschnitte())
+
+
+def suche(frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Treffer]:
+    """Die besten Abschnitte zu einer Frage im mitgelieferten Korpus."""
+    return index().suche(frage, spiel=spiel, anzahl=anzahl)
+
+
+def vorschlaege(frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Abschnitt]:
+    """Abschnittstitel, die der Frage ähneln (auch wenn kein Treffer relevant war)."""
+    return index().vorschlaege(frage, spiel=spiel, anzahl=anzahl)
+
+
+def markierungen(text: str, gesucht: Iterable[str]) -> list[tuple[int, int]]:
+    """Zeichenbereiche in ``text``, deren gefaltete Wörter in ``gesucht`` vorkommen.
+
+    >>> t = "Die Ruf-Sau wird gesucht."
+    >>> [t[a:b] for a, b in markierungen(t, {"rufsau", "gesucht"})]
+    ['Ruf-Sau', 'gesucht']
+    """
+    gesucht = set(gesucht)
+    bereiche: list[tuple[int, int]] = []
+    for m in _WORT_ROH.finditer(text):
+        teile = _zerlege(falte(m.group()))
+        if not teile:
+            continue
+        if teile[-1] in gesucht or (len(teile) == 1 and teile[0] in gesucht):
+            bereiche.append(m.span())
+            continue
+        # einzelne Teile eines Kompositums
+        pos = m.start()
+        for stueck in re.split(r"([-‐‑–])", m.group()):
+            if stueck and stueck not in "-‐‑–" and _zerlege(falte(stueck))[:1] and \
+                    _zerlege(falte(stueck))[0] in gesucht:
+                bereiche.append((pos, pos + len(stueck)))
+            pos += len(stueck)
+    return bereiche
+
+
+def als_json(frage: str, treffer: Sequence[Treffer]) -> dict:
+    """Der JSON-Vertrag von ``referee frage --json``."""
+    return {
+        "frage": frage,
+        "treffer": [
+            {
+                "spiel": t.abschnitt.spiel,
+                "abschnitt": t.abschnitt.id,
+                "titel": t.abschnitt.titel,
+                "text": t.abschnitt.text,
+                "score": t.score,
+            }
+            for t in treffer
+        ],
+    }

@@ -1,0 +1,158 @@
+"""`referee frage` und `referee regeln` als Prozess: Exit-Codes, JSON-Vertrag, Meldungen."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import run_cli
+from referee.regeltexte import abschnitt, abschnitte
+
+
+def _ohne_traceback(r):
+    assert "Traceback" not in r.stdout + r.stderr
+
+
+def test_frage_davonlaufen_panel():
+    r = run_cli("frage", "Davonlaufen")
+    assert r.returncode == 0, r.stderr
+    assert "Schafkopf · Davonlaufen" in r.stdout
+    assert "schafkopf.davonlaufen · Score" in r.stdout
+    assert "mindestens vier Karten der Ruffarbe" in r.stdout
+    assert r.stderr == ""
+
+
+def test_frage_json_vertrag():
+    r = run_cli("frage", "Wann darf ich davonlaufen?", "--json")
+    assert r.returncode == 0, r.stderr
+    daten = json.loads(r.stdout)
+    assert list(daten) == ["frage", "treffer"]
+    assert daten["frage"] == "Wann darf ich davonlaufen?"
+    assert len(daten["treffer"]) == 3
+    for t in daten["treffer"]:
+        assert list(t) == ["spiel", "abschnitt", "titel", "text", "score"]
+        a = abschnitt(t["abschnitt"])
+        assert (t["spiel"], t["titel"], t["text"]) == (a.spiel, a.titel, a.text)
+        assert isinstance(t["score"], float) and 0 < t["score"] <= 100
+    scores = [t["score"] for t in daten["treffer"]]
+    assert scores == sorted(scores, reverse=True)
+    assert {t["abschnitt"] for t in daten["treffer"][:2]} == {
+        "schafkopf.davonlaufen", "schafkopf.faq-davonlaufen"}
+    assert "ä" in r.stdout or "ö" in r.stdout or "ü" in r.stdout  # ensure_ascii=False
+    assert r.stderr == ""
+
+
+def test_frage_anzahl_und_spielalias():
+    r = run_cli("frage", "Karte falsch abgelegt", "--spiel", "Schlafmütze", "--anzahl", "2", "--json")
+    assert r.returncode == 0, r.stderr
+    treffer = json.loads(r.stdout)["treffer"]
+    assert len(treffer) == 2
+    assert {t["spiel"] for t in treffer} == {"schlafmuetze"}
+    assert treffer[0]["abschnitt"] == "schlafmuetze.fehler"
+
+
+@pytest.mark.parametrize("alias", ["sabai-sabai", "sabai", "SABAI"])
+def test_frage_spielalias_sabai(alias):
+    r = run_cli("frage", "Joker", "-s", alias, "--json")
+    assert r.returncode == 0
+    assert {t["spiel"] for t in json.loads(r.stdout)["treffer"]} == {"sabai"}
+
+
+def test_frage_unbekanntes_spiel_exit_2():
+    r = run_cli("frage", "Joker", "--spiel", "doppelkopf")
+    assert r.returncode == 2
+    assert "Fehler: Unbekanntes Spiel „doppelkopf“." in r.stderr
+    assert r.stdout == ""
+    _ohne_traceback(r)
+
+
+def test_frage_nichts_gefunden_exit_1_meintest_du():
+    r = run_cli("frage", "Pizza bestellen")
+    assert r.returncode == 1
+    assert r.stdout == ""
+    assert r.stderr.startswith("Nichts Passendes zu „Pizza bestellen“ gefunden. Meintest du „")
+    assert r.stderr.rstrip().endswith("?")
+    _ohne_traceback(r)
+
+
+def test_frage_nichts_gefunden_json_leere_treffer():
+    r = run_cli("frage", "Wetter morgen", "--json")
+    assert r.returncode == 1
+    assert json.loads(r.stdout) == {"frage": "Wetter morgen", "treffer": []}
+    assert "Meintest du" in r.stderr
+
+
+@pytest.mark.parametrize(
+    ("frage", "meldung"),
+    [("", "Fehler: Die Frage ist leer."), ("%%%", "Fehler: Die Frage „%%%“ enthält keine Wörter."),
+     ("wie ist das", "Fehler: Die Frage „wie ist das“ enthält nur Füllwörter.")],
+)
+def test_frage_leer_oder_unbrauchbar_exit_2(frage, meldung):
+    r = run_cli("frage", frage)
+    assert r.returncode == 2
+    assert r.stderr.startswith(meldung)
+    assert r.stdout == ""
+    _ohne_traceback(r)
+
+
+def test_frage_anzahl_null_ist_bedienfehler():
+    r = run_cli("frage", "Joker", "--anzahl", "0")
+    assert r.returncode == 2
+    _ohne_traceback(r)
+
+
+def test_frage_hilfe_mit_beispiel():
+    r = run_cli("frage", "--help")
+    assert r.returncode == 0
+    assert 'Beispiel: referee frage "Wann darf ich davonlaufen?"' in r.stdout
+
+
+def test_regeln_ohne_angabe_listet_spiele():
+    r = run_cli("regeln", "--json")
+    assert r.returncode == 0
+    spiele = json.loads(r.stdout)["spiele"]
+    assert [s["spiel"] for s in spiele] == ["schafkopf", "sabai", "saufn", "schlafmuetze"]
+    assert sum(s["abschnitte"] for s in spiele) == len(abschnitte())
+    r = run_cli("regeln")
+    assert r.returncode == 0 and "Schlafmütze" in r.stdout
+
+
+def test_regeln_spiel_listet_abschnitte():
+    r = run_cli("regeln", "sabai-sabai")
+    assert r.returncode == 0
+    for a in abschnitte("sabai"):
+        assert a.id in r.stdout
+    daten = json.loads(run_cli("regeln", "saufn", "--json").stdout)
+    assert daten["spiel"] == "saufn"
+    assert [x["abschnitt"] for x in daten["abschnitte"]] == [a.id for a in abschnitte("saufn")]
+
+
+@pytest.mark.parametrize("args", [("schafkopf", "davonlaufen"), ("schafkopf", "schafkopf.davonlaufen"),
+                                  ("schafkopf.davonlaufen",), ("Sauspiel", "Davonlaufen")])
+def test_regeln_ein_abschnitt(args):
+    r = run_cli("regeln", *args)
+    assert r.returncode == 0, r.stderr
+    assert "Schafkopf · Davonlaufen" in r.stdout
+    assert "Die Ruf-Sau kann danach wie eine gewöhnliche Karte zugegeben werden." in r.stdout
+
+
+def test_regeln_ein_abschnitt_json_woertlich():
+    r = run_cli("regeln", "schlafmuetze", "fehler", "--json")
+    daten = json.loads(r.stdout)
+    assert daten["abschnitt"] == "schlafmuetze.fehler"
+    assert daten["text"] == abschnitt("schlafmuetze.fehler").text
+
+
+def test_regeln_unbekannter_abschnitt_exit_2():
+    r = run_cli("regeln", "saufn", "urwalt")
+    assert r.returncode == 2
+    assert r.stderr.startswith("Fehler: Unbekannter Abschnitt „urwalt“ in saufn. Meintest du saufn.urwald")
+    _ohne_traceback(r)
+
+
+def test_regeln_unbekanntes_spiel_exit_2():
+    r = run_cli("regeln", "doppelkopf")
+    assert r.returncode == 2
+    assert "Unbekanntes Spiel „doppelkopf“" in r.stderr
+    _ohne_traceback(r)

@@ -92,16 +92,17 @@ SPIELE = [("rufspiel", None), ("solo", "gras"), ("wenz", None), ("farbwenz", "he
           ("geier", None), ("farbgeier", "eichel"), ("ramsch", None), ("bettel", None)]
 
 
-def baue_partie(art, farbe, blatt, rng, p_falsch=0.0):
+def baue_partie(art, farbe, blatt, rng, p_falsch=0.0, haende=None, spieler=None):
     """Eine Partie zufällig spielen; mit Wahrscheinlichkeit p_falsch eine verbotene Karte.
 
     Gibt (Partie-JSON, erwartete Fehler als Menge (stich, sitz, karte)) zurück.
     """
-    karten = list(blatt.karten)
-    rng.shuffle(karten)
     n = blatt.handgroesse
-    haende = [karten[i * n:(i + 1) * n] for i in range(4)]
-    spieler = rng.randrange(4)
+    if haende is None:
+        karten = list(blatt.karten)
+        rng.shuffle(karten)
+        haende = [karten[i * n:(i + 1) * n] for i in range(4)]
+    spieler = rng.randrange(4) if spieler is None else spieler
     if art == "rufspiel":
         moeglich = [(s, f) for s in range(4) for f in RUFFARBEN if ruf_erlaubt(haende[s], f)]
         if not moeglich:
@@ -150,6 +151,16 @@ def test_zufallspartien_gueltig_und_nullsumme(art_farbe, blatt, rng):
         hoechst = max(b.augen)
         for s in range(4):
             assert (b.zahlungen[s] < 0) == (b.augen[s] == hoechst) or b.abrechnung.durchmarsch is not None
+        # Standard-Hausregel: bei Gleichstand verliert, wer den höchsten Trumpf bekommen hat.
+        g2 = dict(g, tarif={k: v for k, v in g["tarif"].items() if k != "ramsch_gleichstand"})
+        b2 = pruefe_partie(g2)
+        gleiche = [s for s in range(4) if b2.augen[s] == hoechst]
+        if b2.abrechnung.durchmarsch is None:
+            spiel = Spiel(Spielart.RAMSCH)
+            rang = {s: max((spiel.staerke(k) for k in parse_hand(g["haende"][s]) if spiel.ist_trumpf(k)),
+                           default=-1) for s in gleiche}
+            verlierer = max(gleiche, key=lambda s: rang[s])
+            assert [s for s in range(4) if b2.zahlungen[s] < 0] == [verlierer]
     else:
         assert b.augen_spieler == sum(b.augen[s] for s in b.spieler_partei)
         assert (b.zahlungen[g["spieler"]] > 0) == b.abrechnung.gewonnen
@@ -203,6 +214,33 @@ def test_davonlaufen_wird_mitgefuehrt():
             assert b.davongelaufen in b.spieler_partei and b.davongelaufen != g["spieler"]
             return
     raise AssertionError("kein Davonlaufen in 20000 Partien")
+
+
+def test_tout_und_sie():
+    g = json.loads(json.dumps(next(g for g in PARTIEN if g["spiel"] == "solo" and len(g["haende"][0]) == 8)))
+    normal = pruefe_partie(g)
+    g["tout"] = True
+    b = pruefe_partie(g)
+    assert b.gueltig
+    alle = b.stiche_spieler == 8
+    assert b.abrechnung.gewonnen == alle
+    lauf = b.laufende if b.laufende >= 3 else 0
+    wert = (g["tarif"]["solo"] + lauf * g["tarif"]["laufende"]) * 2 * 2 ** len(g["klopfer"] + g["stoesse"])
+    assert b.abrechnung.wert == wert
+    assert b.zahlungen[g["spieler"]] == (3 * wert if alle else -3 * wert)
+    assert normal.zahlungen == tuple(g["erwartet"]["zahlungen"])
+    # Sie: Sitz 0 hält alle Ober und Unter.
+    ou = [k for k in Blatt.LANG.karten if k.schlag.value in "OU"]
+    rest = [k for k in Blatt.LANG.karten if k not in ou]
+    random.Random(7).shuffle(rest)
+    haende = [ou, rest[0:8], rest[8:16], rest[16:24]]
+    sie, _ = baue_partie("solo", "eichel", Blatt.LANG, random.Random(1), haende=haende, spieler=0)
+    sie["sie"] = True
+    b = pruefe_partie(sie)
+    assert b.gueltig and b.abrechnung.sie
+    assert b.zahlungen[0] == 3 * (50 + 8 * 10) * 4
+    sie["spieler"] = 1
+    assert "Sie heißt" in pruefe_partie(sie).fehler[0].grund
 
 
 def test_falscher_ausspieler():

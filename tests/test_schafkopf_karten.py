@@ -179,3 +179,21 @@ def test_doctests():
     for modul in (karten_modul, spielart_modul):
         ergebnis = doctest.testmod(modul)
         assert ergebnis.failed == 0 and ergebnis.attempted > 0
+
+
+def test_import_ist_leicht():
+    import subprocess
+    import sys
+
+    from conftest import ROOT, _env
+
+    code = ("import sys, referee.schafkopf as s; s.Karte, s.erlaubte_karten; "
+            "print(','.join(sorted(sys.modules)))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env(), cwd=ROOT,
+                       check=True)
+    geladen = set(r.stdout.strip().split(","))
+    for schwer in ("referee.schafkopf.partie", "referee.schafkopf.abrechnung", "typer", "rich"):
+        assert schwer not in geladen
+    r = subprocess.run([sys.executable, "-c", "import referee.schafkopf as s; print(s.pruefe_partie.__name__)"],
+                       capture_output=True, text=True, env=_env(), cwd=ROOT, check=True)
+    assert r.stdout.strip() == "pruefe_partie"

@@ -162,6 +162,9 @@ def test_zufallspartien_gueltig_und_nullsumme(art_farbe, blatt, rng):
             verlierer = max(gleiche, key=lambda s: rang[s])
             assert [s for s in range(4) if b2.zahlungen[s] < 0] == [verlierer]
     else:
+        if g["spiel"] == "bettel":
+            assert any("Sau, König, Ober, Unter, Zehn" in k for k in b.konventionen)
+            assert b.abrechnung.gewonnen == (b.stiche_spieler == 0)
         assert b.augen_spieler == sum(b.augen[s] for s in b.spieler_partei)
         assert (b.zahlungen[g["spieler"]] > 0) == b.abrechnung.gewonnen
 

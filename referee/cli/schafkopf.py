@@ -217,7 +217,7 @@ def _zeige_bericht(bericht, nr: int | None = None) -> None:
     ausgabe.drucke_text(f"Wert: {a.erklaerung}")
     ausgabe.drucke_text("Zahlungen: " + ", ".join(
         f"{_sitzname(p, s)} {ausgabe.euro(c)}" for s, c in enumerate(bericht.zahlungen)))
-    for k in a.konventionen:
+    for k in bericht.konventionen:
         ausgabe.drucke_text(k, stil="dim")
 
 

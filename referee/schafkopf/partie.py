@@ -40,6 +40,10 @@ from referee.schafkopf.spielart import TRUMPF, Spiel, Spielart
 from referee.schafkopf.zug import BINDUNG, DAVONLAUFEN, STICHREGELN, _entscheide, erlaubte_karten
 
 STOSS = "schafkopf.stoss"
+K_BETTEL_REIHE = ("Konvention, nicht im Regeltext: Beim Bettel gibt es keine Trümpfe; jede Farbe "
+                  "sticht in der Reihenfolge Sau, König, Ober, Unter, Zehn, Neun, Acht, Sieben.")
+K_BETTEL_REIHE_HOCH = ("Konvention, nicht im Regeltext: Beim Bettel gibt es keine Trümpfe; jede Farbe "
+                       "sticht in der Reihenfolge Sau, Zehn, König, Ober, Unter, Neun, Acht, Sieben.")
 SITZE = (0, 1, 2, 3)
 
 
@@ -101,6 +105,14 @@ class Partiebericht:
     davongelaufen: int | None = None      # Sitz, der davongelaufen ist
 
     @property
+    def konventionen(self) -> tuple[str, ...]:
+        """Angewandte Konventionen (Abrechnung, dazu die Bettel-Reihenfolge)."""
+        k = tuple(self.abrechnung.konventionen) if self.abrechnung is not None else ()
+        if self.partie.spiel.art is Spielart.BETTEL:
+            k += (K_BETTEL_REIHE_HOCH if self.partie.spiel.bettel_zehn_hoch else K_BETTEL_REIHE,)
+        return k
+
+    @property
     def gewonnen(self) -> bool | None:
         return None if self.abrechnung is None else self.abrechnung.gewonnen
 
@@ -126,7 +138,7 @@ class Partiebericht:
             "augen": list(self.augen),
             "stiche": list(self.stiche_je_sitz),
             "erklaerung": a.erklaerung,
-            "konventionen": list(a.konventionen),
+            "konventionen": list(self.konventionen),
         }
         if self.partie.namen:
             d["namen"] = list(self.partie.namen)

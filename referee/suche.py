@@ -85,9 +85,13 @@ def falte(text: str) -> str:
 
 
 def _zerlege(gefaltet: str) -> list[str]:
+    if "'" in gefaltet:
+        gefaltet = _APOSTROPH_S.sub("s", gefaltet)
+    roh = _WORT.findall(gefaltet)
+    if "-" not in gefaltet:
+        return roh
     woerter: list[str] = []
-    for m in _WORT.finditer(_APOSTROPH_S.sub("s", gefaltet)):
-        wort = m.group()
+    for wort in roh:
         if "-" in wort:
             teile = [t for t in wort.split("-") if t]
             woerter.extend(teile)
@@ -214,17 +218,16 @@ class Suchindex:
         paare: dict[tuple[str, str], set[int]] = {}
         for i, a in enumerate(self.abschnitte):
             f: dict[str, float] = {}
-            for gewicht, teile in (
-                (GEWICHT_TEXT, (a.text,)), (GEWICHT_STICHWORT, a.stichworte), (GEWICHT_TITEL, (a.titel,))
+            for gewicht, teil in (
+                (GEWICHT_TEXT, a.text), (GEWICHT_STICHWORT, " , ".join(a.stichworte)), (GEWICHT_TITEL, a.titel)
             ):
-                for teil in teile:
-                    folge = woerter(teil)
-                    for wort in folge:
-                        if gewicht > f.get(wort, 0.0):
-                            f[wort] = gewicht
-                    folge = [w for w in folge if w not in stopp]
-                    for paar in zip(folge, folge[1:]):
-                        paare.setdefault(paar, set()).add(i)
+                folge = woerter(teil)
+                for wort in folge:
+                    if gewicht > f.get(wort, 0.0):
+                        f[wort] = gewicht
+                folge = [w for w in folge if w not in stopp]
+                for paar in zip(folge, folge[1:]):
+                    paare.setdefault(paar, set()).add(i)
             felder.append(f)
         self._felder = felder
         self._paare = paare

@@ -4,8 +4,8 @@ Dünn: parsen → ``referee.suche`` / ``referee.regeltexte`` → rich-Panel oder
 Regeltext wird nie als rich-Markup gedeutet (``Text`` statt Markup-Strings).
 """
 
-from __future__ import annotations
-
+# Bewusst ohne ``from __future__ import annotations``: Typer müsste die Annotationen
+# sonst beim Start als Zeichenketten auswerten (kostet Startzeit).
 import sys
 from typing import Optional
 

@@ -13,7 +13,7 @@ from referee.resources import lade_json
 from referee.saufn import Buchstabe, Karte, Kategorie, folgt, folgt_erlaubt, pruefe_folgt
 from referee.saufn import ende as sende
 from referee.saufn import regeln
-from referee.saufn.karten import alle_karten, falte
+from referee.saufn.karten import alle_karten, falte, katalog
 
 K = Karte.parse
 BUCHSTABEN = "SAUFN"
@@ -66,6 +66,7 @@ def test_datendatei_benannte_karten_und_buchstaben():
     ("N:Nase", "N:Nase"), ("s:hau drauf", "S:Hau Drauf"),
     ("weiss:Sauftrumpf", "weiss:Sauftrumpf"), ("S:Sauftrumpf", "S:Sauftrumpf"),
     ("gold:Sheriff", "Sheriff"), ("weiss:+4", "+4"),
+    ("A – Abändern", "A:Abändern"), ("f - freeze", "F:Freeze"), ("S–StufnSaufn", "S:StufnSaufn"),
 ])
 def test_parse_formen(eingabe, notation):
     assert str(K(eingabe)) == notation
@@ -493,7 +494,7 @@ def test_zitierte_abschnitte_existieren_und_zitate_stehen_darin():
     from referee.regeltexte import abschnitt
 
     ids = {i for i, _ in regeln.ZITATE.values()} | {sende.ABSCHNITT, sende.HINWEIS_ABSCHNITT}
-    ids |= {e.abschnitt for e in __import__("referee.saufn.karten", fromlist=["katalog"]).katalog()}
+    ids |= {e.abschnitt for e in katalog()}
     for i in ids:
         assert abschnitt(i).id == i
     for i, z in regeln.ZITATE.values():

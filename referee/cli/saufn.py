@@ -84,8 +84,10 @@ def folgt(
 ) -> None:
     """Darf KARTE auf die oberste Karte OBEN gelegt werden?
 
-    S→A→U→F→N, nach N wieder S; weiße und goldene Karten immer; nach einer weißen
-    Karte alles; Abändern nur mit --gold; bei offenem +2/+4 (--plus N) nur +2 oder +4.
+    S→A→U→F→N, nach N wieder S; weiße und goldene Karten immer;
+    nach einer weißen Karte alles; Abändern nur mit --gold;
+    bei offenem +2/+4 (--plus N) nur +2 oder +4.
+    Karten: N, Urwald, U:Urwald, +4, Spielverderber, Sheriff, weiss, gold.
     Exit-Code 0 = ja, 1 = nein, 2 = unbekannte Karte.
 
     Beispiel: referee saufn folgt N U
@@ -163,11 +165,13 @@ def ende(
 ) -> None:
     """Spielende: wer darf wie viele Schlücke an wen verteilen?
 
-    --platz NAME … : Platz 1, 2, 3 in dieser Reihenfolge (bei 3 Personen nur Platz 1).
-    --spieler NAME … : alle Mitspielenden (ohne Angabe: die Spieler des laufenden Abends).
-    3 Personen: Platz 1 verteilt 20 Schlücke, dann endet das Spiel. 4–8 Personen:
-    Platz 1 20 an alle, Platz 2 15 an alle außer den Sieger, Platz 3 10 an alle außer
-    Platz 1 und 2. Exit-Code 0 = in Ordnung, 1 = Verteilung verstößt gegen die Grenzen.
+    --platz NAME …    Platz 1, 2, 3 in dieser Reihenfolge (3 Personen: nur 1).
+    --spieler NAME …  alle Mitspielenden (sonst: die Spieler des Abends).
+
+    3 Personen: Platz 1 verteilt 20 Schlücke an alle, dann endet das Spiel.
+    4–8 Personen: Platz 1 verteilt 20 an alle, Platz 2 15 an alle außer
+    dem Sieger, Platz 3 10 an alle außer Platz 1 und 2.
+    Exit-Code 0 = in Ordnung, 1 = Verteilung verstößt gegen die Grenzen.
 
     Beispiel: referee saufn ende --platz Anna Ben Cem --spieler Anna Ben Cem Dora --verteilung "Anna:Ben=5,Cem=15"
     """

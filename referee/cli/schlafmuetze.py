@@ -37,11 +37,12 @@ def passt(
 ) -> None:
     """Wohin muss die Karte? Mit --nach: war das richtig oder „Schlafmütze!“?
 
-    Mitte: nur oben + 1 (bei mehreren passenden Mitte-Stapeln: freie Wahl).
-    Mitspieler: oben + 1 oder oben − 1; leerer Ablagestapel („-“) nimmt nichts.
-    Passt die Karte mehrfach: zuerst die Mitte, dann die Mitspieler im Uhrzeigersinn
-    (Reihenfolge von --mitspieler). Nur wenn nichts passt: eigener Ablagestapel.
-    Exit-Code 0 = richtig (bzw. Antwort ohne --nach), 1 = Schlafmütze!, 2 = falsche Eingabe.
+    Mitte: nur oben + 1 (passen mehrere Mitte-Stapel: freie Wahl).
+    Mitspieler: oben + 1 oder oben − 1; leerer Ablagestapel („-“): nichts.
+    Passt die Karte mehrfach: zuerst die Mitte, dann die Mitspieler im
+    Uhrzeigersinn (Reihenfolge von --mitspieler, links von dir zuerst).
+    Nur wenn nichts passt: auf den eigenen Ablagestapel.
+    Exit-Code 0 = richtig (oder ohne --nach), 1 = Schlafmütze!, 2 = Eingabe.
 
     Beispiel: referee schlafmuetze passt 3 --mitte "2 1 5 1 1" --mitspieler "Ben=10,Cem=4,Dora=-" --nach Cem
     """
@@ -101,9 +102,9 @@ def zug(
 ) -> None:
     """Was kommt im Zug zuerst: die eigene Ablagekarte oder der Zugstapel?
 
-    Immer zuerst die oberste Karte des eigenen Ablagestapels prüfen; erst wenn sie
-    nirgends passt oder der Ablagestapel leer ist, die oberste Karte des Zugstapels
-    umdrehen. Ohne Angaben: die allgemeine Regel.
+    Immer zuerst die oberste Karte des eigenen Ablagestapels prüfen; erst
+    wenn sie nirgends passt oder der Ablagestapel leer ist, die oberste
+    Karte des Zugstapels umdrehen. Ohne Angaben: die allgemeine Regel.
 
     Beispiel: referee schlafmuetze zug --ablage 5 --mitte "2 1 4 1 1" --mitspieler "Ben=10"
     """
@@ -146,8 +147,9 @@ def sieg(
 ) -> None:
     """Den Sieger eines Schlafmütze-Spiels in den laufenden Abend eintragen.
 
-    --spieler NAME … : wer mitgespielt hat (ohne Angabe: alle Spieler des Abends).
-    Das Spiel endet, sobald jemand seine letzte Karte losgeworden ist; er gewinnt.
+    --spieler NAME …  wer mitgespielt hat (sonst: alle Spieler des Abends).
+
+    Das Spiel endet, sobald jemand seine letzte Karte losgeworden ist.
 
     Beispiel: referee schlafmuetze sieg Anna --spieler Anna Ben Cem
     """

@@ -16,6 +16,8 @@ Angaben werden groß/klein- und umlaut-unabhängig gelesen:
 'U:Urwald'
 >>> str(Karte.parse("Abaendern"))
 'A:Abändern'
+>>> str(Karte.parse("F – Freeze"))
+'F:Freeze'
 >>> Karte.parse("+4").kategorie.value
 'weiss'
 """
@@ -181,6 +183,8 @@ class Karte:
         if ":" in roh:
             vorne, _, hinten = roh.partition(":")
             return cls._mit_praefix(roh, vorne.strip(), hinten.strip())
+        if m := re.fullmatch(r"([SAUFNsaufn])\s*[–—-]\s*(\S.*)", roh):  # „A – Abändern“
+            return cls._mit_praefix(roh, m[1], m[2].strip())
         f = falte(roh)
         if f.upper() in Buchstabe.__members__ and len(f) == 1:
             return cls(Kategorie.BUCHSTABE, Buchstabe(f.upper()))

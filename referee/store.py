@@ -164,7 +164,7 @@ def _meintest_du(name: str, kandidaten: Iterable[str]) -> str:
 def werte_aus_ergebnis(spiel: str, ergebnis: dict) -> dict[str, dict[str, int]]:
     """Die summierbaren Zahlen eines Ergebnisses: ``{groesse: {name: wert}}``.
 
-    schafkopf → ``cent`` (Zahlungen) und ``partien``; sabai → ``siegpunkte``, ``ruhmeshalle``,
+    schafkopf → ``cent`` (Zahlungen; die Zahl der Spiele zählt ``eintraege``); sabai → ``siegpunkte``, ``ruhmeshalle``,
     ``runden``; saufn → ``platz1``/``platz2``/``platz3`` und ``partien``; schlafmuetze →
     ``sieg`` und ``partien``.
     """
@@ -186,7 +186,6 @@ def werte_aus_ergebnis(spiel: str, ergebnis: dict) -> dict[str, dict[str, int]]:
             raise Eingabefehler("Schafkopf-Ergebnis ohne „zahlungen“.")
         for name, cent in zahlungen.items():
             setze("cent", name, cent)
-            setze("partien", name, 1)
         if sum(zahlungen.values()) != 0:
             raise Eingabefehler(
                 f"Die Zahlungen ergeben {sum(zahlungen.values())} Cent statt null; nicht eingetragen."
@@ -384,6 +383,7 @@ def migrationen():
         db.execute("UPDATE eintraege SET gilt = 0 WHERE art = 'storno' "
                    "OR id IN (SELECT bezug FROM eintraege WHERE bezug IS NOT NULL)")
         db["eintraege"].create_index(["abend_id", "nr"], unique=True)
+        db["eintraege"].create_index(["gilt", "spiel"])
         db.execute("CREATE UNIQUE INDEX eintraege_bezug_einmal ON eintraege(bezug) "
                    "WHERE bezug IS NOT NULL")
         db["werte"].create(
@@ -525,6 +525,12 @@ class Store:
             raise
         else:
             conn.execute("COMMIT")
+
+    def _braucht_daten(self) -> None:
+        """Vor Schreibvorgängen, die vorhandene Daten brauchen: nie eine leere Datei anlegen."""
+        if not self.existiert:
+            raise KeineDaten(f"Noch keine Daten ({self.pfad} gibt es nicht). "
+                             "Beispiel: referee abend neu --spieler Anna Ben Cem Dora")
 
     def _lies(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
         if not self.existiert:
@@ -781,6 +787,7 @@ class Store:
         """
         if spiel not in SPIELE:
             raise Eingabefehler(f"Unbekanntes Spiel „{spiel}“; möglich: {', '.join(SPIELE)}.")
+        self._braucht_daten()
         if abend_id is None:
             abend_id = self.abend().id
         with self._schreiben() as conn:
@@ -794,6 +801,7 @@ class Store:
 
         Gibt den neuen Storno-Eintrag zurück; das Original bleibt sichtbar (``alle=True``).
         """
+        self._braucht_daten()
         with self._schreiben() as conn:
             if eintrag_id is None:
                 if abend_id is None:
@@ -828,6 +836,7 @@ class Store:
     def korrektur(self, eintrag_id: int, ergebnis: dict, eingabe: dict | None = None, *,
                   werte: dict[str, dict[str, int]] | None = None) -> Eintrag:
         """Ersetzt Eintrag ``eintrag_id`` durch ein neues Ergebnis (Korrektur-Eintrag)."""
+        self._braucht_daten()
         with self._schreiben() as conn:
             alt = self._aufhebbar(conn, eintrag_id)
             self._pruefe_offen(conn, alt.abend_id)

@@ -1,0 +1,761 @@
+"""Spielabende und das Buch: ``referee abend …``, ``stand``, ``verlauf``, ``rueckgaengig``,
+``korrektur`` und ``referee schafkopf eintragen``.
+
+Dünn: Argumente lesen → ``referee.store`` (und für Schafkopf ``referee.schafkopf.abrechnung``)
+fragen → mit rich oder ``--json`` ausgeben. Store, Regelkern und rich werden erst in den
+Befehlen importiert (Startzeit). Andere Befehlsmodule dürfen ``DB`` und ``store_oeffnen``
+von hier benutzen.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from referee.cli import gruppen
+from referee.cli.ausgabe import drucke_json
+
+DB = Annotated[Optional[str], typer.Option(
+    "--db", metavar="PFAD",
+    help="Datenbankdatei (sonst $REFEREE_DB, sonst ~/.local/share/referee/referee.db).")]
+JSON = Annotated[bool, typer.Option("--json", help="Ausgabe als JSON auf stdout.")]
+
+_SPIELARTEN = ("rufspiel", "solo", "wenz", "farbwenz", "geier", "farbgeier", "ramsch", "bettel")
+_SYNONYME = {"sauspiel": "rufspiel", "ruf": "rufspiel", "farbsolo": "solo"}
+_SPIEL_NAMEN = {"schafkopf": "Schafkopf", "sabai": "sabai-sabai", "saufn": "SAUFN",
+                "schlafmuetze": "Schlafmütze"}
+
+
+def store_oeffnen(db: str | None = None):
+    """Den Store für ``--db`` (oder $REFEREE_DB / Standardpfad) öffnen."""
+    from referee.store import oeffne
+
+    return oeffne(db)
+
+
+def _meldung(text: str) -> None:
+    """Eine Meldung auf stderr (nie als Markup gedeutet)."""
+    sys.stderr.write(text + "\n")
+
+
+def _namen(werte: list[str] | None) -> list[str]:
+    """``["Anna", "Ben,Cem"]`` → ``["Anna", "Ben", "Cem"]`` (Komma trennt ebenfalls)."""
+    aus: list[str] = []
+    for w in werte or []:
+        aus += [t.strip() for t in w.split(",") if t.strip()]
+    return aus
+
+
+# --------------------------------------------------------------------------- Darstellung
+
+
+def _euro(cent: int) -> str:
+    from referee.cli.ausgabe import euro
+
+    return euro(cent)
+
+
+def _kopfzeile(abend) -> str:
+    teile = [f"Abend {abend.id}", abend.datum]
+    if abend.ort:
+        teile.append(abend.ort)
+    teile.append("offen" if abend.offen else "beendet")
+    return " · ".join(teile)
+
+
+def _tarif_text(abend) -> str:
+    t = abend.tarif or {}
+    if not t:
+        return "–"
+    name = t.get("name") or "eigener"
+    preise = []
+    for k, wort in (("grund", "Rufspiel"), ("solo", "Solo"), ("schneider", "Schneider"),
+                    ("laufende", "Laufende")):
+        if k in t:
+            preise.append(f"{wort} {_euro(t[k]).lstrip('+')}")
+    return f"{name} ({', '.join(preise)})" if preise else name
+
+
+def _stand_tabelle(stand: dict, titel: str):
+    """Eine rich-Tabelle: je Spieler die Spalten der Spiele, die Daten haben."""
+    from rich.table import Table
+    from rich.text import Text
+
+    spalten = []
+    if stand["schafkopf"] or stand["abend"] is not None:
+        spalten.append(("Schafkopf", lambda n: _euro(stand["schafkopf"][n])
+                        if n in stand["schafkopf"] else ""))
+    if stand["sabai"]:
+        spalten.append(("Sabai SP", lambda n: (f"{stand['sabai'][n]:+d}" if stand["sabai"][n] else "0")
+                        if n in stand["sabai"] else ""))
+    if stand.get("ruhmeshalle"):
+        spalten.append(("Ruhmeshalle", lambda n: str(stand["ruhmeshalle"].get(n, "")) or ""))
+    if stand["saufn"]:
+        spalten.append(("SAUFN 1./2./3.", lambda n: "/".join(str(stand["saufn"][n][p]) for p in "123")
+                        if n in stand["saufn"] else ""))
+    if stand["schlafmuetze"]:
+        spalten.append(("Schlafmütze", lambda n: str(stand["schlafmuetze"][n])
+                        if n in stand["schlafmuetze"] else ""))
+    namen: list[str] = []
+    for spiel in ("schafkopf", "sabai", "saufn", "schlafmuetze"):
+        for n in stand[spiel]:
+            if n not in namen:
+                namen.append(n)
+    tab = Table(title=Text(titel), title_justify="left", show_edge=False, pad_edge=False)
+    tab.add_column("Spieler")
+    for kopf, _ in spalten:
+        tab.add_column(kopf, justify="right")
+    for n in namen:
+        tab.add_row(Text(n), *[Text(f(n)) for _, f in spalten])
+    return tab
+
+
+def _beschreibung(e, namen_nach_id: dict | None = None) -> str:
+    """Eine Zeile: was der Eintrag festhält (ohne Beträge)."""
+    r = e.ergebnis
+    if e.art == "storno":
+        return f"Storno von #{e.bezug}"
+    vor = f"Korrektur von #{e.bezug}: " if e.art == "korrektur" else ""
+    if e.spiel == "schafkopf":
+        art = str(r.get("spielart") or "").capitalize() or "Spiel"
+        if r.get("spielart") == "ramsch":
+            if r.get("durchmarsch"):
+                text = f"Ramsch: Durchmarsch {r['durchmarsch']}"
+            else:
+                text = "Ramsch: verliert " + "+".join(r.get("verlierer") or [])
+            if r.get("jungfrauen"):
+                text += ", Jungfrau " + "+".join(r["jungfrauen"])
+        else:
+            wer = "+".join(x for x in (r.get("spieler"), r.get("partner")) if x)
+            text = f"{art} {wer} " + ("gewonnen" if r.get("gewonnen") else "verloren")
+            extra = []
+            if r.get("augen") is not None:
+                extra.append(f"{r['augen']} Augen")
+            if r.get("laufende"):
+                extra.append(f"{r['laufende']} Laufende")
+            for k, wort in (("schwarz", "schwarz"), ("tout", "Tout"), ("sie", "Sie")):
+                if r.get(k):
+                    extra.append(wort)
+            if r.get("schneider") and not r.get("schwarz"):
+                extra.append("Schneider")
+            if r.get("klopfer"):
+                extra.append(f"{r['klopfer']}× geklopft")
+            if r.get("stoesse"):
+                extra.append(f"{r['stoesse']}× Stoß")
+            if extra:
+                text += " (" + ", ".join(extra) + ")"
+        return vor + text
+    if e.spiel == "sabai":
+        sp = ", ".join(f"{n} {v:+d}" for n, v in (r.get("siegpunkte") or {}).items() if v)
+        text = "sabai-sabai: Siegpunkte " + (sp or "keine")
+        if r.get("ruhmeshalle"):
+            text += "; Ruhmeshalle: " + ", ".join(r["ruhmeshalle"])
+        if r.get("letzte"):
+            text += " (letzte Partie)"
+        return vor + text
+    if e.spiel == "saufn":
+        plaetze = " ".join(f"{i}. {n}" for i, n in enumerate(r.get("plaetze") or [], start=1))
+        return vor + f"SAUFN: {plaetze}"
+    if e.spiel == "schlafmuetze":
+        return vor + f"Schlafmütze: gewonnen hat {r.get('sieger')}"
+    return vor + e.spiel
+
+
+def _betraege(e) -> str:
+    if e.spiel == "schafkopf" and e.ergebnis.get("zahlungen"):
+        return " · ".join(f"{n} {_euro(c)}" for n, c in e.ergebnis["zahlungen"].items())
+    return ""
+
+
+def _zeit(iso: str) -> str:
+    return iso[11:16] if len(iso) >= 16 else iso
+
+
+def _druck(*teile) -> None:
+    from referee.cli.ausgabe import konsole
+
+    konsole().print(*teile)
+
+
+def _text(s: str, stil: str = ""):
+    from rich.text import Text
+
+    return Text(s, style=stil)
+
+
+def _geber_text(g: dict) -> str:
+    text = f"Geber: {g['geber']} · spielt aus: {g['ausspieler']}"
+    if g["aussetzer"]:
+        text += f" · setzt aus: {', '.join(g['aussetzer'])}"
+    return text
+
+
+_GEBER_KONVENTION = ("Konvention, nicht im Regeltext: Der Geber wechselt nach jedem Schafkopfspiel "
+                     "im Uhrzeigersinn (Reihenfolge von --spieler); es spielt aus, wer links vom "
+                     "Geber sitzt; bei fünf Spielern setzt der Geber aus.")
+
+
+# --------------------------------------------------------------------------- referee abend
+
+
+@gruppen.abend.callback(invoke_without_command=True)
+def abend_zeigen(ctx: typer.Context, db: DB = None, als_json: JSON = False) -> None:
+    """Spielabende: ohne Unterbefehl den aktuellen Abend zeigen (Spieler, Tarif, Geber, Stand).
+
+    Beispiel: referee abend neu --spieler Anna Ben Cem Dora
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    s = store_oeffnen(db)
+    a = s.abend()
+    stand = s.stand(a.id)
+    g = s.geber(a)
+    if als_json:
+        drucke_json({"abend": a.als_dict(), "geber": g, "stand": stand})
+        return
+    _zeige_abend(s, a, stand, g)
+
+
+def _zeige_abend(s, a, stand, g) -> None:
+    _druck(_text(_kopfzeile(a), "bold"))
+    _druck(_text("Spieler: " + ", ".join(a.spieler)))
+    _druck(_text("Tarif: " + _tarif_text(a)))
+    if a.hausregeln:
+        _druck(_text("Hausregeln: " + ", ".join(f"{k}={v}" for k, v in a.hausregeln.items())))
+    if a.offen:
+        _druck(_text(_geber_text(g) + f" (nach {g['spiele']} Schafkopfspielen)"))
+        _druck(_text(_GEBER_KONVENTION, "dim"))
+    _druck(_stand_tabelle(stand, "Stand"))
+
+
+@gruppen.abend.command("neu")
+def abend_neu(
+    weitere: Annotated[Optional[list[str]], typer.Argument(
+        metavar="[NAME]...", help="Weitere Spieler (nach --spieler), in Sitzordnung.")] = None,
+    spieler: Annotated[Optional[list[str]], typer.Option(
+        "--spieler", "-s", help="Die Spieler in Sitzordnung im Uhrzeigersinn: --spieler Anna Ben Cem Dora.")] = None,
+    ort: Annotated[Optional[str], typer.Option("--ort", help="Wo gespielt wird.")] = None,
+    datum: Annotated[Optional[str], typer.Option("--datum", metavar="JJJJ-MM-TT",
+                                                 help="Datum (Standard: heute).")] = None,
+    tarif: Annotated[Optional[str], typer.Option(
+        "--tarif", help="Schafkopf-Tarif (z. B. 10-20-50, 5-10-20; Liste: referee schafkopf tarife).")] = None,
+    setzen: Annotated[Optional[list[str]], typer.Option(
+        "--set", metavar="SCHLUESSEL=WERT", help="Tarif/Hausregel überschreiben, z. B. --set laufende_ab=2.")] = None,
+    neu: Annotated[Optional[list[str]], typer.Option(
+        "--neu", metavar="NAME", help="Diesen Namen neu anlegen, obwohl er einem bekannten ähnelt.")] = None,
+    geber: Annotated[Optional[str], typer.Option("--geber", help="Wer zuerst gibt (Standard: der Erste).")] = None,
+    db: DB = None,
+    als_json: JSON = False,
+) -> None:
+    """Einen neuen Spielabend beginnen: Spieler (Sitzordnung), Ort, Tarif und Hausregeln.
+
+    Unbekannte Namen werden angelegt; ähnelt ein Name einem bekannten (Tippfehler?), kommt
+    „Meintest du …?“ – mit --neu NAME wird er trotzdem angelegt.
+
+    Beispiel: referee abend neu --spieler Anna Ben Cem Dora --ort Gasthaus --tarif 10-20-50
+    """
+    from referee.schafkopf.tarif import setzungen, tarif_laden
+
+    namen = _namen(spieler) + _namen(weitere)
+    gesetzt = setzungen(setzen or [])
+    t = tarif_laden(tarif, gesetzt)
+    s = store_oeffnen(db)
+    a, angelegt = s.abend_neu(namen, ort=ort, datum=datum, tarif=t.to_dict(), hausregeln=gesetzt,
+                              neu=_namen(neu), geber=geber)
+    if angelegt:
+        _meldung("Neu angelegt: " + ", ".join(angelegt) + ".")
+    g = s.geber(a)
+    if als_json:
+        drucke_json({"abend": a.als_dict(), "geber": g, "neu_angelegt": angelegt})
+        return
+    _druck(_text(f"Abend {a.id} begonnen.", "bold"))
+    _zeige_abend(s, a, s.stand(a.id), g)
+
+
+@gruppen.abend.command("liste")
+def abend_liste(db: DB = None, als_json: JSON = False) -> None:
+    """Alle Spielabende mit Datum, Ort, Spielern und Zahl der Einträge.
+
+    Beispiel: referee abend liste --json
+    """
+    s = store_oeffnen(db)
+    abende = s.abende()
+    zahlen = {}
+    if abende:
+        for e in s.eintraege():
+            zahlen[e.abend_id] = zahlen.get(e.abend_id, 0) + 1
+    if als_json:
+        drucke_json([dict(a.als_dict(), eintraege=zahlen.get(a.id, 0)) for a in abende])
+        return
+    if not abende:
+        _meldung("Noch keine Abende. Beispiel: referee abend neu --spieler Anna Ben Cem Dora")
+        return
+    from rich.table import Table
+
+    tab = Table(show_edge=False, pad_edge=False)
+    for kopf in ("Nr", "Datum", "Ort", "Spieler", "Einträge", ""):
+        tab.add_column(kopf)
+    for a in abende:
+        tab.add_row(str(a.id), a.datum, _text(a.ort or ""), _text(", ".join(a.spieler)),
+                    str(zahlen.get(a.id, 0)), "offen" if a.offen else "")
+    _druck(tab)
+
+
+@gruppen.abend.command("ende")
+def abend_ende(db: DB = None, als_json: JSON = False) -> None:
+    """Den aktuellen Abend beenden und den Endstand zeigen; danach nimmt er nichts mehr an.
+
+    Beispiel: referee abend ende
+    """
+    s = store_oeffnen(db)
+    a = s.abend_beenden()
+    stand = s.stand(a.id)
+    if als_json:
+        drucke_json({"abend": a.als_dict(), "stand": stand})
+        return
+    _druck(_text(f"Abend {a.id} beendet.", "bold"))
+    _druck(_stand_tabelle(stand, "Endstand"))
+
+
+# --------------------------------------------------------------------------- stand, verlauf
+
+
+@gruppen.app.command("stand")
+def stand(
+    abend: Annotated[Optional[int], typer.Option("--abend", metavar="ID", help="Dieser Abend.")] = None,
+    gesamt: Annotated[bool, typer.Option("--gesamt", help="Über alle Abende.")] = False,
+    db: DB = None,
+    als_json: JSON = False,
+) -> None:
+    """Der Stand: Schafkopf in €, sabai-Siegpunkte, SAUFN-Plätze, Schlafmütze-Siege.
+
+    Ohne Angabe: der aktuelle (offene) Abend, sonst der letzte.
+
+    Beispiel: referee stand --gesamt --json
+    """
+    from referee.errors import Eingabefehler
+    from referee.store import KeineDaten
+
+    if gesamt and abend is not None:
+        raise Eingabefehler("Entweder --abend ID oder --gesamt, nicht beides.")
+    s = store_oeffnen(db)
+    if not s.existiert:
+        raise KeineDaten(f"Noch keine Daten ({s.pfad} gibt es nicht). "
+                         "Beispiel: referee abend neu --spieler Anna Ben Cem Dora")
+    if gesamt:
+        st = s.stand(None)
+        titel = "Gesamtstand über alle Abende"
+    else:
+        if abend is None:
+            a = s.aktueller_abend()
+            if a is None:
+                alle = s.abende()
+                if not alle:
+                    raise KeineDaten("Noch kein Abend. Beispiel: referee abend neu --spieler Anna Ben Cem Dora")
+                a = alle[-1]
+        else:
+            a = s.abend(abend)
+        st = s.stand(a.id)
+        titel = "Stand · " + _kopfzeile(a)
+    if als_json:
+        drucke_json(st)
+        return
+    _druck(_stand_tabelle(st, titel))
+
+
+@gruppen.app.command("verlauf")
+def verlauf(
+    abend: Annotated[Optional[int], typer.Option("--abend", metavar="ID", help="Dieser Abend.")] = None,
+    alle: Annotated[bool, typer.Option("--alle", help="Auch Stornierte, Stornos und Ersetzte zeigen.")] = False,
+    db: DB = None,
+    als_json: JSON = False,
+) -> None:
+    """Die Einträge eines Abends, nummeriert (#ID); mit --alle auch Stornos und Korrekturen.
+
+    Beispiel: referee verlauf --alle
+    """
+    s = store_oeffnen(db)
+    a = s.abend(abend) if abend is not None else (s.aktueller_abend() or _letzter(s))
+    eintraege = s.eintraege(a.id, alle=True)
+    aufgehoben = {e.bezug: e for e in eintraege if e.bezug is not None}
+    zeigen = eintraege if alle else [e for e in eintraege if e.gilt]
+    if als_json:
+        drucke_json({"abend": a.id, "eintraege": [
+            dict(e.als_dict(), aufgehoben_durch=aufgehoben[e.id].id if e.id in aufgehoben else None)
+            for e in zeigen]})
+        return
+    _druck(_text(_kopfzeile(a), "bold"))
+    if not zeigen:
+        _druck(_text("Noch keine Einträge."))
+        return
+    for e in zeigen:
+        stil = "dim" if (e.id in aufgehoben or e.art == "storno") else ""
+        _druck(_text(f"#{e.id:<4} {_zeit(e.zeit)}  {_beschreibung(e)}", stil))
+        b = _betraege(e)
+        if b:
+            _druck(_text("       " + b, stil))
+        if e.id in aufgehoben:
+            x = aufgehoben[e.id]
+            _druck(_text(f"       ({'storniert durch' if x.art == 'storno' else 'ersetzt durch'} #{x.id})", stil))
+
+
+def _letzter(s):
+    from referee.store import KeineDaten
+
+    alle = s.abende()
+    if not alle:
+        raise KeineDaten("Noch kein Abend. Beispiel: referee abend neu --spieler Anna Ben Cem Dora")
+    return alle[-1]
+
+
+@gruppen.app.command("rueckgaengig")
+def rueckgaengig(
+    eintrag: Annotated[Optional[int], typer.Option(
+        "--eintrag", metavar="ID", help="Diesen Eintrag stornieren statt des letzten.")] = None,
+    db: DB = None,
+    als_json: JSON = False,
+) -> None:
+    """Storniert den letzten geltenden Eintrag des aktuellen Abends (das Original bleibt sichtbar).
+
+    Beispiel: referee rueckgaengig
+    """
+    s = store_oeffnen(db)
+    storno = s.rueckgaengig(eintrag)
+    alt = s.eintrag(storno.bezug)
+    stand = s.stand(alt.abend_id)
+    if als_json:
+        drucke_json({"storno": storno.als_dict(), "storniert": alt.als_dict(), "stand": stand})
+        return
+    _druck(_text(f"Eintrag #{alt.id} storniert (Storno #{storno.id}): {_beschreibung(alt)}"))
+    _druck(_stand_tabelle(stand, "Neuer Stand"))
+
+
+# --------------------------------------------------------------------------- Schafkopf eintragen
+
+
+def _spielart(text: str):
+    from referee.errors import Eingabefehler
+    from referee.schafkopf.spielart import Spielart
+
+    wort = _SYNONYME.get(text.strip().casefold(), text.strip().casefold())
+    try:
+        return Spielart(wort)
+    except ValueError:
+        raise Eingabefehler(f"Unbekannte Spielart „{text}“. Erlaubt: {', '.join(_SPIELARTEN)}.") from None
+
+
+def _tisch(s, a, tisch: list[str]) -> list[str]:
+    """Die vier Teilnehmer des Spiels (Namen wie gespeichert), in Sitzordnung."""
+    from referee.errors import Eingabefehler
+
+    if tisch:
+        namen = [s.spieler_finden(n, unter=a.spieler).name for n in _namen(tisch)]
+        if len(namen) != 4 or len(set(namen)) != 4:
+            raise Eingabefehler(f"--tisch braucht vier verschiedene Spieler des Abends, nicht {len(namen)}.")
+    else:
+        namen = s.geber(a)["mitspieler"]
+        if len(namen) != 4:
+            raise Eingabefehler(
+                f"Am Abend sind {len(a.spieler)} Spieler; sag mit --tisch A,B,C,D, wer dieses Spiel spielt."
+            )
+    return sorted(namen, key=a.spieler.index)
+
+
+def _schafkopf_ergebnis(s, a, spielart_text: str, wer: str | None, *, augen, laufende, schwarz,
+                        tout, sie, klopfer, stoss, stiche, kurz, jungfrau, durchmarsch,
+                        tisch) -> tuple[dict, object]:
+    """Fakten → ``referee.schafkopf.abrechnung`` → ergebnis-dict nach dem Store-Vertrag."""
+    from referee.errors import Eingabefehler
+    from referee.schafkopf.abrechnung import Fakten, abrechnen, zahlungen
+    from referee.schafkopf.spielart import Spielart
+    from referee.schafkopf.tarif import Tarif
+
+    spielart = _spielart(spielart_text)
+    tarif = Tarif.from_dict(a.tarif) if a.tarif else None
+    alle = _tisch(s, a, tisch)
+
+    def finde(n: str) -> str:
+        name = s.spieler_finden(n, unter=a.spieler).name
+        if name not in alle:
+            raise Eingabefehler(f"„{name}“ spielt dieses Spiel nicht mit (am Tisch: {', '.join(alle)}).")
+        return name
+
+    partei = [finde(n) for n in (wer or "").split("+") if n.strip()]
+    jungfrauen = [finde(n) for n in _namen([x.replace("+", ",") for x in jungfrau or []])]
+    basis = {"spielart": spielart.value, "klopfer": klopfer, "stoesse": stoss, "laufende": 0,
+             "schneider": False, "schwarz": False, "tout": False, "augen": None}
+    if spielart is Spielart.RAMSCH:
+        fehler = []
+        if augen is not None or laufende or tout or sie or schwarz:
+            fehler.append("Beim Ramsch gibt es keine Augen der Spielerpartei, Laufende, Schwarz, Tout oder Sie; "
+                          "anzugeben sind der Verlierer, --jungfrau NAME und --durchmarsch NAME.")
+        dm = finde(durchmarsch) if durchmarsch else None
+        if dm and partei:
+            fehler.append(f"Durchmarsch von {dm}: dann gibt es keinen Verlierer („{wer}“).")
+        if not dm and not partei:
+            fehler.append("Beim Ramsch fehlt der Verlierer (der mit den meisten Augen), "
+                          "z. B. referee schafkopf eintragen ramsch Dora.")
+        if set(partei) & set(jungfrauen):
+            fehler.append("Ein Verlierer hat die meisten Augen und kann keine Jungfrau sein.")
+        if dm and jungfrauen:
+            fehler.append("Beim Durchmarsch sind alle anderen Jungfrauen; --jungfrau entfällt.")
+        if len(partei) > 1 and tarif is not None and tarif.regeln.ramsch_gleichstand != "alle":
+            fehler.append("Bei Gleichstand verliert nach der Hausregel ramsch_gleichstand=hoechster_trumpf nur einer: "
+                          "gib an, wer davon den höheren Trumpf hatte.")
+        if fehler:
+            raise Eingabefehler(" ".join(fehler))
+        n_stiche = 6 if kurz else 8
+        # Die Abrechnung braucht Augen und Stiche je Platz; am Tisch bekannt sind nur
+        # Verlierer, Jungfrauen und Durchmarsch. Diese Verteilung erfüllt genau diese Fakten.
+        if dm:
+            aug = [120 if n == dm else 0 for n in alle]
+            sti = [n_stiche if n == dm else 0 for n in alle]
+        else:
+            andere = [n for n in alle if n not in partei and n not in jungfrauen]
+            rest = n_stiche - len(andere)
+            aug = [120 // len(partei) if n in partei else 0 for n in alle]
+            sti = [1 if n in andere else 0 for n in alle]
+            for i, n in enumerate(p for p in alle if p in partei):
+                sti[alle.index(n)] = rest // len(partei) + (1 if i < rest % len(partei) else 0)
+        ab = abrechnen(Fakten(spielart, klopfer=klopfer, stoesse=stoss, kurz=kurz,
+                              augen=tuple(aug), stiche=tuple(sti)), tarif)
+        z = zahlungen(ab, [], alle)
+        ergebnis = dict(basis, zahlungen=z, wert=ab.wert, gewonnen=ab.gewonnen,
+                        spieler=dm or partei[0], partner=None,
+                        verlierer=[alle[i] for i in ab.verlierer],
+                        jungfrauen=[alle[i] for i in ab.jungfrauen] if not dm else [],
+                        durchmarsch=alle[ab.durchmarsch] if ab.durchmarsch is not None else None,
+                        konventionen=list(ab.konventionen))
+        return ergebnis, ab
+    if jungfrau or durchmarsch:
+        raise Eingabefehler("--jungfrau und --durchmarsch gibt es nur beim Ramsch.")
+    soll = 1 if spielart.solo_artig else 2
+    if len(partei) != soll or len(set(partei)) != soll:
+        form = "Anna+Ben" if soll == 2 else "Cem"
+        raise Eingabefehler(
+            f"Beim {spielart.value} besteht die Spielerpartei aus {soll} Spieler{'n' if soll > 1 else ''}, "
+            f"angegeben: „{wer or ''}“. Form: referee schafkopf eintragen {spielart.value} {form} --augen 71."
+        )
+    ab = abrechnen(Fakten(spielart, augen_spieler=augen, laufende=laufende, schwarz=schwarz,
+                          stiche_spieler=stiche, tout=tout, sie=sie, klopfer=klopfer,
+                          stoesse=stoss, kurz=kurz), tarif)
+    z = zahlungen(ab, partei, alle)
+    ergebnis = dict(basis, zahlungen=z, spieler=partei[0], partner=partei[1] if soll == 2 else None,
+                    gewonnen=ab.gewonnen, wert=ab.wert, augen=augen, laufende=ab.laufende_gewertet,
+                    schneider=ab.schneider, schwarz=ab.schwarz, tout=ab.tout, sie=ab.sie,
+                    stiche=stiche, konventionen=list(ab.konventionen))
+    return ergebnis, ab
+
+
+def _partie_ergebnis(s, a, datei: str, tisch) -> tuple[dict, dict]:
+    """Eine ganze Partie (JSON-Datei oder ``-``) prüfen und abrechnen lassen."""
+    import json
+    from pathlib import Path
+
+    from referee.errors import Eingabefehler
+
+    try:
+        from referee.schafkopf import partie as partie_modul
+    except ImportError:
+        raise Eingabefehler(
+            "--partie braucht die Partieprüfung (referee.schafkopf.partie), die es in dieser "
+            "Version noch nicht gibt; trag das Spiel mit den Fakten ein (--augen, --laufende …)."
+        ) from None
+    try:
+        text = sys.stdin.read() if datei == "-" else Path(datei).read_text(encoding="utf-8")
+        daten = json.loads(text)
+    except FileNotFoundError:
+        raise Eingabefehler(f"Die Datei „{datei}“ gibt es nicht.") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise Eingabefehler(f"Die Datei „{datei}“ ist nicht lesbar: {exc}.") from None
+    except json.JSONDecodeError as exc:
+        raise Eingabefehler(f"„{datei}“ ist kein gültiges JSON (Zeile {exc.lineno}, Spalte {exc.colno}).") from None
+    if not isinstance(daten, dict):
+        raise Eingabefehler(f"„{datei}“: eine Partie ist ein JSON-Objekt.")
+    namen = daten.get("namen") or _tisch(s, a, tisch)
+    if not isinstance(namen, list) or len(namen) != 4:
+        raise Eingabefehler(f"„namen“ in „{datei}“ muss vier Spieler nennen (Sitz 0–3).")
+    namen = [s.spieler_finden(str(n), unter=a.spieler).name for n in namen]
+    daten = dict(daten, namen=namen)
+    if daten.get("tarif") is None and a.tarif:
+        daten["tarif"] = a.tarif
+    d = partie_modul.pruefe_partie(daten).als_json()
+    if not d.get("gueltig", False):
+        from referee.errors import Regelverstoss
+
+        gruende = "; ".join(
+            (f"Stich {f['stich']}" if f.get("stich") else "vor dem ersten Stich")
+            + (f", {namen[f['sitz']]}" if f.get("sitz") is not None else "")
+            + (f", {f['karte']}" if f.get("karte") else "") + f": {f['grund']}"
+            for f in d.get("fehler", []))
+        raise Regelverstoss(f"Die Partie ist nicht regelgerecht, nicht eingetragen. {gruende}")
+    sp = d.get("spieler_partei") or []
+    ramsch = d.get("spiel") == "ramsch"
+    ergebnis = {
+        "zahlungen": dict(zip(namen, d["zahlungen"])),
+        "spielart": d.get("spiel"), "farbe": d.get("farbe"),
+        "spieler": None if ramsch else namen[daten["spieler"]],
+        "partner": next((namen[i] for i in sp if i != daten.get("spieler")), None),
+        "gewonnen": d.get("gewonnen"), "wert": d.get("wert"), "augen": d.get("augen_spieler"),
+        "laufende": d.get("laufende_gewertet", 0), "schneider": d.get("schneider", False),
+        "schwarz": d.get("schwarz", False), "tout": bool(daten.get("tout")),
+        "klopfer": len(daten.get("klopfer") or []), "stoesse": len(daten.get("stoesse") or []),
+        "stiche": d.get("stiche_spieler"), "konventionen": d.get("konventionen", []),
+    }
+    if ramsch:
+        ergebnis.update(verlierer=[namen[i] for i in d.get("verlierer", [])],
+                        jungfrauen=[namen[i] for i in d.get("jungfrauen", [])],
+                        durchmarsch=namen[d["durchmarsch"]] if d.get("durchmarsch") is not None else None)
+        ergebnis["spieler"] = ergebnis["durchmarsch"] or (ergebnis["verlierer"] or [None])[0]
+    return ergebnis, daten
+
+
+def _zeige_eintrag(s, a, e, ab, titel: str) -> None:
+    stand = s.stand(a.id)["schafkopf"]
+    _druck(_text(f"{titel} #{e.id} · Abend {a.id}: {_beschreibung(e)}", "bold"))
+    if ab is not None:
+        _druck(_text("Wert: " + ab.erklaerung + " ct"))
+    from rich.table import Table
+
+    tab = Table(show_edge=False, pad_edge=False)
+    tab.add_column("Spieler")
+    tab.add_column("Spiel", justify="right")
+    tab.add_column("Stand", justify="right")
+    for n, c in e.ergebnis["zahlungen"].items():
+        tab.add_row(_text(n), _euro(c), _euro(stand.get(n, 0)))
+    for n in stand:
+        if n not in e.ergebnis["zahlungen"]:
+            tab.add_row(_text(n), "", _euro(stand[n]))
+    _druck(tab)
+    for k in e.ergebnis.get("konventionen") or []:
+        _druck(_text(k, "dim"))
+    if a.offen:
+        _druck(_text("Nächstes Spiel · " + _geber_text(s.geber(s.abend(a.id)))))
+
+
+# Gemeinsame Optionen von „schafkopf eintragen“ und „korrektur“
+_WER = Annotated[Optional[str], typer.Argument(
+    metavar="[SPIELER]", help="Spielerpartei: Anna+Ben (Rufspiel), Cem (Solo …); beim Ramsch der Verlierer.")]
+_AUGEN = Annotated[Optional[int], typer.Option("--augen", help="Augen der Spielerpartei (0–120).")]
+_LAUFENDE = Annotated[int, typer.Option("--laufende", help="Laufende (mit oder ohne).")]
+_SCHWARZ = Annotated[bool, typer.Option("--schwarz", help="Eine Partei hat keinen Stich.")]
+_TOUT = Annotated[bool, typer.Option("--tout", help="Tout angesagt.")]
+_SIE = Annotated[bool, typer.Option("--sie", help="Sie (alle Ober und Unter).")]
+_KLOPFER = Annotated[int, typer.Option("--klopfer", help="Zahl der Klopfer/Legen.")]
+_STOSS = Annotated[int, typer.Option("--stoss", help="Zahl der Stöße/Retour.")]
+_STICHE = Annotated[Optional[int], typer.Option("--stiche", help="Stiche der Spielerpartei (Bettel: 0 = gewonnen).")]
+_KURZ = Annotated[bool, typer.Option("--kurz", help="Kurze Karte (24 Blatt).")]
+_JUNGFRAU = Annotated[Optional[list[str]], typer.Option(
+    "--jungfrau", metavar="NAME", help="Ramsch: Spieler ohne Stich (mehrfach oder Ben+Cem).")]
+_DURCHMARSCH = Annotated[Optional[str], typer.Option("--durchmarsch", metavar="NAME",
+                                                     help="Ramsch: wer alle Stiche machte.")]
+_TISCH = Annotated[Optional[list[str]], typer.Option(
+    "--tisch", metavar="A,B,C,D", help="Die vier Spieler dieses Spiels (bei mehr als vier am Abend).")]
+
+
+@gruppen.schafkopf.command("eintragen")
+def schafkopf_eintragen(
+    spielart: Annotated[Optional[str], typer.Argument(
+        metavar="[SPIELART]", help="rufspiel, solo, wenz, farbwenz, geier, farbgeier, ramsch, bettel.")] = None,
+    wer: _WER = None,
+    augen: _AUGEN = None,
+    laufende: _LAUFENDE = 0,
+    schwarz: _SCHWARZ = False,
+    tout: _TOUT = False,
+    sie: _SIE = False,
+    klopfer: _KLOPFER = 0,
+    stoss: _STOSS = 0,
+    stiche: _STICHE = None,
+    kurz: _KURZ = False,
+    jungfrau: _JUNGFRAU = None,
+    durchmarsch: _DURCHMARSCH = None,
+    tisch: _TISCH = None,
+    partie: Annotated[Optional[str], typer.Option(
+        "--partie", metavar="DATEI", help="Eine ganze Partie (JSON, - = stdin) prüfen und eintragen.")] = None,
+    db: DB = None,
+    als_json: JSON = False,
+) -> None:
+    """Ein Schafkopfspiel in den aktuellen Abend eintragen; zeigt Beträge und neuen Stand.
+
+    Beispiel: referee schafkopf eintragen rufspiel Anna+Ben --augen 71 --laufende 3
+    (Solo: wenz Cem --augen 45; Ramsch: ramsch Dora --jungfrau Ben; --partie partie.json)
+    """
+    from referee.errors import Eingabefehler
+
+    s = store_oeffnen(db)
+    a = s.abend()
+    from referee.store import Eintrag  # noqa: F401 - Typ
+
+    argv = sys.argv[1:]
+    ab = None
+    if partie is not None:
+        if spielart or wer:
+            raise Eingabefehler("Mit --partie DATEI keine Spielart und keine Spieler angeben.")
+        ergebnis, daten = _partie_ergebnis(s, a, partie, tisch)
+        eingabe = {"argv": argv, "partie": daten}
+    else:
+        if spielart is None:
+            raise Eingabefehler("Es fehlt die Spielart, z. B. referee schafkopf eintragen rufspiel Anna+Ben --augen 71.")
+        ergebnis, ab = _schafkopf_ergebnis(
+            s, a, spielart, wer, augen=augen, laufende=laufende, schwarz=schwarz, tout=tout, sie=sie,
+            klopfer=klopfer, stoss=stoss, stiche=stiche, kurz=kurz, jungfrau=jungfrau,
+            durchmarsch=durchmarsch, tisch=tisch)
+        eingabe = {"argv": argv}
+    e = s.eintragen("schafkopf", ergebnis, eingabe, abend_id=a.id)
+    if als_json:
+        drucke_json({"eintrag": e.id, "abend": a.id, "ergebnis": e.ergebnis,
+                     "stand": s.stand(a.id)["schafkopf"], "geber": s.geber(s.abend(a.id))})
+        return
+    _zeige_eintrag(s, a, e, ab, "Eintrag")
+
+
+@gruppen.app.command("korrektur")
+def korrektur(
+    eintrag: Annotated[int, typer.Argument(metavar="ID", help="Der zu ersetzende Eintrag (#ID aus referee verlauf).")],
+    spielart: Annotated[Optional[str], typer.Argument(metavar="[SPIELART]", help="Wie bei schafkopf eintragen.")] = None,
+    wer: _WER = None,
+    augen: _AUGEN = None,
+    laufende: _LAUFENDE = 0,
+    schwarz: _SCHWARZ = False,
+    tout: _TOUT = False,
+    sie: _SIE = False,
+    klopfer: _KLOPFER = 0,
+    stoss: _STOSS = 0,
+    stiche: _STICHE = None,
+    kurz: _KURZ = False,
+    jungfrau: _JUNGFRAU = None,
+    durchmarsch: _DURCHMARSCH = None,
+    tisch: _TISCH = None,
+    db: DB = None,
+    als_json: JSON = False,
+) -> None:
+    """Ersetzt einen Schafkopf-Eintrag durch die richtigen Fakten (das Original bleibt sichtbar).
+
+    Andere Spiele: „referee rueckgaengig --eintrag ID“ und neu eintragen.
+
+    Beispiel: referee korrektur 12 rufspiel Anna+Ben --augen 61 --laufende 3
+    """
+    from referee.errors import Eingabefehler
+
+    s = store_oeffnen(db)
+    alt = s.eintrag(eintrag)
+    if alt.spiel != "schafkopf":
+        raise Eingabefehler(
+            f"Eintrag #{alt.id} ist {_SPIEL_NAMEN.get(alt.spiel, alt.spiel)}; korrigiert wird hier nur Schafkopf. "
+            f"Storniere ihn mit „referee rueckgaengig --eintrag {alt.id}“ und trag ihn neu ein."
+        )
+    if spielart is None:
+        raise Eingabefehler(f"Es fehlen die richtigen Fakten, z. B. referee korrektur {alt.id} rufspiel Anna+Ben --augen 61.")
+    a = s.abend(alt.abend_id)
+    ergebnis, ab = _schafkopf_ergebnis(
+        s, a, spielart, wer, augen=augen, laufende=laufende, schwarz=schwarz, tout=tout, sie=sie,
+        klopfer=klopfer, stoss=stoss, stiche=stiche, kurz=kurz, jungfrau=jungfrau,
+        durchmarsch=durchmarsch, tisch=tisch or list(alt.ergebnis.get("zahlungen", {})))
+    e = s.korrektur(alt.id, ergebnis, {"argv": sys.argv[1:]})
+    if als_json:
+        drucke_json({"eintrag": e.id, "ersetzt": alt.id, "abend": a.id, "ergebnis": e.ergebnis,
+                     "stand": s.stand(a.id)["schafkopf"]})
+        return
+    _zeige_eintrag(s, a, e, ab, "Korrektur")

@@ -256,6 +256,21 @@ def test_zug_zugstapel_leer():
         naechster_schritt(T("2 1 4 1 1"), None, True, ablage_leer=True)
 
 
+def test_zug_aufgedeckt_aber_ablagekarte_passt_noch_kein_fehler():
+    s = naechster_schritt(T("2 1 4 1 1"), 5, aufgedeckt=13)
+    assert (s.zuerst, s.karte, s.muss) == ("ablagestapel", 5, "mitte:3")
+    assert s.grund.startswith("Noch keine Schlafmütze")
+    assert "Ein Fehler ist erst dann gemacht" in s.grund
+    assert s.abschnitte[0] == "schlafmuetze.fehler"
+
+
+def test_zug_aufgedeckt_wohin():
+    s = naechster_schritt(T("2 1 4 1 1", "Ben=10"), 12, aufgedeckt=9)
+    assert (s.zuerst, s.karte, s.muss) == ("zugstapel", 9, "Ben")
+    with pytest.raises(Eingabefehler, match="--mitte"):
+        naechster_schritt(None, 12, aufgedeckt=9)
+
+
 # --- Sieg --------------------------------------------------------------------------------------
 
 def test_sieg():

@@ -84,6 +84,14 @@ def test_zug_json():
     assert d["abschnitt"] == "schlafmuetze.spielablauf"
 
 
+def test_zug_aufgedeckt():
+    r = run_cli("schlafmuetze", "zug", "--ablage", "12", "--aufgedeckt", "3",
+                "--mitte", "2 1 4 1 1", "--json")
+    _ok(r, 0)
+    d = json.loads(r.stdout)
+    assert (d["zuerst"], d["karte"], d["muss"]) == ("zugstapel", 3, "mitte:1")
+
+
 def test_zug_allgemein_und_fehler():
     r = run_cli("schlafmuetze", "zug")
     _ok(r, 0)

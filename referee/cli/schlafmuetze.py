@@ -98,6 +98,7 @@ def zug(
     mitte: str = typer.Option(None, "--mitte", metavar="\"W W W W W\"", help="Die fünf Stapel der Mitte, z. B. \"2 1 5 1 1\"."),
     mitspieler: str = typer.Option(None, "--mitspieler", metavar="\"NAME=W,…\"", help="Ablagestapel der Mitspieler im Uhrzeigersinn, z. B. \"Ben=10,Cem=4\"."),
     zugstapel_leer: bool = typer.Option(False, "--zugstapel-leer", help="Dein Zugstapel ist aufgebraucht."),
+    aufgedeckt: str = typer.Option(None, "--aufgedeckt", metavar="W", help="Die schon umgedrehte Karte vom Zugstapel."),
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
     """Was kommt im Zug zuerst: die eigene Ablagekarte oder der Zugstapel?
@@ -105,6 +106,8 @@ def zug(
     Immer zuerst die oberste Karte des eigenen Ablagestapels prüfen; erst
     wenn sie nirgends passt oder der Ablagestapel leer ist, die oberste
     Karte des Zugstapels umdrehen. Ohne Angaben: die allgemeine Regel.
+    Mit --aufgedeckt: Wohin die umgedrehte Karte muss – oder, wenn die
+    Ablagekarte passt: noch kein Fehler, erst die Ablagekarte spielen.
 
     Beispiel: referee schlafmuetze zug --ablage 5 --mitte "2 1 4 1 1" --mitspieler "Ben=10"
     """
@@ -123,14 +126,20 @@ def zug(
     if oben is not None and tisch is None:
         raise Eingabefehler(f"--ablage {ablage} ohne --mitte: wohin die Karte passt, hängt von "
                             f"der Mitte ab (z. B. --mitte \"2 1 5 1 1\").")
-    s = naechster_schritt(tisch, oben, zugstapel_leer, ablage_leer=ablage_leer)
+    neu = parse_wert(aufgedeckt, "--aufgedeckt") if aufgedeckt is not None else None
+    if neu is not None and tisch is None:
+        raise Eingabefehler(f"--aufgedeckt {aufgedeckt} ohne --mitte: wohin die Karte passt, "
+                            f"hängt von der Mitte ab.")
+    s = naechster_schritt(tisch, oben, zugstapel_leer, ablage_leer=ablage_leer, aufgedeckt=neu)
     if als_json:
         drucke_json({"zuerst": s.zuerst, "karte": s.karte, "muss": s.muss, "grund": s.grund,
                      "abschnitt": s.abschnitte[0], "abschnitte": list(s.abschnitte)})
     else:
-        if s.karte is not None and s.muss:
+        if s.karte is not None and s.muss and s.zuerst == "ablagestapel":
             drucke_text(f"Zuerst die {s.karte} von deinem Ablagestapel auf {ziel_text(s.muss)}.",
                         stil="bold")
+        elif s.karte is not None and s.muss:
+            drucke_text(f"Die aufgedeckte {s.karte} muss auf {ziel_text(s.muss)}.", stil="bold")
         elif s.zuerst == "zugstapel":
             drucke_text("Zugstapel umdrehen.", stil="bold")
         else:

@@ -63,6 +63,9 @@ ZITATE: dict[str, tuple[str, str]] = {
     "zugstapel_leer": ("schlafmuetze.zugstapel-leer",
                        "Erst sobald er das nächste Mal eine Karte aufdecken muss, dreht er den "
                        "Ablagestapel um und macht ihn damit zum neuen Zugstapel."),
+    "erst_abgelegt": ("schlafmuetze.fehler",
+                      "Achtung: Ein Fehler ist erst dann gemacht, wenn eine Karte falsch abgelegt "
+                      "wurde."),
     "spielende": ("schlafmuetze.spielende",
                   "Das Spiel endet, sobald ein Spieler seine letzte Karte losgeworden ist."),
 }
@@ -393,12 +396,31 @@ class Zugschritt:
 
 
 def naechster_schritt(tisch: Tisch | None = None, ablage_oben: int | None = None,
-                      zugstapel_leer: bool = False, *, ablage_leer: bool = False) -> Zugschritt:
+                      zugstapel_leer: bool = False, *, ablage_leer: bool = False,
+                      aufgedeckt: int | None = None) -> Zugschritt:
     """Zuerst die oberste Karte des eigenen Ablagestapels, erst dann den Zugstapel.
 
     Ohne ``tisch`` nur die allgemeine Regel; ``ablage_leer``: der eigene Ablagestapel
-    ist leer; ``zugstapel_leer``: der eigene Zugstapel ist aufgebraucht.
+    ist leer; ``zugstapel_leer``: der eigene Zugstapel ist aufgebraucht;
+    ``aufgedeckt``: die schon umgedrehte Karte vom Zugstapel (wohin muss sie – oder,
+    wenn die Ablagekarte passt: noch kein Fehler, erst die Ablagekarte spielen).
     """
+    if aufgedeckt is not None:
+        if tisch is None:
+            raise Eingabefehler("Mit einer aufgedeckten Karte braucht es auch die Mitte "
+                                "(--mitte).")
+        if ablage_oben is not None and wohin(ablage_oben, tisch).muss != EIGENE:
+            w = wohin(ablage_oben, tisch)
+            return Zugschritt(
+                "ablagestapel", ablage_oben, w.muss,
+                f"Noch keine Schlafmütze: du hast die {aufgedeckt} schon umgedreht, obwohl die "
+                f"{ablage_oben} von deinem Ablagestapel passt. {_z('erst_abgelegt')} Spiel jetzt "
+                f"noch die {ablage_oben}: {w.grund} Legst du stattdessen die {aufgedeckt} ab, "
+                f"ist es „Schlafmütze!“.",
+                tuple(dict.fromkeys([ZITATE["erst_abgelegt"][0], *w.abschnitte])))
+        w = wohin(aufgedeckt, tisch)
+        return Zugschritt("zugstapel", aufgedeckt, w.muss, w.grund,
+                          tuple(dict.fromkeys([ZITATE["ablauf"][0], *w.abschnitte])))
     abschnitte = [ZITATE["ablauf"][0]]
     umdrehen = "Drehe die oberste Karte deines Zugstapels um"
     if zugstapel_leer:

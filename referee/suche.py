@@ -41,6 +41,8 @@ GEWICHT_STICHWORT = 0.8
 GEWICHT_TEXT = 0.55
 #: Faktor für ein Wort, das nur über ein Synonym passt.
 GEWICHT_SYNONYM = 0.9
+#: Schwache Fragewörter („wie viele“, „erlaubt“; Liste in synonyme.json) zählen halb.
+GEWICHT_SCHWACH = 0.5
 #: Suchwörter, die nur ein Spiel benennen, zählen weniger, bevorzugen dafür das Spiel.
 GEWICHT_SPIELNAME = 0.2
 BONUS_SPIEL = 2.0
@@ -167,6 +169,13 @@ def _staemme(liste: Iterable[str]) -> list[str]:
     return ergebnis
 
 
+@cache
+def _schwache_woerter() -> frozenset[str]:
+    from referee.resources import lade_json
+
+    return frozenset(falte(w) for w in lade_json("synonyme.json").get("schwach", []))
+
+
 def synonyme(wort: str) -> frozenset[str]:
     """Gleichbedeutende Wörter (gefaltet) laut ``data/synonyme.json``."""
     return _synonymdaten()[0].get(falte(wort), frozenset())
@@ -221,11 +230,12 @@ class Suchindex:
             for gewicht, teil in (
                 (GEWICHT_TEXT, a.text), (GEWICHT_STICHWORT, " , ".join(a.stichworte)), (GEWICHT_TITEL, a.titel)
             ):
-                folge = woerter(teil)
-                for wort in folge:
+                for wort in woerter(teil):
                     if gewicht > f.get(wort, 0.0):
                         f[wort] = gewicht
-                folge = [w for w in folge if w not in stopp]
+            # Wortfolgen je Titel, Text und einzelnem Stichwort (nicht über Stichwortgrenzen)
+            for teil in (a.titel, a.text, *a.stichworte):
+                folge = [w for w in woerter(teil) if w not in stopp]
                 for paar in zip(folge, folge[1:]):
                     paare.setdefault(paar, set()).add(i)
             felder.append(f)
@@ -333,6 +343,8 @@ class Suchindex:
                 spiele.add(spielnamen[w])
                 gewicht = GEWICHT_SPIELNAME if w not in self._synonym_inhalte() else 1.0
                 liste.append(_Suchwort(w, gewicht))
+            elif w in _schwache_woerter():
+                liste.append(_Suchwort(w, GEWICHT_SCHWACH))
             else:
                 liste.append(_Suchwort(w, 1.0))
         if not liste:
@@ -359,7 +371,7 @@ class Suchindex:
         summe = [0.0] * len(self.abschnitte)
         passend: list[set[str]] = [set() for _ in self.abschnitte]
         nenner = 0.0
-        nahe: list[tuple[set[str], float]] = []  # je Suchwort: sichere Kandidaten, Idealwert
+        nahe: list[tuple[set[str], set[str], float]] = []  # je Suchwort: Varianten, Kandidaten, Ideal
         for such in liste:
             # Varianten: das Wort selbst und seine Synonyme (etwas schwächer)
             varianten = {such.wort: 1.0}
@@ -379,7 +391,7 @@ class Suchindex:
                 idf = self._idf_max
             ideal = GEWICHT_TITEL * idf * such.gewicht
             nenner += ideal
-            nahe.append(({k for k, v in aehnlich.items() if v >= 0.85}, ideal))
+            nahe.append((set(varianten), {k for k, v in aehnlich.items() if v >= 0.85}, ideal))
             beste: dict[int, tuple[float, str]] = {}
             for kandidat, sim in aehnlich.items():
                 for i, feld in self._posting[kandidat]:
@@ -389,12 +401,19 @@ class Suchindex:
             for i, (beitrag, kandidat) in beste.items():
                 summe[i] += beitrag * idf * such.gewicht
                 passend[i].add(kandidat)
-        # Wortpaare der Frage, die im Abschnitt ebenso aufeinander folgen
-        for (erste, ideal1), (zweite, ideal2) in zip(nahe, nahe[1:]):
+        # Wortpaare der Frage, die im Abschnitt ebenso aufeinander folgen – oder dort ein
+        # Kompositum bilden („Ruf Sau“ → rufsau, „wie viele Karten“ → kartenanzahl)
+        for (var1, erste, ideal1), (var2, zweite, ideal2) in zip(nahe, nahe[1:]):
             gefunden: set[int] = set()
             for w1 in erste:
                 for w2 in zweite:
                     gefunden |= self._paare.get((w1, w2), set())
+            for v1 in var1:
+                for v2 in var2:
+                    for kompositum in (v1 + v2, v2 + v1):
+                        for i, _ in self._posting.get(kompositum, ()):
+                            gefunden.add(i)
+                            passend[i].add(kompositum)
             for i in gefunden:
                 summe[i] += BONUS_PAAR * (ideal1 + ideal2) / 2
         kandidaten: list[tuple[float, int]] = []

@@ -1,0 +1,247 @@
+"""Zuverlässigkeit des Speichers (issue 5, Abschnitt 4): gleichzeitiges Schreiben,
+SIGKILL mitten im Schreiben, fehlerhafte Eingaben ändern die Datei nicht."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, _env
+
+VIER = ["Anna", "Ben", "Cem", "Dora"]
+
+# Ein Kindprozess: (optional) Abend anlegen, dann N Spiele eintragen; jede id nach dem COMMIT.
+KIND = r"""
+import random, sys
+from referee.errors import Regelverstoss
+from referee.store import oeffne
+
+pfad, anzahl, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+rnd = random.Random(seed)
+s = oeffne(pfad)
+try:
+    s.abend_neu(["Anna", "Ben", "Cem", "Dora"])
+except Regelverstoss:
+    pass  # ein anderer Prozess war schneller
+s.schliessen()
+print("bereit", flush=True)
+i = 0
+while anzahl < 0 or i < anzahl:
+    i += 1
+    w = rnd.choice([20, 30, 50, 70])
+    z = [w, w, -w, -w]
+    rnd.shuffle(z)
+    s = oeffne(pfad)          # wie ein eigener CLI-Aufruf: jedes Mal neu öffnen
+    e = s.eintragen("schafkopf", {"zahlungen": dict(zip(["Anna", "Ben", "Cem", "Dora"], z)),
+                                  "spielart": "rufspiel", "wert": w}, {"argv": ["kind", str(seed), str(i)]})
+    s.schliessen()
+    print(e.id, *z, flush=True)
+"""
+
+
+def _kind(pfad: Path, anzahl: int, seed: int) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", KIND, str(pfad), str(anzahl), str(seed)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=_env(), cwd=ROOT)
+
+
+def _pruefe_datei(pfad: Path) -> sqlite3.Connection:
+    c = sqlite3.connect(pfad)
+    assert c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    assert c.execute("PRAGMA foreign_key_check").fetchall() == []
+    return c
+
+
+def test_vier_prozesse_je_hundert_spiele_gleichzeitig(tmp_path):
+    """Auch das Anlegen der Datei und die Migration laufen hier um die Wette."""
+    pfad = tmp_path / "gleichzeitig.db"
+    kinder = [_kind(pfad, 100, seed) for seed in range(4)]
+    ausgaben = [k.communicate(timeout=120) for k in kinder]
+    for k, (out, err) in zip(kinder, ausgaben):
+        assert k.returncode == 0, err
+        assert err == ""
+    ids = [int(z.split()[0]) for out, _ in ausgaben for z in out.splitlines()[1:]]
+    assert len(ids) == 400 and len(set(ids)) == 400
+    c = _pruefe_datei(pfad)
+    assert c.execute("SELECT count(*) FROM abende").fetchone()[0] == 1
+    assert c.execute("SELECT count(*) FROM eintraege").fetchone()[0] == 400
+    assert sorted(r[0] for r in c.execute("SELECT nr FROM eintraege")) == list(range(1, 401))
+    summen = dict(c.execute("SELECT s.name, SUM(w.wert) FROM werte w JOIN spieler s ON s.id = w.spieler_id "
+                            "WHERE w.gilt = 1 GROUP BY s.name").fetchall())
+    assert sum(summen.values()) == 0
+    # jede gemeldete Zahlung steht genau so in der Datenbank
+    erwartet = {n: 0 for n in VIER}
+    for out, _ in ausgaben:
+        for z in out.splitlines()[1:]:
+            for n, v in zip(VIER, map(int, z.split()[1:])):
+                erwartet[n] += v
+    assert summen == erwartet
+    from referee.store import oeffne
+
+    assert oeffne(pfad).stand()["schafkopf"] == erwartet
+
+
+def test_gleichzeitig_ueber_die_kommandozeile(tmp_path):
+    """Vier Terminals tragen gleichzeitig ein: keiner sieht einen Fehler."""
+    pfad = tmp_path / "cli.db"
+    env = _env({"REFEREE_DB": str(pfad)})
+    subprocess.run([sys.executable, "-m", "referee", "abend", "neu", "--spieler", *VIER],
+                   env=env, cwd=ROOT, check=True, capture_output=True)
+    skript = ("for i in 1 2 3 4 5 6; do "
+              f"{sys.executable} -m referee schafkopf eintragen rufspiel Anna+Ben --augen 71 >/dev/null || exit 1; "
+              "done")
+    prozesse = [subprocess.Popen(["sh", "-c", skript], env=env, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+                for _ in range(4)]
+    for p in prozesse:
+        _, err = p.communicate(timeout=120)
+        assert p.returncode == 0 and err == "", err
+    c = _pruefe_datei(pfad)
+    assert c.execute("SELECT count(*) FROM eintraege").fetchone()[0] == 24
+    r = subprocess.run([sys.executable, "-m", "referee", "stand", "--json"], env=env, cwd=ROOT,
+                       capture_output=True, text=True, check=True)
+    assert json.loads(r.stdout)["schafkopf"] == {"Anna": 480, "Ben": 480, "Cem": -480, "Dora": -480}
+
+
+def test_sigkill_mitten_im_schreiben_verliert_nichts_gemeldetes(tmp_path):
+    pfad = tmp_path / "absturz.db"
+    rnd = random.Random(20261129)
+    gemeldet: dict[int, list[int]] = {}
+    for runde in range(24):
+        k = _kind(pfad, -1, runde)
+        # Bereitschaft abwarten, dann zu einem zufälligen Zeitpunkt hart beenden
+        assert k.stdout.readline().strip() == "bereit", k.stderr.read()
+        time.sleep(rnd.uniform(0.0, 0.25))
+        os.kill(k.pid, signal.SIGKILL)
+        out, _ = k.communicate(timeout=30)
+        assert k.returncode == -signal.SIGKILL
+        for zeile in out.splitlines():
+            teile = zeile.split()
+            if len(teile) == 5:  # eine nur halb geschriebene letzte Zeile zählt nicht als gemeldet
+                gemeldet[int(teile[0])] = [int(x) for x in teile[1:]]
+        c = _pruefe_datei(pfad)
+        c.close()
+    assert len(gemeldet) >= 24
+    c = _pruefe_datei(pfad)
+    zeilen = {i: json.loads(e) for i, e in c.execute("SELECT id, ergebnis FROM eintraege")}
+    for eid, z in gemeldet.items():
+        assert eid in zeilen, f"gemeldeter Eintrag {eid} fehlt"
+        assert list(zeilen[eid]["zahlungen"].values()) == z
+    # höchstens die Einträge, die nach dem COMMIT, aber vor der Meldung getötet wurden, sind mehr
+    assert len(zeilen) - len(gemeldet) <= 24
+    assert c.execute("SELECT SUM(wert) FROM werte WHERE gilt = 1").fetchone()[0] == 0
+    assert c.execute("SELECT count(*) FROM werte").fetchone()[0] == 4 * len(zeilen)
+
+
+def test_sigkill_beim_anlegen_hinterlaesst_brauchbare_datei(tmp_path):
+    from referee.store import SCHEMA_AKTUELL, oeffne
+
+    rnd = random.Random(7)
+    for runde in range(6):
+        pfad = tmp_path / f"neu{runde}.db"
+        k = _kind(pfad, 1, runde)
+        time.sleep(rnd.uniform(0.05, 0.4))
+        k.kill()
+        k.communicate(timeout=30)
+        if pfad.exists():
+            s = oeffne(pfad)
+            assert s.integritaet() == "ok"
+            if not s.existiert or s.aktueller_abend() is None:
+                s.abend_neu(VIER)
+            s.eintragen("schafkopf", {"zahlungen": {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}})
+            assert s._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_AKTUELL
+            s.schliessen()
+
+
+# --------------------------------------------------------------------------- Byte-Identität
+
+
+def _cli(pfad: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "referee", *args], env=_env({"REFEREE_DB": str(pfad)}),
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
+def _bytes(pfad: Path) -> tuple[bytes, bool, bool]:
+    return pfad.read_bytes(), Path(str(pfad) + "-wal").exists(), Path(str(pfad) + "-shm").exists()
+
+
+FALSCHE_EINGABEN = [
+    (("schafkopf", "eintragen", "rufspiel", "Anna+Xaver", "--augen", "71"), 2, "Xaver"),
+    (("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "130"), 2, "130"),
+    (("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "60", "--schwarz"), 2, "Schwarz"),
+    (("schafkopf", "eintragen", "wenz", "Cem", "--augen", "61", "--laufende", "5"), 2, "Laufende"),
+    (("schafkopf", "eintragen", "ramsch", "Dora", "--laufende", "3"), 2, "Ramsch"),
+    (("schafkopf", "eintragen", "rufspiel", "Anna+Anna", "--augen", "71"), 2, "Anna"),
+    (("korrektur", "2", "rufspiel", "Anna+Ben", "--augen", "71"), 1, "Storno"),
+    (("korrektur", "1", "rufspiel", "Anna+Ben", "--augen", "999"), 2, "999"),
+    (("rueckgaengig", "--eintrag", "2"), 1, "Storno"),
+    (("rueckgaengig", "--eintrag", "42"), 1, "42"),
+    (("abend", "neu", "--spieler", "Anna", "Ben"), 1, "offen"),
+]
+
+
+def test_falsche_eingaben_aendern_die_datei_nicht(tmp_path):
+    pfad = tmp_path / "fest.db"
+    assert _cli(pfad, "abend", "neu", "--spieler", *VIER).returncode == 0
+    assert _cli(pfad, "schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71").returncode == 0
+    assert _cli(pfad, "rueckgaengig").returncode == 0          # Eintrag 2 ist das Storno von 1
+    assert _cli(pfad, "schafkopf", "eintragen", "solo", "Cem", "--augen", "80").returncode == 0
+    vorher = _bytes(pfad)
+    for args, code, wort in FALSCHE_EINGABEN:
+        r = _cli(pfad, *args)
+        assert r.returncode == code, (args, r.stderr)
+        assert wort in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
+        assert _bytes(pfad) == vorher, f"Datei verändert durch: referee {' '.join(args)}"
+    # geschlossener Abend
+    assert _cli(pfad, "abend", "ende").returncode == 0
+    vorher = _bytes(pfad)
+    for args, code, wort in [
+        (("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71"), 1, "Kein offener Abend"),
+        (("korrektur", "3", "solo", "Cem", "--augen", "90"), 1, "beendet"),
+        (("rueckgaengig", "--eintrag", "3"), 1, "beendet"),
+        (("rueckgaengig",), 1, "Kein offener Abend"),
+        (("abend", "ende"), 1, "Kein offener Abend"),
+        (("abend", "neu", "--spieler", "Ana", "Ben"), 2, "Meintest du „Anna“"),
+        (("stand", "--abend", "9"), 1, "keinen Abend 9"),
+    ]:
+        r = _cli(pfad, *args)
+        assert r.returncode == code, (args, r.stderr)
+        assert wort in r.stderr, (args, r.stderr)
+        assert _bytes(pfad) == vorher, f"Datei verändert durch: referee {' '.join(args)}"
+
+
+@pytest.mark.parametrize("inhalt", [b"kein SQLite\n" * 20, b"SQLite format 3\x00" + b"\xff" * 200])
+def test_cli_fremde_datei_klare_meldung_unveraendert(tmp_path, inhalt):
+    pfad = tmp_path / "fremd.db"
+    pfad.write_bytes(inhalt)
+    for args in (("stand",), ("abend", "neu", "--spieler", "Anna", "Ben")):
+        r = _cli(pfad, *args)
+        assert r.returncode == 2, r.stderr
+        assert "SQLite-Datenbank" in r.stderr and "unverändert" in r.stderr
+        assert "Traceback" not in r.stderr
+        assert pfad.read_bytes() == inhalt
+
+
+def test_cli_neuere_version_klare_meldung(tmp_path):
+    from referee.store import SCHEMA_AKTUELL
+
+    pfad = tmp_path / "zukunft.db"
+    assert _cli(pfad, "abend", "neu", "--spieler", *VIER).returncode == 0
+    c = sqlite3.connect(pfad)
+    c.execute(f"PRAGMA user_version = {SCHEMA_AKTUELL + 3}")
+    c.commit()
+    c.close()
+    vorher = pfad.read_bytes()
+    for args in (("stand",), ("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71")):
+        r = _cli(pfad, *args)
+        assert r.returncode == 2
+        assert "neueren referee-Version" in r.stderr and "unverändert" in r.stderr
+        assert pfad.read_bytes() == vorher

@@ -5,8 +5,9 @@ Vorgehen (gemessen mit ``benchmarks/frage.py`` und ``tests/data/fragen.json``):
 1. **Falten** (``falte``): casefold, ä→ae, ö→oe, ü→ue, ß→ss, typografische
    Anführungszeichen und Striche (–, −) nach ASCII, übrige Akzente weg.
 2. **Wörter** (``woerter``): Bindestrich-Komposita liefern Teile *und* das
-   zusammengesetzte Wort (``Ruf-Sau`` → ``ruf``, ``sau``, ``rufsau``); Füllwörter aus
-   ``data/stoppwoerter.txt`` fallen weg.
+   zusammengesetzte Wort (``Ruf-Sau`` → ``ruf``, ``sau``, ``rufsau``). In der Frage
+   fallen Füllwörter aus ``data/stoppwoerter.txt`` weg; schwache Fragewörter („wie
+   viele“) und reine Spielnamen zählen weniger.
 3. **Synonyme** aus ``data/synonyme.json`` (``Kontra`` = ``Stoß``, ``Ass`` = ``Sau`` …).
 4. **Bewertung je Wort**: jedes Suchwort wird mit dem Vokabular des Korpus verglichen
    (rapidfuzz ``ratio`` gegen Tippfehler, Teilwort-Treffer für Komposita wie
@@ -52,7 +53,8 @@ BONUS_PAAR = 0.35
 BONUS_TITEL = 12.0
 #: So viele Kandidaten werden mit dem Titel-Zuschlag neu sortiert.
 NEU_SORTIEREN = 30
-#: Unter diesem Score gilt ein Treffer als nicht relevant.
+#: Unter diesem Roh-Score (angezeigt ≈ 33,6) gilt ein Treffer als nicht relevant. Der
+#: schwächste richtige Treffer im Fragenkatalog liegt bei ≈ 44 (roh), „Pizza“ bei 0.
 MINDEST_SCORE = 35.0
 
 _ERSETZUNGEN = (
@@ -139,8 +141,9 @@ def _synonymdaten() -> tuple[dict[str, frozenset[str]], dict[str, str]]:
         if spiel not in SPIELE:
             raise ValueError(f"synonyme.json nennt unbekanntes Spiel {spiel}.")
         for name in [spiel, *namen]:
-            spielnamen[falte(name)] = spiel
-            spielnamen["".join(_zerlege(falte(name))[-1:]) or falte(name)] = spiel
+            gefaltet = falte(name)
+            spielnamen[gefaltet] = spiel
+            spielnamen[re.sub(r"[\s-]+", "", gefaltet)] = spiel  # sabai-sabai → sabaisabai
     return {w: frozenset(s) for w, s in gruppen.items()}, spielnamen
 
 
@@ -189,7 +192,7 @@ def spiel_kuerzel(eingabe: str) -> str:
     """
     namen = _synonymdaten()[1]
     gefaltet = falte(eingabe.strip())
-    for schluessel in (gefaltet, gefaltet.replace(" ", "-"), re.sub(r"[\s-]+", "", gefaltet)):
+    for schluessel in (gefaltet, re.sub(r"[\s-]+", "", gefaltet)):
         if schluessel in namen:
             return namen[schluessel]
     erlaubt = ", ".join(SPIELE)
@@ -214,7 +217,7 @@ class Treffer:
 @dataclass(frozen=True)
 class _Suchwort:
     wort: str
-    gewicht: float  # 1.0, oder GEWICHT_SPIELNAME für reine Spielnamen
+    gewicht: float  # 1.0, GEWICHT_SCHWACH oder GEWICHT_SPIELNAME
 
 
 class Suchindex:
@@ -341,7 +344,8 @@ class Suchindex:
             gesehen.add(w)
             if w in spielnamen:
                 spiele.add(spielnamen[w])
-                gewicht = GEWICHT_SPIELNAME if w not in self._synonym_inhalte() else 1.0
+                # Spielnamen, die zugleich Regelbegriffe sind (Sauspiel/Rufspiel), zählen voll
+                gewicht = 1.0 if synonyme(w) else GEWICHT_SPIELNAME
                 liste.append(_Suchwort(w, gewicht))
             elif w in _schwache_woerter():
                 liste.append(_Suchwort(w, GEWICHT_SCHWACH))
@@ -353,12 +357,6 @@ class Suchindex:
                 'z. B. referee frage "Wann darf ich davonlaufen?"'
             )
         return liste, spiele
-
-    @staticmethod
-    @cache
-    def _synonym_inhalte() -> frozenset[str]:
-        # Spielnamen, die zugleich Regelbegriffe sind (Sauspiel/Rufspiel), zählen voll.
-        return frozenset(_synonymdaten()[0])
 
     def suche(self, frage: str, spiel: str | None = None, anzahl: int = 3,
               mindest_score: float = MINDEST_SCORE) -> list[Treffer]:
@@ -428,7 +426,7 @@ class Suchindex:
         # Neu sortieren: wie sehr gleicht die ganze Frage dem Titel?
         spielnamen = _synonymdaten()[1]
         frage_staemme = frozenset(_staemme(
-            w for w in woerter(frage) if w not in spielnamen or w in self._synonym_inhalte()
+            w for w in woerter(frage) if w not in spielnamen or synonyme(w)
         ))
         neu: list[tuple[float, int]] = []
         for score, i in kandidaten[:NEU_SORTIEREN]:
@@ -512,8 +510,8 @@ def markierungen(text: str, gesucht: Iterable[str]) -> list[tuple[int, int]]:
         # einzelne Teile eines Kompositums
         pos = m.start()
         for stueck in re.split(r"([-‐‑–])", m.group()):
-            if stueck and stueck not in "-‐‑–" and _zerlege(falte(stueck))[:1] and \
-                    _zerlege(falte(stueck))[0] in gesucht:
+            gefaltet = _zerlege(falte(stueck))
+            if gefaltet and gefaltet[0] in gesucht:
                 bereiche.append((pos, pos + len(stueck)))
             pos += len(stueck)
     return bereiche

@@ -237,3 +237,20 @@ def test_partie_datei(abend, tmp_path):
     d = json.loads(r.stdout)
     assert list(d["ergebnis"]["zahlungen"].values()) == erwartet
     assert "partie" in abend("verlauf", "--json").stdout
+
+
+def test_wer_zahlt_wem_und_verlauf_im_stand(abend):
+    ok(abend("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71", "--laufende", "3"))
+    ok(abend("schafkopf", "eintragen", "solo", "Dora", "--augen", "80"))
+    ok(abend("schafkopf", "eintragen", "wenz", "Cem", "--augen", "30"))
+    r = ok(abend("stand", "--json"))
+    d = json.loads(r.stdout)
+    assert d["schafkopf"] == {"Anna": 60, "Ben": 60, "Cem": -280, "Dora": 160}
+    assert d["ueberweisungen"] == [{"von": "Cem", "an": "Dora", "cent": 160},
+                                   {"von": "Cem", "an": "Anna", "cent": 60},
+                                   {"von": "Cem", "an": "Ben", "cent": 60}]
+    r = ok(abend("stand"))
+    assert "Wer zahlt wem: Cem → Dora 1,60 €; Cem → Anna 0,60 €; Cem → Ben 0,60 €" in r.stdout
+    assert "Verlauf" in r.stdout and "█" in r.stdout and "▁" in r.stdout
+    r = ok(abend("abend", "ende", "--json"))
+    assert len(json.loads(r.stdout)["stand"]["ueberweisungen"]) == 3

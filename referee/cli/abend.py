@@ -78,12 +78,42 @@ def _tarif_text(abend) -> str:
     return f"{name} ({', '.join(preise)})" if preise else name
 
 
-def _stand_tabelle(stand: dict, titel: str):
+def _ueberweisungen(schafkopf: dict[str, int]) -> list[dict]:
+    """Wer zahlt wem (``referee.bericht.ausgleich``): höchstens n − 1 Überweisungen."""
+    from referee.bericht.ausgleich import ausgleich
+
+    return [u.als_dict() for u in ausgleich(schafkopf)]
+
+
+def _trend(s, abend_id: int, namen) -> dict[str, str]:
+    """Sparkline des Schafkopf-Saldos je Spieler über den Abend (gemeinsame Skala)."""
+    from referee.bericht.grafik import sparklines
+
+    reihen = {n: [0] for n in namen}
+    for _, zahlungen in s.verlauf_schafkopf(abend_id):
+        for n in reihen:
+            reihen[n].append(reihen[n][-1] + zahlungen.get(n, 0))
+    if all(len(r) < 3 for r in reihen.values()):
+        return {}
+    return sparklines(reihen, breite=16)
+
+
+def _zeige_stand(stand: dict, titel: str, trend: dict[str, str] | None = None) -> None:
+    """Tabelle, dann „Wer zahlt wem“ (Schafkopf)."""
+    _druck(_stand_tabelle(stand, titel, trend))
+    if any(stand["schafkopf"].values()):
+        _druck(_text("Wer zahlt wem: " + "; ".join(
+            f"{u['von']} → {u['an']} {_euro(u['cent']).lstrip('+')}" for u in stand["ueberweisungen"])))
+
+
+def _stand_tabelle(stand: dict, titel: str, trend: dict[str, str] | None = None):
     """Eine rich-Tabelle: je Spieler die Spalten der Spiele, die Daten haben."""
     from rich.table import Table
     from rich.text import Text
 
     spalten = []
+    if trend:
+        spalten.append(("Verlauf", lambda n: trend.get(n, "")))
     if stand["schafkopf"] or stand["abend"] is not None:
         spalten.append(("Schafkopf", lambda n: _euro(stand["schafkopf"][n])
                         if n in stand["schafkopf"] else ""))
@@ -103,13 +133,15 @@ def _stand_tabelle(stand: dict, titel: str):
         for n in stand[spiel]:
             if n not in namen:
                 namen.append(n)
-    tab = Table(title=Text(titel), title_justify="left", show_edge=False, pad_edge=False)
+    from rich.console import Group
+
+    tab = Table(show_edge=False, pad_edge=False)
     tab.add_column("Spieler")
     for kopf, _ in spalten:
-        tab.add_column(kopf, justify="right")
+        tab.add_column(kopf, justify="left" if kopf == "Verlauf" else "right")
     for n in namen:
         tab.add_row(Text(n), *[Text(f(n)) for _, f in spalten])
-    return tab
+    return Group(Text(titel, style="bold"), tab)
 
 
 def _beschreibung(e, namen_nach_id: dict | None = None) -> str:
@@ -211,6 +243,7 @@ def abend_zeigen(ctx: typer.Context, db: DB = None, als_json: JSON = False) -> N
     s = store_oeffnen(db)
     a = s.abend()
     stand = s.stand(a.id)
+    stand["ueberweisungen"] = _ueberweisungen(stand["schafkopf"])
     g = s.geber(a)
     if als_json:
         drucke_json({"abend": a.als_dict(), "geber": g, "stand": stand})
@@ -227,7 +260,10 @@ def _zeige_abend(s, a, stand, g) -> None:
     if a.offen:
         _druck(_text(_geber_text(g) + f" (nach {g['spiele']} Schafkopfspielen)"))
         _druck(_text(_GEBER_KONVENTION, "dim"))
-    _druck(_stand_tabelle(stand, "Stand"))
+    if "ueberweisungen" in stand:
+        _zeige_stand(stand, "Stand", _trend(s, a.id, stand["schafkopf"]))
+    else:
+        _druck(_stand_tabelle(stand, "Stand"))
 
 
 @gruppen.abend.command("neu")
@@ -312,11 +348,12 @@ def abend_ende(db: DB = None, als_json: JSON = False) -> None:
     s = store_oeffnen(db)
     a = s.abend_beenden()
     stand = s.stand(a.id)
+    stand["ueberweisungen"] = _ueberweisungen(stand["schafkopf"])
     if als_json:
         drucke_json({"abend": a.als_dict(), "stand": stand})
         return
     _druck(_text(f"Abend {a.id} beendet.", "bold"))
-    _druck(_stand_tabelle(stand, "Endstand"))
+    _zeige_stand(stand, "Endstand", _trend(s, a.id, stand["schafkopf"]))
 
 
 # --------------------------------------------------------------------------- stand, verlauf
@@ -359,10 +396,11 @@ def stand(
             a = s.abend(abend)
         st = s.stand(a.id)
         titel = "Stand · " + _kopfzeile(a)
+    st["ueberweisungen"] = _ueberweisungen(st["schafkopf"])
     if als_json:
         drucke_json(st)
         return
-    _druck(_stand_tabelle(st, titel))
+    _zeige_stand(st, titel, None if gesamt else _trend(s, a.id, st["schafkopf"]))
 
 
 @gruppen.app.command("verlauf")

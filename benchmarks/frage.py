@@ -57,28 +57,40 @@ def prozess_median(befehl: list[str], laeufe: int, env: dict[str, str]) -> float
 
 _PHASEN = """
 import io, json, sys, time
-t0 = time.perf_counter()
+m = {}
+t = time.perf_counter()
 import referee.cli
-t1 = time.perf_counter()
-echt, sys.stdout = sys.stdout, io.StringIO()
-try:
-    referee.cli.main(["frage", "Davonlaufen"])
-except SystemExit:
-    pass
-t2 = time.perf_counter()
-sys.stdout = echt
-print(json.dumps({"import": (t1 - t0) * 1000, "frage": (t2 - t1) * 1000}))
+m["import referee.cli"] = time.perf_counter() - t
+t = time.perf_counter()
+import typer.main
+typer.main.get_command(referee.cli.app)
+m["typer get_command"] = time.perf_counter() - t
+t = time.perf_counter()
+import rapidfuzz.process
+m["import rapidfuzz"] = time.perf_counter() - t
+t = time.perf_counter()
+from referee import suche
+treffer = suche.suche("Davonlaufen")
+m["Korpus laden + Index + Suche"] = time.perf_counter() - t
+t = time.perf_counter()
+from rich.console import Console
+from referee.cli.frage import _panel
+konsole = Console(file=io.StringIO(), width=80, color_system=None)
+for x in treffer:
+    konsole.print(_panel(x.abschnitt, x.score, x.woerter))
+m["rich importieren + Panels"] = time.perf_counter() - t
+print(json.dumps({k: v * 1000 for k, v in m.items()}))
 """
 
 
 def phasen_median(laeufe: int, env: dict[str, str]) -> dict[str, float]:
-    """Wo die Zeit eines ``frage``-Prozesses bleibt: Import der CLI vs. der Befehl selbst."""
-    werte: dict[str, list[float]] = {"import": [], "frage": []}
+    """Wo die Zeit eines ``frage``-Prozesses bleibt (je Phase Median in ms)."""
+    werte: dict[str, list[float]] = {}
     for _ in range(laeufe):
         r = subprocess.run([sys.executable, "-c", _PHASEN], capture_output=True, text=True,
                            env=env, cwd=ROOT, check=True)
         for k, v in json.loads(r.stdout).items():
-            werte[k].append(v)
+            werte.setdefault(k, []).append(v)
     return {k: statistics.median(v) for k, v in werte.items()}
 
 
@@ -134,9 +146,9 @@ def main() -> None:
     print(f"referee frage Davonlaufen  {frage:7.1f} ms  = {frage / leer:4.1f} × Interpreterstart "
           f"(Ziel ≤ 8 ×: {'ok' if frage / leer <= 8 else 'VERFEHLT'})")
     print(f"referee --help             {hilfe:7.1f} ms  = {hilfe / leer:4.1f} × Interpreterstart")
-    phasen = phasen_median(laeufe, env)
-    print(f"davon im frage-Prozess: import referee.cli {phasen['import']:.1f} ms, "
-          f"Befehl frage (rapidfuzz, Index, rich) {phasen['frage']:.1f} ms")
+    print("Phasen eines frage-Prozesses (Median):")
+    for name, ms in phasen_median(laeufe, env).items():
+        print(f"  {name:30s} {ms:6.1f} ms")
 
     from referee import suche as suchmodul
     from referee.regeltexte import abschnitte

@@ -144,6 +144,12 @@ def test_regeln_ein_abschnitt_json_woertlich():
     assert daten["text"] == abschnitt("schlafmuetze.fehler").text
 
 
+def test_regeln_abschnitt_mit_umlaut_und_leerzeichen():
+    r = run_cli("regeln", "schafkopf", "Rufbare Säue", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["abschnitt"] == "schafkopf.rufbare-saeue"
+
+
 def test_regeln_unbekannter_abschnitt_exit_2():
     r = run_cli("regeln", "saufn", "urwalt")
     assert r.returncode == 2

@@ -112,7 +112,9 @@ def regeln(
         spiel, abschnitt_name = spiel.split(".", 1)
     kuerzel = _spiel(spiel)
     if abschnitt_name is not None:
-        kurz = abschnitt_name.strip().casefold()
+        from referee.suche import falte
+
+        kurz = "-".join(falte(abschnitt_name).split())  # „Rufbare Säue“ → rufbare-saeue
         if kurz.startswith(f"{kuerzel}."):
             kurz = kurz[len(kuerzel) + 1:]
         try:

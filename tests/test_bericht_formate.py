@@ -102,8 +102,8 @@ def test_markdown_tabellen():
     assert "| Von | An | Betrag |\n|---|---|---:|\n| Dora | Cem | 4,90 € |\n" in md
     assert "| Dora | 1 | 1 |" in md                       # Sabai: Siegespunkte, Ruhmeshalle
     assert "| Ben | 2 | 0 | 0 |" in md                   # SAUFN-Plätze
-    assert "| 3 | 28.11.2026 | 2 | 19:02 | Schafkopf | wenz | Cem |  | ja | 0,60 € | 70 | 2 |" in md
-    assert '- Storno: {"id": 11, "bezug": 5}' in md
+    assert "| 3 | 28.11.2026 | Gasthaus Post | 2 | 19:02 | Schafkopf | wenz | Cem |  | ja | 0,60 € | 70 | 2 |" in md
+    assert "- Eintrag 11: Storno von Eintrag 5" in md
     # jede Tabellenzeile hat so viele Zellen wie ihr Kopf
     for block in md.split("\n\n"):
         zeilen = [z for z in block.splitlines() if z.startswith("|")]
@@ -126,23 +126,23 @@ def lies_csv(text, trenn=","):
 def test_csv_eine_zeile_je_eintrag():
     zeilen = lies_csv(formate.csv_text(bericht()))
     kopf, daten = zeilen[0], zeilen[1:]
-    assert kopf == ["Abend", "Datum", "Nr", "Zeit", "Spiel", "Spielart", "Spieler", "Partner", "Gewonnen", "Wert",
+    assert kopf == ["Abend", "Datum", "Ort", "Nr", "Zeit", "Spiel", "Spielart", "Spieler", "Partner", "Gewonnen", "Wert",
                     "Augen", "Laufende", "Schneider", "Schwarz", "Tout", "Klopfer", "Stöße", "Einheit",
                     "Anna", "Ben", "Cem", "Dora"]
     assert len(daten) == 10
-    assert daten[1] == ["3", "2026-11-28", "2", "2026-11-28T19:02:00", "Schafkopf", "wenz", "Cem", "", "ja",
+    assert daten[1] == ["3", "2026-11-28", "Gasthaus Post", "2", "2026-11-28T19:02:00", "Schafkopf", "wenz", "Cem", "", "ja",
                         "0.60", "70", "2", "nein", "nein", "nein", "0", "0", "€", "-0.60", "-0.60", "1.80", "-0.60"]
-    assert daten[5][4:7] == ["Sabai", "Runde", "Ben"] and daten[5][-4:] == ["0", "1", "0", "0"]
-    assert daten[7][4] == "SAUFN" and daten[7][-4:] == ["3", "1", "2", ""]      # Plätze, Dora ohne Platz
-    assert daten[9][4] == "Schlafmütze" and daten[9][-4:] == ["1", "0", "0", ""]
+    assert daten[5][5:8] == ["Sabai", "Runde", "Ben"] and daten[5][-4:] == ["0", "1", "0", "0"]
+    assert daten[7][5] == "SAUFN" and daten[7][-4:] == ["3", "1", "2", ""]      # Plätze, Dora ohne Platz
+    assert daten[9][5] == "Schlafmütze" and daten[9][-4:] == ["1", "0", "0", ""]
 
 
 def test_csv_semikolon_mit_dezimalkomma():
     text = formate.csv_text(bericht(), ";")
-    assert text.splitlines()[0].startswith("Abend;Datum;Nr;")
+    assert text.splitlines()[0].startswith("Abend;Datum;Ort;Nr;")
     assert "\r\n" in text
     daten = lies_csv(text, ";")[2]
-    assert daten[9] == "0,60" and daten[-4:] == ["-0,60", "-0,60", "1,80", "-0,60"]
+    assert daten[10] == "0,60" and daten[-4:] == ["-0,60", "-0,60", "1,80", "-0,60"]
 
 
 @pytest.mark.parametrize("trenn", ["", ";;", '"', "a", "\n"])
@@ -157,10 +157,11 @@ def test_csv_formel_schutz_text_ja_zahlen_nein():
         kopf = zeilen[0]
         assert kopf[-6:] == ["'" + n for n in BOESE]
         rufspiel = zeilen[1]
-        assert rufspiel[6] == "'" + BOESE[0] and rufspiel[7] == "'-Ben"     # Spieler, Partner
+        assert rufspiel[2] == "'=1+1"                                        # Ort
+        assert rufspiel[7] == "'" + BOESE[0] and rufspiel[8] == "'-Ben"     # Spieler, Partner
         assert rufspiel[-6:-2] == (["0.20", "0.20", "-0.20", "-0.20"] if trenn == "," else
                                    ["0,20", "0,20", "-0,20", "-0,20"])     # Zahlen bleiben Zahlen
-        assert zeilen[2][6] == "'\tTab"
+        assert zeilen[2][7] == "'\tTab"
         for z in zeilen:
             for feld in z:
                 if feld[:1] in ("=", "+", "@", "\t", "\r"):

@@ -76,8 +76,11 @@ def _verlauf_abende(eintraege: Sequence[Mapping], abende: Sequence[Mapping],
 
 def baue_bericht(abende: Sequence[Mapping], eintraege: Sequence[Mapping],
                  stornos: Sequence[Mapping] = (), korrekturen: Sequence[Mapping] = (),
-                 *, gesamt: bool = False) -> dict[str, Any]:
-    """Den Bericht über einen Abend (``gesamt=False``, genau ein Abend) oder alle Abende bauen."""
+                 *, gesamt: bool = False, mit_verlauf: bool = True) -> dict[str, Any]:
+    """Den Bericht über einen Abend (``gesamt=False``, genau ein Abend) oder alle Abende bauen.
+
+    ``mit_verlauf=False`` lässt die (langen) Verlaufsreihen weg (``None``).
+    """
     from referee.errors import Eingabefehler
 
     abende = [_kopie(a) for a in abende]
@@ -103,9 +106,9 @@ def baue_bericht(abende: Sequence[Mapping], eintraege: Sequence[Mapping],
             "spiele": sk["spiele"],
             "salden": salden,
             "ausgleich": [u.als_dict() for u in ausgleich(salden)],
-            "verlauf": st.verlauf(eintraege, [n for n in namen if n in salden]),
+            "verlauf": st.verlauf(eintraege, [n for n in namen if n in salden]) if mit_verlauf else None,
             "verlauf_abende": (_verlauf_abende(eintraege, abende, [n for n in namen if n in salden])
-                               if gesamt else None),
+                               if gesamt and mit_verlauf else None),
             "spielarten": sk["spielarten"],
         },
         st.SABAI: {
@@ -124,3 +127,4 @@ def baue_bericht(abende: Sequence[Mapping], eintraege: Sequence[Mapping],
             "siege": {n: s["siege"] for n, s in slm["spieler"].items()},
         },
     }
+

@@ -151,60 +151,65 @@ EINHEIT = {"schafkopf": "€", "sabai": "Siegespunkte", "saufn": "Platz", "schla
 
 def spalten(spieler: Sequence[str]) -> list[str]:
     """Kopfzeile der Eintragstabelle (CSV, Markdown)."""
-    return ["Abend", "Datum", "Nr", "Zeit", "Spiel", "Spielart", "Spieler", "Partner", "Gewonnen",
+    return ["Abend", "Datum", "Ort", "Nr", "Zeit", "Spiel", "Spielart", "Spieler", "Partner", "Gewonnen",
             "Wert", "Augen", "Laufende", "Schneider", "Schwarz", "Tout", "Klopfer", "Stöße",
             "Einheit", *spieler]
 
 
-def zeile(e: Mapping, spieler: Sequence[str], datum: str | None = None, kurz: bool = False) -> list[Any]:
-    """Ein Eintrag als Tabellenzeile; Zahlen bleiben ``int``/``Betrag``, Wahrheitswerte ``bool``.
-
-    Die Spielerspalten tragen den Wert in der Einheit des Spiels: Schafkopf den Betrag,
-    Sabai die Siegespunkte, SAUFN den Platz (leer ohne Platz), Schlafmütze 1 für den Sieger.
-    ``kurz``: Datum deutsch und nur die Uhrzeit (für Markdown/HTML); sonst ISO wie gespeichert.
-    """
+def _kern(e: Mapping) -> tuple[list[Any], dict[str, Any]]:
+    """Die Spalten Spielart … Einheit eines Eintrags und seine Werte je Spieler (typisiert)."""
     spiel = e.get("spiel")
     erg = e.get("ergebnis") or {}
     je: dict[str, Any] = {}
-    art = spieler_ = partner = gewonnen = wert = augen = laufende = None
+    art = wer = partner = gewonnen = wert = augen = laufende = None
     schneider = schwarz = tout = klopfer = stoesse = None
     if spiel == "schafkopf":
-        art, spieler_, partner = erg.get("spielart"), erg.get("spieler"), erg.get("partner")
+        art, wer, partner = erg.get("spielart"), erg.get("spieler"), erg.get("partner")
         gewonnen, wert, augen, laufende = erg.get("gewonnen"), erg.get("wert"), erg.get("augen"), erg.get("laufende")
         schneider, schwarz, tout = erg.get("schneider"), erg.get("schwarz"), erg.get("tout")
         klopfer, stoesse = erg.get("klopfer"), erg.get("stoesse")
-        wert = Preis(wert) if isinstance(wert, int) and not isinstance(wert, bool) else wert
-        je = {n: Betrag(c) for n, c in (erg.get("zahlungen") or {}).items()}
+        wert = Preis(wert) if type(wert) is int else wert
+        je = {n: Betrag(c) if type(c) is int else c for n, c in (erg.get("zahlungen") or {}).items()}
     elif spiel == "sabai":
         je = dict(erg.get("siegpunkte") or {})
         art = "letzte Runde" if erg.get("letzte") else "Runde"
-        spieler_ = ", ".join(erg.get("sieger") or ()) or None
+        wer = ", ".join(erg.get("sieger") or ()) or None
     elif spiel == "saufn":
         plaetze = list(erg.get("plaetze") or ())
         je = {n: i for i, n in enumerate(plaetze, 1)}
-        spieler_ = plaetze[0] if plaetze else None
+        wer = plaetze[0] if plaetze else None
     elif spiel == "schlafmuetze":
         sieger = erg.get("sieger")
         je = {n: int(n == sieger) for n in erg.get("spieler") or ()}
         if sieger:
             je[sieger] = 1
-        spieler_ = sieger
-    zeit = e.get("zeit")
+        wer = sieger
+    return ([art, wer, partner, gewonnen, wert, augen, laufende, schneider, schwarz, tout, klopfer, stoesse,
+             EINHEIT.get(spiel)], je)
+
+
+def zeile(e: Mapping, spieler: Sequence[str], abend: Mapping | None = None, kurz: bool = False) -> list[Any]:
+    """Ein Eintrag als Tabellenzeile; Zahlen bleiben ``int``/``Betrag``, Wahrheitswerte ``bool``.
+
+    Die Spielerspalten tragen den Wert in der Einheit des Spiels: Schafkopf den Betrag,
+    Sabai die Siegespunkte, SAUFN den Platz (leer ohne Platz), Schlafmütze 1 für den Sieger.
+    ``abend`` liefert Datum und Ort. ``kurz``: Datum deutsch und nur die Uhrzeit (für
+    Markdown/HTML); sonst ISO wie gespeichert.
+    """
+    abend = abend or {}
+    datum, ort, zeit = abend.get("datum"), abend.get("ort"), e.get("zeit")
     if kurz:
         datum, zeit = datum_de(datum), uhrzeit(zeit)
-    return [e.get("abend"), datum, e.get("nr"), zeit, SPIELNAMEN.get(spiel, spiel), art,
-            spieler_, partner, gewonnen, wert, augen, laufende, schneider, schwarz, tout, klopfer,
-            stoesse, EINHEIT.get(spiel), *(je.get(n) for n in spieler)]
-
-
-def _daten_je_abend(b: Mapping) -> dict[Any, str | None]:
-    return {a.get("id"): a.get("datum") for a in b["abende"]}
+    mitte, je = _kern(e)
+    spiel = e.get("spiel")
+    return [e.get("abend"), datum, ort, e.get("nr"), zeit, SPIELNAMEN.get(spiel, spiel), *mitte,
+            *(je.get(n) for n in spieler)]
 
 
 def zeilen(b: Mapping, kurz: bool = False) -> Iterator[list[Any]]:
-    daten = _daten_je_abend(b)
+    abende = {a.get("id"): a for a in b["abende"]}
     for e in b["eintraege"]:
-        yield zeile(e, b["spieler"], daten.get(e.get("abend")), kurz)
+        yield zeile(e, b["spieler"], abende.get(e.get("abend")), kurz)
 
 
 # ---------------------------------------------------------------- CSV
@@ -234,6 +239,33 @@ def csv_feld(wert: Any, komma: bool) -> str:
     return entschaerfe(str(wert))
 
 
+def csv_zeilen(b: Mapping, komma: bool) -> Iterator[list[str]]:
+    """Die Eintragszeilen fertig als CSV-Texte – dasselbe wie ``csv_feld`` über ``zeilen(b)``,
+    nur schnell: jeder verschiedene Wert wird einmal umgewandelt (100.000 Einträge)."""
+    spieler = list(b["spieler"])
+    abende = {a.get("id"): a for a in b["abende"]}
+    schon: dict[tuple[type, Any], str] = {}
+
+    def f(wert: Any) -> str:
+        if wert is None:
+            return ""
+        schluessel = (type(wert), wert)
+        try:
+            return schon[schluessel]
+        except KeyError:
+            x = schon[schluessel] = csv_feld(wert, komma)
+            return x
+        except TypeError:  # nicht hashbar (sollte nicht vorkommen)
+            return csv_feld(wert, komma)
+
+    for e in b["eintraege"]:
+        spiel = e.get("spiel")
+        a = abende.get(e.get("abend")) or {}
+        mitte, je = _kern(e)
+        yield [f(e.get("abend")), f(a.get("datum")), f(a.get("ort")), f(e.get("nr")), f(e.get("zeit")),
+               f(SPIELNAMEN.get(spiel, spiel)), *map(f, mitte), *(f(je.get(n)) for n in spieler)]
+
+
 def schreibe_csv(b: Mapping, datei: TextIO, trennzeichen: str = ",") -> None:
     """Eine Zeile je geltendem Eintrag, mit Kopfzeile. Bei ``;`` Dezimalkomma, sonst Punkt."""
     from referee.errors import Eingabefehler
@@ -243,8 +275,7 @@ def schreibe_csv(b: Mapping, datei: TextIO, trennzeichen: str = ",") -> None:
     komma = trennzeichen != ","
     w = csv.writer(datei, delimiter=trennzeichen, lineterminator="\r\n")
     w.writerow([entschaerfe(s) for s in spalten(b["spieler"])])
-    feld = csv_feld
-    w.writerows([feld(v, komma) for v in z] for z in zeilen(b))
+    w.writerows(csv_zeilen(b, komma))
 
 
 def csv_text(b: Mapping, trennzeichen: str = ",") -> str:
@@ -258,6 +289,28 @@ def csv_text(b: Mapping, trennzeichen: str = ",") -> str:
 def json_text(b: Mapping) -> str:
     """Der vollständige Bericht als JSON (UTF-8 lesbar, stabile Schlüssel)."""
     return json.dumps(b, ensure_ascii=False, indent=1) + "\n"
+
+
+def json_export_text(daten: Mapping, roh: Sequence[str] = ()) -> str:
+    """Ein Export-dict als JSON: ein Schlüssel je Zeile, Listen mit einem Element je Zeile.
+
+    Lesbar, diff-freundlich und schnell (jedes Element mit dem C-Kodierer). Die Listen unter
+    den Schlüsseln in ``roh`` enthalten schon fertige JSON-Texte und werden nur eingesetzt.
+    """
+    zeilen = ["{"]
+    teile = list(daten.items())
+    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    for i, (k, v) in enumerate(teile):
+        komma = "," if i < len(teile) - 1 else ""
+        schluessel = dumps(k)
+        if isinstance(v, list) and v:
+            zeilen.append(f"{schluessel}: [")
+            zeilen.append(",\n".join(v if k in roh else map(dumps, v)))
+            zeilen.append(f"]{komma}")
+        else:
+            zeilen.append(f"{schluessel}: {dumps(v)}{komma}")
+    zeilen.append("}")
+    return "\n".join(zeilen) + "\n"
 
 
 # ---------------------------------------------------------------- Markdown
@@ -277,10 +330,26 @@ def md_zelle(wert: Any) -> str:
 
 
 def _md_tabelle(kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: set[int] = frozenset()) -> list[str]:
+    schon: dict[tuple[type, Any], str] = {}
+
+    def zelle(v: Any) -> str:
+        k = (type(v), v)
+        x = schon.get(k)
+        if x is None:
+            x = schon[k] = md_zelle(v)
+        return x
+
     z = ["| " + " | ".join(md_zelle(k) for k in kopf) + " |",
          "|" + "|".join("---:" if i in rechts else "---" for i in range(len(kopf))) + "|"]
-    z += ["| " + " | ".join(md_zelle(v) for v in r) + " |" for r in reihen]
+    z += ["| " + " | ".join(map(zelle, r)) + " |" for r in reihen]
     return z
+
+
+def _aufhebung(e: Mapping, was: str) -> str:
+    """``- Eintrag 9 (Nr 9, 20:15): Storno von Eintrag 5`` (Markdown-Listenpunkt)."""
+    wo = ", ".join(t for t in (f"Nr {e['nr']}" if e.get("nr") is not None else "", uhrzeit(e.get("zeit"))) if t)
+    bezug = f" von Eintrag {e['bezug']}" if e.get("bezug") is not None else ""
+    return f"- Eintrag {md_zelle(e.get('id'))}{f' ({wo})' if wo else ''}: {was}{bezug}"
 
 
 def markdown(b: Mapping) -> str:
@@ -329,8 +398,8 @@ def markdown(b: Mapping) -> str:
         z.append("")
     if b["stornos"] or b["korrekturen"]:
         z += ["## Stornos und Korrekturen", ""]
-        z += [f"- Storno: {md_zelle(json.dumps(s, ensure_ascii=False))}" for s in b["stornos"]]
-        z += [f"- Korrektur: {md_zelle(json.dumps(k, ensure_ascii=False))}" for k in b["korrekturen"]]
+        z += [_aufhebung(s, "Storno") for s in b["stornos"]]
+        z += [_aufhebung(k, "Korrektur") for k in b["korrekturen"]]
         z.append("")
     return "\n".join(z).rstrip("\n") + "\n"
 
@@ -452,3 +521,133 @@ def rendere(b: Mapping, format: str, trennzeichen: str = ",") -> str:
     if format == "html":
         return html(b)
     raise Eingabefehler(f"Unbekanntes Format „{format}“; erlaubt sind {', '.join(FORMATE)}.")
+
+
+# ---------------------------------------------------------------- Statistik als Text
+
+SPIELART_NAMEN = {"rufspiel": "Rufspiel", "solo": "Farbsolo", "wenz": "Wenz", "farbwenz": "Farbwenz",
+                  "geier": "Geier", "farbgeier": "Farbgeier", "ramsch": "Ramsch", "bettel": "Bettel"}
+
+
+def _spaltentext(kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: set[int]) -> list[str]:
+    """Eine schlichte Textspalten-Tabelle (für Terminal und Messenger)."""
+    zellen = [[str(k) for k in kopf]] + [["" if v is None else str(v) for v in r] for r in reihen]
+    breiten = [max(len(z[i]) for z in zellen) for i in range(len(kopf))]
+    return ["  ".join(z[i].rjust(breiten[i]) if i in rechts else z[i].ljust(breiten[i])
+                      for i in range(len(kopf))).rstrip() for z in zellen]
+
+
+def _prozent_text(p: float | None) -> str:
+    return "–" if p is None else f"{p:.1f} %".replace(".", ",")
+
+
+def statistik_text(daten: Mapping, titel: str) -> str:
+    """Die Statistik aller Spieler als Text mit Spalten (``referee statistik``)."""
+    z = [f"Statistik: {titel}"]
+    sk = daten["schafkopf"]
+    if sk["spiele"]:
+        z += ["", f"Schafkopf ({_anzahl(sk['spiele'], 'Spiel', 'Spiele')})"]
+        reihen = []
+        for n, s in sorted(sk["spieler"].items(), key=lambda kv: (-kv[1]["saldo"], kv[0].casefold())):
+            reihen.append([n, s["spiele"], f"{s['als_spieler']}/{s['als_partner']}/{s['als_gegner']}",
+                           _prozent_text(s["gewonnen_prozent"]), f"{s['soli']['gewonnen']}/{s['soli']['gespielt']}",
+                           f"{s['schneider']['gewonnen']}/{s['schneider']['verloren']}",
+                           f"{s['schwarz']['gewonnen']}/{s['schwarz']['verloren']}",
+                           euro(s["groesster_gewinn"]), euro(s["groesster_verlust"]), euro(s["saldo"])])
+        z += _spaltentext(["Spieler", "Spiele", "S/P/G", "gewonnen", "Soli", "Schn.", "Schw.", "Top",
+                           "Flop", "Saldo"], reihen, {1, 2, 3, 4, 5, 6, 7, 8, 9})
+        z.append("S/P/G: als Spieler/Partner/Gegner · Soli: gewonnen/gespielt")
+        z.append("Schn./Schw.: gewonnen/verloren · Top/Flop: größter Gewinn/Verlust eines Spiels")
+        arten = ", ".join(f"{SPIELART_NAMEN.get(a, a)} {w['gespielt']} ({w['gewonnen']} gewonnen)"
+                          for a, w in sorted(sk["spielarten"].items(), key=lambda kv: -kv[1]["gespielt"]))
+        z.append(f"Spielarten: {arten}")
+        for n, s in sk["spieler"].items():
+            soli = [f"{SPIELART_NAMEN.get(a, a)} {w['gewonnen']}/{w['gespielt']}"
+                    for a, w in s["als_spieler_nach_spielart"].items() if a != "rufspiel"]
+            if s["tout"]["gespielt"]:
+                soli.append(f"Tout {s['tout']['gewonnen']}/{s['tout']['gespielt']}")
+            if soli:
+                z.append(f"  {n}: " + ", ".join(soli))
+    sab = daten["sabai"]
+    if sab["runden"]:
+        z += ["", f"Sabai ({_anzahl(sab['runden'], 'Runde', 'Runden')}, "
+                  f"{_anzahl(len(sab['spiele']), 'Spiel', 'Spiele')} beendet)"]
+        reihen = [[n, s["runden"], s["siegpunkte"], s["rundensiege"], s["spielsiege"], s["ruhmeshalle"]]
+                  for n, s in sorted(sab["spieler"].items(), key=lambda kv: (-kv[1]["siegpunkte"], kv[0].casefold()))]
+        z += _spaltentext(["Spieler", "Runden", "Siegespunkte", "Rundensiege", "Spielsiege", "Ruhmeshalle"],
+                          reihen, {1, 2, 3, 4, 5})
+    sau = daten["saufn"]
+    if sau["spiele"]:
+        z += ["", f"SAUFN ({_anzahl(sau['spiele'], 'Spiel', 'Spiele')})"]
+        reihen = [[n, s["spiele"], *s["plaetze"]] for n, s in
+                  sorted(sau["spieler"].items(), key=lambda kv: ([-x for x in kv[1]["plaetze"]], kv[0].casefold()))]
+        z += _spaltentext(["Spieler", "Spiele", "1.", "2.", "3."], reihen, {1, 2, 3, 4})
+    slm = daten["schlafmuetze"]
+    if slm["spiele"]:
+        z += ["", f"Schlafmütze ({_anzahl(slm['spiele'], 'Spiel', 'Spiele')})"]
+        reihen = [[n, s["spiele"], s["siege"]] for n, s in
+                  sorted(slm["spieler"].items(), key=lambda kv: (-kv[1]["siege"], kv[0].casefold()))]
+        z += _spaltentext(["Spieler", "Spiele", "Siege"], reihen, {1, 2})
+    if len(z) == 1:
+        z.append("Noch keine Spiele eingetragen.")
+    return "\n".join(z) + "\n"
+
+
+def spieler_text(daten: Mapping, titel: str) -> str:
+    """Die Statistik einer Person (``referee statistik --spieler NAME``)."""
+    n = daten["spieler"]
+    z = [f"Statistik für {n}: {titel}"]
+    s = daten["schafkopf"]
+    if s:
+        z += ["", "Schafkopf:",
+              f"  Spiele: {s['spiele']} (als Spieler {s['als_spieler']}, Partner {s['als_partner']}, "
+              f"Gegner {s['als_gegner']}), gewonnen {s['gewonnen']} ({_prozent_text(s['gewonnen_prozent'])})",
+              f"  Soli: {s['soli']['gespielt']} gespielt, {s['soli']['gewonnen']} gewonnen"]
+        arten = [f"{SPIELART_NAMEN.get(a, a)} {w['gewonnen']}/{w['gespielt']}"
+                 for a, w in s["als_spieler_nach_spielart"].items()]
+        if arten:
+            z.append("  Als Spieler (gewonnen/gespielt): " + ", ".join(arten))
+        if s["tout"]["gespielt"]:
+            z.append(f"  Tout: {s['tout']['gespielt']} gespielt, {s['tout']['gewonnen']} gewonnen")
+        if s["ramsch"]["gespielt"]:
+            z.append(f"  Ramsch: {s['ramsch']['gespielt']} gespielt, {s['ramsch']['verloren']} verloren")
+        z += [f"  Schneider: {s['schneider']['gewonnen']} gewonnen, {s['schneider']['verloren']} verloren; "
+              f"Schwarz: {s['schwarz']['gewonnen']} gewonnen, {s['schwarz']['verloren']} verloren",
+              f"  Bestes Spiel {euro(s['groesster_gewinn'])}, schlechtestes {euro(s['groesster_verlust'])}, "
+              f"Saldo {euro(s['saldo'])}"]
+    sab = daten["sabai"]
+    if sab:
+        z += ["", f"Sabai: {_anzahl(sab['runden'], 'Runde', 'Runden')}, "
+                  f"{_anzahl(sab['siegpunkte'], 'Siegespunkt', 'Siegespunkte')}, "
+                  f"{_anzahl(sab['rundensiege'], 'Rundensieg', 'Rundensiege')}, "
+                  f"{_anzahl(sab['spielsiege'], 'Spielsieg', 'Spielsiege')}, Ruhmeshalle {sab['ruhmeshalle']}×"]
+    sau = daten["saufn"]
+    if sau:
+        p = sau["plaetze"]
+        z += ["", f"SAUFN: {_anzahl(sau['spiele'], 'Spiel', 'Spiele')}, Platz 1: {p[0]}, Platz 2: {p[1]}, Platz 3: {p[2]}"]
+    slm = daten["schlafmuetze"]
+    if slm:
+        z += ["", f"Schlafmütze: {_anzahl(slm['spiele'], 'Spiel', 'Spiele')}, "
+                  f"{_anzahl(slm['siege'], 'Sieg', 'Siege')}"]
+    return "\n".join(z) + "\n"
+
+
+# ---------------------------------------------------------------- Bausteine für „referee stand“
+
+def ausgleich_zeilen(salden: Mapping[str, int]) -> list[str]:
+    """``["Dora → Cem: 4,90 €", …]`` oder ``["Alle sind quitt."]`` (Wer zahlt wem)."""
+    from referee.bericht.ausgleich import ausgleich
+
+    u = ausgleich(salden)
+    return [str(x) for x in u] if u else ["Alle sind quitt."]
+
+
+def trend_zeilen(reihen: Mapping[str, Sequence[int]], breite: int = 24) -> list[str]:
+    """Je Spieler eine Zeile ``Name  ▁▂▅█  +1,40 €`` (gemeinsame Skala, Ende = aktueller Saldo)."""
+    from referee.bericht.grafik import sparklines
+
+    if not reihen:
+        return []
+    linien = sparklines(reihen, breite)
+    w = max(len(n) for n in reihen)
+    return [f"{n.ljust(w)}  {linien[n]}  {euro(r[-1] if r else 0)}" for n, r in reihen.items()]

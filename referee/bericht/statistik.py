@@ -65,28 +65,38 @@ def schafkopf_statistik(eintraege: Iterable[Mapping]) -> dict[str, Any]:
     """
     spieler: dict[str, dict[str, Any]] = {}
     arten: dict[str, dict[str, int]] = {}
+    solo_je_art: dict[str, bool] = {}
     anzahl = 0
     for e in _nach(eintraege, SCHAFKOPF):
         erg = e["ergebnis"]
         anzahl += 1
         art = str(erg.get("spielart") or "unbekannt")
         gewonnen = bool(erg.get("gewonnen"))
-        solo = solo_artig(art)
-        a = arten.setdefault(art, {"gespielt": 0, "gewonnen": 0})
+        if art not in arten:
+            arten[art] = {"gespielt": 0, "gewonnen": 0}
+            solo_je_art[art] = solo_artig(art)
+        solo = solo_je_art[art]
+        a = arten[art]
         a["gespielt"] += 1
         a["gewonnen"] += gewonnen
         zahlungen: Mapping[str, int] = erg.get("zahlungen") or {}
+        spieler_name, partner_name = erg.get("spieler"), erg.get("partner")
+        schneider, schwarz = erg.get("schneider"), erg.get("schwarz")
         for name, betrag in zahlungen.items():
-            s = spieler.setdefault(name, _leer_schafkopf())
+            s = spieler.get(name)
+            if s is None:
+                s = spieler[name] = _leer_schafkopf()
             s["spiele"] += 1
             s["saldo"] += betrag
             s["gewonnen"] += betrag > 0
-            s["groesster_gewinn"] = max(s["groesster_gewinn"], betrag)
-            s["groesster_verlust"] = min(s["groesster_verlust"], betrag)
+            if betrag > s["groesster_gewinn"]:
+                s["groesster_gewinn"] = betrag
+            elif betrag < s["groesster_verlust"]:
+                s["groesster_verlust"] = betrag
             if art == "ramsch":  # jeder für sich: keine Rolle, nur mitgespielt/verloren
                 s["ramsch"]["gespielt"] += 1
                 s["ramsch"]["verloren"] += betrag < 0
-            elif name == erg.get("spieler"):
+            elif name == spieler_name:
                 s["als_spieler"] += 1
                 je_art = s["als_spieler_nach_spielart"].setdefault(art, {"gespielt": 0, "gewonnen": 0})
                 je_art["gespielt"] += 1
@@ -97,13 +107,14 @@ def schafkopf_statistik(eintraege: Iterable[Mapping]) -> dict[str, Any]:
                 if erg.get("tout"):
                     s["tout"]["gespielt"] += 1
                     s["tout"]["gewonnen"] += gewonnen
-            elif erg.get("partner") is not None and name == erg.get("partner"):
+            elif partner_name is not None and name == partner_name:
                 s["als_partner"] += 1
             else:
                 s["als_gegner"] += 1
-            for extra in ("schneider", "schwarz"):
-                if erg.get(extra) and betrag:
-                    s[extra]["gewonnen" if betrag > 0 else "verloren"] += 1
+            if schneider and betrag:
+                s["schneider"]["gewonnen" if betrag > 0 else "verloren"] += 1
+            if schwarz and betrag:
+                s["schwarz"]["gewonnen" if betrag > 0 else "verloren"] += 1
     for s in spieler.values():
         s["gewonnen_prozent"] = _prozent(s["gewonnen"], s["spiele"])
     return {"spiele": anzahl, "spielarten": arten, "spieler": spieler}
@@ -124,8 +135,11 @@ def sabai_statistik(eintraege: Iterable[Mapping]) -> dict[str, Any]:
     runden = 0
 
     def eintrag(name: str) -> dict[str, int]:
-        return spieler.setdefault(
-            name, {"runden": 0, "siegpunkte": 0, "rundensiege": 0, "ruhmeshalle": 0, "spielsiege": 0})
+        s = spieler.get(name)
+        if s is None:
+            s = spieler[name] = {"runden": 0, "siegpunkte": 0, "rundensiege": 0, "ruhmeshalle": 0,
+                                 "spielsiege": 0}
+        return s
 
     for e in _nach(eintraege, SABAI):
         erg = e["ergebnis"]
@@ -168,7 +182,10 @@ def saufn_statistik(eintraege: Iterable[Mapping]) -> dict[str, Any]:
         anzahl += 1
         plaetze = list(erg.get("plaetze") or ())
         for name in dict.fromkeys([*(erg.get("spieler") or ()), *plaetze]):
-            spieler.setdefault(name, {"spiele": 0, "plaetze": [0, 0, 0]})["spiele"] += 1
+            s = spieler.get(name)
+            if s is None:
+                s = spieler[name] = {"spiele": 0, "plaetze": [0, 0, 0]}
+            s["spiele"] += 1
         for i, name in enumerate(plaetze[:3]):
             spieler[name]["plaetze"][i] += 1
         podeste.append({"abend": e.get("abend"), "nr": e.get("nr"), "plaetze": plaetze[:3]})
@@ -184,7 +201,10 @@ def schlafmuetze_statistik(eintraege: Iterable[Mapping]) -> dict[str, Any]:
         anzahl += 1
         sieger = erg.get("sieger")
         for name in dict.fromkeys([*(erg.get("spieler") or ()), *([sieger] if sieger else [])]):
-            spieler.setdefault(name, {"spiele": 0, "siege": 0})["spiele"] += 1
+            s = spieler.get(name)
+            if s is None:
+                s = spieler[name] = {"spiele": 0, "siege": 0}
+            s["spiele"] += 1
         if sieger:
             spieler[sieger]["siege"] += 1
     return {"spiele": anzahl, "spieler": spieler}

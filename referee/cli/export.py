@@ -1,0 +1,330 @@
+"""Ende des Abends: ``referee export``, ``referee import``, ``referee statistik``.
+
+Dünn: Store lesen → ``referee.bericht`` (reiner Kern) → Text/Datei. Schwere Module
+(sqlite, rich, der Berichtskern) erst in den Befehlen importieren.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import typer
+
+from referee.cli import gruppen
+
+_DB = typer.Option(None, "--db", metavar="DATEI", help="Datenbankdatei (sonst REFEREE_DB oder das Benutzer-Datenverzeichnis).")
+_ABEND = typer.Option(None, "--abend", metavar="ID", help="Dieser Abend (Nummer aus „referee abend liste“).")
+_GESAMT = typer.Option(False, "--gesamt", help="Alle Abende zusammen.")
+
+
+# ---------------------------------------------------------------- Daten holen
+
+def _abend_waehlen(store, abend_id: int | None, gesamt: bool):
+    """Die Abende des Berichts: --abend ID, --gesamt, sonst der offene oder der letzte Abend."""
+    from referee.errors import Eingabefehler
+    from referee.store import KeineDaten
+
+    if gesamt and abend_id is not None:
+        raise Eingabefehler("--abend und --gesamt schließen sich aus; nimm eines davon.")
+    if gesamt:
+        abende = store.abende()
+        if not abende:
+            raise KeineDaten("Es gibt noch keinen Abend. Beispiel: referee abend neu --spieler Anna Ben Cem Dora")
+        return abende
+    if abend_id is not None:
+        return [store.abend(abend_id)]
+    offen = store.aktueller_abend()
+    if offen is not None:
+        return [offen]
+    abende = store.abende()
+    if not abende:
+        raise KeineDaten("Es gibt noch keinen Abend. Beispiel: referee abend neu --spieler Anna Ben Cem Dora")
+    return [abende[-1]]
+
+
+# Die Abfragen unten lesen das Schema von ``referee.store`` direkt (über ``Store._lies``), weil
+# ``Store.eintraege``/``Store.export`` für 100.000 Einträge zu langsam sind (je Eintrag zwei
+# json.loads, je Wert eine Zeile). Sie könnten als öffentliche Funktionen in den Store wandern.
+
+_BEDINGUNG = {True: " WHERE e.abend_id = ?", False: ""}
+
+
+def eintraege_leicht(store, abend_id: int | None = None) -> list[dict]:
+    """Alle Einträge (auch Stornos und Ersetztes) wie ``Eintrag.als_dict()``, ohne ``eingabe``."""
+    import json
+
+    loads = json.loads
+    sql = ("SELECT e.id, e.abend_id, e.nr, e.zeit, e.spiel, e.art, e.bezug, e.gilt, e.ergebnis "
+           "FROM eintraege e" + _BEDINGUNG[abend_id is not None] + " ORDER BY e.abend_id, e.id")
+    return [{"id": i, "abend": a, "nr": nr, "zeit": zeit, "spiel": spiel, "art": art, "bezug": bezug,
+             "gilt": bool(gilt), "ergebnis": loads(erg)}
+            for i, a, nr, zeit, spiel, art, bezug, gilt, erg in
+            store._lies(sql, [] if abend_id is None else [abend_id])]
+
+
+def export_eintraege_json(store, abend_id: int | None = None) -> list[str]:
+    """Die Einträge von ``Store.export`` als fertige JSON-Texte (je Eintrag einer), aus SQLite.
+
+    Gleiche Schlüssel, Reihenfolge und Werte wie ``Store.export()["eintraege"]``; ``eingabe``
+    und ``ergebnis`` stehen so im Text, wie der Store sie gespeichert hat (``json.dumps`` mit
+    ``ensure_ascii=False``), ``werte`` baut SQLite in der Reihenfolge der Wertzeilen.
+    """
+    sql = (
+        "SELECT '{\"id\": ' || e.id || ', \"abend\": ' || e.abend_id || ', \"nr\": ' || e.nr"
+        " || ', \"zeit\": ' || json_quote(e.zeit) || ', \"spiel\": ' || json_quote(e.spiel)"
+        " || ', \"art\": ' || json_quote(e.art) || ', \"bezug\": ' || COALESCE(e.bezug, 'null')"
+        " || ', \"gilt\": ' || CASE WHEN e.gilt THEN 'true' ELSE 'false' END"
+        " || ', \"eingabe\": ' || e.eingabe || ', \"ergebnis\": ' || e.ergebnis"
+        " || ', \"werte\": ' || COALESCE((SELECT json_group_object(g, json(je)) FROM ("
+        "     SELECT w.groesse AS g, json_group_object(s.name, w.wert) AS je, min(w.rowid) AS erst"
+        "     FROM werte w JOIN spieler s ON s.id = w.spieler_id"
+        "     WHERE w.eintrag_id = e.id GROUP BY w.groesse ORDER BY erst)), '{}') || '}'"
+        " FROM eintraege e" + _BEDINGUNG[abend_id is not None] + " ORDER BY e.abend_id, e.id"
+    )
+    return [z[0] for z in store._lies(sql, [] if abend_id is None else [abend_id])]
+
+
+def export_kopf(store, abend_id: int | None = None) -> dict:
+    """``Store.export`` ohne die Einträge (Format, Schema, Spieler, Abende)."""
+    from referee.store import EXPORT_FORMAT, SCHEMA_AKTUELL
+
+    abende = store.abende() if abend_id is None else [store.abend(abend_id)]
+    genutzt = {n for a in abende for n in a.spieler}
+    spieler = [{"id": i, "name": n, "angelegt": t}
+               for i, n, t in store._lies("SELECT id, name, angelegt FROM spieler ORDER BY id")
+               if abend_id is None or n in genutzt]
+    return {"format": EXPORT_FORMAT, "schema": SCHEMA_AKTUELL, "spieler": spieler,
+            "abende": [a.als_dict() for a in abende]}
+
+
+def bericht_aus_store(store, abende, gesamt: bool, nur_tabelle: bool = False,
+                      mit_verlauf: bool = True) -> dict:
+    """Den Abendbericht (``referee.bericht.abendbericht``) aus den Einträgen des Stores bauen.
+
+    ``nur_tabelle``: nur was die CSV-Tabelle braucht (Abende, geltende Einträge, Spieler).
+    """
+    from referee.bericht.abendbericht import baue_bericht, spieler_reihenfolge
+
+    alle = eintraege_leicht(store, None if gesamt else abende[0].id)
+    geltend = [e for e in alle if e["gilt"] and e["art"] != "storno"]
+    abende_d = [a.als_dict() for a in abende]
+    if nur_tabelle:
+        return {"abende": abende_d, "eintraege": geltend, "spieler": spieler_reihenfolge(abende_d, geltend)}
+    stornos = [e for e in alle if e["art"] == "storno"]
+    korrekturen = [e for e in alle if e["art"] == "korrektur"]
+    return baue_bericht(abende_d, geltend, stornos, korrekturen, gesamt=gesamt, mit_verlauf=mit_verlauf)
+
+
+def export_json_text(store, abende, gesamt: bool) -> tuple[str, int]:
+    """Der vollständige, importierbare Export (Format von ``Store.export``) plus ``stand``.
+
+    ``stand`` (beim Import ignoriert) ist der Stand wie ``referee stand --json`` samt
+    ``ueberweisungen`` (wer zahlt wem). Rückgabe: Text und Zahl der Einträge.
+    """
+    from referee.bericht.ausgleich import ausgleich
+    from referee.bericht.formate import json_export_text
+
+    abend_id = None if gesamt else abende[0].id
+    kopf = export_kopf(store, abend_id)
+    zeilen = export_eintraege_json(store, abend_id)
+    stand = store.stand(abend_id)
+    stand["ueberweisungen"] = [u.als_dict() for u in ausgleich(stand.get("schafkopf") or {})]
+    kopf["eintraege"] = zeilen
+    kopf["stand"] = stand
+    return json_export_text(kopf, roh=("eintraege",)), len(zeilen)
+
+
+# ---------------------------------------------------------------- Datei schreiben
+
+def schreibe_atomar(ziel: Path, inhalt: str, ueberschreiben: bool) -> None:
+    """Inhalt in eine temporäre Datei im selben Verzeichnis, dann umbenennen.
+
+    Ohne ``ueberschreiben`` wird eine vorhandene Datei nie ersetzt (auch nicht, wenn sie
+    zwischen Prüfung und Umbenennen entsteht: ``os.link`` schlägt dann fehl).
+    """
+    import tempfile
+
+    from referee.errors import Eingabefehler
+
+    ziel = Path(ziel)
+    if ziel.is_dir():
+        raise Eingabefehler(f"{ziel} ist ein Verzeichnis; -o braucht einen Dateinamen.")
+    if ziel.exists() and not ueberschreiben:
+        raise Eingabefehler(f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben.")
+    ordner = ziel.parent if str(ziel.parent) else Path(".")
+    if not ordner.is_dir():
+        raise Eingabefehler(f"Das Verzeichnis {ordner} gibt es nicht.")
+    fd, tmp = tempfile.mkstemp(dir=ordner, prefix=f".{ziel.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(inhalt)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o644 & ~_umask())
+        if ueberschreiben:
+            os.replace(tmp, ziel)
+        else:
+            try:
+                os.link(tmp, ziel)
+            except FileExistsError:
+                raise Eingabefehler(f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben.") from None
+            except OSError:  # Dateisystem ohne harte Links
+                if ziel.exists():
+                    raise Eingabefehler(f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben.") from None
+                os.replace(tmp, ziel)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def _umask() -> int:
+    alt = os.umask(0)
+    os.umask(alt)
+    return alt
+
+
+def _ausgeben(inhalt: str, ziel: Path | None, force: bool, was: str) -> None:
+    if ziel is None:
+        sys.stdout.write(inhalt)
+        sys.stdout.flush()
+        return
+    schreibe_atomar(ziel, inhalt, force)
+    sys.stderr.write(f"Geschrieben: {ziel} ({was}).\n")
+
+
+# ---------------------------------------------------------------- export
+
+@gruppen.app.command("export")
+def export(
+    abend: int = _ABEND,
+    gesamt: bool = _GESAMT,
+    format: str = typer.Option("text", "--format", "-f", metavar="text|md|csv|json|html",
+                               help="text (für den Messenger), md, csv (eine Zeile je Eintrag), "
+                                    "json (vollständig, für „referee import“), html (eine Seite mit Diagramm)."),
+    ausgabe: Path = typer.Option(None, "-o", "--ausgabe", metavar="DATEI",
+                                 help="In diese Datei schreiben (atomar) statt auf stdout."),
+    force: bool = typer.Option(False, "--force", help="Eine vorhandene Datei bei -o überschreiben."),
+    trennzeichen: str = typer.Option(",", "--trennzeichen", metavar="ZEICHEN",
+                                     help="CSV-Trennzeichen; „;“ für deutsche Tabellenprogramme "
+                                          "(dann auch Dezimalkomma)."),
+    db: str = _DB,
+) -> None:
+    """Der Abend (oder alle) als Text, Markdown, CSV, JSON oder HTML.
+
+    Ohne --abend/--gesamt: der offene Abend, sonst der zuletzt angelegte. Der Text
+    passt in den Gruppenchat: Stand in €, wer wem zahlt, Sabai, SAUFN, Schlafmütze.
+    CSV-Felder, die ein Tabellenprogramm als Formel läse (= + - @ am Anfang), bekommen
+    ein ' davor; Zahlen bleiben Zahlen.
+
+    Beispiel: referee export --format csv --trennzeichen ";" -o abend.csv
+    """
+    from referee.bericht import formate
+    from referee.errors import Eingabefehler
+    from referee.store import oeffne
+
+    if format not in formate.FORMATE:
+        raise Eingabefehler(f"Unbekanntes Format „{format}“; erlaubt sind {', '.join(formate.FORMATE)}.")
+    if trennzeichen == "\\t" or trennzeichen.lower() == "tab":
+        trennzeichen = "\t"
+    with oeffne(db) as store:
+        abende = _abend_waehlen(store, abend, gesamt)
+        if format == "json":
+            inhalt, anzahl = export_json_text(store, abende, gesamt)
+        else:
+            b = bericht_aus_store(store, abende, gesamt, nur_tabelle=format == "csv",
+                                  mit_verlauf=format == "html")
+            inhalt = formate.rendere(b, format, trennzeichen)
+            anzahl = len(b["eintraege"])
+    was = (f"{format}, {'alle Abende' if gesamt else f'Abend {abende[0].id}'}, "
+           f"{anzahl} Eintr{'ag' if anzahl == 1 else 'äge'}")
+    _ausgeben(inhalt, ausgabe, force, was)
+
+
+# ---------------------------------------------------------------- import
+
+@gruppen.app.command("import")
+def import_(
+    datei: str = typer.Argument(..., metavar="DATEI", help="JSON aus „referee export --format json“ (- = stdin)."),
+    als_json: bool = typer.Option(False, "--json", help="Zusammenfassung als JSON."),
+    db: str = _DB,
+) -> None:
+    """Einen JSON-Export in eine leere Datenbank übernehmen (Nummern und Zeiten bleiben).
+
+    Export → Import → Export ergibt dieselbe JSON-Datei. In eine Datenbank mit Daten
+    wird nicht importiert (Exit 1).
+
+    Beispiel: referee import abende.json --db neu.db
+    """
+    import json
+
+    from referee.cli.ausgabe import drucke_json
+    from referee.errors import Eingabefehler
+    from referee.store import oeffne
+
+    try:
+        if datei == "-":
+            text = sys.stdin.read()
+        else:
+            text = Path(datei).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise Eingabefehler(f"Die Datei {datei} gibt es nicht.") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise Eingabefehler(f"Die Datei {datei} lässt sich nicht als UTF-8-Text lesen ({exc}).") from None
+    try:
+        daten = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise Eingabefehler(
+            f"{datei} ist kein gültiges JSON (Zeile {exc.lineno}, Spalte {exc.colno}: {exc.msg}); "
+            "erwartet wird die Ausgabe von „referee export --format json“."
+        ) from None
+    with oeffne(db) as store:
+        zahlen = store.importieren(daten)
+        ziel = store.pfad
+    if als_json:
+        drucke_json(zahlen)
+    else:
+        abende = f"{zahlen['abende']} Abend" + ("" if zahlen["abende"] == 1 else "e")
+        eintraege = f"{zahlen['eintraege']} Eintr" + ("ag" if zahlen["eintraege"] == 1 else "äge")
+        sys.stderr.write(f"Importiert nach {ziel}: {zahlen['spieler']} Spieler, {abende}, {eintraege}.\n")
+
+
+# ---------------------------------------------------------------- statistik
+
+@gruppen.app.command("statistik")
+def statistik(
+    abend: int = _ABEND,
+    gesamt: bool = _GESAMT,
+    spieler: str = typer.Option(None, "--spieler", metavar="NAME", help="Nur diese Person."),
+    als_json: bool = typer.Option(False, "--json", help="Als JSON (Beträge in Cent)."),
+    db: str = _DB,
+) -> None:
+    """Statistik: Schafkopf je Spieler (Rollen, gewonnen %, Soli, Schneider …), Sabai, SAUFN, Schlafmütze.
+
+    Ohne --abend/--gesamt: der offene Abend, sonst der zuletzt angelegte.
+
+    Beispiel: referee statistik --gesamt --spieler Anna
+    """
+    from referee.bericht import statistik as st
+    from referee.cli.ausgabe import drucke_json
+    from referee.store import oeffne
+
+    with oeffne(db) as store:
+        abende = _abend_waehlen(store, abend, gesamt)
+        eintraege = [e for e in eintraege_leicht(store, None if gesamt else abende[0].id)
+                     if e["gilt"] and e["art"] != "storno"]
+    werte = st.statistik(eintraege)
+    kopf = {"abend": None if gesamt else abende[0].id}
+    if spieler is not None:
+        daten = dict(kopf, **st.nur_spieler(werte, spieler))
+    else:
+        daten = dict(kopf, **werte)
+    if als_json:
+        drucke_json(daten)
+        return
+    from referee.bericht.formate import datum_de, spieler_text, statistik_text
+
+    titel = "Alle Abende" if gesamt else f"Abend {abende[0].id} ({datum_de(abende[0].datum)})"
+    text = spieler_text(daten, titel) if spieler is not None else statistik_text(daten, titel)
+    sys.stdout.write(text)

@@ -309,7 +309,7 @@ def verbinde(pfad: Path):
             raise SpeicherFehler(
                 f"{pfad} ist keine lesbare SQLite-Datenbank ({exc}); die Datei bleibt unverändert."
             ) from None
-        raise
+        raise SpeicherFehler(f"Die Datenbank {pfad} lässt sich nicht benutzen: {exc}.") from None
     except BaseException:
         conn.close()
         raise
@@ -515,16 +515,27 @@ class Store:
             self._conn = verbinde(self.pfad)
         if self._version() < SCHEMA_AKTUELL:
             self._migriere()
+        import sqlite3
+
         conn = self._conn
-        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise SpeicherFehler(
+                f"Die Datenbank {self.pfad} ist gesperrt oder nicht beschreibbar ({exc}); "
+                "nichts geschrieben – bitte wiederholen."
+            ) from None
         try:
             yield conn
-        except BaseException:
+            conn.execute("COMMIT")
+        except BaseException as exc:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.OperationalError):
+                raise SpeicherFehler(
+                    f"Schreiben in {self.pfad} fehlgeschlagen ({exc}); nichts geschrieben."
+                ) from None
             raise
-        else:
-            conn.execute("COMMIT")
 
     def _braucht_daten(self) -> None:
         """Vor Schreibvorgängen, die vorhandene Daten brauchen: nie eine leere Datei anlegen."""

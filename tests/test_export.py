@@ -291,3 +291,21 @@ def test_statistik_text_und_spieler(cli, db_pfad):
     assert r.returncode == 2
     assert r.stderr == ("Fehler: Spieler „Erna“ kommt in den Einträgen nicht vor; bekannt sind: "
                         "„Anna“, „Ben“, „Cem“, „Dora“.\n")
+
+
+def test_rundreise_auch_mit_ascii_escapes_im_buch(cli, db_pfad, tmp_path):
+    """Ein Ergebnis, das mit ``ensure_ascii=True`` gespeichert wurde (z. B. vom Benchmark-Generator)."""
+    import sqlite3
+
+    fuelle(db_pfad, schliessen=False)
+    erg = {"sieger": "Anna", "spieler": ["Anna", "Ben"], "notiz": "Grüße 😀"}
+    with sqlite3.connect(db_pfad) as c:
+        c.execute("INSERT INTO eintraege (id, abend_id, nr, zeit, spiel, art, bezug, eingabe, ergebnis, gilt) "
+                  "VALUES (100, 1, 100, '2026-11-28T23:00:00+01:00', 'schlafmuetze', 'spiel', NULL, ?, ?, 1)",
+                  [json.dumps({"argv": ["ä"]}), json.dumps(erg)])
+    eins, zwei = tmp_path / "1.json", tmp_path / "2.json"
+    assert cli("export", "--gesamt", "-f", "json", "-o", str(eins)).returncode == 0
+    assert json.loads(eins.read_text(encoding="utf-8"))["eintraege"][-1]["ergebnis"] == erg
+    assert cli("import", str(eins), "--db", str(tmp_path / "n.db")).returncode == 0
+    assert cli("export", "--gesamt", "-f", "json", "-o", str(zwei), "--db", str(tmp_path / "n.db")).returncode == 0
+    assert eins.read_bytes() == zwei.read_bytes()

@@ -67,23 +67,36 @@ def eintraege_leicht(store, abend_id: int | None = None) -> list[dict]:
 def export_eintraege_json(store, abend_id: int | None = None) -> list[str]:
     """Die Einträge von ``Store.export`` als fertige JSON-Texte (je Eintrag einer), aus SQLite.
 
-    Gleiche Schlüssel, Reihenfolge und Werte wie ``Store.export()["eintraege"]``; ``eingabe``
-    und ``ergebnis`` stehen so im Text, wie der Store sie gespeichert hat (``json.dumps`` mit
-    ``ensure_ascii=False``), ``werte`` baut SQLite in der Reihenfolge der Wertzeilen.
+    Gleiche Schlüssel, Reihenfolge und Werte wie ``Store.export()["eintraege"]``. ``eingabe``
+    und ``ergebnis`` werden so eingesetzt, wie der Store sie gespeichert hat (``json.dumps`` mit
+    ``ensure_ascii=False`` – dann ist der Text schon kanonisch); nur Texte mit ``\\u``-Escapes
+    werden neu kodiert, damit Export → Import → Export gleich bleibt. ``werte`` baut SQLite
+    in der Reihenfolge der Wertzeilen.
     """
+    import json
+
+    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    loads = json.loads
     sql = (
         "SELECT '{\"id\": ' || e.id || ', \"abend\": ' || e.abend_id || ', \"nr\": ' || e.nr"
         " || ', \"zeit\": ' || json_quote(e.zeit) || ', \"spiel\": ' || json_quote(e.spiel)"
         " || ', \"art\": ' || json_quote(e.art) || ', \"bezug\": ' || COALESCE(e.bezug, 'null')"
-        " || ', \"gilt\": ' || CASE WHEN e.gilt THEN 'true' ELSE 'false' END"
-        " || ', \"eingabe\": ' || e.eingabe || ', \"ergebnis\": ' || e.ergebnis"
-        " || ', \"werte\": ' || COALESCE((SELECT json_group_object(g, json(je)) FROM ("
+        " || ', \"gilt\": ' || CASE WHEN e.gilt THEN 'true' ELSE 'false' END,"
+        " e.eingabe, e.ergebnis,"
+        " COALESCE((SELECT json_group_object(g, json(je)) FROM ("
         "     SELECT w.groesse AS g, json_group_object(s.name, w.wert) AS je, min(w.rowid) AS erst"
         "     FROM werte w JOIN spieler s ON s.id = w.spieler_id"
-        "     WHERE w.eintrag_id = e.id GROUP BY w.groesse ORDER BY erst)), '{}') || '}'"
+        "     WHERE w.eintrag_id = e.id GROUP BY w.groesse ORDER BY erst)), '{}')"
         " FROM eintraege e" + _BEDINGUNG[abend_id is not None] + " ORDER BY e.abend_id, e.id"
     )
-    return [z[0] for z in store._lies(sql, [] if abend_id is None else [abend_id])]
+    zeilen = []
+    for kopf, eingabe, ergebnis, werte in store._lies(sql, [] if abend_id is None else [abend_id]):
+        if "\\u" in eingabe:
+            eingabe = dumps(loads(eingabe))
+        if "\\u" in ergebnis:
+            ergebnis = dumps(loads(ergebnis))
+        zeilen.append(f'{kopf}, "eingabe": {eingabe}, "ergebnis": {ergebnis}, "werte": {werte}}}')
+    return zeilen
 
 
 def export_kopf(store, abend_id: int | None = None) -> dict:

@@ -2,22 +2,34 @@
 
 Python-API für alle Spiele (die CLI-Module benutzen nur diese Funktionen)::
 
-    from referee.store import oeffne
+    from referee.store import oeffne, KeineDaten
 
     store = oeffne()                     # Pfad: oeffne(pfad) > $REFEREE_DB > Benutzer-Datenverz.
+    with oeffne(db) as store: ...        # schließt die Verbindung am Ende
+    store.existiert                      # gibt es schon Daten? (Lesen legt nie eine Datei an)
     abend = store.aktueller_abend()      # Abend | None (der offene Abend)
-    abend = store.abend_neu(["Anna", "Ben", "Cem", "Dora"], ort="Post",
-                            tarif={...}, hausregeln={...}, neu=())   # legt die Datei an
-    store.abend_beenden()                # den offenen Abend schließen
-    store.abende()                       # list[Abend], neueste zuletzt
-    sp = store.spieler_finden("anna")    # Spieler(id, name); sonst Eingabefehler „Meintest du …?“
-    e = store.eintragen("sabai", ergebnis, eingabe={"argv": [...]})   # -> Eintrag
-    store.rueckgaengig()                 # storniert den letzten gültigen Eintrag -> Storno-Eintrag
+    abend = store.abend(None | id)       # offener bzw. bestimmter Abend, sonst KeineDaten (Exit 1)
+    abend, neu = store.abend_neu(["Anna", "Ben", "Cem", "Dora"], ort="Post", datum=None,
+                                 tarif=Tarif.to_dict(), hausregeln={...}, neu=(), geber=None)
+    store.abend_beenden(None | id)       # den offenen Abend schließen
+    store.abende()                       # list[Abend], älteste zuerst
+    sp = store.spieler_finden("anna", unter=abend.spieler)   # Spieler; sonst „Meintest du …?“
+    e = store.eintragen("sabai", ergebnis, eingabe={"argv": [...]}, abend_id=None, werte=None)
+    store.rueckgaengig(eintrag_id=None)  # Storno des letzten geltenden Eintrags (oder von id)
     store.korrektur(17, ergebnis, eingabe)   # ersetzt Eintrag 17 -> Korrektur-Eintrag
-    store.eintraege(abend_id=3, alle=False, spiel=None)   # list[Eintrag], in Kraft / alle
+    store.eintrag(17)                    # ein Eintrag (auch storniert/ersetzt)
+    store.eintraege(abend_id=3, alle=False, spiel=None)   # list[Eintrag] in Kraft (alle=True: alle)
     store.stand(abend_id=3)              # dict wie `referee stand --json` (abend_id=None: gesamt)
-    store.geber(abend)                   # Geber, Ausspieler, Aussetzer des nächsten Schafkopfspiels
-    store.export(abend_id=None) / store.importieren(daten)   # JSON-Rundreise (leere Datenbank)
+    store.summen(abend_id=None)          # {spiel: {groesse: {name: summe}}} (ein SQL-Aggregat)
+    store.verlauf_schafkopf(3)           # [(eintrag_id, {name: cent}), ...] in Kraft, für Grafiken
+    store.geber(abend)                   # Geber, Ausspieler, Mitspieler, Aussetzer des nächsten Spiels
+    store.export(abend_id=None) / store.importieren(daten)   # JSON-Rundreise (nur in leere Datei)
+    store.integritaet()                  # PRAGMA integrity_check
+
+Fehler: ``Eingabefehler`` (Exit 2: unbekannter Spieler, unbrauchbares Ergebnis),
+``Regelverstoss`` (Exit 1: Abend beendet/noch offen, schon storniert), ``KeineDaten`` (Exit 1),
+``SpeicherFehler`` (Exit 2: keine/fremde/neuere Datenbank, Sperre). Bei jedem Fehler bleibt die
+Datei unverändert (alles in einer Transaktion, Prüfungen vor dem Schreiben).
 
 ``ergebnis`` folgt dem Vertrag aus GEMEINSAM.md (Beträge je Spielername):
 
@@ -40,7 +52,8 @@ Verbindung: ``verbinde()`` ist die einzige Stelle, die eine Verbindung öffnet
 (``foreign_keys=ON``, WAL, ``busy_timeout``); jede schreibende Einheit läuft in
 ``BEGIN IMMEDIATE … COMMIT`` (``Store._schreiben``), bei Fehlern ROLLBACK. Die Datei entsteht
 erst beim ersten Schreiben; lesende Befehle legen nichts an. Schemaversionen mit
-``sqlite_utils.Migrations`` (``PRAGMA user_version`` = Zahl der angewandten Migrationen).
+``sqlite_utils.Migrations`` (``PRAGMA user_version`` = Zahl der angewandten Migrationen);
+eine Datei im älteren Schema wird beim Öffnen einmalig (in BEGIN IMMEDIATE) aktualisiert.
 sqlite3 und sqlite-utils werden erst in den Funktionen importiert (Startzeit der CLI).
 """
 

@@ -724,8 +724,6 @@ def schafkopf_eintragen(
 
     s = store_oeffnen(db)
     a = s.abend()
-    from referee.store import Eintrag  # noqa: F401 - Typ
-
     argv = sys.argv[1:]
     ab = None
     if partie is not None:

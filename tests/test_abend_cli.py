@@ -42,6 +42,10 @@ def test_db_option_geht_vor_umgebung(cli, tmp_path, db_pfad):
     assert anders.exists() and not db_pfad.exists()
     r = ok(cli("abend", "--json", "--db", str(anders)))
     assert json.loads(r.stdout)["abend"]["spieler"] == ["Anna", "Ben"]
+    ok(cli("abend", "--db", str(anders), "ende"))
+    assert not db_pfad.exists()
+    r = ok(cli("abend", "liste", "--json", "--db", str(anders)))
+    assert json.loads(r.stdout)[0]["offen"] is False
 
 
 def test_abend_neu_zeigen_liste_ende(abend):

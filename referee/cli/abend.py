@@ -239,6 +239,10 @@ def abend_zeigen(ctx: typer.Context, db: DB = None, als_json: JSON = False) -> N
     Beispiel: referee abend neu --spieler Anna Ben Cem Dora
     """
     if ctx.invoked_subcommand is not None:
+        if db:  # „referee abend --db X neu …“: gilt auch für den Unterbefehl (dessen --db geht vor)
+            import os
+
+            os.environ["REFEREE_DB"] = db
         return
     s = store_oeffnen(db)
     a = s.abend()

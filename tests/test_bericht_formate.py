@@ -344,3 +344,12 @@ def test_html_in_headless_chromium(tmp_path):
                          capture_output=True, text=True, timeout=90)
     assert dom.returncode == 0
     assert dom.stdout.count("<polyline") == 4 and "+8,50 €" in dom.stdout
+
+
+@pytest.mark.parametrize("spanne", [300, 20_000, 1_234_567])
+def test_svg_achsenbeschriftung_passt_links_hinein(spanne):
+    svg = ET.fromstring(svg_verlauf({"A": [0, spanne, -spanne], "B": [0, -spanne, spanne]}))
+    achse = [t for t in svg.iter(SVG_NS + "text") if t.get("text-anchor") == "end"]
+    assert achse[0].text.startswith("-") and achse[-1].text.startswith("+")
+    for t in achse:      # rechtsbündig bei x: der Text (≈ 8,5 px je Zeichen bei 14 px) beginnt rechts von 0
+        assert float(t.get("x")) - 8.5 * len(t.text) >= 0, t.text

@@ -70,12 +70,11 @@ def svg_verlauf(reihen: Mapping[str, Sequence[int]], titel: str = "Schafkopf-Ver
 
     ``reihen`` wie aus ``statistik.verlauf``: je Name eine Liste, alle gleich lang.
     """
-    links, rechts, oben, unten = 78, 10, 16, 36
+    rechts, oben, unten = 10, 16, 36
     namen = list(reihen)
     spalten = 2
     legende_h = 24 * math.ceil(len(namen) / spalten) if namen else 0
     gesamt_h = hoehe + legende_h
-    innen_b = breite - links - rechts
     innen_h = hoehe - oben - unten
     laenge = max((len(r) for r in reihen.values()), default=0)
     alle = [v for r in reihen.values() for v in r] or [0]
@@ -85,6 +84,9 @@ def svg_verlauf(reihen: Mapping[str, Sequence[int]], titel: str = "Schafkopf-Ver
     hi = math.ceil(hi / schritt) * schritt
     if hi == lo:
         hi = lo + schritt
+    # Platz links für die längste Achsenbeschriftung (≈ 8,5 px je Zeichen bei 14 px Schrift)
+    links = 14 + round(8.5 * max(len(euro(lo)), len(euro(hi))))
+    innen_b = breite - links - rechts
 
     def y(v: float) -> float:
         return oben + innen_h * (hi - v) / (hi - lo)
@@ -105,8 +107,8 @@ def svg_verlauf(reihen: Mapping[str, Sequence[int]], titel: str = "Schafkopf-Ver
         yy = y(wert)
         stil = 'stroke="#555555"' if wert == 0 else 'stroke="#dddddd"'
         teile.append(f'<line x1="{links}" y1="{yy:.1f}" x2="{breite - rechts}" y2="{yy:.1f}" {stil}/>')
-        teile.append(f'<text x="{links - 6}" y="{yy + 4:.1f}" text-anchor="end" fill="#333333">'
-                     f"{escape(euro(wert))}</text>")
+        teile.append(f'<text x="{links - 6}" y="{yy + 4:.1f}" text-anchor="end" fill="#333333" '
+                     f'font-size="14">{escape(euro(wert))}</text>')
         wert += schritt
     teile.append(f'<text x="{links + innen_b / 2:.1f}" y="{hoehe - 8}" text-anchor="middle" '
                  f'fill="#333333">{escape(x_text)} (1–{max(laenge - 1, 0)})</text>')

@@ -258,3 +258,8 @@ def test_wer_zahlt_wem_und_verlauf_im_stand(abend):
     assert "Verlauf" in r.stdout and "█" in r.stdout and "▁" in r.stdout
     r = ok(abend("abend", "ende", "--json"))
     assert len(json.loads(r.stdout)["stand"]["ueberweisungen"]) == 3
+
+
+def test_sitzordnung_wie_getippt(cli):
+    r = ok(cli("abend", "neu", "Anna", "--ort", "Post", "--spieler", "Ben", "Cem", "-s", "Dora", "--json"))
+    assert json.loads(r.stdout)["abend"]["spieler"] == ["Anna", "Ben", "Cem", "Dora"]

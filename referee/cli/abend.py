@@ -261,13 +261,49 @@ def _zeige_abend(s, a, stand, g) -> None:
     _druck(_text("Tarif: " + _tarif_text(a)))
     if a.hausregeln:
         _druck(_text("Hausregeln: " + ", ".join(f"{k}={v}" for k, v in a.hausregeln.items())))
-    if a.offen:
+    if a.offen and len(a.spieler) >= 4:
         _druck(_text(_geber_text(g) + f" (nach {g['spiele']} Schafkopfspielen)"))
         _druck(_text(_GEBER_KONVENTION, "dim"))
     if "ueberweisungen" in stand:
         _zeige_stand(stand, "Stand", _trend(s, a.id, stand["schafkopf"]))
     else:
         _druck(_stand_tabelle(stand, "Stand"))
+
+
+_NEU_WERTOPTIONEN = {"--ort", "--datum", "--tarif", "--set", "--neu", "--geber", "--db"}
+
+
+def _sitzordnung(namen: list[str]) -> list[str]:
+    """Die Namen in der Reihenfolge der Kommandozeile (click trennt Option und Argumente).
+
+    ``referee abend neu Anna --spieler Ben Cem`` → Anna, Ben, Cem. Passt die Rekonstruktion
+    nicht genau, bleibt es bei ``namen``.
+    """
+    argv = sys.argv[1:]
+    try:
+        argv = argv[argv.index("neu") + 1:]
+    except ValueError:
+        return namen
+    folge: list[str] = []
+    i = 0
+    while i < len(argv):
+        tok = argv[i]
+        if tok in ("--spieler", "-s") and i + 1 < len(argv):
+            folge.append(argv[i + 1])
+            i += 2
+            continue
+        if tok.startswith("--spieler="):
+            folge.append(tok.split("=", 1)[1])
+        elif tok in _NEU_WERTOPTIONEN:
+            i += 1
+        elif tok == "--":
+            folge += argv[i + 1:]
+            break
+        elif not tok.startswith("-"):
+            folge.append(tok)
+        i += 1
+    folge = _namen(folge)
+    return folge if sorted(folge) == sorted(namen) else namen
 
 
 @gruppen.abend.command("neu")
@@ -298,7 +334,7 @@ def abend_neu(
     """
     from referee.schafkopf.tarif import setzungen, tarif_laden
 
-    namen = _namen(spieler) + _namen(weitere)
+    namen = _sitzordnung(_namen(spieler) + _namen(weitere))
     gesetzt = setzungen(setzen or [])
     t = tarif_laden(tarif, gesetzt)
     s = store_oeffnen(db)
@@ -497,6 +533,8 @@ def _tisch(s, a, tisch: list[str]) -> list[str]:
         if len(namen) != 4 or len(set(namen)) != 4:
             raise Eingabefehler(f"--tisch braucht vier verschiedene Spieler des Abends, nicht {len(namen)}.")
     else:
+        if len(a.spieler) < 4:
+            raise Eingabefehler(f"Schafkopf braucht vier Spieler; an Abend {a.id} sind nur {len(a.spieler)}.")
         namen = s.geber(a)["mitspieler"]
         if len(namen) != 4:
             raise Eingabefehler(

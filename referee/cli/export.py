@@ -221,7 +221,7 @@ def export(
     force: bool = typer.Option(False, "--force", help="Eine vorhandene Datei bei -o überschreiben."),
     trennzeichen: str = typer.Option(",", "--trennzeichen", metavar="ZEICHEN",
                                      help="CSV-Trennzeichen; „;“ für deutsche Tabellenprogramme "
-                                          "(dann auch Dezimalkomma)."),
+                                          "(dann auch Dezimalkomma), „tab“ für Tabulator."),
     db: str = _DB,
 ) -> None:
     """Der Abend (oder alle) als Text, Markdown, CSV, JSON oder HTML.

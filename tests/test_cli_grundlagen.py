@@ -48,7 +48,9 @@ def test_import_der_cli_laedt_keine_schweren_module():
 def test_jeder_befehl_hat_hilfe_mit_beispiel():
     import typer.main
 
-    from referee.cli import app
+    from referee.cli import app, lade_befehle
+
+    lade_befehle()
 
     def alle(cmd, pfad):
         yield pfad, cmd
@@ -58,3 +60,26 @@ def test_jeder_befehl_hat_hilfe_mit_beispiel():
     wurzel = typer.main.get_command(app)
     ohne = [" ".join(p) for p, c in alle(wurzel, ["referee"]) if "Beispiel" not in (c.help or "")]
     assert not ohne, f"Befehle ohne Beispiel in der Hilfe: {ohne}"
+
+
+def test_jeder_befehl_ist_ueber_die_schnelle_zuordnung_erreichbar():
+    """``main`` lädt nur die Module des Befehls: jeder Befehl muss so auffindbar sein."""
+    import typer.main
+
+    from referee.cli import BEFEHL_MODULE, app, lade_befehle
+
+    lade_befehle()
+    wurzel = typer.main.get_command(app)
+    assert set(wurzel.commands) == set(BEFEHL_MODULE)
+    for name, sub in wurzel.commands.items():
+        unter = sorted(getattr(sub, "commands", {}))
+        code = (
+            "import typer.main, referee.cli as c; "
+            f"c.lade_befehle(c.BEFEHL_MODULE[{name!r}]); "
+            f"cmd = typer.main.get_command(c.app).commands[{name!r}]; "
+            "print(','.join(sorted(getattr(cmd, 'commands', {}))))"
+        )
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           env=_env(), cwd=ROOT)
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.strip() == ",".join(unter), name

@@ -12,8 +12,10 @@ import sys
 
 from referee.cli.gruppen import app
 
-# Jedes Befehlsmodul hängt sich beim Import an app bzw. seine Gruppe.
-_MODULE = (
+# Jedes Befehlsmodul hängt sich beim Import an app bzw. seine Gruppe. Damit eine Antwort am
+# Tisch sofort kommt, lädt ``main`` nur die Module, die der aufgerufene Befehl braucht
+# (ein Test prüft, dass diese Zuordnung vollständig ist).
+MODULE = (
     "frage",
     "schafkopf",
     "schafkopf_abrechnung",
@@ -23,19 +25,40 @@ _MODULE = (
     "schlafmuetze",
     "export",
 )
+BEFEHL_MODULE: dict[str, tuple[str, ...]] = {
+    "frage": ("frage",),
+    "regeln": ("frage",),
+    "ruf": ("schafkopf",),
+    "schafkopf": ("schafkopf", "schafkopf_abrechnung", "abend"),
+    "abend": ("abend",),
+    "stand": ("abend",),
+    "verlauf": ("abend",),
+    "rueckgaengig": ("abend",),
+    "korrektur": ("abend",),
+    "sabai": ("sabai",),
+    "saufn": ("saufn",),
+    "schlafmuetze": ("schlafmuetze",),
+    "export": ("export",),
+    "import": ("export",),
+    "statistik": ("export",),
+}
 
 
-def _lade_befehle() -> None:
+def lade_befehle(module: tuple[str, ...] = MODULE) -> None:
+    """Die Befehlsmodule importieren (jedes hängt seine Befehle an ``app``)."""
     import importlib
-    import importlib.util
 
-    for name in _MODULE:
-        voll = f"referee.cli.{name}"
-        if importlib.util.find_spec(voll) is not None:
-            importlib.import_module(voll)
+    for name in module:
+        importlib.import_module(f"referee.cli.{name}")
 
 
-_lade_befehle()
+def _module_fuer(args: list[str]) -> tuple[str, ...]:
+    """Nur die Module des aufgerufenen Befehls; bei Hilfe oder Unbekanntem alle."""
+    for arg in args:
+        if arg.startswith("-"):
+            return MODULE  # z. B. ``referee --help``: die Übersicht braucht alle Befehle
+        return BEFEHL_MODULE.get(arg, MODULE)
+    return MODULE
 
 
 def _click():
@@ -127,9 +150,10 @@ def main(argv: list[str] | None = None) -> None:
 
     click = _click()
     debug = bool(os.environ.get("REFEREE_DEBUG"))
+    args = sys.argv[1:] if argv is None else argv
+    lade_befehle(_module_fuer(args))
     _hilfe_eindeutschen()
     befehl = typer.main.get_command(app)
-    args = sys.argv[1:] if argv is None else argv
     try:
         rv = befehl.main(args=args, prog_name="referee", standalone_mode=False)
     except click.exceptions.UsageError as exc:

@@ -124,7 +124,7 @@ def test_ende_verteilung_gueltig():
     (("--platz", "Zoe", "--spieler", "Anna", "Ben", "Cem"), "„Zoe“"),
     (("--platz", "Anna", "Ben", "Cem", "--spieler", "Anna", "Ben", "Cem", "Dora",
       "--verteilung", "Anna:Ben=x"), "„x“"),
-    (("--platz",), "Nach „--platz“ fehlen die Namen"),
+    (("--platz",), "Nach „--platz“ fehlt ein Wert"),
 ])
 def test_ende_eingabefehler(cli, args, teil):
     r = cli("saufn", "ende", *args)

@@ -8,7 +8,6 @@ import json
 import pytest
 from conftest import run_cli
 
-from referee.cli.schafkopf_abrechnung import _mehrfach_umschreiben
 
 
 def abrechnung(*args: str):
@@ -111,15 +110,28 @@ def test_fehler_deutsch_exit_2_ohne_traceback(args, token):
 
 
 def test_mehrfach_optionen_werden_aufgespreizt():
-    assert _mehrfach_umschreiben(["rufspiel", "--gegner", "Cem", "Dora", "--augen", "71"]) == [
+    import typer.main
+
+    import referee.cli.schafkopf_abrechnung  # noqa: F401 - hängt den Befehl an
+    from referee.cli.gruppen import schafkopf
+
+    um = typer.main.get_command(schafkopf).commands["abrechnung"].umschreiben
+    assert um(["rufspiel", "--gegner", "Cem", "Dora", "--augen", "71"]) == [
         "rufspiel", "--gegner", "Cem", "--gegner", "Dora", "--augen", "71"]
-    # Zahlenoptionen schlucken keine Spielart, Namen vor der Spielart auch nicht.
-    assert _mehrfach_umschreiben(["--augen", "71", "rufspiel"]) == ["--augen", "71", "rufspiel"]
-    assert _mehrfach_umschreiben(["--gegner", "Cem", "Dora", "solo"]) == [
+    # Zahlenoptionen schlucken keine Spielart, Namen auch nicht.
+    assert um(["--augen", "71", "rufspiel"]) == ["--augen", "71", "rufspiel"]
+    assert um(["--gegner", "Cem", "Dora", "solo"]) == [
         "--gegner", "Cem", "--gegner", "Dora", "solo"]
-    assert _mehrfach_umschreiben(["--set", "a=1", "b=2", "wenz"]) == ["--set", "a=1", "--set", "b=2", "wenz"]
-    assert _mehrfach_umschreiben(["solo", "--gegner", "A", "B", "C", "D"]) == [
+    assert um(["--set", "a=1", "b=2", "wenz"]) == ["--set", "a=1", "--set", "b=2", "wenz"]
+    assert um(["solo", "--gegner", "A", "B", "C", "D"]) == [
         "solo", "--gegner", "A", "--gegner", "B", "--gegner", "C", "D"]
+
+
+def test_mehrfach_ueber_die_cli():
+    r = run_cli("schafkopf", "abrechnung", "--gegner", "Cem", "Dora", "rufspiel", "--augen", "71",
+                "--spieler", "Anna", "--partner", "Ben", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["zahlungen"] == {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}
 
 
 def test_tarife_auflisten():

@@ -8,6 +8,7 @@ Befehlen importiert, die sie brauchen.
 from __future__ import annotations
 
 import os
+import re
 import sys
 
 from referee.cli.gruppen import app
@@ -89,15 +90,41 @@ def _usage_deutsch(exc) -> str:
     if isinstance(exc, click.exceptions.BadParameter):
         param = exc.param
         name = param.opts[0] if param is not None and getattr(param, "opts", None) else (
-            param.name if param is not None else "Parameter")
-        return f"Ungültiger Wert für {name}: {exc.message}"
+            param.name.upper() if param is not None and param.name else "Parameter")
+        return f"Ungültiger Wert für {name}: {_wert_deutsch(exc.message)}"
     msg = exc.format_message()
-    if msg.startswith("No such command"):
-        wort = msg.split("'")[1] if "'" in msg else msg
-        return f"Unbekannter Befehl „{wort}“."
-    if msg.startswith("Got unexpected extra argument"):
-        return "Zu viele Angaben: " + msg.split("(", 1)[-1].rstrip(")") + "."
+    m = re.match(r"No such command '([^']*)'(?:\. Did you mean '([^']*)'\?)?", msg)
+    if m:
+        text = f"Unbekannter Befehl „{m.group(1)}“."
+        return text + (f" Meintest du „{m.group(2)}“?" if m.group(2) else "")
+    m = re.match(r"Got unexpected extra argument(?:\(s\)|s)? \((.*)\)", msg)
+    if m:
+        return f"Unerwartete Angabe „{m.group(1)}“ (zu viele Argumente)."
+    m = re.match(r"Option '(.*)' requires (an argument|(\d+) arguments)", msg)
+    if m:
+        return f"Nach „{m.group(1)}“ fehlt ein Wert."
+    m = re.match(r"Option '(.*)' does not take a value", msg)
+    if m:
+        return f"Die Option „{m.group(1)}“ nimmt keinen Wert."
     return f"Falsche Verwendung: {msg}"
+
+
+def _wert_deutsch(meldung: str) -> str:
+    """Die häufigsten Typfehler von click auf Deutsch."""
+    m = re.match(r"(.*) is not a valid (integer|int|float)", meldung)
+    if m:
+        art = "Zahl" if m.group(2) == "float" else "ganze Zahl"
+        return f"{m.group(1)} ist keine {art}."
+    m = re.match(r"(.*) is not in the range (.*)\.", meldung)
+    if m:
+        return f"{m.group(1)} liegt nicht im Bereich {m.group(2)}."
+    m = re.match(r"(.*) is not (one of )?(.*)\.", meldung)
+    if m:
+        return f"{m.group(1)} ist nicht erlaubt; erlaubt: {m.group(3)}."
+    m = re.match(r"'(.*)': No such file or directory", meldung)
+    if m:
+        return f"Die Datei „{m.group(1)}“ gibt es nicht."
+    return meldung
 
 
 def _hilfe_eindeutschen() -> None:
@@ -151,6 +178,9 @@ def main(argv: list[str] | None = None) -> None:
     click = _click()
     debug = bool(os.environ.get("REFEREE_DEBUG"))
     args = sys.argv[1:] if argv is None else argv
+    from referee.cli.ausgabe import merke_aufruf
+
+    merke_aufruf(args)
     lade_befehle(_module_fuer(args))
     _hilfe_eindeutschen()
     befehl = typer.main.get_command(app)

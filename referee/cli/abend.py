@@ -15,7 +15,9 @@ from typing import Annotated, Optional
 import typer
 
 from referee.cli import gruppen
-from referee.cli.ausgabe import drucke_json
+from referee.cli.ausgabe import aufruf, drucke_json
+from referee.cli.mehrwert import mehrwertig
+from referee.cli.mehrwert import werte as _namen
 
 DB = Annotated[Optional[str], typer.Option(
     "--db", metavar="PFAD",
@@ -38,14 +40,6 @@ def store_oeffnen(db: str | None = None):
 def _meldung(text: str) -> None:
     """Eine Meldung auf stderr (nie als Markup gedeutet)."""
     sys.stderr.write(text + "\n")
-
-
-def _namen(werte: list[str] | None) -> list[str]:
-    """``["Anna", "Ben,Cem"]`` → ``["Anna", "Ben", "Cem"]`` (Komma trennt ebenfalls)."""
-    aus: list[str] = []
-    for w in werte or []:
-        aus += [t.strip() for t in w.split(",") if t.strip()]
-    return aus
 
 
 # --------------------------------------------------------------------------- Darstellung
@@ -270,46 +264,10 @@ def _zeige_abend(s, a, stand, g) -> None:
         _druck(_stand_tabelle(stand, "Stand"))
 
 
-_NEU_WERTOPTIONEN = {"--ort", "--datum", "--tarif", "--set", "--neu", "--geber", "--db"}
-
-
-def _sitzordnung(namen: list[str]) -> list[str]:
-    """Die Namen in der Reihenfolge der Kommandozeile (click trennt Option und Argumente).
-
-    ``referee abend neu Anna --spieler Ben Cem`` → Anna, Ben, Cem. Passt die Rekonstruktion
-    nicht genau, bleibt es bei ``namen``.
-    """
-    argv = sys.argv[1:]
-    try:
-        argv = argv[argv.index("neu") + 1:]
-    except ValueError:
-        return namen
-    folge: list[str] = []
-    i = 0
-    while i < len(argv):
-        tok = argv[i]
-        if tok in ("--spieler", "-s") and i + 1 < len(argv):
-            folge.append(argv[i + 1])
-            i += 2
-            continue
-        if tok.startswith("--spieler="):
-            folge.append(tok.split("=", 1)[1])
-        elif tok in _NEU_WERTOPTIONEN:
-            i += 1
-        elif tok == "--":
-            folge += argv[i + 1:]
-            break
-        elif not tok.startswith("-"):
-            folge.append(tok)
-        i += 1
-    folge = _namen(folge)
-    return folge if sorted(folge) == sorted(namen) else namen
-
-
-@gruppen.abend.command("neu")
+@gruppen.abend.command("neu", cls=mehrwertig())
 def abend_neu(
-    weitere: Annotated[Optional[list[str]], typer.Argument(
-        metavar="[NAME]...", help="Weitere Spieler (nach --spieler), in Sitzordnung.")] = None,
+    vorne: Annotated[Optional[list[str]], typer.Argument(
+        metavar="[NAME]...", help="Spieler auch ohne --spieler (stehen vor denen nach --spieler).")] = None,
     spieler: Annotated[Optional[list[str]], typer.Option(
         "--spieler", "-s", help="Die Spieler in Sitzordnung im Uhrzeigersinn: --spieler Anna Ben Cem Dora.")] = None,
     ort: Annotated[Optional[str], typer.Option("--ort", help="Wo gespielt wird.")] = None,
@@ -334,7 +292,7 @@ def abend_neu(
     """
     from referee.schafkopf.tarif import setzungen, tarif_laden
 
-    namen = _sitzordnung(_namen(spieler) + _namen(weitere))
+    namen = _namen(vorne) + _namen(spieler)
     gesetzt = setzungen(setzen or [])
     t = tarif_laden(tarif, gesetzt)
     s = store_oeffnen(db)
@@ -766,7 +724,7 @@ def schafkopf_eintragen(
 
     s = store_oeffnen(db)
     a = s.abend()
-    argv = sys.argv[1:]
+    argv = aufruf()
     ab = None
     if partie is not None:
         if spielart or wer:
@@ -831,7 +789,7 @@ def korrektur(
         s, a, spielart, wer, augen=augen, laufende=laufende, schwarz=schwarz, tout=tout, sie=sie,
         klopfer=klopfer, stoss=stoss, stiche=stiche, kurz=kurz, jungfrau=jungfrau,
         durchmarsch=durchmarsch, tisch=tisch or list(alt.ergebnis.get("zahlungen", {})))
-    e = s.korrektur(alt.id, ergebnis, {"argv": sys.argv[1:]})
+    e = s.korrektur(alt.id, ergebnis, {"argv": aufruf()})
     if als_json:
         drucke_json({"eintrag": e.id, "ersetzt": alt.id, "abend": a.id, "ergebnis": e.ergebnis,
                      "stand": s.stand(a.id)["schafkopf"]})

@@ -14,6 +14,21 @@ from typing import Any, NoReturn
 import typer
 
 
+_AUFRUF: list[str] = []
+
+
+def merke_aufruf(args: list[str]) -> None:
+    """``referee.cli.main`` merkt sich die Argumente (für ``aufruf``)."""
+    _AUFRUF[:] = list(args)
+
+
+def aufruf() -> list[str]:
+    """Die Argumente dieses Aufrufs, wie eingegeben – wird bei Einträgen mitgespeichert."""
+    import sys
+
+    return list(_AUFRUF) if _AUFRUF else list(sys.argv[1:])
+
+
 def konsole(stderr: bool = False):
     """Eine rich-Console (NO_COLOR wird von rich selbst beachtet)."""
     from rich.console import Console
@@ -41,9 +56,7 @@ def fehler(meldung: str, code: int = 2) -> NoReturn:
 
 
 def euro(cent: int, vorzeichen: bool = True) -> str:
-    """Cent als deutscher Eurobetrag: ``140`` → ``+1,40 €``."""
-    zeichen = "-" if cent < 0 else ("+" if vorzeichen and cent > 0 else "")
-    betrag = abs(cent)
-    euros, rest = divmod(betrag, 100)
-    tausender = f"{euros:,}".replace(",", ".")
-    return f"{zeichen}{tausender},{rest:02d} €"
+    """Cent als deutscher Eurobetrag: ``140`` → ``+1,40 €`` (siehe ``referee.bericht.geld``)."""
+    from referee.bericht.geld import euro as _euro
+
+    return _euro(cent, vorzeichen)

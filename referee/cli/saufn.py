@@ -8,47 +8,8 @@ from __future__ import annotations
 import typer
 
 from referee.cli import gruppen
-from referee.cli.ausgabe import drucke_json, drucke_text
-
-_MEHRWERTIG = {"context_settings": {"allow_extra_args": True, "ignore_unknown_options": True}}
-
-
-def mehrwertige_optionen(args: list[str], namen: tuple[str, ...],
-                         weitere: tuple[str, ...] = ()) -> dict[str, list[str]]:
-    """``--platz Anna Ben Cem --spieler …`` aus den übrigen Argumenten lesen.
-
-    Typer kennt keine Optionen mit beliebig vielen Werten; die Befehle lassen deshalb
-    unbekannte Argumente durch (``ctx.args``, Reihenfolge bleibt erhalten) und lesen sie
-    hier. Auch ``--platz=Anna,Ben`` und Kommas sind erlaubt. Alles andere ist ein
-    ``Eingabefehler``, der das Token nennt.
-    """
-    from referee.errors import Eingabefehler
-
-    werte: dict[str, list[str]] = {}
-    aktuell: str | None = None
-    for token in args:
-        if token.startswith("--"):
-            name, gleich, rest = token.partition("=")
-            if name not in namen:
-                raise Eingabefehler(f"Unbekannte Option „{name}“. Erlaubt: "
-                                    + ", ".join(namen + weitere) + " (siehe --help).")
-            if name in werte:
-                raise Eingabefehler(f"Option „{name}“ steht zweimal; gib alle Namen nach einem "
-                                    f"„{name}“ an.")
-            aktuell = name
-            werte[name] = []
-            if gleich:
-                werte[name] += [t for t in rest.split(",") if t.strip()]
-            continue
-        if aktuell is None:
-            raise Eingabefehler(f"Unerwartete Angabe „{token}“; Namen gehören hinter "
-                                + " oder ".join(namen) + ".")
-        werte[aktuell] += [t.strip() for t in token.split(",") if t.strip()]
-    for name, liste in werte.items():
-        if not liste:
-            raise Eingabefehler(f"Nach „{name}“ fehlen die Namen, z. B. {name} Anna Ben Cem.")
-    return werte
-
+from referee.cli.ausgabe import aufruf, drucke_json, drucke_text
+from referee.cli.mehrwert import mehrwertig, werte
 
 def _karte(text: str, wo: str):
     """``Karte.parse`` mit der Stelle (KARTE/OBEN) in der Fehlermeldung."""
@@ -155,18 +116,16 @@ def karten(als_json: bool = typer.Option(False, "--json", help="Kartenliste als 
         drucke_text(anm)
 
 
-@gruppen.saufn.command("ende", **_MEHRWERTIG)
+@gruppen.saufn.command("ende", cls=mehrwertig())
 def ende(
-    ctx: typer.Context,
+    platz: list[str] = typer.Option(None, "--platz", metavar="NAME …", help="Platz 1, 2, 3 in dieser Reihenfolge (3 Personen: nur Platz 1)."),
+    spieler: list[str] = typer.Option(None, "--spieler", metavar="NAME …", help="Alle Mitspielenden (sonst: die Spieler des Abends)."),
     verteilung: str = typer.Option(None, "--verteilung", metavar="TEXT", help='Vorgeschlagene Verteilung prüfen: "Anna:Ben=5,Cem=15 Ben:Cem=15".'),
     alle_verteilen: bool = typer.Option(False, "--alle-verteilen", help="Konvention: jeder Platz muss seine Schlücke ganz verteilen (Regeltext: „darf“)."),
     eintragen: bool = typer.Option(False, "--eintragen", help="Die Plätze in den laufenden Abend eintragen."),
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
     """Spielende: wer darf wie viele Schlücke an wen verteilen?
-
-    --platz NAME …    Platz 1, 2, 3 in dieser Reihenfolge (3 Personen: nur 1).
-    --spieler NAME …  alle Mitspielenden (sonst: die Spieler des Abends).
 
     3 Personen: Platz 1 verteilt 20 Schlücke an alle, dann endet das Spiel.
     4–8 Personen: Platz 1 verteilt 20 an alle, Platz 2 15 an alle außer
@@ -178,12 +137,10 @@ def ende(
     from referee.errors import Eingabefehler
     from referee.saufn import ende as kern
 
-    werte = mehrwertige_optionen(list(ctx.args), ("--platz", "--spieler"),
-                                 ("--verteilung", "--alle-verteilen", "--eintragen", "--json"))
-    plaetze = werte.get("--platz", [])
+    plaetze = werte(platz)
     if not plaetze:
         raise Eingabefehler("Es fehlt --platz: gib die Plätze an, z. B. --platz Anna Ben Cem.")
-    spieler = werte.get("--spieler")
+    spieler = werte(spieler) or None
     store = None
     if spieler is None or eintragen:
         store = _store()
@@ -210,7 +167,7 @@ def ende(
             "plaetze": list(se.plaetze), "spieler": list(se.spieler),
             "schluecke": kern.schluecke_je_person(vorschlag, se.spieler) if vorschlag else None,
         }
-        eintrag = store.eintragen("saufn", ergebnis, {"argv": _argv()})
+        eintrag = store.eintragen("saufn", ergebnis, {"argv": aufruf()})
 
     if als_json:
         daten = {
@@ -260,13 +217,6 @@ def ende(
 
         sys.stderr.write("Nicht eingetragen: die Verteilung verstößt gegen die Regeln.\n")
     raise typer.Exit(1 if ungueltig else 0)
-
-
-def _argv() -> list[str]:
-    """Die Eingabe, wie sie eingetragen wird (für Nachvollziehbarkeit)."""
-    import sys
-
-    return list(sys.argv[1:])
 
 
 def _store():

@@ -5,75 +5,34 @@ lassen → Wert, Aufbau, Zahlungen und Konventionen ausgeben (oder ``--json``).
 Regelkern und rich werden erst im Befehl importiert (Startzeit).
 
 ``--gegner Cem Dora``, ``--augen 50 30 25 15`` (Ramsch) und ``--set a=1 b=2``
-nehmen mehrere Werte hintereinander; ``_MehrfachBefehl`` schreibt sie vor dem
-Parsen in wiederholte Optionen um (``--gegner Cem --gegner Dora``).
+nehmen mehrere Werte hintereinander (``referee.cli.mehrwert``).
 """
 
 from __future__ import annotations
 
 import typer
-import typer.core
 
 from referee.cli import ausgabe
+from referee.cli.mehrwert import mehrwertig
 from referee.cli.gruppen import schafkopf
 
 _SPIELARTEN = ("rufspiel", "solo", "wenz", "farbwenz", "geier", "farbgeier", "ramsch", "bettel",
                "sauspiel", "farbsolo", "ramschspiel")
 
-# Optionen mit mehreren Werten: Höchstzahl und welche Tokens sie schlucken.
-_MEHRFACH = {"--gegner": 3, "--namen": 4, "--augen": 4, "--stiche": 4, "--set": 50}
-_EIN_WERT = {"--laufende", "--klopfer", "--stoss", "--tarif", "--spieler", "--partner", "--verlierer"}
+def _keine_spielart(token: str) -> bool:
+    return token.casefold() not in _SPIELARTEN
 
 
-def _ist_zahl(token: str) -> bool:
-    return token.isdigit()
+def _gleichung(token: str) -> bool:
+    return "=" in token
 
 
-def _mehrfach_umschreiben(args: list[str]) -> list[str]:
-    """``--gegner Cem Dora`` → ``--gegner Cem --gegner Dora`` (ebenso --namen, --augen, --stiche, --set)."""
-    aus: list[str] = []
-    i, n = 0, len(args)
-    positional_gesehen = False
-    while i < n:
-        tok = args[i]
-        if tok == "--":
-            aus.extend(args[i:])
-            break
-        if tok in _MEHRFACH and i + 1 < n:
-            aus += [tok, args[i + 1]]
-            i += 2
-            zahl = 1
-            while i < n and zahl < _MEHRFACH[tok]:
-                nxt = args[i]
-                if nxt.startswith("-"):
-                    break
-                if tok in ("--augen", "--stiche") and not _ist_zahl(nxt):
-                    break
-                if tok == "--set" and "=" not in nxt:
-                    break
-                if (tok in ("--gegner", "--namen") and not positional_gesehen
-                        and nxt.casefold() in _SPIELARTEN):
-                    break
-                aus += [tok, nxt]
-                i += 1
-                zahl += 1
-            continue
-        if tok in _EIN_WERT and i + 1 < n:
-            aus += [tok, args[i + 1]]
-            i += 2
-            continue
-        if not tok.startswith("-"):
-            positional_gesehen = True
-        aus.append(tok)
-        i += 1
-    return aus
-
-
-class _MehrfachBefehl(typer.core.TyperCommand):
-    """Ein Typer-Befehl, der mehrwertige Optionen vor dem Parsen aufspreizt."""
-
-    def parse_args(self, ctx, args):  # noqa: D102 - click-API
-        return super().parse_args(ctx, _mehrfach_umschreiben(list(args)))
+# Optionen mit mehreren Werten (``--gegner Cem Dora``): Höchstzahl und was als Wert zählt.
+_Befehl = mehrwertig(
+    hoechstens={"--gegner": 3, "--namen": 4, "--augen": 4, "--stiche": 4},
+    passt={"--augen": str.isdigit, "--stiche": str.isdigit, "--set": _gleichung,
+           "--gegner": _keine_spielart, "--namen": _keine_spielart},
+)
 
 
 def _spielart(text: str):
@@ -141,7 +100,7 @@ def _rollen(spielart, spieler, partner, gegner) -> tuple[list[str], list[str], l
     return namen, namen[: 1 if solo_artig else 2], rollen
 
 
-@schafkopf.command("abrechnung", cls=_MehrfachBefehl)
+@schafkopf.command("abrechnung", cls=_Befehl)
 def abrechnung(
     spielart: str = typer.Argument(..., metavar="SPIELART",
                                    help="rufspiel, solo, wenz, farbwenz, geier, farbgeier, ramsch oder bettel."),

@@ -9,9 +9,9 @@ from __future__ import annotations
 import typer
 
 from referee.cli import gruppen
-from referee.cli.ausgabe import drucke_json, drucke_text
+from referee.cli.ausgabe import aufruf, drucke_json, drucke_text
+from referee.cli.mehrwert import mehrwertig, werte
 
-_MEHRWERTIG = {"context_settings": {"allow_extra_args": True, "ignore_unknown_options": True}}
 
 
 def _titel(abschnitt_id: str) -> str:
@@ -148,39 +148,34 @@ def zug(
         _regel(s.abschnitte)
 
 
-@gruppen.schlafmuetze.command("sieg", **_MEHRWERTIG)
+@gruppen.schlafmuetze.command("sieg", cls=mehrwertig())
 def sieg(
-    ctx: typer.Context,
     name: str = typer.Argument(..., help="Wer seine letzte Karte losgeworden ist."),
+    spieler: list[str] = typer.Option(None, "--spieler", metavar="NAME …", help="Wer mitgespielt hat (sonst: alle Spieler des Abends)."),
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
     """Den Sieger eines Schlafmütze-Spiels in den laufenden Abend eintragen.
-
-    --spieler NAME …  wer mitgespielt hat (sonst: alle Spieler des Abends).
 
     Das Spiel endet, sobald jemand seine letzte Karte losgeworden ist.
 
     Beispiel: referee schlafmuetze sieg Anna --spieler Anna Ben Cem
     """
-    from referee.cli.saufn import _store, mehrwertige_optionen
+    from referee.cli.saufn import _store
     from referee.errors import Eingabefehler
     from referee.schlafmuetze.regeln import ZITATE, pruefe_sieg
 
-    werte = mehrwertige_optionen(list(ctx.args), ("--spieler",), ("--json",))
     store = _store()
     if store is None:  # pragma: no cover - Speicher noch nicht gebaut
         raise Eingabefehler("Eintragen ist noch nicht möglich (kein Speicher).")
-    spieler = werte.get("--spieler")
+    spieler = werte(spieler) or None
     if spieler is None:
         abend = store.aktueller_abend()
         if abend is None:
             raise Eingabefehler("Es läuft kein Abend: erst „referee abend neu --spieler …“.")
         spieler = list(abend.spieler)
     sieger, spieler = pruefe_sieg(name, spieler)
-    import sys
-
     e = store.eintragen("schlafmuetze", {"sieger": sieger, "spieler": list(spieler)},
-                        {"argv": sys.argv[1:]})
+                        {"argv": aufruf()})
     if als_json:
         drucke_json({"sieger": e.ergebnis["sieger"], "spieler": e.ergebnis["spieler"],
                      "eintrag": e.id, "abend": e.abend_id, "abschnitt": ZITATE["spielende"][0]})

@@ -529,3 +529,80 @@ def test_tarif_from_dict_prueft_typen_trotz_cache_und_kennt_einzelschluessel():
         Tarif.from_dict({"grund": True})
     t = Tarif.from_dict({"laufende_ab": 3, "laufende_ab.wenz": 4})
     assert t.laufende_ab_fuer(WENZ) == 4 and t.laufende_ab_fuer(Spielart.GEIER) == 3
+
+
+# --- Ramsch nur aus den Fakten des Tisches (ohne Augen je Platz) -------------------------
+
+
+def ramsch_fakten(tarif=STANDARD, **kw):
+    a = abrechnen(Fakten(Spielart.RAMSCH, **kw), tarif)
+    return a, zahlungen_nach_sitz(a, ())
+
+
+def test_ramsch_aus_fakten_verlierer_und_jungfrauen():
+    a, z = ramsch_fakten(ramsch_verlierer=1)
+    assert (a.verlierer, a.wert, z) == ((1,), 20, [20, -60, 20, 20])
+    a, z = ramsch_fakten(ramsch_verlierer=3, jungfrauen=(0,))
+    assert (a.jungfrauen, a.wert, z) == ((0,), 40, [40, 40, 40, -120])
+    a, z = ramsch_fakten(ramsch_verlierer=0, jungfrauen=[3, 2], klopfer=1)
+    assert a.wert == 20 * 4 * 2 and z == [-480, 160, 160, 160]
+    assert a.erklaerung == "20 (Ramsch) × 4 (2 Jungfrauen) × 2 (1 Klopfer) = 160"
+    assert any("Jungfrau" in k for k in a.konventionen) and any("Klopfer" in k for k in a.konventionen)
+
+
+def test_ramsch_aus_fakten_durchmarsch():
+    a, z = ramsch_fakten(durchmarsch=2)
+    assert a.durchmarsch == 2 and a.jungfrauen == (0, 1, 3) and z == [-50, -50, 150, -50]
+    assert ramsch_fakten(durchmarsch=2, jungfrauen=(0, 1, 3))[1] == z
+    assert not any("meisten Augen" in k for k in a.konventionen)
+    # Hausregel ohne Durchmarsch: er hat 120 Augen und zahlt, drei Jungfrauen (× 8)
+    ohne, z2 = ramsch_fakten(tarif_laden(setzen={"durchmarsch": "nein"}), durchmarsch=2)
+    assert ohne.verlierer == (2,) and z2 == [160, 160, -480, 160]
+
+
+def test_ramsch_aus_fakten_gleichstand_alle():
+    t = tarif_laden(setzen={"ramsch_gleichstand": "alle"})
+    a, z = ramsch_fakten(t, ramsch_verlierer=(0, 1))
+    assert a.verlierer == (0, 1) and z == [-40, -40, 40, 40]
+    assert any("Alle Gleichen" in k for k in a.konventionen)
+
+
+@pytest.mark.parametrize(("kw", "token"), [
+    ({}, "fehlt der Verlierer"),
+    ({"ramsch_verlierer": (0, 1)}, "nur einer"),
+    ({"ramsch_verlierer": 1, "jungfrauen": (1,)}, "Platz 2 verliert .* keine Jungfrau"),
+    ({"ramsch_verlierer": 1, "jungfrauen": (0, 2, 3)}, "Durchmarsch"),
+    ({"durchmarsch": 1, "ramsch_verlierer": 2}, "keinen Verlierer"),
+    ({"durchmarsch": 1, "jungfrauen": (2,)}, "alle anderen Jungfrauen"),
+    ({"ramsch_verlierer": 4}, "„4“ ist kein Platz"),
+    ({"ramsch_verlierer": True}, "„True“ ist kein Platz"),
+    ({"ramsch_verlierer": 0, "jungfrauen": (2, 2)}, "doppelt"),
+    ({"ramsch_verlierer": 0, "augen_spieler": 70}, "keine Spielerpartei"),
+    ({"ramsch_verlierer": 0, "laufende": 2}, "Laufende gibt es beim Ramsch nicht"),
+    ({"ramsch_verlierer": 0, "stoesse": 1}, "keinen Stoß"),
+    ({"augen": (50, 40, 30, 0), "stiche": (3, 3, 2, 0), "jungfrauen": (2,)}, "Jungfrauen laut Stichen"),
+    ({"augen": (50, 40, 30, 0), "stiche": (3, 3, 2, 0), "durchmarsch": 0}, "passt nicht zu den Stichen"),
+    ({"augen": (50, 40, 30, 0), "stiche": (3, 3, 2, 0), "ramsch_verlierer": 1}, "nicht die meisten Augen"),
+])
+def test_ramsch_aus_fakten_widersprueche(kw, token):
+    with pytest.raises(Eingabefehler, match=token):
+        abrechnen(Fakten(Spielart.RAMSCH, **kw))
+
+
+@settings(max_examples=200, deadline=None)
+@given(fakten=fakten_ramsch(), tarif=st.sampled_from(RAMSCH_TARIFE))
+def test_ramsch_aus_fakten_gleich_ramsch_aus_augen(fakten, tarif):
+    """Wer Verlierer, Jungfrauen und Durchmarsch kennt, bekommt dasselbe Geld wie mit allen Augen."""
+    voll = abrechnen(fakten, tarif)
+    if voll.durchmarsch is not None:
+        kurz = Fakten(Spielart.RAMSCH, durchmarsch=voll.durchmarsch, klopfer=fakten.klopfer)
+    else:
+        durch = next((i for i, s in enumerate(fakten.stiche) if s == 8), None)
+        if durch is not None:  # Hausregel ohne Durchmarsch: wie ein Durchmarsch melden
+            kurz = Fakten(Spielart.RAMSCH, durchmarsch=durch, klopfer=fakten.klopfer)
+        else:
+            kurz = Fakten(Spielart.RAMSCH, ramsch_verlierer=voll.verlierer, jungfrauen=voll.jungfrauen,
+                          klopfer=fakten.klopfer)
+    knapp = abrechnen(kurz, tarif)
+    assert knapp.wert == voll.wert
+    assert zahlungen_nach_sitz(knapp, ()) == zahlungen_nach_sitz(voll, ())

@@ -149,3 +149,29 @@ def test_hilfe_mit_beispiel():
     r = abrechnung("--help")
     assert r.returncode == 0
     assert "Beispiel: referee schafkopf abrechnung rufspiel" in r.stdout
+
+
+def test_ramsch_nur_mit_verlierer_und_jungfrau():
+    r = abrechnung("ramsch", "--namen", "Anna", "Ben", "Cem", "Dora", "--verlierer", "Ben",
+                   "--jungfrau", "Cem", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["wert"] == 40 and d["zahlungen"] == {"Anna": 40, "Ben": -120, "Cem": 40, "Dora": 40}
+    assert (d["verlierer"], d["jungfrauen"], d["durchmarsch"]) == (["Ben"], ["Cem"], None)
+    # Plätze 1–4 statt Namen, zwei Jungfrauen hintereinander, Klopfer
+    d = json.loads(abrechnung("ramsch", "--verlierer", "2", "--jungfrau", "3", "4", "--klopfer", "1",
+                              "--json").stdout)
+    assert d["zahlungen"] == {"spieler1": 160, "spieler2": -480, "spieler3": 160, "spieler4": 160}
+    r = abrechnung("ramsch", "--namen", "Anna", "Ben", "Cem", "Dora", "--durchmarsch", "Dora")
+    assert r.returncode == 0 and "Durchmarsch von Dora" in r.stdout and "+1,50 €" in r.stdout
+
+
+@pytest.mark.parametrize(("args", "token"), [
+    (("ramsch",), "fehlt, wer verliert"),
+    (("ramsch", "--namen", "Anna", "Ben", "Cem", "Dora", "--verlierer", "Bert"), "„Bert“"),
+    (("ramsch", "--verlierer", "2", "--jungfrau", "2"), "keine Jungfrau"),
+    (("rufspiel", "--augen", "61", "--jungfrau", "Ben"), "nur beim Ramsch"),
+])
+def test_ramsch_fakten_fehler(args, token):
+    r = abrechnung(*args)
+    assert r.returncode == 2 and token in r.stderr and "Traceback" not in r.stderr

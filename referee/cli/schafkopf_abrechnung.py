@@ -13,7 +13,7 @@ from __future__ import annotations
 import typer
 
 from referee.cli import ausgabe
-from referee.cli.mehrwert import mehrwertig
+from referee.cli.mehrwert import mehrwertig, werte
 from referee.cli.gruppen import schafkopf
 
 _SPIELARTEN = ("rufspiel", "solo", "wenz", "farbwenz", "geier", "farbgeier", "ramsch", "bettel",
@@ -29,9 +29,11 @@ def _gleichung(token: str) -> bool:
 
 # Optionen mit mehreren Werten (``--gegner Cem Dora``): Höchstzahl und was als Wert zählt.
 _Befehl = mehrwertig(
-    hoechstens={"--gegner": 3, "--namen": 4, "--augen": 4, "--stiche": 4},
+    hoechstens={"--gegner": 3, "--namen": 4, "--augen": 4, "--stiche": 4, "--verlierer": 4,
+                "--jungfrau": 3},
     passt={"--augen": str.isdigit, "--stiche": str.isdigit, "--set": _gleichung,
-           "--gegner": _keine_spielart, "--namen": _keine_spielart},
+           "--gegner": _keine_spielart, "--namen": _keine_spielart,
+           "--verlierer": _keine_spielart, "--jungfrau": _keine_spielart},
 )
 
 
@@ -66,6 +68,26 @@ def _ein_wert_zahlen(**werte: str) -> list[int]:
     if fehler:
         raise Eingabefehler(" ".join(fehler))
     return [int(w) for w in werte.values()]
+
+
+def _plaetze(option: str, eingaben: list[str], alle: list[str]) -> tuple[int, ...]:
+    """Namen oder Platznummern 1–4 → Plätze 0–3 (sortiert); Unbekanntes ist ein Eingabefehler."""
+    from referee.errors import Eingabefehler
+
+    plaetze, fehler = [], []
+    for e in eingaben:
+        if e in alle:
+            plaetze.append(alle.index(e))
+        elif e.isdigit() and 1 <= int(e) <= 4:
+            plaetze.append(int(e) - 1)
+        else:
+            fehler.append(f"Unbekannt bei {option}: „{e}“. Erwartet einen der Namen {', '.join(alle)} "
+                          "oder einen Platz 1–4.")
+    if len(set(plaetze)) != len(plaetze):
+        fehler.append(f"Bei {option} steht jemand doppelt.")
+    if fehler:
+        raise Eingabefehler(" ".join(fehler))
+    return tuple(sorted(plaetze))
 
 
 def _rollen(spielart, spieler, partner, gegner) -> tuple[list[str], list[str], list[str]]:
@@ -122,8 +144,13 @@ def abrechnung(
     partner: str | None = typer.Option(None, "--partner", help="Name des Partners (nur Rufspiel)."),
     gegner: list[str] = typer.Option(None, "--gegner", metavar="NAME", help="Namen der Gegenspieler (2 bzw. 3)."),
     namen: list[str] = typer.Option(None, "--namen", metavar="NAME", help="Ramsch: die vier Namen in Sitzordnung."),
-    verlierer: str | None = typer.Option(None, "--verlierer",
-                                         help="Ramsch-Gleichstand: wer den höheren Trumpf hatte (Name oder Platz 1–4)."),
+    verlierer: list[str] = typer.Option(None, "--verlierer", metavar="NAME",
+                                        help="Ramsch: wer die meisten Augen hat und zahlt (Name oder Platz 1–4); "
+                                        "mit --augen nur bei Gleichstand nötig (wer den höheren Trumpf hatte)."),
+    jungfrau: list[str] = typer.Option(None, "--jungfrau", metavar="NAME",
+                                       help="Ramsch: wer keinen Stich gemacht hat (Name oder Platz 1–4); verdoppelt."),
+    durchmarsch: str | None = typer.Option(None, "--durchmarsch", metavar="NAME",
+                                           help="Ramsch: wer alle Stiche gemacht hat (Name oder Platz 1–4)."),
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
     """Ein Spiel abrechnen: Wert, wie er entsteht, und was jeder zahlt oder bekommt.
@@ -131,11 +158,15 @@ def abrechnung(
     Die Runde nennt die Fakten (Augen der Spielerpartei, Laufende, Schwarz, Tout,
     Klopfer, Stöße); widersprüchliche Fakten sind Fehler (Exit 2). Rufspiel: jeder
     Gewinner erhält den Wert, jeder Verlierer zahlt ihn; Solo-artig: der Spieler
-    das Dreifache. Ramsch: --augen und --stiche je Platz (vier Zahlen). Bettel:
+    das Dreifache. Ramsch: --verlierer NAME [--jungfrau NAME …] oder
+    --durchmarsch NAME (mit --namen A B C D), oder --augen und --stiche je Platz
+    (vier Zahlen). Bettel:
     --stiche 0 heißt gewonnen (erst mit --set bettel_erlaubt=ja). Konventionen,
     die der Regeltext nicht regelt, werden genannt.
 
     Beispiel: referee schafkopf abrechnung rufspiel --augen 71 --laufende 3 --spieler Anna --partner Ben --gegner Cem Dora
+
+    Beispiel (Ramsch): referee schafkopf abrechnung ramsch --namen Anna Ben Cem Dora --verlierer Ben --jungfrau Cem
     """
     from referee.errors import Eingabefehler
     from referee.schafkopf.abrechnung import Fakten, abrechnen, zahlungen
@@ -155,10 +186,15 @@ def abrechnung(
         if spieler is not None or partner is not None or gegner:
             fehler.append("Beim Ramsch spielt jeder für sich: Namen mit --namen A B C D angeben, "
                           "nicht --spieler/--partner/--gegner.")
-        if len(augen_z) != 4:
+        je_platz = bool(augen_z or stiche_z)
+        if je_platz and len(augen_z) != 4:
             fehler.append(f"Beim Ramsch braucht --augen vier Zahlen (je Platz), nicht {len(augen_z)}.")
-        if len(stiche_z) != 4:
+        if je_platz and len(stiche_z) != 4:
             fehler.append(f"Beim Ramsch braucht --stiche vier Zahlen (je Platz), nicht {len(stiche_z)}.")
+        if not je_platz and not verlierer and durchmarsch is None:
+            fehler.append("Beim Ramsch fehlt, wer verliert: --verlierer NAME (die meisten Augen, dazu "
+                          "--jungfrau NAME für jeden ohne Stich) oder --durchmarsch NAME, oder --augen und "
+                          "--stiche mit je vier Zahlen.")
         if namen and len(namen) != 4:
             fehler.append(f"--namen braucht vier Namen, nicht {len(namen)}.")
         if namen and len(set(namen)) != len(namen):
@@ -166,19 +202,15 @@ def abrechnung(
         if fehler:
             raise Eingabefehler(" ".join(fehler))
         alle = namen or [f"spieler{i}" for i in range(1, 5)]
-        v_platz = None
-        if verlierer is not None:
-            if verlierer in alle:
-                v_platz = alle.index(verlierer)
-            elif verlierer.isdigit() and 1 <= int(verlierer) <= 4:
-                v_platz = int(verlierer) - 1
-            else:
-                raise Eingabefehler(
-                    f"Unbekannter Verlierer „{verlierer}“: erwartet einen der Namen {', '.join(alle)} oder Platz 1–4."
-                )
+        v_plaetze = _plaetze("--verlierer", werte(verlierer), alle)
+        j_plaetze = _plaetze("--jungfrau", werte(jungfrau), alle)
+        d_platz = _plaetze("--durchmarsch", [durchmarsch] if durchmarsch is not None else [], alle)
         fakten = Fakten(art, laufende=laufende, schwarz=schwarz, tout=tout, sie=sie, klopfer=klopfer,
-                        stoesse=stoss, kurz=kurz, augen=tuple(augen_z), stiche=tuple(stiche_z),
-                        ramsch_verlierer=v_platz)
+                        stoesse=stoss, kurz=kurz,
+                        augen=tuple(augen_z) if je_platz else None,
+                        stiche=tuple(stiche_z) if je_platz else None,
+                        ramsch_verlierer=v_plaetze or None, jungfrauen=j_plaetze,
+                        durchmarsch=d_platz[0] if d_platz else None)
         ergebnis = abrechnen(fakten, gewaehlt)
         betraege = zahlungen(ergebnis, (), alle)
         rollen = ["Ramsch"] * 4
@@ -186,8 +218,8 @@ def abrechnung(
         fehler = []
         if namen:
             fehler.append("--namen gibt es nur beim Ramsch; sonst --spieler, --partner, --gegner.")
-        if verlierer is not None:
-            fehler.append("--verlierer gibt es nur beim Ramsch.")
+        if verlierer or jungfrau or durchmarsch is not None:
+            fehler.append("--verlierer, --jungfrau und --durchmarsch gibt es nur beim Ramsch.")
         if len(augen_z) > 1:
             fehler.append(f"--augen braucht eine Zahl (Augen der Spielerpartei), nicht {len(augen_z)}.")
         if len(stiche_z) > 1:
@@ -223,6 +255,11 @@ def abrechnung(
             "konventionen": list(ergebnis.konventionen),
             "tarif": gewaehlt.name or None,
         }
+        if art is Spielart.RAMSCH:
+            wer = list(betraege)
+            daten["verlierer"] = [wer[i] for i in ergebnis.verlierer]
+            daten["jungfrauen"] = [wer[i] for i in ergebnis.jungfrauen]
+            daten["durchmarsch"] = wer[ergebnis.durchmarsch] if ergebnis.durchmarsch is not None else None
         ausgabe.drucke_json(daten)
         return
     _ausgeben(art, fakten, ergebnis, betraege, rollen, gewaehlt, setzen or [])
@@ -244,7 +281,8 @@ def _ausgeben(art, fakten, ergebnis, betraege, rollen, tarif, setzen) -> None:
             kopf = f"Ramsch: Durchmarsch von {alle[ergebnis.durchmarsch]}."
         else:
             wer = " und ".join(alle[i] for i in ergebnis.verlierer)
-            kopf = f"Ramsch: {wer} verliert mit {max(fakten.augen)} Augen."
+            mit = f" mit {max(fakten.augen)} Augen" if fakten.augen else " (die meisten Augen)"
+            kopf = f"Ramsch: {wer} {'verliert' if len(ergebnis.verlierer) == 1 else 'verlieren'}{mit}."
             if ergebnis.jungfrauen:
                 kopf += " Jungfrau: " + ", ".join(alle[i] for i in ergebnis.jungfrauen) + "."
         rollen = []

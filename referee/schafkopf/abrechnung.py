@@ -99,8 +99,19 @@ class Fakten:
     Klopfer/Legen; ``stoesse``: Zahl der Stöße, Retours … ``kurz``: kurze Karte
     (24 Blatt, 6 Stiche).
 
-    Ramsch: ``augen`` und ``stiche`` je Platz (4 Werte); ``ramsch_verlierer`` ist
-    bei Gleichstand der Höchsten der Platz dessen, der den höheren Trumpf hat.
+    Ramsch, zwei Wege (Plätze 0–3):
+
+    - *Nur die Fakten, auf die sich der Tisch einigt* (ohne Augen je Platz):
+      ``ramsch_verlierer`` (der Platz mit den meisten Augen; bei der Hausregel
+      ``ramsch_gleichstand=alle`` auch ein Tupel der gleichauf Liegenden),
+      ``jungfrauen`` (Plätze ohne Stich) – oder statt des Verlierers
+      ``durchmarsch`` (der Platz, der alle Stiche gemacht hat).
+      ``Fakten(Spielart.RAMSCH, ramsch_verlierer=1, jungfrauen=(2,))``.
+    - *Augen und Stiche je Platz*: ``augen`` und ``stiche`` (je 4 Werte); dann ist
+      ``ramsch_verlierer`` nur bei Gleichstand der Höchsten nötig (wer davon den
+      höheren Trumpf hat). Werden ``jungfrauen``/``durchmarsch`` zusätzlich
+      angegeben, müssen sie zu den Stichen passen.
+
     Bettel: ``stiche_spieler`` (0 = gewonnen).
     """
 
@@ -116,7 +127,9 @@ class Fakten:
     kurz: bool = False
     augen: tuple[int, ...] | None = None
     stiche: tuple[int, ...] | None = None
-    ramsch_verlierer: int | None = None
+    ramsch_verlierer: int | tuple[int, ...] | None = None
+    jungfrauen: tuple[int, ...] = ()
+    durchmarsch: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,7 +417,41 @@ def _bettel(f: Fakten, tarif: Tarif) -> Abrechnung:
     )
 
 
+def _platz(name: str, wert: Any, fehler: list[str]) -> int | None:
+    """Ein Platz 0–3 (in Meldungen als Platz 1–4 wie am Tisch gezählt)."""
+    if isinstance(wert, bool) or not isinstance(wert, int) or not 0 <= wert <= 3:
+        fehler.append(f"Ungültige Angabe {name}: „{wert}“ ist kein Platz (erlaubt: 0 bis 3, "
+                      "in Meldungen gezählt als Platz 1 bis 4).")
+        return None
+    return wert
+
+
+def _plaetze(name: str, wert: Any, fehler: list[str]) -> tuple[int, ...]:
+    """Ein Platz oder ein Tupel/eine Liste von Plätzen → Tupel verschiedener Plätze."""
+    if wert is None:
+        return ()
+    roh = (wert,) if isinstance(wert, int) else wert
+    if not isinstance(roh, (tuple, list, set, frozenset)):
+        fehler.append(f"Ungültige Angabe {name}: „{wert}“ ist kein Platz und keine Liste von Plätzen.")
+        return ()
+    aus: list[int] = []
+    for x in roh:
+        p = _platz(name, x, fehler)
+        if p is not None:
+            if p in aus:
+                fehler.append(f"Ungültige Angabe {name}: Platz {p + 1} steht doppelt da.")
+            else:
+                aus.append(p)
+    return tuple(sorted(aus))
+
+
+def _liste(plaetze: Iterable[int]) -> str:
+    return ", ".join(str(p + 1) for p in plaetze)
+
+
 def _ramsch(f: Fakten, tarif: Tarif) -> Abrechnung:
+    """Ramsch: aus den Fakten des Tisches (Verlierer, Jungfrauen, Durchmarsch) oder aus
+    Augen und Stichen je Platz."""
     regeln = tarif.regeln
     fehler: list[str] = []
     if not regeln.ramsch_erlaubt:
@@ -412,7 +459,62 @@ def _ramsch(f: Fakten, tarif: Tarif) -> Abrechnung:
     _nicht_bei(f, "Ramsch", fehler)
     if f.stoesse:
         fehler.append(f"Beim Ramsch gibt es keinen Stoß (angegeben: {f.stoesse}).")
+    if f.augen_spieler is not None or f.stiche_spieler is not None:
+        fehler.append("Beim Ramsch gibt es keine Spielerpartei: Augen/Stiche je Platz (augen, stiche) "
+                      "oder Verlierer, Jungfrauen und Durchmarsch angeben.")
     faktoren = _verdopplungen(f, fehler)
+    verlierer = _plaetze("Verlierer", f.ramsch_verlierer, fehler)
+    jungfrauen = _plaetze("Jungfrauen", f.jungfrauen, fehler)
+    durch = None if f.durchmarsch is None else _platz("Durchmarsch", f.durchmarsch, fehler)
+    _raise(fehler)
+    konventionen = [K_RAMSCH] + ([K_KLOPFER] if f.klopfer else [])
+    if f.augen is None and f.stiche is None:
+        return _ramsch_aus_fakten(verlierer, jungfrauen, durch, faktoren, konventionen, tarif)
+    return _ramsch_aus_augen(f, verlierer, jungfrauen, durch, faktoren, konventionen, tarif)
+
+
+def _ramsch_aus_fakten(verlierer: tuple[int, ...], jungfrauen: tuple[int, ...], durch: int | None,
+                       faktoren: list[tuple[str, int]], konventionen: list[str], tarif: Tarif) -> Abrechnung:
+    """Ramsch aus dem, worauf sich der Tisch einigt – ohne Augen je Platz."""
+    regeln = tarif.regeln
+    fehler: list[str] = []
+    if durch is not None:
+        andere = tuple(i for i in range(4) if i != durch)
+        if verlierer:
+            fehler.append(f"Durchmarsch von Platz {durch + 1}: Dann gibt es keinen Verlierer mit den "
+                          f"meisten Augen (angegeben: Platz {_liste(verlierer)}).")
+        if jungfrauen and jungfrauen != andere:
+            fehler.append(f"Beim Durchmarsch von Platz {durch + 1} sind alle anderen Jungfrauen "
+                          f"(Plätze {_liste(andere)}), nicht Platz {_liste(jungfrauen)}.")
+        _raise(fehler)
+        if not regeln.durchmarsch:  # Hausregel aus: er hat 120 Augen und verliert
+            verlierer, jungfrauen, durch = (durch,), andere, None
+    else:
+        if not verlierer:
+            fehler.append("Beim Ramsch fehlt der Verlierer (der Platz mit den meisten Augen) oder der "
+                          "Durchmarsch – oder die Augen und Stiche je Platz.")
+        if set(verlierer) & set(jungfrauen):
+            fehler.append(f"Platz {_liste(sorted(set(verlierer) & set(jungfrauen)))} verliert mit den "
+                          "meisten Augen und kann keine Jungfrau (ohne Stich) sein.")
+        if len(verlierer) > 1 and regeln.ramsch_gleichstand != "alle":
+            fehler.append(f"Bei Gleichstand verliert nach der Hausregel ramsch_gleichstand=hoechster_trumpf "
+                          f"nur einer: anzugeben ist, wer von den Plätzen {_liste(verlierer)} den höheren "
+                          "Trumpf hatte.")
+        if len(verlierer) == 1 and len(jungfrauen) == 3 and regeln.durchmarsch:
+            fehler.append(f"Haben die drei anderen keinen Stich, hat Platz {verlierer[0] + 1} alle Stiche "
+                          "gemacht: Das ist ein Durchmarsch (durchmarsch angeben), kein verlorener Ramsch.")
+        _raise(fehler)
+        if len(verlierer) > 1:
+            konventionen.append(K_GLEICH_ALLE)
+    return _ramsch_ergebnis(verlierer, jungfrauen, durch, faktoren, konventionen, tarif)
+
+
+def _ramsch_aus_augen(f: Fakten, vorgabe_verlierer: tuple[int, ...], vorgabe_jungfrauen: tuple[int, ...],
+                      vorgabe_durch: int | None, faktoren: list[tuple[str, int]],
+                      konventionen: list[str], tarif: Tarif) -> Abrechnung:
+    """Ramsch aus Augen und Stichen je Platz (z. B. aus einer geprüften Partie)."""
+    regeln = tarif.regeln
+    fehler: list[str] = []
     n_stiche = 6 if f.kurz else 8
     augen, stiche = f.augen, f.stiche
     if augen is None or len(augen) != 4:
@@ -435,12 +537,59 @@ def _ramsch(f: Fakten, tarif: Tarif) -> Abrechnung:
             fehler.append(f"Platz {i + 1}: 1 Auge ist unmöglich.")
     _raise(fehler)
 
-    konventionen = [K_RAMSCH]
-    if f.klopfer:
-        konventionen.append(K_KLOPFER)
+    jungfrauen = tuple(i for i, s in enumerate(stiche) if s == 0)
     durch = next((i for i, s in enumerate(stiche) if s == n_stiche), None)
+    if vorgabe_jungfrauen and vorgabe_jungfrauen != jungfrauen:
+        fehler.append(f"Jungfrauen laut Stichen: Platz {_liste(jungfrauen) or 'keiner'}, "
+                      f"angegeben: Platz {_liste(vorgabe_jungfrauen)}.")
+    if vorgabe_durch is not None and vorgabe_durch != durch:
+        fehler.append(f"Durchmarsch von Platz {vorgabe_durch + 1} passt nicht zu den Stichen "
+                      f"({', '.join(map(str, stiche))}).")
+    _raise(fehler)
     if durch is not None and regeln.durchmarsch:
-        konventionen.insert(0, K_DURCHMARSCH)
+        return _ramsch_ergebnis((), jungfrauen, durch, faktoren, konventionen, tarif)
+
+    hoechst = max(augen)
+    gleiche = tuple(i for i, a in enumerate(augen) if a == hoechst)
+    if len(gleiche) > 1:
+        if regeln.ramsch_gleichstand == "alle":
+            if not set(vorgabe_verlierer) <= set(gleiche):  # der Trumpf-Entscheid ist hier egal
+                raise Eingabefehler(f"Bei Gleichstand verlieren alle Gleichen (Plätze {_liste(gleiche)}), "
+                                    f"angegeben: Platz {_liste(vorgabe_verlierer)}.")
+            verlierer = gleiche
+            konventionen.append(K_GLEICH_ALLE)
+        else:
+            if not vorgabe_verlierer:
+                raise Eingabefehler(
+                    f"Gleichstand bei {hoechst} Augen (Plätze {_liste(gleiche)}): Es fehlt, wer davon den "
+                    "höheren Trumpf hat und verliert."
+                )
+            if not set(vorgabe_verlierer) <= set(gleiche):
+                raise Eingabefehler(
+                    f"Verlierer „Platz {_liste(vorgabe_verlierer)}“ hat nicht die meisten Augen; gleichauf "
+                    f"mit {hoechst} Augen sind die Plätze {_liste(gleiche)}."
+                )
+            if len(vorgabe_verlierer) != 1:
+                raise Eingabefehler(
+                    f"Bei Gleichstand verliert nach der Hausregel ramsch_gleichstand=hoechster_trumpf nur "
+                    f"einer: anzugeben ist, wer von den Plätzen {_liste(gleiche)} den höheren Trumpf hatte."
+                )
+            verlierer = vorgabe_verlierer
+            konventionen.append(K_GLEICH_TRUMPF)
+    else:
+        if vorgabe_verlierer and vorgabe_verlierer != gleiche:
+            raise Eingabefehler(f"Verlierer „Platz {_liste(vorgabe_verlierer)}“ hat nicht die meisten Augen; "
+                                f"die hat Platz {gleiche[0] + 1} mit {hoechst}.")
+        verlierer = gleiche
+    return _ramsch_ergebnis(verlierer, jungfrauen, None, faktoren, konventionen, tarif)
+
+
+def _ramsch_ergebnis(verlierer: tuple[int, ...], jungfrauen: tuple[int, ...], durch: int | None,
+                     faktoren: list[tuple[str, int]], konventionen: list[str], tarif: Tarif) -> Abrechnung:
+    """Preis des Ramsch: Durchmarsch (Solopreis von jedem) oder Ramschpreis × Jungfrauen × Klopfer."""
+    regeln = tarif.regeln
+    if durch is not None:
+        konventionen = [K_DURCHMARSCH] + [k for k in konventionen if k != K_RAMSCH]
         faktor = 1
         for _, x in faktoren:
             faktor *= x
@@ -452,37 +601,14 @@ def _ramsch(f: Fakten, tarif: Tarif) -> Abrechnung:
             schwarz=False,
             laufende_gewertet=0,
             faktor=faktor,
-            bestandteile=(("Durchmarsch (Solopreis)", tarif.solo),),
+            bestandteile=(("Durchmarsch zum Solopreis", tarif.solo),),
             faktoren=tuple(faktoren),
             konventionen=tuple(konventionen),
             solo_artig=True,
-            jungfrauen=tuple(i for i, s in enumerate(stiche) if s == 0),
+            jungfrauen=tuple(i for i in range(4) if i != durch),
             durchmarsch=durch,
         )
-
-    hoechst = max(augen)
-    gleiche = tuple(i for i, a in enumerate(augen) if a == hoechst)
-    if len(gleiche) > 1:
-        if regeln.ramsch_gleichstand == "alle":
-            verlierer = gleiche
-            konventionen.append(K_GLEICH_ALLE)
-        else:
-            v = f.ramsch_verlierer
-            if v is None:
-                plaetze = ", ".join(str(i + 1) for i in gleiche)
-                raise Eingabefehler(
-                    f"Gleichstand bei {hoechst} Augen (Plätze {plaetze}): Es fehlt, wer davon den höheren Trumpf hat und verliert."
-                )
-            if v not in gleiche:
-                plaetze = ", ".join(str(i + 1) for i in gleiche)
-                raise Eingabefehler(
-                    f"Verlierer „Platz {v + 1 if isinstance(v, int) else v}“ hat nicht die meisten Augen; gleichauf mit {hoechst} Augen sind die Plätze {plaetze}."
-                )
-            verlierer = (v,)
-            konventionen.append(K_GLEICH_TRUMPF)
-    else:
-        verlierer = gleiche
-    jungfrauen = tuple(i for i, s in enumerate(stiche) if s == 0)
+    faktoren = list(faktoren)
     if jungfrauen and regeln.jungfrau_verdoppelt:
         n = len(jungfrauen)
         faktoren.insert(0, (f"{n} Jungfrau" if n == 1 else f"{n} Jungfrauen", 2**n))

@@ -142,7 +142,7 @@ def test_ass_joker_halter_mit_wenigsten_punkten_verliert():
     assert w["Anna"] == (-7, -1, False)
     assert w["Ben"] == (1, 1, False)
     assert e.sieger == ("Ben",)
-    assert any("Ohne Ass-Joker hätte Anna die wenigsten" in h.text for h in e.hinweise)
+    assert any("Nach Kartenpunkten allein hätte Anna die wenigsten" in h.text for h in e.hinweise)
     assert any(h.abschnitt == "sabai.ass-joker" for h in e.hinweise)
 
 
@@ -473,3 +473,11 @@ def test_doctests(modul):
     name = "referee.sabai" if modul == "__init__" else f"referee.sabai.{modul}"
     ergebnis = doctest.testmod(importlib.import_module(name))
     assert ergebnis.attempted > 0 and ergebnis.failed == 0
+
+
+def test_unbekannte_tokens_und_zu_viele_karten_zusammen_gemeldet():
+    with pytest.raises(UnbekannteKarte) as exc:
+        lies_runde({"Anna": "3 Q", "Ben": "AJ AJ"})
+    m = exc.value.meldung
+    assert "Unbekannte Karte „Q“ bei Anna an Position 2." in m
+    assert "„AJ“ kommt 2-mal vor (Ben 2×), das Kartenset hat nur 1." in m

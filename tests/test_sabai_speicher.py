@@ -86,3 +86,21 @@ def test_ruhmeshalle_ueber_abende(cli, db_pfad):
     assert all(len(e["datum"]) == 10 for e in halle)
     t = cli("sabai", "ruhmeshalle")
     assert "Anna" in t.stdout and "Dora" in t.stdout and "Post" in t.stdout
+
+
+def test_namen_in_gespeicherter_schreibweise_und_meintest_du(cli, db_pfad):
+    """Groß/klein anders als am Abend → gespeicherte Schreibweise, auch in der Ausgabe."""
+    abend(db_pfad)
+    r = cli("sabai", "runde", "anna=3 7 J", "BEN=2", "--eintragen", "--json")
+    assert r.returncode == 0, r.stderr
+    assert [s["name"] for s in json.loads(r.stdout)["spieler"]] == ["Anna", "Ben"]
+    assert "Spiel nach 1 Partie: Anna 0, Ben +1" in r.stderr  # Spielstand bei --json auf stderr
+    t = cli("sabai", "runde", "cem=1", "dora=5", "--eintragen")
+    assert t.returncode == 0 and "Cem" in t.stdout and "cem" not in t.stdout
+    vorher = db_pfad.read_bytes()
+    f = cli("sabai", "runde", "Anna=1", "Bne=2", "Zoe=3", "--eintragen")
+    assert f.returncode == 2
+    assert "„Bne“ spielt an Abend 1 nicht mit. Meintest du „Ben“?" in f.stderr
+    assert "„Zoe“ spielt an Abend 1 nicht mit." in f.stderr and "Nichts eingetragen." in f.stderr
+    assert "Traceback" not in f.stderr
+    assert db_pfad.read_bytes() == vorher

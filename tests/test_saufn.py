@@ -237,17 +237,25 @@ def test_auf_den_kopf_erstmals_oben_bleibt():
     assert folgt_erlaubt(K("S"), K(e.oben_danach)) and not folgt_erlaubt(K("U"), K(e.oben_danach))
 
 
-def test_auf_den_kopf_sonst_wie_a():
+def test_auf_den_kopf_aus_der_hand_ist_erstes_ausspielen():
+    """Wer „Auf den Kopf“ aus der Hand spielt, spielt sie erstmals: sie kommt auf einen Kopf."""
     e = folgt(K("Auf den Kopf"), K("S"))
+    assert e.erlaubt and e.oben_danach == "S"
+    assert not e.hinweise
+
+
+def test_auf_den_kopf_erneut_wie_a():
+    e = folgt(K("Auf den Kopf"), K("S"), kopf_erstmals=False)
     assert e.erlaubt and e.oben_danach == "A:Auf den Kopf"
-    assert any("--kopf-erstmals" in h for h in e.hinweise)
-    assert not folgt_erlaubt(K("Auf den Kopf"), K("U"), kopf_erstmals=True)
+    assert any("--kopf-erneut" in h for h in e.hinweise)
+    # auch beim ersten Ausspielen muss ihr Buchstabe A passen
+    assert not folgt_erlaubt(K("Auf den Kopf"), K("U"))
 
 
-def test_auf_den_kopf_als_oben_erstmals_ist_eingabefehler():
-    with pytest.raises(Eingabefehler, match="Karte davor"):
-        folgt(K("A"), K("Auf den Kopf"), kopf_erstmals=True)
-    assert folgt_erlaubt(K("U"), K("Auf den Kopf"))  # heruntergefallen: gilt ihr A
+def test_auf_den_kopf_heruntergefallen_liegt_als_a_oben():
+    assert folgt_erlaubt(K("U"), K("Auf den Kopf"))
+    assert folgt_erlaubt(K("A"), K("Auf den Kopf"))
+    assert not folgt_erlaubt(K("F"), K("Auf den Kopf"))
 
 
 # --- +2/+4 ------------------------------------------------------------------------------------
@@ -514,3 +522,22 @@ def test_hinweis_zitate_stehen_im_regeltext():
     for z in zitate:
         assert _norm(z) in korpus
     assert "ohne alkoholische Getränke" in sende.HINWEIS
+
+
+def test_abaendern_ohne_gold_nennt_andere_a_karte():
+    e = folgt(K("Abändern"), K("S"))
+    assert not e.erlaubt and "Eine andere A-Karte wäre erlaubt." in e.grund
+    assert "andere A-Karte" not in folgt(K("Abändern"), K("U")).grund  # dort passt gar kein A
+
+
+def test_auf_den_kopf_oben_sagt_dass_sie_heruntergefallen_ist():
+    e = folgt(K("U"), K("Auf den Kopf"))
+    assert e.erlaubt and any("vom Kopf gefallen" in h for h in e.hinweise)
+
+
+def test_unbekannter_platz_meintest_du():
+    with pytest.raises(Eingabefehler, match="„Ana“ \\(Meintest du „Anna“\\?\\)"):
+        sende.spielende(["Ana", "Ben", "Cem"], ["Anna", "Ben", "Cem", "Dora"])
+    se = sende.spielende(["Anna", "Ben", "Cem"], ["Anna", "Ben", "Cem", "Dora"])
+    with pytest.raises(Eingabefehler, match="Meintest du „Ben“"):
+        sende.pruefe_verteilung(se, {"Anna": {"Bne": 3}})

@@ -57,9 +57,13 @@ def test_folgt_plus_stapeln():
 
 
 def test_folgt_kopf_erstmals():
-    r = run_cli("saufn", "folgt", "Auf den Kopf", "S", "--kopf-erstmals", "--json")
+    for extra in ((), ("--kopf-erstmals",)):
+        r = run_cli("saufn", "folgt", "Auf den Kopf", "S", *extra, "--json")
+        _ok(r, 0)
+        assert json.loads(r.stdout)["oben_danach"] == "S"
+    r = run_cli("saufn", "folgt", "kopf", "S", "--kopf-erneut", "--json")
     _ok(r, 0)
-    assert json.loads(r.stdout)["oben_danach"] == "S"
+    assert json.loads(r.stdout)["oben_danach"] == "A:Auf den Kopf"
 
 
 @pytest.mark.parametrize("args, teil", [
@@ -199,3 +203,22 @@ def test_ende_ungueltige_verteilung_traegt_nichts_ein(cli, db_pfad):
     assert "Nicht eingetragen" in r.stderr
     s = json.loads(cli("stand", "--json").stdout)
     assert s["partien"]["saufn"] == 0
+
+
+def test_ende_eintragen_namen_wie_am_abend_und_meintest_du(cli, db_pfad):
+    _abend(cli, "Anna", "Ben", "Cem", "Dora")
+    r = cli("saufn", "ende", "--platz", "anna", "ben", "cem", "--spieler", "anna", "ben", "cem",
+            "dora", "--eintragen", "--json")
+    _ok(r, 0)
+    d = json.loads(r.stdout)
+    assert d["spieler"] == ["Anna", "Ben", "Cem", "Dora"] and d["plaetze"] == ["Anna", "Ben", "Cem"]
+    assert "selbst ein" in d["lesart"]
+    vorher = db_pfad.read_bytes()
+    f = cli("saufn", "ende", "--platz", "Anna", "Ben", "Cem", "--spieler", "Anna", "Ben", "Cem",
+            "Dorra", "--eintragen")
+    _ok(f, 2)
+    assert "„Dorra“ spielt an Abend 1 nicht mit. Meintest du „Dora“?" in f.stderr
+    g = cli("saufn", "ende", "--platz", "Ana", "Ben", "Cem", "--eintragen")
+    _ok(g, 2)
+    assert "„Ana“ (Meintest du „Anna“?)" in g.stderr
+    assert db_pfad.read_bytes() == vorher

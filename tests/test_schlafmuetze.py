@@ -168,12 +168,12 @@ def test_richtig():
 def test_falsche_reihenfolge_mitspieler_statt_mitte():
     p = pruefe_ablage(3, T(*TISCH), "Cem")
     assert p.schlafmuetze and p.fehlerart == "reihenfolge"
-    assert p.grund.startswith("Schlafmütze!") and "zuerst auf mitte:1" in p.grund
+    assert p.grund.startswith("Schlafmütze!") and "zuerst auf Stapel 1 der Mitte (mitte:1)" in p.grund
 
 
 def test_falsche_reihenfolge_uhrzeigersinn():
     p = pruefe_ablage(5, T(*TISCH), "Dora")
-    assert p.schlafmuetze and p.fehlerart == "reihenfolge" and "zuerst auf Cem" in p.grund
+    assert p.schlafmuetze and p.fehlerart == "reihenfolge" and "zuerst auf den Ablagestapel von Cem" in p.grund
 
 
 def test_uebersehen_eigene():
@@ -344,3 +344,14 @@ def test_zitierte_abschnitte_existieren_und_zitate_stehen_darin():
     for i, z in regeln.ZITATE.values():
         assert abschnitt(i).id == i
         assert _norm(z) in _norm(abschnitt(i).text), (i, z)
+
+
+def test_strafe_ein_mitspieler_und_zug_endet():
+    p = pruefe_ablage(9, T("2 1 5 1 1", "Ben=-"), "Ben")
+    assert p.fehlerart == "falscher-stapel"
+    assert "(1 Karte: von Ben)" in p.strafe and "Damit ist der Zug beendet." in p.strafe
+
+
+def test_sieg_tippfehler_meintest_du():
+    with pytest.raises(Eingabefehler, match="Meintest du „Anna“\\?$"):
+        pruefe_sieg("Ana", ["Anna", "Ben", "Cem"])

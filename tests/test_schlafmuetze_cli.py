@@ -140,3 +140,17 @@ def test_sieg_fremder_spieler_nicht_am_abend(cli):
     r = cli("schlafmuetze", "sieg", "Eva", "--spieler", "Anna", "Eva")
     _ok(r, 2)
     assert "„Eva“" in r.stderr
+
+
+def test_sieg_ohne_namen_vor_spieler(cli):
+    r = cli("schlafmuetze", "sieg", "--spieler", "Anna", "Ben", "Cem")
+    _ok(r, 2)
+    assert "Wer hat gewonnen?" in r.stderr and "sieg Anna --spieler" in r.stderr
+
+
+def test_sieg_gross_klein_wie_am_abend(cli):
+    assert cli("abend", "neu", "--spieler", "Anna", "Ben", "Cem").returncode == 0
+    r = cli("schlafmuetze", "sieg", "anna", "--spieler", "anna,ben", "--json")
+    _ok(r, 0)
+    d = json.loads(r.stdout)
+    assert d["sieger"] == "Anna" and d["spieler"] == ["Anna", "Ben"]

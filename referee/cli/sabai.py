@@ -91,10 +91,15 @@ def _zitat(abschnitt_id: str, zeilen_mit: str | None = None) -> str | None:
 
 
 def _einruecken(c, text: str) -> None:
-    from rich.padding import Padding
+    """Regeltext um zwei Zeichen eingerückt, umbrochen, ohne Leerzeichen am Zeilenende."""
+    import textwrap
+
     from rich.text import Text
 
-    c.print(Padding(Text(text), (0, 0, 0, 2), expand=False))
+    breite = max(20, c.width - 2)
+    for zeile in text.splitlines():
+        c.print(Text(textwrap.fill(zeile, breite, initial_indent="  ",
+                                   subsequent_indent="  ") or ""))
 
 
 def _entscheid_ausgeben(entscheid, als_json: bool, extra: dict | None = None) -> None:
@@ -121,35 +126,38 @@ def _entscheid_ausgeben(entscheid, als_json: bool, extra: dict | None = None) ->
 
 def _runde_werten(haende, als_json, eintragen, letzte, gleichstand, ass_joker_wert,
                   db=None) -> None:
-    from referee.sabai import (
-        hinweis_letzte_partie,
-        lies_runde,
-        pruefe_letzte_partie,
-        werte_runde,
-    )
+    from referee.sabai import hinweis_letzte_partie
 
     regeln = _regeln(gleichstand, ass_joker_wert)
     if not haende:
         from referee.errors import Eingabefehler
 
         raise Eingabefehler('Es fehlen die Hände, z. B. Anna="3 7 J" Ben="AJ 2 2" Cem="".')
-    runde = lies_runde(_lies_argumente(haende))
-    if letzte:
-        pruefe_letzte_partie(runde)
-    ergebnis = werte_runde(runde, regeln)
+    paare = _lies_argumente(haende)
+    if not eintragen:
+        ergebnis = _werten(paare, letzte, regeln)
+        eintrag = None
+    else:
+        from referee.store import oeffne
+
+        with oeffne(db) as store:
+            abend = store.abend()  # kein offener Abend → KeineDaten (Exit 1), nichts geschrieben
+            # Namen in der gespeicherten Schreibweise des Abends; Unbekannte → „Meintest du …?“
+            paare = list(zip(namen_am_abend(abend, [n for n, _ in paare]),
+                             (k for _, k in paare)))
+            ergebnis = _werten(paare, letzte, regeln)
+            eintrag = _eintragen(store, abend, ergebnis, letzte)
     hinweise = list(ergebnis.hinweise)
     if letzte:
         hinweise.append(hinweis_letzte_partie())
-
-    eintrag = None
-    if eintragen:
-        eintrag = _eintragen(ergebnis, letzte, db)
 
     if als_json:
         drucke_json(ergebnis.als_json())
         _hinweise_ausgeben(hinweise, True)
         if eintrag is not None:
             sys.stderr.write(eintrag["meldung"] + "\n")
+            for zeile in eintrag.get("zeilen", []):
+                sys.stderr.write(zeile + "\n")
         return
 
     from rich.table import Table
@@ -253,17 +261,50 @@ def _spielstand_zeilen(stand) -> list[str]:
     return zeilen
 
 
-def _eintragen(ergebnis, letzte: bool, db) -> dict:
-    """Die Partie im aktuellen Abend eintragen (referee.store); Meldung und Spielstand."""
+def namen_am_abend(abend, namen: list[str]) -> list[str]:
+    """Namen in der Schreibweise des Abends; unbekannte → ``Eingabefehler`` „Meintest du …?“.
+
+    Alle unbekannten Namen auf einmal; geschrieben wird dann nichts.
+    """
+    import difflib
+
+    from referee.errors import Eingabefehler
+    from referee.store import namensschluessel
+
+    am_abend = {namensschluessel(n): n for n in abend.spieler}
+    fehler = []
+    for name in namen:
+        if namensschluessel(name) in am_abend:
+            continue
+        nah = difflib.get_close_matches(namensschluessel(name), list(am_abend), n=2, cutoff=0.6)
+        vorschlag = (" Meintest du " + " oder ".join(f"„{am_abend[t]}“" for t in nah) + "?"
+                     if nah else "")
+        fehler.append(f"„{name}“ spielt an Abend {abend.id} nicht mit.{vorschlag}")
+    if fehler:
+        raise Eingabefehler(" ".join(fehler) + f" Dabei sind: {', '.join(abend.spieler)}. "
+                            "Nichts eingetragen.")
+    return [am_abend[namensschluessel(n)] for n in namen]
+
+
+def _werten(paare, letzte: bool, regeln):
+    """Hände lesen, prüfen und werten (bei --letzte: jemand muss alle Karten los sein)."""
+    from referee.sabai import lies_runde, pruefe_letzte_partie, werte_runde
+
+    runde = lies_runde(paare)
+    if letzte:
+        pruefe_letzte_partie(runde)
+    return werte_runde(runde, regeln)
+
+
+def _eintragen(store, abend, ergebnis, letzte: bool) -> dict:
+    """Die Partie im offenen Abend eintragen (referee.store); Meldung und Spielstand."""
+    from referee.cli.ausgabe import aufruf
     from referee.sabai import spiele_aus_partien
-    from referee.store import oeffne
 
     haende = {s.name: " ".join(map(str, s.karten)) for s in ergebnis.spieler}
-    with oeffne(db) as store:
-        abend = store.abend()  # kein offener Abend → KeineDaten (Exit 1), nichts geschrieben
-        e = store.eintragen("sabai", ergebnis.als_eintrag(letzte),
-                            eingabe={"argv": sys.argv[1:], "haende": haende}, abend_id=abend.id)
-        partien = [x.ergebnis for x in store.eintraege(abend_id=abend.id, spiel="sabai")]
+    e = store.eintragen("sabai", ergebnis.als_eintrag(letzte),
+                        eingabe={"argv": aufruf(), "haende": haende}, abend_id=abend.id)
+    partien = [x.ergebnis for x in store.eintraege(abend_id=abend.id, spiel="sabai")]
     stand = spiele_aus_partien(partien)[-1]
     return {
         "meldung": f"Eingetragen: Abend {abend.id}, Eintrag {e.nr}.",

@@ -40,14 +40,15 @@ def folgt(
     oben: str = typer.Argument(..., help="Die oberste Karte des Ablagestapels."),
     gold: bool = typer.Option(False, "--gold", help="Mindestens eine goldene Karte liegt vor jemandem (für A – Abändern)."),
     plus: str = typer.Option("0", "--plus", metavar="N", help="Schon aufsummierte Schlücke aus offenen +2/+4-Karten."),
-    kopf_erstmals: bool = typer.Option(False, "--kopf-erstmals", help="„A – Auf den Kopf“ wird zum ersten Mal ausgespielt (kommt auf einen Kopf)."),
+    kopf_erstmals: bool = typer.Option(True, "--kopf-erstmals/--kopf-erneut", help="„A – Auf den Kopf“ aus der Hand: kommt beim ersten Ausspielen auf einen Kopf, oben bleibt die vorige Karte (Voreinstellung). --kopf-erneut: sie kommt auf den Ablagestapel."),
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
     """Darf KARTE auf die oberste Karte OBEN gelegt werden?
 
     S→A→U→F→N, nach N wieder S; weiße und goldene Karten immer;
     nach einer weißen Karte alles; Abändern nur mit --gold;
-    bei offenem +2/+4 (--plus N) nur +2 oder +4.
+    bei offenem +2/+4 (--plus N) nur +2 oder +4; „Auf den Kopf“ kommt
+    beim ersten Ausspielen auf einen Kopf (oben bleibt die vorige Karte).
     Karten: N, Urwald, U:Urwald, +4, Spielverderber, Sheriff, weiss, gold.
     Exit-Code 0 = ja, 1 = nein, 2 = unbekannte Karte.
 
@@ -145,12 +146,19 @@ def ende(
     if spieler is None or eintragen:
         store = _store()
         abend = store.aktueller_abend() if store is not None else None
+        if eintragen and store is not None and abend is None:
+            store.abend()  # KeineDaten „Kein offener Abend …“ (Exit 1), nichts geschrieben
         if spieler is None:
             if abend is None:
                 raise Eingabefehler(
                     "Es fehlt --spieler (und es läuft kein Abend): wer spielt mit? "
                     "Z. B. --spieler Anna Ben Cem Dora.")
             spieler = list(abend.spieler)
+        elif eintragen:
+            from referee.cli.sabai import namen_am_abend
+
+            # gespeicherte Schreibweise (anna → Anna); Unbekannte → „Meintest du …?“
+            spieler = namen_am_abend(abend, spieler)
     se = kern.spielende(plaetze, spieler)
     pruefung = None
     vorschlag = None
@@ -178,6 +186,7 @@ def ende(
                            "an": list(v.an)} for v in se.verteiler],
             "abschnitt": se.abschnitt,
             "hinweise": list(se.hinweise),
+            "lesart": kern.LESART_SELBST,
             "hinweis": kern.HINWEIS,
         }
         if pruefung is not None:
@@ -198,6 +207,7 @@ def ende(
                             f"{', '.join(v.an)}")
         for h in se.hinweise:
             drucke_text(h)
+        drucke_text(kern.LESART_SELBST)
         if pruefung is not None:
             if pruefung.gueltig:
                 drucke_text("Verteilung in Ordnung.", stil="bold green")

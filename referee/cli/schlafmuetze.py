@@ -150,7 +150,8 @@ def zug(
 
 @gruppen.schlafmuetze.command("sieg", cls=mehrwertig())
 def sieg(
-    name: str = typer.Argument(..., help="Wer seine letzte Karte losgeworden ist."),
+    name: str = typer.Argument(None, metavar="NAME",
+                               help="Wer seine letzte Karte losgeworden ist (vor --spieler)."),
     spieler: list[str] = typer.Option(None, "--spieler", metavar="NAME …", help="Wer mitgespielt hat (sonst: alle Spieler des Abends)."),
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
@@ -164,6 +165,10 @@ def sieg(
     from referee.errors import Eingabefehler
     from referee.schlafmuetze.regeln import ZITATE, pruefe_sieg
 
+    if name is None:
+        raise Eingabefehler(
+            "Wer hat gewonnen? Den Namen vor --spieler angeben (--spieler nimmt alle folgenden "
+            "Namen), z. B.: referee schlafmuetze sieg Anna --spieler Anna Ben Cem.")
     store = _store()
     if store is None:  # pragma: no cover - Speicher noch nicht gebaut
         raise Eingabefehler("Eintragen ist noch nicht möglich (kein Speicher).")

@@ -29,10 +29,12 @@ from referee.errors import Eingabefehler, UnbekannteKarte
 from referee.sabai.karten import (
     ERLAUBTE_FORMEN,
     Karte,
+    _lies_token,
     alle_vier_joker,
     deck,
     deck_lesart,
     parse_hand,
+    tokens,
 )
 from referee.sabai.regeln import Gleichstand, Hinweis, HinweisArt, Regeln
 
@@ -76,9 +78,14 @@ def lies_runde(eingaben: Mapping[str, str] | Iterable[tuple[str, str]]) -> Runde
             haende.append(Hand(name, parse_hand(text, spieler=name)))
         except UnbekannteKarte as exc:
             kartenfehler.append(exc.meldung.split(" Erlaubt sind:")[0])
-    if kartenfehler:
-        raise UnbekannteKarte(" ".join(kartenfehler) + f" Erlaubt sind: {ERLAUBTE_FORMEN}.")
+            # die lesbaren Karten trotzdem mitprüfen, damit alle Mängel auf einmal kommen
+            lesbar = tuple(k for t in tokens(text) if (k := _lies_token(t)) is not None)
+            haende.append(Hand(name, lesbar))
     runde = Runde(tuple(haende))
+    if kartenfehler:
+        weitere = maengel(runde)
+        raise UnbekannteKarte(" ".join(kartenfehler) + f" Erlaubt sind: {ERLAUBTE_FORMEN}."
+                              + "".join(" " + m for m in weitere))
     pruefe_runde(runde)
     return runde
 
@@ -226,10 +233,11 @@ def werte_runde(runde: Runde, regeln: Regeln = Regeln()) -> Rundenergebnis:
                     "unter den übrigen.")
             bester_anderer = min(punkte[n] for n in andere)
             if punkte[halter.name] < bester_anderer:
-                text += f" (Ohne Ass-Joker hätte {halter.name} die wenigsten Kartenpunkte.)"
+                text += (f" (Nach Kartenpunkten allein hätte {halter.name} die wenigsten – "
+                         "das zählt mit dem Ass-Joker nicht.)")
             elif punkte[halter.name] == bester_anderer:
-                text += (f" (Ohne Ass-Joker läge {halter.name} gleichauf bei den wenigsten "
-                         "Kartenpunkten.)")
+                text += (f" (Nach Kartenpunkten allein läge {halter.name} gleichauf bei den "
+                         "wenigsten – das zählt mit dem Ass-Joker nicht.)")
             hinweise.append(Hinweis(text, "sabai.ass-joker"))
         tiefst = min(punkte[n] for n in andere)
         gleichauf = [n for n in andere if punkte[n] == tiefst]

@@ -42,6 +42,12 @@ HINWEIS = (
 )
 HINWEIS_ABSCHNITT = "saufn.hinweis"
 
+#: Unsere Lesart von „an alle teilnehmenden Personen“ (in der Ausgabe genannt).
+LESART_SELBST = (
+    "Lesart, nicht ausdrücklich im Regeltext: „an alle teilnehmenden Personen“ schließt dem "
+    "Wortlaut nach die verteilende Person selbst ein."
+)
+
 
 @dataclass(frozen=True)
 class Verteiler:
@@ -80,6 +86,16 @@ def _doppelte(namen: list[str]) -> list[str]:
     return doppelt
 
 
+def _meintest_du(name: str, bekannt: dict[str, str]) -> str:
+    """`` (Meintest du „Anna“?)`` für einen Tippfehler, sonst leer."""
+    import difflib
+
+    nah = difflib.get_close_matches(falte(name), list(bekannt), n=2, cutoff=0.6)
+    if not nah:
+        return ""
+    return " (Meintest du " + " oder ".join(f"„{bekannt[t]}“" for t in nah) + "?)"
+
+
 def spielende(plaetze: list[str] | tuple[str, ...],
               spieler: list[str] | tuple[str, ...]) -> Spielende:
     """Plätze prüfen und sagen, wer wie viele Schlücke an wen verteilen darf.
@@ -105,7 +121,7 @@ def spielende(plaetze: list[str] | tuple[str, ...],
     fremd = [p for p in plaetze if falte(p) not in bekannt]
     if fremd:
         fehler.append("nicht unter den Spielern (" + ", ".join(spieler) + "): "
-                      + ", ".join(f"„{x}“" for x in fremd))
+                      + ", ".join(f"„{x}“{_meintest_du(x, bekannt)}" for x in fremd))
     nur_eins = n == MIN_SPIELER
     if not nur_eins and MIN_SPIELER < n <= MAX_SPIELER and plaetze and len(plaetze) != 3:
         fehler.append(f"bei {n} Personen gibt es die Plätze 1, 2 und 3 – angegeben "
@@ -192,7 +208,8 @@ def pruefe_verteilung(ende: Spielende, verteilung: dict[str, dict[str, int]], *,
                         if falte(n) not in namen})
     if unbekannt:
         raise Eingabefehler("Verteilung: nicht unter den Spielern (" + ", ".join(ende.spieler)
-                            + "): " + ", ".join(f"„{n}“" for n in unbekannt) + ".")
+                            + "): " + ", ".join(f"„{n}“{_meintest_du(n, namen)}"
+                                                for n in unbekannt) + ".")
     nach_name = {v.name: v for v in ende.verteiler}
     fehler: list[str] = []
     hinweise: list[str] = []

@@ -11,7 +11,9 @@ Reihenfolge der Prüfung:
    wieder S (saufn.saufn-prinzip); nach einer weißen Karte alles.
    „A – Abändern“ nur, wenn mindestens eine goldene Karte liegt (saufn.abaendern).
    „A – Auf den Kopf“ kommt beim ersten Ausspielen auf einen Kopf, oben bleibt die
-   vorige Karte (saufn.auf-den-kopf).
+   vorige Karte (saufn.auf-den-kopf). Wer sie aus der Hand spielt, spielt sie zum
+   ersten Mal aus (Voreinstellung ``kopf_erstmals=True``); auf den Ablagestapel kommt
+   sie erst, wenn sie vom Kopf fällt – dann gilt ihr A.
 """
 
 from __future__ import annotations
@@ -51,6 +53,11 @@ ZITATE: dict[str, tuple[str, str]] = {
         "Wenn die Karte das erste Mal ausgespielt wird, legt man sie direkt auf den Kopf. "
         "Das bedeutet, die nächste Karte richtet sich an den Buchstaben, der vorher "
         "ausgespielt wurde.",
+    ),
+    "kopf_gefallen": (
+        "saufn.auf-den-kopf",
+        "Erst wenn die Karte nach dem Runterfallen auf den Ablagestapel gelegt wird, orientiert "
+        "man sich an dem „A“ der Karte.",
     ),
     "plus": (
         "saufn.weisse-karten",
@@ -114,17 +121,13 @@ def moeglich_auf(oben: Karte, plus: int = 0) -> tuple[str, ...]:
     return (*(b.value for b in Buchstabe), WEISS, GOLD)
 
 
-def pruefe_oben(oben: Karte, plus: int = 0, kopf_erstmals: bool = False) -> None:
+def pruefe_oben(oben: Karte, plus: int = 0) -> None:
     """Kann OBEN überhaupt oben auf dem Ablagestapel liegen? Sonst ``Eingabefehler``."""
     if oben.kategorie is Kategorie.GOLD:
         raise Eingabefehler(
             f"OBEN „{oben}“ ist eine goldene Karte; goldene Karten liegen nie oben auf dem "
             f"Ablagestapel, sondern vor einem Mitspieler ({_z('gold')}). Gib als OBEN die "
             f"oberste Karte des Ablagestapels an.")
-    if kopf_erstmals and oben.name == "Auf den Kopf":
-        raise Eingabefehler(
-            f"OBEN „{oben}“: Beim ersten Ausspielen liegt „Auf den Kopf“ auf einem Kopf, nicht "
-            f"auf dem Ablagestapel ({_z('kopf')}). Gib als OBEN die Karte davor an.")
     if plus < 0:
         raise Eingabefehler(f"--plus {plus}: die offenen Schlücke können nicht negativ sein.")
     if plus:
@@ -141,20 +144,26 @@ def pruefe_oben(oben: Karte, plus: int = 0, kopf_erstmals: bool = False) -> None
 
 
 def folgt(karte: Karte, oben: Karte, *, gold: bool = False, plus: int = 0,
-          kopf_erstmals: bool = False) -> Entscheid:
+          kopf_erstmals: bool = True) -> Entscheid:
     """Darf ``karte`` auf ``oben`` gelegt werden?
 
     ``gold``: mindestens eine goldene Karte liegt vor jemandem (für Abändern);
     ``plus``: schon aufsummierte Schlücke aus offenen +2/+4-Karten;
-    ``kopf_erstmals``: „Auf den Kopf“ wird zum ersten Mal ausgespielt.
+    ``kopf_erstmals``: „Auf den Kopf“ wird zum ersten Mal ausgespielt und kommt auf
+    einen Kopf (Voreinstellung); ``False``: sie kommt auf den Ablagestapel.
+    OBEN „Auf den Kopf“ heißt: sie ist vom Kopf gefallen und liegt als A auf dem Stapel.
     """
-    pruefe_oben(oben, plus, kopf_erstmals)
+    pruefe_oben(oben, plus)
     moeglich = moeglich_auf(oben, plus)
     hinweise: list[str] = []
     if karte.angenommen and karte.name == "Sauftrumpf":
         hinweise.append(
             f"Bei „Sauftrumpf“ nennt der Regeltext weder Kategorie noch Buchstaben; "
             f"hier gilt deine Angabe „{karte}“.")
+    if oben.name == "Auf den Kopf":
+        hinweise.append(
+            f"Oben liegt „A – Auf den Kopf“: sie ist vom Kopf gefallen und gilt als A: "
+            f"{_z('kopf_gefallen')}")
     if oben.kategorie is Kategorie.WEISS and oben.ist_plus and not plus:
         hinweise.append(
             f"Oben liegt „{oben}“: Ist es noch offen (nicht getrunken), gib --plus an – dann "
@@ -212,6 +221,8 @@ def folgt(karte: Karte, oben: Karte, *, gold: bool = False, plus: int = 0,
         fehler.append(
             f"„A – Abändern“ nur, wenn mindestens eine goldene Karte vor jemandem liegt "
             f"(--gold): {_z('abaendern')}")
+        if "A" in moeglich:
+            fehler[-1] += " Eine andere A-Karte wäre erlaubt."
         abschnitte.append(ZITATE["abaendern"][0])
     if oben.kategorie is Kategorie.WEISS:
         buchstabe_ok = True
@@ -245,9 +256,9 @@ def folgt(karte: Karte, oben: Karte, *, gold: bool = False, plus: int = 0,
                      f"{_z('kopf')}")
         else:
             hinweise.append(
-                "„Auf den Kopf“ ohne --kopf-erstmals: angenommen, sie kommt auf den "
-                "Ablagestapel. Beim ersten Ausspielen kommt sie auf einen Kopf und oben bleibt "
-                "die vorige Karte.")
+                "„Auf den Kopf“ mit --kopf-erneut: sie kommt auf den Ablagestapel und gilt als "
+                "A. Beim ersten Ausspielen käme sie auf einen Kopf und oben bliebe die vorige "
+                "Karte.")
     return Entscheid(True, satz, moeglich, tuple(abschnitte), oben_danach,
                      hinweise=tuple(hinweise))
 

@@ -306,14 +306,17 @@ def ziel_text(ziel: str) -> str:
 
 
 def strafe_text(tisch: Tisch, eigene: bool) -> str:
+    """Was nach „Schlafmütze!“ geschieht (schlafmuetze.fehler, Beispiel 5)."""
     zurueck = ("Die Karte bleibt auf deinem Ablagestapel." if eigene else
                "Die Karte zurücknehmen und auf den eigenen Ablagestapel legen.")
-    if tisch.mitspieler:
-        von = f" ({len(tisch.mitspieler)} Karten: von {_liste(list(tisch.mitspieler_namen()))})"
+    n = len(tisch.mitspieler)
+    if n:
+        von = (f" ({n} Karte{'n' if n != 1 else ''}: von "
+               f"{_liste(list(tisch.mitspieler_namen()))})")
     else:
         von = ""
     return (f"{zurueck} Strafe: von jedem Mitspieler die unterste Karte seines Zugstapels"
-            f"{von}, unter den eigenen Zugstapel.")
+            f"{von}, unter den eigenen Zugstapel. Damit ist der Zug beendet.")
 
 
 def pruefe_ablage(karte: int, tisch: Tisch, nach: str) -> Pruefung:
@@ -337,12 +340,13 @@ def pruefe_ablage(karte: int, tisch: Tisch, nach: str) -> Pruefung:
         abschnitte += list(w.abschnitte)
     elif ziel in w.passt:
         art = "reihenfolge"
-        grund = (f"Schlafmütze! Falsche Reihenfolge: die {karte} passt zwar auf {ziel}, muss "
-                 f"aber zuerst auf {_muss_text(w)}. {_z('reihenfolge')}")
+        grund = (f"Schlafmütze! Falsche Reihenfolge: die {karte} passt zwar auf "
+                 f"{ziel_text(ziel)}, muss aber zuerst auf {_muss_text(w)}. "
+                 f"{_z('reihenfolge')}")
         abschnitte.append(ZITATE["reihenfolge"][0])
     else:
         art = "falscher-stapel"
-        grund = (f"Schlafmütze! Falscher Stapel: die {karte} passt nicht auf {ziel} "
+        grund = (f"Schlafmütze! Falscher Stapel: die {karte} passt nicht auf {ziel_text(ziel)} "
                  f"({_warum_nicht(karte, ziel, tisch)}). {w.grund}")
         abschnitte += list(w.abschnitte)
     strafe = strafe_text(tisch, eigene=ziel == EIGENE)
@@ -352,7 +356,7 @@ def pruefe_ablage(karte: int, tisch: Tisch, nach: str) -> Pruefung:
 def _muss_text(w: Wohin) -> str:
     if w.muss == MITTE:
         return "einen der Stapel " + _liste(list(w.zulaessig))
-    return w.muss
+    return ziel_text(w.muss)
 
 
 def _warum_nicht(karte: int, ziel: str, tisch: Tisch) -> str:
@@ -468,8 +472,16 @@ def pruefe_sieg(sieger: str, spieler: list[str] | tuple[str, ...]) -> tuple[str,
         fehler.append("doppelt bei den Spielern: " + ", ".join(f"„{d}“" for d in doppelt))
     treffer = [s for s in spieler if s.casefold() == sieger.strip().casefold()]
     if not treffer:
-        fehler.append(f"„{sieger}“ ist nicht unter den Spielern ({', '.join(spieler) or '–'})")
+        import difflib
+
+        nah = difflib.get_close_matches(sieger.strip().casefold(),
+                                        [s.casefold() for s in spieler], n=2, cutoff=0.6)
+        nach_klein = {s.casefold(): s for s in spieler}
+        vorschlag = (". Meintest du " + " oder ".join(f"„{nach_klein[t]}“" for t in nah) + "?"
+                     if nah else "")
+        fehler.append(f"„{sieger}“ ist nicht unter den Spielern ({', '.join(spieler) or '–'})"
+                      f"{vorschlag}")
     if fehler:
         t = "; ".join(fehler)
-        raise Eingabefehler(t[0].upper() + t[1:] + ".")
+        raise Eingabefehler(t[0].upper() + t[1:] + ("" if t.endswith("?") else "."))
     return treffer[0], tuple(spieler)

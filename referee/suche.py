@@ -44,10 +44,20 @@ GEWICHT_TEXT = 0.55
 GEWICHT_SYNONYM = 0.9
 #: Schwache Fragewörter („wie viele“, „erlaubt“; Liste in synonyme.json) zählen halb.
 GEWICHT_SCHWACH = 0.5
+#: Suchwörter, die im Korpus nirgends vorkommen, im Nenner (statt des höchsten idf).
+GEWICHT_UNBEKANNT = 0.25
+#: Teile eines Bindestrich-Kompositums (das Kompositum selbst zählt voll).
+GEWICHT_TEIL = 0.5
 #: Suchwörter, die nur ein Spiel benennen, zählen weniger, bevorzugen dafür das Spiel.
 GEWICHT_SPIELNAME = 0.2
 BONUS_SPIEL = 2.0
-#: Zwei aufeinanderfolgende Suchwörter, die auch im Abschnitt aufeinander folgen.
+#: Ähnlichkeit (0–100) zweier Wörter mit gleichem Stamm (``stamm``).
+AEHNLICH_STAMM = 90.0
+#: Ein Abschnitt kommt nur in Frage, wenn mindestens ein Suchwort darin so ähnlich
+#: (0–1) vorkommt; nur vage Anklänge („hallo“ ~ „Hall“ of Fame: 0,78) reichen nicht.
+SICHER_ERKANNT = 0.8
+#: Zwei aufeinanderfolgende Suchwörter, die auch im Abschnitt unmittelbar aufeinander
+#: folgen (in beliebiger Reihenfolge: „spielt als erstes aus“ ~ „als erstes ausspielen“).
 BONUS_PAAR = 0.35
 #: Ähnlichkeit der ganzen Frage mit dem Titel (FAQ-Fragen!) als Zuschlag in Score-Punkten.
 BONUS_TITEL = 12.0
@@ -86,6 +96,16 @@ def falte(text: str) -> str:
     if t.isascii():
         return t
     return _KOMBINIEREND.sub("", unicodedata.normalize("NFKD", t))
+
+
+def gekuerzt(text: str, laenge: int = 60) -> str:
+    """Eingabe für eine Meldung kürzen: eine Zeile, höchstens ``laenge`` Zeichen.
+
+    >>> gekuerzt("wann darf ich " * 10, 20)
+    'wann darf ich wann d…'
+    """
+    einzeilig = " ".join(text.split())
+    return einzeilig if len(einzeilig) <= laenge else einzeilig[:laenge] + "…"
 
 
 def _zerlege(gefaltet: str) -> list[str]:
@@ -156,6 +176,30 @@ def _kanon() -> dict[str, str]:
 
 
 _ENDUNGEN = ("ern", "en", "er", "es", "em", "e", "n", "s")
+#: Trennbare Vorsilben: Partizip „an|ge|schaut“ und nachgestellte Partikel „kommt … raus“.
+_VORSILBEN = ("zurueck", "zusammen", "davon", "raus", "rein", "nach", "aus", "auf", "mit",
+              "vor", "weg", "hin", "her", "los", "ab", "an", "zu")
+_STAMM_ENDUNGEN = ("ungen", "ung", "en", "es", "em", "et", "st", "t", "e", "n", "s")
+# Vorsilbe + ge/zu (an|ge|schaut, ab|zu|legen; Rest ≥ 3) oder ge- am Anfang (ge|legt; Rest ≥ 4)
+_EINSCHUB = re.compile(r"^(?:(" + "|".join(_VORSILBEN) + r")(?:ge|zu)(?=[a-z]{3})|ge(?=[a-z]{4}))")
+# längste passende Endung, der Stamm behält mindestens 3 Buchstaben
+_STAMM_ENDUNG = re.compile(r"(?<=[a-z]{3})(?:" + "|".join(_STAMM_ENDUNGEN) + r")$")
+
+
+def stamm(wort: str) -> str:
+    """Grober Wortstamm für Beugungen, die ``ratio`` nicht erkennt (ge-/zu-Einschub).
+
+    >>> stamm("angeschaut"), stamm("anschauen"), stamm("gelegt"), stamm("legen")
+    ('anschau', 'anschau', 'leg', 'leg')
+    >>> stamm("abzulegen"), stamm("ablegt")
+    ('ableg', 'ableg')
+    """
+    if len(wort) < 5 or not wort.isalpha():
+        return wort
+    if "ge" in wort or "zu" in wort:
+        wort = _EINSCHUB.sub(r"\1", wort, count=1)
+    return _STAMM_ENDUNG.sub("", wort, count=1)
+
 
 
 def _staemme(liste: Iterable[str]) -> list[str]:
@@ -177,6 +221,26 @@ def _schwache_woerter() -> frozenset[str]:
     from referee.resources import lade_json
 
     return frozenset(falte(w) for w in lade_json("synonyme.json").get("schwach", []))
+
+
+#: Vor einem Spielnamen machen diese Wörter ihn zur bloßen Ortsangabe („beim Sauspiel“):
+#: dann zählt er als Spielname, auch wenn er sonst ein Regelbegriff ist.
+_VOR_SPIELNAME = frozenset({"beim", "bei", "im", "in", "fuer", "zum", "vom", "von"})
+
+
+def _nur_ortsangabe(roh: Sequence[str], i: int) -> bool:
+    """Ist ``roh[i]`` ein Spielname in einer Ortsangabe wie „beim Sauspiel“?"""
+    return roh[i] in _synonymdaten()[1] and i > 0 and roh[i - 1] in _VOR_SPIELNAME
+
+
+def _inhaltswoerter(roh: Sequence[str]) -> list[str]:
+    """Wortfolge ohne Füllwörter und ohne Spielnamen als Ortsangabe (für Wortpaare)."""
+    stopp = stoppwoerter()
+    spielnamen = _synonymdaten()[1]
+    return [
+        w for i, w in enumerate(roh)
+        if w not in stopp and not (w in spielnamen and i > 0 and roh[i - 1] in _VOR_SPIELNAME)
+    ]
 
 
 def synonyme(wort: str) -> frozenset[str]:
@@ -226,19 +290,18 @@ class Suchindex:
     def __init__(self, liste: Iterable[Abschnitt]) -> None:
         self.abschnitte: tuple[Abschnitt, ...] = tuple(liste)
         felder: list[dict[str, float]] = []
-        stopp = stoppwoerter()
         paare: dict[tuple[str, str], set[int]] = {}
         for i, a in enumerate(self.abschnitte):
             f: dict[str, float] = {}
-            for gewicht, teil in (
-                (GEWICHT_TEXT, a.text), (GEWICHT_STICHWORT, " , ".join(a.stichworte)), (GEWICHT_TITEL, a.titel)
-            ):
-                for wort in woerter(teil):
+            teile = [(GEWICHT_TEXT, a.text), *((GEWICHT_STICHWORT, s) for s in a.stichworte),
+                     (GEWICHT_TITEL, a.titel)]
+            for gewicht, teil in teile:
+                gefaltet = woerter(teil)
+                for wort in gefaltet:
                     if gewicht > f.get(wort, 0.0):
                         f[wort] = gewicht
-            # Wortfolgen je Titel, Text und einzelnem Stichwort (nicht über Stichwortgrenzen)
-            for teil in (a.titel, a.text, *a.stichworte):
-                folge = [w for w in woerter(teil) if w not in stopp]
+                # Wortfolgen je Titel, Text und einzelnem Stichwort (nicht über Stichwortgrenzen)
+                folge = _inhaltswoerter(gefaltet)
                 for paar in zip(folge, folge[1:]):
                     paare.setdefault(paar, set()).add(i)
             felder.append(f)
@@ -261,24 +324,36 @@ class Suchindex:
         for w in self.vokabular:
             self._anfaenge.append(pos)
             pos += len(w) + 1
-        self._titel_gefaltet = [" ".join(woerter(a.titel)) for a in self.abschnitte]
-        self._titel_staemme = [frozenset(_staemme(woerter(a.titel))) for a in self.abschnitte]
+        self._staemme: dict[str, list[str]] = {}
+        for w in self.vokabular:
+            self._staemme.setdefault(stamm(w), []).append(w)
+        self._titel_staemme = [frozenset(_staemme(_inhaltswoerter(woerter(a.titel))))
+                               for a in self.abschnitte]
 
     # -- Ähnlichkeit eines Suchworts mit dem Vokabular ---------------------------------
 
-    def _aehnliche(self, wort: str) -> dict[str, float]:
-        """Korpuswörter, die ``wort`` ähneln, mit Ähnlichkeit 0–100."""
+    def _aehnliche(self, wort: str, tippfehler: bool = True) -> dict[str, float]:
+        """Korpuswörter, die ``wort`` ähneln, mit Ähnlichkeit 0–100.
+
+        ``tippfehler=False`` für Synonyme aus der Datei: die sind richtig geschrieben,
+        unscharfer Vergleich brächte nur Rauschen (``kriegen`` ~ ``regeln``).
+        """
         from rapidfuzz import fuzz, process
 
         treffer: dict[str, float] = {}
         if wort in self._posting:
             treffer[wort] = 100.0
+        # Gleicher Stamm (angeschaut ~ anschauen, leg ~ gelegt), nur längere Korpuswörter
+        if len(wort) >= 3:
+            for kandidat in self._staemme.get(stamm(wort), ()):
+                if len(kandidat) >= 5 and treffer.get(kandidat, 0.0) < AEHNLICH_STAMM:
+                    treffer[kandidat] = AEHNLICH_STAMM
         if len(wort) < 4:
-            return treffer  # kurze Wörter (Kartenwerte, Buchstaben) nur exakt
+            return treffer  # kurze Wörter (Kartenwerte, Buchstaben) sonst nur exakt
         grenze = 80.0 if len(wort) <= 5 else 75.0
         for kandidat, score, _ in process.extract(
             wort, self.vokabular, scorer=fuzz.ratio, score_cutoff=grenze, limit=None
-        ):
+        ) if tippfehler else ():
             # Tippfehler: jeder Punkt Abstand zählt doppelt (95 → 90, 77 → 54)
             score = 100.0 - 2.0 * (100.0 - score)
             if score > treffer.get(kandidat, 0.0):
@@ -331,43 +406,84 @@ class Suchindex:
         roh = woerter(frage)
         if not roh:
             raise Eingabefehler(
-                f"Die Frage „{frage}“ enthält keine Wörter. Beispiel: referee frage \"Davonlaufen\""
+                f"Die Frage „{gekuerzt(frage)}“ enthält keine Wörter. "
+                'Beispiel: referee frage "Davonlaufen"'
             )
         stopp = stoppwoerter()
+        roh = self._trennbare_verben(roh, stopp)
         spielnamen = _synonymdaten()[1]
         spiele: set[str] = set()
         liste: list[_Suchwort] = []
         gesehen: set[str] = set()
-        for w in roh:
+        # Teile eines Bindestrich-Kompositums (Gras-Sau → gras, sau, grassau) zählen
+        # zusammen mit dem Kompositum nur wenig mehr als ein Wort
+        teile: set[int] = set()
+        for i in range(2, len(roh)):
+            for n in (2, 3):
+                if i >= n and roh[i] == "".join(roh[i - n:i]):
+                    teile.update(range(i - n, i))
+        for nr, w in enumerate(roh):
             if w in stopp or w in gesehen:
                 continue
             gesehen.add(w)
             if w in spielnamen:
                 spiele.add(spielnamen[w])
-                # Spielnamen, die zugleich Regelbegriffe sind (Sauspiel/Rufspiel), zählen voll
-                gewicht = 1.0 if synonyme(w) else GEWICHT_SPIELNAME
-                liste.append(_Suchwort(w, gewicht))
+                # Spielnamen, die zugleich Regelbegriffe sind (Sauspiel/Rufspiel), zählen voll –
+                # außer als Ortsangabe („wie viel zahlt man beim Sauspiel“)
+                regelbegriff = synonyme(w) and not _nur_ortsangabe(roh, nr)
+                gewicht = 1.0 if regelbegriff else GEWICHT_SPIELNAME
             elif w in _schwache_woerter():
-                liste.append(_Suchwort(w, GEWICHT_SCHWACH))
+                gewicht = GEWICHT_SCHWACH
             else:
-                liste.append(_Suchwort(w, 1.0))
+                gewicht = 1.0
+            if nr in teile:
+                gewicht *= GEWICHT_TEIL
+            liste.append(_Suchwort(w, gewicht))
         if not liste:
             raise Eingabefehler(
-                f"Die Frage „{frage}“ enthält nur Füllwörter. Nenne den Regelbegriff, "
+                f"Die Frage „{gekuerzt(frage)}“ enthält nur Füllwörter. Nenne den Regelbegriff, "
                 'z. B. referee frage "Wann darf ich davonlaufen?"'
             )
         return liste, spiele
 
+    def _trennbare_verben(self, roh: list[str], stopp: frozenset[str]) -> list[str]:
+        """Nachgestellte Partikel wieder ans Verb: „wer kommt raus“ → ``rauskommt``.
+
+        Das Verb steht in der Frage vorn (erste bis dritte Stelle: „kommt er raus“, „wer
+        kommt raus“, „bei wem leg ich ab“); das Kompositum ersetzt Verb und Partikel nur,
+        wenn es, sein Stamm oder ein Synonym im Korpus vorkommt.
+        """
+        ergebnis = list(roh)
+        for j in range(len(roh) - 1, 0, -1):
+            partikel = roh[j]
+            if partikel not in _VORSILBEN:
+                continue
+            for k in (1, 0, 2):
+                if k >= j or ergebnis[k] in stopp or ergebnis[k] in _VORSILBEN:
+                    continue
+                kompositum = partikel + ergebnis[k]
+                if (kompositum in self._posting or synonyme(kompositum)
+                        or stamm(kompositum) in self._staemme):
+                    ergebnis[k] = kompositum
+                    del ergebnis[j]
+                    break
+        return ergebnis
+
     def suche(self, frage: str, spiel: str | None = None, anzahl: int = 3,
-              mindest_score: float = MINDEST_SCORE) -> list[Treffer]:
+              mindest_score: float = MINDEST_SCORE, vage: bool = False) -> list[Treffer]:
         """Die besten ``anzahl`` Abschnitte zu ``frage`` (bester zuerst).
 
         Leere Liste, wenn nichts den ``mindest_score`` erreicht. ``Eingabefehler`` bei
-        leerer Frage oder einer Frage ohne Suchbegriffe.
+        leerer Frage oder einer Frage ohne Suchbegriffe. ``vage=True`` lässt auch
+        Abschnitte zu, in denen kein Suchwort sicher erkannt wurde (für „Meintest du“).
         """
         liste, spiele_in_frage = self._suchwoerter(frage)
         summe = [0.0] * len(self.abschnitte)
         passend: list[set[str]] = [set() for _ in self.abschnitte]
+        erkannt = [False] * len(self.abschnitte)
+        # Ein bloßer Spielname („Hochzeit beim Schafkopf“) macht keinen Abschnitt relevant –
+        # außer die Frage besteht nur aus Spielnamen
+        nur_spielnamen = all(s.gewicht <= GEWICHT_SPIELNAME for s in liste)
         nenner = 0.0
         nahe: list[tuple[set[str], set[str], float]] = []  # je Suchwort: Varianten, Kandidaten, Ideal
         for such in liste:
@@ -377,7 +493,7 @@ class Suchindex:
                 varianten.setdefault(s, GEWICHT_SYNONYM)
             aehnlich: dict[str, float] = {}
             for variante, faktor in varianten.items():
-                for kandidat, sim in self._aehnliche(variante).items():
+                for kandidat, sim in self._aehnliche(variante, variante == such.wort).items():
                     wert = sim / 100.0 * faktor
                     if wert > aehnlich.get(kandidat, 0.0):
                         aehnlich[kandidat] = wert
@@ -386,7 +502,9 @@ class Suchindex:
                 bester = max(aehnlich, key=lambda k: (aehnlich[k], -self._idf[k]))
                 idf = self._idf[bester]
             else:
-                idf = self._idf_max
+                # im Korpus unbekannt (Namen, Mundart, „Sepp“, „mei“): trennt keine
+                # Abschnitte, senkt nur alle Scores – zählt daher nur halb
+                idf = self._idf_max * GEWICHT_UNBEKANNT
             ideal = GEWICHT_TITEL * idf * such.gewicht
             nenner += ideal
             nahe.append((set(varianten), {k for k, v in aehnlich.items() if v >= 0.85}, ideal))
@@ -399,13 +517,16 @@ class Suchindex:
             for i, (beitrag, kandidat) in beste.items():
                 summe[i] += beitrag * idf * such.gewicht
                 passend[i].add(kandidat)
+                if aehnlich[kandidat] >= SICHER_ERKANNT and (
+                        such.gewicht > GEWICHT_SPIELNAME or nur_spielnamen):
+                    erkannt[i] = True
         # Wortpaare der Frage, die im Abschnitt ebenso aufeinander folgen – oder dort ein
         # Kompositum bilden („Ruf Sau“ → rufsau, „wie viele Karten“ → kartenanzahl)
         for (var1, erste, ideal1), (var2, zweite, ideal2) in zip(nahe, nahe[1:]):
             gefunden: set[int] = set()
             for w1 in erste:
                 for w2 in zweite:
-                    gefunden |= self._paare.get((w1, w2), set())
+                    gefunden |= self._paare.get((w1, w2), set()) | self._paare.get((w2, w1), set())
             for v1 in var1:
                 for v2 in var2:
                     for kompositum in (v1 + v2, v2 + v1):
@@ -416,7 +537,7 @@ class Suchindex:
                 summe[i] += BONUS_PAAR * (ideal1 + ideal2) / 2
         kandidaten: list[tuple[float, int]] = []
         for i, a in enumerate(self.abschnitte):
-            if summe[i] <= 0.0 or (spiel is not None and a.spiel != spiel):
+            if summe[i] <= 0.0 or not (erkannt[i] or vage) or (spiel is not None and a.spiel != spiel):
                 continue
             score = 100.0 * summe[i] / nenner if nenner else 0.0
             if spiel is None and a.spiel in spiele_in_frage:
@@ -425,8 +546,9 @@ class Suchindex:
         kandidaten.sort(key=lambda k: (-k[0], k[1]))
         # Neu sortieren: wie sehr gleicht die ganze Frage dem Titel?
         spielnamen = _synonymdaten()[1]
+        roh = woerter(frage)
         frage_staemme = frozenset(_staemme(
-            w for w in woerter(frage) if w not in spielnamen or synonyme(w)
+            w for w in _inhaltswoerter(roh) if w not in spielnamen or synonyme(w)
         ))
         neu: list[tuple[float, int]] = []
         for score, i in kandidaten[:NEU_SORTIEREN]:
@@ -454,15 +576,15 @@ class Suchindex:
         from rapidfuzz import fuzz, process
 
         try:
-            schwach = [t.abschnitt for t in self.suche(frage, spiel, anzahl, mindest_score=0.0)]
+            schwach = [t.abschnitt for t in self.suche(frage, spiel, anzahl, mindest_score=0.0, vage=True)]
         except Eingabefehler:
             schwach = []
         if schwach:
             return schwach
         frage_gefaltet = " ".join(woerter(frage))
         kandidaten = [
-            (i, t) for i, t in enumerate(self._titel_gefaltet)
-            if spiel is None or self.abschnitte[i].spiel == spiel
+            (i, " ".join(woerter(a.titel))) for i, a in enumerate(self.abschnitte)
+            if spiel is None or a.spiel == spiel
         ]
         ergebnis = process.extract(
             frage_gefaltet, {i: t for i, t in kandidaten}, scorer=fuzz.WRatio, limit=anzahl

@@ -15,12 +15,17 @@ from conftest import DATA, ROOT, _env
 from referee.errors import Eingabefehler
 from referee.regeltexte import SPIELE, Abschnitt, abschnitt
 from referee.suche import (
+    GEWICHT_SPIELNAME,
+    GEWICHT_TEIL,
     MINDEST_SCORE,
     Suchindex,
     als_json,
     falte,
+    gekuerzt,
+    index,
     markierungen,
     spiel_kuerzel,
+    stamm,
     suche,
     synonyme,
     vorschlaege,
@@ -175,6 +180,74 @@ def test_nur_fuellwoerter_ist_eingabefehler():
 def test_nichts_relevantes(frage):
     assert suche(frage) == []
     assert len(vorschlaege(frage)) == 3  # für „Meintest du …?“
+
+
+@pytest.mark.parametrize("frage", ["hallo", "Prost", "Hallo?", "Hochzeit beim Schafkopf", "Pizza Schafkopf"])
+def test_vage_anklaenge_sind_nicht_relevant(frage):
+    # „hallo“ ähnelt nur „Hall“ (of Fame) – kein Suchwort sicher erkannt
+    assert suche(frage) == []
+    assert vorschlaege(frage)  # trotzdem ein „Meintest du …?“
+
+
+def test_nur_spielname_ist_relevant():
+    assert suche("Schafkopf")[0].abschnitt.spiel == "schafkopf"
+
+
+def test_hallo_schlaegt_hall_of_fame_vor():
+    assert vorschlaege("hallo")[0].id == "sabai.ass-joker"
+
+
+def test_unbekannte_woerter_aendern_die_rangfolge_nicht():
+    """Namen und Mundart („Sepp“, „mei“) stehen in keinem Abschnitt: gleiche Rangfolge."""
+    ohne = [t.abschnitt.id for t in suche("davonlaufen")]
+    mit = suche("Mei, darf der Sepp davonlaufen?")
+    assert [t.abschnitt.id for t in mit] == ohne
+    assert mit[0].score > 60
+
+
+@pytest.mark.parametrize(
+    ("wort", "erwartet"),
+    [("angeschaut", "anschau"), ("anschauen", "anschau"), ("gelegt", "leg"), ("legen", "leg"),
+     ("abzulegen", "ableg"), ("gesucht", "such"), ("suchen", "such"), ("verteilung", "verteil"),
+     ("geben", "geb"), ("zugstapel", "zugstapel"), ("spieler", "spieler"), ("14", "14"), ("ass", "ass")],
+)
+def test_stamm(wort, erwartet):
+    assert stamm(wort) == erwartet
+
+
+def test_trennbares_verb_wird_zusammengesetzt():
+    liste, _ = index()._suchwoerter("Wer kommt raus nach dem Stich?")
+    assert [s.wort for s in liste] == ["rauskommt", "stich"]
+    liste, _ = index()._suchwoerter("bei wem leg ich zuerst ab")
+    assert [s.wort for s in liste] == ["ableg", "zuerst"]
+    # „mitkommt“ gibt es im Korpus nicht: „kommt“ bleibt, „mit“ ist Füllwort
+    liste, _ = index()._suchwoerter("wer kommt mit")
+    assert [s.wort for s in liste] == ["kommt"]
+
+
+def test_spielname_als_ortsangabe_zaehlt_wenig():
+    gewichte = {s.wort: s.gewicht for s in index()._suchwoerter("wieviel zahlt man beim Sauspiel")[0]}
+    assert gewichte["sauspiel"] == GEWICHT_SPIELNAME
+    gewichte = {s.wort: s.gewicht for s in index()._suchwoerter("Sauspiel und Rufspiel gleich?")[0]}
+    assert gewichte["sauspiel"] == gewichte["rufspiel"] == 1.0
+
+
+def test_kompositumteile_zaehlen_halb():
+    gewichte = {s.wort: s.gewicht for s in index()._suchwoerter("Gras-Sau gesucht")[0]}
+    assert gewichte == {"gras": GEWICHT_TEIL, "sau": GEWICHT_TEIL, "grassau": 1.0, "gesucht": 1.0}
+
+
+def test_synonyme_ohne_tippfehlervergleich():
+    """„bekommt“ hat das Synonym „kriegen“; das darf nicht unscharf „Regeln“ treffen."""
+    ix = Suchindex([Abschnitt("sabai.r", "sabai", "Regeln", "Die Regeln gelten.", ())])
+    assert ix.suche("bekommt") == []
+    assert [t.abschnitt.id for t in ix.suche("Regln")] == ["sabai.r"]  # Tippfehler im Suchwort
+
+
+def test_gekuerzt():
+    assert gekuerzt("kurz") == "kurz"
+    assert gekuerzt("a\n b") == "a b"
+    assert gekuerzt("x" * 100) == "x" * 60 + "…"
 
 
 def test_spielfilter():

@@ -76,6 +76,41 @@ def test_frage_nichts_gefunden_exit_1_meintest_du():
     _ohne_traceback(r)
 
 
+def test_frage_hallo_ist_nichts_relevantes():
+    r = run_cli("frage", "hallo")
+    assert r.returncode == 1
+    assert r.stdout == ""
+    assert r.stderr.startswith("Nichts Passendes zu „hallo“ gefunden. Meintest du „Ass-Joker“ (sabai.ass-joker)")
+    _ohne_traceback(r)
+
+
+def test_frage_mit_falschem_spiel_nennt_treffer_ohne_filter():
+    r = run_cli("frage", "Davonlaufen", "--spiel", "sabai")
+    assert r.returncode == 1
+    assert r.stderr == ("Nichts Passendes zu „Davonlaufen“ in sabai gefunden. "
+                        "Ohne --spiel: „Davonlaufen“ (schafkopf.davonlaufen).\n")
+
+
+def test_frage_lange_eingabe_wird_in_meldungen_gekuerzt():
+    r = run_cli("frage", "x" * 2000)
+    assert r.returncode == 1
+    assert r.stderr.startswith("Nichts Passendes zu „" + "x" * 60 + "…“ gefunden.")
+    assert len(r.stderr) < 400
+    r = run_cli("frage", "%" * 2000)
+    assert r.returncode == 2
+    assert r.stderr.startswith("Fehler: Die Frage „" + "%" * 60 + "…“ enthält keine Wörter.")
+    _ohne_traceback(r)
+
+
+def test_frage_lange_frage_findet_und_json_behaelt_sie():
+    frage = ("Wann darf ich davonlaufen? " * 80)[:2000]
+    r = run_cli("frage", frage, "--json", "--anzahl", "1")
+    assert r.returncode == 0, r.stderr
+    daten = json.loads(r.stdout)
+    assert daten["frage"] == frage
+    assert daten["treffer"][0]["abschnitt"] in {"schafkopf.davonlaufen", "schafkopf.faq-davonlaufen"}
+
+
 def test_frage_nichts_gefunden_json_leere_treffer():
     r = run_cli("frage", "Wetter morgen", "--json")
     assert r.returncode == 1

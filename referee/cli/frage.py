@@ -66,17 +66,23 @@ def frage(
 
     Beispiel: referee frage "Wann darf ich davonlaufen?" --spiel schafkopf
     """
-    from referee.suche import als_json, suche, vorschlaege
+    from referee.suche import als_json, gekuerzt, suche, vorschlaege
 
     kuerzel = _spiel(spiel)
     treffer = suche(text, spiel=kuerzel, anzahl=anzahl)
     if json_:
         ausgabe.drucke_json(als_json(text, treffer))
     if not treffer:
-        naechste = [f"„{a.titel}“ ({a.id})" for a in vorschlaege(text, spiel=kuerzel)]
-        meldung = f"Nichts Passendes zu „{text}“ gefunden."
-        if naechste:
-            meldung += " Meintest du " + _oder(naechste) + "?"
+        wo = f" in {kuerzel}" if kuerzel else ""
+        meldung = f"Nichts Passendes zu „{gekuerzt(text)}“{wo} gefunden."
+        anderswo = suche(text, anzahl=1) if kuerzel else []
+        if anderswo:  # „Davonlaufen“ mit --spiel sabai
+            a = anderswo[0].abschnitt
+            meldung += f" Ohne --spiel: „{a.titel}“ ({a.id})."
+        else:
+            naechste = [f"„{a.titel}“ ({a.id})" for a in vorschlaege(text, spiel=kuerzel)]
+            if naechste:
+                meldung += " Meintest du " + _oder(naechste) + "?"
         sys.stderr.write(meldung + "\n")
         raise typer.Exit(1)
     if json_:

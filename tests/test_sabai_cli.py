@@ -152,3 +152,20 @@ def test_move_erklaert():
     d = json.loads(r.stdout)
     assert d["abschnitt"] == "sabai.ass-move" and "zwei 13 give" in d["regeltext"]
     assert run_cli("sabai", "move", "tanz").returncode == 2
+
+
+def test_kurzformen_kommas_und_doppelpunkt():
+    r = run_cli("sabai", "runde", "Anna=3,7,J", "Ben: AJ 2 2", "Cem=", "Dora:14,0", "--json")
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert [(s["name"], s["karten"], s["punkte"]) for s in d["spieler"]] == [
+        ("Anna", ["3", "7", "J"], 6), ("Ben", ["AJ", "2", "2"], 0), ("Cem", [], 0),
+        ("Dora", ["14", "0"], 14)]
+    assert d["sieger"] == ["Cem"]
+
+
+def test_regeltext_ohne_leerzeichen_am_zeilenende():
+    r = run_cli("sabai", "karte", "AJ")
+    assert r.returncode == 0, r.stderr
+    assert "Regeltext (sabai.ass-joker):" in r.stdout
+    assert all(z == z.rstrip() for z in r.stdout.splitlines() if z.startswith("  "))

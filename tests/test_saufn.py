@@ -541,3 +541,16 @@ def test_unbekannter_platz_meintest_du():
     se = sende.spielende(["Anna", "Ben", "Cem"], ["Anna", "Ben", "Cem", "Dora"])
     with pytest.raises(Eingabefehler, match="Meintest du „Ben“"):
         sende.pruefe_verteilung(se, {"Anna": {"Bne": 3}})
+
+
+@pytest.mark.parametrize("modul", ["referee.saufn", "referee.saufn.karten", "referee.saufn.ende"])
+def test_doctests(modul):
+    import doctest
+    import importlib
+
+    ergebnis = doctest.testmod(importlib.import_module(modul))
+    assert ergebnis.attempted > 0 and ergebnis.failed == 0
+
+
+def test_verteilung_leerzeichen_um_trenner():
+    assert sende.parse_verteilung("Anna: Ben=5, Cem = 15") == {"Anna": {"Ben": 5, "Cem": 15}}

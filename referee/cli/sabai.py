@@ -36,12 +36,12 @@ def _regeln(gleichstand: str = "alle", ass_joker_wert: int = -4, streng: bool = 
 
 
 def _lies_argumente(haende: list[str]) -> list[tuple[str, str]]:
-    """``Anna=3 7 J`` → ``("Anna", "3 7 J")``; meldet alle kaputten Argumente auf einmal."""
+    """``Anna=3 7 J`` (oder ``Anna:3 7 J``) → ``("Anna", "3 7 J")``; alle Fehler auf einmal."""
     from referee.errors import Eingabefehler
 
     paare, fehler = [], []
     for pos, arg in enumerate(haende, start=1):
-        name, sep, karten = arg.partition("=")
+        name, sep, karten = arg.partition("=" if "=" in arg else ":")
         if not sep:
             fehler.append(f"Angabe {pos} „{arg}“ hat kein „=“.")
         elif not name.strip():

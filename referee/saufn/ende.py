@@ -154,10 +154,15 @@ _GRUPPE = re.compile(r"^(?P<geber>[^:=,]+):(?P<rest>.*)$")
 def parse_verteilung(text: str) -> dict[str, dict[str, int]]:
     """``"Anna:Ben=5,Cem=15 Ben:Cem=15"`` → ``{"Anna": {"Ben": 5, "Cem": 15}, "Ben": {"Cem": 15}}``.
 
-    Gruppen durch Leerzeichen oder „;“ getrennt, Empfänger durch Kommas.
+    Gruppen durch Leerzeichen oder „;“ getrennt, Empfänger durch Kommas; Leerzeichen um
+    „:“, „,“ und „=“ stören nicht.
+
+    >>> parse_verteilung("Anna: Ben=5, Cem = 15; Ben:Cem=15")
+    {'Anna': {'Ben': 5, 'Cem': 15}, 'Ben': {'Cem': 15}}
     """
     ergebnis: dict[str, dict[str, int]] = {}
     fehler: list[str] = []
+    text = re.sub(r"\s*([:,=])\s*", r"\1", text)  # „Anna: Ben=5, Cem = 15“ geht auch
     gruppen = [g for g in re.split(r"[;\s]+", text.strip()) if g]
     if not gruppen:
         raise Eingabefehler('Leere Verteilung. Form: --verteilung "Anna:Ben=5,Cem=15 Ben:Cem=15".')

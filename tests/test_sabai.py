@@ -481,3 +481,9 @@ def test_unbekannte_tokens_und_zu_viele_karten_zusammen_gemeldet():
     m = exc.value.meldung
     assert "Unbekannte Karte „Q“ bei Anna an Position 2." in m
     assert "„AJ“ kommt 2-mal vor (Ben 2×), das Kartenset hat nur 1." in m
+
+
+def test_gezogener_ass_joker_muss_behalten_werden():
+    e = ass_joker_entscheid(AssJokerFrage.ABLEGEN)
+    assert not e.erlaubt and "gerade vom Nachziehstapel gezogen" in e.grund
+    assert "behalten" in e.folge and e.abschnitt == "sabai.ass-joker"

@@ -169,3 +169,10 @@ def test_regeltext_ohne_leerzeichen_am_zeilenende():
     assert r.returncode == 0, r.stderr
     assert "Regeltext (sabai.ass-joker):" in r.stdout
     assert all(z == z.rstrip() for z in r.stdout.splitlines() if z.startswith("  "))
+
+
+def test_assjoker_gezogen_muss_behalten_werden():
+    r = run_cli("sabai", "assjoker", "gezogen", "--json")
+    assert r.returncode == 1, r.stderr
+    d = json.loads(r.stdout)
+    assert d["frage"] == "ablegen" and d["erlaubt"] is False and "behalten" in d["folge"]

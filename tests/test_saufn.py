@@ -554,3 +554,10 @@ def test_doctests(modul):
 
 def test_verteilung_leerzeichen_um_trenner():
     assert sende.parse_verteilung("Anna: Ben=5, Cem = 15") == {"Anna": {"Ben": 5, "Cem": 15}}
+
+
+def test_nein_sagt_was_sonst_zu_tun_ist():
+    e = folgt(K("N"), K("U"))
+    assert e.moeglich == ("U", "F", "weiße Karte", "goldene Karte")
+    assert any("muss eine Karte ziehen" in h and "saufn.nicht-legen" in h for h in e.hinweise)
+    assert not any("ziehen" in h for h in folgt(K("F"), K("U")).hinweise)

@@ -417,7 +417,8 @@ def reinwerfen(
     _entscheid_ausgeben(e, als_json, {"karte": str(k), "auf": str(oben), "anzahl": anzahl})
 
 
-_ASS_FRAGEN_HILFE = "ablegen, tauschen, aufgedeckt, geben (13), switch (14), verbrennen"
+_ASS_FRAGEN_HILFE = ("ablegen (auch: gezogen), tauschen, aufgedeckt, geben (13), switch (14), "
+                     "verbrennen")
 
 
 @gruppen.sabai.command("assjoker")
@@ -431,8 +432,9 @@ def assjoker(
 ) -> None:
     """Was darf man mit dem Ass-Joker? Exit 0 erlaubt, 1 nicht erlaubt.
 
-    Fragen: ablegen, tauschen, aufgedeckt, geben (13 give), switch (14 switch),
-    verbrennen --auf KARTE. Ohne Frage: alle Antworten als Übersicht.
+    Fragen: ablegen (auch: gezogen – direkt spielen?), tauschen (gegen die
+    gezogene Karte), aufgedeckt (unwissentlich), geben (13 give), switch
+    (14 switch), verbrennen --auf KARTE. Ohne Frage: alle Antworten als Übersicht.
 
     Beispiel: referee sabai assjoker verbrennen --auf J
     """

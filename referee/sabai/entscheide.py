@@ -190,7 +190,7 @@ class AssJokerFrage(str, Enum):
                 formen = ", ".join(f"„{f.value}“" for f in cls)
                 raise Eingabefehler(
                     f"Unbekannte Ass-Joker-Frage „{text}“. Erlaubt sind: {formen} "
-                    "(auch „13“/„give“ und „14“).") from None
+                    "(auch „gezogen“, „13“/„give“ und „14“).") from None
         return frage
 
 
@@ -198,6 +198,8 @@ _ASS_JOKER_ALIASE = {
     "13": AssJokerFrage.GEBEN, "give": AssJokerFrage.GEBEN, "abgeben": AssJokerFrage.GEBEN,
     "14": AssJokerFrage.SWITCH, "umtauschen": AssJokerFrage.SWITCH,
     "reinwerfen": AssJokerFrage.VERBRENNEN, "aufdecken": AssJokerFrage.AUFGEDECKT,
+    "gezogen": AssJokerFrage.ABLEGEN, "spielen": AssJokerFrage.ABLEGEN,
+    "abwerfen": AssJokerFrage.ABLEGEN, "verbrannt": AssJokerFrage.VERBRENNEN,
 }
 
 
@@ -211,9 +213,11 @@ def ass_joker_entscheid(frage: AssJokerFrage, auf: Karte | None = None,
     """
     a = "sabai.ass-joker"
     if frage is AssJokerFrage.ABLEGEN:
-        return Entscheid(False, "Der Ass-Joker darf nicht direkt abgelegt werden.", a,
-                         "Er bleibt in der Hand; nur 13 give, 14 switch oder Verbrennen auf "
-                         "einem anderen Joker werden ihn los.")
+        return Entscheid(False, "Der Ass-Joker darf nicht direkt abgelegt werden – auch nicht, "
+                         "wenn man ihn gerade vom Nachziehstapel gezogen hat.", a,
+                         "Gezogen: Man muss ihn behalten, also gegen eine eigene verdeckte Karte "
+                         "austauschen (die aufgedeckt auf den Ablagestapel kommt). Danach werden "
+                         "ihn nur 13 give, 14 switch oder Verbrennen auf einem anderen Joker los.")
     if frage is AssJokerFrage.TAUSCHEN:
         return Entscheid(False, "Der Ass-Joker darf nicht gegen die gezogene Karte ausgetauscht "
                          "(und so abgelegt) werden.", a,

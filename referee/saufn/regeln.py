@@ -59,6 +59,11 @@ ZITATE: dict[str, tuple[str, str]] = {
         "Erst wenn die Karte nach dem Runterfallen auf den Ablagestapel gelegt wird, orientiert "
         "man sich an dem „A“ der Karte.",
     ),
+    "ziehen": (
+        "saufn.nicht-legen",
+        "Wer nicht legen kann oder will, muss eine Karte ziehen. Diese kann, wenn man möchte, "
+        "direkt ausgespielt werden.",
+    ),
     "plus": (
         "saufn.weisse-karten",
         "Auf diese Weise können sich die Karten und Schlücke aufsummieren, bis ein Spieler "
@@ -238,6 +243,7 @@ def folgt(karte: Karte, oben: Karte, *, gold: bool = False, plus: int = 0,
                          f"{buchstabe_satz}")
         abschnitte.insert(0, buchstabe_abschnitt)
     if fehler:
+        hinweise.append(f"Passt nichts davon: {_z('ziehen')} (saufn.nicht-legen)")
         return Entscheid(
             False, "Nein: " + " Außerdem: ".join(fehler), moeglich, tuple(abschnitte),
             str(oben), hinweise=tuple(hinweise))

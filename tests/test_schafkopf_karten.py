@@ -197,3 +197,37 @@ def test_import_ist_leicht():
     r = subprocess.run([sys.executable, "-c", "import referee.schafkopf as s; print(s.pruefe_partie.__name__)"],
                        capture_output=True, text=True, env=_env(), cwd=ROOT, check=True)
     assert r.stdout.strip() == "pruefe_partie"
+
+
+def test_oeffentliche_api_mit_docstrings_und_doctests():
+    """``from referee.schafkopf import …`` liefert die ganze Bibliothek, jede mit Docstring."""
+    import importlib
+
+    import referee.schafkopf as s
+
+    for name in ("Karte", "parse_hand", "Spiel", "Spielart", "Farbe", "rufbare_saeue", "ruf_erlaubt",
+                 "pruefe_ruf", "erlaubte_karten", "pruefe_zug", "pruefe_partie", "lies_partie",
+                 "abrechnen", "Fakten", "Abrechnung", "zahlungen", "tarif_laden", "Tarif"):
+        assert name in s.__all__, name
+        assert (getattr(s, name).__doc__ or "").strip(), name
+    for modul in ("referee.schafkopf", "referee.schafkopf.ruf", "referee.schafkopf.zug",
+                  "referee.schafkopf.abrechnung", "referee.schafkopf.tarif"):
+        ergebnis = doctest.testmod(importlib.import_module(modul))
+        assert ergebnis.failed == 0 and ergebnis.attempted > 0, modul
+
+
+@pytest.mark.parametrize(("text", "farbe"), [
+    ("Alte", Farbe.EICHEL), ("die Alte", Farbe.EICHEL), ("mit der Blauen", Farbe.GRAS),
+    ("Blaue", Farbe.GRAS), ("Bumbs", Farbe.SCHELLEN), ("die Hundsgfickte", Farbe.SCHELLEN),
+    ("Gras-Sau", Farbe.GRAS), ("SA", Farbe.SCHELLEN), ("blau", Farbe.GRAS), ("Rot", Farbe.HERZ),
+    ("Eichl", Farbe.EICHEL), ("Schelln", Farbe.SCHELLEN),
+])
+def test_saunamen_am_tisch(text, farbe):
+    assert Farbe.parse(text) is farbe
+
+
+def test_saunamen_als_karten_und_keine_falschen_treffer():
+    assert [str(k) for k in parse_hand("Alte, Blaue Bumbs Blau-Zehn Rot-Ober")] == ["EA", "GA", "SA", "G10", "HO"]
+    for falsch in ("GO", "Ober", "die Rote", "Dora"):
+        with pytest.raises(Eingabefehler, match="Unbekannte Farbe"):
+            Farbe.parse(falsch)

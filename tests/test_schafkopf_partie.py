@@ -311,7 +311,7 @@ def test_cli_partie_stdin_regelverstoss_exit_1():
     assert d["fehler"][0] == {"stich": 2, "sitz": 3, "karte": k[2], "grund": d["fehler"][0]["grund"]}
     r = run_cli("schafkopf", "partie", "-", input=json.dumps(g))
     assert r.returncode == 1
-    assert "Stich 2:" in r.stdout and "✗ Sitz 3 spielt" in r.stdout
+    assert "Stich 2:" in r.stdout and "✗ Sitz 3 legt" in r.stdout and "Sitz 3 hatte da noch:" in r.stdout
     assert "Regel „Stichregeln“ (schafkopf.stichregeln)" in r.stdout
 
 
@@ -356,3 +356,60 @@ def test_abschnitte_existieren():
            ruf._VORAUSSETZUNGEN, ruf._RUFBARE, ruf._GESPERRT, "schafkopf.truempfe"}
     for i in ids:
         assert abschnitt(i).id == i
+
+
+def _rufspiel_mit_namen():
+    g = next(json.loads(json.dumps(x)) for x in PARTIEN if x["spiel"] == "rufspiel")
+    g["namen"] = ["Anna", "Ben", "Cem", "Dora"]
+    return g
+
+
+def test_cli_regelverstoss_liest_sich_mit_namen_hand_und_erlaubten_karten():
+    """Der Halter der Ruf-Sau wirft beim Suchen etwas anderes ab: Stich, Hand, erlaubte Karte, Regel."""
+    g = _rufspiel_mit_namen()
+    p = lies_partie(g)
+    rufsau = p.spiel.rufsau
+    halter = next(s for s in range(4) if rufsau in p.haende[s])
+    # der erste Stich, in dem die Ruf-Sau fällt und ein anderer die Ruffarbe ausgespielt hat
+    i, st_ = next((i, s) for i, s in enumerate(p.stiche) if rufsau in s.karten and s.karten[0] is not rufsau)
+    j = st_.karten.index(rufsau)
+    ersatz = next(k for k in p.haende[halter] if k.farbe is not rufsau.farbe and k not in st_.karten)
+    # Ruf-Sau und Ersatzkarte tauschen (in diesem und dem späteren Stich)
+    for s in g["stiche"]:
+        s["karten"] = [str(ersatz) if k == str(rufsau) else str(rufsau) if k == str(ersatz) else k
+                       for k in s["karten"]]
+    r = run_cli("schafkopf", "partie", "-", input=json.dumps(g))
+    assert r.returncode == 1, r.stderr
+    name = g["namen"][halter]
+    text = " ".join(r.stdout.split())
+    assert f"Stich {i + 1}:" in text
+    assert f"✗ {name} legt {ersatz} – nicht erlaubt: Die Ruffarbe" in text
+    assert f"Erlaubt wären: {rufsau}." in text
+    assert f"{name} hatte da noch:" in text
+    assert "Regel „Die Ruf-Sau suchen“ (schafkopf.ruf-sau-suchen)" in text
+    d = json.loads(run_cli("schafkopf", "partie", "-", "--json", input=json.dumps(g)).stdout)
+    assert d["fehler"][0]["stich"] == i + 1 and d["fehler"][0]["sitz"] == halter
+    assert d["fehler"][0]["karte"] == str(ersatz)
+    assert set(d["fehler"][0]) == {"stich", "sitz", "karte", "grund"}
+
+
+def test_cli_partie_tarif_zeile_und_set_mit_mehreren_werten():
+    g = _rufspiel_mit_namen()
+    r = run_cli("schafkopf", "partie", "-", input=json.dumps(g))
+    assert r.returncode == 0 and "vereinbart, der Regeltext kennt keinen verbindlichen Tarif" in r.stdout
+    ohne = json.loads(run_cli("schafkopf", "partie", "-", "--json", input=json.dumps(g)).stdout)
+    r = run_cli("schafkopf", "partie", "-", "--json", "--set", "grund=100", "schneider=0",
+                input=json.dumps(g))
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    basis = g["tarif"]["grund"] + (g["tarif"]["schneider"] if ohne["schneider"] else 0)
+    assert d["wert"] == ohne["wert"] - basis + 100
+    r = run_cli("schafkopf", "partie", "-", "--set", "fuenf=5", input=json.dumps(g))
+    assert r.returncode == 2 and "„fuenf“" in r.stderr and "laufende_ab" in r.stderr
+
+
+def test_unbekannte_karte_nennt_die_erlaubten_formen():
+    g = _rufspiel_mit_namen()
+    g["haende"][1][2] = "XX"
+    with pytest.raises(Eingabefehler, match="„XX“ \\(Hand von Sitz 1, Position 3\\).*Kurzform"):
+        lies_partie(g)

@@ -104,3 +104,11 @@ def test_cli_schlechte_hand_exit_2_deutsch():
     assert "statt 8" in r.stderr and "Traceback" not in r.stderr
     r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "pik")
     assert r.returncode == 2 and "Unbekannte Farbe „pik“" in r.stderr
+
+
+def test_cli_sau_mit_tischnamen():
+    r = run_cli("ruf", "--hand", "SA G7 EA EO GO HA HK EU", "--sau", "die Blaue")
+    assert r.returncode == 0 and "Die Gras-Sau darf gerufen werden" in r.stdout
+    r = run_cli("ruf", "--hand", "SA G7 EA EO GO HA HK EU", "--sau", "Alte", "--json")
+    d = json.loads(r.stdout)
+    assert r.returncode == 1 and d["sau"] == "eichel" and d["rufbar"] is False

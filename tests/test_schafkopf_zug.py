@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from conftest import run_cli
 from referee.errors import Eingabefehler, Regelverstoss
-from referee.schafkopf.karten import Blatt, Farbe, parse_hand
+from referee.schafkopf.karten import Blatt, Farbe, Karte, parse_hand
 from referee.schafkopf.ruf import RUFFARBEN, ruf_erlaubt
 from referee.schafkopf.spielart import Spiel, Spielart
 from referee.schafkopf.zug import erlaubte_karten, ist_davonlaufen, karte_erlaubt, pruefe_zug
@@ -200,3 +200,32 @@ def test_cli_fehler():
     assert r.returncode == 1 and "Herz-Sau ist Trumpf" in r.stderr
     r = run_cli("schafkopf", "zug", "--spiel", "solo", "--farbe", "gras", "--hand", "SA SX")
     assert r.returncode == 2 and "„SX“ an Position 2" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_hand_waehrend_des_spiels_und_groessen():
+    """Im Spiel hat man weniger als 8 Karten; mehr als 8 (kurz: 6) ist ein Eingabefehler."""
+    from referee.schafkopf.karten import Blatt
+
+    assert namen(frage("S9", "SK").erlaubt) == ["S9"]
+    assert namen(frage("GO E9 EA", "EK").erlaubt) == ["E9", "EA"]
+    with pytest.raises(Eingabefehler, match="9 Karten; mit dem langen Blatt .* höchstens 8"):
+        frage("SA S7 S9 GO E7 E8 E9 EK EA")
+    spiel = Spiel.aus_text("rufspiel", "schellen")
+    with pytest.raises(Eingabefehler, match="7 Karten; mit dem kurzen Blatt .* höchstens 6"):
+        erlaubte_karten(parse_hand("SA S9 GO E9 EK EA E10"), (), spiel, blatt=Blatt.KURZ)
+    with pytest.raises(Eingabefehler, match="E8 gehört nicht zum kurzen Blatt"):
+        erlaubte_karten(parse_hand("SA S9 GO E9"), parse_hand("E8"), spiel, blatt="kurz")
+    with pytest.raises(Eingabefehler, match="Doppelt in der Hand: SA"):
+        erlaubte_karten([Karte.parse("SA"), Karte.parse("SA")], (), spiel)
+
+
+def test_cli_deck_kurz_und_zu_grosse_hand():
+    r = run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "schellen",
+                "--hand", "SA S9 GO E9 EK EA E10", "--deck", "kurz")
+    assert r.returncode == 2 and "höchstens 6" in r.stderr and "Traceback" not in r.stderr
+    r = run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "schellen",
+                "--hand", "SA S9 GO E9", "--stich", "EK", "--deck", "kurz", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["erlaubt"] == ["E9"]
+    r = run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "schellen",
+                "--hand", "SA S7 S9 GO E7 E8 E9 EK EA")
+    assert r.returncode == 2 and "höchstens 8" in r.stderr

@@ -10,6 +10,7 @@ import typer
 
 from referee.cli import ausgabe
 from referee.cli.gruppen import app, schafkopf
+from referee.cli.mehrwert import mehrwertig
 
 
 def _blatt_fuer(hand_text: str, deck: str | None):
@@ -100,6 +101,8 @@ def zug(
     davongelaufen: bool = typer.Option(False, "--davongelaufen", help="Ich (Halter der Ruf-Sau) bin "
                                        "schon davongelaufen."),
     letzter_stich: bool = typer.Option(False, "--letzter-stich", help="Es ist der letzte Stich."),
+    deck: str = typer.Option("lang", "--deck", help="lang (höchstens 8 Karten) oder kurz (höchstens 6, "
+                             "ohne Acht und Sieben)."),
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
     """Welche Karte darf ich spielen?
@@ -112,11 +115,14 @@ def zug(
     from referee.schafkopf.spielart import Spiel
     from referee.schafkopf.zug import erlaubte_karten
 
+    from referee.schafkopf.karten import Blatt
+
     sp = Spiel.aus_text(spiel, farbe)
-    karten = parse_hand(hand)
-    liegt = parse_hand(stich) if stich.strip() else ()
+    blatt = Blatt.parse(deck)
+    karten = parse_hand(hand, deck=blatt)
+    liegt = parse_hand(stich, deck=blatt) if stich.strip() else ()
     a = erlaubte_karten(karten, liegt, sp, gesucht=gesucht, davongelaufen=davongelaufen,
-                        letzter_stich=letzter_stich)
+                        letzter_stich=letzter_stich, blatt=blatt)
     if als_json:
         daten = a.als_json()
         if a.hinweis:
@@ -152,39 +158,61 @@ def _lies_eingabe(datei: str) -> str:
 
 
 def _sitzname(partie, sitz) -> str:
+    """``Dora`` (mit Namen) bzw. ``Sitz 3``."""
     if sitz is None:
         return "–"
     if partie.namen:
-        return f"Sitz {sitz} ({partie.namen[sitz]})"
+        return partie.namen[sitz]
     return f"Sitz {sitz}"
+
+
+def _karten(karten) -> str:
+    return " ".join(str(k) for k in karten)
 
 
 def _zeige_bericht(bericht, nr: int | None = None) -> None:
     """Menschenlesbare Ausgabe eines Partieberichts (fremde Namen nie als Markup)."""
     from referee.regeltexte import abschnitt as regel
+    from referee.schafkopf.tarif import tarif_laden
 
     p = bericht.partie
+    name = lambda s: _sitzname(p, s)  # noqa: E731
     kopf = f"Partie {nr}: " if nr is not None else "Partie: "
-    kopf += f"{p.spiel.beschreibung}{' (Tout)' if p.tout else ''}, Spieler {_sitzname(p, p.spieler)}"
+    kopf += f"{p.spiel.beschreibung}{' (Tout)' if p.tout else ''}{' (Sie)' if p.sie else ''}"
+    if p.spiel.art.value != "ramsch":
+        kopf += f", Spieler {name(p.spieler)}"
     if p.spiel.rufsau is not None and len(bericht.spieler_partei) == 2:
         partner = next(s for s in bericht.spieler_partei if s != p.spieler)
-        kopf += f", Partner {_sitzname(p, partner)}"
+        kopf += f", Partner {name(partner)}"
+    if p.namen:
+        kopf += " – Sitze: " + ", ".join(f"{i} {n}" for i, n in enumerate(p.namen))
     ausgabe.drucke_text(kopf, stil="bold")
+    if p.klopfer or p.stoesse:
+        teile = []
+        if p.klopfer:
+            teile.append("geklopft: " + ", ".join(name(s) for s in p.klopfer))
+        if p.stoesse:
+            teile.append("Stoß/Retour: " + " → ".join(name(s) for s in p.stoesse))
+        ausgabe.drucke_text("; ".join(teile).capitalize() + ".")
     fehler_je_stich: dict = {}
     for f in bericht.fehler:
         fehler_je_stich.setdefault(f.stich, []).append(f)
     for f in fehler_je_stich.get(None, []):
-        ausgabe.drucke_text(f"✗ {_sitzname(p, f.sitz)}: {f.grund}", stil="red")
+        ausgabe.drucke_text(f"✗ Vor dem ersten Stich, {name(f.sitz)}: {f.grund}", stil="red")
     for i, st in enumerate(p.stiche, start=1):
-        teile = [f"{_sitzname(p, (st.aus + j) % 4)} {k}" for j, k in enumerate(st.karten)]
-        zeile = f"Stich {i}: " + " · ".join(teile)
+        teile = [f"{name((st.aus + j) % 4)} {k}" for j, k in enumerate(st.karten)]
+        zeile = f"Stich {i}: " + ", ".join(teile)
         if i <= len(bericht.sieger):
             s = bericht.sieger[i - 1]
-            zeile += f" → {_sitzname(p, s)} ({sum(k.augen for k in st.karten)} Augen)"
+            zeile += f" → {name(s)} ({sum(k.augen for k in st.karten)} Augen)"
         ausgabe.drucke_text(zeile, stil="red" if i in fehler_je_stich else None)
         for f in fehler_je_stich.get(i, []):
-            was = f"spielt {f.karte}" if f.karte else "spielt aus"
-            ausgabe.drucke_text(f"  ✗ {_sitzname(p, f.sitz)} {was}: {f.grund}", stil="red")
+            if f.karte:
+                ausgabe.drucke_text(f"  ✗ {name(f.sitz)} legt {f.karte} – nicht erlaubt: {f.grund}", stil="red")
+                if f.hand:
+                    ausgabe.drucke_text(f"    {name(f.sitz)} hatte da noch: {_karten(f.hand)}")
+            else:
+                ausgabe.drucke_text(f"  ✗ {f.grund}", stil="red")
     if not bericht.gueltig:
         n = len(bericht.fehler)
         ausgabe.drucke_text(f"Ungültig: {n} {'Regelverstoß' if n == 1 else 'Regelverstöße'}.", stil="bold red")
@@ -203,30 +231,45 @@ def _zeige_bericht(bericht, nr: int | None = None) -> None:
         return
     a = bericht.abrechnung
     if p.spiel.art.value == "ramsch":
-        augen = ", ".join(f"{_sitzname(p, s)} {bericht.augen[s]}" for s in range(4))
+        augen = ", ".join(f"{name(s)} {bericht.augen[s]}" for s in range(4))
         ausgabe.drucke_text(f"Augen: {augen}")
     else:
-        partei = " + ".join(_sitzname(p, s) for s in bericht.spieler_partei)
+        partei = " + ".join(name(s) for s in bericht.spieler_partei)
         ergebnis = "gewonnen" if a.gewonnen else "verloren"
         extra = ", Schwarz" if a.schwarz else (", Schneider" if a.schneider else "")
         ausgabe.drucke_text(f"Spielerpartei {partei}: {bericht.augen_spieler} Augen, "
                             f"{bericht.stiche_spieler} Stiche – {ergebnis}{extra}.", stil="bold")
-        ausgabe.drucke_text(f"Laufende: {bericht.laufende} (gewertet: {a.laufende_gewertet}).")
+        mit = "mit" if bericht.laufende and _hat_hoechsten(bericht) else "ohne"
+        ausgabe.drucke_text(f"Laufende: {mit} {bericht.laufende} (gewertet: {a.laufende_gewertet}).")
         if bericht.davongelaufen is not None:
-            ausgabe.drucke_text(f"Davongelaufen: {_sitzname(p, bericht.davongelaufen)}.")
+            ausgabe.drucke_text(f"Davongelaufen: {name(bericht.davongelaufen)}.")
     ausgabe.drucke_text(f"Wert: {a.erklaerung}")
     ausgabe.drucke_text("Zahlungen: " + ", ".join(
-        f"{_sitzname(p, s)} {ausgabe.euro(c)}" for s, c in enumerate(bericht.zahlungen)))
+        f"{name(s)} {ausgabe.euro(c)}" for s, c in enumerate(bericht.zahlungen)))
+    ausgabe.drucke_text((p.tarif or tarif_laden()).beschreibung, stil="dim")
     for k in bericht.konventionen:
         ausgabe.drucke_text(k, stil="dim")
 
 
-@schafkopf.command("partie")
+def _hat_hoechsten(bericht) -> bool:
+    """Hält die Spielerpartei den höchsten Trumpf („mit“) oder nicht („ohne“)?"""
+    p = bericht.partie
+    hoechster = p.spiel.truempfe(p.blatt)[0]
+    return any(hoechster in p.haende[s] for s in bericht.spieler_partei)
+
+
+def _gleichung(token: str) -> bool:
+    return "=" in token
+
+
+@schafkopf.command("partie", cls=mehrwertig(passt={"--set": _gleichung}))
 def partie(
     datei: str = typer.Argument(..., help="Partie-JSON-Datei, oder - für die Standardeingabe."),
     tarif: str | None = typer.Option(None, "--tarif", help="Benannter Tarif (z. B. 10-20-50); "
                                      "ersetzt den Tarif aus der Datei."),
-    setzen: list[str] = typer.Option([], "--set", help="Tarif-Schlüssel überschreiben, z. B. laufende_ab=2."),
+    setzen: list[str] = typer.Option([], "--set", metavar="SCHLUESSEL=WERT",
+                                     help="Tarif-Schlüssel überschreiben, z. B. --set laufende_ab=2 grund=30 "
+                                     "(Liste: referee schafkopf tarife)."),
     als_json: bool = typer.Option(False, "--json", help="Ergebnis als JSON."),
 ) -> None:
     """Eine ganze Partie prüfen und abrechnen.

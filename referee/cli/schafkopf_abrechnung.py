@@ -104,7 +104,7 @@ def _rollen(spielart, spieler, partner, gegner) -> tuple[list[str], list[str], l
         return schluessel, schluessel[: 1 if solo_artig else 2], rollen
     fehler = []
     if solo_artig and partner is not None:
-        fehler.append(f"Beim {spielart.value} gibt es keinen Partner („{partner}“).")
+        fehler.append(f"Beim {spielart.name_de} gibt es keinen Partner („{partner}“).")
     if spieler is None:
         fehler.append("Es fehlt --spieler NAME.")
     if not solo_artig and partner is None:
@@ -118,7 +118,7 @@ def _rollen(spielart, spieler, partner, gegner) -> tuple[list[str], list[str], l
     if fehler:
         form = ("--spieler NAME --gegner NAME NAME NAME" if solo_artig
                 else "--spieler NAME --partner NAME --gegner NAME NAME")
-        raise Eingabefehler(" ".join(fehler) + f" Form beim {spielart.value}: {form}.")
+        raise Eingabefehler(" ".join(fehler) + f" Form beim {spielart.name_de}: {form}.")
     return namen, namen[: 1 if solo_artig else 2], rollen
 
 
@@ -134,8 +134,9 @@ def abrechnung(
                                      help="Stiche der Spielerpartei (Bettel: 0 = gewonnen); beim Ramsch vier Zahlen."),
     tout: bool = typer.Option(False, "--tout", help="Tout angesagt (nur mit allen Stichen gewonnen)."),
     sie: bool = typer.Option(False, "--sie", help="Sie: der Spieler hatte alle Ober und Unter."),
-    klopfer: str = typer.Option("0", "--klopfer", metavar="N", help="Zahl der Klopfer/Legen (je × 2)."),
-    stoss: str = typer.Option("0", "--stoss", metavar="N", help="Zahl der Stöße und Retours (je × 2)."),
+    klopfer: str = typer.Option("0", "--klopfer", "--legen", metavar="N", help="Zahl der Klopfer/Legen (je × 2)."),
+    stoss: str = typer.Option("0", "--stoss", "--kontra", metavar="N",
+                              help="Zahl der Stöße (Kontra) und Retours (Re) zusammen, je × 2: Stoß + Retour = 2."),
     kurz: bool = typer.Option(False, "--kurz", help="Kurze Karte (24 Blatt, 6 Stiche)."),
     tarif: str | None = typer.Option(None, "--tarif", help="Benannter Tarif (Standard 10-20-50; siehe referee schafkopf tarife)."),
     setzen: list[str] = typer.Option(None, "--set", metavar="SCHLUESSEL=WERT",
@@ -319,7 +320,8 @@ def _ausgeben(art, fakten, ergebnis, betraege, rollen, tarif, setzen) -> None:
     for (wer, betrag), rolle in zip(betraege.items(), rollen, strict=True):
         tabelle.add_row(Text(str(wer)), Text(rolle), Text(euro(betrag), style="green" if betrag > 0 else "red"))
     kons.print(tabelle)
-    kons.print(Text(f"Tarif: {tarif.name or 'eigener'}" + (f" mit {', '.join(setzen)}" if setzen else "")))
+    kons.print(Text(tarif.beschreibung + (f" Geändert mit --set {' '.join(setzen)}." if setzen else "")),
+               soft_wrap=False)
     for satz in ergebnis.konventionen:
         kons.print(Text(satz, style="italic"))
 

@@ -2,9 +2,17 @@
 
 Von oben nach unten lesen: ``karten`` (Karten, Notation, Blätter) → ``spielart``
 (Spielarten, Trumpfreihenfolgen, Stichsieger) → ``ruf`` (welche Sau ist rufbar) →
-``zug`` (welche Karte darf ich spielen) → ``partie`` (ganze Partie prüfen und abrechnen).
+``zug`` (welche Karte darf ich spielen) → ``partie`` (ganze Partie prüfen) →
+``abrechnung`` (Wert und Zahlungen aus den Fakten) mit ``tarif`` (Preise, Hausregeln).
 
->>> from referee.schafkopf import Karte, parse_hand, Spiel, Spielart, rufbare_saeue, erlaubte_karten
+>>> from referee.schafkopf import Karte, parse_hand, Spiel, Spielart, Farbe, erlaubte_karten
+>>> [str(k) for k in erlaubte_karten(parse_hand("SA S7 S8 S9 GO"), parse_hand("SK"),
+...                                  Spiel(Spielart.RUFSPIEL, Farbe.SCHELLEN)).erlaubt]
+['SA']
+>>> from referee.schafkopf import Fakten, abrechnen, zahlungen
+>>> a = abrechnen(Fakten(Spielart.RUFSPIEL, augen_spieler=71, laufende=3))
+>>> zahlungen(a, ["Anna", "Ben"], ["Anna", "Ben", "Cem", "Dora"])
+{'Anna': 50, 'Ben': 50, 'Cem': -50, 'Dora': -50}
 """
 
 from __future__ import annotations
@@ -14,20 +22,32 @@ from referee.schafkopf.ruf import gesperrt, pruefe_ruf, ruf_auskunft, ruf_erlaub
 from referee.schafkopf.spielart import Spiel, Spielart, stichsieger
 from referee.schafkopf.zug import Zugauskunft, erlaubte_karten, karte_erlaubt, pruefe_zug
 
-# Die Partieprüfung zieht die Abrechnung (Tarife aus data/) nach – erst bei Bedarf laden.
-_PARTIE = ("Partie", "Partiebericht", "Partiefehler", "pruefe_partie", "lies_partie", "laufende")
+# Partie, Abrechnung und Tarife erst bei Bedarf laden (``import referee.schafkopf`` bleibt schlank).
+_SPAETER = {
+    "Partie": "partie", "Partiebericht": "partie", "Partiefehler": "partie",
+    "pruefe_partie": "partie", "lies_partie": "partie", "laufende": "partie",
+    "Fakten": "abrechnung", "Abrechnung": "abrechnung", "abrechnen": "abrechnung",
+    "zahlungen": "abrechnung", "zahlungen_nach_sitz": "abrechnung",
+    "hoechster_trumpf_platz": "abrechnung",
+    "Tarif": "tarif", "Hausregeln": "tarif", "tarif_laden": "tarif", "tarif_namen": "tarif",
+}
 
 
 def __getattr__(name: str):
-    if name in _PARTIE:
-        from referee.schafkopf import partie
+    modul = _SPAETER.get(name)
+    if modul is not None:
+        import importlib
 
-        return getattr(partie, name)
+        return getattr(importlib.import_module(f"referee.schafkopf.{modul}"), name)
     raise AttributeError(f"module 'referee.schafkopf' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
 
 
 __all__ = [
     "Blatt", "Farbe", "Karte", "Schlag", "Spiel", "Spielart", "Zugauskunft", "augen",
     "erlaubte_karten", "gesperrt", "karte_erlaubt", "kurz", "lang", "parse_hand", "pruefe_ruf",
-    "pruefe_zug", "ruf_auskunft", "ruf_erlaubt", "rufbare_saeue", "stichsieger", *_PARTIE,
+    "pruefe_zug", "ruf_auskunft", "ruf_erlaubt", "rufbare_saeue", "stichsieger", *_SPAETER,
 ]

@@ -43,12 +43,29 @@ class Farbe(str, Enum):
 
     @classmethod
     def parse(cls, text: str) -> "Farbe":
-        """``eichel``, ``E``, ``Grün``, ``Laub``, ``Schelle`` … → Farbe."""
-        farbe = _FARB_WOERTER.get(_falte(text))
+        """``eichel``, ``E``, ``Grün``, ``Laub``, ``Schelle`` … → Farbe.
+
+        Auch die Sau selbst, wie man sie am Tisch ruft: ``Gras-Sau``, ``GA``, „die Alte“
+        (Eichel-Sau), „mit der Blauen“ (Gras-Sau), „die Bumbs“/„Hundsgfickte“ (Schellen-Sau).
+
+        >>> Farbe.parse("mit der Blauen"), Farbe.parse("Alte"), Farbe.parse("Schellen-Sau")
+        (<Farbe.GRAS: 'G'>, <Farbe.EICHEL: 'E'>, <Farbe.SCHELLEN: 'S'>)
+        """
+        g = _falte(str(text))
+        for vorn in ("mitder", "mitdem", "die", "der", "den"):
+            if g.startswith(vorn) and len(g) > len(vorn) + 1:
+                g = g[len(vorn):]
+                break
+        farbe = _FARB_WOERTER.get(g) or _SAU_NAMEN.get(g)
+        if farbe is None:
+            karte = _NACH_TEXT.get(g)
+            if karte is not None and karte.schlag is Schlag.SAU:
+                farbe = karte.farbe
         if farbe is None:
             raise Eingabefehler(
                 f"Unbekannte Farbe „{text}“. Erlaubt sind eichel, gras, herz, schellen "
-                "(auch E/G/H/S, Grün/Laub/Blatt für Gras, Schelle für Schellen)."
+                "(auch E/G/H/S, Grün/Laub/Blatt/Blau für Gras, Rot für Herz, Schelle für Schellen) "
+                "oder die Sau selbst (Gras-Sau, GA, „die Alte“, „die Blaue“, „die Bumbs“)."
             )
         return farbe
 
@@ -221,6 +238,16 @@ _FARB_WOERTER: dict[str, Farbe] = {
     "g": Farbe.GRAS, "gras": Farbe.GRAS, "gruen": Farbe.GRAS, "laub": Farbe.GRAS, "blatt": Farbe.GRAS,
     "h": Farbe.HERZ, "herz": Farbe.HERZ, "herzen": Farbe.HERZ,
     "s": Farbe.SCHELLEN, "schellen": Farbe.SCHELLEN, "schelle": Farbe.SCHELLEN,
+    # Mundart und Kartenbild: Eichl, Blau (Gras), Rot (Herz), Schelln
+    "eichl": Farbe.EICHEL, "blau": Farbe.GRAS, "rot": Farbe.HERZ, "schelln": Farbe.SCHELLEN,
+}
+#: Namen der Säue am Tisch: die Alte (Eichel), die Blaue (Gras), die Bumbs/Kugl/Hundsgfickte (Schellen).
+_SAU_NAMEN: dict[str, Farbe] = {
+    "alte": Farbe.EICHEL, "alten": Farbe.EICHEL,
+    "blaue": Farbe.GRAS, "blauen": Farbe.GRAS,
+    "bumbs": Farbe.SCHELLEN, "bums": Farbe.SCHELLEN, "bumbe": Farbe.SCHELLEN, "bumbl": Farbe.SCHELLEN,
+    "kugl": Farbe.SCHELLEN, "kugel": Farbe.SCHELLEN,
+    "hundsgfickte": Farbe.SCHELLEN, "hundsgfickten": Farbe.SCHELLEN,
 }
 _SCHLAG_KURZ: dict[str, Schlag] = {
     "a": Schlag.SAU, "10": Schlag.ZEHN, "z": Schlag.ZEHN, "k": Schlag.KOENIG, "o": Schlag.OBER,
@@ -249,6 +276,8 @@ def _baue_nachschlag() -> dict[str, Karte]:
             continue
         for sw, schlag in _SCHLAG_WOERTER.items():
             tab[fw + sw] = ALLE[_FARB_INDEX[farbe] * 8 + _SCHLAG_INDEX[schlag]]
+    for name, farbe in _SAU_NAMEN.items():  # „Alte“ = Eichel-Sau …
+        tab[name] = ALLE[_FARB_INDEX[farbe] * 8]
     return tab
 
 

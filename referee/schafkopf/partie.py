@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from referee.errors import Eingabefehler, RefereeFehler
-from referee.schafkopf.karten import _NACH_TEXT, Blatt, Karte, _falte, _token_fehler
+from referee.schafkopf.karten import _NACH_TEXT, FORMEN, Blatt, Karte, _falte, _token_fehler
 from referee.schafkopf.karten import kurz as _KURZ_KARTEN
 from referee.schafkopf.ruf import ruf_auskunft
 from referee.schafkopf.spielart import TRUMPF, Spiel, Spielart
@@ -81,6 +81,8 @@ class Partiefehler:
     karte: str | None
     grund: str
     abschnitt: str | None = None
+    hand: tuple[Karte, ...] = ()
+    """Die Hand des Sitzes vor dieser Karte (bei verbotenen Karten; sonst leer)."""
 
     def als_json(self) -> dict:
         return {"stich": self.stich, "sitz": self.sitz, "karte": self.karte, "grund": self.grund}
@@ -305,6 +307,8 @@ def lies_partie(daten: "Mapping[str, Any] | str") -> Partie:
         except RefereeFehler as e:
             maengel.append(e.meldung)
     if maengel:
+        if any("Unbekannte Karte" in m or "ist mehrdeutig" in m for m in maengel):
+            maengel.append(f"Karten schreibt man in der {FORMEN}.")
         raise Eingabefehler(" ".join(maengel))
     return Partie(spiel=spiel, spieler=spieler, haende=tuple(haende), stiche=tuple(stiche),  # type: ignore[arg-type]
                   blatt=blatt, tout=bool(tout), sie=bool(sie), klopfer=klopfer, stoesse=stoesse,
@@ -351,6 +355,11 @@ def laufende(spiel: Spiel, haende: Sequence[Sequence[Karte]], partei: Sequence[i
             break
         n += 1
     return n
+
+
+def _wer(p: Partie, sitz: int) -> str:
+    """``Sitz 3 (Dora)`` bzw. ``Sitz 3`` – für Meldungen."""
+    return f"Sitz {sitz} ({p.namen[sitz]})" if p.namen else f"Sitz {sitz}"
 
 
 def _pruefe_vorab(p: Partie, partei: tuple[int, ...], fehler: list[Partiefehler]) -> None:
@@ -421,8 +430,8 @@ def pruefe_partie(partie: "Partie | Mapping[str, Any] | str") -> Partiebericht:
         letzter = i == n - 1
         aus = st.aus
         if vorher is not None and aus != vorher:
-            fehler.append(Partiefehler(nr, aus, None, f"Sitz {aus} spielt aus, aber Sitz {vorher} hat den "
-                                       f"vorigen Stich bekommen und muss ausspielen ({STICHREGELN}).",
+            fehler.append(Partiefehler(nr, aus, None, f"{_wer(p, aus)} spielt aus, aber {_wer(p, vorher)} "
+                                       f"hat den vorigen Stich bekommen und muss ausspielen ({STICHREGELN}).",
                                        STICHREGELN))
         karten = st.karten
         for j, karte in enumerate(karten):
@@ -430,10 +439,10 @@ def pruefe_partie(partie: "Partie | Mapping[str, Any] | str") -> Partiebericht:
             hand = haende[sitz]
             if karte not in hand:
                 wo = next((s for s in SITZE if karte in p.haende[s]), None)
-                grund = (f"{karte} ist nicht (mehr) in der Hand von Sitz {sitz}"
-                         + (f"; sie wurde Sitz {wo} gegeben." if wo is not None and wo != sitz
+                grund = (f"{karte} ist nicht (mehr) in der Hand von {_wer(p, sitz)}"
+                         + (f"; sie wurde {_wer(p, wo)} gegeben." if wo is not None and wo != sitz
                             else "; sie wurde schon gespielt."))
-                fehler.append(Partiefehler(nr, sitz, str(karte), grund))
+                fehler.append(Partiefehler(nr, sitz, str(karte), grund, None, tuple(hand)))
                 continue
             ausgespielt = karten[0] if j else None
             gebunden = rufsau is not None and not davongelaufen[sitz] and rufsau in hand
@@ -442,8 +451,10 @@ def pruefe_partie(partie: "Partie | Mapping[str, Any] | str") -> Partiebericht:
                 a = erlaubte_karten(hand, karten[:j], spiel, davongelaufen=davongelaufen[sitz],
                                     letzter_stich=letzter)
                 v = a.verbot(karte)
-                fehler.append(Partiefehler(nr, sitz, str(karte), v.grund if v else "Nicht erlaubt.",
-                                           v.abschnitt if v else None))
+                grund = (v.grund if v else "Nicht erlaubt.") + (
+                    f" Erlaubt wären: {' '.join(str(k) for k in a.erlaubt)}.")
+                fehler.append(Partiefehler(nr, sitz, str(karte), grund, v.abschnitt if v else None,
+                                           tuple(hand)))
             elif (gebunden and ausgespielt is None and karte is not rufsau
                   and gruppe[karte.nr] == gruppe[rufsau.nr]):  # type: ignore[union-attr]
                 davongelaufen[sitz] = True

@@ -165,6 +165,23 @@ class Tarif:
         if fehler:
             raise Eingabefehler(" ".join(fehler))
 
+    @property
+    def beschreibung(self) -> str:
+        """Für Ausgaben: ``Tarif 10-20-50 (vereinbart, nicht im Regeltext): Rufspiel 20 ct, …``."""
+        name = f"Tarif {self.name}" if self.name else "Eigener Tarif"
+        werte = [z for _, z in self.laufende_ab]
+        haeufig = max(set(werte), key=lambda z: (werte.count(z), -z))
+        ab_text = f"ab {haeufig}"
+        anders: dict[int, list[str]] = {}
+        for s, z in self.laufende_ab:
+            if z != haeufig:
+                anders.setdefault(z, []).append(s.name_de)
+        for z, arten in anders.items():
+            ab_text += f", beim {' und '.join(arten)} ab {z}"
+        return (f"{name} (vereinbart, der Regeltext kennt keinen verbindlichen Tarif): "
+                f"Rufspiel {self.grund} ct, Solo {self.solo} ct, Schneider {self.schneider} ct, "
+                f"Schwarz {self.schwarz} ct, je Laufender {self.laufende} ct ({ab_text}).")
+
     def laufende_ab_fuer(self, spielart: Spielart) -> int:
         """Ab wie vielen Laufenden sie bei dieser Spielart zählen."""
         return self._ab[spielart]

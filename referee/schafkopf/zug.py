@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from referee.errors import Eingabefehler, Regelverstoss
-from referee.schafkopf.karten import Karte
+from referee.schafkopf.karten import Blatt, Karte, Schlag
 from referee.schafkopf.spielart import TRUMPF, Spiel
 
 STICHREGELN = "schafkopf.stichregeln"
@@ -126,12 +126,12 @@ def _entscheide(
             # Die Ruffarbe wird gesucht: nur die Ruf-Sau.
             if gruende:
                 name = rufsau.farbe.name_de
+                auch = f", auch wenn du weitere {name}-Karten hast" if len(passend) > 1 else ""
                 for k in hand:
                     if k != rufsau:
                         verboten.append(Verbot(k, (
                             f"Die Ruffarbe {name} ist angespielt: Die gerufene {name}-Sau muss "
-                            f"zugegeben werden, auch wenn du weitere {name}-Karten hast "
-                            f"({SUCHEN})."), SUCHEN))
+                            f"zugegeben werden{auch} ({SUCHEN})."), SUCHEN))
             return [rufsau], verboten, False
         if gruende and len(passend) < len(hand):
             if bedient == TRUMPF:
@@ -157,10 +157,22 @@ def _entscheide(
 
 
 def _pruefe_eingabe(hand: Sequence[Karte], stich: Sequence[Karte], spiel: Spiel,
-                    gesucht: bool, davongelaufen: bool) -> None:
+                    gesucht: bool, davongelaufen: bool, blatt: Blatt) -> None:
     maengel = []
     if not hand:
         maengel.append("Die Hand ist leer.")
+    if len(hand) > blatt.handgroesse:
+        welches = "langen Blatt (32 Karten)" if blatt is Blatt.LANG else "kurzen Blatt (24 Karten)"
+        maengel.append(f"Die Hand hat {len(hand)} Karten; mit dem {welches} hat man höchstens "
+                       f"{blatt.handgroesse}.")
+    if len(set(hand)) != len(hand):
+        doppelt = sorted({str(k) for k in hand if hand.count(k) > 1})
+        maengel.append(f"Doppelt in der Hand: {', '.join(doppelt)} – jede Karte gibt es nur einmal.")
+    if blatt is Blatt.KURZ:
+        fremd = [str(k) for k in (*hand, *stich) if k.schlag in (Schlag.ACHT, Schlag.SIEBEN)]
+        if fremd:
+            maengel.append(f"{', '.join(fremd)} {'gehört' if len(fremd) == 1 else 'gehören'} nicht zum "
+                           "kurzen Blatt (ohne Acht und Sieben).")
     if len(stich) > 3:
         maengel.append(f"Im Stich liegen schon {len(stich)} Karten; höchstens 3 dürfen vor dir liegen.")
     doppelt = [str(k) for k in stich if k in hand]
@@ -185,16 +197,20 @@ def erlaubte_karten(
     gesucht: bool = False,
     davongelaufen: bool = False,
     letzter_stich: bool = False,
+    blatt: "Blatt | str" = Blatt.LANG,
 ) -> Zugauskunft:
     """Welche Karten aus ``hand`` darf ich legen, wenn ``stich`` (in Spielreihenfolge) schon liegt?
 
     ``gesucht``: die Ruf-Sau ist schon gesucht oder gespielt; ``davongelaufen``: ich (Halter der
     Ruf-Sau) bin schon davongelaufen; ``letzter_stich``: es ist der letzte Stich (auch wenn nur
-    noch eine Karte in der Hand ist). Jede verbotene Karte bekommt ihren Grund.
+    noch eine Karte in der Hand ist). Die Hand darf kleiner sein als beim Geben (höchstens 8,
+    mit ``blatt="kurz"`` 6 Karten); doppelte Karten, Karten zugleich in Hand und Stich und
+    beim kurzen Blatt Acht/Sieben sind ``Eingabefehler``. Jede verbotene Karte bekommt ihren
+    Grund.
     """
     hand = tuple(hand)
     stich = tuple(stich)
-    _pruefe_eingabe(hand, stich, spiel, gesucht, davongelaufen)
+    _pruefe_eingabe(hand, stich, spiel, gesucht, davongelaufen, Blatt.parse(blatt))
     rufsau = spiel.rufsau
     gebunden = rufsau is not None and rufsau in hand and not davongelaufen and not gesucht
     letzter = letzter_stich or len(hand) == 1

@@ -5,18 +5,26 @@ Vorgehen (gemessen mit ``benchmarks/frage.py`` und ``tests/data/fragen.json``):
 1. **Falten** (``falte``): casefold, ä→ae, ö→oe, ü→ue, ß→ss, typografische
    Anführungszeichen und Striche (–, −) nach ASCII, übrige Akzente weg.
 2. **Wörter** (``woerter``): Bindestrich-Komposita liefern Teile *und* das
-   zusammengesetzte Wort (``Ruf-Sau`` → ``ruf``, ``sau``, ``rufsau``). In der Frage
-   fallen Füllwörter aus ``data/stoppwoerter.txt`` weg; schwache Fragewörter („wie
-   viele“) und reine Spielnamen zählen weniger.
-3. **Synonyme** aus ``data/synonyme.json`` (``Kontra`` = ``Stoß``, ``Ass`` = ``Sau`` …).
+   zusammengesetzte Wort (``Ruf-Sau`` → ``ruf``, ``sau``, ``rufsau``; die Teile zählen
+   in der Frage halb). In der Frage fallen Füllwörter aus ``data/stoppwoerter.txt``
+   weg; schwache Wörter („wie viele“, „alle“) und reine Spielnamen zählen weniger –
+   auch ein Regelbegriff wie „Sauspiel“, wenn er nur Ortsangabe ist („beim Sauspiel“).
+   Nachgestellte Partikel kommen ans Verb zurück („wer kommt raus“ → ``rauskommt``).
+3. **Synonyme** aus ``data/synonyme.json`` (``Kontra`` = ``Stoß``, ``Ass`` = ``Sau`` …);
+   sie werden nicht unscharf verglichen (sie sind richtig geschrieben).
 4. **Bewertung je Wort**: jedes Suchwort wird mit dem Vokabular des Korpus verglichen
-   (rapidfuzz ``ratio`` gegen Tippfehler, Teilwort-Treffer für Komposita wie
+   (rapidfuzz ``ratio`` gegen Tippfehler, grober Stamm für ge-/zu-Formen wie
+   ``angeschaut`` ↔ ``anschauen``, Teilwort-Treffer für Komposita wie
    ``schluecke`` ↔ ``schlueckeverteilung``). Ein Abschnitt bekommt je Suchwort den
    besten Treffer, gewichtet nach Feld (Titel > Stichworte > Text) und Seltenheit (idf).
    Der Roh-Score ist die Summe im Verhältnis zu einem Abschnitt, der jedes Suchwort
-   im Titel trägt (= 100), plus Zuschläge für Wortpaare in derselben Folge, für
-   Ähnlichkeit der ganzen Frage mit dem Titel und für ein genanntes Spiel. Ausgegeben
-   wird ``100·tanh(roh/100)``: 0–100, streng monoton, keine Gleichstände bei 100.
+   im Titel trägt (= 100; im Korpus unbekannte Wörter wie Namen zählen dabei wenig),
+   plus Zuschläge für benachbarte Wortpaare, für Ähnlichkeit der ganzen Frage mit dem
+   Titel und für ein genanntes Spiel. Ausgegeben wird ``100·tanh(roh/100)``: 0–100,
+   streng monoton, keine Gleichstände bei 100.
+5. **Relevanz**: ein Abschnitt zählt nur, wenn mindestens ein Suchwort (nicht bloß ein
+   Spielname) darin sicher erkannt ist (Ähnlichkeit ≥ 0,8: „hallo“ ≠ „Hall“ of Fame)
+   und der Score die Schwelle ``MINDEST_SCORE`` erreicht.
 
 Ein Spielname in der Frage („schlafmütze falsch abgelegt“) bevorzugt die Abschnitte
 dieses Spiels. Der Index wird beim ersten Gebrauch einmal gebaut (gefaltete Wörter
@@ -199,7 +207,6 @@ def stamm(wort: str) -> str:
     if "ge" in wort or "zu" in wort:
         wort = _EINSCHUB.sub(r"\1", wort, count=1)
     return _STAMM_ENDUNG.sub("", wort, count=1)
-
 
 
 def _staemme(liste: Iterable[str]) -> list[str]:

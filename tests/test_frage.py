@@ -286,6 +286,19 @@ def test_suche_invarianten(woerterliste, spiel, anzahl):
         assert all(t.abschnitt.spiel == spiel for t in treffer)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=300))
+def test_beliebiger_text_sucht_oder_meldet_eingabefehler(text):
+    """Kein Absturz bei beliebiger Eingabe: Trefferliste (absteigend) oder Eingabefehler."""
+    try:
+        treffer = suche(text, anzahl=5)
+    except Eingabefehler as fehler:
+        assert fehler.meldung.endswith((".", '"'))
+        return
+    scores = [t.score for t in treffer]
+    assert scores == sorted(scores, reverse=True) and all(0 < s <= 100 for s in scores)
+
+
 def test_json_vertrag_in_prozess():
     treffer = suche("Davonlaufen", anzahl=2)
     daten = als_json("Davonlaufen", treffer)

@@ -27,7 +27,8 @@ def test_eintragen_spielstand_und_spielsieger(cli, db_pfad):
     abend(db_pfad)
     r1 = cli("sabai", "runde", "Anna=3 7 J", "Ben=AJ 2 2", "Cem=", "Dora=14 0", "--eintragen")
     assert r1.returncode == 0, r1.stderr
-    assert "Eingetragen: Abend 1, Eintrag 1." in r1.stdout
+    assert "Eingetragen: Eintrag #1 · Abend 1" in r1.stdout
+    assert "(rückgängig: referee rueckgaengig)" in r1.stdout
     assert "Spiel nach 1 Partie: Anna 0, Ben −1, Cem +1, Dora 0" in r1.stdout
     r2 = cli("sabai", "eintragen", "anna=1", "Ben=", "Cem=5", "Dora=9", "--json")
     assert r2.returncode == 0, r2.stderr
@@ -104,3 +105,18 @@ def test_namen_in_gespeicherter_schreibweise_und_meintest_du(cli, db_pfad):
     assert "„Zoe“ spielt an Abend 1 nicht mit." in f.stderr and "Nichts eingetragen." in f.stderr
     assert "Traceback" not in f.stderr
     assert db_pfad.read_bytes() == vorher
+
+
+def test_eintragsnummer_ist_die_id_fuer_rueckgaengig(cli, db_pfad):
+    """Die gemeldete Nummer ist die, die „referee rueckgaengig --eintrag“ erwartet."""
+    abend(db_pfad)
+    assert cli("sabai", "runde", "Anna=1", "Ben=2", "--eintragen").returncode == 0
+    abend(db_pfad, spieler=("Anna", "Ben"), beenden_vorher=True)
+    r = cli("sabai", "runde", "Anna=J J J AJ", "Ben=", "--eintragen")
+    assert r.returncode == 0, r.stderr
+    assert "Eingetragen: Eintrag #2 · Abend 2" in r.stdout  # im Abend 2 der erste, im Buch der 2.
+    halle = json.loads(cli("sabai", "ruhmeshalle", "--json").stdout)["ruhmeshalle"]
+    assert [(e["name"], e["eintrag"]) for e in halle] == [("Anna", 2)]
+    u = cli("rueckgaengig", "--eintrag", "2")
+    assert u.returncode == 0, u.stderr
+    assert json.loads(cli("sabai", "ruhmeshalle", "--json").stdout) == {"ruhmeshalle": []}

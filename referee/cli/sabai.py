@@ -307,7 +307,8 @@ def _eintragen(store, abend, ergebnis, letzte: bool) -> dict:
     partien = [x.ergebnis for x in store.eintraege(abend_id=abend.id, spiel="sabai")]
     stand = spiele_aus_partien(partien)[-1]
     return {
-        "meldung": f"Eingetragen: Abend {abend.id}, Eintrag {e.nr}.",
+        "meldung": f"Eingetragen: Eintrag #{e.id} · Abend {abend.id} "
+                   f"(rückgängig: referee rueckgaengig).",
         "zeilen": _spielstand_zeilen(stand),
     }
 
@@ -359,7 +360,7 @@ def ruhmeshalle(
         abende = {a.id: a for a in store.abende()}
         eintraege = [
             {"name": name, "datum": abende[x.abend_id].datum, "abend": x.abend_id,
-             "ort": abende[x.abend_id].ort, "eintrag": x.nr, "zeit": x.zeit}
+             "ort": abende[x.abend_id].ort, "eintrag": x.id, "zeit": x.zeit}
             for x in store.eintraege(spiel="sabai")
             for name in (x.ergebnis.get("ruhmeshalle") or [])
         ]

@@ -218,7 +218,8 @@ def ende(
             for h in pruefung.hinweise:
                 drucke_text(h)
         if eintrag is not None:
-            drucke_text(f"Eingetragen als Eintrag {eintrag.nr} (Abend {eintrag.abend_id}).")
+            drucke_text(f"Eingetragen: Eintrag #{eintrag.id} · Abend {eintrag.abend_id} "
+                        f"(rückgängig: referee rueckgaengig).")
         drucke_text("Abschnitt: " + _titel(se.abschnitt))
         drucke_text("")
         drucke_text(kern.HINWEIS)

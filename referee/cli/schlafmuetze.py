@@ -186,5 +186,6 @@ def sieg(
                      "eintrag": e.id, "abend": e.abend_id, "abschnitt": ZITATE["spielende"][0]})
     else:
         drucke_text(f"Schlafmütze: {e.ergebnis['sieger']} gewinnt "
-                    f"(mit {', '.join(e.ergebnis['spieler'])}). Eingetragen als Eintrag "
-                    f"{e.nr} (Abend {e.abend_id}).")
+                    f"(mit {', '.join(e.ergebnis['spieler'])}).")
+        drucke_text(f"Eingetragen: Eintrag #{e.id} · Abend {e.abend_id} "
+                    f"(rückgängig: referee rueckgaengig).")

@@ -379,7 +379,6 @@ def test_falsche_spielerzahl(n):
     (["Anna", "Zoe", "Ben"], ["Anna", "Ben", "Cem", "Dora"], "„Zoe“"),
     (["Anna", "Anna", "Ben"], ["Anna", "Ben", "Cem", "Dora"], "doppelt bei den Plätzen"),
     (["Anna", "Ben"], ["Anna", "Ben", "Cem", "Dora"], "Plätze 1, 2 und 3"),
-    (["Anna", "Ben", "Cem", "Dora"], ["Anna", "Ben", "Cem", "Dora"], "Plätze 1, 2 und 3"),
     (["Anna"], ["Anna", "Ben", "ben", "Dora"], "doppelt bei den Spielern"),
     ([], ["Anna", "Ben", "Cem"], "Platz 1"),
 ])
@@ -561,3 +560,9 @@ def test_nein_sagt_was_sonst_zu_tun_ist():
     assert e.moeglich == ("U", "F", "weiße Karte", "goldene Karte")
     assert any("muss eine Karte ziehen" in h and "saufn.nicht-legen" in h for h in e.hinweise)
     assert not any("ziehen" in h for h in folgt(K("F"), K("U")).hinweise)
+
+
+def test_ganze_reihenfolge_ab_platz_vier_verteilt_nichts():
+    se = sende.spielende(["Anna", "Ben", "Cem", "Dora", "Eva"], ["Anna", "Ben", "Cem", "Dora", "Eva"])
+    assert se.plaetze == ("Anna", "Ben", "Cem") and len(se.verteiler) == 3
+    assert "Dora und Eva" not in se.hinweise[0] and "Dora, Eva verteilen nichts" in se.hinweise[0]

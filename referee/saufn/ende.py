@@ -123,7 +123,7 @@ def spielende(plaetze: list[str] | tuple[str, ...],
         fehler.append("nicht unter den Spielern (" + ", ".join(spieler) + "): "
                       + ", ".join(f"„{x}“{_meintest_du(x, bekannt)}" for x in fremd))
     nur_eins = n == MIN_SPIELER
-    if not nur_eins and MIN_SPIELER < n <= MAX_SPIELER and plaetze and len(plaetze) != 3:
+    if not nur_eins and MIN_SPIELER < n <= MAX_SPIELER and plaetze and len(plaetze) < 3:
         fehler.append(f"bei {n} Personen gibt es die Plätze 1, 2 und 3 – angegeben "
                       f"{len(plaetze)} ({', '.join(plaetze)})")
     if fehler:
@@ -137,6 +137,13 @@ def spielende(plaetze: list[str] | tuple[str, ...],
                 f"Bei 3 Personen gibt es nur Platz 1 ({plaetze[0]}); das Spiel endet hier, "
                 f"{', '.join(plaetze[1:])} verteil{'t' if len(plaetze) == 2 else 'en'} nichts.")
         plaetze = plaetze[:1]
+    elif len(plaetze) > 3:  # die ganze Reihenfolge angegeben: ab Platz 4 wird nichts verteilt
+        rest = plaetze[3:]
+        hinweise.append(
+            f"Es gibt nur die Plätze 1, 2 und 3; {', '.join(rest)} "
+            f"verteil{'t' if len(rest) == 1 else 'en'} nichts und "
+            f"{'wird' if len(rest) == 1 else 'werden'} nicht als Platz eingetragen.")
+        plaetze = plaetze[:3]
     verteiler = []
     for i, name in enumerate(plaetze):
         ausgenommen = set(plaetze[:i])

@@ -566,3 +566,9 @@ def test_ganze_reihenfolge_ab_platz_vier_verteilt_nichts():
     se = sende.spielende(["Anna", "Ben", "Cem", "Dora", "Eva"], ["Anna", "Ben", "Cem", "Dora", "Eva"])
     assert se.plaetze == ("Anna", "Ben", "Cem") and len(se.verteiler) == 3
     assert "Dora und Eva" not in se.hinweise[0] and "Dora, Eva verteilen nichts" in se.hinweise[0]
+
+
+def test_spielverderber_mit_gold_zerstoert_goldkarte():
+    e = folgt(K("Spielverderber"), K("N"), gold=True)
+    assert e.erlaubt and "zerstört eine Goldkarte" in e.grund and e.oben_danach == "Spielverderber"
+    assert "saufn.weisse-karten" in e.abschnitte

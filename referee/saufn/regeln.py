@@ -69,6 +69,11 @@ ZITATE: dict[str, tuple[str, str]] = {
         "Auf diese Weise können sich die Karten und Schlücke aufsummieren, bis ein Spieler "
         "keine +2 oder +4 Karte mehr hat und alle bisher gelegten Schlücke trinken muss.",
     ),
+    "spielverderber_gold": (
+        "saufn.weisse-karten",
+        "Die Spielverderber-Karte zerstört eine Goldkarte und macht sie ungültig. Beide Karten "
+        "kommen nach dem Ausspielen auf den Ablagestapel.",
+    ),
     "spielverderber": (
         "saufn.weisse-karten",
         "Man kann die Spielverderber-Karte auch normal spielen, ohne eine Goldene Karte zu "
@@ -214,6 +219,10 @@ def folgt(karte: Karte, oben: Karte, *, gold: bool = False, plus: int = 0,
         elif karte.name == "Spielverderber" and not gold:
             satz += f" Ohne goldene Karte passiert nichts: {_z('spielverderber')}"
             abschnitte.append(ZITATE["spielverderber"][0])
+        elif karte.name == "Spielverderber":
+            satz += (f" Er darf eine goldene Karte zerstören: {_z('spielverderber_gold')} "
+                     "Oben liegt dann der Spielverderber.")
+            abschnitte.append(ZITATE["spielverderber_gold"][0])
         satz += f" Danach darf jede Karte folgen: {_z('nach_weiss')}"
         return Entscheid(True, satz, moeglich, tuple(abschnitte), str(karte),
                          schluecke=schluecke, hinweise=tuple(hinweise))

@@ -413,3 +413,53 @@ def test_unbekannte_karte_nennt_die_erlaubten_formen():
     g["haende"][1][2] = "XX"
     with pytest.raises(Eingabefehler, match="„XX“ \\(Hand von Sitz 1, Position 3\\).*Kurzform"):
         lies_partie(g)
+
+
+# --- Textform für Menschen ------------------------------------------------------------------
+
+def als_text(g: dict, namen=("Anna", "Ben", "Cem", "Dora")) -> str:
+    t = g["tarif"]
+    zeilen = [
+        "# eine echte Partie in der Textform",
+        f"spiel: {g['spiel']} {g['farbe'] or ''}".rstrip(),
+        f"namen: {' '.join(namen)}",
+        f"spieler: {namen[g['spieler']]}",
+        f"klopfer: {' '.join(namen[s] for s in g['klopfer'])}",
+        f"stoesse: {' '.join(str(s) for s in g['stoesse'])}   # Sitze als Zahl gehen auch",
+        f"tout: {'ja' if g['tout'] else 'nein'}",
+        "tarif: " + " ".join(f"{k}={t[k]}" for k in ("grund", "solo", "schneider", "schwarz", "laufende",
+                                                       "laufende_ab")),
+        "haende:",
+        *(f"  {namen[i]}: {', '.join(h)}" for i, h in enumerate(g["haende"])),
+        "Stiche:",
+        *(f"  {namen[s['aus']]}: {' '.join(s['karten'])}" for s in g["stiche"]),
+    ]
+    return "\n".join(zeilen) + "\n"
+
+
+@pytest.mark.parametrize("g", PARTIEN, ids=lambda g: g["quelle"].split("games/")[-1])
+def test_textform_reproduziert_die_echten_partien(g):
+    if isinstance(g["tarif"].get("laufende_ab"), dict):
+        pytest.skip("laufende_ab je Spielart hat in der Textform die Form laufende_ab.wenz=2")
+    b = pruefe_partie(als_text(g))
+    assert b.gueltig and list(b.zahlungen) == g["erwartet"]["zahlungen"]
+
+
+def test_textform_ohne_namen_und_fehler_mit_zeile(tmp_path):
+    g = PARTIEN[0]
+    text = als_text(g, namen=("0", "1", "2", "3")).replace("namen: 0 1 2 3\n", "")
+    b = pruefe_partie(text)
+    assert b.gueltig and list(b.zahlungen) == g["erwartet"]["zahlungen"]
+    with pytest.raises(Eingabefehler, match="Zeile 4: „Bert“ ist kein Sitz; erlaubt: 0–3 oder einer der Namen"):
+        pruefe_partie(als_text(g).replace("spieler: ", "spieler: Bert #"))
+    with pytest.raises(Eingabefehler, match="Zeile 2: unbekannte Angabe „farbe gras“"):
+        pruefe_partie("spiel: rufspiel\nfarbe gras\n")
+    with pytest.raises(Eingabefehler, match="stehen 3 Zeilen; es braucht vier"):
+        pruefe_partie(als_text(g).replace(f"  Dora: {', '.join(g['haende'][3])}\n", ""))
+    datei = tmp_path / "partie.txt"
+    datei.write_text(als_text(g), encoding="utf-8")
+    r = run_cli("schafkopf", "partie", str(datei), "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["zahlungen"] == g["erwartet"]["zahlungen"]
+    r = run_cli("schafkopf", "partie", "-", input="spiel: rufspiel gras\nspieler: 9\n")
+    assert r.returncode == 2 and "Zeile 2: „9“ ist kein Sitz" in r.stderr and "Traceback" not in r.stderr

@@ -264,7 +264,7 @@ def _gleichung(token: str) -> bool:
 
 @schafkopf.command("partie", cls=mehrwertig(passt={"--set": _gleichung}))
 def partie(
-    datei: str = typer.Argument(..., help="Partie-JSON-Datei, oder - für die Standardeingabe."),
+    datei: str = typer.Argument(..., help="Partie-Datei (JSON oder Textform), oder - für die Standardeingabe."),
     tarif: str | None = typer.Option(None, "--tarif", help="Benannter Tarif (z. B. 10-20-50); "
                                      "ersetzt den Tarif aus der Datei."),
     setzen: list[str] = typer.Option([], "--set", metavar="SCHLUESSEL=WERT",
@@ -276,17 +276,31 @@ def partie(
 
     Prüft das Geben, den Ruf, Klopfer und Stöße und jeden Stich (wer ausspielt, Bedienpflicht, Ruf-Sau, Davonlaufen), zählt Augen, Stiche und Laufende und rechnet nach dem Tarif ab. Eine Datei mit einer Liste von Partien prüft jede. Exit 0 = alles regelgerecht, 1 = Regelverstoß (mit Stich, Sitz, Karte und Grund), 2 = unbrauchbare Eingabe.
 
+    Statt JSON geht auch eine Textform (eine Partie je Datei):
+
+    \b
+    spiel: rufspiel gras
+    namen: Anna Ben Cem Dora
+    spieler: Anna
+    stoesse: Dora
+    haende:
+      Anna: HO GU SU HA H9 H8 GK G8
+      Ben: …   (vier Zeilen, Sitz 0–3)
+    stiche:
+      Anna: H8 H7 HK H10   (Ausspieler: Karten in Spielreihenfolge)
+      …
+
     Beispiel: referee schafkopf partie partie.json --json
     """
     import json
     from dataclasses import replace
 
     from referee.errors import Eingabefehler
-    from referee.schafkopf.partie import lies_partie, pruefe_partie
+    from referee.schafkopf.partie import lies_partie, partie_aus_text, pruefe_partie
 
     text = _lies_eingabe(datei)
     try:
-        daten = json.loads(text)
+        daten = json.loads(text) if text.lstrip().startswith(("{", "[")) else partie_aus_text(text)
     except json.JSONDecodeError as e:
         raise Eingabefehler(f"„{datei}“ ist kein gültiges JSON: {e.msg} (Zeile {e.lineno}, "
                             f"Spalte {e.colno}).") from None

@@ -136,8 +136,17 @@ def main() -> None:
     laeufe = max(args.laeufe, 10)
 
     env = dict(os.environ, NO_COLOR="1", COLUMNS="80", HOME=tempfile.mkdtemp())
+    # Wie beim Nutzer: Bytecode wird zwischengespeichert (pip legt .pyc an; im Quellbaum
+    # schreibt Python __pycache__). Ist PYTHONDONTWRITEBYTECODE gesetzt, übersetzte jeder
+    # Prozess alle referee-Module neu – das misst nicht den echten Start. Die .pyc landen
+    # in einem Temp-Verzeichnis, nicht im Repository.
+    ohne_cache = env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="referee-pyc-")
     ref = _referee_befehl()
     print(f"Python {sys.version.split()[0]}, {laeufe} Läufe je Befehl, referee = {' '.join(ref)}")
+    if ohne_cache:
+        print("(PYTHONDONTWRITEBYTECODE war gesetzt; gemessen wird mit Bytecode-Cache "
+              f"unter {env['PYTHONPYCACHEPREFIX']})")
     leer = prozess_median([sys.executable, "-c", "pass"], laeufe, env)
     frage = prozess_median([*ref, "frage", "Davonlaufen"], laeufe, env)
     hilfe = prozess_median([*ref, "--help"], laeufe, env)

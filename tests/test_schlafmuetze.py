@@ -355,3 +355,19 @@ def test_strafe_ein_mitspieler_und_zug_endet():
 def test_sieg_tippfehler_meintest_du():
     with pytest.raises(Eingabefehler, match="Meintest du „Anna“\\?$"):
         pruefe_sieg("Ana", ["Anna", "Ben", "Cem"])
+
+
+def test_beispiel_5_ablagekarte_uebersehen_dann_umgedrehte_abgelegt():
+    """Dominik übersieht die 5 (passt in die Mitte), dreht eine 13 um und legt sie ab."""
+    tisch = T("2 4 1 1 1", "Andreas=15,Thoren=4")
+    assert pruefe_ablage(13, tisch, "eigene").schlafmuetze is False  # ohne --ablage: richtig
+    p = pruefe_ablage(13, tisch, "eigene", ablage_oben=5)
+    assert p.schlafmuetze and p.fehlerart == "uebersehen"
+    assert "Die 5 auf deinem Ablagestapel" in p.grund and "Ein Fehler ist erst dann" in p.grund
+    assert "bleibt auf deinem Ablagestapel" in p.strafe and "2 Karten: von Andreas und Thoren" in p.strafe
+    # auch ein sonst richtiges Ablegen der umgedrehten Karte ist dann der Fehler
+    q = pruefe_ablage(14, tisch, "Andreas", ablage_oben=5)
+    assert q.schlafmuetze and "zurücknehmen" in q.strafe
+    # passt die Ablagekarte nirgends, zählt nur die umgedrehte
+    assert not pruefe_ablage(13, tisch, "eigene", ablage_oben=7).schlafmuetze
+    assert not ablage_richtig(14, tisch, "Andreas", ablage_oben=5)

@@ -154,3 +154,16 @@ def test_sieg_gross_klein_wie_am_abend(cli):
     _ok(r, 0)
     d = json.loads(r.stdout)
     assert d["sieger"] == "Anna" and d["spieler"] == ["Anna", "Ben"]
+
+
+def test_passt_mit_ablage_beispiel_5():
+    basis = ("schlafmuetze", "passt", "13", "--mitte", "2 4 1 1 1", "--mitspieler",
+             "Andreas=15,Thoren=4", "--nach", "eigene")
+    r = run_cli(*basis, "--ablage", "5", "--json")
+    _ok(r, 1)
+    d = json.loads(r.stdout)
+    assert d["schlafmuetze"] is True and d["fehler"] == "uebersehen" and d["muss"] == "eigene"
+    _ok(run_cli(*basis, "--ablage", "7"), 0)
+    f = run_cli("schlafmuetze", "passt", "13", "--mitte", "2 4 1 1 1", "--ablage", "5")
+    _ok(f, 2)
+    assert "--ablage gehört zu --nach" in f.stderr

@@ -33,6 +33,7 @@ def passt(
     mitte: str = typer.Option(..., "--mitte", metavar="\"W W W W W\"", help="Die obersten Karten der fünf Stapel in der Mitte, von links, z. B. \"2 1 5 1 1\"."),
     mitspieler: str = typer.Option(None, "--mitspieler", metavar="\"NAME=W,…\"", help="Oberste Karten der Ablagestapel der Mitspieler im Uhrzeigersinn (links von dir zuerst); „-“ = leer. Z. B. \"Ben=10,Cem=4,Dora=-\"."),
     nach: str = typer.Option(None, "--nach", metavar="mitte|mitte:N|NAME|eigene", help="Einen Zug prüfen: wohin die Karte gelegt wurde."),
+    ablage: str = typer.Option(None, "--ablage", metavar="W", help="Mit --nach: KARTE kam vom Zugstapel, und oben auf deinem Ablagestapel liegt W (passt W irgendwo, ist jedes Ablegen von KARTE „Schlafmütze!“)."),
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
     """Wohin muss die Karte? Mit --nach: war das richtig oder „Schlafmütze!“?
@@ -42,6 +43,8 @@ def passt(
     Passt die Karte mehrfach: zuerst die Mitte, dann die Mitspieler im
     Uhrzeigersinn (Reihenfolge von --mitspieler, links von dir zuerst).
     Nur wenn nichts passt: auf den eigenen Ablagestapel.
+    Mit --ablage W: KARTE kam vom Zugstapel, obwohl oben auf dem eigenen
+    Ablagestapel W lag – passt W, ist jedes Ablegen von KARTE „Schlafmütze!“.
     Exit-Code 0 = richtig (oder ohne --nach), 1 = Schlafmütze!, 2 = Eingabe.
 
     Beispiel: referee schlafmuetze passt 3 --mitte "2 1 5 1 1" --mitspieler "Ben=10,Cem=4,Dora=-" --nach Cem
@@ -50,6 +53,11 @@ def passt(
 
     tisch = Tisch.parse(mitte, mitspieler)
     k = parse_wert(karte, "KARTE")
+    if nach is None and ablage is not None:
+        from referee.errors import Eingabefehler
+
+        raise Eingabefehler("--ablage gehört zu --nach (einen Zug prüfen). Was zuerst kommt, "
+                            "sagt: referee schlafmuetze zug --ablage W --aufgedeckt KARTE …")
     if nach is None:
         w = wohin(k, tisch)
         if als_json:
@@ -70,7 +78,8 @@ def passt(
             _regel(w.abschnitte)
         raise typer.Exit(0)
 
-    p = pruefe_ablage(k, tisch, nach)
+    oben = parse_wert(ablage, "--ablage") if ablage is not None else None
+    p = pruefe_ablage(k, tisch, nach, oben)
     w = p.wohin
     if als_json:
         daten = {"passt": list(w.passt), "muss": w.muss, "zulaessig": list(w.zulaessig),

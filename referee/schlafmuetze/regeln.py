@@ -319,10 +319,28 @@ def strafe_text(tisch: Tisch, eigene: bool) -> str:
             f"{von}, unter den eigenen Zugstapel. Damit ist der Zug beendet.")
 
 
-def pruefe_ablage(karte: int, tisch: Tisch, nach: str) -> Pruefung:
-    """Ist es richtig, ``karte`` nach ``nach`` zu legen? Sonst „Schlafmütze!“ mit Grund."""
+def pruefe_ablage(karte: int, tisch: Tisch, nach: str,
+                  ablage_oben: int | None = None) -> Pruefung:
+    """Ist es richtig, ``karte`` nach ``nach`` zu legen? Sonst „Schlafmütze!“ mit Grund.
+
+    ``ablage_oben``: ``karte`` ist vom Zugstapel umgedreht, und auf dem eigenen
+    Ablagestapel liegt oben diese Karte. Passt sie irgendwo, hätte sie zuerst gespielt
+    werden müssen: Wer dann die umgedrehte Karte irgendwo ablegt, macht den Fehler
+    (schlafmuetze.fehler, „Achtung“ und Beispiel 5).
+    """
     w = wohin(karte, tisch)
     ziel = normalisiere_ziel(nach, tisch)
+    if ablage_oben is not None:
+        wa = wohin(ablage_oben, tisch)
+        if wa.muss != EIGENE:
+            grund = (f"Schlafmütze! Übersehen: Die {ablage_oben} auf deinem Ablagestapel hätte "
+                     f"vor dem Umdrehen gespielt werden müssen (erst der eigene Ablagestapel, "
+                     f"dann der Zugstapel). {wa.grund} Mit dem Ablegen der umgedrehten {karte} "
+                     f"ist der Fehler gemacht: {_z('erst_abgelegt')}")
+            abschnitte = (ZITATE["fehler"][0], ZITATE["ablauf"][0], *wa.abschnitte)
+            return Pruefung(w, ziel, True, "uebersehen", grund,
+                            strafe_text(tisch, eigene=ziel == EIGENE),
+                            tuple(dict.fromkeys(abschnitte)))
     if ziel == MITTE:
         richtig = w.muss == MITTE or w.muss.startswith(MITTE + ":")
     else:
@@ -373,13 +391,14 @@ def _warum_nicht(karte: int, ziel: str, tisch: Tisch) -> str:
     return f"dort liegt {oben}, passend wäre nur {passend}"
 
 
-def ablage_richtig(karte: int, tisch: Tisch, nach: str) -> bool:
-    return not pruefe_ablage(karte, tisch, nach).schlafmuetze
+def ablage_richtig(karte: int, tisch: Tisch, nach: str, ablage_oben: int | None = None) -> bool:
+    return not pruefe_ablage(karte, tisch, nach, ablage_oben).schlafmuetze
 
 
-def pruefe_ablage_streng(karte: int, tisch: Tisch, nach: str) -> Pruefung:
+def pruefe_ablage_streng(karte: int, tisch: Tisch, nach: str,
+                         ablage_oben: int | None = None) -> Pruefung:
     """Wie ``pruefe_ablage``, aber ein Fehler wird als ``Regelverstoss`` geworfen."""
-    p = pruefe_ablage(karte, tisch, nach)
+    p = pruefe_ablage(karte, tisch, nach, ablage_oben)
     if p.schlafmuetze:
         raise Regelverstoss(p.grund)
     return p

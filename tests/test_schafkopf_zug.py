@@ -229,3 +229,15 @@ def test_cli_deck_kurz_und_zu_grosse_hand():
     r = run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "schellen",
                 "--hand", "SA S7 S9 GO E7 E8 E9 EK EA")
     assert r.returncode == 2 and "höchstens 8" in r.stderr
+
+
+def test_cli_ramsch_und_bettel_nennen_die_konvention():
+    r = run_cli("schafkopf", "zug", "--spiel", "bettel", "--hand", "EO E7 SA S7", "--stich", "EK", "--json")
+    d = json.loads(r.stdout)
+    assert d["erlaubt"] == ["EO", "E7"] and "Sau, König, Ober, Unter, Zehn" in d["konventionen"][0]
+    r = run_cli("schafkopf", "zug", "--spiel", "ramsch", "--hand", "EO H7 SA S7", "--stich", "HK")
+    assert r.returncode == 0 and "Erlaubt: EO H7" in r.stdout
+    assert "Konvention, nicht im Regeltext: Ramsch" in " ".join(r.stdout.split())
+    d = json.loads(run_cli("schafkopf", "zug", "--spiel", "wenz", "--hand", "E9 SU", "--stich", "EO",
+                           "--json").stdout)
+    assert "konventionen" not in d

@@ -127,6 +127,8 @@ def zug(
         daten = a.als_json()
         if a.hinweis:
             daten["hinweis"] = a.hinweis
+        if sp.konvention:
+            daten["konventionen"] = [sp.konvention]
         ausgabe.drucke_json(daten)
         return
     lage = ("Du spielst aus." if not liegt else "Im Stich: " + " ".join(str(k) for k in liegt) + ".")
@@ -138,6 +140,8 @@ def zug(
             ausgabe.drucke_text(f"  {str(v.karte):4} {v.grund}")
     if a.hinweis:
         ausgabe.drucke_text(a.hinweis, stil="bold")
+    if sp.konvention:
+        ausgabe.drucke_text(sp.konvention, stil="dim")
 
 
 def _lies_eingabe(datei: str) -> str:

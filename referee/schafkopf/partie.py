@@ -36,14 +36,10 @@ from referee.errors import Eingabefehler, RefereeFehler
 from referee.schafkopf.karten import _NACH_TEXT, FORMEN, Blatt, Karte, _falte, _token_fehler
 from referee.schafkopf.karten import kurz as _KURZ_KARTEN
 from referee.schafkopf.ruf import ruf_auskunft
-from referee.schafkopf.spielart import TRUMPF, Spiel, Spielart
+from referee.schafkopf.spielart import K_BETTEL_REIHE, K_BETTEL_REIHE_HOCH, TRUMPF, Spiel, Spielart  # noqa: F401
 from referee.schafkopf.zug import BINDUNG, DAVONLAUFEN, STICHREGELN, _entscheide, erlaubte_karten
 
 STOSS = "schafkopf.stoss"
-K_BETTEL_REIHE = ("Konvention, nicht im Regeltext: Beim Bettel gibt es keine Trümpfe; jede Farbe "
-                  "sticht in der Reihenfolge Sau, König, Ober, Unter, Zehn, Neun, Acht, Sieben.")
-K_BETTEL_REIHE_HOCH = ("Konvention, nicht im Regeltext: Beim Bettel gibt es keine Trümpfe; jede Farbe "
-                       "sticht in der Reihenfolge Sau, Zehn, König, Ober, Unter, Neun, Acht, Sieben.")
 SITZE = (0, 1, 2, 3)
 
 
@@ -110,8 +106,8 @@ class Partiebericht:
     def konventionen(self) -> tuple[str, ...]:
         """Angewandte Konventionen (Abrechnung, dazu die Bettel-Reihenfolge)."""
         k = tuple(self.abrechnung.konventionen) if self.abrechnung is not None else ()
-        if self.partie.spiel.art is Spielart.BETTEL:
-            k += (K_BETTEL_REIHE_HOCH if self.partie.spiel.bettel_zehn_hoch else K_BETTEL_REIHE,)
+        if self.partie.spiel.konvention is not None:
+            k += (self.partie.spiel.konvention,)
         return k
 
     @property

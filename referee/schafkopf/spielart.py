@@ -144,6 +144,13 @@ def _tabellen(art: Spielart, farbe: Farbe | None, zehn_hoch: bool) -> _Tabellen:
     return tab
 
 
+K_RAMSCH_TRUMPF = ("Konvention, nicht im Regeltext: Ramsch (niemand spielt) – jeder für sich, mit den "
+                   "Trümpfen und der Bedienpflicht des Rufspiels, ohne Ruf-Sau.")
+K_BETTEL_REIHE = ("Konvention, nicht im Regeltext: Beim Bettel gibt es keine Trümpfe; jede Farbe "
+                  "sticht in der Reihenfolge Sau, König, Ober, Unter, Zehn, Neun, Acht, Sieben.")
+K_BETTEL_REIHE_HOCH = ("Konvention, nicht im Regeltext: Beim Bettel gibt es keine Trümpfe; jede Farbe "
+                       "sticht in der Reihenfolge Sau, Zehn, König, Ober, Unter, Neun, Acht, Sieben.")
+
 _FARBEN = tuple(Farbe)
 _SPIEL_CACHE: dict[tuple, "Spiel"] = {}
 
@@ -236,6 +243,15 @@ class Spiel:
         """Zum Anzeigen: Trümpfe (stärkster zuerst), dann Eichel, Gras, Herz, Schellen."""
         tab = self._tab
         return sorted(karten, key=lambda k: (tab.gruppe[k.nr] != TRUMPF, tab.gruppe[k.nr], -tab.rang[k.nr]))
+
+    @property
+    def konvention(self) -> str | None:
+        """Satz zur Konvention, wenn die Spielart nicht im Regeltext steht (Ramsch, Bettel)."""
+        if self.art is Spielart.RAMSCH:
+            return K_RAMSCH_TRUMPF
+        if self.art is Spielart.BETTEL:
+            return K_BETTEL_REIHE_HOCH if self.bettel_zehn_hoch else K_BETTEL_REIHE
+        return None
 
     @property
     def beschreibung(self) -> str:

@@ -231,3 +231,19 @@ def test_saunamen_als_karten_und_keine_falschen_treffer():
     for falsch in ("GO", "Ober", "die Rote", "Dora"):
         with pytest.raises(Eingabefehler, match="Unbekannte Farbe"):
             Farbe.parse(falsch)
+
+
+@pytest.mark.parametrize(("text", "art", "farbe"), [
+    ("Herz-Solo", Spielart.SOLO, Farbe.HERZ), ("Schellsolo", Spielart.SOLO, Farbe.SCHELLEN),
+    ("Eichel-Wenz", Spielart.FARBWENZ, Farbe.EICHEL), ("Gras Geier", Spielart.FARBGEIER, Farbe.GRAS),
+])
+def test_farbspiele_wie_angesagt(text, art, farbe):
+    assert Spiel.aus_text(text) == Spiel(art, farbe)
+
+
+def test_cli_abrechnung_versteht_herz_solo():
+    from conftest import run_cli
+
+    r = run_cli("schafkopf", "abrechnung", "Herz-Solo", "--augen", "61", "--json")
+    assert r.returncode == 0, r.stderr
+    assert '"spielart": "solo"' in r.stdout and '"spieler": 150' in r.stdout

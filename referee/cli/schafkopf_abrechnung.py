@@ -38,9 +38,11 @@ _Befehl = mehrwertig(
 
 
 def _spielart(text: str):
-    from referee.schafkopf.spielart import Spielart
+    """``rufspiel``, ``wenz`` … und wie man es ansagt: ``Herz-Solo``, ``Eichel-Wenz`` (Farbwenz)."""
+    from referee.schafkopf.spielart import Spielart, _farbspiel
 
-    return Spielart.parse(text)
+    zerlegt = _farbspiel(text)
+    return zerlegt[0] if zerlegt is not None else Spielart.parse(text)
 
 
 def _zahlen(option: str, werte: list[str]) -> list[int]:

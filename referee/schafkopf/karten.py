@@ -240,6 +240,7 @@ _FARB_WOERTER: dict[str, Farbe] = {
     "s": Farbe.SCHELLEN, "schellen": Farbe.SCHELLEN, "schelle": Farbe.SCHELLEN,
     # Mundart und Kartenbild: Eichl, Blau (Gras), Rot (Herz), Schelln
     "eichl": Farbe.EICHEL, "blau": Farbe.GRAS, "rot": Farbe.HERZ, "schelln": Farbe.SCHELLEN,
+    "schell": Farbe.SCHELLEN,
 }
 #: Namen der Säue am Tisch: die Alte (Eichel), die Blaue (Gras), die Bumbs/Kugl/Hundsgfickte (Schellen).
 _SAU_NAMEN: dict[str, Farbe] = {
@@ -248,6 +249,7 @@ _SAU_NAMEN: dict[str, Farbe] = {
     "bumbs": Farbe.SCHELLEN, "bums": Farbe.SCHELLEN, "bumbe": Farbe.SCHELLEN, "bumbl": Farbe.SCHELLEN,
     "kugl": Farbe.SCHELLEN, "kugel": Farbe.SCHELLEN,
     "hundsgfickte": Farbe.SCHELLEN, "hundsgfickten": Farbe.SCHELLEN,
+    "hundsgefickte": Farbe.SCHELLEN, "hundsgefickten": Farbe.SCHELLEN,
 }
 _SCHLAG_KURZ: dict[str, Schlag] = {
     "a": Schlag.SAU, "10": Schlag.ZEHN, "z": Schlag.ZEHN, "k": Schlag.KOENIG, "o": Schlag.OBER,

@@ -180,11 +180,19 @@ class Spiel:
 
     @classmethod
     def aus_text(cls, art: "str | Spielart", farbe: "str | Farbe | None" = None) -> "Spiel":
-        """``Spiel.aus_text("rufspiel", "schellen")`` – mit deutschen Fehlern."""
+        """``Spiel.aus_text("rufspiel", "schellen")`` – mit deutschen Fehlern.
+
+        Auch zusammengesetzt, wie man es ansagt: ``Spiel.aus_text("Herz-Solo")``,
+        ``"Eichel-Wenz"`` (Farbwenz), ``"Gras-Geier"`` (Farbgeier).
+        """
         try:
             return _SPIEL_CACHE[(art, farbe)]
         except (KeyError, TypeError):
             pass
+        if farbe in (None, "") and isinstance(art, str):
+            zerlegt = _farbspiel(art)
+            if zerlegt is not None:
+                return cls(*zerlegt)
         a = Spielart.parse(art)
         f = None if farbe in (None, "") else (farbe if isinstance(farbe, Farbe) else Farbe.parse(farbe))
         spiel = cls(a, f)
@@ -264,6 +272,19 @@ class Spiel:
 
     def __str__(self) -> str:
         return self.beschreibung
+
+
+def _farbspiel(text: str) -> tuple[Spielart, Farbe] | None:
+    """``Herz-Solo`` → (Solo, Herz), ``Eichel-Wenz`` → (Farbwenz, Eichel) …; sonst ``None``."""
+    from referee.schafkopf.karten import _FARB_WOERTER, _falte
+
+    t = _falte(text)
+    for ende, art in (("solo", Spielart.SOLO), ("wenz", Spielart.FARBWENZ), ("geier", Spielart.FARBGEIER)):
+        if t.endswith(ende) and len(t) > len(ende):
+            farbe = _FARB_WOERTER.get(t[: -len(ende)])
+            if farbe is not None:
+                return art, farbe
+    return None
 
 
 def stichsieger(spiel: Spiel, karten: Sequence[Karte], ausspieler: int, spieler_zahl: int = 4) -> int:

@@ -2,7 +2,7 @@
 
 Python-API für alle Spiele (die CLI-Module benutzen nur diese Funktionen)::
 
-    from referee.store import oeffne, KeineDaten
+    from referee.store import oeffne, als_korrektur, KeineDaten
 
     store = oeffne()                     # Pfad: oeffne(pfad) > $REFEREE_DB > Benutzer-Datenverz.
     with oeffne(db) as store: ...        # schließt die Verbindung am Ende
@@ -17,6 +17,8 @@ Python-API für alle Spiele (die CLI-Module benutzen nur diese Funktionen)::
     e = store.eintragen("sabai", ergebnis, eingabe={"argv": [...]}, abend_id=None, werte=None)
     store.rueckgaengig(eintrag_id=None)  # Storno des letzten geltenden Eintrags (oder von id)
     store.korrektur(17, ergebnis, eingabe)   # ersetzt Eintrag 17 -> Korrektur-Eintrag
+    with als_korrektur(17): befehl_des_spiels()   # dessen store.eintragen wird Korrektur von 17
+    store.spielreihenfolge(3)            # {korrektur_id: original_id}: Korrektur am Platz des Originals
     store.eintrag(17)                    # ein Eintrag (auch storniert/ersetzt)
     store.eintraege(abend_id=3, alle=False, spiel=None)   # list[Eintrag] in Kraft (alle=True: alle)
     store.stand(abend_id=3)              # dict wie `referee stand --json` (abend_id=None: gesamt)
@@ -64,6 +66,7 @@ import json
 import os
 import unicodedata
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from pathlib import Path
@@ -75,10 +78,32 @@ SPIELE = ("schafkopf", "sabai", "saufn", "schlafmuetze")
 ARTEN = ("spiel", "storno", "korrektur")
 SCHEMA_AKTUELL = 2
 APPLICATION_ID = 0x52454652  # "REFR"
-WARTEZEIT_MS = 10_000
+WARTEZEIT_MS = 30_000   # so lange wartet ein Befehl höchstens auf Sperren (Lesen und Schreiben)
+_VERSUCH_MS = 5         # Schreibsperre: SQLite wartet je Versuch nur so kurz, dann neuer Versuch
 EXPORT_FORMAT = "referee-export"
 _KOPF = b"SQLite format 3\x00"
 _VERBOTEN_IM_NAMEN = "+,=:"
+
+
+SPIEL_NAMEN = {"schafkopf": "Schafkopf", "sabai": "sabai-sabai", "saufn": "SAUFN",
+               "schlafmuetze": "Schlafmütze"}
+_ERSETZE: ContextVar[dict | None] = ContextVar("referee_korrektur", default=None)
+
+
+@contextmanager
+def als_korrektur(eintrag_id: int) -> Iterator[dict]:
+    """Im Block wird das nächste ``Store.eintragen`` zur Korrektur von Eintrag ``eintrag_id``.
+
+    So korrigiert ``referee korrektur ID …`` jedes Spiel mit denselben Angaben wie beim
+    Eintragen, ohne dass die Befehle der Spiele davon wissen müssen. Das Spiel muss
+    dasselbe sein; ``merker["eintrag"]`` ist danach der Korrektur-Eintrag (oder None).
+    """
+    merker: dict = {"von": eintrag_id, "eintrag": None}
+    token = _ERSETZE.set(merker)
+    try:
+        yield merker
+    finally:
+        _ERSETZE.reset(token)
 
 
 class KeineDaten(SpeicherFehler):
@@ -329,6 +354,47 @@ def verbinde(pfad: Path):
     return conn
 
 
+def _gesperrt(exc) -> bool:
+    """Ist ``exc`` ein SQLITE_BUSY/SQLITE_LOCKED (auch erweiterte Codes)?"""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (5, 6)
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
+
+
+def _beginne_schreiben(conn, pfad: Path) -> None:
+    """``BEGIN IMMEDIATE``: die Schreibsperre holen, geduldig und fair.
+
+    SQLites eingebaute Wartefunktion fragt nach einer Weile nur noch alle 100 ms nach; wer
+    gerade geschrieben hat, schnappt sich die Sperre meist sofort wieder. Mehrere Terminals,
+    die gleichzeitig viel eintragen, lassen so einen Prozess sekundenlang verhungern (unter
+    Last mehr als die ganze Wartezeit – dann sah der Benutzer „database is locked“). Darum
+    fragt jeder Versuch nur ``_VERSUCH_MS`` lang und der nächste folgt nach ein bis vier
+    Millisekunden, bis ``WARTEZEIT_MS`` um sind; erst dann ein ``SpeicherFehler``.
+    """
+    import random
+    import sqlite3
+    import time
+
+    frist = time.monotonic() + WARTEZEIT_MS / 1000
+    conn.execute(f"PRAGMA busy_timeout = {_VERSUCH_MS}")
+    try:
+        while True:
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                if not _gesperrt(exc) or time.monotonic() >= frist:
+                    raise SpeicherFehler(
+                        f"Die Datenbank {pfad} ist gesperrt oder nicht beschreibbar ({exc}); "
+                        "nichts geschrieben – bitte wiederholen."
+                    ) from None
+                time.sleep(random.uniform(0.002, 0.012))
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {WARTEZEIT_MS}")
+
+
 def _pruefe_schema(conn, pfad: Path) -> int:
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     app = conn.execute("PRAGMA application_id").fetchone()[0]
@@ -507,7 +573,7 @@ class Store:
 
         conn = self._conn
         db = Database(conn, execute_plugins=False, recursive_triggers=False)
-        conn.execute("BEGIN IMMEDIATE")
+        _beginne_schreiben(conn, self.pfad)
         try:
             _pruefe_schema(conn, self.pfad)  # ein anderer Prozess kann schneller gewesen sein
             migrationen().apply(db)
@@ -531,13 +597,7 @@ class Store:
         import sqlite3
 
         conn = self._conn
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            raise SpeicherFehler(
-                f"Die Datenbank {self.pfad} ist gesperrt oder nicht beschreibbar ({exc}); "
-                "nichts geschrieben – bitte wiederholen."
-            ) from None
+        _beginne_schreiben(conn, self.pfad)
         try:
             yield conn
             conn.execute("COMMIT")
@@ -740,7 +800,31 @@ class Store:
             bed.append("spiel = ?")
             par.append(spiel)
         sql = self._EINTRAG_SQL + (" WHERE " + " AND ".join(bed) if bed else "") + " ORDER BY id"
-        return [self._eintrag_aus(z) for z in self._lies(sql, par)]
+        aus = [self._eintrag_aus(z) for z in self._lies(sql, par)]
+        if not alle:
+            platz = self.spielreihenfolge(abend_id)
+            if platz:
+                aus.sort(key=lambda e: (platz.get(e.id, e.id), e.id))
+        return aus
+
+    def spielreihenfolge(self, abend_id: int | None = None) -> dict[int, int]:
+        """``{korrektur_id: id des ursprünglichen Eintrags}``: eine Korrektur steht in der
+        Reihenfolge der Spiele dort, wo das Original stand (auch Korrektur einer Korrektur).
+
+        Nach ``(platz.get(id, id), id)`` sortiert stehen die geltenden Einträge in Spielfolge
+        (wichtig für Verlaufsgrafiken und die Partienfolge eines sabai-Spiels).
+        """
+        sql = "SELECT id, bezug FROM eintraege WHERE art = 'korrektur'"
+        zeilen = self._lies(sql + (" AND abend_id = ?" if abend_id is not None else ""),
+                            [abend_id] if abend_id is not None else [])
+        bezug = dict(zeilen)
+        platz = {}
+        for k in bezug:
+            w = k
+            while w in bezug:
+                w = bezug[w]
+            platz[k] = w
+        return platz
 
     def _pruefe_offen(self, conn, abend_id: int) -> None:
         z = conn.execute("SELECT offen FROM abende WHERE id = ?", [abend_id]).fetchone()
@@ -812,6 +896,15 @@ class Store:
         if spiel not in SPIELE:
             raise Eingabefehler(f"Unbekanntes Spiel „{spiel}“; möglich: {', '.join(SPIELE)}.")
         self._braucht_daten()
+        merker = _ERSETZE.get()
+        if merker is not None and merker["eintrag"] is None:  # innerhalb von ``als_korrektur``
+            alt = self.eintrag(merker["von"])
+            if alt.spiel != spiel:
+                raise Eingabefehler(
+                    f"Eintrag #{alt.id} ist {SPIEL_NAMEN[alt.spiel]}, nicht {SPIEL_NAMEN[spiel]}; "
+                    "korrigiert wird mit den Angaben desselben Spiels.")
+            merker["eintrag"] = self.korrektur(alt.id, ergebnis, eingabe, werte=werte)
+            return merker["eintrag"]
         if abend_id is None:
             abend_id = self.abend().id
         with self._schreiben() as conn:
@@ -939,7 +1032,8 @@ class Store:
             "WHERE w.abend_id = ? AND w.gilt = 1 AND w.spiel = 'schafkopf' AND w.groesse = 'cent' "
             "ORDER BY w.eintrag_id", [abend_id]):
             aus.setdefault(eid, {})[name] = wert
-        return list(aus.items())
+        platz = self.spielreihenfolge(abend_id)
+        return sorted(aus.items(), key=lambda x: (platz.get(x[0], x[0]), x[0]))
 
     def geber(self, abend: Abend) -> dict:
         """Wer das nächste Schafkopfspiel gibt, wer ausspielt, wer aussetzt.

@@ -26,8 +26,6 @@ JSON = Annotated[bool, typer.Option("--json", help="Ausgabe als JSON auf stdout.
 
 _SPIELARTEN = ("rufspiel", "solo", "wenz", "farbwenz", "geier", "farbgeier", "ramsch", "bettel")
 _SYNONYME = {"sauspiel": "rufspiel", "ruf": "rufspiel", "farbsolo": "solo"}
-_SPIEL_NAMEN = {"schafkopf": "Schafkopf", "sabai": "sabai-sabai", "saufn": "SAUFN",
-                "schlafmuetze": "Schlafmütze"}
 
 
 def store_oeffnen(db: str | None = None):
@@ -482,8 +480,12 @@ def _spielart(text: str):
         raise Eingabefehler(f"Unbekannte Spielart „{text}“. Erlaubt: {', '.join(_SPIELARTEN)}.") from None
 
 
-def _tisch(s, a, tisch: list[str]) -> list[str]:
-    """Die vier Teilnehmer des Spiels (Namen wie gespeichert), in Sitzordnung."""
+def _tisch(s, a, tisch: list[str], spielfolge: bool = False) -> list[str]:
+    """Die vier Teilnehmer des Spiels (Namen wie gespeichert), in Sitzordnung des Abends.
+
+    ``spielfolge``: stattdessen ab dem, der ausspielt (Sitz 0 einer Partie), bzw. wie bei
+    --tisch angegeben.
+    """
     from referee.errors import Eingabefehler
 
     if tisch:
@@ -498,7 +500,7 @@ def _tisch(s, a, tisch: list[str]) -> list[str]:
             raise Eingabefehler(
                 f"Am Abend sind {len(a.spieler)} Spieler; sag mit --tisch A,B,C,D, wer dieses Spiel spielt."
             )
-    return sorted(namen, key=a.spieler.index)
+    return list(namen) if spielfolge else sorted(namen, key=a.spieler.index)
 
 
 def _schafkopf_ergebnis(s, a, spielart_text: str, wer: str | None, *, augen, laufende, schwarz,
@@ -508,7 +510,7 @@ def _schafkopf_ergebnis(s, a, spielart_text: str, wer: str | None, *, augen, lau
     from referee.errors import Eingabefehler
     from referee.schafkopf.abrechnung import Fakten, abrechnen, zahlungen
     from referee.schafkopf.spielart import Spielart
-    from referee.schafkopf.tarif import Tarif
+    from referee.schafkopf.tarif import Tarif, tarif_laden
 
     spielart = _spielart(spielart_text)
     tarif = Tarif.from_dict(a.tarif) if a.tarif else None
@@ -525,10 +527,13 @@ def _schafkopf_ergebnis(s, a, spielart_text: str, wer: str | None, *, augen, lau
     basis = {"spielart": spielart.value, "klopfer": klopfer, "stoesse": stoss, "laufende": 0,
              "schneider": False, "schwarz": False, "tout": False, "augen": None}
     if spielart is Spielart.RAMSCH:
+        # Ramsch aus dem, worauf sich der Tisch einigt: Verlierer (meiste Augen), Jungfrauen,
+        # Durchmarsch – ohne Augen je Platz (``Fakten.ramsch_verlierer`` usw.).
+        regeln = (tarif or tarif_laden()).regeln
         fehler = []
-        if augen is not None or laufende or tout or sie or schwarz:
-            fehler.append("Beim Ramsch gibt es keine Augen der Spielerpartei, Laufende, Schwarz, Tout oder Sie; "
-                          "anzugeben sind der Verlierer, --jungfrau NAME und --durchmarsch NAME.")
+        if augen is not None or laufende or tout or sie or schwarz or stiche is not None:
+            fehler.append("Beim Ramsch gibt es keine Augen der Spielerpartei, Laufende, Stiche, Schwarz, "
+                          "Tout oder Sie; anzugeben sind der Verlierer, --jungfrau NAME und --durchmarsch NAME.")
         dm = finde(durchmarsch) if durchmarsch else None
         if dm and partei:
             fehler.append(f"Durchmarsch von {dm}: dann gibt es keinen Verlierer („{wer}“).")
@@ -536,34 +541,32 @@ def _schafkopf_ergebnis(s, a, spielart_text: str, wer: str | None, *, augen, lau
             fehler.append("Beim Ramsch fehlt der Verlierer (der mit den meisten Augen), "
                           "z. B. referee schafkopf eintragen ramsch Dora.")
         if set(partei) & set(jungfrauen):
-            fehler.append("Ein Verlierer hat die meisten Augen und kann keine Jungfrau sein.")
-        if dm and jungfrauen:
+            fehler.append(f"{'+'.join(n for n in partei if n in jungfrauen)} verliert mit den meisten Augen "
+                          "und kann keine Jungfrau (ohne Stich) sein.")
+        if dm and jungfrauen and sorted(jungfrauen) != sorted(n for n in alle if n != dm):
             fehler.append("Beim Durchmarsch sind alle anderen Jungfrauen; --jungfrau entfällt.")
-        if len(partei) > 1 and tarif is not None and tarif.regeln.ramsch_gleichstand != "alle":
+        if len(partei) > 1 and regeln.ramsch_gleichstand != "alle":
             fehler.append("Bei Gleichstand verliert nach der Hausregel ramsch_gleichstand=hoechster_trumpf nur einer: "
                           "gib an, wer davon den höheren Trumpf hatte.")
+        if len(partei) == 1 and len(set(jungfrauen)) == 3 and regeln.durchmarsch:
+            fehler.append(f"Haben die drei anderen keinen Stich, hat {partei[0]} alle Stiche gemacht: das ist "
+                          f"ein Durchmarsch (--durchmarsch {partei[0]}), kein verlorener Ramsch.")
         if fehler:
             raise Eingabefehler(" ".join(fehler))
-        n_stiche = 6 if kurz else 8
-        # Die Abrechnung braucht Augen und Stiche je Platz; am Tisch bekannt sind nur
-        # Verlierer, Jungfrauen und Durchmarsch. Diese Verteilung erfüllt genau diese Fakten.
+        sitz = {n: i for i, n in enumerate(alle)}
         if dm:
-            aug = [120 if n == dm else 0 for n in alle]
-            sti = [n_stiche if n == dm else 0 for n in alle]
+            fakten = Fakten(spielart, klopfer=klopfer, stoesse=stoss, kurz=kurz, durchmarsch=sitz[dm])
         else:
-            andere = [n for n in alle if n not in partei and n not in jungfrauen]
-            rest = n_stiche - len(andere)
-            aug = [120 // len(partei) if n in partei else 0 for n in alle]
-            sti = [1 if n in andere else 0 for n in alle]
-            for i, n in enumerate(p for p in alle if p in partei):
-                sti[alle.index(n)] = rest // len(partei) + (1 if i < rest % len(partei) else 0)
-        ab = abrechnen(Fakten(spielart, klopfer=klopfer, stoesse=stoss, kurz=kurz,
-                              augen=tuple(aug), stiche=tuple(sti)), tarif)
+            verlierer = sitz[partei[0]] if len(partei) == 1 else tuple(sitz[n] for n in partei)
+            fakten = Fakten(spielart, klopfer=klopfer, stoesse=stoss, kurz=kurz, ramsch_verlierer=verlierer,
+                            jungfrauen=tuple(dict.fromkeys(sitz[n] for n in jungfrauen)))
+        ab = abrechnen(fakten, tarif)
         z = zahlungen(ab, [], alle)
         ergebnis = dict(basis, zahlungen=z, wert=ab.wert, gewonnen=ab.gewonnen,
-                        spieler=dm or partei[0], partner=None,
+                        spieler=alle[ab.durchmarsch] if ab.durchmarsch is not None else alle[ab.verlierer[0]],
+                        partner=None,
                         verlierer=[alle[i] for i in ab.verlierer],
-                        jungfrauen=[alle[i] for i in ab.jungfrauen] if not dm else [],
+                        jungfrauen=[alle[i] for i in ab.jungfrauen] if ab.durchmarsch is None else [],
                         durchmarsch=alle[ab.durchmarsch] if ab.durchmarsch is not None else None,
                         konventionen=list(ab.konventionen))
         return ergebnis, ab
@@ -612,7 +615,8 @@ def _partie_ergebnis(s, a, datei: str, tisch) -> tuple[dict, dict]:
         raise Eingabefehler(f"„{datei}“ ist kein gültiges JSON (Zeile {exc.lineno}, Spalte {exc.colno}).") from None
     if not isinstance(daten, dict):
         raise Eingabefehler(f"„{datei}“: eine Partie ist ein JSON-Objekt.")
-    namen = daten.get("namen") or _tisch(s, a, tisch)
+    # Sitz 0 spielt zum ersten Stich aus: ohne „namen“ der, der laut Geberfolge ausspielt
+    namen = daten.get("namen") or _tisch(s, a, tisch, spielfolge=True)
     if not isinstance(namen, list) or len(namen) != 4:
         raise Eingabefehler(f"„namen“ in „{datei}“ muss vier Spieler nennen (Sitz 0–3).")
     namen = [s.spieler_finden(str(n), unter=a.spieler).name for n in namen]
@@ -693,7 +697,7 @@ _TISCH = Annotated[Optional[list[str]], typer.Option(
     "--tisch", metavar="A,B,C,D", help="Die vier Spieler dieses Spiels (bei mehr als vier am Abend).")]
 
 
-@gruppen.schafkopf.command("eintragen")
+@gruppen.schafkopf.command("eintragen", cls=mehrwertig())
 def schafkopf_eintragen(
     spielart: Annotated[Optional[str], typer.Argument(
         metavar="[SPIELART]", help="rufspiel, solo, wenz, farbwenz, geier, farbgeier, ramsch, bettel.")] = None,
@@ -747,11 +751,92 @@ def schafkopf_eintragen(
     _zeige_eintrag(s, a, e, ab, "Eintrag")
 
 
-@gruppen.app.command("korrektur")
+_KORREKTUR_BEFEHL = {
+    "sabai": ("sabai", "eintragen"),
+    "saufn": ("saufn", "ende"),
+    "schlafmuetze": ("schlafmuetze", "sieg"),
+}
+_KORREKTUR_FORM = {
+    "schafkopf": 'referee korrektur {id} rufspiel Anna+Ben --augen 61 (wie „schafkopf eintragen“)',
+    "sabai": 'referee korrektur {id} Anna="3 7 J" Ben="AJ 2 2" Cem="" Dora="14 0" (wie „sabai runde“)',
+    "saufn": "referee korrektur {id} --platz Cem Anna Ben (wie „saufn ende“)",
+    "schlafmuetze": "referee korrektur {id} Ben --spieler Anna Ben Cem (wie „schlafmuetze sieg“)",
+}
+
+
+def _weiterreichen(args: list[str], eintrag_id: int) -> list[str]:
+    """Die Angaben nach ``korrektur ID`` (ohne ``--db``), für den Befehl des Spiels."""
+    if "korrektur" in args:
+        args = args[args.index("korrektur") + 1:]
+    aus: list[str] = []
+    id_gesehen = trenner_gesehen = False
+    i = 0
+    while i < len(args):
+        tok = args[i]
+        if tok == "--db":
+            i += 2
+            continue
+        if tok.startswith("--db="):
+            i += 1
+            continue
+        if not id_gesehen and tok == str(eintrag_id):
+            id_gesehen = True
+        elif tok == "--" and not trenner_gesehen:
+            trenner_gesehen = True
+        else:
+            aus.append(tok)
+        i += 1
+    return aus
+
+
+def _korrektur_anderes_spiel(s, alt, als_json: bool, db: str | None) -> None:
+    """sabai, SAUFN, Schlafmütze: den Befehl des Spiels mit den Angaben ausführen; sein
+    ``store.eintragen`` wird (``referee.store.als_korrektur``) zur Korrektur von ``alt``."""
+    import importlib
+    import os
+
+    import typer.main
+
+    from referee.errors import Eingabefehler
+    from referee.store import SPIEL_NAMEN, als_korrektur
+
+    gruppe, befehl = _KORREKTUR_BEFEHL[alt.spiel]
+    rest = _weiterreichen(aufruf(), alt.id)
+    if not [t for t in rest if t != "--json"]:
+        raise Eingabefehler(
+            f"Es fehlen die richtigen Angaben für Eintrag #{alt.id} ({SPIEL_NAMEN[alt.spiel]}), z. B. "
+            + _KORREKTUR_FORM[alt.spiel].format(id=alt.id) + ".")
+    if alt.spiel == "saufn" and "--eintragen" not in rest:
+        rest.append("--eintragen")
+    if db:
+        os.environ["REFEREE_DB"] = db
+    s.schliessen()
+    importlib.import_module(f"referee.cli.{gruppe}")
+    with als_korrektur(alt.id) as merker:
+        code = typer.main.get_command(gruppen.app).main(
+            args=[gruppe, befehl, *rest], prog_name="referee", standalone_mode=False)
+    code = code if isinstance(code, int) else 0
+    e = merker["eintrag"]
+    if e is not None:
+        text = (f"Korrektur #{e.id} ersetzt Eintrag #{alt.id} ({SPIEL_NAMEN[alt.spiel]}); "
+                "das Original bleibt in „referee verlauf --alle“ sichtbar.")
+        if als_json:
+            _meldung(text)
+        else:
+            _druck(_text(text, "bold"))
+    elif code == 0:
+        raise Eingabefehler(f"Nichts korrigiert: Eintrag #{alt.id} bleibt, wie er ist.")
+    if code:
+        raise typer.Exit(code)
+
+
+@gruppen.app.command("korrektur", cls=mehrwertig(),
+                     context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 def korrektur(
+    ctx: typer.Context,
     eintrag: Annotated[int, typer.Argument(metavar="ID", help="Der zu ersetzende Eintrag (#ID aus referee verlauf).")],
-    spielart: Annotated[Optional[str], typer.Argument(metavar="[SPIELART]", help="Wie bei schafkopf eintragen.")] = None,
-    wer: _WER = None,
+    angaben: Annotated[Optional[list[str]], typer.Argument(
+        metavar="[ANGABEN]...", help="Die richtigen Angaben, wie beim Eintragen des Spiels (siehe oben).")] = None,
     augen: _AUGEN = None,
     laufende: _LAUFENDE = 0,
     schwarz: _SCHWARZ = False,
@@ -764,32 +849,58 @@ def korrektur(
     jungfrau: _JUNGFRAU = None,
     durchmarsch: _DURCHMARSCH = None,
     tisch: _TISCH = None,
+    partie: Annotated[Optional[str], typer.Option(
+        "--partie", metavar="DATEI", help="Schafkopf: die ganze Partie (JSON, - = stdin) statt der Fakten.")] = None,
     db: DB = None,
     als_json: JSON = False,
 ) -> None:
-    """Ersetzt einen Schafkopf-Eintrag durch die richtigen Fakten (das Original bleibt sichtbar).
+    """Ersetzt einen Eintrag durch die richtigen Angaben; das Original bleibt sichtbar (verlauf --alle).
 
-    Andere Spiele: „referee rueckgaengig --eintrag ID“ und neu eintragen.
+    Nach der ID folgen dieselben Angaben wie beim Eintragen des Spiels:
+    Schafkopf wie „schafkopf eintragen“, sabai wie „sabai runde“, SAUFN wie
+    „saufn ende“, Schlafmütze wie „schlafmuetze sieg“. Stände ergeben sich aus den
+    geltenden Einträgen; die Korrektur steht in der Spielfolge am Platz des Originals.
 
     Beispiel: referee korrektur 12 rufspiel Anna+Ben --augen 61 --laufende 3
+    (sabai: referee korrektur 13 Anna="3 7" Ben="AJ" Cem="" Dora="14 0";
+    SAUFN: referee korrektur 14 --platz Cem Anna Ben; Schlafmütze: referee korrektur 15 Ben)
     """
-    from referee.errors import Eingabefehler
+    from referee.errors import Eingabefehler, Regelverstoss
 
     s = store_oeffnen(db)
     alt = s.eintrag(eintrag)
-    if alt.spiel != "schafkopf":
-        raise Eingabefehler(
-            f"Eintrag #{alt.id} ist {_SPIEL_NAMEN.get(alt.spiel, alt.spiel)}; korrigiert wird hier nur Schafkopf. "
-            f"Storniere ihn mit „referee rueckgaengig --eintrag {alt.id}“ und trag ihn neu ein."
-        )
-    if spielart is None:
-        raise Eingabefehler(f"Es fehlen die richtigen Fakten, z. B. referee korrektur {alt.id} rufspiel Anna+Ben --augen 61.")
+    if alt.art == "storno":
+        raise Regelverstoss(f"Eintrag #{alt.id} ist ein Storno; korrigiert wird das Spiel selbst (#{alt.bezug}).")
     a = s.abend(alt.abend_id)
-    ergebnis, ab = _schafkopf_ergebnis(
-        s, a, spielart, wer, augen=augen, laufende=laufende, schwarz=schwarz, tout=tout, sie=sie,
-        klopfer=klopfer, stoss=stoss, stiche=stiche, kurz=kurz, jungfrau=jungfrau,
-        durchmarsch=durchmarsch, tisch=tisch or list(alt.ergebnis.get("zahlungen", {})))
-    e = s.korrektur(alt.id, ergebnis, {"argv": aufruf()})
+    if not a.offen:
+        raise Regelverstoss(f"Abend {a.id} ist beendet; dort wird nichts mehr korrigiert.")
+    if alt.spiel != "schafkopf":
+        _korrektur_anderes_spiel(s, alt, als_json, db)
+        return
+    angaben = list(angaben or [])
+    extra = angaben[2:] + list(ctx.args)
+    if extra:
+        raise Eingabefehler(f"Unerwartete Angabe „{' '.join(extra)}“; Form: "
+                            + _KORREKTUR_FORM["schafkopf"].format(id=alt.id) + ".")
+    spielart = angaben[0] if angaben else None
+    wer = angaben[1] if len(angaben) > 1 else None
+    ab = None
+    tisch = tisch or list(alt.ergebnis.get("zahlungen", {}))
+    if partie is not None:
+        if spielart or wer:
+            raise Eingabefehler("Mit --partie DATEI keine Spielart und keine Spieler angeben.")
+        ergebnis, daten = _partie_ergebnis(s, a, partie, tisch)
+        eingabe = {"argv": aufruf(), "partie": daten}
+    else:
+        if spielart is None:
+            raise Eingabefehler("Es fehlen die richtigen Fakten, z. B. "
+                                + _KORREKTUR_FORM["schafkopf"].format(id=alt.id) + ".")
+        ergebnis, ab = _schafkopf_ergebnis(
+            s, a, spielart, wer, augen=augen, laufende=laufende, schwarz=schwarz, tout=tout, sie=sie,
+            klopfer=klopfer, stoss=stoss, stiche=stiche, kurz=kurz, jungfrau=jungfrau,
+            durchmarsch=durchmarsch, tisch=tisch)
+        eingabe = {"argv": aufruf()}
+    e = s.korrektur(alt.id, ergebnis, eingabe)
     if als_json:
         drucke_json({"eintrag": e.id, "ersetzt": alt.id, "abend": a.id, "ergebnis": e.ergebnis,
                      "stand": s.stand(a.id)["schafkopf"]})

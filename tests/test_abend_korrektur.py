@@ -1,0 +1,160 @@
+"""Korrektur für alle Spiele, Ramsch aus den Fakten des Tisches, faire Schreibsperre."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+
+import pytest
+
+from referee.errors import Eingabefehler
+from referee.store import als_korrektur, oeffne
+
+
+def ok(r, code=0):
+    assert r.returncode == code, (r.returncode, r.stdout, r.stderr)
+    assert "Traceback" not in r.stdout + r.stderr
+    return r
+
+
+@pytest.fixture
+def abend(cli):
+    ok(cli("abend", "neu", "--spieler", "Anna", "Ben", "Cem", "Dora"))
+    return cli
+
+
+# --------------------------------------------------------------------------- Ramsch
+
+
+def test_ramsch_aus_fakten_zwei_jungfrauen(abend):
+    r = ok(abend("schafkopf", "eintragen", "ramsch", "Dora", "--jungfrau", "Ben", "Cem", "--json"))
+    e = json.loads(r.stdout)["ergebnis"]
+    # Tarif 10-20-50: Ramsch 20 ct × 2 × 2 (zwei Jungfrauen) = 80 ct an jeden
+    assert e["zahlungen"] == {"Anna": 80, "Ben": 80, "Cem": 80, "Dora": -240}
+    assert e["verlierer"] == ["Dora"] and e["jungfrauen"] == ["Ben", "Cem"]
+    assert e["augen"] is None and "stiche" not in e
+
+
+def test_ramsch_drei_jungfrauen_ist_durchmarsch(abend, db_pfad):
+    vorher = db_pfad.read_bytes()
+    r = ok(abend("schafkopf", "eintragen", "ramsch", "Dora", "--jungfrau", "Anna", "Ben", "Cem"), 2)
+    assert "Durchmarsch (--durchmarsch Dora)" in r.stderr
+    assert db_pfad.read_bytes() == vorher
+
+
+def test_ramsch_gleichstand_alle_mit_hausregel(cli):
+    ok(cli("abend", "neu", "--spieler", "Anna", "Ben", "Cem", "Dora", "--set", "ramsch_gleichstand=alle"))
+    r = ok(cli("schafkopf", "eintragen", "ramsch", "Anna+Ben", "--json"))
+    assert json.loads(r.stdout)["ergebnis"]["zahlungen"] == {"Anna": -40, "Ben": -40, "Cem": 40, "Dora": 40}
+
+
+# --------------------------------------------------------------------------- Korrektur
+
+
+def _stand(cli):
+    return json.loads(ok(cli("stand", "--json")).stdout)
+
+
+def test_korrektur_saufn_schlafmuetze_sabai(abend):
+    ok(abend("saufn", "ende", "--platz", "Cem", "Anna", "Ben", "--eintragen"))           # 1
+    ok(abend("schlafmuetze", "sieg", "Anna", "--spieler", "Anna", "Ben", "Cem"))          # 2
+    ok(abend("sabai", "runde", "Anna=3 7 J", "Ben=AJ 2 2", "Cem=", "Dora=14 0", "--eintragen"))  # 3
+    assert _stand(abend)["sabai"] == {"Anna": 0, "Ben": -1, "Cem": 1, "Dora": 0}
+
+    r = ok(abend("korrektur", "1", "--platz", "anna", "Cem", "Ben"))
+    assert "Korrektur #4 ersetzt Eintrag #1 (SAUFN)" in r.stdout
+    r = ok(abend("korrektur", "2", "ben", "--spieler", "Anna", "Ben", "Cem", "--json"))
+    assert json.loads(r.stdout)["sieger"] == "Ben"
+    assert "Korrektur #5 ersetzt Eintrag #2" in r.stderr
+    ok(abend("korrektur", "3", "Anna=3 7", "Ben=2 2", "Cem=5", "Dora=14 0"))
+
+    st = _stand(abend)
+    assert st["saufn"]["Anna"] == {"1": 1, "2": 0, "3": 0}
+    assert st["saufn"]["Cem"] == {"1": 0, "2": 1, "3": 0}
+    assert st["schlafmuetze"] == {"Anna": 0, "Ben": 1, "Cem": 0}
+    assert st["sabai"] == {"Anna": 0, "Ben": 1, "Cem": 0, "Dora": 0}
+    assert st["partien"] == {"schafkopf": 0, "sabai": 1, "saufn": 1, "schlafmuetze": 1}
+
+    v = json.loads(ok(abend("verlauf", "--alle", "--json")).stdout)["eintraege"]
+    assert [(e["id"], e["art"], e["bezug"], e["aufgehoben_durch"]) for e in v] == [
+        (1, "spiel", None, 4), (2, "spiel", None, 5), (3, "spiel", None, 6),
+        (4, "korrektur", 1, None), (5, "korrektur", 2, None), (6, "korrektur", 3, None)]
+    assert v[3]["eingabe"]["argv"][:2] == ["korrektur", "1"]
+    # schon ersetzt → Exit 1, unverändert
+    r = ok(abend("korrektur", "1", "--platz", "Ben", "Cem", "Anna"), 1)
+    assert "schon ersetzt (durch Eintrag 4)" in r.stderr
+
+
+def test_korrektur_fehler_aendern_nichts(abend, db_pfad):
+    ok(abend("saufn", "ende", "--platz", "Cem", "Anna", "Ben", "--eintragen"))
+    ok(abend("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71"))
+    vorher = db_pfad.read_bytes()
+    r = ok(abend("korrektur", "1"), 2)
+    assert "referee korrektur 1 --platz" in r.stderr
+    r = ok(abend("korrektur", "1", "--platz", "Anna", "Bne", "Cem"), 2)
+    assert "„Bne“" in r.stderr and "Meintest du" in r.stderr
+    r = ok(abend("korrektur", "2", "rufspiel", "Anna+Cem", "--auge", "61"), 2)
+    assert "Unerwartete Angabe „--auge 61“" in r.stderr
+    ok(abend("rueckgaengig"))
+    vorher = db_pfad.read_bytes()
+    r = ok(abend("korrektur", "3", "rufspiel", "Anna+Ben", "--augen", "61"), 1)
+    assert "ist ein Storno" in r.stderr
+    assert db_pfad.read_bytes() == vorher
+
+
+def test_korrektur_steht_am_platz_des_originals(tmp_path):
+    """Eine sabai-Partie eines früheren Spiels bleibt nach der Korrektur in diesem Spiel."""
+    with oeffne(tmp_path / "r.db") as s:
+        s.abend_neu(["Anna", "Ben"])
+        sp = {"punkte": {"Anna": 1, "Ben": 5}, "siegpunkte": {"Anna": 1, "Ben": 0}}
+        a = s.eintragen("sabai", dict(sp, letzte=False))
+        b = s.eintragen("sabai", dict(sp, letzte=True))
+        c = s.eintragen("sabai", dict(sp, letzte=False))
+        with als_korrektur(a.id) as merker:
+            k = s.eintragen("sabai", {"punkte": {"Anna": 5, "Ben": 1}, "siegpunkte": {"Anna": 0, "Ben": 1},
+                                      "letzte": False})
+        assert merker["eintrag"] == k and k.art == "korrektur" and k.bezug == a.id
+        assert [e.id for e in s.eintraege(1, spiel="sabai")] == [k.id, b.id, c.id]
+        assert s.spielreihenfolge(1) == {k.id: a.id}
+        # Korrektur einer Korrektur steht weiter am ersten Platz
+        k2 = s.korrektur(k.id, {"punkte": {"Anna": 2, "Ben": 1}, "siegpunkte": {"Anna": 0, "Ben": 1}})
+        assert [e.id for e in s.eintraege(1)] == [k2.id, b.id, c.id]
+        # anderes Spiel im Block: Eingabefehler, nichts geschrieben
+        with pytest.raises(Eingabefehler, match="ist sabai-sabai, nicht Schlafmütze"):
+            with als_korrektur(b.id):
+                s.eintragen("schlafmuetze", {"sieger": "Anna", "spieler": ["Anna", "Ben"]})
+        assert len(s.eintraege(1, alle=True)) == 5
+
+
+def test_korrektur_verlauf_schafkopf_in_spielfolge(tmp_path):
+    with oeffne(tmp_path / "r.db") as s:
+        s.abend_neu(["Anna", "Ben", "Cem", "Dora"])
+        z = {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}
+        a = s.eintragen("schafkopf", {"zahlungen": z})
+        b = s.eintragen("schafkopf", {"zahlungen": {n: -v for n, v in z.items()}})
+        k = s.korrektur(a.id, {"zahlungen": {"Anna": 50, "Ben": 50, "Cem": -50, "Dora": -50}})
+        assert [eid for eid, _ in s.verlauf_schafkopf(1)] == [k.id, b.id]
+
+
+# --------------------------------------------------------------------------- Sperre
+
+
+def test_schreiben_wartet_auf_die_sperre(tmp_path):
+    """Hält ein anderer die Schreibsperre länger als ein Versuch, wird gewartet, nicht abgebrochen."""
+    pfad = tmp_path / "r.db"
+    with oeffne(pfad) as s:
+        s.abend_neu(["Anna", "Ben"])
+    fremd = sqlite3.connect(pfad, isolation_level=None, check_same_thread=False)
+    fremd.execute("BEGIN IMMEDIATE")
+    frei = threading.Timer(0.4, lambda: fremd.execute("COMMIT"))
+    frei.start()
+    t = time.monotonic()
+    try:
+        with oeffne(pfad) as s:
+            e = s.eintragen("schlafmuetze", {"sieger": "Anna", "spieler": ["Anna", "Ben"]})
+    finally:
+        frei.join()
+        fremd.close()
+    assert e.id == 1 and time.monotonic() - t >= 0.35

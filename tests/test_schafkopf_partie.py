@@ -463,3 +463,16 @@ def test_textform_ohne_namen_und_fehler_mit_zeile(tmp_path):
     assert json.loads(r.stdout)["zahlungen"] == g["erwartet"]["zahlungen"]
     r = run_cli("schafkopf", "partie", "-", input="spiel: rufspiel gras\nspieler: 9\n")
     assert r.returncode == 2 and "Zeile 2: „9“ ist kein Sitz" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_cli_ramsch_partie_nennt_verlierer_jungfrau_und_klopfer():
+    g = _rufspiel_mit_namen()
+    g.update(spiel="ramsch", farbe=None, klopfer=[1], stoesse=[])
+    b = pruefe_partie(g)
+    assert b.gueltig
+    r = run_cli("schafkopf", "partie", "-", input=json.dumps(g))
+    assert r.returncode == 0, r.stderr
+    verlierer = " und ".join(g["namen"][s] for s in b.abrechnung.verlierer)
+    assert f"Verliert: {verlierer} (die meisten Augen)" in r.stdout
+    assert "Geklopft: Ben." in r.stdout
+    assert "Konvention, nicht im Regeltext: Ramsch" in " ".join(r.stdout.split())

@@ -197,7 +197,8 @@ def _zeige_bericht(bericht, nr: int | None = None) -> None:
             teile.append("geklopft: " + ", ".join(name(s) for s in p.klopfer))
         if p.stoesse:
             teile.append("Stoß/Retour: " + " → ".join(name(s) for s in p.stoesse))
-        ausgabe.drucke_text("; ".join(teile).capitalize() + ".")
+        zeile = "; ".join(teile)
+        ausgabe.drucke_text(zeile[:1].upper() + zeile[1:] + ".")
     fehler_je_stich: dict = {}
     for f in bericht.fehler:
         fehler_je_stich.setdefault(f.stich, []).append(f)
@@ -237,6 +238,13 @@ def _zeige_bericht(bericht, nr: int | None = None) -> None:
     if p.spiel.art.value == "ramsch":
         augen = ", ".join(f"{name(s)} {bericht.augen[s]}" for s in range(4))
         ausgabe.drucke_text(f"Augen: {augen}")
+        if a.durchmarsch is not None:
+            ausgabe.drucke_text(f"Durchmarsch: {name(a.durchmarsch)} hat alle Stiche.", stil="bold")
+        else:
+            zeile = f"Verliert: {' und '.join(name(s) for s in a.verlierer)} (die meisten Augen)"
+            if a.jungfrauen:
+                zeile += "; Jungfrau: " + ", ".join(name(s) for s in a.jungfrauen)
+            ausgabe.drucke_text(zeile + ".", stil="bold")
     else:
         partei = " + ".join(name(s) for s in bericht.spieler_partei)
         ergebnis = "gewonnen" if a.gewonnen else "verloren"

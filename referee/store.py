@@ -21,11 +21,14 @@ Python-API für alle Spiele (die CLI-Module benutzen nur diese Funktionen)::
     store.spielreihenfolge(3)            # {korrektur_id: original_id}: Korrektur am Platz des Originals
     store.eintrag(17)                    # ein Eintrag (auch storniert/ersetzt)
     store.eintraege(abend_id=3, alle=False, spiel=None)   # list[Eintrag] in Kraft (alle=True: alle)
+    store.anzahl_eintraege()             # {abend_id: Zahl geltender Einträge}
     store.stand(abend_id=3)              # dict wie `referee stand --json` (abend_id=None: gesamt)
     store.summen(abend_id=None)          # {spiel: {groesse: {name: summe}}} (ein SQL-Aggregat)
     store.verlauf_schafkopf(3)           # [(eintrag_id, {name: cent}), ...] in Kraft, für Grafiken
     store.geber(abend)                   # Geber, Ausspieler, Mitspieler, Aussetzer des nächsten Spiels
     store.export(abend_id=None) / store.importieren(daten)   # JSON-Rundreise (nur in leere Datei)
+    store.export_kopf(3), store.export_eintraege_json(3)     # dasselbe schnell (JSON-Texte je Eintrag)
+    store.eintraege_leicht(3)            # alle Einträge als dicts ohne „eingabe“ (für Berichte)
     store.integritaet()                  # PRAGMA integrity_check
 
 Fehler: ``Eingabefehler`` (Exit 2: unbekannter Spieler, unbrauchbares Ergebnis),
@@ -190,7 +193,10 @@ def pruefe_name(name: str) -> str:
 def _meintest_du(name: str, kandidaten: Iterable[str]) -> str:
     liste = list(kandidaten)
     nach_schluessel = {namensschluessel(k): k for k in liste}
-    treffer = difflib.get_close_matches(namensschluessel(name), list(nach_schluessel), n=3, cutoff=0.6)
+    k = namensschluessel(name)
+    treffer = difflib.get_close_matches(k, list(nach_schluessel), n=3, cutoff=0.6)
+    if k:  # „ben“ für „Ben [bold]“: ein Name, der so beginnt (erstes Wort)
+        treffer += [t for t in nach_schluessel if t not in treffer and (t.startswith(k) or t.split()[0] == k.split()[0])][:3]
     if not treffer:
         return ""
     return " Meintest du " + " oder ".join(f"„{nach_schluessel[t]}“" for t in treffer) + "?"
@@ -640,9 +646,13 @@ class Store:
             raise Eingabefehler(
                 f"„{zeile[0][1]}“ ist an diesem Abend nicht dabei." + _meintest_du(name, unter or [])
             )
-        kandidaten = list(unter) if unter is not None else [s.name for s in self.spieler_alle()]
+        if unter is not None:
+            raise Eingabefehler(
+                f"„{name}“ spielt an diesem Abend nicht mit." + (
+                    _meintest_du(name, unter) or " Dabei sind: " + ", ".join(unter) + ".")
+            )
         raise Eingabefehler(
-            f"Unbekannter Spieler „{name}“." + (_meintest_du(name, kandidaten)
+            f"Unbekannter Spieler „{name}“." + (_meintest_du(name, [s.name for s in self.spieler_alle()])
                                                   or " Neue Spieler legt der Abend mit --neu an.")
         )
 
@@ -806,6 +816,10 @@ class Store:
             if platz:
                 aus.sort(key=lambda e: (platz.get(e.id, e.id), e.id))
         return aus
+
+    def anzahl_eintraege(self) -> dict[int, int]:
+        """``{abend_id: Zahl der geltenden Einträge}`` (ein SQL-Aggregat, für ``abend liste``)."""
+        return dict(self._lies("SELECT abend_id, count(*) FROM eintraege WHERE gilt = 1 GROUP BY abend_id"))
 
     def spielreihenfolge(self, abend_id: int | None = None) -> dict[int, int]:
         """``{korrektur_id: id des ursprünglichen Eintrags}``: eine Korrektur steht in der
@@ -1083,6 +1097,66 @@ class Store:
             "abende": [a.als_dict() for a in abende],
             "eintraege": [dict(e.als_dict(), werte=werte.get(e.id, {})) for e in eintraege],
         }
+
+    def eintraege_leicht(self, abend_id: int | None = None) -> list[dict]:
+        """Alle Einträge (auch Stornos und Ersetztes) als dicts wie ``Eintrag.als_dict()``, ohne
+        ``eingabe`` – schnell genug für Berichte über 100.000 Einträge (ein ``json.loads`` je
+        Eintrag). Reihenfolge: Abend, dann Spielfolge (eine Korrektur am Platz des Originals).
+        """
+        loads = json.loads
+        sql = ("SELECT id, abend_id, nr, zeit, spiel, art, bezug, gilt, ergebnis FROM eintraege"
+               + (" WHERE abend_id = ?" if abend_id is not None else "") + " ORDER BY abend_id, id")
+        aus = [{"id": i, "abend": a, "nr": nr, "zeit": zeit, "spiel": spiel, "art": art, "bezug": bezug,
+                "gilt": bool(gilt), "ergebnis": loads(erg)}
+               for i, a, nr, zeit, spiel, art, bezug, gilt, erg in
+               self._lies(sql, [] if abend_id is None else [abend_id])]
+        platz = self.spielreihenfolge(abend_id)
+        if platz:
+            aus.sort(key=lambda e: (e["abend"], platz.get(e["id"], e["id"]), e["id"]))
+        return aus
+
+    def export_kopf(self, abend_id: int | None = None) -> dict:
+        """``export()`` ohne die Einträge: Format, Schema, Spieler, Abende."""
+        abende = self.abende() if abend_id is None else [self.abend(abend_id)]
+        genutzt = {n for a in abende for n in a.spieler}
+        spieler = [{"id": i, "name": n, "angelegt": t}
+                   for i, n, t in self._lies("SELECT id, name, angelegt FROM spieler ORDER BY id")
+                   if abend_id is None or n in genutzt]
+        return {"format": EXPORT_FORMAT, "schema": SCHEMA_AKTUELL, "spieler": spieler,
+                "abende": [a.als_dict() for a in abende]}
+
+    def export_eintraege_json(self, abend_id: int | None = None) -> list[str]:
+        """Die Einträge von ``export()`` als fertige JSON-Texte (je Eintrag einer), aus SQLite.
+
+        Gleiche Schlüssel, Reihenfolge und Werte wie ``export()["eintraege"]``, nur schnell:
+        ``eingabe`` und ``ergebnis`` werden so eingesetzt, wie sie gespeichert sind
+        (``json.dumps(..., ensure_ascii=False)`` – schon kanonisch); nur Texte mit
+        ``\\u``-Escapes werden neu kodiert, damit Export → Import → Export gleich bleibt.
+        ``werte`` baut SQLite in der Reihenfolge der Wertzeilen.
+        """
+        dumps = json.JSONEncoder(ensure_ascii=False).encode
+        loads = json.loads
+        sql = (
+            "SELECT '{\"id\": ' || e.id || ', \"abend\": ' || e.abend_id || ', \"nr\": ' || e.nr"
+            " || ', \"zeit\": ' || json_quote(e.zeit) || ', \"spiel\": ' || json_quote(e.spiel)"
+            " || ', \"art\": ' || json_quote(e.art) || ', \"bezug\": ' || COALESCE(e.bezug, 'null')"
+            " || ', \"gilt\": ' || CASE WHEN e.gilt THEN 'true' ELSE 'false' END,"
+            " e.eingabe, e.ergebnis,"
+            " COALESCE((SELECT json_group_object(g, json(je)) FROM ("
+            "     SELECT w.groesse AS g, json_group_object(s.name, w.wert) AS je, min(w.rowid) AS erst"
+            "     FROM werte w JOIN spieler s ON s.id = w.spieler_id"
+            "     WHERE w.eintrag_id = e.id GROUP BY w.groesse ORDER BY erst)), '{}')"
+            " FROM eintraege e" + (" WHERE e.abend_id = ?" if abend_id is not None else "")
+            + " ORDER BY e.abend_id, e.id"
+        )
+        zeilen = []
+        for kopf, eingabe, ergebnis, werte in self._lies(sql, [] if abend_id is None else [abend_id]):
+            if "\\u" in eingabe:
+                eingabe = dumps(loads(eingabe))
+            if "\\u" in ergebnis:
+                ergebnis = dumps(loads(ergebnis))
+            zeilen.append(f'{kopf}, "eingabe": {eingabe}, "ergebnis": {ergebnis}, "werte": {werte}}}')
+        return zeilen
 
     def importieren(self, daten: dict) -> dict:
         """Einen Export in eine leere Datenbank übernehmen (ids und Zeiten bleiben gleich)."""

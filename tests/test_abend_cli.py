@@ -254,7 +254,7 @@ def test_wer_zahlt_wem_und_verlauf_im_stand(abend):
                                    {"von": "Cem", "an": "Anna", "cent": 60},
                                    {"von": "Cem", "an": "Ben", "cent": 60}]
     r = ok(abend("stand"))
-    assert "Wer zahlt wem: Cem → Dora 1,60 €; Cem → Anna 0,60 €; Cem → Ben 0,60 €" in r.stdout
+    assert "Wer zahlt wem:\n  Cem → Dora: 1,60 €\n  Cem → Anna: 0,60 €\n  Cem → Ben: 0,60 €\n" in r.stdout
     assert "Verlauf" in r.stdout and "█" in r.stdout and "▁" in r.stdout
     r = ok(abend("abend", "ende", "--json"))
     assert len(json.loads(r.stdout)["stand"]["ueberweisungen"]) == 3

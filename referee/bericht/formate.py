@@ -532,9 +532,31 @@ SPIELART_NAMEN = {"rufspiel": "Rufspiel", "solo": "Farbsolo", "wenz": "Wenz", "f
 def _spaltentext(kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: set[int]) -> list[str]:
     """Eine schlichte Textspalten-Tabelle (für Terminal und Messenger)."""
     zellen = [[str(k) for k in kopf]] + [["" if v is None else str(v) for v in r] for r in reihen]
-    breiten = [max(len(z[i]) for z in zellen) for i in range(len(kopf))]
-    return ["  ".join(z[i].rjust(breiten[i]) if i in rechts else z[i].ljust(breiten[i])
-                      for i in range(len(kopf))).rstrip() for z in zellen]
+    breiten = [max(anzeigebreite(z[i]) for z in zellen) for i in range(len(kopf))]
+
+    def fuellen(text_: str, i: int) -> str:
+        luecke = " " * (breiten[i] - anzeigebreite(text_))
+        return luecke + text_ if i in rechts else text_ + luecke
+
+    return ["  ".join(fuellen(z[i], i) for i in range(len(kopf))).rstrip() for z in zellen]
+
+
+def anzeigebreite(text_: str) -> int:
+    """Spalten im Terminal: breite Zeichen (Emoji, CJK) zählen doppelt, kombinierende nicht.
+
+    >>> anzeigebreite("Cem 🍺"), anzeigebreite("Anna")
+    (6, 4)
+    """
+    import unicodedata
+
+    if text_.isascii():
+        return len(text_)
+    breite = 0
+    for z in text_:
+        if unicodedata.combining(z) or z in "\u200d\ufe0f":
+            continue
+        breite += 2 if unicodedata.east_asian_width(z) in "WF" else 1
+    return breite
 
 
 def _prozent_text(p: float | None) -> str:

@@ -43,10 +43,10 @@ def _meldung(text: str) -> None:
 # --------------------------------------------------------------------------- Darstellung
 
 
-def _euro(cent: int) -> str:
+def _euro(cent: int, vorzeichen: bool = True) -> str:
     from referee.cli.ausgabe import euro
 
-    return euro(cent)
+    return euro(cent, vorzeichen)
 
 
 def _kopfzeile(abend) -> str:
@@ -94,8 +94,9 @@ def _zeige_stand(stand: dict, titel: str, trend: dict[str, str] | None = None) -
     """Tabelle, dann „Wer zahlt wem“ (Schafkopf)."""
     _druck(_stand_tabelle(stand, titel, trend))
     if any(stand["schafkopf"].values()):
-        _druck(_text("Wer zahlt wem: " + "; ".join(
-            f"{u['von']} → {u['an']} {_euro(u['cent']).lstrip('+')}" for u in stand["ueberweisungen"])))
+        _druck(_text("Wer zahlt wem:"))
+        for u in stand["ueberweisungen"]:
+            _druck(_text(f"  {u['von']} → {u['an']}: {_euro(u['cent'], vorzeichen=False)}"))
 
 
 def _stand_tabelle(stand: dict, titel: str, trend: dict[str, str] | None = None):
@@ -314,10 +315,7 @@ def abend_liste(db: DB = None, als_json: JSON = False) -> None:
     """
     s = store_oeffnen(db)
     abende = s.abende()
-    zahlen = {}
-    if abende:
-        for e in s.eintraege():
-            zahlen[e.abend_id] = zahlen.get(e.abend_id, 0) + 1
+    zahlen = s.anzahl_eintraege() if abende else {}
     if als_json:
         drucke_json([dict(a.als_dict(), eintraege=zahlen.get(a.id, 0)) for a in abende])
         return

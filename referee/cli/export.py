@@ -44,74 +44,6 @@ def _abend_waehlen(store, abend_id: int | None, gesamt: bool):
     return [abende[-1]]
 
 
-# Die Abfragen unten lesen das Schema von ``referee.store`` direkt (über ``Store._lies``), weil
-# ``Store.eintraege``/``Store.export`` für 100.000 Einträge zu langsam sind (je Eintrag zwei
-# json.loads, je Wert eine Zeile). Sie könnten als öffentliche Funktionen in den Store wandern.
-
-_BEDINGUNG = {True: " WHERE e.abend_id = ?", False: ""}
-
-
-def eintraege_leicht(store, abend_id: int | None = None) -> list[dict]:
-    """Alle Einträge (auch Stornos und Ersetztes) wie ``Eintrag.als_dict()``, ohne ``eingabe``."""
-    import json
-
-    loads = json.loads
-    sql = ("SELECT e.id, e.abend_id, e.nr, e.zeit, e.spiel, e.art, e.bezug, e.gilt, e.ergebnis "
-           "FROM eintraege e" + _BEDINGUNG[abend_id is not None] + " ORDER BY e.abend_id, e.id")
-    return [{"id": i, "abend": a, "nr": nr, "zeit": zeit, "spiel": spiel, "art": art, "bezug": bezug,
-             "gilt": bool(gilt), "ergebnis": loads(erg)}
-            for i, a, nr, zeit, spiel, art, bezug, gilt, erg in
-            store._lies(sql, [] if abend_id is None else [abend_id])]
-
-
-def export_eintraege_json(store, abend_id: int | None = None) -> list[str]:
-    """Die Einträge von ``Store.export`` als fertige JSON-Texte (je Eintrag einer), aus SQLite.
-
-    Gleiche Schlüssel, Reihenfolge und Werte wie ``Store.export()["eintraege"]``. ``eingabe``
-    und ``ergebnis`` werden so eingesetzt, wie der Store sie gespeichert hat (``json.dumps`` mit
-    ``ensure_ascii=False`` – dann ist der Text schon kanonisch); nur Texte mit ``\\u``-Escapes
-    werden neu kodiert, damit Export → Import → Export gleich bleibt. ``werte`` baut SQLite
-    in der Reihenfolge der Wertzeilen.
-    """
-    import json
-
-    dumps = json.JSONEncoder(ensure_ascii=False).encode
-    loads = json.loads
-    sql = (
-        "SELECT '{\"id\": ' || e.id || ', \"abend\": ' || e.abend_id || ', \"nr\": ' || e.nr"
-        " || ', \"zeit\": ' || json_quote(e.zeit) || ', \"spiel\": ' || json_quote(e.spiel)"
-        " || ', \"art\": ' || json_quote(e.art) || ', \"bezug\": ' || COALESCE(e.bezug, 'null')"
-        " || ', \"gilt\": ' || CASE WHEN e.gilt THEN 'true' ELSE 'false' END,"
-        " e.eingabe, e.ergebnis,"
-        " COALESCE((SELECT json_group_object(g, json(je)) FROM ("
-        "     SELECT w.groesse AS g, json_group_object(s.name, w.wert) AS je, min(w.rowid) AS erst"
-        "     FROM werte w JOIN spieler s ON s.id = w.spieler_id"
-        "     WHERE w.eintrag_id = e.id GROUP BY w.groesse ORDER BY erst)), '{}')"
-        " FROM eintraege e" + _BEDINGUNG[abend_id is not None] + " ORDER BY e.abend_id, e.id"
-    )
-    zeilen = []
-    for kopf, eingabe, ergebnis, werte in store._lies(sql, [] if abend_id is None else [abend_id]):
-        if "\\u" in eingabe:
-            eingabe = dumps(loads(eingabe))
-        if "\\u" in ergebnis:
-            ergebnis = dumps(loads(ergebnis))
-        zeilen.append(f'{kopf}, "eingabe": {eingabe}, "ergebnis": {ergebnis}, "werte": {werte}}}')
-    return zeilen
-
-
-def export_kopf(store, abend_id: int | None = None) -> dict:
-    """``Store.export`` ohne die Einträge (Format, Schema, Spieler, Abende)."""
-    from referee.store import EXPORT_FORMAT, SCHEMA_AKTUELL
-
-    abende = store.abende() if abend_id is None else [store.abend(abend_id)]
-    genutzt = {n for a in abende for n in a.spieler}
-    spieler = [{"id": i, "name": n, "angelegt": t}
-               for i, n, t in store._lies("SELECT id, name, angelegt FROM spieler ORDER BY id")
-               if abend_id is None or n in genutzt]
-    return {"format": EXPORT_FORMAT, "schema": SCHEMA_AKTUELL, "spieler": spieler,
-            "abende": [a.als_dict() for a in abende]}
-
-
 def bericht_aus_store(store, abende, gesamt: bool, nur_tabelle: bool = False,
                       mit_verlauf: bool = True) -> dict:
     """Den Abendbericht (``referee.bericht.abendbericht``) aus den Einträgen des Stores bauen.
@@ -120,7 +52,7 @@ def bericht_aus_store(store, abende, gesamt: bool, nur_tabelle: bool = False,
     """
     from referee.bericht.abendbericht import baue_bericht, spieler_reihenfolge
 
-    alle = eintraege_leicht(store, None if gesamt else abende[0].id)
+    alle = store.eintraege_leicht(None if gesamt else abende[0].id)
     geltend = [e for e in alle if e["gilt"] and e["art"] != "storno"]
     abende_d = [a.als_dict() for a in abende]
     if nur_tabelle:
@@ -140,8 +72,8 @@ def export_json_text(store, abende, gesamt: bool) -> tuple[str, int]:
     from referee.bericht.formate import json_export_text
 
     abend_id = None if gesamt else abende[0].id
-    kopf = export_kopf(store, abend_id)
-    zeilen = export_eintraege_json(store, abend_id)
+    kopf = store.export_kopf(abend_id)
+    zeilen = store.export_eintraege_json(abend_id)
     stand = store.stand(abend_id)
     stand["ueberweisungen"] = [u.als_dict() for u in ausgleich(stand.get("schafkopf") or {})]
     kopf["eintraege"] = zeilen
@@ -222,6 +154,7 @@ def export(
     trennzeichen: str = typer.Option(",", "--trennzeichen", metavar="ZEICHEN",
                                      help="CSV-Trennzeichen; „;“ für deutsche Tabellenprogramme "
                                           "(dann auch Dezimalkomma), „tab“ für Tabulator."),
+    bom: bool = typer.Option(False, "--bom", help="UTF-8-BOM voranstellen (damit Excel Umlaute richtig liest)."),
     db: str = _DB,
 ) -> None:
     """Der Abend (oder alle) als Text, Markdown, CSV, JSON oder HTML.
@@ -231,7 +164,7 @@ def export(
     CSV-Felder, die ein Tabellenprogramm als Formel läse (= + - @ am Anfang), bekommen
     ein ' davor; Zahlen bleiben Zahlen.
 
-    Beispiel: referee export --format csv --trennzeichen ";" -o abend.csv
+    Beispiel: referee export --format csv --trennzeichen ";" --bom -o abend.csv
     """
     from referee.bericht import formate
     from referee.errors import Eingabefehler
@@ -250,6 +183,8 @@ def export(
                                   mit_verlauf=format == "html")
             inhalt = formate.rendere(b, format, trennzeichen)
             anzahl = len(b["eintraege"])
+    if bom:
+        inhalt = "\ufeff" + inhalt
     was = (f"{format}, {'alle Abende' if gesamt else f'Abend {abende[0].id}'}, "
            f"{anzahl} Eintr{'ag' if anzahl == 1 else 'äge'}")
     _ausgeben(inhalt, ausgabe, force, was)
@@ -325,7 +260,7 @@ def statistik(
 
     with oeffne(db) as store:
         abende = _abend_waehlen(store, abend, gesamt)
-        eintraege = [e for e in eintraege_leicht(store, None if gesamt else abende[0].id)
+        eintraege = [e for e in store.eintraege_leicht(None if gesamt else abende[0].id)
                      if e["gilt"] and e["art"] != "storno"]
     werte = st.statistik(eintraege)
     kopf = {"abend": None if gesamt else abende[0].id}

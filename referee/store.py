@@ -51,7 +51,8 @@ Summen werden nie gespeichert, immer aus den geltenden Einträgen abgeleitet.
 Einträge werden nie geändert oder gelöscht (Trigger verbieten es): ein Storno (``art =
 'storno'``) oder eine Korrektur (``art = 'korrektur'``) verweist mit ``bezug`` auf den
 Eintrag, den es aufhebt; ein Trigger setzt dabei das abgeleitete Merkmal ``gilt`` des alten
-Eintrags und seiner Werte auf 0.
+Eintrags und seiner Werte auf 0. Wird eine Korrektur storniert, gilt das Ersetzte wieder
+(Schema 3) – „rueckgaengig“ nach „korrektur“ stellt das Original her.
 
 Verbindung: ``verbinde()`` ist die einzige Stelle, die eine Verbindung öffnet
 (``foreign_keys=ON``, WAL, ``busy_timeout``); jede schreibende Einheit läuft in
@@ -79,7 +80,7 @@ from referee.errors import Eingabefehler, Regelverstoss, SpeicherFehler
 
 SPIELE = ("schafkopf", "sabai", "saufn", "schlafmuetze")
 ARTEN = ("spiel", "storno", "korrektur")
-SCHEMA_AKTUELL = 2
+SCHEMA_AKTUELL = 3
 APPLICATION_ID = 0x52454652  # "REFR"
 WARTEZEIT_MS = 30_000   # so lange wartet ein Befehl höchstens auf Sperren (Lesen und Schreiben)
 _VERSUCH_MS = 5         # Schreibsperre: SQLite wartet je Versuch nur so kurz, dann neuer Versuch
@@ -518,6 +519,35 @@ def migrationen():
             "UPDATE werte SET gilt = 0 WHERE eintrag_id = NEW.bezug; END"
         )
         db.execute("PRAGMA user_version = 2")
+
+    @m(name="v3_storno_einer_korrektur")
+    def v3(db):
+        # Storno einer Korrektur: das ersetzte Eintrag gilt wieder („rueckgaengig“ nach
+        # „korrektur“ stellt das Original her). Danach darf ein Eintrag mehrfach Bezug sein
+        # (erste Korrektur storniert, dann neu korrigiert); doppelte Aufhebung verhindert
+        # ``Store._aufhebbar`` innerhalb derselben BEGIN-IMMEDIATE-Transaktion.
+        db.execute("DROP INDEX eintraege_bezug_einmal")
+        db["eintraege"].create_index(["bezug"], index_name="eintraege_bezug")
+        db.execute("DROP TRIGGER eintraege_aufheben")
+        db.execute(
+            "CREATE TRIGGER eintraege_aufheben AFTER INSERT ON eintraege "
+            "WHEN NEW.bezug IS NOT NULL BEGIN "
+            "UPDATE eintraege SET gilt = 0 WHERE id = NEW.bezug; "
+            "UPDATE werte SET gilt = 0 WHERE eintrag_id = NEW.bezug; "
+            "UPDATE eintraege SET gilt = 1 WHERE NEW.art = 'storno' AND id = "
+            "(SELECT bezug FROM eintraege WHERE id = NEW.bezug AND art = 'korrektur'); "
+            "UPDATE werte SET gilt = 1 WHERE NEW.art = 'storno' AND eintrag_id = "
+            "(SELECT bezug FROM eintraege WHERE id = NEW.bezug AND art = 'korrektur'); END"
+        )
+        # vorhandene Stornos von Korrekturen nachziehen (in Reihenfolge, wie der Trigger)
+        for (korrektur,) in db.execute(
+            "SELECT s.bezug FROM eintraege s JOIN eintraege k ON k.id = s.bezug "
+            "WHERE s.art = 'storno' AND k.art = 'korrektur' ORDER BY s.id"
+        ).fetchall():
+            original = db.execute("SELECT bezug FROM eintraege WHERE id = ?", [korrektur]).fetchone()[0]
+            db.execute("UPDATE eintraege SET gilt = 1 WHERE id = ?", [original])
+            db.execute("UPDATE werte SET gilt = 1 WHERE eintrag_id = ?", [original])
+        db.execute("PRAGMA user_version = 3")
 
     return m
 
@@ -959,7 +989,8 @@ class Store:
         if alt.art == "storno":
             raise Regelverstoss(f"Eintrag {eintrag_id} ist selbst ein Storno.")
         if not alt.gilt:
-            nach = conn.execute("SELECT id, art FROM eintraege WHERE bezug = ?", [eintrag_id]).fetchone()
+            nach = conn.execute("SELECT id, art FROM eintraege WHERE bezug = ? ORDER BY id DESC LIMIT 1",
+                                [eintrag_id]).fetchone()
             wie = "storniert" if nach and nach[1] == "storno" else "ersetzt"
             raise Regelverstoss(f"Eintrag {eintrag_id} ist schon {wie} (durch Eintrag {nach[0] if nach else '?'}).")
         return alt

@@ -158,3 +158,52 @@ def test_schreiben_wartet_auf_die_sperre(tmp_path):
         frei.join()
         fremd.close()
     assert e.id == 1 and time.monotonic() - t >= 0.35
+
+
+# --------------------------------------------------------------------------- Storno einer Korrektur
+
+Z = {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}
+Z2 = {"Anna": -50, "Ben": -50, "Cem": 50, "Dora": 50}
+
+
+def test_rueckgaengig_nach_korrektur_stellt_original_her(abend):
+    ok(abend("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71"))        # 1: +20
+    ok(abend("korrektur", "1", "rufspiel", "Anna+Ben", "--augen", "50"))                # 2: -20
+    r = ok(abend("rueckgaengig"))                                                       # 3: Storno von 2
+    assert "Damit gilt wieder Eintrag #1" in r.stdout
+    assert _stand(abend)["schafkopf"] == {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}
+    ok(abend("korrektur", "1", "rufspiel", "Anna+Cem", "--augen", "80"))                # 4: neu korrigiert
+    assert _stand(abend)["schafkopf"] == {"Anna": 20, "Ben": -20, "Cem": 20, "Dora": -20}
+    v = json.loads(ok(abend("verlauf", "--alle", "--json")).stdout)["eintraege"]
+    assert [(e["id"], e["gilt"], e["aufgehoben_durch"]) for e in v] == [
+        (1, False, 4), (2, False, 3), (3, False, None), (4, True, None)]
+    r = ok(abend("rueckgaengig", "--eintrag", "1"), 1)
+    assert "schon ersetzt (durch Eintrag 4)" in r.stderr
+
+
+def test_migration_v2_zu_v3_storno_einer_korrektur(tmp_path, monkeypatch):
+    import referee.store as st
+
+    echt = st.migrationen
+
+    class BisV2:
+        def apply(self, db):
+            echt().apply(db, stop_before="v3_storno_einer_korrektur")
+
+    monkeypatch.setattr(st, "migrationen", BisV2)
+    monkeypatch.setattr(st, "SCHEMA_AKTUELL", 2)
+    pfad = tmp_path / "v2.db"
+    with st.oeffne(pfad) as s:
+        s.abend_neu(["Anna", "Ben", "Cem", "Dora"])
+        s.eintragen("schafkopf", {"zahlungen": Z})
+        s.korrektur(1, {"zahlungen": Z2})
+        s.rueckgaengig()
+        assert s._version() == 2
+        assert set(s.stand(1)["schafkopf"].values()) == {0}   # altes Verhalten: beides weg
+    monkeypatch.undo()
+    with st.oeffne(pfad) as s:
+        assert s._version() == st.SCHEMA_AKTUELL == 3
+        assert s.stand(1)["schafkopf"] == Z
+        k = s.korrektur(1, {"zahlungen": Z2})
+        assert k.bezug == 1 and s.stand(1)["schafkopf"] == Z2
+        assert s.integritaet() == "ok"

@@ -236,7 +236,10 @@ def test_storno_und_korrektur_bleiben_sichtbar(store):
         store.rueckgaengig(e2.id)
     with pytest.raises(Regelverstoss, match="selbst ein Storno"):
         store.rueckgaengig(storno.id)
-    store.rueckgaengig()  # storniert die Korrektur
+    store.rueckgaengig()  # storniert die Korrektur: das Original gilt wieder (Schema 3)
+    assert store.stand(1)["schafkopf"] == e1.ergebnis["zahlungen"]
+    assert [e.id for e in store.eintraege(1)] == [e1.id]
+    store.rueckgaengig()  # storniert das Original
     with pytest.raises(KeineDaten, match="keinen Eintrag"):
         store.rueckgaengig()
     assert store.stand(1)["schafkopf"] == {n: 0 for n in VIER}
@@ -321,6 +324,7 @@ def test_stand_ist_summe_der_geltenden_eintraege(tmp_path_factory, aktionen):
     s = oeffne(tmp_path_factory.mktemp("h") / "r.db")
     s.abend_neu(VIER)
     erwartet: dict[int, dict] = {}  # id -> zahlungen in Kraft
+    ersetzt: dict[int, tuple[int, dict]] = {}  # Korrektur-id -> (Original-id, dessen Zahlungen)
     for art, (a, b, c) in aktionen:
         z = {"Anna": a, "Ben": b, "Cem": c, "Dora": -(a + b + c)}
         if art == "spiel" or not erwartet:
@@ -329,10 +333,15 @@ def test_stand_ist_summe_der_geltenden_eintraege(tmp_path_factory, aktionen):
             letzte = max(erwartet)
             s.rueckgaengig()
             del erwartet[letzte]
+            if letzte in ersetzt:  # Storno einer Korrektur: das Original gilt wieder
+                original, oz = ersetzt.pop(letzte)
+                erwartet[original] = oz
         else:
             alt = min(erwartet)
-            del erwartet[alt]
-            erwartet[s.korrektur(alt, {"zahlungen": z}).id] = z
+            az = erwartet.pop(alt)
+            neu = s.korrektur(alt, {"zahlungen": z}).id
+            erwartet[neu] = z
+            ersetzt[neu] = (alt, az)
     summe = {n: sum(z[n] for z in erwartet.values()) for n in VIER}
     assert s.stand(1)["schafkopf"] == summe
     assert sum(s.stand()["schafkopf"].values()) == 0

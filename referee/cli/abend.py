@@ -411,7 +411,11 @@ def verlauf(
     s = store_oeffnen(db)
     a = s.abend(abend) if abend is not None else (s.aktueller_abend() or _letzter(s))
     eintraege = s.eintraege(a.id, alle=True)
+    # wer hebt einen nicht (mehr) geltenden Eintrag auf? (der jüngste Bezug; eine stornierte
+    # Korrektur macht das Original wieder gültig)
     aufgehoben = {e.bezug: e for e in eintraege if e.bezug is not None}
+    gilt = {e.id: e.gilt for e in eintraege}
+    aufgehoben = {i: x for i, x in aufgehoben.items() if not gilt.get(i, True)}
     zeigen = eintraege if alle else [e for e in eintraege if e.gilt]
     if als_json:
         drucke_json({"abend": a.id, "eintraege": [
@@ -461,6 +465,8 @@ def rueckgaengig(
         drucke_json({"storno": storno.als_dict(), "storniert": alt.als_dict(), "stand": stand})
         return
     _druck(_text(f"Eintrag #{alt.id} storniert (Storno #{storno.id}): {_beschreibung(alt)}"))
+    if alt.art == "korrektur":
+        _druck(_text(f"Damit gilt wieder Eintrag #{alt.bezug}: {_beschreibung(s.eintrag(alt.bezug))}"))
     _druck(_stand_tabelle(stand, "Neuer Stand"))
 
 

@@ -73,3 +73,13 @@ def test_spieler_nicht_am_abend_nennt_die_spieler(store):
         store.spieler_finden("Xaver", unter=VIER)
     with pytest.raises(Eingabefehler, match="Meintest du „Cem 🍺“"):
         store.spieler_finden("cem", unter=VIER)
+
+
+def test_statistik_spieler_tippfehler():
+    from referee.bericht.statistik import finde_spieler
+
+    assert finde_spieler("anna", ["Anna", "Ben"]) == "Anna"
+    with pytest.raises(Eingabefehler, match="Meintest du „Anna“"):
+        finde_spieler("Anan", ["Anna", "Ben"])
+    with pytest.raises(Eingabefehler, match="bekannt sind: „Anna“, „Ben“"):
+        finde_spieler("Xaver", ["Anna", "Ben"])

@@ -207,3 +207,27 @@ def test_migration_v2_zu_v3_storno_einer_korrektur(tmp_path, monkeypatch):
         k = s.korrektur(1, {"zahlungen": Z2})
         assert k.bezug == 1 and s.stand(1)["schafkopf"] == Z2
         assert s.integritaet() == "ok"
+
+
+# --------------------------------------------------------------------------- Partie: Sitz 0 spielt aus
+
+
+def test_partie_ohne_namen_sitz_null_ist_ausspieler(abend, tmp_path):
+    from conftest import DATA
+
+    partien = json.loads((DATA / "partien.json").read_text(encoding="utf-8"))
+    p = dict(next(x for x in partien if x["spiel"] == "rufspiel" and len(x["haende"][0]) == 8
+                  and x["stiche"][0]["aus"] == 0))
+    erwartet = p.pop("erwartet")["zahlungen"]
+    p.pop("tarif", None)
+    datei = tmp_path / "partie.json"
+    datei.write_text(json.dumps(p), encoding="utf-8")
+    # erstes Spiel: Anna gibt, Ben spielt aus → Sitz 0 = Ben, 1 = Cem, 2 = Dora, 3 = Anna
+    ok(abend("schafkopf", "eintragen", "wenz", "Cem", "--augen", "70"))
+    # zweites Spiel: Ben gibt, Cem spielt aus → Sitz 0 = Cem, 1 = Dora, 2 = Anna, 3 = Ben
+    d = json.loads(ok(abend("schafkopf", "eintragen", "--partie", str(datei), "--json")).stdout)
+    sitze = ["Cem", "Dora", "Anna", "Ben"]
+    assert d["ergebnis"]["spieler"] == sitze[p["spieler"]]
+    # anderer Tarif als in der Quelle, aber wer gewinnt und wer zahlt, hängt am Sitz
+    z = d["ergebnis"]["zahlungen"]
+    assert [(z[n] > 0) - (z[n] < 0) for n in sitze] == [(e > 0) - (e < 0) for e in erwartet]

@@ -203,6 +203,22 @@ def _meintest_du(name: str, kandidaten: Iterable[str]) -> str:
     return " Meintest du " + " oder ".join(f"„{nach_schluessel[t]}“" for t in treffer) + "?"
 
 
+def namen_am_abend(abend: "Abend", namen: Iterable[str]) -> list[str]:
+    """Namen in der Schreibweise des Abends (ohne Groß-/Kleinschreibung zugeordnet).
+
+    Alle unbekannten Namen auf einmal als ``Eingabefehler`` mit „Meintest du …?“ – geschrieben
+    wird dann nichts.
+    """
+    am_abend = {namensschluessel(n): n for n in abend.spieler}
+    namen = list(namen)
+    fehler = [f"„{n}“ spielt an Abend {abend.id} nicht mit." + _meintest_du(n, abend.spieler)
+              for n in namen if namensschluessel(n) not in am_abend]
+    if fehler:
+        raise Eingabefehler(" ".join(fehler) + f" Dabei sind: {', '.join(abend.spieler)}. "
+                            "Nichts eingetragen.")
+    return [am_abend[namensschluessel(n)] for n in namen]
+
+
 # --------------------------------------------------------------------------- Ergebnis → Werte
 
 

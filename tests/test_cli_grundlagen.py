@@ -83,3 +83,27 @@ def test_jeder_befehl_ist_ueber_die_schnelle_zuordnung_erreichbar():
                            env=_env(), cwd=ROOT)
         assert r.returncode == 0, r.stderr
         assert r.stdout.strip() == ",".join(unter), name
+
+
+def test_globale_db_option_vor_dem_befehl(tmp_path):
+    db = tmp_path / "global.db"
+    env = {"HOME": str(tmp_path), "REFEREE_DB": str(tmp_path / "nicht-diese.db")}
+    r = run_cli("--db", str(db), "abend", "neu", "--spieler", "Anna", "Ben", "Cem", "Dora", env=env)
+    assert r.returncode == 0, r.stderr
+    r = run_cli("--db", str(db), "schlafmuetze", "sieg", "Ben", "--json", env=env)
+    assert r.returncode == 0, r.stderr
+    r = run_cli("--db", str(db), "stand", "--json", env=env)
+    assert r.returncode == 0, r.stderr
+    import json
+
+    assert json.loads(r.stdout)["schlafmuetze"] == {"Anna": 0, "Ben": 1, "Cem": 0, "Dora": 0}
+    assert db.exists() and not (tmp_path / "nicht-diese.db").exists()
+
+
+def test_schnelle_zuordnung_ueberspringt_globale_db():
+    from referee.cli import MODULE, _module_fuer
+
+    assert _module_fuer(["--db", "x.db", "frage", "a"]) == ("frage",)
+    assert _module_fuer(["--db=x.db", "ruf"]) == ("schafkopf",)
+    assert _module_fuer(["--help"]) == MODULE
+    assert _module_fuer([]) == MODULE

@@ -55,11 +55,14 @@ def lade_befehle(module: tuple[str, ...] = MODULE) -> None:
 
 def _module_fuer(args: list[str]) -> tuple[str, ...]:
     """Nur die Module des aufgerufenen Befehls; bei Hilfe oder Unbekanntem alle."""
-    for arg in args:
-        if arg.startswith("-"):
-            return MODULE  # z. B. ``referee --help``: die Übersicht braucht alle Befehle
-        return BEFEHL_MODULE.get(arg, MODULE)
-    return MODULE
+    rest = list(args)
+    while rest[:1] == ["--db"] and len(rest) > 1:  # globale Option vor dem Befehl
+        rest = rest[2:]
+    if rest and rest[0].startswith("--db="):
+        rest = rest[1:]
+    if not rest or rest[0].startswith("-"):
+        return MODULE  # z. B. ``referee --help``: die Übersicht braucht alle Befehle
+    return BEFEHL_MODULE.get(rest[0], MODULE)
 
 
 def _click():

@@ -74,3 +74,20 @@ app.add_typer(abend, name="abend")
 app.add_typer(sabai, name="sabai")
 app.add_typer(saufn, name="saufn")
 app.add_typer(schlafmuetze, name="schlafmuetze")
+
+
+@app.callback()
+def _wurzel(
+    db: str = typer.Option(
+        None, "--db", metavar="PFAD",
+        help="Datenbankdatei für alle Befehle (sonst REFEREE_DB, sonst das Benutzer-Datenverzeichnis).",
+    ),
+) -> None:
+    """Regel-Schiedsrichter und Punkteschreiber für Kartenabende: Schafkopf, sabai-sabai, SAUFN und Schlafmütze.
+
+    Beispiel: referee frage "Davonlaufen"
+    """
+    if db:
+        import os
+
+        os.environ["REFEREE_DB"] = db

@@ -138,7 +138,7 @@ def _runde_werten(haende, als_json, eintragen, letzte, gleichstand, ass_joker_we
         ergebnis = _werten(paare, letzte, regeln)
         eintrag = None
     else:
-        from referee.store import oeffne
+        from referee.store import namen_am_abend, oeffne
 
         with oeffne(db) as store:
             abend = store.abend()  # kein offener Abend → KeineDaten (Exit 1), nichts geschrieben
@@ -259,31 +259,6 @@ def _spielstand_zeilen(stand) -> list[str]:
     elif stand.sieger:
         zeilen.append("Es führt: " + ", ".join(stand.sieger) + ".")
     return zeilen
-
-
-def namen_am_abend(abend, namen: list[str]) -> list[str]:
-    """Namen in der Schreibweise des Abends; unbekannte → ``Eingabefehler`` „Meintest du …?“.
-
-    Alle unbekannten Namen auf einmal; geschrieben wird dann nichts.
-    """
-    import difflib
-
-    from referee.errors import Eingabefehler
-    from referee.store import namensschluessel
-
-    am_abend = {namensschluessel(n): n for n in abend.spieler}
-    fehler = []
-    for name in namen:
-        if namensschluessel(name) in am_abend:
-            continue
-        nah = difflib.get_close_matches(namensschluessel(name), list(am_abend), n=2, cutoff=0.6)
-        vorschlag = (" Meintest du " + " oder ".join(f"„{am_abend[t]}“" for t in nah) + "?"
-                     if nah else "")
-        fehler.append(f"„{name}“ spielt an Abend {abend.id} nicht mit.{vorschlag}")
-    if fehler:
-        raise Eingabefehler(" ".join(fehler) + f" Dabei sind: {', '.join(abend.spieler)}. "
-                            "Nichts eingetragen.")
-    return [am_abend[namensschluessel(n)] for n in namen]
 
 
 def _werten(paare, letzte: bool, regeln):

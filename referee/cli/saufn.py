@@ -155,7 +155,7 @@ def ende(
                     "Z. B. --spieler Anna Ben Cem Dora.")
             spieler = list(abend.spieler)
         elif eintragen:
-            from referee.cli.sabai import namen_am_abend
+            from referee.store import namen_am_abend
 
             # gespeicherte Schreibweise (anna → Anna); Unbekannte → „Meintest du …?“
             spieler = namen_am_abend(abend, spieler)

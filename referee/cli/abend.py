@@ -24,10 +24,6 @@ DB = Annotated[Optional[str], typer.Option(
     help="Datenbankdatei (sonst $REFEREE_DB, sonst ~/.local/share/referee/referee.db).")]
 JSON = Annotated[bool, typer.Option("--json", help="Ausgabe als JSON auf stdout.")]
 
-_SPIELARTEN = ("rufspiel", "solo", "wenz", "farbwenz", "geier", "farbgeier", "ramsch", "bettel")
-_SYNONYME = {"sauspiel": "rufspiel", "ruf": "rufspiel", "farbsolo": "solo"}
-
-
 def store_oeffnen(db: str | None = None):
     """Den Store für ``--db`` (oder $REFEREE_DB / Standardpfad) öffnen."""
     from referee.store import oeffne
@@ -473,17 +469,6 @@ def rueckgaengig(
 # --------------------------------------------------------------------------- Schafkopf eintragen
 
 
-def _spielart(text: str):
-    from referee.errors import Eingabefehler
-    from referee.schafkopf.spielart import Spielart
-
-    wort = _SYNONYME.get(text.strip().casefold(), text.strip().casefold())
-    try:
-        return Spielart(wort)
-    except ValueError:
-        raise Eingabefehler(f"Unbekannte Spielart „{text}“. Erlaubt: {', '.join(_SPIELARTEN)}.") from None
-
-
 def _tisch(s, a, tisch: list[str], spielfolge: bool = False) -> list[str]:
     """Die vier Teilnehmer des Spiels (Namen wie gespeichert), in Sitzordnung des Abends.
 
@@ -510,14 +495,13 @@ def _tisch(s, a, tisch: list[str], spielfolge: bool = False) -> list[str]:
 def _schafkopf_ergebnis(s, a, spielart_text: str, wer: str | None, *, augen, laufende, schwarz,
                         tout, sie, klopfer, stoss, stiche, kurz, jungfrau, durchmarsch,
                         tisch) -> tuple[dict, object]:
-    """Fakten → ``referee.schafkopf.abrechnung`` → ergebnis-dict nach dem Store-Vertrag."""
+    """Namen am Tisch auflösen → ``referee.schafkopf.eintrag.ergebnis_aus_fakten``."""
     from referee.errors import Eingabefehler
-    from referee.schafkopf.abrechnung import Fakten, abrechnen, zahlungen
-    from referee.schafkopf.spielart import Spielart
-    from referee.schafkopf.tarif import Tarif, tarif_laden
+    from referee.schafkopf.eintrag import ergebnis_aus_fakten
+    from referee.schafkopf.spielart import parse_ansage
+    from referee.schafkopf.tarif import Tarif
 
-    spielart = _spielart(spielart_text)
-    tarif = Tarif.from_dict(a.tarif) if a.tarif else None
+    spielart, _ = parse_ansage(spielart_text)
     alle = _tisch(s, a, tisch)
 
     def finde(n: str) -> str:
@@ -526,97 +510,23 @@ def _schafkopf_ergebnis(s, a, spielart_text: str, wer: str | None, *, augen, lau
             raise Eingabefehler(f"„{name}“ spielt dieses Spiel nicht mit (am Tisch: {', '.join(alle)}).")
         return name
 
-    partei = [finde(n) for n in (wer or "").split("+") if n.strip()]
-    jungfrauen = [finde(n) for n in _namen([x.replace("+", ",") for x in jungfrau or []])]
-    basis = {"spielart": spielart.value, "klopfer": klopfer, "stoesse": stoss, "laufende": 0,
-             "schneider": False, "schwarz": False, "tout": False, "augen": None}
-    if spielart is Spielart.RAMSCH:
-        # Ramsch aus dem, worauf sich der Tisch einigt: Verlierer (meiste Augen), Jungfrauen,
-        # Durchmarsch – ohne Augen je Platz (``Fakten.ramsch_verlierer`` usw.).
-        regeln = (tarif or tarif_laden()).regeln
-        fehler = []
-        if augen is not None or laufende or tout or sie or schwarz or stiche is not None:
-            fehler.append("Beim Ramsch gibt es keine Augen der Spielerpartei, Laufende, Stiche, Schwarz, "
-                          "Tout oder Sie; anzugeben sind der Verlierer, --jungfrau NAME und --durchmarsch NAME.")
-        dm = finde(durchmarsch) if durchmarsch else None
-        if dm and partei:
-            fehler.append(f"Durchmarsch von {dm}: dann gibt es keinen Verlierer („{wer}“).")
-        if not dm and not partei:
-            fehler.append("Beim Ramsch fehlt der Verlierer (der mit den meisten Augen), "
-                          "z. B. referee schafkopf eintragen ramsch Dora.")
-        if set(partei) & set(jungfrauen):
-            fehler.append(f"{'+'.join(n for n in partei if n in jungfrauen)} verliert mit den meisten Augen "
-                          "und kann keine Jungfrau (ohne Stich) sein.")
-        if dm and jungfrauen and sorted(jungfrauen) != sorted(n for n in alle if n != dm):
-            fehler.append("Beim Durchmarsch sind alle anderen Jungfrauen; --jungfrau entfällt.")
-        if len(partei) > 1 and regeln.ramsch_gleichstand != "alle":
-            fehler.append("Bei Gleichstand verliert nach der Hausregel ramsch_gleichstand=hoechster_trumpf nur einer: "
-                          "gib an, wer davon den höheren Trumpf hatte.")
-        if len(partei) == 1 and len(set(jungfrauen)) == 3 and regeln.durchmarsch:
-            fehler.append(f"Haben die drei anderen keinen Stich, hat {partei[0]} alle Stiche gemacht: das ist "
-                          f"ein Durchmarsch (--durchmarsch {partei[0]}), kein verlorener Ramsch.")
-        if fehler:
-            raise Eingabefehler(" ".join(fehler))
-        sitz = {n: i for i, n in enumerate(alle)}
-        if dm:
-            fakten = Fakten(spielart, klopfer=klopfer, stoesse=stoss, kurz=kurz, durchmarsch=sitz[dm])
-        else:
-            verlierer = sitz[partei[0]] if len(partei) == 1 else tuple(sitz[n] for n in partei)
-            fakten = Fakten(spielart, klopfer=klopfer, stoesse=stoss, kurz=kurz, ramsch_verlierer=verlierer,
-                            jungfrauen=tuple(dict.fromkeys(sitz[n] for n in jungfrauen)))
-        ab = abrechnen(fakten, tarif)
-        z = zahlungen(ab, [], alle)
-        ergebnis = dict(basis, zahlungen=z, wert=ab.wert, gewonnen=ab.gewonnen,
-                        spieler=alle[ab.durchmarsch] if ab.durchmarsch is not None else alle[ab.verlierer[0]],
-                        partner=None,
-                        verlierer=[alle[i] for i in ab.verlierer],
-                        jungfrauen=[alle[i] for i in ab.jungfrauen] if ab.durchmarsch is None else [],
-                        durchmarsch=alle[ab.durchmarsch] if ab.durchmarsch is not None else None,
-                        konventionen=list(ab.konventionen))
-        return ergebnis, ab
-    if jungfrau or durchmarsch:
-        raise Eingabefehler("--jungfrau und --durchmarsch gibt es nur beim Ramsch.")
-    soll = 1 if spielart.solo_artig else 2
-    if len(partei) != soll or len(set(partei)) != soll:
-        form = "Anna+Ben" if soll == 2 else "Cem"
-        raise Eingabefehler(
-            f"Beim {spielart.value} besteht die Spielerpartei aus {soll} Spieler{'n' if soll > 1 else ''}, "
-            f"angegeben: „{wer or ''}“. Form: referee schafkopf eintragen {spielart.value} {form} --augen 71."
-        )
-    ab = abrechnen(Fakten(spielart, augen_spieler=augen, laufende=laufende, schwarz=schwarz,
-                          stiche_spieler=stiche, tout=tout, sie=sie, klopfer=klopfer,
-                          stoesse=stoss, kurz=kurz), tarif)
-    z = zahlungen(ab, partei, alle)
-    ergebnis = dict(basis, zahlungen=z, spieler=partei[0], partner=partei[1] if soll == 2 else None,
-                    gewonnen=ab.gewonnen, wert=ab.wert, augen=augen, laufende=ab.laufende_gewertet,
-                    schneider=ab.schneider, schwarz=ab.schwarz, tout=ab.tout, sie=ab.sie,
-                    stiche=stiche, konventionen=list(ab.konventionen))
-    return ergebnis, ab
+    return ergebnis_aus_fakten(
+        spielart, alle, [finde(n) for n in (wer or "").split("+") if n.strip()],
+        augen=augen, laufende=laufende, schwarz=schwarz, stiche=stiche, tout=tout, sie=sie,
+        klopfer=klopfer, stoesse=stoss, kurz=kurz,
+        jungfrauen=[finde(n) for n in _namen([x.replace("+", ",") for x in jungfrau or []])],
+        durchmarsch=finde(durchmarsch) if durchmarsch else None,
+        tarif=Tarif.from_dict(a.tarif) if a.tarif else None)
 
 
 def _partie_ergebnis(s, a, datei: str, tisch) -> tuple[dict, dict]:
-    """Eine ganze Partie (JSON-Datei oder ``-``) prüfen und abrechnen lassen."""
-    import json
-    from pathlib import Path
-
+    """Eine ganze Partie (Datei in JSON oder Textform, ``-`` = stdin) prüfen und abrechnen lassen."""
+    from referee.cli.schafkopf import lies_eingabe
     from referee.errors import Eingabefehler
+    from referee.schafkopf.eintrag import ergebnis_aus_partie
+    from referee.schafkopf.partie import partie_daten, pruefe_partie
 
-    try:
-        from referee.schafkopf import partie as partie_modul
-    except ImportError:
-        raise Eingabefehler(
-            "--partie braucht die Partieprüfung (referee.schafkopf.partie), die es in dieser "
-            "Version noch nicht gibt; trag das Spiel mit den Fakten ein (--augen, --laufende …)."
-        ) from None
-    try:
-        text = sys.stdin.read() if datei == "-" else Path(datei).read_text(encoding="utf-8")
-        daten = json.loads(text)
-    except FileNotFoundError:
-        raise Eingabefehler(f"Die Datei „{datei}“ gibt es nicht.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise Eingabefehler(f"Die Datei „{datei}“ ist nicht lesbar: {exc}.") from None
-    except json.JSONDecodeError as exc:
-        raise Eingabefehler(f"„{datei}“ ist kein gültiges JSON (Zeile {exc.lineno}, Spalte {exc.colno}).") from None
+    daten = partie_daten(lies_eingabe(datei), datei)
     if not isinstance(daten, dict):
         raise Eingabefehler(f"„{datei}“: eine Partie ist ein JSON-Objekt.")
     # Sitz 0 spielt zum ersten Stich aus: ohne „namen“ der, der laut Geberfolge ausspielt
@@ -627,35 +537,24 @@ def _partie_ergebnis(s, a, datei: str, tisch) -> tuple[dict, dict]:
     daten = dict(daten, namen=namen)
     if daten.get("tarif") is None and a.tarif:
         daten["tarif"] = a.tarif
-    d = partie_modul.pruefe_partie(daten).als_json()
-    if not d.get("gueltig", False):
-        from referee.errors import Regelverstoss
+    return ergebnis_aus_partie(pruefe_partie(daten)), daten
 
-        gruende = "; ".join(
-            (f"Stich {f['stich']}" if f.get("stich") else "vor dem ersten Stich")
-            + (f", {namen[f['sitz']]}" if f.get("sitz") is not None else "")
-            + (f", {f['karte']}" if f.get("karte") else "") + f": {f['grund']}"
-            for f in d.get("fehler", []))
-        raise Regelverstoss(f"Die Partie ist nicht regelgerecht, nicht eingetragen. {gruende}")
-    sp = d.get("spieler_partei") or []
-    ramsch = d.get("spiel") == "ramsch"
-    ergebnis = {
-        "zahlungen": dict(zip(namen, d["zahlungen"])),
-        "spielart": d.get("spiel"), "farbe": d.get("farbe"),
-        "spieler": None if ramsch else namen[daten["spieler"]],
-        "partner": next((namen[i] for i in sp if i != daten.get("spieler")), None),
-        "gewonnen": d.get("gewonnen"), "wert": d.get("wert"), "augen": d.get("augen_spieler"),
-        "laufende": d.get("laufende_gewertet", 0), "schneider": d.get("schneider", False),
-        "schwarz": d.get("schwarz", False), "tout": bool(daten.get("tout")),
-        "klopfer": len(daten.get("klopfer") or []), "stoesse": len(daten.get("stoesse") or []),
-        "stiche": d.get("stiche_spieler"), "konventionen": d.get("konventionen", []),
-    }
-    if ramsch:
-        ergebnis.update(verlierer=[namen[i] for i in d.get("verlierer", [])],
-                        jungfrauen=[namen[i] for i in d.get("jungfrauen", [])],
-                        durchmarsch=namen[d["durchmarsch"]] if d.get("durchmarsch") is not None else None)
-        ergebnis["spieler"] = ergebnis["durchmarsch"] or (ergebnis["verlierer"] or [None])[0]
-    return ergebnis, daten
+
+def _ergebnis_und_eingabe(s, a, spielart: str | None, wer: str | None, partie: str | None,
+                          tisch, fehlt: str, **fakten) -> tuple[dict, object, dict]:
+    """Gemeinsamer Weg von „schafkopf eintragen“ und „korrektur“: aus der Partie-Datei
+    oder den Fakten das ergebnis, die Abrechnung (``None`` bei --partie) und die Eingabe."""
+    from referee.errors import Eingabefehler
+
+    if partie is not None:
+        if spielart or wer:
+            raise Eingabefehler("Mit --partie DATEI keine Spielart und keine Spieler angeben.")
+        ergebnis, daten = _partie_ergebnis(s, a, partie, tisch)
+        return ergebnis, None, {"argv": aufruf(), "partie": daten}
+    if spielart is None:
+        raise Eingabefehler(fehlt)
+    ergebnis, ab = _schafkopf_ergebnis(s, a, spielart, wer, tisch=tisch, **fakten)
+    return ergebnis, ab, {"argv": aufruf()}
 
 
 def _zeige_eintrag(s, a, e, ab, titel: str) -> None:
@@ -728,25 +627,13 @@ def schafkopf_eintragen(
     Beispiel: referee schafkopf eintragen rufspiel Anna+Ben --augen 71 --laufende 3
     (Solo: wenz Cem --augen 45; Ramsch: ramsch Dora --jungfrau Ben; --partie partie.json)
     """
-    from referee.errors import Eingabefehler
-
     s = store_oeffnen(db)
     a = s.abend()
-    argv = aufruf()
-    ab = None
-    if partie is not None:
-        if spielart or wer:
-            raise Eingabefehler("Mit --partie DATEI keine Spielart und keine Spieler angeben.")
-        ergebnis, daten = _partie_ergebnis(s, a, partie, tisch)
-        eingabe = {"argv": argv, "partie": daten}
-    else:
-        if spielart is None:
-            raise Eingabefehler("Es fehlt die Spielart, z. B. referee schafkopf eintragen rufspiel Anna+Ben --augen 71.")
-        ergebnis, ab = _schafkopf_ergebnis(
-            s, a, spielart, wer, augen=augen, laufende=laufende, schwarz=schwarz, tout=tout, sie=sie,
-            klopfer=klopfer, stoss=stoss, stiche=stiche, kurz=kurz, jungfrau=jungfrau,
-            durchmarsch=durchmarsch, tisch=tisch)
-        eingabe = {"argv": argv}
+    ergebnis, ab, eingabe = _ergebnis_und_eingabe(
+        s, a, spielart, wer, partie, tisch,
+        "Es fehlt die Spielart, z. B. referee schafkopf eintragen rufspiel Anna+Ben --augen 71.",
+        augen=augen, laufende=laufende, schwarz=schwarz, tout=tout, sie=sie, klopfer=klopfer,
+        stoss=stoss, stiche=stiche, kurz=kurz, jungfrau=jungfrau, durchmarsch=durchmarsch)
     e = s.eintragen("schafkopf", ergebnis, eingabe, abend_id=a.id)
     if als_json:
         drucke_json({"eintrag": e.id, "abend": a.id, "ergebnis": e.ergebnis,
@@ -888,22 +775,11 @@ def korrektur(
                             + _KORREKTUR_FORM["schafkopf"].format(id=alt.id) + ".")
     spielart = angaben[0] if angaben else None
     wer = angaben[1] if len(angaben) > 1 else None
-    ab = None
-    tisch = tisch or list(alt.ergebnis.get("zahlungen", {}))
-    if partie is not None:
-        if spielart or wer:
-            raise Eingabefehler("Mit --partie DATEI keine Spielart und keine Spieler angeben.")
-        ergebnis, daten = _partie_ergebnis(s, a, partie, tisch)
-        eingabe = {"argv": aufruf(), "partie": daten}
-    else:
-        if spielart is None:
-            raise Eingabefehler("Es fehlen die richtigen Fakten, z. B. "
-                                + _KORREKTUR_FORM["schafkopf"].format(id=alt.id) + ".")
-        ergebnis, ab = _schafkopf_ergebnis(
-            s, a, spielart, wer, augen=augen, laufende=laufende, schwarz=schwarz, tout=tout, sie=sie,
-            klopfer=klopfer, stoss=stoss, stiche=stiche, kurz=kurz, jungfrau=jungfrau,
-            durchmarsch=durchmarsch, tisch=tisch)
-        eingabe = {"argv": aufruf()}
+    ergebnis, ab, eingabe = _ergebnis_und_eingabe(
+        s, a, spielart, wer, partie, tisch or list(alt.ergebnis.get("zahlungen", {})),
+        "Es fehlen die richtigen Fakten, z. B. " + _KORREKTUR_FORM["schafkopf"].format(id=alt.id) + ".",
+        augen=augen, laufende=laufende, schwarz=schwarz, tout=tout, sie=sie, klopfer=klopfer,
+        stoss=stoss, stiche=stiche, kurz=kurz, jungfrau=jungfrau, durchmarsch=durchmarsch)
     e = s.korrektur(alt.id, ergebnis, eingabe)
     if als_json:
         drucke_json({"eintrag": e.id, "ersetzt": alt.id, "abend": a.id, "ergebnis": e.ergebnis,

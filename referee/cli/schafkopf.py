@@ -144,7 +144,8 @@ def zug(
         ausgabe.drucke_text(sp.konvention, stil="dim")
 
 
-def _lies_eingabe(datei: str) -> str:
+def lies_eingabe(datei: str) -> str:
+    """Der Text der Datei ``datei`` (``-`` = stdin); fehlt sie oder ist unlesbar: Eingabefehler."""
     import sys
     from pathlib import Path
 
@@ -304,18 +305,12 @@ def partie(
 
     Beispiel: referee schafkopf partie partie.json --json
     """
-    import json
     from dataclasses import replace
 
     from referee.errors import Eingabefehler
-    from referee.schafkopf.partie import lies_partie, partie_aus_text, pruefe_partie
+    from referee.schafkopf.partie import lies_partie, partie_daten, pruefe_partie
 
-    text = _lies_eingabe(datei)
-    try:
-        daten = json.loads(text) if text.lstrip().startswith(("{", "[")) else partie_aus_text(text)
-    except json.JSONDecodeError as e:
-        raise Eingabefehler(f"„{datei}“ ist kein gültiges JSON: {e.msg} (Zeile {e.lineno}, "
-                            f"Spalte {e.colno}).") from None
+    daten = partie_daten(lies_eingabe(datei), datei)
     liste = isinstance(daten, list)
     partien = daten if liste else [daten]
     if liste and not partien:

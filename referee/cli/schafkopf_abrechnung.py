@@ -37,14 +37,6 @@ _Befehl = mehrwertig(
 )
 
 
-def _spielart(text: str):
-    """``rufspiel``, ``wenz`` … und wie man es ansagt: ``Herz-Solo``, ``Eichel-Wenz`` (Farbwenz)."""
-    from referee.schafkopf.spielart import Spielart, _farbspiel
-
-    zerlegt = _farbspiel(text)
-    return zerlegt[0] if zerlegt is not None else Spielart.parse(text)
-
-
 def _zahlen(option: str, werte: list[str]) -> list[int]:
     from referee.errors import Eingabefehler
 
@@ -173,10 +165,10 @@ def abrechnung(
     """
     from referee.errors import Eingabefehler
     from referee.schafkopf.abrechnung import Fakten, abrechnen, zahlungen
-    from referee.schafkopf.spielart import Spielart
+    from referee.schafkopf.spielart import Spielart, parse_ansage
     from referee.schafkopf.tarif import tarif_laden
 
-    art = _spielart(spielart)
+    art, _ = parse_ansage(spielart)
     gewaehlt = tarif_laden(tarif, setzen or None)
     augen_z = _zahlen("--augen", augen or [])
     stiche_z = _zahlen("--stiche", stiche or [])
@@ -243,21 +235,7 @@ def abrechnung(
         betraege = zahlungen(ergebnis, partei, alle)
 
     if als_json:
-        daten = {
-            "wert": ergebnis.wert,
-            "gewonnen": ergebnis.gewonnen,
-            "schneider": ergebnis.schneider,
-            "schwarz": ergebnis.schwarz,
-            "zahlungen": betraege,
-            "spielart": art.value,
-            "laufende": ergebnis.laufende_gewertet,
-            "tout": ergebnis.tout,
-            "faktor": ergebnis.faktor,
-            "bestandteile": [{"text": t, "cent": c} for t, c in ergebnis.bestandteile],
-            "faktoren": [{"text": t, "faktor": f} for t, f in ergebnis.faktoren],
-            "konventionen": list(ergebnis.konventionen),
-            "tarif": gewaehlt.name or None,
-        }
+        daten = dict(ergebnis.als_dict(), zahlungen=betraege, tarif=gewaehlt.name or None)
         if art is Spielart.RAMSCH:
             wer = list(betraege)
             daten["verlierer"] = [wer[i] for i in ergebnis.verlierer]

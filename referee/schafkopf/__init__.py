@@ -3,7 +3,8 @@
 Von oben nach unten lesen: ``karten`` (Karten, Notation, Blätter) → ``spielart``
 (Spielarten, Trumpfreihenfolgen, Stichsieger) → ``ruf`` (welche Sau ist rufbar) →
 ``zug`` (welche Karte darf ich spielen) → ``partie`` (ganze Partie prüfen) →
-``abrechnung`` (Wert und Zahlungen aus den Fakten) mit ``tarif`` (Preise, Hausregeln).
+``abrechnung`` (Wert und Zahlungen aus den Fakten) mit ``tarif`` (Preise, Hausregeln) →
+``eintrag`` (das ergebnis eines Spiels für den Speicher, aus Fakten oder Partie).
 
 >>> from referee.schafkopf import Karte, parse_hand, Spiel, Spielart, Farbe, erlaubte_karten
 >>> [str(k) for k in erlaubte_karten(parse_hand("SA S7 S8 S9 GO"), parse_hand("SK"),
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from referee.schafkopf.karten import Blatt, Farbe, Karte, Schlag, augen, kurz, lang, parse_hand
 from referee.schafkopf.ruf import gesperrt, pruefe_ruf, ruf_auskunft, ruf_erlaubt, rufbare_saeue
-from referee.schafkopf.spielart import Spiel, Spielart, stichsieger
+from referee.schafkopf.spielart import Spiel, Spielart, parse_ansage, stichsieger
 from referee.schafkopf.zug import Zugauskunft, erlaubte_karten, karte_erlaubt, pruefe_zug
 
 # Partie, Abrechnung und Tarife erst bei Bedarf laden (``import referee.schafkopf`` bleibt schlank).
@@ -29,6 +30,7 @@ _SPAETER = {
     "Fakten": "abrechnung", "Abrechnung": "abrechnung", "abrechnen": "abrechnung",
     "zahlungen": "abrechnung", "zahlungen_nach_sitz": "abrechnung",
     "hoechster_trumpf_platz": "abrechnung",
+    "ergebnis_aus_fakten": "eintrag", "ergebnis_aus_partie": "eintrag",
     "Tarif": "tarif", "Hausregeln": "tarif", "tarif_laden": "tarif", "tarif_namen": "tarif",
 }
 
@@ -48,6 +50,6 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "Blatt", "Farbe", "Karte", "Schlag", "Spiel", "Spielart", "Zugauskunft", "augen",
-    "erlaubte_karten", "gesperrt", "karte_erlaubt", "kurz", "lang", "parse_hand", "pruefe_ruf",
+    "erlaubte_karten", "gesperrt", "karte_erlaubt", "kurz", "lang", "parse_ansage", "parse_hand", "pruefe_ruf",
     "pruefe_zug", "ruf_auskunft", "ruf_erlaubt", "rufbare_saeue", "stichsieger", *_SPAETER,
 ]

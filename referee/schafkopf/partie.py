@@ -29,15 +29,15 @@ Partei, „mit“ oder „ohne“, über die Hände der Partei hinweg) und die A
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from referee.errors import Eingabefehler, RefereeFehler
 from referee.schafkopf.karten import _NACH_TEXT, FORMEN, Blatt, Karte, _falte, _token_fehler
 from referee.schafkopf.karten import kurz as _KURZ_KARTEN
 from referee.schafkopf.ruf import ruf_auskunft
-from referee.schafkopf.spielart import K_BETTEL_REIHE, K_BETTEL_REIHE_HOCH, TRUMPF, Spiel, Spielart  # noqa: F401
-from referee.schafkopf.zug import BINDUNG, DAVONLAUFEN, STICHREGELN, _entscheide, erlaubte_karten
+from referee.schafkopf.spielart import TRUMPF, Spiel, Spielart
+from referee.schafkopf.zug import STICHREGELN, _entscheide, erlaubte_karten
 
 STOSS = "schafkopf.stoss"
 SITZE = (0, 1, 2, 3)
@@ -348,6 +348,24 @@ def partie_aus_text(text: str) -> dict[str, Any]:
     if maengel:
         raise Eingabefehler(" ".join(maengel) + " Form der Textpartie: siehe referee schafkopf partie --help.")
     return {k: v for k, v in aus.items() if v is not None or k in ("farbe",)}
+
+
+def partie_daten(text: str, quelle: str = "Die Partie") -> Any:
+    """Der Text einer Partie-Datei → Partie-JSON (ein Objekt oder eine Liste von Partien).
+
+    Beginnt der Text mit ``{`` oder ``[``, ist er JSON, sonst die Textform
+    (``partie_aus_text``). ``quelle`` (z. B. der Dateiname) steht in der Fehlermeldung.
+
+    >>> partie_daten('{"spiel": "wenz"}')
+    {'spiel': 'wenz'}
+    """
+    if not text.lstrip().startswith(("{", "[")):
+        return partie_aus_text(text)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise Eingabefehler(f"„{quelle}“ ist kein gültiges JSON: {e.msg} (Zeile {e.lineno}, "
+                            f"Spalte {e.colno}).") from None
 
 
 def lies_partie(daten: "Mapping[str, Any] | str") -> Partie:
@@ -669,4 +687,4 @@ def _ramsch_verlierer(spiel: Spiel, haende: Sequence[Sequence[Karte]], augen: Se
 
 
 __all__ = ["Partie", "Partiebericht", "Partiefehler", "Stich", "TEXTFORM", "laufende", "lies_partie",
-           "partie_aus_text", "pruefe_partie"]
+           "partie_aus_text", "partie_daten", "pruefe_partie"]

@@ -81,7 +81,8 @@ _NAMEN = {
     Spielart.RAMSCH: "Ramsch", Spielart.BETTEL: "Bettel",
 }
 _ALIASE = {a.value: a for a in Spielart} | {
-    "sauspiel": Spielart.RUFSPIEL, "farbsolo": Spielart.SOLO, "ramschspiel": Spielart.RAMSCH,
+    "sauspiel": Spielart.RUFSPIEL, "ruf": Spielart.RUFSPIEL, "farbsolo": Spielart.SOLO,
+    "ramschspiel": Spielart.RAMSCH,
 }
 
 #: Gruppe der Trümpfe in den Tabellen (Farben haben die Gruppen 0–3 = ``Karte.nr // 8``).
@@ -287,9 +288,25 @@ def _farbspiel(text: str) -> tuple[Spielart, Farbe] | None:
     return None
 
 
+def parse_ansage(text: "str | Spielart") -> tuple[Spielart, Farbe | None]:
+    """Die Spielart, wie man sie ansagt: ``Herz-Solo`` → (Solo, Herz), ``Eichel-Wenz`` →
+    (Farbwenz, Eichel), ``sauspiel`` → (Rufspiel, ``None``) … Unbekanntes: ``Eingabefehler``.
+
+    >>> parse_ansage("Gras-Geier")
+    (<Spielart.FARBGEIER: 'farbgeier'>, <Farbe.GRAS: 'G'>)
+    >>> parse_ansage("Sauspiel")
+    (<Spielart.RUFSPIEL: 'rufspiel'>, None)
+    """
+    if isinstance(text, str):
+        zerlegt = _farbspiel(text)
+        if zerlegt is not None:
+            return zerlegt
+    return Spielart.parse(text), None
+
+
 def stichsieger(spiel: Spiel, karten: Sequence[Karte], ausspieler: int, spieler_zahl: int = 4) -> int:
     """Sitz (0–3) des Spielers, der den Stich bekommt; ``karten`` in Spielreihenfolge ab ``ausspieler``."""
     return (ausspieler + spiel.stich_gewinner(karten)) % spieler_zahl
 
 
-__all__ = ["Spiel", "Spielart", "TRUMPF", "stichsieger"]
+__all__ = ["Spiel", "Spielart", "TRUMPF", "parse_ansage", "stichsieger"]

@@ -1,0 +1,134 @@
+"""Architektur: reine Regelkerne ohne I/O-Bibliotheken; der gemeinsame Weg Fakten/Partie →
+ergebnis (``referee.schafkopf.eintrag``), den ``schafkopf eintragen`` und ``korrektur`` nehmen."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, _env
+from referee.errors import Eingabefehler, Regelverstoss
+from referee.schafkopf import Farbe, Spielart, ergebnis_aus_fakten, ergebnis_aus_partie, parse_ansage
+from referee.schafkopf.partie import partie_daten, pruefe_partie
+
+TISCH = ["Anna", "Ben", "Cem", "Dora"]
+KERNE = ("referee.schafkopf", "referee.schafkopf.partie", "referee.schafkopf.abrechnung",
+         "referee.schafkopf.eintrag", "referee.sabai", "referee.saufn", "referee.schlafmuetze",
+         "referee.bericht", "referee.regeltexte")
+
+
+@pytest.mark.parametrize("kern", KERNE)
+def test_kern_laedt_keine_ein_ausgabe_bibliothek(kern):
+    code = f"import sys, {kern}; print(','.join(sorted(sys.modules)))"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env(),
+                       cwd=ROOT, check=True)
+    geladen = set(r.stdout.strip().split(","))
+    for fremd in ("typer", "click", "rich", "sqlite_utils", "sqlite3", "referee.cli", "referee.store"):
+        assert fremd not in geladen, f"{kern} lädt {fremd}"
+
+
+@pytest.mark.parametrize("kern", ("schafkopf", "sabai", "saufn", "schlafmuetze", "bericht"))
+def test_kern_druckt_nicht(kern):
+    """Kein print() und kein open() im Regelkern (Daten nur über referee.resources)."""
+    for datei in (ROOT / "referee" / kern).glob("*.py"):
+        text = datei.read_text(encoding="utf-8")
+        assert "print(" not in text, datei
+        assert "open(" not in text, datei
+
+
+@pytest.mark.parametrize("text, art, farbe", [
+    ("rufspiel", Spielart.RUFSPIEL, None), ("Sauspiel", Spielart.RUFSPIEL, None),
+    ("ruf", Spielart.RUFSPIEL, None), ("farbsolo", Spielart.SOLO, None),
+    ("Herz-Solo", Spielart.SOLO, Farbe.HERZ), ("Eichel-Wenz", Spielart.FARBWENZ, Farbe.EICHEL),
+    ("wenz", Spielart.WENZ, None), ("Ramsch", Spielart.RAMSCH, None),
+])
+def test_parse_ansage(text, art, farbe):
+    assert parse_ansage(text) == (art, farbe)
+
+
+def test_parse_ansage_unbekannt():
+    with pytest.raises(Eingabefehler, match="Unbekannte Spielart „skat“"):
+        parse_ansage("skat")
+
+
+def test_ergebnis_rufspiel_nach_store_vertrag():
+    e, ab = ergebnis_aus_fakten(Spielart.RUFSPIEL, TISCH, ["Ben", "Dora"], augen=71, laufende=3,
+                                klopfer=1)
+    assert e["zahlungen"] == {"Anna": -100, "Ben": 100, "Cem": -100, "Dora": 100}
+    assert (e["spieler"], e["partner"], e["gewonnen"], e["wert"], e["augen"]) == ("Ben", "Dora", True, 100, 71)
+    assert (e["laufende"], e["klopfer"], e["stoesse"], e["schneider"]) == (3, 1, 0, False)
+    assert ab.wert == 100 and sum(e["zahlungen"].values()) == 0
+
+
+def test_ergebnis_solo_verloren():
+    e, _ = ergebnis_aus_fakten(Spielart.WENZ, TISCH, ["Cem"], augen=45)
+    assert e["zahlungen"] == {"Anna": 50, "Ben": 50, "Cem": -150, "Dora": 50}
+    assert e["partner"] is None and e["gewonnen"] is False
+
+
+def test_ergebnis_partei_passt_nicht():
+    with pytest.raises(Eingabefehler, match="besteht die Spielerpartei aus 2 Spielern"):
+        ergebnis_aus_fakten(Spielart.RUFSPIEL, TISCH, ["Anna"], augen=71)
+    with pytest.raises(Eingabefehler, match="nur beim Ramsch"):
+        ergebnis_aus_fakten(Spielart.SOLO, TISCH, ["Anna"], augen=71, jungfrauen=["Ben"])
+
+
+def test_ergebnis_ramsch_mit_jungfrau():
+    e, _ = ergebnis_aus_fakten(Spielart.RAMSCH, TISCH, ["Dora"], jungfrauen=["Ben"])
+    assert e["verlierer"] == ["Dora"] and e["jungfrauen"] == ["Ben"] and e["durchmarsch"] is None
+    assert e["spieler"] == "Dora" and e["wert"] == 40
+    assert e["zahlungen"] == {"Anna": 40, "Ben": 40, "Cem": 40, "Dora": -120}
+
+
+def test_ergebnis_ramsch_durchmarsch():
+    e, _ = ergebnis_aus_fakten(Spielart.RAMSCH, TISCH, [], durchmarsch="Cem")
+    assert e["durchmarsch"] == "Cem" and e["spieler"] == "Cem" and e["jungfrauen"] == []
+    assert e["zahlungen"]["Cem"] == 3 * e["wert"] and sum(e["zahlungen"].values()) == 0
+
+
+def test_ergebnis_ramsch_mehrere_maengel_auf_einmal():
+    with pytest.raises(Eingabefehler) as info:
+        ergebnis_aus_fakten(Spielart.RAMSCH, TISCH, ["Dora"], augen=70, jungfrauen=["Dora"])
+    meldung = str(info.value)
+    assert "keine Augen der Spielerpartei" in meldung
+    assert "Dora verliert mit den meisten Augen und kann keine Jungfrau" in meldung
+
+
+def test_ergebnis_ramsch_drei_jungfrauen_ist_durchmarsch():
+    with pytest.raises(Eingabefehler, match=r"Durchmarsch \(--durchmarsch Anna\)"):
+        ergebnis_aus_fakten(Spielart.RAMSCH, TISCH, ["Anna"], jungfrauen=["Ben", "Cem", "Dora"])
+
+
+def _echte_partie(nr: int = 0) -> dict:
+    partien = json.loads((Path(__file__).parent / "data" / "partien.json").read_text(encoding="utf-8"))
+    return dict(partien[nr], namen=TISCH)
+
+
+def test_ergebnis_aus_partie_stimmt_mit_erwartung():
+    for nr in range(0, 84, 7):
+        daten = _echte_partie(nr)
+        e = ergebnis_aus_partie(pruefe_partie(daten))
+        assert list(e["zahlungen"].values()) == daten["erwartet"]["zahlungen"], daten["quelle"]
+        assert e["spielart"] == daten["spiel"]
+        assert e["spieler"] == TISCH[daten["spieler"]]
+        assert e["klopfer"] == len(daten.get("klopfer") or [])
+
+
+def test_ergebnis_aus_partie_regelverstoss_nennt_stich_und_name():
+    daten = _echte_partie(0)
+    stiche = [dict(s) for s in daten["stiche"]]
+    erster = list(stiche[0]["karten"])
+    erster[1], erster[2] = erster[2], erster[1]  # falscher Sitz spielt die Karte
+    stiche[0] = dict(stiche[0], karten=erster)
+    with pytest.raises(Regelverstoss, match="Die Partie ist nicht regelgerecht, nicht eingetragen. Stich 1"):
+        ergebnis_aus_partie(pruefe_partie(dict(daten, stiche=stiche)))
+
+
+def test_partie_daten_json_und_fehler():
+    assert partie_daten('{"spiel": "wenz"}') == {"spiel": "wenz"}
+    with pytest.raises(Eingabefehler, match="„x.json“ ist kein gültiges JSON"):
+        partie_daten("{kaputt", "x.json")

@@ -149,3 +149,34 @@ def regelwerk(spiel: str) -> Regelwerk:
 def spielname(spiel: str) -> str:
     """Anzeigename: ``schlafmuetze`` → ``Schlafmütze``."""
     return regelwerk(spiel).name
+
+
+def bezeichnung(id: str) -> str:
+    """Die id mit dem Titel, zum Zitieren: ``saufn.abaendern (A – Abändern)``; unbekannt: die id.
+
+    >>> bezeichnung("schafkopf.faq-augen")
+    'schafkopf.faq-augen (Wie viele Augen braucht die Spielerpartei?)'
+    """
+    try:
+        return f"{id} ({abschnitt(id).titel})"
+    except KeyError:
+        return id
+
+
+def zitat(id: str, zeilen_mit: str | None = None) -> str | None:
+    """Der wörtliche Text eines Abschnitts (``None``, wenn es ihn nicht gibt).
+
+    Mit ``zeilen_mit`` nur die Zeilen, die das Wort enthalten (Groß-/Kleinschreibung egal),
+    dazu die erste Zeile als Einleitung; passt keine, der ganze Text.
+    """
+    try:
+        text = abschnitt(id).text
+    except KeyError:
+        return None
+    if zeilen_mit is None:
+        return text
+    zeilen = text.splitlines()
+    passend = [z for z in zeilen if zeilen_mit.casefold() in z.casefold()]
+    if not passend:
+        return text
+    return "\n".join([zeilen[0], *passend]) if zeilen[0] not in passend else "\n".join(passend)

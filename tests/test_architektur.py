@@ -3,6 +3,7 @@ ergebnis (``referee.schafkopf.eintrag``), den ``schafkopf eintragen`` und ``korr
 
 from __future__ import annotations
 
+import doctest
 import json
 import subprocess
 import sys
@@ -132,3 +133,33 @@ def test_partie_daten_json_und_fehler():
     assert partie_daten('{"spiel": "wenz"}') == {"spiel": "wenz"}
     with pytest.raises(Eingabefehler, match="„x.json“ ist kein gültiges JSON"):
         partie_daten("{kaputt", "x.json")
+
+
+@pytest.mark.parametrize("modul", ("referee.schafkopf.eintrag", "referee.schafkopf.partie",
+                                   "referee.regeltexte"))
+def test_doctests(modul):
+    import importlib
+
+    ergebnis = doctest.testmod(importlib.import_module(modul))
+    assert ergebnis.failed == 0 and ergebnis.attempted > 0
+
+
+def test_saufn_spielende_als_eintrag():
+    from referee.saufn.ende import parse_verteilung, spielende
+
+    se = spielende(["Cem", "Anna", "Ben"], ["Anna", "Ben", "Cem", "Dora"])
+    assert se.als_eintrag() == {"plaetze": ["Cem", "Anna", "Ben"],
+                                "spieler": ["Anna", "Ben", "Cem", "Dora"], "schluecke": None}
+    e = se.als_eintrag(parse_verteilung("Cem:Anna=5,Ben=15;Anna:Dora=15"))
+    assert e["schluecke"] == {"Anna": 5, "Ben": 15, "Cem": 0, "Dora": 15}
+
+
+def test_regeltexte_bezeichnung_und_zitat():
+    from referee.regeltexte import abschnitt, bezeichnung, zitat
+
+    assert bezeichnung("gibt.es.nicht") == "gibt.es.nicht"
+    assert bezeichnung("sabai.ass-joker") == f"sabai.ass-joker ({abschnitt('sabai.ass-joker').titel})"
+    assert zitat("gibt.es.nicht") is None
+    assert zitat("sabai.funktionskarten") == abschnitt("sabai.funktionskarten").text
+    teil = zitat("sabai.funktionskarten", "13").splitlines()
+    assert all("13" in z for z in teil[1:]) and len(teil) < len(zitat("sabai.funktionskarten").splitlines())

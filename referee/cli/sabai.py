@@ -71,25 +71,6 @@ def _hinweise_ausgeben(hinweise, als_json: bool) -> None:
         k.print(Text("• " + str(h)))
 
 
-def _zitat(abschnitt_id: str, zeilen_mit: str | None = None) -> str | None:
-    """Wörtlicher Regeltext aus rules_de/ (nur die passenden Zeilen), falls vorhanden."""
-    try:
-        from referee.regeltexte import abschnitt
-    except ImportError:  # pragma: no cover - Regelkorpus fehlt
-        return None
-    try:
-        text = abschnitt(abschnitt_id).text
-    except KeyError:
-        return None
-    if zeilen_mit is None:
-        return text
-    zeilen = text.splitlines()
-    passend = [z for z in zeilen if zeilen_mit.casefold() in z.casefold()]
-    if not passend:
-        return text
-    return "\n".join([zeilen[0], *passend]) if zeilen[0] not in passend else "\n".join(passend)
-
-
 def _einruecken(c, text: str) -> None:
     """Regeltext um zwei Zeichen eingerückt, umbrochen, ohne Leerzeichen am Zeilenende."""
     import textwrap
@@ -461,7 +442,9 @@ def karte_erklaeren(
     k = Karte.parse(karte)
     e = erklaere_karte(k)
     zeilen_mit = f"{k} {k.funktion}" if k.funktion else None
-    regeltext = _zitat(e.abschnitt, zeilen_mit) if (k.funktion or k is Karte.ASS_JOKER) else None
+    from referee.regeltexte import zitat
+
+    regeltext = zitat(e.abschnitt, zeilen_mit) if (k.funktion or k is Karte.ASS_JOKER) else None
     if als_json:
         drucke_json({**e.als_json(), "regeltext": regeltext})
         return
@@ -491,8 +474,10 @@ def move(
     """
     from referee.sabai import Move
 
+    from referee.regeltexte import zitat
+
     m = Move.parse(name)
-    regeltext = _zitat(m.abschnitt)
+    regeltext = zitat(m.abschnitt)
     if als_json:
         drucke_json({"move": m.value, "titel": m.titel, "erklaerung": m.kurz,
                      "abschnitt": m.abschnitt, "regeltext": regeltext})

@@ -13,25 +13,20 @@ from referee.cli.mehrwert import mehrwertig, werte
 
 def _karte(text: str, wo: str):
     """``Karte.parse`` mit der Stelle (KARTE/OBEN) in der Fehlermeldung."""
+    from referee.errors import RefereeFehler
     from referee.saufn import Karte
 
     try:
         return Karte.parse(text)
-    except Exception as exc:
-        meldung = getattr(exc, "meldung", None)
-        if meldung is None:
-            raise
-        raise type(exc)(f"{wo}: {meldung}") from None
+    except RefereeFehler as exc:
+        raise type(exc)(f"{wo}: {exc.meldung}") from None
 
 
 def _titel(abschnitt_id: str) -> str:
-    """„saufn.abaendern (A – Abändern)“; der Titel aus rules_de, wenn vorhanden."""
-    try:
-        from referee.regeltexte import abschnitt
+    """„saufn.abaendern (A – Abändern)“ (``referee.regeltexte.bezeichnung``)."""
+    from referee.regeltexte import bezeichnung
 
-        return f"{abschnitt_id} ({abschnitt(abschnitt_id).titel})"
-    except Exception:  # noqa: BLE001 - Regelkorpus fehlt: nur die id zeigen
-        return abschnitt_id
+    return bezeichnung(abschnitt_id)
 
 
 @gruppen.saufn.command("folgt")
@@ -144,9 +139,11 @@ def ende(
     spieler = werte(spieler) or None
     store = None
     if spieler is None or eintragen:
-        store = _store()
-        abend = store.aktueller_abend() if store is not None else None
-        if eintragen and store is not None and abend is None:
+        from referee.store import oeffne
+
+        store = oeffne()
+        abend = store.aktueller_abend()
+        if eintragen and abend is None:
             store.abend()  # KeineDaten „Kein offener Abend …“ (Exit 1), nichts geschrieben
         if spieler is None:
             if abend is None:
@@ -169,13 +166,7 @@ def ende(
     eintrag = None
     ungueltig = pruefung is not None and not pruefung.gueltig
     if eintragen and not ungueltig:
-        if store is None:
-            raise Eingabefehler("Eintragen ist noch nicht möglich (kein Speicher).")
-        ergebnis = {
-            "plaetze": list(se.plaetze), "spieler": list(se.spieler),
-            "schluecke": kern.schluecke_je_person(vorschlag, se.spieler) if vorschlag else None,
-        }
-        eintrag = store.eintragen("saufn", ergebnis, {"argv": aufruf()})
+        eintrag = store.eintragen("saufn", se.als_eintrag(vorschlag), {"argv": aufruf()})
 
     if als_json:
         daten = {
@@ -228,12 +219,3 @@ def ende(
 
         sys.stderr.write("Nicht eingetragen: die Verteilung verstößt gegen die Regeln.\n")
     raise typer.Exit(1 if ungueltig else 0)
-
-
-def _store():
-    """Der Speicher, sobald es ihn gibt (``referee.store``); sonst ``None``."""
-    try:
-        from referee.store import oeffne
-    except ImportError:  # pragma: no cover - Speicher noch nicht gebaut
-        return None
-    return oeffne()

@@ -13,21 +13,6 @@ from referee.cli.gruppen import app, schafkopf
 from referee.cli.mehrwert import mehrwertig
 
 
-def _blatt_fuer(hand_text: str, deck: str | None):
-    """Blatt aus ``--deck`` oder – ohne Angabe – aus der Handgröße (6 Karten = kurz)."""
-    from referee.schafkopf.karten import Blatt, Schlag, parse_hand
-
-    if deck is not None:
-        return Blatt.parse(deck)
-    try:
-        karten = parse_hand(hand_text)
-    except Exception:  # noqa: BLE001 - der genaue Fehler kommt beim eigentlichen Lesen
-        return Blatt.LANG
-    if len(karten) == 6 and not any(k.schlag in (Schlag.ACHT, Schlag.SIEBEN) for k in karten):
-        return Blatt.KURZ
-    return Blatt.LANG
-
-
 @app.command("ruf")
 def ruf(
     hand: str = typer.Option(..., "--hand", help="Die eigene Hand, z. B. \"EO GU H9 G10 G7 S8 SK EA\"."),
@@ -42,10 +27,10 @@ def ruf(
 
     Beispiel: referee ruf --hand "EO GU H9 G10 G7 S8 SK EA" --sau gras
     """
-    from referee.schafkopf.karten import Farbe, parse_hand
+    from referee.schafkopf.karten import Farbe, blatt_fuer, parse_hand
     from referee.schafkopf.ruf import GESPERRT_ABSCHNITT, GESPERRT_TEXT, ruf_auskunft, rufbare_saeue
 
-    blatt = _blatt_fuer(hand, deck)
+    blatt = blatt_fuer(hand, deck)
     karten = parse_hand(hand, deck=blatt, anzahl=blatt.handgroesse)
     gewaehlt = Farbe.parse(sau) if sau is not None else None
     auskunft = rufbare_saeue(karten)
@@ -111,11 +96,9 @@ def zug(
 
     Beispiel: referee schafkopf zug --spiel rufspiel --farbe schellen --hand "SA S7 S8 S9 GO" --stich "SK"
     """
-    from referee.schafkopf.karten import parse_hand
+    from referee.schafkopf.karten import Blatt, parse_hand
     from referee.schafkopf.spielart import Spiel
     from referee.schafkopf.zug import erlaubte_karten
-
-    from referee.schafkopf.karten import Blatt
 
     sp = Spiel.aus_text(spiel, farbe)
     blatt = Blatt.parse(deck)

@@ -15,12 +15,10 @@ from referee.cli.mehrwert import mehrwertig, werte
 
 
 def _titel(abschnitt_id: str) -> str:
-    try:
-        from referee.regeltexte import abschnitt
+    """„saufn.abaendern (A – Abändern)“ (``referee.regeltexte.bezeichnung``)."""
+    from referee.regeltexte import bezeichnung
 
-        return f"{abschnitt_id} ({abschnitt(abschnitt_id).titel})"
-    except Exception:  # noqa: BLE001 - Regelkorpus fehlt: nur die id zeigen
-        return abschnitt_id
+    return bezeichnung(abschnitt_id)
 
 
 def _regel(abschnitte) -> None:
@@ -170,17 +168,15 @@ def sieg(
 
     Beispiel: referee schlafmuetze sieg Anna --spieler Anna Ben Cem
     """
-    from referee.cli.saufn import _store
     from referee.errors import Eingabefehler
     from referee.schlafmuetze.regeln import ZITATE, pruefe_sieg
+    from referee.store import oeffne
 
     if name is None:
         raise Eingabefehler(
             "Wer hat gewonnen? Den Namen vor --spieler angeben (--spieler nimmt alle folgenden "
             "Namen), z. B.: referee schlafmuetze sieg Anna --spieler Anna Ben Cem.")
-    store = _store()
-    if store is None:  # pragma: no cover - Speicher noch nicht gebaut
-        raise Eingabefehler("Eintragen ist noch nicht möglich (kein Speicher).")
+    store = oeffne()
     spieler = werte(spieler) or None
     if spieler is None:
         abend = store.aktueller_abend()

@@ -74,6 +74,14 @@ class Spielende:
     def abschnitt(self) -> str:
         return ABSCHNITT
 
+    def als_eintrag(self, verteilung: dict[str, dict[str, int]] | None = None) -> dict:
+        """Das ``ergebnis`` für den Speicher (Vertrag in GEMEINSAM.md); mit ``verteilung``
+        (``parse_verteilung``) auch die Schlücke je Person."""
+        return {
+            "plaetze": list(self.plaetze), "spieler": list(self.spieler),
+            "schluecke": schluecke_je_person(verteilung, self.spieler) if verteilung else None,
+        }
+
 
 def _doppelte(namen: list[str]) -> list[str]:
     gesehen: dict[str, str] = {}

@@ -18,7 +18,7 @@ kommen die Namen schon so an, wie sie gespeichert werden.
 >>> e, _ = ergebnis_aus_fakten(Spielart.RUFSPIEL, ["Anna", "Ben", "Cem", "Dora"], ["Anna", "Ben"],
 ...                            augen=71, laufende=3)
 >>> e["zahlungen"], e["partner"]
-({'Anna': 50, 'Ben': 50, 'Cem': -50, 'Dora': -50}, None)
+({'Anna': 50, 'Ben': 50, 'Cem': -50, 'Dora': -50}, 'Ben')
 """
 
 from __future__ import annotations

@@ -374,6 +374,25 @@ def augen(karten: Iterable[Karte]) -> int:
     return sum(_AUGEN[k.schlag] for k in karten)
 
 
+def blatt_fuer(hand: str, deck: "str | Blatt | None" = None) -> Blatt:
+    """Das Blatt aus ``deck`` (``lang``/``kurz``) oder – ohne Angabe – aus der Hand: sechs
+    Karten ohne Acht und Sieben sind die kurze Karte, alles andere die lange. Eine unlesbare
+    Hand gilt hier als lang; den genauen Fehler meldet erst ``parse_hand``.
+
+    >>> blatt_fuer("EO GO HO SO EU GU"), blatt_fuer("EO GO HO SO EU G7"), blatt_fuer("??", "kurz")
+    (<Blatt.KURZ: 'kurz'>, <Blatt.LANG: 'lang'>, <Blatt.KURZ: 'kurz'>)
+    """
+    if deck is not None:
+        return Blatt.parse(deck)
+    try:
+        karten = parse_hand(hand)
+    except Eingabefehler:
+        return Blatt.LANG
+    if len(karten) == 6 and not any(k.schlag in (Schlag.ACHT, Schlag.SIEBEN) for k in karten):
+        return Blatt.KURZ
+    return Blatt.LANG
+
+
 __all__ = [
-    "ALLE", "Blatt", "FORMEN", "Farbe", "Karte", "Schlag", "augen", "kurz", "lang", "parse_hand",
+    "ALLE", "Blatt", "FORMEN", "Farbe", "Karte", "Schlag", "augen", "blatt_fuer", "kurz", "lang", "parse_hand",
 ]

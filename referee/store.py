@@ -21,6 +21,7 @@ Python-API für alle Spiele (die CLI-Module benutzen nur diese Funktionen)::
     store.spielreihenfolge(3)            # {korrektur_id: original_id}: Korrektur am Platz des Originals
     store.eintrag(17)                    # ein Eintrag (auch storniert/ersetzt)
     store.eintraege(abend_id=3, alle=False, spiel=None)   # list[Eintrag] in Kraft (alle=True: alle)
+    aufgehoben_durch(eintraege)          # {id: Storno/Korrektur, die ihn aufhebt} (für verlauf --alle)
     store.anzahl_eintraege()             # {abend_id: Zahl geltender Einträge}
     store.stand(abend_id=3)              # dict wie `referee stand --json` (abend_id=None: gesamt)
     store.summen(abend_id=None)          # {spiel: {groesse: {name: summe}}} (ein SQL-Aggregat)
@@ -165,6 +166,16 @@ class Eintrag:
             "spiel": self.spiel, "art": self.art, "bezug": self.bezug, "gilt": self.gilt,
             "eingabe": self.eingabe, "ergebnis": self.ergebnis,
         }
+
+
+def aufgehoben_durch(eintraege: Iterable["Eintrag"]) -> dict[int, "Eintrag"]:
+    """Für jeden nicht (mehr) geltenden Eintrag unter ``eintraege`` (``eintraege(…, alle=True)``)
+    der Storno oder die Korrektur, die ihn aufhebt: der jüngste Bezug. Eine stornierte Korrektur
+    macht das Original wieder gültig – es steht dann nicht in der Antwort."""
+    eintraege = list(eintraege)
+    letzter = {e.bezug: e for e in eintraege if e.bezug is not None}
+    gilt = {e.id: e.gilt for e in eintraege}
+    return {i: e for i, e in letzter.items() if not gilt.get(i, True)}
 
 
 # --------------------------------------------------------------------------- Namen

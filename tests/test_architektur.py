@@ -163,3 +163,22 @@ def test_regeltexte_bezeichnung_und_zitat():
     assert zitat("sabai.funktionskarten") == abschnitt("sabai.funktionskarten").text
     teil = zitat("sabai.funktionskarten", "13").splitlines()
     assert all("13" in z for z in teil[1:]) and len(teil) < len(zitat("sabai.funktionskarten").splitlines())
+
+
+def test_store_aufgehoben_durch(tmp_path):
+    from referee.store import aufgehoben_durch, oeffne
+
+    def ergebnis(w):
+        return {"zahlungen": {"Anna": w, "Ben": w, "Cem": -w, "Dora": -w}, "spielart": "rufspiel", "wert": w}
+
+    with oeffne(tmp_path / "t.db") as s:
+        s.abend_neu(TISCH)
+        e1 = s.eintragen("schafkopf", ergebnis(20), {})
+        e2 = s.eintragen("schafkopf", ergebnis(30), {})
+        k = s.korrektur(e1.id, ergebnis(50), {})
+        st = s.rueckgaengig(e2.id)
+        alle = s.eintraege(alle=True)
+        assert {i: e.id for i, e in aufgehoben_durch(alle).items()} == {e1.id: k.id, e2.id: st.id}
+        st_k = s.rueckgaengig(k.id)  # Korrektur storniert: e1 gilt wieder
+        assert {i: e.id for i, e in aufgehoben_durch(s.eintraege(alle=True)).items()} == {
+            e2.id: st.id, k.id: st_k.id}

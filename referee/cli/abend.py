@@ -74,13 +74,13 @@ def _ueberweisungen(schafkopf: dict[str, int]) -> list[dict]:
 
 
 def _trend(s, abend_id: int, namen) -> dict[str, str]:
-    """Sparkline des Schafkopf-Saldos je Spieler über den Abend (gemeinsame Skala)."""
+    """Sparkline des Schafkopf-Saldos je Spieler über den Abend (gemeinsame Skala;
+    der Saldo-Verlauf aus ``referee.bericht.statistik.verlauf``)."""
     from referee.bericht.grafik import sparklines
+    from referee.bericht.statistik import verlauf
 
-    reihen = {n: [0] for n in namen}
-    for _, zahlungen in s.verlauf_schafkopf(abend_id):
-        for n in reihen:
-            reihen[n].append(reihen[n][-1] + zahlungen.get(n, 0))
+    spiele = [{"spiel": "schafkopf", "ergebnis": {"zahlungen": z}} for _, z in s.verlauf_schafkopf(abend_id)]
+    reihen = {n: r for n, r in verlauf(spiele, list(namen)).items() if n in namen}
     if all(len(r) < 3 for r in reihen.values()):
         return {}
     return sparklines(reihen, breite=16)
@@ -406,12 +406,10 @@ def verlauf(
     """
     s = store_oeffnen(db)
     a = s.abend(abend) if abend is not None else (s.aktueller_abend() or _letzter(s))
+    from referee.store import aufgehoben_durch
+
     eintraege = s.eintraege(a.id, alle=True)
-    # wer hebt einen nicht (mehr) geltenden Eintrag auf? (der jüngste Bezug; eine stornierte
-    # Korrektur macht das Original wieder gültig)
-    aufgehoben = {e.bezug: e for e in eintraege if e.bezug is not None}
-    gilt = {e.id: e.gilt for e in eintraege}
-    aufgehoben = {i: x for i, x in aufgehoben.items() if not gilt.get(i, True)}
+    aufgehoben = aufgehoben_durch(eintraege)
     zeigen = eintraege if alle else [e for e in eintraege if e.gilt]
     if als_json:
         drucke_json({"abend": a.id, "eintraege": [

@@ -170,23 +170,27 @@ def _runde_werten(haende, als_json, eintragen, letzte, gleichstand, ass_joker_we
             k.print(Text(zeile))
 
 
+# Gemeinsame Angaben von „sabai runde“ und „sabai eintragen“
+_HAENDE = typer.Argument(
+    None, metavar='NAME="KARTEN" ...',
+    help="Die verdeckten Karten jeder Spieler:in am Ende der Partie; leer = keine Karten.")
+_LETZTE = typer.Option(False, "--letzte", help="Letzte Partie des Spiels (ohne sabai-sabai); "
+                                               "danach steht der Spielsieger fest.")
+_GLEICHSTAND = typer.Option("alle", "--gleichstand", metavar="alle|keiner",
+                            help="Konvention bei Gleichstand um die wenigsten Kartenpunkte.")
+_ASS_JOKER_WERT = typer.Option(-4, "--ass-joker-wert",
+                               help="Kartenpunkte des Ass-Jokers (Konvention: −4 wie ein Joker).")
+
+
 @gruppen.sabai.command("runde")
 def runde(
-    haende: list[str] = typer.Argument(
-        None, metavar='NAME="KARTEN" ...',
-        help="Die verdeckten Karten jeder Spieler:in am Ende der Partie; leer = keine Karten.",
-    ),
+    haende: list[str] = _HAENDE,
     als_json: bool = _JSON,
     eintragen: bool = typer.Option(False, "--eintragen",
                                    help="Die Partie im aktuellen Spielabend eintragen."),
-    letzte: bool = typer.Option(False, "--letzte",
-                                help="Letzte Partie des Spiels (ohne sabai-sabai); "
-                                     "danach steht der Spielsieger fest."),
-    gleichstand: str = typer.Option(
-        "alle", "--gleichstand", metavar="alle|keiner",
-        help="Konvention bei Gleichstand um die wenigsten Kartenpunkte."),
-    ass_joker_wert: int = typer.Option(
-        -4, "--ass-joker-wert", help="Kartenpunkte des Ass-Jokers (Konvention: −4 wie ein Joker)."),
+    letzte: bool = _LETZTE,
+    gleichstand: str = _GLEICHSTAND,
+    ass_joker_wert: int = _ASS_JOKER_WERT,
     db: str = typer.Option(None, "--db", help="Datenbankdatei (nur mit --eintragen)."),
 ) -> None:
     """Wertet das Ende einer Partie: Kartenpunkte, Siegespunkte, Hall of Fame.
@@ -202,17 +206,11 @@ def runde(
 
 @gruppen.sabai.command("eintragen")
 def eintragen_befehl(
-    haende: list[str] = typer.Argument(
-        None, metavar='NAME="KARTEN" ...',
-        help="Die verdeckten Karten jeder Spieler:in am Ende der Partie; leer = keine Karten.",
-    ),
+    haende: list[str] = _HAENDE,
     als_json: bool = _JSON,
-    letzte: bool = typer.Option(False, "--letzte",
-                                help="Letzte Partie des Spiels (ohne sabai-sabai)."),
-    gleichstand: str = typer.Option("alle", "--gleichstand", metavar="alle|keiner",
-                                    help="Konvention bei Gleichstand."),
-    ass_joker_wert: int = typer.Option(-4, "--ass-joker-wert",
-                                       help="Kartenpunkte des Ass-Jokers (Konvention: −4)."),
+    letzte: bool = _LETZTE,
+    gleichstand: str = _GLEICHSTAND,
+    ass_joker_wert: int = _ASS_JOKER_WERT,
     db: str = typer.Option(None, "--db", help="Datenbankdatei."),
 ) -> None:
     """Wertet eine Partie und trägt sie im aktuellen Spielabend ein (wie runde --eintragen).

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from math import prod
 from typing import Any, TypeVar
 
 from referee.errors import Eingabefehler
@@ -343,9 +344,7 @@ def _normal(f: Fakten, spielart: Spielart, tarif: Tarif) -> Abrechnung:
     if solo_artig:
         konventionen.append(K_SOLO)
 
-    faktor = 1
-    for _, x in faktoren:
-        faktor *= x
+    faktor = prod(x for _, x in faktoren)
     summe = 0
     for _, c in bestandteile:
         summe += c
@@ -399,9 +398,7 @@ def _bettel(f: Fakten, tarif: Tarif) -> Abrechnung:
         konventionen.append(K_KLOPFER)
     if f.stoesse:
         konventionen.append(K_STOSS)
-    faktor = 1
-    for _, x in faktoren:
-        faktor *= x
+    faktor = prod(x for _, x in faktoren)
     return Abrechnung(
         spielart=Spielart.BETTEL,
         wert=tarif.bettel * faktor,
@@ -590,9 +587,7 @@ def _ramsch_ergebnis(verlierer: tuple[int, ...], jungfrauen: tuple[int, ...], du
     regeln = tarif.regeln
     if durch is not None:
         konventionen = [K_DURCHMARSCH] + [k for k in konventionen if k != K_RAMSCH]
-        faktor = 1
-        for _, x in faktoren:
-            faktor *= x
+        faktor = prod(x for _, x in faktoren)
         return Abrechnung(
             spielart=Spielart.RAMSCH,
             wert=tarif.solo * faktor,
@@ -613,9 +608,7 @@ def _ramsch_ergebnis(verlierer: tuple[int, ...], jungfrauen: tuple[int, ...], du
         n = len(jungfrauen)
         faktoren.insert(0, (f"{n} Jungfrau" if n == 1 else f"{n} Jungfrauen", 2**n))
         konventionen.append(K_JUNGFRAU)
-    faktor = 1
-    for _, x in faktoren:
-        faktor *= x
+    faktor = prod(x for _, x in faktoren)
     return Abrechnung(
         spielart=Spielart.RAMSCH,
         wert=tarif.ramsch * faktor,

@@ -27,6 +27,7 @@ Python-API für alle Spiele (die CLI-Module benutzen nur diese Funktionen)::
     store.summen(abend_id=None)          # {spiel: {groesse: {name: summe}}} (ein SQL-Aggregat)
     store.verlauf_schafkopf(3)           # [(eintrag_id, {name: cent}), ...] in Kraft, für Grafiken
     store.geber(abend)                   # Geber, Ausspieler, Mitspieler, Aussetzer des nächsten Spiels
+    store.schafkopf_tisch(abend, namen=(), spielfolge=False)   # die vier Spieler des Schafkopfspiels
     store.export(abend_id=None) / store.importieren(daten)   # JSON-Rundreise (nur in leere Datei)
     store.export_kopf(3), store.export_eintraege_json(3)     # dasselbe schnell (JSON-Texte je Eintrag)
     store.eintraege_leicht(3)            # alle Einträge als dicts ohne „eingabe“ (für Berichte)
@@ -1128,6 +1129,30 @@ class Store:
             aussetzer = []
         return {"geber": geber, "ausspieler": abend.spieler[(g + 1) % n], "spiele": k,
                 "mitspieler": spieler, "aussetzer": aussetzer}
+
+    def schafkopf_tisch(self, abend: Abend, namen: Iterable[str] = (), *,
+                        spielfolge: bool = False) -> list[str]:
+        """Die vier Teilnehmer eines Schafkopfspiels (Namen wie gespeichert).
+
+        Ohne ``namen`` die Mitspieler laut Geberfolge (``geber``); bei mehr als vier Spielern
+        am Abend (außer fünf: der Geber setzt aus) müssen sie genannt werden. Sitzordnung des
+        Abends; mit ``spielfolge`` ab dem, der ausspielt (Sitz 0 einer Partie), bzw. in der
+        Reihenfolge von ``namen``.
+        """
+        namen = list(namen)
+        if namen:
+            namen = [self.spieler_finden(n, unter=abend.spieler).name for n in namen]
+            if len(namen) != 4 or len(set(namen)) != 4:
+                raise Eingabefehler(f"--tisch braucht vier verschiedene Spieler des Abends, nicht {len(namen)}.")
+        else:
+            if len(abend.spieler) < 4:
+                raise Eingabefehler(f"Schafkopf braucht vier Spieler; an Abend {abend.id} sind nur "
+                                    f"{len(abend.spieler)}.")
+            namen = self.geber(abend)["mitspieler"]
+            if len(namen) != 4:
+                raise Eingabefehler(f"Am Abend sind {len(abend.spieler)} Spieler; sag mit --tisch A,B,C,D, "
+                                    "wer dieses Spiel spielt.")
+        return list(namen) if spielfolge else sorted(namen, key=abend.spieler.index)
 
     # ------------------------------------------------------------ Export / Import
 

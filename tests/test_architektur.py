@@ -182,3 +182,21 @@ def test_store_aufgehoben_durch(tmp_path):
         st_k = s.rueckgaengig(k.id)  # Korrektur storniert: e1 gilt wieder
         assert {i: e.id for i, e in aufgehoben_durch(s.eintraege(alle=True)).items()} == {
             e2.id: st.id, k.id: st_k.id}
+
+
+def test_store_schafkopf_tisch(tmp_path):
+    from referee.store import oeffne
+
+    with oeffne(tmp_path / "t.db") as s:
+        a, _ = s.abend_neu(["Anna", "Ben", "Cem", "Dora", "Emil"])
+        # fünf am Tisch: der Geber (Anna) setzt aus; Sitzordnung bzw. ab dem Ausspieler
+        assert s.schafkopf_tisch(a) == ["Ben", "Cem", "Dora", "Emil"]
+        assert s.schafkopf_tisch(a, ["dora", "anna", "ben", "cem"]) == ["Anna", "Ben", "Cem", "Dora"]
+        assert s.schafkopf_tisch(a, ["dora", "anna", "ben", "cem"], spielfolge=True) == [
+            "Dora", "Anna", "Ben", "Cem"]
+        with pytest.raises(Eingabefehler, match="vier verschiedene Spieler des Abends, nicht 3"):
+            s.schafkopf_tisch(a, ["Anna", "Ben", "Cem"])
+        s.abend_beenden()
+        b, _ = s.abend_neu(["Anna", "Ben", "Cem", "Dora", "Emil", "Fritz"])
+        with pytest.raises(Eingabefehler, match="Am Abend sind 6 Spieler; sag mit --tisch"):
+            s.schafkopf_tisch(b)

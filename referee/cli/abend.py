@@ -467,27 +467,10 @@ def rueckgaengig(
 # --------------------------------------------------------------------------- Schafkopf eintragen
 
 
-def _tisch(s, a, tisch: list[str], spielfolge: bool = False) -> list[str]:
-    """Die vier Teilnehmer des Spiels (Namen wie gespeichert), in Sitzordnung des Abends.
-
-    ``spielfolge``: stattdessen ab dem, der ausspielt (Sitz 0 einer Partie), bzw. wie bei
-    --tisch angegeben.
-    """
-    from referee.errors import Eingabefehler
-
-    if tisch:
-        namen = [s.spieler_finden(n, unter=a.spieler).name for n in _namen(tisch)]
-        if len(namen) != 4 or len(set(namen)) != 4:
-            raise Eingabefehler(f"--tisch braucht vier verschiedene Spieler des Abends, nicht {len(namen)}.")
-    else:
-        if len(a.spieler) < 4:
-            raise Eingabefehler(f"Schafkopf braucht vier Spieler; an Abend {a.id} sind nur {len(a.spieler)}.")
-        namen = s.geber(a)["mitspieler"]
-        if len(namen) != 4:
-            raise Eingabefehler(
-                f"Am Abend sind {len(a.spieler)} Spieler; sag mit --tisch A,B,C,D, wer dieses Spiel spielt."
-            )
-    return list(namen) if spielfolge else sorted(namen, key=a.spieler.index)
+def _tisch(s, a, tisch: list[str] | None, spielfolge: bool = False) -> list[str]:
+    """Die vier Teilnehmer des Spiels (``--tisch A,B,C,D`` oder laut Geberfolge):
+    ``Store.schafkopf_tisch``."""
+    return s.schafkopf_tisch(a, _namen(tisch or []), spielfolge=spielfolge)
 
 
 def _schafkopf_ergebnis(s, a, spielart_text: str, wer: str | None, *, augen, laufende, schwarz,

@@ -200,3 +200,22 @@ def test_store_schafkopf_tisch(tmp_path):
         b, _ = s.abend_neu(["Anna", "Ben", "Cem", "Dora", "Emil", "Fritz"])
         with pytest.raises(Eingabefehler, match="Am Abend sind 6 Spieler; sag mit --tisch"):
             s.schafkopf_tisch(b)
+
+
+def test_schafkopf_paket_laedt_nur_karten_und_ruf():
+    """``referee ruf`` (Start-up): das Paket lädt Spielarten und Züge erst bei Bedarf."""
+    code = "import sys, referee.schafkopf; print(','.join(sorted(sys.modules)))"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env(),
+                       cwd=ROOT, check=True)
+    geladen = set(r.stdout.strip().split(","))
+    assert {"referee.schafkopf.karten", "referee.schafkopf.ruf"} <= geladen
+    assert not geladen & {"referee.schafkopf.spielart", "referee.schafkopf.zug",
+                          "referee.schafkopf.abrechnung", "referee.schafkopf.partie"}
+
+
+def test_schafkopf_paket_alle_namen_erreichbar():
+    import referee.schafkopf as paket
+
+    for name in paket.__all__:
+        assert getattr(paket, name) is not None, name
+    assert sorted(dir(paket)) == sorted(paket.__all__)

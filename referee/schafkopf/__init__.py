@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from referee.schafkopf.karten import Blatt, Farbe, Karte, Schlag, augen, kurz, lang, parse_hand
 from referee.schafkopf.ruf import gesperrt, pruefe_ruf, ruf_auskunft, ruf_erlaubt, rufbare_saeue
-from referee.schafkopf.spielart import Spiel, Spielart, parse_ansage, stichsieger
-from referee.schafkopf.zug import Zugauskunft, erlaubte_karten, karte_erlaubt, pruefe_zug
 
-# Partie, Abrechnung und Tarife erst bei Bedarf laden (``import referee.schafkopf`` bleibt schlank).
+# Spielarten, Züge, Partie, Abrechnung und Tarife erst bei Bedarf laden
+# (``import referee.schafkopf`` bleibt schlank; ``referee ruf`` braucht nur Karten und Ruf).
 _SPAETER = {
+    "Spiel": "spielart", "Spielart": "spielart", "parse_ansage": "spielart", "stichsieger": "spielart",
+    "Zugauskunft": "zug", "erlaubte_karten": "zug", "karte_erlaubt": "zug", "pruefe_zug": "zug",
     "Partie": "partie", "Partiebericht": "partie", "Partiefehler": "partie",
     "pruefe_partie": "partie", "lies_partie": "partie", "laufende": "partie",
     "Fakten": "abrechnung", "Abrechnung": "abrechnung", "abrechnen": "abrechnung",
@@ -49,7 +50,6 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "Blatt", "Farbe", "Karte", "Schlag", "Spiel", "Spielart", "Zugauskunft", "augen",
-    "erlaubte_karten", "gesperrt", "karte_erlaubt", "kurz", "lang", "parse_ansage", "parse_hand", "pruefe_ruf",
-    "pruefe_zug", "ruf_auskunft", "ruf_erlaubt", "rufbare_saeue", "stichsieger", *_SPAETER,
+    "Blatt", "Farbe", "Karte", "Schlag", "augen", "gesperrt", "kurz", "lang", "parse_hand",
+    "pruefe_ruf", "ruf_auskunft", "ruf_erlaubt", "rufbare_saeue", *_SPAETER,
 ]

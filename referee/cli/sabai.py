@@ -144,7 +144,7 @@ def _runde_werten(haende, als_json, eintragen, letzte, gleichstand, ass_joker_we
     from rich.table import Table
     from rich.text import Text
 
-    from referee.sabai.runde import zahl
+    from referee.sabai import zahl
 
     k = konsole()
     tabelle = Table(title="sabai-sabai: Ende der Partie" + (" (letzte Partie)" if letzte else ""))
@@ -155,7 +155,7 @@ def _runde_werten(haende, als_json, eintragen, letzte, gleichstand, ass_joker_we
     tabelle.add_column("Hall of Fame", justify="center")
     for s in ergebnis.spieler:
         karten = " ".join(map(str, s.karten)) or "– (keine)"
-        sp = _punkte(s.siegpunkte)
+        sp = zahl(s.siegpunkte, vorzeichen=True)
         tabelle.add_row(Text(s.name), Text(karten), Text(zahl(s.punkte)), Text(sp),
                         Text("★" if s.ruhmeshalle else ""))
     k.print(tabelle)
@@ -223,13 +223,11 @@ def eintragen_befehl(
 # --- Speicher -----------------------------------------------------------------------------
 
 
-def _punkte(n: int) -> str:
-    return f"{n:+d}".replace("-", "−") if n else "0"
-
-
 def _spielstand_zeilen(stand) -> list[str]:
     """Siegespunkte des (laufenden oder beendeten) Spiels als Textzeilen."""
-    werte = ", ".join(f"{n} {_punkte(v)}" for n, v in stand.siegpunkte.items())
+    from referee.sabai import zahl
+
+    werte = ", ".join(f"{n} {zahl(v, vorzeichen=True)}" for n, v in stand.siegpunkte.items())
     partien = "1 Partie" if stand.partien == 1 else f"{stand.partien} Partien"
     zeilen = [f"Spiel nach {partien}: {werte}"]
     if stand.beendet:

@@ -47,7 +47,7 @@ def passt(
 
     Beispiel: referee schlafmuetze passt 3 --mitte "2 1 5 1 1" --mitspieler "Ben=10,Cem=4,Dora=-" --nach Cem
     """
-    from referee.schlafmuetze.regeln import Tisch, parse_wert, pruefe_ablage, wohin, ziel_text
+    from referee.schlafmuetze import Tisch, parse_wert, pruefe_ablage, wohin, ziel_text
 
     tisch = Tisch.parse(mitte, mitspieler)
     k = parse_wert(karte, "KARTE")
@@ -119,7 +119,7 @@ def zug(
     Beispiel: referee schlafmuetze zug --ablage 5 --mitte "2 1 4 1 1" --mitspieler "Ben=10"
     """
     from referee.errors import Eingabefehler
-    from referee.schlafmuetze.regeln import Tisch, naechster_schritt, parse_wert, ziel_text
+    from referee.schlafmuetze import Tisch, naechster_schritt, parse_wert, ziel_text
 
     ablage_leer = ablage is not None and ablage.strip() == "-"
     oben = None
@@ -169,7 +169,7 @@ def sieg(
     Beispiel: referee schlafmuetze sieg Anna --spieler Anna Ben Cem
     """
     from referee.errors import Eingabefehler
-    from referee.schlafmuetze.regeln import ZITATE, pruefe_sieg
+    from referee.schlafmuetze import ZITATE, pruefe_sieg
     from referee.store import oeffne
 
     if name is None:

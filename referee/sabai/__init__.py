@@ -36,6 +36,7 @@ from referee.sabai.runde import (
     spiele_aus_partien,
     werte_runde,
     werte_spiel,
+    zahl,
 )
 
 #: Alle Regelabschnitte, auf die sich dieses Paket stützt.
@@ -53,5 +54,5 @@ __all__ = [
     "kartenpunkte", "lies_runde", "maengel", "parse_hand", "pruefe_ass_joker",
     "pruefe_letzte_partie", "pruefe_reinwerfen", "pruefe_runde", "reinwerfen_erlaubt",
     "spiele_aus_partien",
-    "werte_runde", "werte_spiel",
+    "werte_runde", "werte_spiel", "zahl",
 ]

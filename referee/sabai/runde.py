@@ -185,9 +185,14 @@ class Rundenergebnis:
         }
 
 
-def zahl(n: int) -> str:
-    """Eine Zahl mit echtem Minuszeichen wie im Regeltext: ``-4`` → ``−4``."""
-    return str(n).replace("-", "−")
+def zahl(n: int, vorzeichen: bool = False) -> str:
+    """Eine Zahl mit echtem Minuszeichen wie im Regeltext: ``-4`` → ``−4``; mit
+    ``vorzeichen`` (Siegespunkte) auch ``+1`` – die Null bleibt ``0``.
+
+    >>> zahl(-4), zahl(1, vorzeichen=True), zahl(-1, vorzeichen=True), zahl(0, vorzeichen=True)
+    ('−4', '+1', '−1', '0')
+    """
+    return (f"{n:+d}" if vorzeichen and n else str(n)).replace("-", "−")
 
 
 def _namen(namen: Iterable[str]) -> str:

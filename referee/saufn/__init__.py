@@ -9,14 +9,17 @@ Reine Daten rein, Daten raus; keine Ausgabe, kein Typer/rich.
 
 from referee.saufn.ende import (
     HINWEIS,
+    LESART_SELBST,
     Spielende,
     parse_verteilung,
     pruefe_verteilung,
+    pruefe_verteilung_streng,
+    schluecke_je_person,
     spielende,
 )
 from referee.saufn.karten import Buchstabe, Karte, Kategorie
 from referee.saufn.regeln import Entscheid, folgt, folgt_erlaubt, pruefe_folgt
 
-__all__ = ["HINWEIS", "Buchstabe", "Entscheid", "Karte", "Kategorie", "Spielende", "folgt",
-           "folgt_erlaubt", "parse_verteilung", "pruefe_folgt", "pruefe_verteilung",
-           "spielende"]
+__all__ = ["HINWEIS", "LESART_SELBST", "Buchstabe", "Entscheid", "Karte", "Kategorie", "Spielende",
+           "folgt", "folgt_erlaubt", "parse_verteilung", "pruefe_folgt", "pruefe_verteilung",
+           "pruefe_verteilung_streng", "schluecke_je_person", "spielende"]

@@ -4,6 +4,7 @@ Reine Daten rein, Daten raus; keine Ausgabe, kein Typer/rich.
 """
 
 from referee.schlafmuetze.regeln import (
+    ZITATE,
     Mitspieler,
     Pruefung,
     Tisch,
@@ -13,9 +14,12 @@ from referee.schlafmuetze.regeln import (
     naechster_schritt,
     pruefe_ablage,
     pruefe_ablage_streng,
+    parse_wert,
     pruefe_sieg,
     wohin,
+    ziel_text,
 )
 
-__all__ = ["Mitspieler", "Pruefung", "Tisch", "Wohin", "Zugschritt", "ablage_richtig",
-           "naechster_schritt", "pruefe_ablage", "pruefe_ablage_streng", "pruefe_sieg", "wohin"]
+__all__ = ["ZITATE", "Mitspieler", "Pruefung", "Tisch", "Wohin", "Zugschritt", "ablage_richtig",
+           "naechster_schritt", "parse_wert", "pruefe_ablage", "pruefe_ablage_streng", "pruefe_sieg",
+           "wohin", "ziel_text"]

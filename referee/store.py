@@ -13,6 +13,7 @@ Python-API für alle Spiele (die CLI-Module benutzen nur diese Funktionen)::
                                  tarif=Tarif.to_dict(), hausregeln={...}, neu=(), geber=None)
     store.abend_beenden(None | id)       # den offenen Abend schließen
     store.abende()                       # list[Abend], älteste zuerst
+    store.abende_waehlen(None | id, gesamt=False)   # [Abend] für --abend/--gesamt, sonst offen/letzter
     sp = store.spieler_finden("anna", unter=abend.spieler)   # Spieler; sonst „Meintest du …?“
     e = store.eintragen("sabai", ergebnis, eingabe={"argv": [...]}, abend_id=None, werte=None)
     store.rueckgaengig(eintrag_id=None)  # Storno des letzten geltenden Eintrags (oder von id)
@@ -753,6 +754,21 @@ class Store:
         if not z:
             raise KeineDaten(f"Es gibt keinen Abend {abend_id}.")
         return self._abend_aus(z[0])
+
+    def abende_waehlen(self, abend_id: int | None = None, gesamt: bool = False) -> list[Abend]:
+        """Die Abende für Stand, Verlauf, Bericht und Statistik: mit ``gesamt`` alle, mit
+        ``abend_id`` diesen, sonst den offenen oder den zuletzt angelegten. Keiner: ``KeineDaten``."""
+        if gesamt and abend_id is not None:
+            raise Eingabefehler("--abend und --gesamt schließen sich aus; nimm eines davon.")
+        if abend_id is not None:
+            return [self.abend(abend_id)]
+        offen = None if gesamt else self.aktueller_abend()
+        if offen is not None:
+            return [offen]
+        abende = self.abende()
+        if not abende:
+            raise KeineDaten("Es gibt noch keinen Abend. Beispiel: referee abend neu --spieler Anna Ben Cem Dora")
+        return abende if gesamt else [abende[-1]]
 
     def aktueller_abend(self) -> Abend | None:
         """Der offene Abend (der jüngste, falls es mehrere gäbe) oder None."""

@@ -219,3 +219,21 @@ def test_schafkopf_paket_alle_namen_erreichbar():
     for name in paket.__all__:
         assert getattr(paket, name) is not None, name
     assert sorted(dir(paket)) == sorted(paket.__all__)
+
+
+def test_store_abende_waehlen(tmp_path):
+    from referee.store import KeineDaten, oeffne
+
+    with oeffne(tmp_path / "t.db") as s:
+        with pytest.raises(KeineDaten, match="Es gibt noch keinen Abend"):
+            s.abende_waehlen()
+        a1, _ = s.abend_neu(TISCH)
+        s.abend_beenden()
+        a2, _ = s.abend_neu(TISCH)
+        assert [a.id for a in s.abende_waehlen()] == [a2.id]          # der offene
+        s.abend_beenden()
+        assert [a.id for a in s.abende_waehlen()] == [a2.id]          # sonst der letzte
+        assert [a.id for a in s.abende_waehlen(a1.id)] == [a1.id]
+        assert [a.id for a in s.abende_waehlen(gesamt=True)] == [a1.id, a2.id]
+        with pytest.raises(Eingabefehler, match="schließen sich aus"):
+            s.abende_waehlen(a1.id, gesamt=True)

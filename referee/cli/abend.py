@@ -366,7 +366,7 @@ def stand(
     from referee.store import KeineDaten
 
     if gesamt and abend is not None:
-        raise Eingabefehler("Entweder --abend ID oder --gesamt, nicht beides.")
+        raise Eingabefehler("--abend und --gesamt schließen sich aus; nimm eines davon.")
     s = store_oeffnen(db)
     if not s.existiert:
         raise KeineDaten(f"Noch keine Daten ({s.pfad} gibt es nicht). "
@@ -375,15 +375,7 @@ def stand(
         st = s.stand(None)
         titel = "Gesamtstand über alle Abende"
     else:
-        if abend is None:
-            a = s.aktueller_abend()
-            if a is None:
-                alle = s.abende()
-                if not alle:
-                    raise KeineDaten("Noch kein Abend. Beispiel: referee abend neu --spieler Anna Ben Cem Dora")
-                a = alle[-1]
-        else:
-            a = s.abend(abend)
+        a = s.abende_waehlen(abend)[0]
         st = s.stand(a.id)
         titel = "Stand · " + _kopfzeile(a)
     st["ueberweisungen"] = _ueberweisungen(st["schafkopf"])
@@ -405,7 +397,7 @@ def verlauf(
     Beispiel: referee verlauf --alle
     """
     s = store_oeffnen(db)
-    a = s.abend(abend) if abend is not None else (s.aktueller_abend() or _letzter(s))
+    a = s.abende_waehlen(abend)[0]
     from referee.store import aufgehoben_durch
 
     eintraege = s.eintraege(a.id, alle=True)
@@ -429,15 +421,6 @@ def verlauf(
         if e.id in aufgehoben:
             x = aufgehoben[e.id]
             _druck(_text(f"       ({'storniert durch' if x.art == 'storno' else 'ersetzt durch'} #{x.id})", stil))
-
-
-def _letzter(s):
-    from referee.store import KeineDaten
-
-    alle = s.abende()
-    if not alle:
-        raise KeineDaten("Noch kein Abend. Beispiel: referee abend neu --spieler Anna Ben Cem Dora")
-    return alle[-1]
 
 
 @gruppen.app.command("rueckgaengig")

@@ -21,29 +21,6 @@ _GESAMT = typer.Option(False, "--gesamt", help="Alle Abende zusammen.")
 
 # ---------------------------------------------------------------- Daten holen
 
-def _abend_waehlen(store, abend_id: int | None, gesamt: bool):
-    """Die Abende des Berichts: --abend ID, --gesamt, sonst der offene oder der letzte Abend."""
-    from referee.errors import Eingabefehler
-    from referee.store import KeineDaten
-
-    if gesamt and abend_id is not None:
-        raise Eingabefehler("--abend und --gesamt schließen sich aus; nimm eines davon.")
-    if gesamt:
-        abende = store.abende()
-        if not abende:
-            raise KeineDaten("Es gibt noch keinen Abend. Beispiel: referee abend neu --spieler Anna Ben Cem Dora")
-        return abende
-    if abend_id is not None:
-        return [store.abend(abend_id)]
-    offen = store.aktueller_abend()
-    if offen is not None:
-        return [offen]
-    abende = store.abende()
-    if not abende:
-        raise KeineDaten("Es gibt noch keinen Abend. Beispiel: referee abend neu --spieler Anna Ben Cem Dora")
-    return [abende[-1]]
-
-
 def bericht_aus_store(store, abende, gesamt: bool, nur_tabelle: bool = False,
                       mit_verlauf: bool = True) -> dict:
     """Den Abendbericht (``referee.bericht.abendbericht``) aus den Einträgen des Stores bauen.
@@ -175,7 +152,7 @@ def export(
     if trennzeichen == "\\t" or trennzeichen.lower() == "tab":
         trennzeichen = "\t"
     with oeffne(db) as store:
-        abende = _abend_waehlen(store, abend, gesamt)
+        abende = store.abende_waehlen(abend, gesamt)
         if format == "json":
             inhalt, anzahl = export_json_text(store, abende, gesamt)
         else:
@@ -259,7 +236,7 @@ def statistik(
     from referee.store import oeffne
 
     with oeffne(db) as store:
-        abende = _abend_waehlen(store, abend, gesamt)
+        abende = store.abende_waehlen(abend, gesamt)
         eintraege = [e for e in store.eintraege_leicht(None if gesamt else abende[0].id)
                      if e["gilt"] and e["art"] != "storno"]
     werte = st.statistik(eintraege)

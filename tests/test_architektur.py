@@ -237,3 +237,15 @@ def test_store_abende_waehlen(tmp_path):
         assert [a.id for a in s.abende_waehlen(gesamt=True)] == [a1.id, a2.id]
         with pytest.raises(Eingabefehler, match="schließen sich aus"):
             s.abende_waehlen(a1.id, gesamt=True)
+
+
+def test_partiebericht_laufende_mit_oder_ohne():
+    # Farbwenz Gras, Spieler Sitz 3 hält den Eichel-Unter (höchster Trumpf): „mit“
+    b = pruefe_partie(_echte_partie(0))
+    assert b.partie.spiel.art is Spielart.FARBWENZ and b.laufende_mit is True
+    partien = json.loads((Path(__file__).parent / "data" / "partien.json").read_text(encoding="utf-8"))
+    ohne = [p for p in partien if p["spiel"] == "rufspiel"
+            and not any("EO" in p["haende"][s] for s in pruefe_partie(p).spieler_partei)]
+    assert ohne, "keine Rufspiel-Partie ohne den Eichel-Ober bei der Spielerpartei"
+    for p in ohne:
+        assert pruefe_partie(p).laufende_mit is False

@@ -235,7 +235,7 @@ def _zeige_bericht(bericht, nr: int | None = None) -> None:
         extra = ", Schwarz" if a.schwarz else (", Schneider" if a.schneider else "")
         ausgabe.drucke_text(f"Spielerpartei {partei}: {bericht.augen_spieler} Augen, "
                             f"{bericht.stiche_spieler} Stiche – {ergebnis}{extra}.", stil="bold")
-        mit = "mit" if bericht.laufende and _hat_hoechsten(bericht) else "ohne"
+        mit = "mit" if bericht.laufende and bericht.laufende_mit else "ohne"
         ausgabe.drucke_text(f"Laufende: {mit} {bericht.laufende} (gewertet: {a.laufende_gewertet}).")
         if bericht.davongelaufen is not None:
             ausgabe.drucke_text(f"Davongelaufen: {name(bericht.davongelaufen)}.")
@@ -245,13 +245,6 @@ def _zeige_bericht(bericht, nr: int | None = None) -> None:
     ausgabe.drucke_text((p.tarif or tarif_laden()).beschreibung, stil="dim")
     for k in bericht.konventionen:
         ausgabe.drucke_text(k, stil="dim")
-
-
-def _hat_hoechsten(bericht) -> bool:
-    """Hält die Spielerpartei den höchsten Trumpf („mit“) oder nicht („ohne“)?"""
-    p = bericht.partie
-    hoechster = p.spiel.truempfe(p.blatt)[0]
-    return any(hoechster in p.haende[s] for s in bericht.spieler_partei)
 
 
 def _gleichung(token: str) -> bool:

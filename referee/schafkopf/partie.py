@@ -114,6 +114,14 @@ class Partiebericht:
     def gewonnen(self) -> bool | None:
         return None if self.abrechnung is None else self.abrechnung.gewonnen
 
+    @property
+    def laufende_mit(self) -> bool:
+        """Laufende „mit“ (die Spielerpartei hält den höchsten Trumpf) oder „ohne“
+        (``schafkopf.laufende``)."""
+        p = self.partie
+        truempfe = p.spiel.truempfe(p.blatt)
+        return bool(truempfe) and any(truempfe[0] in p.haende[s] for s in self.spieler_partei)
+
     def als_json(self) -> dict:
         """Die JSON-Antwort von ``referee schafkopf partie --json``."""
         if not self.gueltig:

@@ -136,7 +136,7 @@ def test_partie_daten_json_und_fehler():
 
 
 @pytest.mark.parametrize("modul", ("referee.schafkopf.eintrag", "referee.schafkopf.partie",
-                                   "referee.regeltexte"))
+                                   "referee.regeltexte", "referee.sabai.regeln"))
 def test_doctests(modul):
     import importlib
 
@@ -249,3 +249,11 @@ def test_partiebericht_laufende_mit_oder_ohne():
     assert ohne, "keine Rufspiel-Partie ohne den Eichel-Ober bei der Spielerpartei"
     for p in ohne:
         assert pruefe_partie(p).laufende_mit is False
+
+
+def test_sabai_gleichstand_parse():
+    from referee.sabai import Gleichstand
+
+    assert Gleichstand.parse("ALLE") is Gleichstand.ALLE
+    with pytest.raises(Eingabefehler, match="Unbekannter Wert „beide“ für --gleichstand"):
+        Gleichstand.parse("beide")

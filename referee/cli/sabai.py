@@ -21,17 +21,9 @@ _JSON = typer.Option(False, "--json", help="Antwort als JSON auf stdout.")
 
 def _regeln(gleichstand: str = "alle", ass_joker_wert: int = -4, streng: bool = False,
             vereinfacht: bool = False):
-    from referee.errors import Eingabefehler
     from referee.sabai import Gleichstand, Regeln
 
-    try:
-        g = Gleichstand(gleichstand.strip().casefold())
-    except ValueError:
-        raise Eingabefehler(
-            f"Unbekannter Wert „{gleichstand}“ für --gleichstand. Erlaubt sind: "
-            "„alle“ (jede:r Gleichauf bekommt einen Siegespunkt) und „keiner“."
-        ) from None
-    return Regeln(gleichstand=g, ass_joker_wert=ass_joker_wert,
+    return Regeln(gleichstand=Gleichstand.parse(gleichstand), ass_joker_wert=ass_joker_wert,
                   joker_auf_ass_joker=not streng, vereinfacht=vereinfacht)
 
 

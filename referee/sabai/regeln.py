@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from referee.errors import Eingabefehler
+
 
 class Gleichstand(str, Enum):
     """Wer bei Gleichstand um die wenigsten Kartenpunkte den Siegespunkt bekommt."""
@@ -19,6 +21,23 @@ class Gleichstand(str, Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    @classmethod
+    def parse(cls, text: "str | Gleichstand") -> "Gleichstand":
+        """``alle``/``keiner`` (Groß-/Kleinschreibung egal) → Gleichstand; sonst ``Eingabefehler``.
+
+        >>> Gleichstand.parse(" Keiner ")
+        <Gleichstand.KEINER: 'keiner'>
+        """
+        if isinstance(text, Gleichstand):
+            return text
+        try:
+            return cls(str(text).strip().casefold())
+        except ValueError:
+            raise Eingabefehler(
+                f"Unbekannter Wert „{text}“ für --gleichstand. Erlaubt sind: "
+                "„alle“ (jede:r Gleichauf bekommt einen Siegespunkt) und „keiner“."
+            ) from None
 
 
 class HinweisArt(str, Enum):

@@ -257,3 +257,24 @@ def test_sabai_gleichstand_parse():
     assert Gleichstand.parse("ALLE") is Gleichstand.ALLE
     with pytest.raises(Eingabefehler, match="Unbekannter Wert „beide“ für --gleichstand"):
         Gleichstand.parse("beide")
+
+
+def test_schlafmuetze_und_saufn_als_json():
+    from referee.saufn import Karte as SaufnKarte
+    from referee.saufn import folgt
+    from referee.schlafmuetze import Tisch, naechster_schritt, pruefe_ablage, wohin
+
+    t = Tisch.parse("2 1 5 1 1", "Ben=10,Cem=4,Dora=-")
+    w = wohin(3, t).als_json()
+    assert (w["passt"], w["muss"], w["zulaessig"], w["schlafmuetze"]) == (
+        ["mitte:1", "Cem"], "mitte:1", ["mitte:1"], False)
+    p = pruefe_ablage(3, t, "Cem").als_json()
+    assert (p["schlafmuetze"], p["nach"], p["fehler"], p["abschnitt"]) == (
+        True, "Cem", "reihenfolge", "schlafmuetze.fehler")
+    assert "fehler" not in pruefe_ablage(3, t, "mitte:1").als_json()
+    z = naechster_schritt(t, 5).als_json()
+    assert (z["zuerst"], z["karte"], z["muss"]) == ("ablagestapel", 5, "Cem")
+    e = folgt(SaufnKarte.parse("N"), SaufnKarte.parse("U")).als_json()
+    assert (e["erlaubt"], e["moeglich"], e["oben_danach"]) == (
+        False, ["U", "F", "weiße Karte", "goldene Karte"], "U")
+    assert "schluecke" not in e

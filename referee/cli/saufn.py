@@ -58,16 +58,7 @@ def folgt(
         raise Eingabefehler(f"--plus „{plus}“ ist keine ganze Zahl (offene Schlücke, z. B. --plus 4).")
     e = folgt_kern(k, o, gold=gold, plus=int(plus), kopf_erstmals=kopf_erstmals)
     if als_json:
-        daten = {"erlaubt": e.erlaubt, "grund": e.grund, "moeglich": list(e.moeglich),
-                 "karte": str(k), "oben": str(o), "oben_danach": e.oben_danach,
-                 "abschnitt": e.abschnitt, "abschnitte": list(e.abschnitte)}
-        if e.schluecke is not None:
-            daten["schluecke"] = e.schluecke
-        if e.selbst_trinken is not None:
-            daten["selbst_trinken"] = e.selbst_trinken
-        if e.hinweise:
-            daten["hinweise"] = list(e.hinweise)
-        drucke_json(daten)
+        drucke_json({**e.als_json(), "karte": str(k), "oben": str(o)})
     else:
         drucke_text(f"Ja – {k.anzeige} darf auf {o.anzeige}." if e.erlaubt else
                     f"Nein – {k.anzeige} darf nicht auf {o.anzeige}.",

@@ -59,9 +59,7 @@ def passt(
     if nach is None:
         w = wohin(k, tisch)
         if als_json:
-            drucke_json({"passt": list(w.passt), "muss": w.muss, "zulaessig": list(w.zulaessig),
-                         "schlafmuetze": False, "grund": w.grund, "abschnitt": w.abschnitte[0],
-                         "abschnitte": list(w.abschnitte)})
+            drucke_json(w.als_json())
         else:
             if w.muss == "mitte":
                 ziel = "auf einen dieser Stapel der Mitte: " + ", ".join(w.zulaessig)
@@ -78,15 +76,8 @@ def passt(
 
     oben = parse_wert(ablage, "--ablage") if ablage is not None else None
     p = pruefe_ablage(k, tisch, nach, oben)
-    w = p.wohin
     if als_json:
-        daten = {"passt": list(w.passt), "muss": w.muss, "zulaessig": list(w.zulaessig),
-                 "schlafmuetze": p.schlafmuetze, "grund": p.grund, "nach": p.nach,
-                 "abschnitt": p.abschnitte[0], "abschnitte": list(p.abschnitte)}
-        if p.schlafmuetze:
-            daten["fehler"] = p.fehlerart
-            daten["strafe"] = p.strafe
-        drucke_json(daten)
+        drucke_json(p.als_json())
     else:
         if p.schlafmuetze:
             drucke_text(p.grund, stil="bold red")
@@ -139,8 +130,7 @@ def zug(
                             f"hängt von der Mitte ab.")
     s = naechster_schritt(tisch, oben, zugstapel_leer, ablage_leer=ablage_leer, aufgedeckt=neu)
     if als_json:
-        drucke_json({"zuerst": s.zuerst, "karte": s.karte, "muss": s.muss, "grund": s.grund,
-                     "abschnitt": s.abschnitte[0], "abschnitte": list(s.abschnitte)})
+        drucke_json(s.als_json())
     else:
         if s.karte is not None and s.muss and s.zuerst == "ablagestapel":
             drucke_text(f"Zuerst die {s.karte} von deinem Ablagestapel auf {ziel_text(s.muss)}.",

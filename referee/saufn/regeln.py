@@ -120,6 +120,20 @@ class Entscheid:
     def abschnitt(self) -> str:
         return self.abschnitte[0]
 
+    def als_json(self) -> dict:
+        """Die JSON-Antwort von ``referee saufn folgt`` (ohne die Karten selbst);
+        ``schluecke``, ``selbst_trinken`` und ``hinweise`` nur, wenn es sie gibt."""
+        daten: dict = {"erlaubt": self.erlaubt, "grund": self.grund, "moeglich": list(self.moeglich),
+                       "oben_danach": self.oben_danach, "abschnitt": self.abschnitt,
+                       "abschnitte": list(self.abschnitte)}
+        if self.schluecke is not None:
+            daten["schluecke"] = self.schluecke
+        if self.selbst_trinken is not None:
+            daten["selbst_trinken"] = self.selbst_trinken
+        if self.hinweise:
+            daten["hinweise"] = list(self.hinweise)
+        return daten
+
 
 def moeglich_auf(oben: Karte, plus: int = 0) -> tuple[str, ...]:
     """Was auf OBEN gelegt werden darf, als kurze Liste."""

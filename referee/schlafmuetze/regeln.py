@@ -210,6 +210,12 @@ class Wohin:
     grund: str
     abschnitte: tuple[str, ...]
 
+    def als_json(self) -> dict:
+        """Die JSON-Antwort von ``referee schlafmuetze passt`` (ohne ``--nach``)."""
+        return {"passt": list(self.passt), "muss": self.muss, "zulaessig": list(self.zulaessig),
+                "schlafmuetze": False, "grund": self.grund, "abschnitt": self.abschnitte[0],
+                "abschnitte": list(self.abschnitte)}
+
 
 def wohin(karte: int, tisch: Tisch) -> Wohin:
     """Wohin muss ``karte``? Mitte vor Mitspielern, Mitspieler im Uhrzeigersinn."""
@@ -272,6 +278,17 @@ class Pruefung:
     grund: str
     strafe: str | None
     abschnitte: tuple[str, ...]
+
+    def als_json(self) -> dict:
+        """Die JSON-Antwort von ``referee schlafmuetze passt --nach …``."""
+        w = self.wohin
+        daten = {"passt": list(w.passt), "muss": w.muss, "zulaessig": list(w.zulaessig),
+                 "schlafmuetze": self.schlafmuetze, "grund": self.grund, "nach": self.nach,
+                 "abschnitt": self.abschnitte[0], "abschnitte": list(self.abschnitte)}
+        if self.schlafmuetze:
+            daten["fehler"] = self.fehlerart
+            daten["strafe"] = self.strafe
+        return daten
 
 
 def normalisiere_ziel(nach: str, tisch: Tisch) -> str:
@@ -416,6 +433,11 @@ class Zugschritt:
     muss: str | None
     grund: str
     abschnitte: tuple[str, ...]
+
+    def als_json(self) -> dict:
+        """Die JSON-Antwort von ``referee schlafmuetze zug``."""
+        return {"zuerst": self.zuerst, "karte": self.karte, "muss": self.muss, "grund": self.grund,
+                "abschnitt": self.abschnitte[0], "abschnitte": list(self.abschnitte)}
 
 
 def naechster_schritt(tisch: Tisch | None = None, ablage_oben: int | None = None,

@@ -124,12 +124,16 @@ class KeineDaten(SpeicherFehler):
 
 @dataclass(frozen=True)
 class Spieler:
+    """Ein Spieler, wie er gespeichert ist."""
+
     id: int
     name: str
 
 
 @dataclass(frozen=True)
 class Abend:
+    """Ein Spielabend: Datum, Ort, Spieler in Sitzordnung, Tarif und Hausregeln."""
+
     id: int
     datum: str
     ort: str | None
@@ -151,6 +155,8 @@ class Abend:
 
 @dataclass(frozen=True)
 class Eintrag:
+    """Ein Eintrag im Buch: ein Spiel, ein Storno oder eine Korrektur (``art``, ``bezug``)."""
+
     id: int
     abend_id: int
     nr: int

@@ -136,7 +136,8 @@ def test_partie_daten_json_und_fehler():
 
 
 @pytest.mark.parametrize("modul", ("referee.schafkopf.eintrag", "referee.schafkopf.partie",
-                                   "referee.regeltexte", "referee.sabai.regeln"))
+                                   "referee.regeltexte", "referee.sabai.regeln", "referee.bericht.ausgleich",
+                                   "referee.sabai.runde"))
 def test_doctests(modul):
     import importlib
 

@@ -73,3 +73,13 @@ def ausgleich(salden: Mapping[str, int]) -> tuple[Ueberweisung, ...]:
             if topf[name] == 0:
                 del topf[name]
     return tuple(ergebnis)
+
+
+def ausgleich_zeilen(salden: Mapping[str, int]) -> list[str]:
+    """Wer zahlt wem, als Zeilen: ``["Dora → Cem: 4,90 €", …]`` oder ``["Alle sind quitt."]``.
+
+    >>> ausgleich_zeilen({"Anna": 50, "Ben": -50}), ausgleich_zeilen({"Anna": 0})
+    (['Ben → Anna: 0,50 €'], ['Alle sind quitt.'])
+    """
+    u = ausgleich(salden)
+    return [str(x) for x in u] if u else ["Alle sind quitt."]

@@ -207,6 +207,7 @@ def zeile(e: Mapping, spieler: Sequence[str], abend: Mapping | None = None, kurz
 
 
 def zeilen(b: Mapping, kurz: bool = False) -> Iterator[list[Any]]:
+    """Alle Einträge des Berichts als Tabellenzeilen (``zeile``)."""
     abende = {a.get("id"): a for a in b["abende"]}
     for e in b["eintraege"]:
         yield zeile(e, b["spieler"], abende.get(e.get("abend")), kurz)
@@ -279,6 +280,7 @@ def schreibe_csv(b: Mapping, datei: TextIO, trennzeichen: str = ",") -> None:
 
 
 def csv_text(b: Mapping, trennzeichen: str = ",") -> str:
+    """Die CSV-Tabelle des Berichts als Text (``schreibe_csv``)."""
     puffer = io.StringIO(newline="")
     schreibe_csv(b, puffer, trennzeichen)
     return puffer.getvalue()
@@ -653,23 +655,3 @@ def spieler_text(daten: Mapping, titel: str) -> str:
                   f"{_anzahl(slm['siege'], 'Sieg', 'Siege')}"]
     return "\n".join(z) + "\n"
 
-
-# ---------------------------------------------------------------- Bausteine für „referee stand“
-
-def ausgleich_zeilen(salden: Mapping[str, int]) -> list[str]:
-    """``["Dora → Cem: 4,90 €", …]`` oder ``["Alle sind quitt."]`` (Wer zahlt wem)."""
-    from referee.bericht.ausgleich import ausgleich
-
-    u = ausgleich(salden)
-    return [str(x) for x in u] if u else ["Alle sind quitt."]
-
-
-def trend_zeilen(reihen: Mapping[str, Sequence[int]], breite: int = 24) -> list[str]:
-    """Je Spieler eine Zeile ``Name  ▁▂▅█  +1,40 €`` (gemeinsame Skala, Ende = aktueller Saldo)."""
-    from referee.bericht.grafik import sparklines
-
-    if not reihen:
-        return []
-    linien = sparklines(reihen, breite)
-    w = max(len(n) for n in reihen)
-    return [f"{n.ljust(w)}  {linien[n]}  {euro(r[-1] if r else 0)}" for n, r in reihen.items()]

@@ -90,9 +90,11 @@ def _zeige_stand(stand: dict, titel: str, trend: dict[str, str] | None = None) -
     """Tabelle, dann „Wer zahlt wem“ (Schafkopf)."""
     _druck(_stand_tabelle(stand, titel, trend))
     if any(stand["schafkopf"].values()):
+        from referee.bericht.ausgleich import ausgleich_zeilen
+
         _druck(_text("Wer zahlt wem:"))
-        for u in stand["ueberweisungen"]:
-            _druck(_text(f"  {u['von']} → {u['an']}: {_euro(u['cent'], vorzeichen=False)}"))
+        for zeile in ausgleich_zeilen(stand["schafkopf"]):
+            _druck(_text("  " + zeile))
 
 
 def _stand_tabelle(stand: dict, titel: str, trend: dict[str, str] | None = None):

@@ -248,6 +248,7 @@ def ass_joker_entscheid(frage: AssJokerFrage, auf: Karte | None = None,
 
 def pruefe_ass_joker(frage: AssJokerFrage, auf: Karte | None = None,
                      regeln: Regeln = Regeln()) -> None:
+    """Wie ``ass_joker_entscheid``, aber „nicht erlaubt“ wird als ``Regelverstoss`` geworfen."""
     ass_joker_entscheid(frage, auf, regeln).pruefe()
 
 
@@ -256,6 +257,8 @@ def pruefe_ass_joker(frage: AssJokerFrage, auf: Karte | None = None,
 
 @dataclass(frozen=True)
 class Kartenerklaerung:
+    """Was eine Karte ist: Kartenpunkte, Anzahl im Set, Funktion (11–14) und Erklärung."""
+
     karte: Karte
     wert: int
     anzahl: int
@@ -317,6 +320,8 @@ def erklaere_karte(karte: Karte, regeln: Regeln = Regeln()) -> Kartenerklaerung:
 
 
 class Move(str, Enum):
+    """Die beiden Moves: sabai-sabai (Partie beenden) und der Ass-Move."""
+
     SABAI_SABAI = "sabai-sabai"
     ASS = "ass"
 

@@ -41,6 +41,8 @@ class Gleichstand(str, Enum):
 
 
 class HinweisArt(str, Enum):
+    """Worauf ein Hinweis beruht: Regeltext, Konvention oder unsere Lesart."""
+
     REGEL = "regel"            # steht so im Regeltext
     KONVENTION = "konvention"  # Regeltext schweigt, unsere einstellbare Wahl
     LESART = "lesart"          # beruht auf unserer Lesart des Kartensets

@@ -146,6 +146,8 @@ def hat_alle_vier_joker(karten: Iterable[Karte]) -> bool:
 
 @dataclass(frozen=True)
 class Spielerergebnis:
+    """Eine Spieler:in am Ende der Partie: Karten, Kartenpunkte, Siegespunkte, Hall of Fame."""
+
     name: str
     karten: tuple[Karte, ...]
     punkte: int
@@ -280,6 +282,7 @@ def pruefe_letzte_partie(runde: Runde) -> None:
 
 
 def hinweis_letzte_partie() -> Hinweis:
+    """Der Hinweis zur letzten Partie eines Spiels (``sabai.ende-spiel``)."""
     return Hinweis(
         "Letzte Partie des Spiels: sabai-sabai darf nicht gesagt werden; sie endet, wenn jemand "
         "alle Karten ablegen konnte. Wer dann die meisten Siegespunkte hat, gewinnt das Spiel.",

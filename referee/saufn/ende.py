@@ -211,6 +211,8 @@ def parse_verteilung(text: str) -> dict[str, dict[str, int]]:
 
 @dataclass(frozen=True)
 class VerteilungsPruefung:
+    """Ob eine Schlückeverteilung die Grenzen einhält; alle Fehler und Hinweise auf einmal."""
+
     gueltig: bool
     fehler: tuple[str, ...]
     hinweise: tuple[str, ...] = ()

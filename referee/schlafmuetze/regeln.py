@@ -409,6 +409,7 @@ def _warum_nicht(karte: int, ziel: str, tisch: Tisch) -> str:
 
 
 def ablage_richtig(karte: int, tisch: Tisch, nach: str, ablage_oben: int | None = None) -> bool:
+    """Ist das Ablegen von ``karte`` auf ``nach`` richtig (keine „Schlafmütze!“)?"""
     return not pruefe_ablage(karte, tisch, nach, ablage_oben).schlafmuetze
 
 

@@ -15,7 +15,7 @@ from typing import Annotated, Optional
 import typer
 
 from referee.cli import gruppen
-from referee.cli.ausgabe import aufruf, drucke_json
+from referee.cli.ausgabe import aufruf, drucke_json, euro
 from referee.cli.mehrwert import mehrwertig
 from referee.cli.mehrwert import werte as _namen
 
@@ -39,12 +39,6 @@ def _meldung(text: str) -> None:
 # --------------------------------------------------------------------------- Darstellung
 
 
-def _euro(cent: int, vorzeichen: bool = True) -> str:
-    from referee.cli.ausgabe import euro
-
-    return euro(cent, vorzeichen)
-
-
 def _kopfzeile(abend) -> str:
     teile = [f"Abend {abend.id}", abend.datum]
     if abend.ort:
@@ -62,7 +56,7 @@ def _tarif_text(abend) -> str:
     for k, wort in (("grund", "Rufspiel"), ("solo", "Solo"), ("schneider", "Schneider"),
                     ("laufende", "Laufende")):
         if k in t:
-            preise.append(f"{wort} {_euro(t[k]).lstrip('+')}")
+            preise.append(f"{wort} {euro(t[k]).lstrip('+')}")
     return f"{name} ({', '.join(preise)})" if preise else name
 
 
@@ -106,7 +100,7 @@ def _stand_tabelle(stand: dict, titel: str, trend: dict[str, str] | None = None)
     if trend:
         spalten.append(("Verlauf", lambda n: trend.get(n, "")))
     if stand["schafkopf"] or stand["abend"] is not None:
-        spalten.append(("Schafkopf", lambda n: _euro(stand["schafkopf"][n])
+        spalten.append(("Schafkopf", lambda n: euro(stand["schafkopf"][n])
                         if n in stand["schafkopf"] else ""))
     if stand["sabai"]:
         spalten.append(("Sabai SP", lambda n: (f"{stand['sabai'][n]:+d}" if stand["sabai"][n] else "0")
@@ -188,7 +182,7 @@ def _beschreibung(e, namen_nach_id: dict | None = None) -> str:
 
 def _betraege(e) -> str:
     if e.spiel == "schafkopf" and e.ergebnis.get("zahlungen"):
-        return " · ".join(f"{n} {_euro(c)}" for n, c in e.ergebnis["zahlungen"].items())
+        return " · ".join(f"{n} {euro(c)}" for n, c in e.ergebnis["zahlungen"].items())
     return ""
 
 
@@ -535,10 +529,10 @@ def _zeige_eintrag(s, a, e, ab, titel: str) -> None:
     tab.add_column("Spiel", justify="right")
     tab.add_column("Stand", justify="right")
     for n, c in e.ergebnis["zahlungen"].items():
-        tab.add_row(_text(n), _euro(c), _euro(stand.get(n, 0)))
+        tab.add_row(_text(n), euro(c), euro(stand.get(n, 0)))
     for n in stand:
         if n not in e.ergebnis["zahlungen"]:
-            tab.add_row(_text(n), "", _euro(stand[n]))
+            tab.add_row(_text(n), "", euro(stand[n]))
     _druck(tab)
     for k in e.ergebnis.get("konventionen") or []:
         _druck(_text(k, "dim"))

@@ -16,11 +16,16 @@ from referee.cli import ausgabe
 from referee.cli.mehrwert import mehrwertig, werte
 from referee.cli.gruppen import schafkopf
 
-_SPIELARTEN = ("rufspiel", "solo", "wenz", "farbwenz", "geier", "farbgeier", "ramsch", "bettel",
-               "sauspiel", "farbsolo", "ramschspiel")
-
 def _keine_spielart(token: str) -> bool:
-    return token.casefold() not in _SPIELARTEN
+    """Für ``--gegner``/``--namen`` …: ist das Token ein Name (keine Spielart wie ``wenz``)?"""
+    from referee.errors import Eingabefehler
+    from referee.schafkopf.spielart import parse_ansage
+
+    try:
+        parse_ansage(token)
+    except Eingabefehler:
+        return True
+    return False
 
 
 def _gleichung(token: str) -> bool:

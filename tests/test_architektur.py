@@ -18,8 +18,9 @@ from referee.schafkopf.partie import partie_daten, pruefe_partie
 
 TISCH = ["Anna", "Ben", "Cem", "Dora"]
 KERNE = ("referee.schafkopf", "referee.schafkopf.partie", "referee.schafkopf.abrechnung",
-         "referee.schafkopf.eintrag", "referee.sabai", "referee.saufn", "referee.schlafmuetze",
-         "referee.bericht", "referee.regeltexte")
+         "referee.schafkopf.eintrag", "referee.schafkopf.tarif", "referee.sabai", "referee.saufn",
+         "referee.schlafmuetze", "referee.bericht.formate", "referee.bericht.abendbericht",
+         "referee.bericht.statistik", "referee.regeltexte", "referee.suche")
 
 
 @pytest.mark.parametrize("kern", KERNE)

@@ -68,7 +68,6 @@ sqlite3 und sqlite-utils werden erst in den Funktionen importiert (Startzeit der
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import unicodedata
@@ -211,15 +210,17 @@ def pruefe_name(name: str) -> str:
 
 
 def _meintest_du(name: str, kandidaten: Iterable[str]) -> str:
-    liste = list(kandidaten)
-    nach_schluessel = {namensschluessel(k): k for k in liste}
+    """`` Meintest du „Anna“?`` (``referee.namen``): ähnliche Namen, dazu Namen, die so beginnen."""
+    from referee.namen import aehnliche, meintest_du
+
+    nach_schluessel = {namensschluessel(n): n for n in kandidaten}
+    treffer = aehnliche(name, nach_schluessel.values(), schluessel=namensschluessel, n=3)
     k = namensschluessel(name)
-    treffer = difflib.get_close_matches(k, list(nach_schluessel), n=3, cutoff=0.6)
     if k:  # „ben“ für „Ben [bold]“: ein Name, der so beginnt (erstes Wort)
-        treffer += [t for t in nach_schluessel if t not in treffer and (t.startswith(k) or t.split()[0] == k.split()[0])][:3]
-    if not treffer:
-        return ""
-    return " Meintest du " + " oder ".join(f"„{nach_schluessel[t]}“" for t in treffer) + "?"
+        treffer += [n for t, n in nach_schluessel.items()
+                    if n not in treffer and (t.startswith(k) or t.split()[0] == k.split()[0])][:3]
+    vorschlag = meintest_du(treffer)
+    return f" {vorschlag}" if vorschlag else ""
 
 
 def namen_am_abend(abend: "Abend", namen: Iterable[str]) -> list[str]:

@@ -138,7 +138,7 @@ def test_partie_daten_json_und_fehler():
 
 @pytest.mark.parametrize("modul", ("referee.schafkopf.eintrag", "referee.schafkopf.partie",
                                    "referee.regeltexte", "referee.sabai.regeln", "referee.bericht.ausgleich",
-                                   "referee.sabai.runde"))
+                                   "referee.sabai.runde", "referee.namen"))
 def test_doctests(modul):
     import importlib
 
@@ -280,3 +280,14 @@ def test_schlafmuetze_und_saufn_als_json():
     assert (e["erlaubt"], e["moeglich"], e["oben_danach"]) == (
         False, ["U", "F", "weiße Karte", "goldene Karte"], "U")
     assert "schluecke" not in e
+
+
+def test_namen_vorschlaege():
+    from referee.namen import aehnliche, meintest_du
+    from referee.saufn.karten import falte
+
+    assert aehnliche("ana", ["Anna", "Ben", "Hanna"]) == ["Anna", "Hanna"]
+    assert aehnliche("Joerg", ["Jörg", "Ben"], schluessel=falte) == ["Jörg"]
+    assert aehnliche("Xaver", ["Anna", "Ben"]) == []
+    assert meintest_du([]) == ""
+    assert meintest_du(["Ben"]) == "Meintest du „Ben“?"

@@ -95,13 +95,11 @@ def _doppelte(namen: list[str]) -> list[str]:
 
 
 def _meintest_du(name: str, bekannt: dict[str, str]) -> str:
-    """`` (Meintest du „Anna“?)`` für einen Tippfehler, sonst leer."""
-    import difflib
+    """`` (Meintest du „Anna“?)`` für einen Tippfehler, sonst leer (``referee.namen``)."""
+    from referee.namen import aehnliche, meintest_du
 
-    nah = difflib.get_close_matches(falte(name), list(bekannt), n=2, cutoff=0.6)
-    if not nah:
-        return ""
-    return " (Meintest du " + " oder ".join(f"„{bekannt[t]}“" for t in nah) + "?)"
+    vorschlag = meintest_du(aehnliche(name, bekannt.values(), schluessel=falte))
+    return f" ({vorschlag})" if vorschlag else ""
 
 
 def spielende(plaetze: list[str] | tuple[str, ...],

@@ -514,13 +514,10 @@ def pruefe_sieg(sieger: str, spieler: list[str] | tuple[str, ...]) -> tuple[str,
         fehler.append("doppelt bei den Spielern: " + ", ".join(f"„{d}“" for d in doppelt))
     treffer = [s for s in spieler if s.casefold() == sieger.strip().casefold()]
     if not treffer:
-        import difflib
+        from referee.namen import aehnliche, meintest_du
 
-        nah = difflib.get_close_matches(sieger.strip().casefold(),
-                                        [s.casefold() for s in spieler], n=2, cutoff=0.6)
-        nach_klein = {s.casefold(): s for s in spieler}
-        vorschlag = (". Meintest du " + " oder ".join(f"„{nach_klein[t]}“" for t in nah) + "?"
-                     if nah else "")
+        vorschlag = meintest_du(aehnliche(sieger.strip(), spieler))
+        vorschlag = f". {vorschlag}" if vorschlag else ""
         fehler.append(f"„{sieger}“ ist nicht unter den Spielern ({', '.join(spieler) or '–'})"
                       f"{vorschlag}")
     if fehler:

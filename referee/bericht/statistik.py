@@ -231,13 +231,11 @@ def finde_spieler(name: str, bekannte: Iterable[str]) -> str:
     treffer = [b for b in bekannte if b.casefold() == name.casefold()]
     if len(treffer) == 1:
         return treffer[0]
-    import difflib
+    from referee.namen import aehnliche, meintest_du
 
-    nach = {b.casefold(): b for b in bekannte}
-    nah = difflib.get_close_matches(name.casefold(), list(nach), n=2, cutoff=0.6)
-    if nah:
-        raise Eingabefehler(f"Spieler „{name}“ kommt in den Einträgen nicht vor. Meintest du "
-                            + " oder ".join(f"„{nach[t]}“" for t in nah) + "?")
+    vorschlag = meintest_du(aehnliche(name, bekannte))
+    if vorschlag:
+        raise Eingabefehler(f"Spieler „{name}“ kommt in den Einträgen nicht vor. {vorschlag}")
     liste = ", ".join(f"„{b}“" for b in bekannte) or "keine"
     raise Eingabefehler(f"Spieler „{name}“ kommt in den Einträgen nicht vor; bekannt sind: {liste}.")
 

@@ -255,12 +255,12 @@ def _ausgeben(art, fakten, ergebnis, betraege, rollen, tarif, setzen) -> None:
     from rich.table import Table
     from rich.text import Text
 
+    from referee.schafkopf.abrechnung import SPIELNAMEN
     from referee.schafkopf.spielart import Spielart
 
     euro = ausgabe.euro
     kons = ausgabe.konsole()
-    name = {"rufspiel": "Rufspiel", "solo": "Solo", "wenz": "Wenz", "farbwenz": "Farbwenz",
-            "geier": "Geier", "farbgeier": "Farbgeier", "ramsch": "Ramsch", "bettel": "Bettel"}[art.value]
+    name = SPIELNAMEN[art]
     if art is Spielart.RAMSCH:
         alle = list(betraege)
         if ergebnis.durchmarsch is not None:

@@ -60,16 +60,8 @@ TRUEMPFE: dict[Spielart, tuple[int, int]] = {
     Spielart.FARBGEIER: (11, 9),
 }
 
-_NAMEN = {
-    Spielart.RUFSPIEL: "Rufspiel",
-    Spielart.SOLO: "Solo",
-    Spielart.WENZ: "Wenz",
-    Spielart.FARBWENZ: "Farbwenz",
-    Spielart.GEIER: "Geier",
-    Spielart.FARBGEIER: "Farbgeier",
-    Spielart.RAMSCH: "Ramsch",
-    Spielart.BETTEL: "Bettel",
-}
+#: Wie die Abrechnung die Spielarten nennt (wie ``Spielart.name_de``, das Farbsolo kurz „Solo“).
+SPIELNAMEN: dict[Spielart, str] = {a: "Solo" if a is Spielart.SOLO else a.name_de for a in Spielart}
 
 _K = "Konvention, nicht im Regeltext: "
 K_SCHNEIDER = _K + "Schneider gewinnt die Spielerpartei mit mindestens 91 Augen, Schneider verliert sie mit höchstens 30 Augen; Schneider kostet den Schneiderpreis extra."
@@ -252,7 +244,7 @@ def abrechnen(fakten: Fakten, tarif: Tarif | None = None) -> Abrechnung:
 def _normal(f: Fakten, spielart: Spielart, tarif: Tarif) -> Abrechnung:
     fehler: list[str] = []
     regeln = tarif.regeln
-    name = _NAMEN[spielart]
+    name = SPIELNAMEN[spielart]
     solo_artig = spielart is not Spielart.RUFSPIEL
     n_stiche = 6 if f.kurz else 8
     max_lauf = TRUEMPFE[spielart][1 if f.kurz else 0]
@@ -667,7 +659,7 @@ def zahlungen(abrechnung: Abrechnung, spieler_partei: Collection[T], alle: Seque
     if len(partei) != soll or not partei <= set(alle):
         raise Eingabefehler(
             f"Die Spielerpartei {sorted(map(str, partei))} passt nicht: Beim "
-            f"{_NAMEN[abrechnung.spielart]} besteht sie aus {soll} der Teilnehmer {list(map(str, alle))}."
+            f"{SPIELNAMEN[abrechnung.spielart]} besteht sie aus {soll} der Teilnehmer {list(map(str, alle))}."
         )
     v = w if abrechnung.gewonnen else -w
     if abrechnung.solo_artig:

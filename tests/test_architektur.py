@@ -291,3 +291,18 @@ def test_namen_vorschlaege():
     assert aehnliche("Xaver", ["Anna", "Ben"]) == []
     assert meintest_du([]) == ""
     assert meintest_du(["Ben"]) == "Meintest du „Ben“?"
+
+
+def test_tout_mit_120_augen_fragt_nach_auch_beim_eintragen():
+    from referee.schafkopf import Fakten, abrechnen, tarif_laden
+    from referee.schafkopf.abrechnung import unklare_angaben
+
+    unklar = Fakten(Spielart.WENZ, augen_spieler=120, tout=True)
+    assert unklare_angaben(unklar)[0].startswith("Tout mit 120 Augen")
+    assert abrechnen(unklar).gewonnen is False  # abrechnen selbst bleibt bei seiner Lesart
+    with pytest.raises(Eingabefehler, match="Tout mit 120 Augen"):
+        ergebnis_aus_fakten(Spielart.WENZ, TISCH, ["Cem"], augen=120, tout=True)
+    assert unklare_angaben(Fakten(Spielart.WENZ, augen_spieler=120, tout=True, schwarz=True)) == []
+    assert unklare_angaben(Fakten(Spielart.WENZ, augen_spieler=120, tout=True, stiche_spieler=7)) == []
+    # Hausregel schwarz_nach_augen: 120 Augen heißen alle Stiche
+    assert unklare_angaben(unklar, tarif_laden(None, ["schwarz_nach_augen=ja"])) == []

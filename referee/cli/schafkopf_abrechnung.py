@@ -169,7 +169,7 @@ def abrechnung(
     Beispiel (Ramsch): referee schafkopf abrechnung ramsch --namen Anna Ben Cem Dora --verlierer Ben --jungfrau Cem
     """
     from referee.errors import Eingabefehler
-    from referee.schafkopf.abrechnung import Fakten, abrechnen, zahlungen
+    from referee.schafkopf.abrechnung import Fakten, abrechnen, unklare_angaben, zahlungen
     from referee.schafkopf.spielart import Spielart, parse_ansage
     from referee.schafkopf.tarif import tarif_laden
 
@@ -228,14 +228,12 @@ def abrechnung(
         stiche_n = stiche_z[0] if stiche_z else None
         if augen_n is None and not (sie or art is Spielart.BETTEL or (tout and stiche_n is not None)):
             fehler.append("Es fehlt --augen N (Augen der Spielerpartei, 0–120).")
-        if tout and augen_n == 120 and not schwarz and stiche_n is None:
-            fehler.append("Tout mit 120 Augen: --schwarz angeben, wenn der Spieler alle Stiche gemacht hat "
-                          "(sonst --stiche N); ein Stich ohne Augen der Gegner verliert das Tout.")
+        fakten = Fakten(art, augen_spieler=augen_n, laufende=laufende, schwarz=schwarz,
+                        stiche_spieler=stiche_n, tout=tout, sie=sie, klopfer=klopfer, stoesse=stoss, kurz=kurz)
+        fehler += unklare_angaben(fakten, gewaehlt)
         if fehler:
             raise Eingabefehler(" ".join(fehler))
         alle, partei, rollen = _rollen(art, spieler, partner, gegner)
-        fakten = Fakten(art, augen_spieler=augen_n, laufende=laufende, schwarz=schwarz,
-                        stiche_spieler=stiche_n, tout=tout, sie=sie, klopfer=klopfer, stoesse=stoss, kurz=kurz)
         ergebnis = abrechnen(fakten, gewaehlt)
         betraege = zahlungen(ergebnis, partei, alle)
 

@@ -30,7 +30,7 @@ _SPAETER = {
     "pruefe_partie": "partie", "lies_partie": "partie", "laufende": "partie",
     "Fakten": "abrechnung", "Abrechnung": "abrechnung", "abrechnen": "abrechnung",
     "zahlungen": "abrechnung", "zahlungen_nach_sitz": "abrechnung",
-    "hoechster_trumpf_platz": "abrechnung",
+    "hoechster_trumpf_platz": "abrechnung", "unklare_angaben": "abrechnung",
     "ergebnis_aus_fakten": "eintrag", "ergebnis_aus_partie": "eintrag",
     "Tarif": "tarif", "Hausregeln": "tarif", "tarif_laden": "tarif", "tarif_namen": "tarif",
 }

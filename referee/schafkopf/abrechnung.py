@@ -218,6 +218,21 @@ def _raise(fehler: list[str]) -> None:
         raise Eingabefehler(" ".join(fehler))
 
 
+def unklare_angaben(fakten: Fakten, tarif: Tarif | None = None) -> list[str]:
+    """Angaben vom Tisch, die ``abrechnen`` zwar annimmt, die aber wohl vergessen wurden.
+
+    Tout mit 120 Augen ohne Schwarz und ohne Stiche: ``abrechnen`` wertet das als verloren
+    (ein Stich ohne Augen der Gegner), gemeint ist meist „alle Stiche“. ``schafkopf
+    abrechnung`` und ``schafkopf eintragen`` fragen deshalb nach (``Eingabefehler``).
+    """
+    regeln = (tarif or tarif_laden()).regeln
+    if (fakten.tout and fakten.augen_spieler == 120 and not fakten.schwarz
+            and fakten.stiche_spieler is None and not regeln.schwarz_nach_augen):
+        return ["Tout mit 120 Augen: --schwarz angeben, wenn der Spieler alle Stiche gemacht hat "
+                "(sonst --stiche N); ein Stich ohne Augen der Gegner verliert das Tout."]
+    return []
+
+
 def abrechnen(fakten: Fakten, tarif: Tarif | None = None) -> Abrechnung:
     """Wert eines Spiels aus den Fakten; widersprüchliche Fakten sind ``Eingabefehler``.
 
@@ -670,3 +685,8 @@ def zahlungen(abrechnung: Abrechnung, spieler_partei: Collection[T], alle: Seque
 def zahlungen_nach_sitz(abrechnung: Abrechnung, spieler_partei: Collection[int]) -> list[int]:
     """Zahlungen der Plätze 0–3 als Liste (für die Partie-JSON)."""
     return list(zahlungen(abrechnung, spieler_partei, (0, 1, 2, 3)).values())
+
+
+__all__ = ["ABSCHNITTE", "GEWINNSCHWELLE", "SCHNEIDER_GEWONNEN", "SCHNEIDER_VERLOREN", "SPIELNAMEN", "TRUEMPFE",
+           "Abrechnung", "Fakten", "abrechnen", "hoechster_trumpf_platz", "unklare_angaben", "zahlungen",
+           "zahlungen_nach_sitz"]

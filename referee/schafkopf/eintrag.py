@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.errors import Eingabefehler, Regelverstoss
-from referee.schafkopf.abrechnung import Abrechnung, Fakten, abrechnen, zahlungen
+from referee.schafkopf.abrechnung import Abrechnung, Fakten, abrechnen, unklare_angaben, zahlungen
 from referee.schafkopf.spielart import Spielart
 from referee.schafkopf.tarif import Tarif, tarif_laden
 
@@ -74,9 +74,12 @@ def ergebnis_aus_fakten(
             f"Beim {spielart.value} besteht die Spielerpartei aus {soll} Spieler{'n' if soll > 1 else ''}, "
             f"angegeben: „{'+'.join(partei)}“. Form: referee schafkopf eintragen {spielart.value} {form} --augen 71."
         )
-    ab = abrechnen(Fakten(spielart, augen_spieler=augen, laufende=laufende, schwarz=schwarz,
-                          stiche_spieler=stiche, tout=tout, sie=sie, klopfer=klopfer,
-                          stoesse=stoesse, kurz=kurz), tarif)
+    fakten = Fakten(spielart, augen_spieler=augen, laufende=laufende, schwarz=schwarz,
+                    stiche_spieler=stiche, tout=tout, sie=sie, klopfer=klopfer, stoesse=stoesse, kurz=kurz)
+    unklar = unklare_angaben(fakten, tarif)
+    if unklar:
+        raise Eingabefehler(" ".join(unklar))
+    ab = abrechnen(fakten, tarif)
     ergebnis = dict(basis, zahlungen=zahlungen(ab, partei, alle), spieler=partei[0],
                     partner=partei[1] if soll == 2 else None,
                     gewonnen=ab.gewonnen, wert=ab.wert, augen=augen, laufende=ab.laufende_gewertet,

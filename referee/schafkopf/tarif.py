@@ -406,3 +406,7 @@ def tarif_laden(
     if setzen:
         tarif = _setze(tarif, setzen)
     return tarif
+
+
+__all__ = ["LAUFENDE_AB_STANDARD", "LAUFENDE_SPIELARTEN", "RAMSCH_GLEICHSTAND", "SCHLUESSEL", "STANDARD_TARIF",
+           "Hausregeln", "Tarif", "setzungen", "tarif_beschreibungen", "tarif_laden", "tarif_namen"]

@@ -306,3 +306,16 @@ def test_tout_mit_120_augen_fragt_nach_auch_beim_eintragen():
     assert unklare_angaben(Fakten(Spielart.WENZ, augen_spieler=120, tout=True, stiche_spieler=7)) == []
     # Hausregel schwarz_nach_augen: 120 Augen heißen alle Stiche
     assert unklare_angaben(unklar, tarif_laden(None, ["schwarz_nach_augen=ja"])) == []
+
+
+def test_partie_mit_tarif():
+    from referee.schafkopf.partie import lies_partie, mit_tarif
+
+    p = lies_partie(_echte_partie(0))
+    assert p.tarif is not None
+    assert mit_tarif(p) is p
+    assert mit_tarif(p, None, ["grund=30"]).tarif.grund == 30
+    assert mit_tarif(p, None, ["grund=30"]).tarif.solo == p.tarif.solo  # Tarif der Partie geändert
+    assert mit_tarif(p, "5-10-20").tarif.grund == 10
+    ohne = lies_partie({k: v for k, v in _echte_partie(0).items() if k != "tarif"})
+    assert mit_tarif(ohne, None, ["grund=30"]).tarif.solo == 50  # Standardtarif 10-20-50

@@ -281,10 +281,8 @@ def partie(
 
     Beispiel: referee schafkopf partie partie.json --json
     """
-    from dataclasses import replace
-
     from referee.errors import Eingabefehler
-    from referee.schafkopf.partie import lies_partie, partie_daten, pruefe_partie
+    from referee.schafkopf.partie import lies_partie, mit_tarif, partie_daten, pruefe_partie
 
     daten = partie_daten(lies_eingabe(datei), datei)
     liste = isinstance(daten, list)
@@ -300,15 +298,7 @@ def partie(
             if liste:
                 raise Eingabefehler(f"Partie {i}: {e.meldung}") from None
             raise
-        if tarif is not None or setzen:
-            from referee.schafkopf.tarif import tarif_laden
-
-            if tarif is not None or p.tarif is None:
-                t = tarif_laden(tarif, setzen or None)
-            else:
-                t = p.tarif.mit(setzen)
-            p = replace(p, tarif=t)
-        berichte.append(pruefe_partie(p))
+        berichte.append(pruefe_partie(mit_tarif(p, tarif, setzen)))
 
     if als_json:
         antworten = [b.als_json() for b in berichte]

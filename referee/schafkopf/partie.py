@@ -29,7 +29,7 @@ Partei, „mit“ oder „ohne“, über die Hände der Partei hinweg) und die A
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Sequence
 
 from referee.errors import Eingabefehler, RefereeFehler
@@ -332,8 +332,6 @@ def partie_aus_text(text: str) -> dict[str, Any]:
         try:
             t = tarif_laden(name, setzen or None)
             if setzen:
-                from dataclasses import replace
-
                 t = replace(t, name=f"{t.name} mit {' '.join(setzen)}")
             aus["tarif"] = t
         except RefereeFehler as e:
@@ -356,6 +354,19 @@ def partie_aus_text(text: str) -> dict[str, Any]:
     if maengel:
         raise Eingabefehler(" ".join(maengel) + " Form der Textpartie: siehe referee schafkopf partie --help.")
     return {k: v for k, v in aus.items() if v is not None or k in ("farbe",)}
+
+
+def mit_tarif(partie: Partie, name: str | None = None, setzen: Sequence[str] = ()) -> Partie:
+    """Die Partie mit anderem Tarif: ``name`` ersetzt den Tarif der Partie; ``setzen``
+    (``["grund=30"]``) ändert den Tarif der Partie – oder, ohne einen, den benannten bzw.
+    den Standardtarif. Ohne beides bleibt die Partie, wie sie ist."""
+    from referee.schafkopf.tarif import tarif_laden
+
+    if name is None and not setzen:
+        return partie
+    if name is not None or partie.tarif is None:
+        return replace(partie, tarif=tarif_laden(name, list(setzen) or None))
+    return replace(partie, tarif=partie.tarif.mit(setzen))
 
 
 def partie_daten(text: str, quelle: str = "Die Partie") -> Any:
@@ -695,4 +706,4 @@ def _ramsch_verlierer(spiel: Spiel, haende: Sequence[Sequence[Karte]], augen: Se
 
 
 __all__ = ["Partie", "Partiebericht", "Partiefehler", "Stich", "TEXTFORM", "laufende", "lies_partie",
-           "partie_aus_text", "partie_daten", "pruefe_partie"]
+           "mit_tarif", "partie_aus_text", "partie_daten", "pruefe_partie"]

@@ -24,7 +24,7 @@ Python-API für alle Spiele (die CLI-Module benutzen nur diese Funktionen)::
     store.eintraege(abend_id=3, alle=False, spiel=None)   # list[Eintrag] in Kraft (alle=True: alle)
     aufgehoben_durch(eintraege)          # {id: Storno/Korrektur, die ihn aufhebt} (für verlauf --alle)
     store.anzahl_eintraege()             # {abend_id: Zahl geltender Einträge}
-    store.stand(abend_id=3)              # dict wie `referee stand --json` (abend_id=None: gesamt)
+    store.stand(abend_id=3, ueberweisungen=False)   # dict wie `referee stand --json` (None: gesamt)
     store.summen(abend_id=None)          # {spiel: {groesse: {name: summe}}} (ein SQL-Aggregat)
     store.verlauf_schafkopf(3)           # [(eintrag_id, {name: cent}), ...] in Kraft, für Grafiken
     store.geber(abend)                   # Geber, Ausspieler, Mitspieler, Aussetzer des nächsten Spiels
@@ -1079,14 +1079,24 @@ class Store:
             aus.setdefault(spiel, {}).setdefault(groesse, {})[name] = summe
         return aus
 
-    def stand(self, abend_id: int | None = None) -> dict:
+    def stand(self, abend_id: int | None = None, *, ueberweisungen: bool = False) -> dict:
         """Der Stand wie ``referee stand --json``; ``abend_id=None`` = über alle Abende.
 
         ``{"abend": 3, "schafkopf": {"Anna": 140, …} (Cent), "sabai": {"Anna": 2} (Siegpunkte),
         "saufn": {"Anna": {"1": 2, "2": 0, "3": 1}}, "schlafmuetze": {"Anna": 1} (Siege),
         "ruhmeshalle": {"Dora": 1}, "partien": {"schafkopf": 12, …}}``.
         Beim Abend erscheinen dessen Spieler in Sitzordnung (Schafkopf auch mit 0).
+        Mit ``ueberweisungen`` dazu „Wer zahlt wem“ (``referee.bericht.ausgleich``):
+        ``"ueberweisungen": [{"von": "Dora", "an": "Anna", "cent": 60}, …]``.
         """
+        stand = self._stand(abend_id)
+        if ueberweisungen:
+            from referee.bericht.ausgleich import ausgleich
+
+            stand["ueberweisungen"] = [u.als_dict() for u in ausgleich(stand["schafkopf"])]
+        return stand
+
+    def _stand(self, abend_id: int | None) -> dict:
         s = self.summen(abend_id)
         reihenfolge: list[str] = []
         if abend_id is not None:

@@ -319,3 +319,15 @@ def test_partie_mit_tarif():
     assert mit_tarif(p, "5-10-20").tarif.grund == 10
     ohne = lies_partie({k: v for k, v in _echte_partie(0).items() if k != "tarif"})
     assert mit_tarif(ohne, None, ["grund=30"]).tarif.solo == 50  # Standardtarif 10-20-50
+
+
+def test_store_stand_mit_ueberweisungen(tmp_path):
+    from referee.store import oeffne
+
+    with oeffne(tmp_path / "t.db") as s:
+        s.abend_neu(TISCH)
+        s.eintragen("schafkopf", {"zahlungen": {"Anna": 60, "Ben": 20, "Cem": -20, "Dora": -60},
+                                  "spielart": "rufspiel", "wert": 20}, {})
+        assert "ueberweisungen" not in s.stand(1)
+        assert s.stand(1, ueberweisungen=True)["ueberweisungen"] == [
+            {"von": "Dora", "an": "Anna", "cent": 60}, {"von": "Cem", "an": "Ben", "cent": 20}]

@@ -60,13 +60,6 @@ def _tarif_text(abend) -> str:
     return f"{name} ({', '.join(preise)})" if preise else name
 
 
-def _ueberweisungen(schafkopf: dict[str, int]) -> list[dict]:
-    """Wer zahlt wem (``referee.bericht.ausgleich``): höchstens n − 1 Überweisungen."""
-    from referee.bericht.ausgleich import ausgleich
-
-    return [u.als_dict() for u in ausgleich(schafkopf)]
-
-
 def _trend(s, abend_id: int, namen) -> dict[str, str]:
     """Sparkline des Schafkopf-Saldos je Spieler über den Abend (gemeinsame Skala;
     der Saldo-Verlauf aus ``referee.bericht.statistik.verlauf``)."""
@@ -231,8 +224,7 @@ def abend_zeigen(ctx: typer.Context, db: DB = None, als_json: JSON = False) -> N
         return
     s = store_oeffnen(db)
     a = s.abend()
-    stand = s.stand(a.id)
-    stand["ueberweisungen"] = _ueberweisungen(stand["schafkopf"])
+    stand = s.stand(a.id, ueberweisungen=True)
     g = s.geber(a)
     if als_json:
         drucke_json({"abend": a.als_dict(), "geber": g, "stand": stand})
@@ -333,8 +325,7 @@ def abend_ende(db: DB = None, als_json: JSON = False) -> None:
     """
     s = store_oeffnen(db)
     a = s.abend_beenden()
-    stand = s.stand(a.id)
-    stand["ueberweisungen"] = _ueberweisungen(stand["schafkopf"])
+    stand = s.stand(a.id, ueberweisungen=True)
     if als_json:
         drucke_json({"abend": a.als_dict(), "stand": stand})
         return
@@ -368,13 +359,12 @@ def stand(
         raise KeineDaten(f"Noch keine Daten ({s.pfad} gibt es nicht). "
                          "Beispiel: referee abend neu --spieler Anna Ben Cem Dora")
     if gesamt:
-        st = s.stand(None)
+        st = s.stand(None, ueberweisungen=True)
         titel = "Gesamtstand über alle Abende"
     else:
         a = s.abende_waehlen(abend)[0]
-        st = s.stand(a.id)
+        st = s.stand(a.id, ueberweisungen=True)
         titel = "Stand · " + _kopfzeile(a)
-    st["ueberweisungen"] = _ueberweisungen(st["schafkopf"])
     if als_json:
         drucke_json(st)
         return

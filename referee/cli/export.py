@@ -45,14 +45,12 @@ def export_json_text(store, abende, gesamt: bool) -> tuple[str, int]:
     ``stand`` (beim Import ignoriert) ist der Stand wie ``referee stand --json`` samt
     ``ueberweisungen`` (wer zahlt wem). Rückgabe: Text und Zahl der Einträge.
     """
-    from referee.bericht.ausgleich import ausgleich
     from referee.bericht.formate import json_export_text
 
     abend_id = None if gesamt else abende[0].id
     kopf = store.export_kopf(abend_id)
     zeilen = store.export_eintraege_json(abend_id)
-    stand = store.stand(abend_id)
-    stand["ueberweisungen"] = [u.als_dict() for u in ausgleich(stand.get("schafkopf") or {})]
+    stand = store.stand(abend_id, ueberweisungen=True)
     kopf["eintraege"] = zeilen
     kopf["stand"] = stand
     return json_export_text(kopf, roh=("eintraege",)), len(zeilen)

@@ -71,7 +71,7 @@ def ergebnis_aus_fakten(
     if len(partei) != soll or len(set(partei)) != soll:
         form = "Anna+Ben" if soll == 2 else "Cem"
         raise Eingabefehler(
-            f"Beim {spielart.value} besteht die Spielerpartei aus {soll} Spieler{'n' if soll > 1 else ''}, "
+            f"Beim {spielart.name_de} besteht die Spielerpartei aus {soll} Spieler{'n' if soll > 1 else ''}, "
             f"angegeben: „{'+'.join(partei)}“. Form: referee schafkopf eintragen {spielart.value} {form} --augen 71."
         )
     fakten = Fakten(spielart, augen_spieler=augen, laufende=laufende, schwarz=schwarz,

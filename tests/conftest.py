@@ -44,6 +44,13 @@ def run_cli(*args: str, input: str | None = None, env: dict[str, str] | None = N
     )
 
 
+def ok(r: subprocess.CompletedProcess, code: int = 0) -> subprocess.CompletedProcess:
+    """Exit-Code wie erwartet und nirgends ein Traceback; gibt ``r`` zurück."""
+    assert r.returncode == code, (r.returncode, r.stdout, r.stderr)
+    assert "Traceback" not in r.stdout + r.stderr
+    return r
+
+
 @pytest.fixture
 def db_pfad(tmp_path) -> Path:
     return tmp_path / "referee.db"

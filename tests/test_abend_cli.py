@@ -7,11 +7,8 @@ import json
 
 import pytest
 
+from conftest import ok
 
-def ok(r, code=0):
-    assert r.returncode == code, (r.returncode, r.stdout, r.stderr)
-    assert "Traceback" not in r.stdout + r.stderr
-    return r
 
 
 @pytest.fixture

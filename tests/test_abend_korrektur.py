@@ -9,14 +9,11 @@ import time
 
 import pytest
 
+from conftest import ok
+
 from referee.errors import Eingabefehler
 from referee.store import als_korrektur, oeffne
 
-
-def ok(r, code=0):
-    assert r.returncode == code, (r.returncode, r.stdout, r.stderr)
-    assert "Traceback" not in r.stdout + r.stderr
-    return r
 
 
 @pytest.fixture

@@ -6,14 +6,11 @@ import json
 
 import pytest
 
+from conftest import ok as _ok
 from conftest import run_cli
 
 HINWEIS_TEIL = "ohne alkoholische Getränke"
 
-
-def _ok(r, code):
-    assert r.returncode == code, (r.stdout, r.stderr)
-    assert "Traceback" not in r.stdout + r.stderr
 
 
 def test_folgt_n_auf_u_json_vertrag():

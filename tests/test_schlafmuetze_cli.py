@@ -6,15 +6,12 @@ import json
 
 import pytest
 
+from conftest import ok as _ok
 from conftest import run_cli
 
 MITTE = ("--mitte", "2 1 5 1 1")
 SPIELER = ("--mitspieler", "Ben=10,Cem=4,Dora=6")
 
-
-def _ok(r, code):
-    assert r.returncode == code, (r.stdout, r.stderr)
-    assert "Traceback" not in r.stdout + r.stderr
 
 
 def test_passt_json_vertrag():

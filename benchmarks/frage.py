@@ -87,8 +87,14 @@ def phasen_median(laeufe: int, env: dict[str, str]) -> dict[str, float]:
     """Wo die Zeit eines ``frage``-Prozesses bleibt (je Phase Median in ms)."""
     werte: dict[str, list[float]] = {}
     for _ in range(laeufe):
-        r = subprocess.run([sys.executable, "-c", _PHASEN], capture_output=True, text=True,
-                           env=env, cwd=ROOT, check=True)
+        r = subprocess.run(
+            [sys.executable, "-c", _PHASEN],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            check=True,
+        )
         for k, v in json.loads(r.stdout).items():
             werte.setdefault(k, []).append(v)
     return {k: statistics.median(v) for k, v in werte.items()}
@@ -98,10 +104,38 @@ def synthetischer_korpus(faktor: int = 100, vorrat: int = 20_000, seed: int = 2)
     from referee.regeltexte import Abschnitt, abschnitte
 
     zufall = random.Random(seed)
-    silben = ["ka", "ber", "lo", "schu", "mi", "ten", "sta", "pel", "ru", "fen", "gel", "da",
-              "ver", "zug", "an", "ie", "ohr", "wand", "nis", "hau", "sel", "ling", "kra", "um"]
-    kunst = sorted({"".join(zufall.choice(silben) for _ in range(zufall.randint(2, 4)))
-                    for _ in range(vorrat * 2)})[:vorrat]
+    silben = [
+        "ka",
+        "ber",
+        "lo",
+        "schu",
+        "mi",
+        "ten",
+        "sta",
+        "pel",
+        "ru",
+        "fen",
+        "gel",
+        "da",
+        "ver",
+        "zug",
+        "an",
+        "ie",
+        "ohr",
+        "wand",
+        "nis",
+        "hau",
+        "sel",
+        "ling",
+        "kra",
+        "um",
+    ]
+    kunst = sorted(
+        {
+            "".join(zufall.choice(silben) for _ in range(zufall.randint(2, 4)))
+            for _ in range(vorrat * 2)
+        }
+    )[:vorrat]
     original = abschnitte()
     liste = list(original)
     for k in range(1, faktor):
@@ -112,10 +146,18 @@ def synthetischer_korpus(faktor: int = 100, vorrat: int = 20_000, seed: int = 2)
             for i in range(len(woerter)):
                 if zufall.random() < 0.25:
                     woerter[i] = zufall.choice(kunst)
-            titel = " ".join(zufall.choice(kunst) if zufall.random() < 0.5 else w
-                             for w in a.titel.split(" "))
-            liste.append(Abschnitt(f"{a.id}-syn{k}", a.spiel, titel, " ".join(woerter),
-                                   tuple(zufall.sample(a.stichworte, k=len(a.stichworte) // 2))))
+            titel = " ".join(
+                zufall.choice(kunst) if zufall.random() < 0.5 else w for w in a.titel.split(" ")
+            )
+            liste.append(
+                Abschnitt(
+                    f"{a.id}-syn{k}",
+                    a.spiel,
+                    titel,
+                    " ".join(woerter),
+                    tuple(zufall.sample(a.stichworte, k=len(a.stichworte) // 2)),
+                )
+            )
     return liste
 
 
@@ -145,15 +187,19 @@ def main() -> None:
     ref = _referee_befehl()
     print(f"Python {sys.version.split()[0]}, {laeufe} Läufe je Befehl, referee = {' '.join(ref)}")
     if ohne_cache:
-        print("(PYTHONDONTWRITEBYTECODE war gesetzt; gemessen wird mit Bytecode-Cache "
-              f"unter {env['PYTHONPYCACHEPREFIX']})")
+        print(
+            "(PYTHONDONTWRITEBYTECODE war gesetzt; gemessen wird mit Bytecode-Cache "
+            f"unter {env['PYTHONPYCACHEPREFIX']})"
+        )
     leer = prozess_median([sys.executable, "-c", "pass"], laeufe, env)
     frage = prozess_median([*ref, "frage", "Davonlaufen"], laeufe, env)
     hilfe = prozess_median([*ref, "--help"], laeufe, env)
     print("\n== Ganze Prozesse (Median) ==")
     print(f"python -c pass             {leer:7.1f} ms")
-    print(f"referee frage Davonlaufen  {frage:7.1f} ms  = {frage / leer:4.1f} × Interpreterstart "
-          f"(Ziel ≤ 8 ×: {'ok' if frage / leer <= 8 else 'VERFEHLT'})")
+    print(
+        f"referee frage Davonlaufen  {frage:7.1f} ms  = {frage / leer:4.1f} × Interpreterstart "
+        f"(Ziel ≤ 8 ×: {'ok' if frage / leer <= 8 else 'VERFEHLT'})"
+    )
     print(f"referee --help             {hilfe:7.1f} ms  = {hilfe / leer:4.1f} × Interpreterstart")
     print("Phasen eines frage-Prozesses (Median):")
     for name, ms in phasen_median(laeufe, env).items():
@@ -171,10 +217,14 @@ def main() -> None:
     aufbau = (time.perf_counter() - start) * 1000
     klein = suche_median(index, fragen, runden=5)
     print("\n== Suche im Prozess ==")
-    print(f"Korpus: {len(index.abschnitte)} Abschnitte, {len(index.vokabular)} Wörter; "
-          f"Index + erste Suche {aufbau:.1f} ms")
-    print(f"Median je Frage ({len(fragen)} Fragen × 5)  {klein:6.2f} ms "
-          f"(Ziel ≤ 5 ms: {'ok' if klein <= 5 else 'VERFEHLT'})")
+    print(
+        f"Korpus: {len(index.abschnitte)} Abschnitte, {len(index.vokabular)} Wörter; "
+        f"Index + erste Suche {aufbau:.1f} ms"
+    )
+    print(
+        f"Median je Frage ({len(fragen)} Fragen × 5)  {klein:6.2f} ms "
+        f"(Ziel ≤ 5 ms: {'ok' if klein <= 5 else 'VERFEHLT'})"
+    )
 
     synth = synthetischer_korpus()
     start = time.perf_counter()
@@ -182,10 +232,14 @@ def main() -> None:
     aufbau_gross = (time.perf_counter() - start) * 1000
     gross.suche("Davonlaufen")
     median_gross = suche_median(gross, fragen, runden=1)
-    print(f"100×-Korpus: {len(gross.abschnitte)} Abschnitte, {len(gross.vokabular)} Wörter; "
-          f"Indexaufbau {aufbau_gross:.0f} ms")
-    print(f"Median je Frage ({len(fragen)} Fragen)       {median_gross:6.2f} ms "
-          f"(Ziel ≤ 50 ms: {'ok' if median_gross <= 50 else 'VERFEHLT'})")
+    print(
+        f"100×-Korpus: {len(gross.abschnitte)} Abschnitte, {len(gross.vokabular)} Wörter; "
+        f"Indexaufbau {aufbau_gross:.0f} ms"
+    )
+    print(
+        f"Median je Frage ({len(fragen)} Fragen)       {median_gross:6.2f} ms "
+        f"(Ziel ≤ 50 ms: {'ok' if median_gross <= 50 else 'VERFEHLT'})"
+    )
 
     top1 = top3 = 0
     for e in fragen_daten["fragen"]:
@@ -195,8 +249,10 @@ def main() -> None:
         top3 += bool(richtig & set(ids))
     n = len(fragen)
     print("\n== Fragenkatalog tests/data/fragen.json ==")
-    print(f"Top-1 {top1}/{n} = {100 * top1 / n:.1f} % (Ziel ≥ 90 %), "
-          f"Top-3 {top3}/{n} = {100 * top3 / n:.1f} % (Ziel 100 %)")
+    print(
+        f"Top-1 {top1}/{n} = {100 * top1 / n:.1f} % (Ziel ≥ 90 %), "
+        f"Top-3 {top3}/{n} = {100 * top3 / n:.1f} % (Ziel 100 %)"
+    )
 
 
 if __name__ == "__main__":

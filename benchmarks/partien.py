@@ -47,7 +47,11 @@ def main() -> None:
                 break
         rate = n / (jetzt - start)
         besten = max(besten, rate)
-        print(f"Durchgang {d + 1}: {n} Partien in {jetzt - start:.2f} s = {rate:,.0f} Partien/s".replace(",", "."))
+        print(
+            f"Durchgang {d + 1}: {n} Partien in {jetzt - start:.2f} s = {rate:,.0f} Partien/s".replace(
+                ",", "."
+            )
+        )
     print(f"Bester Wert: {besten:,.0f} Partien/s (Ziel ≥ 10.000)".replace(",", "."))
 
 

@@ -22,7 +22,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-NAMEN = ["Anna", "Ben", "Cem", "Dora", "Eva", "Fritz", "Gabi", "Hans", "Ines", "Jörg", "Kati", "Lutz"]
+NAMEN = [
+    "Anna",
+    "Ben",
+    "Cem",
+    "Dora",
+    "Eva",
+    "Fritz",
+    "Gabi",
+    "Hans",
+    "Ines",
+    "Jörg",
+    "Kati",
+    "Lutz",
+]
 
 
 def erzeugen(pfad: Path, eintraege: int, abende: int, seed: int = 5) -> float:
@@ -35,18 +48,35 @@ def erzeugen(pfad: Path, eintraege: int, abende: int, seed: int = 5) -> float:
     s = oeffne(pfad)
     tarif = json.dumps(tarif_laden().to_dict())
     with s._schreiben() as c:
-        c.executemany("INSERT INTO spieler (id, name, schluessel, angelegt) VALUES (?, ?, ?, ?)",
-                      [(i + 1, n, namensschluessel(n), "2025-01-01T19:00:00+01:00") for i, n in enumerate(NAMEN)])
+        c.executemany(
+            "INSERT INTO spieler (id, name, schluessel, angelegt) VALUES (?, ?, ?, ?)",
+            [
+                (i + 1, n, namensschluessel(n), "2025-01-01T19:00:00+01:00")
+                for i, n in enumerate(NAMEN)
+            ],
+        )
         eid = 0
         je_abend = eintraege // abende
         for a in range(1, abende + 1):
             offen = 1 if a == abende else 0
             datum = f"{2016 + a // 52:04d}-{(a // 4) % 12 + 1:02d}-{a % 28 + 1:02d}"
-            c.execute("INSERT INTO abende (id, datum, ort, tarif, hausregeln, offen, begonnen, beendet, "
-                      "geber_start) VALUES (?, ?, 'Post', ?, '{}', ?, ?, ?, 0)",
-                      [a, datum, tarif, offen, datum + "T19:00:00+01:00", None if offen else datum + "T23:30:00+01:00"])
+            c.execute(
+                "INSERT INTO abende (id, datum, ort, tarif, hausregeln, offen, begonnen, beendet, "
+                "geber_start) VALUES (?, ?, 'Post', ?, '{}', ?, ?, ?, 0)",
+                [
+                    a,
+                    datum,
+                    tarif,
+                    offen,
+                    datum + "T19:00:00+01:00",
+                    None if offen else datum + "T23:30:00+01:00",
+                ],
+            )
             tisch = rnd.sample(range(1, len(NAMEN) + 1), 4) if a < abende else [1, 2, 3, 4]
-            c.executemany("INSERT INTO abend_spieler VALUES (?, ?, ?)", [(a, p, i) for i, p in enumerate(tisch)])
+            c.executemany(
+                "INSERT INTO abend_spieler VALUES (?, ?, ?)",
+                [(a, p, i) for i, p in enumerate(tisch)],
+            )
             e_rows, w_rows = [], []
             letzte_spiele: list[int] = []
             for nr in range(1, je_abend + 1):
@@ -71,26 +101,48 @@ def erzeugen(pfad: Path, eintraege: int, abende: int, seed: int = 5) -> float:
                 elif r < 0.92:
                     sp = [rnd.choice([-1, 0, 0, 1]) for _ in tisch]
                     erg = {"siegpunkte": dict(zip(namen, sp)), "punkte": dict.fromkeys(namen, 5)}
-                    spiel, werte = "sabai", [(p, "siegpunkte", v) for p, v in zip(tisch, sp)] + [(p, "runden", 1) for p in tisch]
+                    spiel, werte = (
+                        "sabai",
+                        [(p, "siegpunkte", v) for p, v in zip(tisch, sp)]
+                        + [(p, "runden", 1) for p in tisch],
+                    )
                 elif r < 0.97:
                     pl = rnd.sample(tisch, 3)
                     erg = {"plaetze": [NAMEN[p - 1] for p in pl], "spieler": namen}
-                    spiel, werte = "saufn", [(p, f"platz{i}", 1) for i, p in enumerate(pl, 1)] + [(p, "partien", 1) for p in tisch]
+                    spiel, werte = (
+                        "saufn",
+                        [(p, f"platz{i}", 1) for i, p in enumerate(pl, 1)]
+                        + [(p, "partien", 1) for p in tisch],
+                    )
                 else:
                     sieger = rnd.choice(tisch)
                     erg = {"sieger": NAMEN[sieger - 1], "spieler": namen}
-                    spiel, werte = "schlafmuetze", [(sieger, "sieg", 1)] + [(p, "partien", 1) for p in tisch]
-                e_rows.append((eid, a, nr, zeit, spiel, "spiel", None, '{"argv": []}', json.dumps(erg), 1))
+                    spiel, werte = (
+                        "schlafmuetze",
+                        [(sieger, "sieg", 1)] + [(p, "partien", 1) for p in tisch],
+                    )
+                e_rows.append(
+                    (eid, a, nr, zeit, spiel, "spiel", None, '{"argv": []}', json.dumps(erg), 1)
+                )
                 w_rows += [(eid, a, p, spiel, g, v) for p, g, v in werte]
                 letzte_spiele.append(eid)
             # Werte vor den Stornos einfügen, damit der Trigger sie aufheben kann
             normale = [e for e in e_rows if e[5] != "storno"]
-            c.executemany("INSERT INTO eintraege (id, abend_id, nr, zeit, spiel, art, bezug, eingabe, ergebnis, gilt) "
-                          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", normale)
-            c.executemany("INSERT INTO werte (eintrag_id, abend_id, spieler_id, spiel, groesse, wert, gilt) "
-                          "VALUES (?, ?, ?, ?, ?, ?, 1)", w_rows)
-            c.executemany("INSERT INTO eintraege (id, abend_id, nr, zeit, spiel, art, bezug, eingabe, ergebnis, gilt) "
-                          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [e for e in e_rows if e[5] == "storno"])
+            c.executemany(
+                "INSERT INTO eintraege (id, abend_id, nr, zeit, spiel, art, bezug, eingabe, ergebnis, gilt) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                normale,
+            )
+            c.executemany(
+                "INSERT INTO werte (eintrag_id, abend_id, spieler_id, spiel, groesse, wert, gilt) "
+                "VALUES (?, ?, ?, ?, ?, ?, 1)",
+                w_rows,
+            )
+            c.executemany(
+                "INSERT INTO eintraege (id, abend_id, nr, zeit, spiel, art, bezug, eingabe, ergebnis, gilt) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [e for e in e_rows if e[5] == "storno"],
+            )
     s._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     s._conn.execute("ANALYZE")
     s.schliessen()
@@ -101,7 +153,9 @@ def messen(args: list[str], env: dict, laeufe: int) -> tuple[float, list[float]]
     zeiten = []
     for _ in range(laeufe):
         t0 = time.perf_counter()
-        r = subprocess.run([sys.executable, "-m", "referee", *args], env=env, capture_output=True, text=True)
+        r = subprocess.run(
+            [sys.executable, "-m", "referee", *args], env=env, capture_output=True, text=True
+        )
         zeiten.append((time.perf_counter() - t0) * 1000)
         if r.returncode != 0:
             raise SystemExit(f"referee {' '.join(args)} scheiterte: {r.stderr}")
@@ -126,10 +180,17 @@ def main() -> None:
         n_e = c.execute("SELECT count(*) FROM eintraege").fetchone()[0]
         n_w = c.execute("SELECT count(*) FROM werte").fetchone()[0]
         c.close()
-        print(f"Erzeugt: {n_e} Einträge, {n_w} Wertzeilen, {a.abende} Abende in {dauer:.1f} s "
-              f"({pfad.stat().st_size / 1e6:.1f} MB)")
-        env = dict(os.environ, REFEREE_DB=str(pfad), NO_COLOR="1", COLUMNS="80",
-                   PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        print(
+            f"Erzeugt: {n_e} Einträge, {n_w} Wertzeilen, {a.abende} Abende in {dauer:.1f} s "
+            f"({pfad.stat().st_size / 1e6:.1f} MB)"
+        )
+        env = dict(
+            os.environ,
+            REFEREE_DB=str(pfad),
+            NO_COLOR="1",
+            COLUMNS="80",
+            PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+        )
         messen(["--help"], env, 2)  # .pyc anlegen
         basis, _ = messen(["--help"], env, a.laeufe)
         print(f"referee --help (Interpreter + CLI-Start):           Median {basis:6.0f} ms")
@@ -137,12 +198,26 @@ def main() -> None:
             (["stand", "--gesamt"], 300),
             (["stand", "--gesamt", "--json"], 300),
             (["stand"], 300),
-            (["schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71", "--laufende", "3"], 200),
+            (
+                [
+                    "schafkopf",
+                    "eintragen",
+                    "rufspiel",
+                    "Anna+Ben",
+                    "--augen",
+                    "71",
+                    "--laufende",
+                    "3",
+                ],
+                200,
+            ),
         ):
             med, zeiten = messen(args, env, a.laeufe)
             ok = "ok" if med <= ziel else "ZU LANGSAM"
-            print(f"referee {' '.join(args):42s} Median {med:6.0f} ms (min {min(zeiten):.0f}, "
-                  f"max {max(zeiten):.0f}; Ziel ≤ {ziel} ms: {ok})")
+            print(
+                f"referee {' '.join(args):42s} Median {med:6.0f} ms (min {min(zeiten):.0f}, "
+                f"max {max(zeiten):.0f}; Ziel ≤ {ziel} ms: {ok})"
+            )
 
 
 if __name__ == "__main__":

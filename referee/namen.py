@@ -15,8 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 
-def aehnliche(name: str, kandidaten: Iterable[str], *, schluessel: Callable[[str], str] = str.casefold,
-              n: int = 2, cutoff: float = 0.6) -> list[str]:
+def aehnliche(
+    name: str,
+    kandidaten: Iterable[str],
+    *,
+    schluessel: Callable[[str], str] = str.casefold,
+    n: int = 2,
+    cutoff: float = 0.6,
+) -> list[str]:
     """Die Kandidaten (in ihrer Schreibweise), die ``name`` ähneln, ähnlichste zuerst (difflib)."""
     import difflib
 

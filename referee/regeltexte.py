@@ -71,19 +71,29 @@ def parse_regeldatei(inhalt: str, spiel: str) -> tuple[Regelwerk, list[Abschnitt
             return
         text = "\n".join(aktuell["zeilen"]).strip("\n")
         if "id" not in aktuell["kopf"]:
-            raise ValueError(f"Abschnitt „{aktuell['titel']}“ (Zeile {aktuell['nr']}) hat keine id.")
+            raise ValueError(
+                f"Abschnitt „{aktuell['titel']}“ (Zeile {aktuell['nr']}) hat keine id."
+            )
         if not text:
             raise ValueError(f"Abschnitt {aktuell['kopf']['id']} hat keinen Text.")
         stichworte = tuple(
             w.strip() for w in aktuell["kopf"].get("stichworte", "").split(",") if w.strip()
         )
-        abschnitte.append(Abschnitt(aktuell["kopf"]["id"], spiel, aktuell["titel"], text, stichworte))
+        abschnitte.append(
+            Abschnitt(aktuell["kopf"]["id"], spiel, aktuell["titel"], text, stichworte)
+        )
 
     for nr, roh in enumerate(inhalt.splitlines(), start=1):
         zeile = roh.rstrip()
         if zeile.startswith("## "):
             abschliessen()
-            aktuell = {"titel": zeile[3:].strip(), "nr": nr, "kopf": {}, "zeilen": [], "im_kopf": True}
+            aktuell = {
+                "titel": zeile[3:].strip(),
+                "nr": nr,
+                "kopf": {},
+                "zeilen": [],
+                "im_kopf": True,
+            }
             continue
         if aktuell is None:  # Dateikopf vor dem ersten Abschnitt
             paar = _kopfzeile(zeile)
@@ -96,7 +106,9 @@ def parse_regeldatei(inhalt: str, spiel: str) -> tuple[Regelwerk, list[Abschnitt
                 continue
             paar = _kopfzeile(zeile)
             if paar is None:
-                raise ValueError(f"Zeile {nr}: erwartet „schlüssel: wert“ im Abschnittskopf, gefunden „{zeile}“.")
+                raise ValueError(
+                    f"Zeile {nr}: erwartet „schlüssel: wert“ im Abschnittskopf, gefunden „{zeile}“."
+                )
             aktuell["kopf"][paar[0]] = paar[1]
             continue
         aktuell["zeilen"].append(zeile)

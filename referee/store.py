@@ -71,12 +71,13 @@ from __future__ import annotations
 import json
 import os
 import unicodedata
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from referee.errors import Eingabefehler, Regelverstoss, SpeicherFehler
 
@@ -84,15 +85,19 @@ SPIELE = ("schafkopf", "sabai", "saufn", "schlafmuetze")
 ARTEN = ("spiel", "storno", "korrektur")
 SCHEMA_AKTUELL = 3
 APPLICATION_ID = 0x52454652  # "REFR"
-WARTEZEIT_MS = 30_000   # so lange wartet ein Befehl höchstens auf Sperren (Lesen und Schreiben)
-_VERSUCH_MS = 5         # Schreibsperre: SQLite wartet je Versuch nur so kurz, dann neuer Versuch
+WARTEZEIT_MS = 30_000  # so lange wartet ein Befehl höchstens auf Sperren (Lesen und Schreiben)
+_VERSUCH_MS = 5  # Schreibsperre: SQLite wartet je Versuch nur so kurz, dann neuer Versuch
 EXPORT_FORMAT = "referee-export"
 _KOPF = b"SQLite format 3\x00"
 _VERBOTEN_IM_NAMEN = "+,=:"
 
 
-SPIEL_NAMEN = {"schafkopf": "Schafkopf", "sabai": "sabai-sabai", "saufn": "SAUFN",
-               "schlafmuetze": "Schlafmütze"}
+SPIEL_NAMEN = {
+    "schafkopf": "Schafkopf",
+    "sabai": "sabai-sabai",
+    "saufn": "SAUFN",
+    "schlafmuetze": "Schlafmütze",
+}
 _ERSETZE: ContextVar[dict | None] = ContextVar("referee_korrektur", default=None)
 
 
@@ -136,19 +141,26 @@ class Abend:
     id: int
     datum: str
     ort: str | None
-    spieler: tuple[str, ...]          # Sitzordnung (im Uhrzeigersinn)
+    spieler: tuple[str, ...]  # Sitzordnung (im Uhrzeigersinn)
     tarif: dict = field(hash=False)
     hausregeln: dict = field(hash=False)
     offen: bool
     begonnen: str
     beendet: str | None
-    geber_start: int                  # Index in ``spieler`` des ersten Gebers
+    geber_start: int  # Index in ``spieler`` des ersten Gebers
 
     def als_dict(self) -> dict:
         return {
-            "id": self.id, "datum": self.datum, "ort": self.ort, "spieler": list(self.spieler),
-            "tarif": self.tarif, "hausregeln": self.hausregeln, "offen": self.offen,
-            "begonnen": self.begonnen, "beendet": self.beendet, "geber_start": self.geber_start,
+            "id": self.id,
+            "datum": self.datum,
+            "ort": self.ort,
+            "spieler": list(self.spieler),
+            "tarif": self.tarif,
+            "hausregeln": self.hausregeln,
+            "offen": self.offen,
+            "begonnen": self.begonnen,
+            "beendet": self.beendet,
+            "geber_start": self.geber_start,
         }
 
 
@@ -169,13 +181,20 @@ class Eintrag:
 
     def als_dict(self) -> dict:
         return {
-            "id": self.id, "abend": self.abend_id, "nr": self.nr, "zeit": self.zeit,
-            "spiel": self.spiel, "art": self.art, "bezug": self.bezug, "gilt": self.gilt,
-            "eingabe": self.eingabe, "ergebnis": self.ergebnis,
+            "id": self.id,
+            "abend": self.abend_id,
+            "nr": self.nr,
+            "zeit": self.zeit,
+            "spiel": self.spiel,
+            "art": self.art,
+            "bezug": self.bezug,
+            "gilt": self.gilt,
+            "eingabe": self.eingabe,
+            "ergebnis": self.ergebnis,
         }
 
 
-def aufgehoben_durch(eintraege: Iterable["Eintrag"]) -> dict[int, "Eintrag"]:
+def aufgehoben_durch(eintraege: Iterable[Eintrag]) -> dict[int, Eintrag]:
     """Für jeden nicht (mehr) geltenden Eintrag unter ``eintraege`` (``eintraege(…, alle=True)``)
     der Storno oder die Korrektur, die ihn aufhebt: der jüngste Bezug. Eine stornierte Korrektur
     macht das Original wieder gültig – es steht dann nicht in der Antwort."""
@@ -217,13 +236,16 @@ def _meintest_du(name: str, kandidaten: Iterable[str]) -> str:
     treffer = aehnliche(name, nach_schluessel.values(), schluessel=namensschluessel, n=3)
     k = namensschluessel(name)
     if k:  # „ben“ für „Ben [bold]“: ein Name, der so beginnt (erstes Wort)
-        treffer += [n for t, n in nach_schluessel.items()
-                    if n not in treffer and (t.startswith(k) or t.split()[0] == k.split()[0])][:3]
+        treffer += [
+            n
+            for t, n in nach_schluessel.items()
+            if n not in treffer and (t.startswith(k) or t.split()[0] == k.split()[0])
+        ][:3]
     vorschlag = meintest_du(treffer)
     return f" {vorschlag}" if vorschlag else ""
 
 
-def namen_am_abend(abend: "Abend", namen: Iterable[str]) -> list[str]:
+def namen_am_abend(abend: Abend, namen: Iterable[str]) -> list[str]:
     """Namen in der Schreibweise des Abends (ohne Groß-/Kleinschreibung zugeordnet).
 
     Alle unbekannten Namen auf einmal als ``Eingabefehler`` mit „Meintest du …?“ – geschrieben
@@ -231,11 +253,15 @@ def namen_am_abend(abend: "Abend", namen: Iterable[str]) -> list[str]:
     """
     am_abend = {namensschluessel(n): n for n in abend.spieler}
     namen = list(namen)
-    fehler = [f"„{n}“ spielt an Abend {abend.id} nicht mit." + _meintest_du(n, abend.spieler)
-              for n in namen if namensschluessel(n) not in am_abend]
+    fehler = [
+        f"„{n}“ spielt an Abend {abend.id} nicht mit." + _meintest_du(n, abend.spieler)
+        for n in namen
+        if namensschluessel(n) not in am_abend
+    ]
     if fehler:
-        raise Eingabefehler(" ".join(fehler) + f" Dabei sind: {', '.join(abend.spieler)}. "
-                            "Nichts eingetragen.")
+        raise Eingabefehler(
+            " ".join(fehler) + f" Dabei sind: {', '.join(abend.spieler)}. Nichts eingetragen."
+        )
     return [am_abend[namensschluessel(n)] for n in namen]
 
 
@@ -255,7 +281,9 @@ def werte_aus_ergebnis(spiel: str, ergebnis: dict) -> dict[str, dict[str, int]]:
         if not isinstance(name, str):
             raise Eingabefehler(f"Ergebnis für {spiel}: „{name!r}“ ist kein Spielername.")
         if isinstance(wert, bool) or not isinstance(wert, int):
-            raise Eingabefehler(f"Ergebnis für {spiel}: Wert {wert!r} für „{name}“ ist keine ganze Zahl.")
+            raise Eingabefehler(
+                f"Ergebnis für {spiel}: Wert {wert!r} für „{name}“ ist keine ganze Zahl."
+            )
         w.setdefault(groesse, {})
         w[groesse][name] = w[groesse].get(name, 0) + wert
 
@@ -469,23 +497,43 @@ def migrationen():
     def v1(db):
         db["spieler"].create(
             {"id": int, "name": str, "schluessel": str, "angelegt": str},
-            pk="id", not_null={"name", "schluessel", "angelegt"},
+            pk="id",
+            not_null={"name", "schluessel", "angelegt"},
         )
         db["spieler"].create_index(["schluessel"], unique=True)
         db["abende"].create(
-            {"id": int, "datum": str, "ort": str, "tarif": str, "hausregeln": str,
-             "offen": int, "begonnen": str, "beendet": str},
-            pk="id", not_null={"datum", "tarif", "hausregeln", "offen", "begonnen"},
+            {
+                "id": int,
+                "datum": str,
+                "ort": str,
+                "tarif": str,
+                "hausregeln": str,
+                "offen": int,
+                "begonnen": str,
+                "beendet": str,
+            },
+            pk="id",
+            not_null={"datum", "tarif", "hausregeln", "offen", "begonnen"},
         )
         db["abend_spieler"].create(
             {"abend_id": int, "spieler_id": int, "platz": int},
-            pk=("abend_id", "spieler_id"), not_null={"platz"},
+            pk=("abend_id", "spieler_id"),
+            not_null={"platz"},
             foreign_keys=[("abend_id", "abende", "id"), ("spieler_id", "spieler", "id")],
         )
         db["eintraege"].create(
-            {"id": int, "abend_id": int, "zeit": str, "spiel": str, "art": str,
-             "bezug": int, "eingabe": str, "ergebnis": str},
-            pk="id", not_null={"abend_id", "zeit", "spiel", "art", "eingabe", "ergebnis"},
+            {
+                "id": int,
+                "abend_id": int,
+                "zeit": str,
+                "spiel": str,
+                "art": str,
+                "bezug": int,
+                "eingabe": str,
+                "ergebnis": str,
+            },
+            pk="id",
+            not_null={"abend_id", "zeit", "spiel", "art", "eingabe", "ergebnis"},
             foreign_keys=[("abend_id", "abende", "id"), ("bezug", "eintraege", "id")],
         )
         db["eintraege"].create_index(["abend_id"])
@@ -502,24 +550,40 @@ def migrationen():
             "UPDATE eintraege SET nr = (SELECT count(*) FROM eintraege e2 "
             "WHERE e2.abend_id = eintraege.abend_id AND e2.id <= eintraege.id)"
         )
-        db.execute("UPDATE eintraege SET gilt = 0 WHERE art = 'storno' "
-                   "OR id IN (SELECT bezug FROM eintraege WHERE bezug IS NOT NULL)")
+        db.execute(
+            "UPDATE eintraege SET gilt = 0 WHERE art = 'storno' "
+            "OR id IN (SELECT bezug FROM eintraege WHERE bezug IS NOT NULL)"
+        )
         db["eintraege"].create_index(["abend_id", "nr"], unique=True)
         db["eintraege"].create_index(["gilt", "spiel"])
-        db.execute("CREATE UNIQUE INDEX eintraege_bezug_einmal ON eintraege(bezug) "
-                   "WHERE bezug IS NOT NULL")
+        db.execute(
+            "CREATE UNIQUE INDEX eintraege_bezug_einmal ON eintraege(bezug) WHERE bezug IS NOT NULL"
+        )
         db["werte"].create(
-            {"eintrag_id": int, "abend_id": int, "spieler_id": int, "spiel": str,
-             "groesse": str, "wert": int, "gilt": int},
+            {
+                "eintrag_id": int,
+                "abend_id": int,
+                "spieler_id": int,
+                "spiel": str,
+                "groesse": str,
+                "wert": int,
+                "gilt": int,
+            },
             not_null={"eintrag_id", "abend_id", "spieler_id", "spiel", "groesse", "wert", "gilt"},
-            foreign_keys=[("eintrag_id", "eintraege", "id"), ("abend_id", "abende", "id"),
-                          ("spieler_id", "spieler", "id")],
+            foreign_keys=[
+                ("eintrag_id", "eintraege", "id"),
+                ("abend_id", "abende", "id"),
+                ("spieler_id", "spieler", "id"),
+            ],
         )
         db["werte"].create_index(["eintrag_id"])
-        db["werte"].create_index(["gilt", "spiel", "groesse", "spieler_id", "wert"],
-                                 index_name="werte_stand_gesamt")
-        db["werte"].create_index(["abend_id", "gilt", "spiel", "groesse", "spieler_id", "wert"],
-                                 index_name="werte_stand_abend")
+        db["werte"].create_index(
+            ["gilt", "spiel", "groesse", "spieler_id", "wert"], index_name="werte_stand_gesamt"
+        )
+        db["werte"].create_index(
+            ["abend_id", "gilt", "spiel", "groesse", "spieler_id", "wert"],
+            index_name="werte_stand_abend",
+        )
         # Werte der vorhandenen Einträge aus ihren Ergebnissen nachtragen
         ids = {namensschluessel(r[1]): r[0] for r in db.execute("SELECT id, name FROM spieler")}
         for eid, abend_id, spiel, ergebnis, gilt in db.execute(
@@ -527,8 +591,10 @@ def migrationen():
         ).fetchall():
             for groesse, je in werte_aus_ergebnis(spiel, json.loads(ergebnis)).items():
                 for name, wert in je.items():
-                    db.execute("INSERT INTO werte VALUES (?, ?, ?, ?, ?, ?, ?)",
-                               [eid, abend_id, ids[namensschluessel(name)], spiel, groesse, wert, gilt])
+                    db.execute(
+                        "INSERT INTO werte VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        [eid, abend_id, ids[namensschluessel(name)], spiel, groesse, wert, gilt],
+                    )
         # nur anhängen: Einträge nie löschen oder ändern; Storno/Korrektur heben auf
         db.execute(
             "CREATE TRIGGER eintraege_nie_loeschen BEFORE DELETE ON eintraege BEGIN "
@@ -580,7 +646,9 @@ def migrationen():
             "SELECT s.bezug FROM eintraege s JOIN eintraege k ON k.id = s.bezug "
             "WHERE s.art = 'storno' AND k.art = 'korrektur' ORDER BY s.id"
         ).fetchall():
-            original = db.execute("SELECT bezug FROM eintraege WHERE id = ?", [korrektur]).fetchone()[0]
+            original = db.execute(
+                "SELECT bezug FROM eintraege WHERE id = ?", [korrektur]
+            ).fetchone()[0]
             db.execute("UPDATE eintraege SET gilt = 1 WHERE id = ?", [original])
             db.execute("UPDATE werte SET gilt = 1 WHERE eintrag_id = ?", [original])
         db.execute("PRAGMA user_version = 3")
@@ -591,7 +659,7 @@ def migrationen():
 # --------------------------------------------------------------------------- Store
 
 
-def oeffne(pfad: str | os.PathLike | None = None) -> "Store":
+def oeffne(pfad: str | os.PathLike | None = None) -> Store:
     """Den Store öffnen. Legt nichts an: die Datei entsteht beim ersten Schreiben.
 
     Wirft ``SpeicherFehler``, wenn am Pfad keine (referee-)SQLite-Datenbank liegt oder sie
@@ -601,7 +669,7 @@ def oeffne(pfad: str | os.PathLike | None = None) -> "Store":
 
 
 def _jetzt() -> str:
-    return datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds")
+    return datetime.now(UTC).astimezone().isoformat(timespec="seconds")
 
 
 class Store:
@@ -633,7 +701,7 @@ class Store:
             self._conn.close()
             self._conn = None
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -685,8 +753,10 @@ class Store:
     def _braucht_daten(self) -> None:
         """Vor Schreibvorgängen, die vorhandene Daten brauchen: nie eine leere Datei anlegen."""
         if not self.existiert:
-            raise KeineDaten(f"Noch keine Daten ({self.pfad} gibt es nicht). "
-                             "Beispiel: referee abend neu --spieler Anna Ben Cem Dora")
+            raise KeineDaten(
+                f"Noch keine Daten ({self.pfad} gibt es nicht). "
+                "Beispiel: referee abend neu --spieler Anna Ben Cem Dora"
+            )
 
     def _lies(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
         if not self.existiert:
@@ -710,16 +780,20 @@ class Store:
             return Spieler(*zeile[0])
         if zeile:
             raise Eingabefehler(
-                f"„{zeile[0][1]}“ ist an diesem Abend nicht dabei." + _meintest_du(name, unter or [])
+                f"„{zeile[0][1]}“ ist an diesem Abend nicht dabei."
+                + _meintest_du(name, unter or [])
             )
         if unter is not None:
             raise Eingabefehler(
-                f"„{name}“ spielt an diesem Abend nicht mit." + (
-                    _meintest_du(name, unter) or " Dabei sind: " + ", ".join(unter) + ".")
+                f"„{name}“ spielt an diesem Abend nicht mit."
+                + (_meintest_du(name, unter) or " Dabei sind: " + ", ".join(unter) + ".")
             )
         raise Eingabefehler(
-            f"Unbekannter Spieler „{name}“." + (_meintest_du(name, [s.name for s in self.spieler_alle()])
-                                                  or " Neue Spieler legt der Abend mit --neu an.")
+            f"Unbekannter Spieler „{name}“."
+            + (
+                _meintest_du(name, [s.name for s in self.spieler_alle()])
+                or " Neue Spieler legt der Abend mit --neu an."
+            )
         )
 
     def _spieler_anlegen(self, conn, name: str) -> int:
@@ -741,9 +815,18 @@ class Store:
 
     @staticmethod
     def _abend_aus(z: tuple) -> Abend:
-        return Abend(id=z[0], datum=z[1], ort=z[2], tarif=json.loads(z[3]),
-                     hausregeln=json.loads(z[4]), offen=bool(z[5]), begonnen=z[6], beendet=z[7],
-                     geber_start=z[8], spieler=tuple(json.loads(z[9])))
+        return Abend(
+            id=z[0],
+            datum=z[1],
+            ort=z[2],
+            tarif=json.loads(z[3]),
+            hausregeln=json.loads(z[4]),
+            offen=bool(z[5]),
+            begonnen=z[6],
+            beendet=z[7],
+            geber_start=z[8],
+            spieler=tuple(json.loads(z[9])),
+        )
 
     def abende(self) -> list[Abend]:
         return [self._abend_aus(z) for z in self._lies(self._ABEND_SQL + " ORDER BY a.id")]
@@ -774,7 +857,9 @@ class Store:
             return [offen]
         abende = self.abende()
         if not abende:
-            raise KeineDaten("Es gibt noch keinen Abend. Beispiel: referee abend neu --spieler Anna Ben Cem Dora")
+            raise KeineDaten(
+                "Es gibt noch keinen Abend. Beispiel: referee abend neu --spieler Anna Ben Cem Dora"
+            )
         return abende if gesamt else [abende[-1]]
 
     def aktueller_abend(self) -> Abend | None:
@@ -782,9 +867,17 @@ class Store:
         z = self._lies(self._ABEND_SQL + " WHERE a.offen = 1 ORDER BY a.id DESC LIMIT 1")
         return self._abend_aus(z[0]) if z else None
 
-    def abend_neu(self, spieler: list[str], *, ort: str | None = None, datum: str | None = None,
-                  tarif: dict | None = None, hausregeln: dict | None = None,
-                  neu: Iterable[str] = (), geber: str | None = None) -> tuple[Abend, list[str]]:
+    def abend_neu(
+        self,
+        spieler: list[str],
+        *,
+        ort: str | None = None,
+        datum: str | None = None,
+        tarif: dict | None = None,
+        hausregeln: dict | None = None,
+        neu: Iterable[str] = (),
+        geber: str | None = None,
+    ) -> tuple[Abend, list[str]]:
         """Einen neuen offenen Abend anlegen; gibt (Abend, neu angelegte Namen) zurück.
 
         Unbekannte Namen der Spielerliste werden angelegt – außer sie ähneln einem vorhandenen
@@ -794,7 +887,11 @@ class Store:
         namen = [pruefe_name(n) for n in spieler]
         if len(namen) < 2:
             raise Eingabefehler("Ein Abend braucht mindestens zwei Spieler (--spieler Anna Ben …).")
-        doppelt = {namensschluessel(n) for n in namen if [namensschluessel(m) for m in namen].count(namensschluessel(n)) > 1}
+        doppelt = {
+            namensschluessel(n)
+            for n in namen
+            if [namensschluessel(m) for m in namen].count(namensschluessel(n)) > 1
+        }
         if doppelt:
             raise Eingabefehler(f"Spieler doppelt angegeben: {', '.join(sorted(doppelt))}.")
         neu_schluessel = {namensschluessel(n) for n in neu}
@@ -802,13 +899,17 @@ class Store:
             try:
                 date.fromisoformat(datum)
             except ValueError:
-                raise Eingabefehler(f"Datum „{datum}“ ist kein Datum der Form JJJJ-MM-TT.") from None
+                raise Eingabefehler(
+                    f"Datum „{datum}“ ist kein Datum der Form JJJJ-MM-TT."
+                ) from None
         geber_start = 0
         if geber is not None:
             g = namensschluessel(geber)
             treffer = [i for i, n in enumerate(namen) if namensschluessel(n) == g]
             if not treffer:
-                raise Eingabefehler(f"Geber „{geber}“ ist nicht in der Spielerliste." + _meintest_du(geber, namen))
+                raise Eingabefehler(
+                    f"Geber „{geber}“ ist nicht in der Spielerliste." + _meintest_du(geber, namen)
+                )
             geber_start = treffer[0]
         with self._schreiben() as conn:
             offen = conn.execute("SELECT id FROM abende WHERE offen = 1").fetchone()
@@ -816,7 +917,9 @@ class Store:
                 raise Regelverstoss(
                     f"Abend {offen[0]} ist noch offen; erst „referee abend ende“, dann ein neuer Abend."
                 )
-            vorhanden = {namensschluessel(n): (i, n) for i, n in conn.execute("SELECT id, name FROM spieler")}
+            vorhanden = {
+                namensschluessel(n): (i, n) for i, n in conn.execute("SELECT id, name FROM spieler")
+            }
             ids, angelegt, fehler = [], [], []
             for n in namen:
                 k = namensschluessel(n)
@@ -825,7 +928,9 @@ class Store:
                     continue
                 tipp = _meintest_du(n, [v[1] for v in vorhanden.values()])
                 if tipp and k not in neu_schluessel:
-                    fehler.append(f"Unbekannter Spieler „{n}“.{tipp} Mit --neu \"{n}\" wird er neu angelegt.")
+                    fehler.append(
+                        f'Unbekannter Spieler „{n}“.{tipp} Mit --neu "{n}" wird er neu angelegt.'
+                    )
                     continue
                 ids.append(None)
             if fehler:
@@ -837,9 +942,14 @@ class Store:
             cur = conn.execute(
                 "INSERT INTO abende (datum, ort, tarif, hausregeln, offen, begonnen, beendet, geber_start) "
                 "VALUES (?, ?, ?, ?, 1, ?, NULL, ?)",
-                [datum or date.today().isoformat(), ort or None,
-                 json.dumps(tarif or {}, ensure_ascii=False),
-                 json.dumps(hausregeln or {}, ensure_ascii=False), _jetzt(), geber_start],
+                [
+                    datum or date.today().isoformat(),
+                    ort or None,
+                    json.dumps(tarif or {}, ensure_ascii=False),
+                    json.dumps(hausregeln or {}, ensure_ascii=False),
+                    _jetzt(),
+                    geber_start,
+                ],
             )
             abend_id = cur.lastrowid
             conn.executemany(
@@ -854,20 +964,32 @@ class Store:
         if not a.offen:
             raise Regelverstoss(f"Abend {a.id} ist schon beendet.")
         with self._schreiben() as conn:
-            conn.execute("UPDATE abende SET offen = 0, beendet = ? WHERE id = ? AND offen = 1",
-                         [_jetzt(), a.id])
+            conn.execute(
+                "UPDATE abende SET offen = 0, beendet = ? WHERE id = ? AND offen = 1",
+                [_jetzt(), a.id],
+            )
         return self.abend(a.id)
 
     # ------------------------------------------------------------ Einträge
 
-    _EINTRAG_SQL = ("SELECT id, abend_id, nr, zeit, spiel, art, bezug, eingabe, ergebnis, gilt "
-                    "FROM eintraege")
+    _EINTRAG_SQL = (
+        "SELECT id, abend_id, nr, zeit, spiel, art, bezug, eingabe, ergebnis, gilt FROM eintraege"
+    )
 
     @staticmethod
     def _eintrag_aus(z: tuple) -> Eintrag:
-        return Eintrag(id=z[0], abend_id=z[1], nr=z[2], zeit=z[3], spiel=z[4], art=z[5],
-                       bezug=z[6], eingabe=json.loads(z[7]), ergebnis=json.loads(z[8]),
-                       gilt=bool(z[9]))
+        return Eintrag(
+            id=z[0],
+            abend_id=z[1],
+            nr=z[2],
+            zeit=z[3],
+            spiel=z[4],
+            art=z[5],
+            bezug=z[6],
+            eingabe=json.loads(z[7]),
+            ergebnis=json.loads(z[8]),
+            gilt=bool(z[9]),
+        )
 
     def eintrag(self, eintrag_id: int) -> Eintrag:
         z = self._lies(self._EINTRAG_SQL + " WHERE id = ?", [eintrag_id])
@@ -875,8 +997,9 @@ class Store:
             raise KeineDaten(f"Es gibt keinen Eintrag {eintrag_id}.")
         return self._eintrag_aus(z[0])
 
-    def eintraege(self, abend_id: int | None = None, *, alle: bool = False,
-                  spiel: str | None = None) -> list[Eintrag]:
+    def eintraege(
+        self, abend_id: int | None = None, *, alle: bool = False, spiel: str | None = None
+    ) -> list[Eintrag]:
         """Einträge in Reihenfolge; ohne ``alle`` nur die geltenden (ohne Storno/Ersetztes).
 
         ``abend_id=None`` heißt: über alle Abende.
@@ -900,7 +1023,9 @@ class Store:
 
     def anzahl_eintraege(self) -> dict[int, int]:
         """``{abend_id: Zahl der geltenden Einträge}`` (ein SQL-Aggregat, für ``abend liste``)."""
-        return dict(self._lies("SELECT abend_id, count(*) FROM eintraege WHERE gilt = 1 GROUP BY abend_id"))
+        return dict(
+            self._lies("SELECT abend_id, count(*) FROM eintraege WHERE gilt = 1 GROUP BY abend_id")
+        )
 
     def spielreihenfolge(self, abend_id: int | None = None) -> dict[int, int]:
         """``{korrektur_id: id des ursprünglichen Eintrags}``: eine Korrektur steht in der
@@ -910,8 +1035,10 @@ class Store:
         (wichtig für Verlaufsgrafiken und die Partienfolge eines sabai-Spiels).
         """
         sql = "SELECT id, bezug FROM eintraege WHERE art = 'korrektur'"
-        zeilen = self._lies(sql + (" AND abend_id = ?" if abend_id is not None else ""),
-                            [abend_id] if abend_id is not None else [])
+        zeilen = self._lies(
+            sql + (" AND abend_id = ?" if abend_id is not None else ""),
+            [abend_id] if abend_id is not None else [],
+        )
         bezug = dict(zeilen)
         platz = {}
         for k in bezug:
@@ -928,20 +1055,33 @@ class Store:
         if not z[0]:
             raise Regelverstoss(f"Abend {abend_id} ist beendet; dort wird nichts mehr eingetragen.")
 
-    def _werte_zeilen(self, conn, abend_id: int, spiel: str, ergebnis: dict,
-                      werte: dict[str, dict[str, int]] | None) -> tuple[dict, list[tuple]]:
+    def _werte_zeilen(
+        self,
+        conn,
+        abend_id: int,
+        spiel: str,
+        ergebnis: dict,
+        werte: dict[str, dict[str, int]] | None,
+    ) -> tuple[dict, list[tuple]]:
         """Namen prüfen (nur Spieler des Abends), kanonisieren, Wertzeilen bauen."""
-        am_abend = {namensschluessel(n): (i, n) for i, n in conn.execute(
-            "SELECT s.id, s.name FROM abend_spieler x JOIN spieler s ON s.id = x.spieler_id "
-            "WHERE x.abend_id = ? ORDER BY x.platz", [abend_id])}
+        am_abend = {
+            namensschluessel(n): (i, n)
+            for i, n in conn.execute(
+                "SELECT s.id, s.name FROM abend_spieler x JOIN spieler s ON s.id = x.spieler_id "
+                "WHERE x.abend_id = ? ORDER BY x.platz",
+                [abend_id],
+            )
+        }
 
         def ersetze(name: str) -> str:
             k = namensschluessel(name)
             if k not in am_abend:
                 raise Eingabefehler(
                     f"„{name}“ spielt an Abend {abend_id} nicht mit."
-                    + (_meintest_du(name, [v[1] for v in am_abend.values()])
-                       or " Dabei sind: " + ", ".join(v[1] for v in am_abend.values()) + ".")
+                    + (
+                        _meintest_du(name, [v[1] for v in am_abend.values()])
+                        or " Dabei sind: " + ", ".join(v[1] for v in am_abend.values()) + "."
+                    )
                 )
             return am_abend[k][1]
 
@@ -956,18 +1096,39 @@ class Store:
                 zeilen.append((am_abend[namensschluessel(ersetze(name))][0], spiel, groesse, wert))
         return ergebnis, zeilen
 
-    def _einfuegen(self, conn, abend_id: int, spiel: str, art: str, bezug: int | None,
-                   eingabe: dict, ergebnis: dict, zeilen: list[tuple], zeit: str | None = None,
-                   eid: int | None = None, nr: int | None = None) -> int:
+    def _einfuegen(
+        self,
+        conn,
+        abend_id: int,
+        spiel: str,
+        art: str,
+        bezug: int | None,
+        eingabe: dict,
+        ergebnis: dict,
+        zeilen: list[tuple],
+        zeit: str | None = None,
+        eid: int | None = None,
+        nr: int | None = None,
+    ) -> int:
         if nr is None:
-            nr = conn.execute("SELECT COALESCE(MAX(nr), 0) + 1 FROM eintraege WHERE abend_id = ?",
-                              [abend_id]).fetchone()[0]
+            nr = conn.execute(
+                "SELECT COALESCE(MAX(nr), 0) + 1 FROM eintraege WHERE abend_id = ?", [abend_id]
+            ).fetchone()[0]
         cur = conn.execute(
             "INSERT INTO eintraege (id, abend_id, nr, zeit, spiel, art, bezug, eingabe, ergebnis, gilt) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [eid, abend_id, nr, zeit or _jetzt(), spiel, art, bezug,
-             json.dumps(eingabe, ensure_ascii=False), json.dumps(ergebnis, ensure_ascii=False),
-             0 if art == "storno" else 1],
+            [
+                eid,
+                abend_id,
+                nr,
+                zeit or _jetzt(),
+                spiel,
+                art,
+                bezug,
+                json.dumps(eingabe, ensure_ascii=False),
+                json.dumps(ergebnis, ensure_ascii=False),
+                0 if art == "storno" else 1,
+            ],
         )
         eid = cur.lastrowid
         if zeilen:
@@ -978,9 +1139,15 @@ class Store:
             )
         return eid
 
-    def eintragen(self, spiel: str, ergebnis: dict, eingabe: dict | None = None, *,
-                  abend_id: int | None = None,
-                  werte: dict[str, dict[str, int]] | None = None) -> Eintrag:
+    def eintragen(
+        self,
+        spiel: str,
+        ergebnis: dict,
+        eingabe: dict | None = None,
+        *,
+        abend_id: int | None = None,
+        werte: dict[str, dict[str, int]] | None = None,
+    ) -> Eintrag:
         """Ein Spiel/eine Runde in den (offenen) Abend eintragen; eine Transaktion.
 
         ``ergebnis`` nach dem Vertrag (siehe oben); ``eingabe`` ist, was der Benutzer eingab
@@ -997,7 +1164,8 @@ class Store:
             if alt.spiel != spiel:
                 raise Eingabefehler(
                     f"Eintrag #{alt.id} ist {SPIEL_NAMEN[alt.spiel]}, nicht {SPIEL_NAMEN[spiel]}; "
-                    "korrigiert wird mit den Angaben desselben Spiels.")
+                    "korrigiert wird mit den Angaben desselben Spiels."
+                )
             merker["eintrag"] = self.korrektur(alt.id, ergebnis, eingabe, werte=werte)
             return merker["eintrag"]
         if abend_id is None:
@@ -1005,7 +1173,9 @@ class Store:
         with self._schreiben() as conn:
             self._pruefe_offen(conn, abend_id)
             ergebnis, zeilen = self._werte_zeilen(conn, abend_id, spiel, ergebnis, werte)
-            eid = self._einfuegen(conn, abend_id, spiel, "spiel", None, eingabe or {}, ergebnis, zeilen)
+            eid = self._einfuegen(
+                conn, abend_id, spiel, "spiel", None, eingabe or {}, ergebnis, zeilen
+            )
         return self.eintrag(eid)
 
     def rueckgaengig(self, eintrag_id: int | None = None, abend_id: int | None = None) -> Eintrag:
@@ -1017,19 +1187,27 @@ class Store:
         with self._schreiben() as conn:
             if eintrag_id is None:
                 if abend_id is None:
-                    a = conn.execute("SELECT id FROM abende WHERE offen = 1 ORDER BY id DESC LIMIT 1").fetchone()
+                    a = conn.execute(
+                        "SELECT id FROM abende WHERE offen = 1 ORDER BY id DESC LIMIT 1"
+                    ).fetchone()
                     if a is None:
                         raise KeineDaten("Kein offener Abend; nichts rückgängig zu machen.")
                     abend_id = a[0]
-                z = conn.execute("SELECT id FROM eintraege WHERE abend_id = ? AND gilt = 1 "
-                                 "ORDER BY id DESC LIMIT 1", [abend_id]).fetchone()
+                z = conn.execute(
+                    "SELECT id FROM eintraege WHERE abend_id = ? AND gilt = 1 "
+                    "ORDER BY id DESC LIMIT 1",
+                    [abend_id],
+                ).fetchone()
                 if z is None:
-                    raise KeineDaten(f"Abend {abend_id} hat keinen Eintrag, der rückgängig zu machen wäre.")
+                    raise KeineDaten(
+                        f"Abend {abend_id} hat keinen Eintrag, der rückgängig zu machen wäre."
+                    )
                 eintrag_id = z[0]
             alt = self._aufhebbar(conn, eintrag_id)
             self._pruefe_offen(conn, alt.abend_id)
-            sid = self._einfuegen(conn, alt.abend_id, alt.spiel, "storno", alt.id,
-                                  {"storniert": alt.id}, {}, [])
+            sid = self._einfuegen(
+                conn, alt.abend_id, alt.spiel, "storno", alt.id, {"storniert": alt.id}, {}, []
+            )
         return self.eintrag(sid)
 
     def _aufhebbar(self, conn, eintrag_id: int) -> Eintrag:
@@ -1040,22 +1218,33 @@ class Store:
         if alt.art == "storno":
             raise Regelverstoss(f"Eintrag {eintrag_id} ist selbst ein Storno.")
         if not alt.gilt:
-            nach = conn.execute("SELECT id, art FROM eintraege WHERE bezug = ? ORDER BY id DESC LIMIT 1",
-                                [eintrag_id]).fetchone()
+            nach = conn.execute(
+                "SELECT id, art FROM eintraege WHERE bezug = ? ORDER BY id DESC LIMIT 1",
+                [eintrag_id],
+            ).fetchone()
             wie = "storniert" if nach and nach[1] == "storno" else "ersetzt"
-            raise Regelverstoss(f"Eintrag {eintrag_id} ist schon {wie} (durch Eintrag {nach[0] if nach else '?'}).")
+            raise Regelverstoss(
+                f"Eintrag {eintrag_id} ist schon {wie} (durch Eintrag {nach[0] if nach else '?'})."
+            )
         return alt
 
-    def korrektur(self, eintrag_id: int, ergebnis: dict, eingabe: dict | None = None, *,
-                  werte: dict[str, dict[str, int]] | None = None) -> Eintrag:
+    def korrektur(
+        self,
+        eintrag_id: int,
+        ergebnis: dict,
+        eingabe: dict | None = None,
+        *,
+        werte: dict[str, dict[str, int]] | None = None,
+    ) -> Eintrag:
         """Ersetzt Eintrag ``eintrag_id`` durch ein neues Ergebnis (Korrektur-Eintrag)."""
         self._braucht_daten()
         with self._schreiben() as conn:
             alt = self._aufhebbar(conn, eintrag_id)
             self._pruefe_offen(conn, alt.abend_id)
             ergebnis, zeilen = self._werte_zeilen(conn, alt.abend_id, alt.spiel, ergebnis, werte)
-            eid = self._einfuegen(conn, alt.abend_id, alt.spiel, "korrektur", alt.id,
-                                  eingabe or {}, ergebnis, zeilen)
+            eid = self._einfuegen(
+                conn, alt.abend_id, alt.spiel, "korrektur", alt.id, eingabe or {}, ergebnis, zeilen
+            )
         return self.eintrag(eid)
 
     # ------------------------------------------------------------ Auswertung
@@ -1063,16 +1252,20 @@ class Store:
     def summen(self, abend_id: int | None = None) -> dict[str, dict[str, dict[str, int]]]:
         """``{spiel: {groesse: {name: summe}}}`` über die geltenden Einträge (ein SQL-Aggregat)."""
         if abend_id is None:
-            sql = ("SELECT w.spiel, w.groesse, s.name, w.summe FROM (SELECT spiel, groesse, "
-                   "spieler_id, SUM(wert) AS summe FROM werte WHERE gilt = 1 "
-                   "GROUP BY spiel, groesse, spieler_id) w JOIN spieler s ON s.id = w.spieler_id "
-                   "ORDER BY s.schluessel")
+            sql = (
+                "SELECT w.spiel, w.groesse, s.name, w.summe FROM (SELECT spiel, groesse, "
+                "spieler_id, SUM(wert) AS summe FROM werte WHERE gilt = 1 "
+                "GROUP BY spiel, groesse, spieler_id) w JOIN spieler s ON s.id = w.spieler_id "
+                "ORDER BY s.schluessel"
+            )
             par: list = []
         else:
-            sql = ("SELECT w.spiel, w.groesse, s.name, w.summe FROM (SELECT spiel, groesse, "
-                   "spieler_id, SUM(wert) AS summe FROM werte WHERE abend_id = ? AND gilt = 1 "
-                   "GROUP BY spiel, groesse, spieler_id) w JOIN spieler s ON s.id = w.spieler_id "
-                   "ORDER BY s.schluessel")
+            sql = (
+                "SELECT w.spiel, w.groesse, s.name, w.summe FROM (SELECT spiel, groesse, "
+                "spieler_id, SUM(wert) AS summe FROM werte WHERE abend_id = ? AND gilt = 1 "
+                "GROUP BY spiel, groesse, spieler_id) w JOIN spieler s ON s.id = w.spieler_id "
+                "ORDER BY s.schluessel"
+            )
             par = [abend_id]
         aus: dict[str, dict[str, dict[str, int]]] = {}
         for spiel, groesse, name, summe in self._lies(sql, par):
@@ -1115,16 +1308,23 @@ class Store:
         sf_namen = set(sf.get("partien", {})).union(*(sf.get(f"platz{p}", {}) for p in (1, 2, 3)))
         sm_namen = set(sm.get("partien", {})) | set(sm.get("sieg", {}))
         sb_namen = set(sb.get("runden", {})) | set(sb.get("siegpunkte", {}))
-        partien = {sp: n for sp, n in self._lies(
-            "SELECT spiel, count(*) FROM eintraege WHERE gilt = 1"
-            + (" AND abend_id = ?" if abend_id is not None else "") + " GROUP BY spiel",
-            [abend_id] if abend_id is not None else [])}
+        partien = {
+            sp: n
+            for sp, n in self._lies(
+                "SELECT spiel, count(*) FROM eintraege WHERE gilt = 1"
+                + (" AND abend_id = ?" if abend_id is not None else "")
+                + " GROUP BY spiel",
+                [abend_id] if abend_id is not None else [],
+            )
+        }
         return {
             "abend": abend_id,
             "schafkopf": {n: sk.get("cent", {}).get(n, 0) for n in ordnen(sk_namen)},
             "sabai": {n: sb.get("siegpunkte", {}).get(n, 0) for n in ordnen(sb_namen)},
-            "saufn": {n: {str(p): sf.get(f"platz{p}", {}).get(n, 0) for p in (1, 2, 3)}
-                      for n in ordnen(sf_namen)},
+            "saufn": {
+                n: {str(p): sf.get(f"platz{p}", {}).get(n, 0) for p in (1, 2, 3)}
+                for n in ordnen(sf_namen)
+            },
             "schlafmuetze": {n: sm.get("sieg", {}).get(n, 0) for n in ordnen(sm_namen)},
             "ruhmeshalle": {n: v for n, v in sorted(sb.get("ruhmeshalle", {}).items())},
             "partien": {sp: partien.get(sp, 0) for sp in SPIELE},
@@ -1136,7 +1336,9 @@ class Store:
         for eid, name, wert in self._lies(
             "SELECT w.eintrag_id, s.name, w.wert FROM werte w JOIN spieler s ON s.id = w.spieler_id "
             "WHERE w.abend_id = ? AND w.gilt = 1 AND w.spiel = 'schafkopf' AND w.groesse = 'cent' "
-            "ORDER BY w.eintrag_id", [abend_id]):
+            "ORDER BY w.eintrag_id",
+            [abend_id],
+        ):
             aus.setdefault(eid, {})[name] = wert
         platz = self.spielreihenfolge(abend_id)
         return sorted(aus.items(), key=lambda x: (platz.get(x[0], x[0]), x[0]))
@@ -1149,8 +1351,11 @@ class Store:
         Geber sitzt; bei fünf Spielern setzt der Geber aus.
         """
         n = len(abend.spieler)
-        gespielt = self._lies("SELECT count(*) FROM eintraege WHERE abend_id = ? AND gilt = 1 "
-                              "AND spiel = 'schafkopf'", [abend.id])
+        gespielt = self._lies(
+            "SELECT count(*) FROM eintraege WHERE abend_id = ? AND gilt = 1 "
+            "AND spiel = 'schafkopf'",
+            [abend.id],
+        )
         k = gespielt[0][0] if gespielt else 0
         g = (abend.geber_start + k) % n
         geber = abend.spieler[g]
@@ -1160,11 +1365,17 @@ class Store:
         else:
             spieler = [abend.spieler[(g + i) % n] for i in range(1, n + 1)] if n <= 4 else []
             aussetzer = []
-        return {"geber": geber, "ausspieler": abend.spieler[(g + 1) % n], "spiele": k,
-                "mitspieler": spieler, "aussetzer": aussetzer}
+        return {
+            "geber": geber,
+            "ausspieler": abend.spieler[(g + 1) % n],
+            "spiele": k,
+            "mitspieler": spieler,
+            "aussetzer": aussetzer,
+        }
 
-    def schafkopf_tisch(self, abend: Abend, namen: Iterable[str] = (), *,
-                        spielfolge: bool = False) -> list[str]:
+    def schafkopf_tisch(
+        self, abend: Abend, namen: Iterable[str] = (), *, spielfolge: bool = False
+    ) -> list[str]:
         """Die vier Teilnehmer eines Schafkopfspiels (Namen wie gespeichert).
 
         Ohne ``namen`` die Mitspieler laut Geberfolge (``geber``); bei mehr als vier Spielern
@@ -1176,15 +1387,21 @@ class Store:
         if namen:
             namen = [self.spieler_finden(n, unter=abend.spieler).name for n in namen]
             if len(namen) != 4 or len(set(namen)) != 4:
-                raise Eingabefehler(f"--tisch braucht vier verschiedene Spieler des Abends, nicht {len(namen)}.")
+                raise Eingabefehler(
+                    f"--tisch braucht vier verschiedene Spieler des Abends, nicht {len(namen)}."
+                )
         else:
             if len(abend.spieler) < 4:
-                raise Eingabefehler(f"Schafkopf braucht vier Spieler; an Abend {abend.id} sind nur "
-                                    f"{len(abend.spieler)}.")
+                raise Eingabefehler(
+                    f"Schafkopf braucht vier Spieler; an Abend {abend.id} sind nur "
+                    f"{len(abend.spieler)}."
+                )
             namen = self.geber(abend)["mitspieler"]
             if len(namen) != 4:
-                raise Eingabefehler(f"Am Abend sind {len(abend.spieler)} Spieler; sag mit --tisch A,B,C,D, "
-                                    "wer dieses Spiel spielt.")
+                raise Eingabefehler(
+                    f"Am Abend sind {len(abend.spieler)} Spieler; sag mit --tisch A,B,C,D, "
+                    "wer dieses Spiel spielt."
+                )
         return list(namen) if spielfolge else sorted(namen, key=abend.spieler.index)
 
     # ------------------------------------------------------------ Export / Import
@@ -1198,7 +1415,8 @@ class Store:
         for eid, groesse, name, wert in self._lies(
             "SELECT w.eintrag_id, w.groesse, s.name, w.wert FROM werte w JOIN spieler s "
             "ON s.id = w.spieler_id" + bed + " ORDER BY w.rowid",
-            [] if abend_id is None else [abend_id]):
+            [] if abend_id is None else [abend_id],
+        ):
             werte.setdefault(eid, {}).setdefault(groesse, {})[name] = wert
         genutzt = {n for a in abende for n in a.spieler}
         spieler = [
@@ -1220,12 +1438,27 @@ class Store:
         Eintrag). Reihenfolge: Abend, dann Spielfolge (eine Korrektur am Platz des Originals).
         """
         loads = json.loads
-        sql = ("SELECT id, abend_id, nr, zeit, spiel, art, bezug, gilt, ergebnis FROM eintraege"
-               + (" WHERE abend_id = ?" if abend_id is not None else "") + " ORDER BY abend_id, id")
-        aus = [{"id": i, "abend": a, "nr": nr, "zeit": zeit, "spiel": spiel, "art": art, "bezug": bezug,
-                "gilt": bool(gilt), "ergebnis": loads(erg)}
-               for i, a, nr, zeit, spiel, art, bezug, gilt, erg in
-               self._lies(sql, [] if abend_id is None else [abend_id])]
+        sql = (
+            "SELECT id, abend_id, nr, zeit, spiel, art, bezug, gilt, ergebnis FROM eintraege"
+            + (" WHERE abend_id = ?" if abend_id is not None else "")
+            + " ORDER BY abend_id, id"
+        )
+        aus = [
+            {
+                "id": i,
+                "abend": a,
+                "nr": nr,
+                "zeit": zeit,
+                "spiel": spiel,
+                "art": art,
+                "bezug": bezug,
+                "gilt": bool(gilt),
+                "ergebnis": loads(erg),
+            }
+            for i, a, nr, zeit, spiel, art, bezug, gilt, erg in self._lies(
+                sql, [] if abend_id is None else [abend_id]
+            )
+        ]
         platz = self.spielreihenfolge(abend_id)
         if platz:
             aus.sort(key=lambda e: (e["abend"], platz.get(e["id"], e["id"]), e["id"]))
@@ -1235,11 +1468,17 @@ class Store:
         """``export()`` ohne die Einträge: Format, Schema, Spieler, Abende."""
         abende = self.abende() if abend_id is None else [self.abend(abend_id)]
         genutzt = {n for a in abende for n in a.spieler}
-        spieler = [{"id": i, "name": n, "angelegt": t}
-                   for i, n, t in self._lies("SELECT id, name, angelegt FROM spieler ORDER BY id")
-                   if abend_id is None or n in genutzt]
-        return {"format": EXPORT_FORMAT, "schema": SCHEMA_AKTUELL, "spieler": spieler,
-                "abende": [a.als_dict() for a in abende]}
+        spieler = [
+            {"id": i, "name": n, "angelegt": t}
+            for i, n, t in self._lies("SELECT id, name, angelegt FROM spieler ORDER BY id")
+            if abend_id is None or n in genutzt
+        ]
+        return {
+            "format": EXPORT_FORMAT,
+            "schema": SCHEMA_AKTUELL,
+            "spieler": spieler,
+            "abende": [a.als_dict() for a in abende],
+        }
 
     def export_eintraege_json(self, abend_id: int | None = None) -> list[str]:
         """Die Einträge von ``export()`` als fertige JSON-Texte (je Eintrag einer), aus SQLite.
@@ -1262,16 +1501,21 @@ class Store:
             "     SELECT w.groesse AS g, json_group_object(s.name, w.wert) AS je, min(w.rowid) AS erst"
             "     FROM werte w JOIN spieler s ON s.id = w.spieler_id"
             "     WHERE w.eintrag_id = e.id GROUP BY w.groesse ORDER BY erst)), '{}')"
-            " FROM eintraege e" + (" WHERE e.abend_id = ?" if abend_id is not None else "")
+            " FROM eintraege e"
+            + (" WHERE e.abend_id = ?" if abend_id is not None else "")
             + " ORDER BY e.abend_id, e.id"
         )
         zeilen = []
-        for kopf, eingabe, ergebnis, werte in self._lies(sql, [] if abend_id is None else [abend_id]):
+        for kopf, eingabe, ergebnis, werte in self._lies(
+            sql, [] if abend_id is None else [abend_id]
+        ):
             if "\\u" in eingabe:
                 eingabe = dumps(loads(eingabe))
             if "\\u" in ergebnis:
                 ergebnis = dumps(loads(ergebnis))
-            zeilen.append(f'{kopf}, "eingabe": {eingabe}, "ergebnis": {ergebnis}, "werte": {werte}}}')
+            zeilen.append(
+                f'{kopf}, "eingabe": {eingabe}, "ergebnis": {ergebnis}, "werte": {werte}}}'
+            )
         return zeilen
 
     def importieren(self, daten: dict) -> dict:
@@ -1282,7 +1526,9 @@ class Store:
             raise SpeicherFehler("Der Export stammt von einer neueren referee-Version.")
         try:
             with self._schreiben() as conn:
-                if conn.execute("SELECT (SELECT count(*) FROM spieler) + (SELECT count(*) FROM abende)").fetchone()[0]:
+                if conn.execute(
+                    "SELECT (SELECT count(*) FROM spieler) + (SELECT count(*) FROM abende)"
+                ).fetchone()[0]:
                     raise Regelverstoss(
                         f"Die Datenbank {self.pfad} ist nicht leer; importiert wird nur in eine leere "
                         "(andere Datei mit --db wählen)."
@@ -1290,30 +1536,66 @@ class Store:
                 ids = {}
                 for s in daten["spieler"]:
                     name = pruefe_name(s["name"])
-                    conn.execute("INSERT INTO spieler (id, name, schluessel, angelegt) VALUES (?, ?, ?, ?)",
-                                 [s["id"], name, namensschluessel(name), s["angelegt"]])
+                    conn.execute(
+                        "INSERT INTO spieler (id, name, schluessel, angelegt) VALUES (?, ?, ?, ?)",
+                        [s["id"], name, namensschluessel(name), s["angelegt"]],
+                    )
                     ids[namensschluessel(name)] = s["id"]
                 for a in daten["abende"]:
                     conn.execute(
                         "INSERT INTO abende (id, datum, ort, tarif, hausregeln, offen, begonnen, beendet, "
                         "geber_start) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        [a["id"], a["datum"], a["ort"], json.dumps(a["tarif"], ensure_ascii=False),
-                         json.dumps(a["hausregeln"], ensure_ascii=False), int(bool(a["offen"])),
-                         a["begonnen"], a["beendet"], a.get("geber_start", 0)])
+                        [
+                            a["id"],
+                            a["datum"],
+                            a["ort"],
+                            json.dumps(a["tarif"], ensure_ascii=False),
+                            json.dumps(a["hausregeln"], ensure_ascii=False),
+                            int(bool(a["offen"])),
+                            a["begonnen"],
+                            a["beendet"],
+                            a.get("geber_start", 0),
+                        ],
+                    )
                     conn.executemany(
                         "INSERT INTO abend_spieler (abend_id, spieler_id, platz) VALUES (?, ?, ?)",
-                        [(a["id"], ids[namensschluessel(n)], p) for p, n in enumerate(a["spieler"])])
+                        [
+                            (a["id"], ids[namensschluessel(n)], p)
+                            for p, n in enumerate(a["spieler"])
+                        ],
+                    )
                 for e in sorted(daten["eintraege"], key=lambda e: e["id"]):
                     if e["spiel"] not in SPIELE or e["art"] not in ARTEN:
-                        raise Eingabefehler(f"Eintrag {e['id']}: unbekanntes Spiel oder unbekannte Art.")
-                    zeilen = [(ids[namensschluessel(name)], e["spiel"], g, wert)
-                              for g, je in (e.get("werte") or {}).items() for name, wert in je.items()]
-                    self._einfuegen(conn, e["abend"], e["spiel"], e["art"], e["bezug"], e["eingabe"],
-                                    e["ergebnis"], zeilen, zeit=e["zeit"], eid=e["id"], nr=e["nr"])
+                        raise Eingabefehler(
+                            f"Eintrag {e['id']}: unbekanntes Spiel oder unbekannte Art."
+                        )
+                    zeilen = [
+                        (ids[namensschluessel(name)], e["spiel"], g, wert)
+                        for g, je in (e.get("werte") or {}).items()
+                        for name, wert in je.items()
+                    ]
+                    self._einfuegen(
+                        conn,
+                        e["abend"],
+                        e["spiel"],
+                        e["art"],
+                        e["bezug"],
+                        e["eingabe"],
+                        e["ergebnis"],
+                        zeilen,
+                        zeit=e["zeit"],
+                        eid=e["id"],
+                        nr=e["nr"],
+                    )
         except (KeyError, TypeError) as exc:
-            raise Eingabefehler(f"Der Export ist unvollständig oder beschädigt ({exc!r}).") from None
-        return {"spieler": len(daten["spieler"]), "abende": len(daten["abende"]),
-                "eintraege": len(daten["eintraege"])}
+            raise Eingabefehler(
+                f"Der Export ist unvollständig oder beschädigt ({exc!r})."
+            ) from None
+        return {
+            "spieler": len(daten["spieler"]),
+            "abende": len(daten["abende"]),
+            "eintraege": len(daten["eintraege"]),
+        }
 
     def integritaet(self) -> str:
         """``PRAGMA integrity_check`` (``"ok"`` wenn alles stimmt)."""

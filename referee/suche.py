@@ -37,9 +37,9 @@ import bisect
 import math
 import re
 import unicodedata
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Iterable, Sequence
 
 from referee.errors import Eingabefehler
 from referee.regeltexte import SPIELE, Abschnitt, abschnitte
@@ -76,11 +76,33 @@ NEU_SORTIEREN = 30
 MINDEST_SCORE = 35.0
 
 _ERSETZUNGEN = (
-    ("„", '"'), ("“", '"'), ("”", '"'), ("‟", '"'), ("«", '"'), ("»", '"'),
-    ("‚", "'"), ("‘", "'"), ("’", "'"), ("‛", "'"), ("‹", "'"), ("›", "'"),
-    ("–", "-"), ("—", "-"), ("−", "-"), ("‐", "-"), ("‑", "-"), ("‒", "-"),
-    ("\u00a0", " "), ("\u202f", " "), ("\u2009", " "), ("\u2007", " "), ("\u200b", ""),
-    ("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("ß", "ss"),
+    ("„", '"'),
+    ("“", '"'),
+    ("”", '"'),
+    ("‟", '"'),
+    ("«", '"'),
+    ("»", '"'),
+    ("‚", "'"),
+    ("‘", "'"),
+    ("’", "'"),
+    ("‛", "'"),
+    ("‹", "'"),
+    ("›", "'"),
+    ("–", "-"),
+    ("—", "-"),
+    ("−", "-"),
+    ("‐", "-"),
+    ("‑", "-"),
+    ("‒", "-"),
+    ("\u00a0", " "),
+    ("\u202f", " "),
+    ("\u2009", " "),
+    ("\u2007", " "),
+    ("\u200b", ""),
+    ("ä", "ae"),
+    ("ö", "oe"),
+    ("ü", "ue"),
+    ("ß", "ss"),
 )
 _KOMBINIEREND = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 _WORT = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -185,8 +207,25 @@ def _kanon() -> dict[str, str]:
 
 _ENDUNGEN = ("ern", "en", "er", "es", "em", "e", "n", "s")
 #: Trennbare Vorsilben: Partizip „an|ge|schaut“ und nachgestellte Partikel „kommt … raus“.
-_VORSILBEN = ("zurueck", "zusammen", "davon", "raus", "rein", "nach", "aus", "auf", "mit",
-              "vor", "weg", "hin", "her", "los", "ab", "an", "zu")
+_VORSILBEN = (
+    "zurueck",
+    "zusammen",
+    "davon",
+    "raus",
+    "rein",
+    "nach",
+    "aus",
+    "auf",
+    "mit",
+    "vor",
+    "weg",
+    "hin",
+    "her",
+    "los",
+    "ab",
+    "an",
+    "zu",
+)
 _STAMM_ENDUNGEN = ("ungen", "ung", "en", "es", "em", "et", "st", "t", "e", "n", "s")
 # Vorsilbe + ge/zu (an|ge|schaut, ab|zu|legen; Rest ≥ 3) oder ge- am Anfang (ge|legt; Rest ≥ 4)
 _EINSCHUB = re.compile(r"^(?:(" + "|".join(_VORSILBEN) + r")(?:ge|zu)(?=[a-z]{3})|ge(?=[a-z]{4}))")
@@ -245,7 +284,8 @@ def _inhaltswoerter(roh: Sequence[str]) -> list[str]:
     stopp = stoppwoerter()
     spielnamen = _synonymdaten()[1]
     return [
-        w for i, w in enumerate(roh)
+        w
+        for i, w in enumerate(roh)
         if w not in stopp and not (w in spielnamen and i > 0 and roh[i - 1] in _VOR_SPIELNAME)
     ]
 
@@ -300,8 +340,11 @@ class Suchindex:
         paare: dict[tuple[str, str], set[int]] = {}
         for i, a in enumerate(self.abschnitte):
             f: dict[str, float] = {}
-            teile = [(GEWICHT_TEXT, a.text), *((GEWICHT_STICHWORT, s) for s in a.stichworte),
-                     (GEWICHT_TITEL, a.titel)]
+            teile = [
+                (GEWICHT_TEXT, a.text),
+                *((GEWICHT_STICHWORT, s) for s in a.stichworte),
+                (GEWICHT_TITEL, a.titel),
+            ]
             for gewicht, teil in teile:
                 gefaltet = woerter(teil)
                 for wort in gefaltet:
@@ -334,8 +377,9 @@ class Suchindex:
         self._staemme: dict[str, list[str]] = {}
         for w in self.vokabular:
             self._staemme.setdefault(stamm(w), []).append(w)
-        self._titel_staemme = [frozenset(_staemme(_inhaltswoerter(woerter(a.titel))))
-                               for a in self.abschnitte]
+        self._titel_staemme = [
+            frozenset(_staemme(_inhaltswoerter(woerter(a.titel)))) for a in self.abschnitte
+        ]
 
     # -- Ähnlichkeit eines Suchworts mit dem Vokabular ---------------------------------
 
@@ -358,9 +402,13 @@ class Suchindex:
         if len(wort) < 4:
             return treffer  # kurze Wörter (Kartenwerte, Buchstaben) sonst nur exakt
         grenze = 80.0 if len(wort) <= 5 else 75.0
-        for kandidat, score, _ in process.extract(
-            wort, self.vokabular, scorer=fuzz.ratio, score_cutoff=grenze, limit=None
-        ) if tippfehler else ():
+        for kandidat, score, _ in (
+            process.extract(
+                wort, self.vokabular, scorer=fuzz.ratio, score_cutoff=grenze, limit=None
+            )
+            if tippfehler
+            else ()
+        ):
             # Tippfehler: jeder Punkt Abstand zählt doppelt (95 → 90, 77 → 54)
             score = 100.0 - 2.0 * (100.0 - score)
             if score > treffer.get(kandidat, 0.0):
@@ -397,7 +445,7 @@ class Suchindex:
         ``schluecke|verteilung``) zählen 90; ein Anfang (Beugung: ``laufende|n``) je nach
         Länge 80–100; sonstiges Enthaltensein nur 55–70.
         """
-        vorn, hinten = kandidat[:pos], kandidat[pos + len(wort):]
+        vorn, hinten = kandidat[:pos], kandidat[pos + len(wort) :]
         anteil = len(wort) / len(kandidat)
         if (not vorn and self._ist_wort(hinten)) or (not hinten and self._ist_wort(vorn)):
             return 90.0
@@ -409,7 +457,9 @@ class Suchindex:
 
     def _suchwoerter(self, frage: str) -> tuple[list[_Suchwort], set[str]]:
         if not frage or not frage.strip():
-            raise Eingabefehler('Die Frage ist leer. Beispiel: referee frage "Wann darf ich davonlaufen?"')
+            raise Eingabefehler(
+                'Die Frage ist leer. Beispiel: referee frage "Wann darf ich davonlaufen?"'
+            )
         roh = woerter(frage)
         if not roh:
             raise Eingabefehler(
@@ -427,7 +477,7 @@ class Suchindex:
         teile: set[int] = set()
         for i in range(2, len(roh)):
             for n in (2, 3):
-                if i >= n and roh[i] == "".join(roh[i - n:i]):
+                if i >= n and roh[i] == "".join(roh[i - n : i]):
                     teile.update(range(i - n, i))
         for nr, w in enumerate(roh):
             if w in stopp or w in gesehen:
@@ -469,15 +519,24 @@ class Suchindex:
                 if k >= j or ergebnis[k] in stopp or ergebnis[k] in _VORSILBEN:
                     continue
                 kompositum = partikel + ergebnis[k]
-                if (kompositum in self._posting or synonyme(kompositum)
-                        or stamm(kompositum) in self._staemme):
+                if (
+                    kompositum in self._posting
+                    or synonyme(kompositum)
+                    or stamm(kompositum) in self._staemme
+                ):
                     ergebnis[k] = kompositum
                     del ergebnis[j]
                     break
         return ergebnis
 
-    def suche(self, frage: str, spiel: str | None = None, anzahl: int = 3,
-              mindest_score: float = MINDEST_SCORE, vage: bool = False) -> list[Treffer]:
+    def suche(
+        self,
+        frage: str,
+        spiel: str | None = None,
+        anzahl: int = 3,
+        mindest_score: float = MINDEST_SCORE,
+        vage: bool = False,
+    ) -> list[Treffer]:
         """Die besten ``anzahl`` Abschnitte zu ``frage`` (bester zuerst).
 
         Leere Liste, wenn nichts den ``mindest_score`` erreicht. ``Eingabefehler`` bei
@@ -492,7 +551,9 @@ class Suchindex:
         # außer die Frage besteht nur aus Spielnamen
         nur_spielnamen = all(s.gewicht <= GEWICHT_SPIELNAME for s in liste)
         nenner = 0.0
-        nahe: list[tuple[set[str], set[str], float]] = []  # je Suchwort: Varianten, Kandidaten, Ideal
+        nahe: list[
+            tuple[set[str], set[str], float]
+        ] = []  # je Suchwort: Varianten, Kandidaten, Ideal
         for such in liste:
             # Varianten: das Wort selbst und seine Synonyme (etwas schwächer)
             varianten = {such.wort: 1.0}
@@ -525,7 +586,8 @@ class Suchindex:
                 summe[i] += beitrag * idf * such.gewicht
                 passend[i].add(kandidat)
                 if aehnlich[kandidat] >= SICHER_ERKANNT and (
-                        such.gewicht > GEWICHT_SPIELNAME or nur_spielnamen):
+                    such.gewicht > GEWICHT_SPIELNAME or nur_spielnamen
+                ):
                     erkannt[i] = True
         # Wortpaare der Frage, die im Abschnitt ebenso aufeinander folgen – oder dort ein
         # Kompositum bilden („Ruf Sau“ → rufsau, „wie viele Karten“ → kartenanzahl)
@@ -544,7 +606,11 @@ class Suchindex:
                 summe[i] += BONUS_PAAR * (ideal1 + ideal2) / 2
         kandidaten: list[tuple[float, int]] = []
         for i, a in enumerate(self.abschnitte):
-            if summe[i] <= 0.0 or not (erkannt[i] or vage) or (spiel is not None and a.spiel != spiel):
+            if (
+                summe[i] <= 0.0
+                or not (erkannt[i] or vage)
+                or (spiel is not None and a.spiel != spiel)
+            ):
                 continue
             score = 100.0 * summe[i] / nenner if nenner else 0.0
             if spiel is None and a.spiel in spiele_in_frage:
@@ -554,9 +620,9 @@ class Suchindex:
         # Neu sortieren: wie sehr gleicht die ganze Frage dem Titel?
         spielnamen = _synonymdaten()[1]
         roh = woerter(frage)
-        frage_staemme = frozenset(_staemme(
-            w for w in _inhaltswoerter(roh) if w not in spielnamen or synonyme(w)
-        ))
+        frage_staemme = frozenset(
+            _staemme(w for w in _inhaltswoerter(roh) if w not in spielnamen or synonyme(w))
+        )
         neu: list[tuple[float, int]] = []
         for score, i in kandidaten[:NEU_SORTIEREN]:
             titel = self._titel_staemme[i]
@@ -570,8 +636,7 @@ class Suchindex:
         for score, i in neu:
             if score < mindest_score or len(ergebnisse) >= anzahl:
                 break
-            ergebnisse.append(Treffer(self.abschnitte[i], _anzeige(score),
-                                      frozenset(passend[i])))
+            ergebnisse.append(Treffer(self.abschnitte[i], _anzeige(score), frozenset(passend[i])))
         return ergebnisse
 
     def vorschlaege(self, frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Abschnitt]:
@@ -583,14 +648,17 @@ class Suchindex:
         from rapidfuzz import fuzz, process
 
         try:
-            schwach = [t.abschnitt for t in self.suche(frage, spiel, anzahl, mindest_score=0.0, vage=True)]
+            schwach = [
+                t.abschnitt for t in self.suche(frage, spiel, anzahl, mindest_score=0.0, vage=True)
+            ]
         except Eingabefehler:
             schwach = []
         if schwach:
             return schwach
         frage_gefaltet = " ".join(woerter(frage))
         kandidaten = [
-            (i, " ".join(woerter(a.titel))) for i, a in enumerate(self.abschnitte)
+            (i, " ".join(woerter(a.titel)))
+            for i, a in enumerate(self.abschnitte)
             if spiel is None or a.spiel == spiel
         ]
         ergebnis = process.extract(

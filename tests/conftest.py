@@ -30,8 +30,12 @@ def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def run_cli(*args: str, input: str | None = None, env: dict[str, str] | None = None,
-            cwd: str | os.PathLike | None = None) -> subprocess.CompletedProcess:
+def run_cli(
+    *args: str,
+    input: str | None = None,
+    env: dict[str, str] | None = None,
+    cwd: str | os.PathLike | None = None,
+) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "referee", *args],
         input=input,

@@ -6,9 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import ok
-
 
 
 @pytest.fixture
@@ -65,14 +63,46 @@ def test_abend_neu_zeigen_liste_ende(abend):
 
 
 def test_abend_neu_tarif_und_hausregel(cli):
-    r = ok(cli("abend", "neu", "--spieler", "Anna,Ben", "Cem", "Dora", "--tarif", "5-10-20",
-               "--set", "laufende_ab=2", "--geber", "cem", "--json"))
+    r = ok(
+        cli(
+            "abend",
+            "neu",
+            "--spieler",
+            "Anna,Ben",
+            "Cem",
+            "Dora",
+            "--tarif",
+            "5-10-20",
+            "--set",
+            "laufende_ab=2",
+            "--geber",
+            "cem",
+            "--json",
+        )
+    )
     d = json.loads(r.stdout)
     assert d["abend"]["tarif"]["grund"] == 10 and d["abend"]["tarif"]["laufende_ab"] == 2
     assert d["abend"]["hausregeln"] == {"laufende_ab": "2"}
     assert d["geber"]["geber"] == "Cem"
-    r = ok(cli("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "61", "--laufende", "2", "--json"))
-    assert json.loads(r.stdout)["ergebnis"]["zahlungen"] == {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}
+    r = ok(
+        cli(
+            "schafkopf",
+            "eintragen",
+            "rufspiel",
+            "Anna+Ben",
+            "--augen",
+            "61",
+            "--laufende",
+            "2",
+            "--json",
+        )
+    )
+    assert json.loads(r.stdout)["ergebnis"]["zahlungen"] == {
+        "Anna": 20,
+        "Ben": 20,
+        "Cem": -20,
+        "Dora": -20,
+    }
 
 
 def test_abend_neu_fehler(cli, db_pfad):
@@ -89,7 +119,9 @@ def test_abend_neu_fehler(cli, db_pfad):
 
 
 def test_eintragen_rufspiel_zeigt_betraege_und_stand(abend):
-    r = ok(abend("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71", "--laufende", "3"))
+    r = ok(
+        abend("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71", "--laufende", "3")
+    )
     assert "Eintrag #1" in r.stdout
     assert "20 (Rufspiel) + 30 (3 Laufende × 10) = 50" in r.stdout
     assert "+0,50 €" in r.stdout and "-0,50 €" in r.stdout
@@ -105,11 +137,40 @@ def test_eintragen_rufspiel_zeigt_betraege_und_stand(abend):
 
 
 def test_eintragen_vertrag_felder(abend):
-    r = ok(abend("schafkopf", "eintragen", "solo", "Dora", "--augen", "120", "--schwarz",
-                 "--laufende", "4", "--klopfer", "1", "--stoss", "1", "--json"))
+    r = ok(
+        abend(
+            "schafkopf",
+            "eintragen",
+            "solo",
+            "Dora",
+            "--augen",
+            "120",
+            "--schwarz",
+            "--laufende",
+            "4",
+            "--klopfer",
+            "1",
+            "--stoss",
+            "1",
+            "--json",
+        )
+    )
     e = json.loads(r.stdout)["ergebnis"]
-    for k in ("zahlungen", "spielart", "spieler", "partner", "gewonnen", "wert", "augen", "laufende",
-              "schneider", "schwarz", "tout", "klopfer", "stoesse"):
+    for k in (
+        "zahlungen",
+        "spielart",
+        "spieler",
+        "partner",
+        "gewonnen",
+        "wert",
+        "augen",
+        "laufende",
+        "schneider",
+        "schwarz",
+        "tout",
+        "klopfer",
+        "stoesse",
+    ):
         assert k in e
     # (50 + 10 + 10 + 40) × 2 × 2 = 440 je Gegenspieler
     assert e["wert"] == 440 and e["zahlungen"]["Dora"] == 1320
@@ -159,7 +220,11 @@ def test_verlauf_rueckgaengig_korrektur(abend):
     r = ok(abend("verlauf", "--alle", "--json"))
     alle = json.loads(r.stdout)["eintraege"]
     assert [(e["id"], e["art"], e["aufgehoben_durch"]) for e in alle] == [
-        (1, "spiel", 4), (2, "spiel", 3), (3, "storno", None), (4, "korrektur", None)]
+        (1, "spiel", 4),
+        (2, "spiel", 3),
+        (3, "storno", None),
+        (4, "korrektur", None),
+    ]
     r = ok(abend("verlauf", "--alle"))
     assert "(ersetzt durch #4)" in r.stdout and "(storniert durch #3)" in r.stdout
     assert "Storno von #2" in r.stdout and "Korrektur von #1" in r.stdout
@@ -193,12 +258,39 @@ def test_fuenf_spieler_geber_setzt_aus_und_tisch(cli):
     r = ok(cli("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71"), 2)
     assert "spielt dieses Spiel nicht mit" in r.stderr
     r = ok(cli("schafkopf", "eintragen", "rufspiel", "Eva+Ben", "--augen", "71", "--json"))
-    assert json.loads(r.stdout)["ergebnis"]["zahlungen"] == {"Ben": 20, "Cem": -20, "Dora": -20, "Eva": 20}
-    r = ok(cli("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71",
-               "--tisch", "Anna,Ben,Cem,Eva", "--json"))
-    assert json.loads(r.stdout)["ergebnis"]["zahlungen"] == {"Anna": 20, "Ben": 20, "Cem": -20, "Eva": -20}
+    assert json.loads(r.stdout)["ergebnis"]["zahlungen"] == {
+        "Ben": 20,
+        "Cem": -20,
+        "Dora": -20,
+        "Eva": 20,
+    }
+    r = ok(
+        cli(
+            "schafkopf",
+            "eintragen",
+            "rufspiel",
+            "Anna+Ben",
+            "--augen",
+            "71",
+            "--tisch",
+            "Anna,Ben,Cem,Eva",
+            "--json",
+        )
+    )
+    assert json.loads(r.stdout)["ergebnis"]["zahlungen"] == {
+        "Anna": 20,
+        "Ben": 20,
+        "Cem": -20,
+        "Eva": -20,
+    }
     r = ok(cli("stand", "--json"))
-    assert json.loads(r.stdout)["schafkopf"] == {"Anna": 20, "Ben": 40, "Cem": -40, "Dora": -20, "Eva": 0}
+    assert json.loads(r.stdout)["schafkopf"] == {
+        "Anna": 20,
+        "Ben": 40,
+        "Cem": -40,
+        "Dora": -20,
+        "Eva": 0,
+    }
 
 
 SELTSAM = ['O\'Brien "Obi"', "a;b", "[bold]x[/bold]", "Zoë 🂡🍺", "'; DROP TABLE spieler; --"]
@@ -210,7 +302,12 @@ def test_seltsame_namen_exakt_gespeichert_und_gedruckt(cli):
     for n in SELTSAM[:4]:
         assert n in r.stdout
     r = ok(cli("stand", "--json"))
-    assert json.loads(r.stdout)["schafkopf"] == {SELTSAM[0]: 20, SELTSAM[1]: -20, SELTSAM[2]: 20, SELTSAM[3]: -20}
+    assert json.loads(r.stdout)["schafkopf"] == {
+        SELTSAM[0]: 20,
+        SELTSAM[1]: -20,
+        SELTSAM[2]: 20,
+        SELTSAM[3]: -20,
+    }
     r = ok(cli("stand"))
     for n in SELTSAM[:4]:
         assert n in r.stdout
@@ -225,7 +322,13 @@ def test_seltsame_namen_exakt_gespeichert_und_gedruckt(cli):
 def test_partie_datei(abend, tmp_path):
     """Eine ganze Partie aus einer Datei eintragen."""
     partien = json.loads((__import__("conftest").DATA / "partien.json").read_text(encoding="utf-8"))
-    p = dict(next(x for x in partien if x.get("spiel") == "rufspiel" and len(x.get("haende", [[]])[0]) == 8))
+    p = dict(
+        next(
+            x
+            for x in partien
+            if x.get("spiel") == "rufspiel" and len(x.get("haende", [[]])[0]) == 8
+        )
+    )
     erwartet = p.pop("erwartet")["zahlungen"]
     p["namen"] = ["Anna", "Ben", "Cem", "Dora"]
     datei = tmp_path / "partie.json"
@@ -243,16 +346,35 @@ def test_wer_zahlt_wem_und_verlauf_im_stand(abend):
     r = ok(abend("stand", "--json"))
     d = json.loads(r.stdout)
     assert d["schafkopf"] == {"Anna": 60, "Ben": 60, "Cem": -280, "Dora": 160}
-    assert d["ueberweisungen"] == [{"von": "Cem", "an": "Dora", "cent": 160},
-                                   {"von": "Cem", "an": "Anna", "cent": 60},
-                                   {"von": "Cem", "an": "Ben", "cent": 60}]
+    assert d["ueberweisungen"] == [
+        {"von": "Cem", "an": "Dora", "cent": 160},
+        {"von": "Cem", "an": "Anna", "cent": 60},
+        {"von": "Cem", "an": "Ben", "cent": 60},
+    ]
     r = ok(abend("stand"))
-    assert "Wer zahlt wem:\n  Cem → Dora: 1,60 €\n  Cem → Anna: 0,60 €\n  Cem → Ben: 0,60 €\n" in r.stdout
+    assert (
+        "Wer zahlt wem:\n  Cem → Dora: 1,60 €\n  Cem → Anna: 0,60 €\n  Cem → Ben: 0,60 €\n"
+        in r.stdout
+    )
     assert "Verlauf" in r.stdout and "█" in r.stdout and "▁" in r.stdout
     r = ok(abend("abend", "ende", "--json"))
     assert len(json.loads(r.stdout)["stand"]["ueberweisungen"]) == 3
 
 
 def test_sitzordnung_wie_getippt(cli):
-    r = ok(cli("abend", "neu", "Anna", "--ort", "Post", "--spieler", "Ben", "Cem", "-s", "Dora", "--json"))
+    r = ok(
+        cli(
+            "abend",
+            "neu",
+            "Anna",
+            "--ort",
+            "Post",
+            "--spieler",
+            "Ben",
+            "Cem",
+            "-s",
+            "Dora",
+            "--json",
+        )
+    )
     assert json.loads(r.stdout)["abend"]["spieler"] == ["Anna", "Ben", "Cem", "Dora"]

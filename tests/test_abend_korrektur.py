@@ -8,12 +8,10 @@ import threading
 import time
 
 import pytest
-
 from conftest import ok
 
 from referee.errors import Eingabefehler
 from referee.store import als_korrektur, oeffne
-
 
 
 @pytest.fixture
@@ -42,9 +40,26 @@ def test_ramsch_drei_jungfrauen_ist_durchmarsch(abend, db_pfad):
 
 
 def test_ramsch_gleichstand_alle_mit_hausregel(cli):
-    ok(cli("abend", "neu", "--spieler", "Anna", "Ben", "Cem", "Dora", "--set", "ramsch_gleichstand=alle"))
+    ok(
+        cli(
+            "abend",
+            "neu",
+            "--spieler",
+            "Anna",
+            "Ben",
+            "Cem",
+            "Dora",
+            "--set",
+            "ramsch_gleichstand=alle",
+        )
+    )
     r = ok(cli("schafkopf", "eintragen", "ramsch", "Anna+Ben", "--json"))
-    assert json.loads(r.stdout)["ergebnis"]["zahlungen"] == {"Anna": -40, "Ben": -40, "Cem": 40, "Dora": 40}
+    assert json.loads(r.stdout)["ergebnis"]["zahlungen"] == {
+        "Anna": -40,
+        "Ben": -40,
+        "Cem": 40,
+        "Dora": 40,
+    }
 
 
 # --------------------------------------------------------------------------- Korrektur
@@ -55,8 +70,8 @@ def _stand(cli):
 
 
 def test_korrektur_saufn_schlafmuetze_sabai(abend):
-    ok(abend("saufn", "ende", "--platz", "Cem", "Anna", "Ben", "--eintragen"))           # 1
-    ok(abend("schlafmuetze", "sieg", "Anna", "--spieler", "Anna", "Ben", "Cem"))          # 2
+    ok(abend("saufn", "ende", "--platz", "Cem", "Anna", "Ben", "--eintragen"))  # 1
+    ok(abend("schlafmuetze", "sieg", "Anna", "--spieler", "Anna", "Ben", "Cem"))  # 2
     ok(abend("sabai", "runde", "Anna=3 7 J", "Ben=AJ 2 2", "Cem=", "Dora=14 0", "--eintragen"))  # 3
     assert _stand(abend)["sabai"] == {"Anna": 0, "Ben": -1, "Cem": 1, "Dora": 0}
 
@@ -76,8 +91,13 @@ def test_korrektur_saufn_schlafmuetze_sabai(abend):
 
     v = json.loads(ok(abend("verlauf", "--alle", "--json")).stdout)["eintraege"]
     assert [(e["id"], e["art"], e["bezug"], e["aufgehoben_durch"]) for e in v] == [
-        (1, "spiel", None, 4), (2, "spiel", None, 5), (3, "spiel", None, 6),
-        (4, "korrektur", 1, None), (5, "korrektur", 2, None), (6, "korrektur", 3, None)]
+        (1, "spiel", None, 4),
+        (2, "spiel", None, 5),
+        (3, "spiel", None, 6),
+        (4, "korrektur", 1, None),
+        (5, "korrektur", 2, None),
+        (6, "korrektur", 3, None),
+    ]
     assert v[3]["eingabe"]["argv"][:2] == ["korrektur", "1"]
     # schon ersetzt → Exit 1, unverändert
     r = ok(abend("korrektur", "1", "--platz", "Ben", "Cem", "Anna"), 1)
@@ -110,18 +130,28 @@ def test_korrektur_steht_am_platz_des_originals(tmp_path):
         b = s.eintragen("sabai", dict(sp, letzte=True))
         c = s.eintragen("sabai", dict(sp, letzte=False))
         with als_korrektur(a.id) as merker:
-            k = s.eintragen("sabai", {"punkte": {"Anna": 5, "Ben": 1}, "siegpunkte": {"Anna": 0, "Ben": 1},
-                                      "letzte": False})
+            k = s.eintragen(
+                "sabai",
+                {
+                    "punkte": {"Anna": 5, "Ben": 1},
+                    "siegpunkte": {"Anna": 0, "Ben": 1},
+                    "letzte": False,
+                },
+            )
         assert merker["eintrag"] == k and k.art == "korrektur" and k.bezug == a.id
         assert [e.id for e in s.eintraege(1, spiel="sabai")] == [k.id, b.id, c.id]
         assert s.spielreihenfolge(1) == {k.id: a.id}
         # Korrektur einer Korrektur steht weiter am ersten Platz
-        k2 = s.korrektur(k.id, {"punkte": {"Anna": 2, "Ben": 1}, "siegpunkte": {"Anna": 0, "Ben": 1}})
+        k2 = s.korrektur(
+            k.id, {"punkte": {"Anna": 2, "Ben": 1}, "siegpunkte": {"Anna": 0, "Ben": 1}}
+        )
         assert [e.id for e in s.eintraege(1)] == [k2.id, b.id, c.id]
         # anderes Spiel im Block: Eingabefehler, nichts geschrieben
-        with pytest.raises(Eingabefehler, match="ist sabai-sabai, nicht Schlafmütze"):
-            with als_korrektur(b.id):
-                s.eintragen("schlafmuetze", {"sieger": "Anna", "spieler": ["Anna", "Ben"]})
+        with (
+            pytest.raises(Eingabefehler, match="ist sabai-sabai, nicht Schlafmütze"),
+            als_korrektur(b.id),
+        ):
+            s.eintragen("schlafmuetze", {"sieger": "Anna", "spieler": ["Anna", "Ben"]})
         assert len(s.eintraege(1, alle=True)) == 5
 
 
@@ -164,16 +194,20 @@ Z2 = {"Anna": -50, "Ben": -50, "Cem": 50, "Dora": 50}
 
 
 def test_rueckgaengig_nach_korrektur_stellt_original_her(abend):
-    ok(abend("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71"))        # 1: +20
-    ok(abend("korrektur", "1", "rufspiel", "Anna+Ben", "--augen", "50"))                # 2: -20
-    r = ok(abend("rueckgaengig"))                                                       # 3: Storno von 2
+    ok(abend("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71"))  # 1: +20
+    ok(abend("korrektur", "1", "rufspiel", "Anna+Ben", "--augen", "50"))  # 2: -20
+    r = ok(abend("rueckgaengig"))  # 3: Storno von 2
     assert "Damit gilt wieder Eintrag #1" in r.stdout
     assert _stand(abend)["schafkopf"] == {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}
-    ok(abend("korrektur", "1", "rufspiel", "Anna+Cem", "--augen", "80"))                # 4: neu korrigiert
+    ok(abend("korrektur", "1", "rufspiel", "Anna+Cem", "--augen", "80"))  # 4: neu korrigiert
     assert _stand(abend)["schafkopf"] == {"Anna": 20, "Ben": -20, "Cem": 20, "Dora": -20}
     v = json.loads(ok(abend("verlauf", "--alle", "--json")).stdout)["eintraege"]
     assert [(e["id"], e["gilt"], e["aufgehoben_durch"]) for e in v] == [
-        (1, False, 4), (2, False, 3), (3, False, None), (4, True, None)]
+        (1, False, 4),
+        (2, False, 3),
+        (3, False, None),
+        (4, True, None),
+    ]
     r = ok(abend("rueckgaengig", "--eintrag", "1"), 1)
     assert "schon ersetzt (durch Eintrag 4)" in r.stderr
 
@@ -196,7 +230,7 @@ def test_migration_v2_zu_v3_storno_einer_korrektur(tmp_path, monkeypatch):
         s.korrektur(1, {"zahlungen": Z2})
         s.rueckgaengig()
         assert s._version() == 2
-        assert set(s.stand(1)["schafkopf"].values()) == {0}   # altes Verhalten: beides weg
+        assert set(s.stand(1)["schafkopf"].values()) == {0}  # altes Verhalten: beides weg
     monkeypatch.undo()
     with st.oeffne(pfad) as s:
         assert s._version() == st.SCHEMA_AKTUELL == 3
@@ -213,8 +247,13 @@ def test_partie_ohne_namen_sitz_null_ist_ausspieler(abend, tmp_path):
     from conftest import DATA
 
     partien = json.loads((DATA / "partien.json").read_text(encoding="utf-8"))
-    p = dict(next(x for x in partien if x["spiel"] == "rufspiel" and len(x["haende"][0]) == 8
-                  and x["stiche"][0]["aus"] == 0))
+    p = dict(
+        next(
+            x
+            for x in partien
+            if x["spiel"] == "rufspiel" and len(x["haende"][0]) == 8 and x["stiche"][0]["aus"] == 0
+        )
+    )
     erwartet = p.pop("erwartet")["zahlungen"]
     p.pop("tarif", None)
     datei = tmp_path / "partie.json"

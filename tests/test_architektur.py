@@ -10,26 +10,57 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, _env
+
 from referee.errors import Eingabefehler, Regelverstoss
-from referee.schafkopf import Farbe, Spielart, ergebnis_aus_fakten, ergebnis_aus_partie, parse_ansage
+from referee.schafkopf import (
+    Farbe,
+    Spielart,
+    ergebnis_aus_fakten,
+    ergebnis_aus_partie,
+    parse_ansage,
+)
 from referee.schafkopf.partie import partie_daten, pruefe_partie
 
 TISCH = ["Anna", "Ben", "Cem", "Dora"]
-KERNE = ("referee.schafkopf", "referee.schafkopf.partie", "referee.schafkopf.abrechnung",
-         "referee.schafkopf.eintrag", "referee.schafkopf.tarif", "referee.sabai", "referee.saufn",
-         "referee.schlafmuetze", "referee.bericht.formate", "referee.bericht.abendbericht",
-         "referee.bericht.statistik", "referee.regeltexte", "referee.suche")
+KERNE = (
+    "referee.schafkopf",
+    "referee.schafkopf.partie",
+    "referee.schafkopf.abrechnung",
+    "referee.schafkopf.eintrag",
+    "referee.schafkopf.tarif",
+    "referee.sabai",
+    "referee.saufn",
+    "referee.schlafmuetze",
+    "referee.bericht.formate",
+    "referee.bericht.abendbericht",
+    "referee.bericht.statistik",
+    "referee.regeltexte",
+    "referee.suche",
+)
 
 
 @pytest.mark.parametrize("kern", KERNE)
 def test_kern_laedt_keine_ein_ausgabe_bibliothek(kern):
     code = f"import sys, {kern}; print(','.join(sorted(sys.modules)))"
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env(),
-                       cwd=ROOT, check=True)
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        cwd=ROOT,
+        check=True,
+    )
     geladen = set(r.stdout.strip().split(","))
-    for fremd in ("typer", "click", "rich", "sqlite_utils", "sqlite3", "referee.cli", "referee.store"):
+    for fremd in (
+        "typer",
+        "click",
+        "rich",
+        "sqlite_utils",
+        "sqlite3",
+        "referee.cli",
+        "referee.store",
+    ):
         assert fremd not in geladen, f"{kern} lädt {fremd}"
 
 
@@ -42,12 +73,19 @@ def test_kern_druckt_nicht(kern):
         assert "open(" not in text, datei
 
 
-@pytest.mark.parametrize("text, art, farbe", [
-    ("rufspiel", Spielart.RUFSPIEL, None), ("Sauspiel", Spielart.RUFSPIEL, None),
-    ("ruf", Spielart.RUFSPIEL, None), ("farbsolo", Spielart.SOLO, None),
-    ("Herz-Solo", Spielart.SOLO, Farbe.HERZ), ("Eichel-Wenz", Spielart.FARBWENZ, Farbe.EICHEL),
-    ("wenz", Spielart.WENZ, None), ("Ramsch", Spielart.RAMSCH, None),
-])
+@pytest.mark.parametrize(
+    "text, art, farbe",
+    [
+        ("rufspiel", Spielart.RUFSPIEL, None),
+        ("Sauspiel", Spielart.RUFSPIEL, None),
+        ("ruf", Spielart.RUFSPIEL, None),
+        ("farbsolo", Spielart.SOLO, None),
+        ("Herz-Solo", Spielart.SOLO, Farbe.HERZ),
+        ("Eichel-Wenz", Spielart.FARBWENZ, Farbe.EICHEL),
+        ("wenz", Spielart.WENZ, None),
+        ("Ramsch", Spielart.RAMSCH, None),
+    ],
+)
 def test_parse_ansage(text, art, farbe):
     assert parse_ansage(text) == (art, farbe)
 
@@ -58,10 +96,17 @@ def test_parse_ansage_unbekannt():
 
 
 def test_ergebnis_rufspiel_nach_store_vertrag():
-    e, ab = ergebnis_aus_fakten(Spielart.RUFSPIEL, TISCH, ["Ben", "Dora"], augen=71, laufende=3,
-                                klopfer=1)
+    e, ab = ergebnis_aus_fakten(
+        Spielart.RUFSPIEL, TISCH, ["Ben", "Dora"], augen=71, laufende=3, klopfer=1
+    )
     assert e["zahlungen"] == {"Anna": -100, "Ben": 100, "Cem": -100, "Dora": 100}
-    assert (e["spieler"], e["partner"], e["gewonnen"], e["wert"], e["augen"]) == ("Ben", "Dora", True, 100, 71)
+    assert (e["spieler"], e["partner"], e["gewonnen"], e["wert"], e["augen"]) == (
+        "Ben",
+        "Dora",
+        True,
+        100,
+        71,
+    )
     assert (e["laufende"], e["klopfer"], e["stoesse"], e["schneider"]) == (3, 1, 0, False)
     assert ab.wert == 100 and sum(e["zahlungen"].values()) == 0
 
@@ -106,7 +151,9 @@ def test_ergebnis_ramsch_drei_jungfrauen_ist_durchmarsch():
 
 
 def _echte_partie(nr: int = 0) -> dict:
-    partien = json.loads((Path(__file__).parent / "data" / "partien.json").read_text(encoding="utf-8"))
+    partien = json.loads(
+        (Path(__file__).parent / "data" / "partien.json").read_text(encoding="utf-8")
+    )
     return dict(partien[nr], namen=TISCH)
 
 
@@ -126,7 +173,9 @@ def test_ergebnis_aus_partie_regelverstoss_nennt_stich_und_name():
     erster = list(stiche[0]["karten"])
     erster[1], erster[2] = erster[2], erster[1]  # falscher Sitz spielt die Karte
     stiche[0] = dict(stiche[0], karten=erster)
-    with pytest.raises(Regelverstoss, match="Die Partie ist nicht regelgerecht, nicht eingetragen. Stich 1"):
+    with pytest.raises(
+        Regelverstoss, match="Die Partie ist nicht regelgerecht, nicht eingetragen. Stich 1"
+    ):
         ergebnis_aus_partie(pruefe_partie(dict(daten, stiche=stiche)))
 
 
@@ -136,9 +185,18 @@ def test_partie_daten_json_und_fehler():
         partie_daten("{kaputt", "x.json")
 
 
-@pytest.mark.parametrize("modul", ("referee.schafkopf.eintrag", "referee.schafkopf.partie",
-                                   "referee.regeltexte", "referee.sabai.regeln", "referee.bericht.ausgleich",
-                                   "referee.sabai.runde", "referee.namen"))
+@pytest.mark.parametrize(
+    "modul",
+    (
+        "referee.schafkopf.eintrag",
+        "referee.schafkopf.partie",
+        "referee.regeltexte",
+        "referee.sabai.regeln",
+        "referee.bericht.ausgleich",
+        "referee.sabai.runde",
+        "referee.namen",
+    ),
+)
 def test_doctests(modul):
     import importlib
 
@@ -150,8 +208,11 @@ def test_saufn_spielende_als_eintrag():
     from referee.saufn.ende import parse_verteilung, spielende
 
     se = spielende(["Cem", "Anna", "Ben"], ["Anna", "Ben", "Cem", "Dora"])
-    assert se.als_eintrag() == {"plaetze": ["Cem", "Anna", "Ben"],
-                                "spieler": ["Anna", "Ben", "Cem", "Dora"], "schluecke": None}
+    assert se.als_eintrag() == {
+        "plaetze": ["Cem", "Anna", "Ben"],
+        "spieler": ["Anna", "Ben", "Cem", "Dora"],
+        "schluecke": None,
+    }
     e = se.als_eintrag(parse_verteilung("Cem:Anna=5,Ben=15;Anna:Dora=15"))
     assert e["schluecke"] == {"Anna": 5, "Ben": 15, "Cem": 0, "Dora": 15}
 
@@ -160,18 +221,26 @@ def test_regeltexte_bezeichnung_und_zitat():
     from referee.regeltexte import abschnitt, bezeichnung, zitat
 
     assert bezeichnung("gibt.es.nicht") == "gibt.es.nicht"
-    assert bezeichnung("sabai.ass-joker") == f"sabai.ass-joker ({abschnitt('sabai.ass-joker').titel})"
+    assert (
+        bezeichnung("sabai.ass-joker") == f"sabai.ass-joker ({abschnitt('sabai.ass-joker').titel})"
+    )
     assert zitat("gibt.es.nicht") is None
     assert zitat("sabai.funktionskarten") == abschnitt("sabai.funktionskarten").text
     teil = zitat("sabai.funktionskarten", "13").splitlines()
-    assert all("13" in z for z in teil[1:]) and len(teil) < len(zitat("sabai.funktionskarten").splitlines())
+    assert all("13" in z for z in teil[1:]) and len(teil) < len(
+        zitat("sabai.funktionskarten").splitlines()
+    )
 
 
 def test_store_aufgehoben_durch(tmp_path):
     from referee.store import aufgehoben_durch, oeffne
 
     def ergebnis(w):
-        return {"zahlungen": {"Anna": w, "Ben": w, "Cem": -w, "Dora": -w}, "spielart": "rufspiel", "wert": w}
+        return {
+            "zahlungen": {"Anna": w, "Ben": w, "Cem": -w, "Dora": -w},
+            "spielart": "rufspiel",
+            "wert": w,
+        }
 
     with oeffne(tmp_path / "t.db") as s:
         s.abend_neu(TISCH)
@@ -183,7 +252,9 @@ def test_store_aufgehoben_durch(tmp_path):
         assert {i: e.id for i, e in aufgehoben_durch(alle).items()} == {e1.id: k.id, e2.id: st.id}
         st_k = s.rueckgaengig(k.id)  # Korrektur storniert: e1 gilt wieder
         assert {i: e.id for i, e in aufgehoben_durch(s.eintraege(alle=True)).items()} == {
-            e2.id: st.id, k.id: st_k.id}
+            e2.id: st.id,
+            k.id: st_k.id,
+        }
 
 
 def test_store_schafkopf_tisch(tmp_path):
@@ -193,9 +264,18 @@ def test_store_schafkopf_tisch(tmp_path):
         a, _ = s.abend_neu(["Anna", "Ben", "Cem", "Dora", "Emil"])
         # fünf am Tisch: der Geber (Anna) setzt aus; Sitzordnung bzw. ab dem Ausspieler
         assert s.schafkopf_tisch(a) == ["Ben", "Cem", "Dora", "Emil"]
-        assert s.schafkopf_tisch(a, ["dora", "anna", "ben", "cem"]) == ["Anna", "Ben", "Cem", "Dora"]
+        assert s.schafkopf_tisch(a, ["dora", "anna", "ben", "cem"]) == [
+            "Anna",
+            "Ben",
+            "Cem",
+            "Dora",
+        ]
         assert s.schafkopf_tisch(a, ["dora", "anna", "ben", "cem"], spielfolge=True) == [
-            "Dora", "Anna", "Ben", "Cem"]
+            "Dora",
+            "Anna",
+            "Ben",
+            "Cem",
+        ]
         with pytest.raises(Eingabefehler, match="vier verschiedene Spieler des Abends, nicht 3"):
             s.schafkopf_tisch(a, ["Anna", "Ben", "Cem"])
         s.abend_beenden()
@@ -207,12 +287,22 @@ def test_store_schafkopf_tisch(tmp_path):
 def test_schafkopf_paket_laedt_nur_karten_und_ruf():
     """``referee ruf`` (Start-up): das Paket lädt Spielarten und Züge erst bei Bedarf."""
     code = "import sys, referee.schafkopf; print(','.join(sorted(sys.modules)))"
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env(),
-                       cwd=ROOT, check=True)
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        cwd=ROOT,
+        check=True,
+    )
     geladen = set(r.stdout.strip().split(","))
     assert {"referee.schafkopf.karten", "referee.schafkopf.ruf"} <= geladen
-    assert not geladen & {"referee.schafkopf.spielart", "referee.schafkopf.zug",
-                          "referee.schafkopf.abrechnung", "referee.schafkopf.partie"}
+    assert not geladen & {
+        "referee.schafkopf.spielart",
+        "referee.schafkopf.zug",
+        "referee.schafkopf.abrechnung",
+        "referee.schafkopf.partie",
+    }
 
 
 def test_schafkopf_paket_alle_namen_erreichbar():
@@ -232,9 +322,9 @@ def test_store_abende_waehlen(tmp_path):
         a1, _ = s.abend_neu(TISCH)
         s.abend_beenden()
         a2, _ = s.abend_neu(TISCH)
-        assert [a.id for a in s.abende_waehlen()] == [a2.id]          # der offene
+        assert [a.id for a in s.abende_waehlen()] == [a2.id]  # der offene
         s.abend_beenden()
-        assert [a.id for a in s.abende_waehlen()] == [a2.id]          # sonst der letzte
+        assert [a.id for a in s.abende_waehlen()] == [a2.id]  # sonst der letzte
         assert [a.id for a in s.abende_waehlen(a1.id)] == [a1.id]
         assert [a.id for a in s.abende_waehlen(gesamt=True)] == [a1.id, a2.id]
         with pytest.raises(Eingabefehler, match="schließen sich aus"):
@@ -245,9 +335,15 @@ def test_partiebericht_laufende_mit_oder_ohne():
     # Farbwenz Gras, Spieler Sitz 3 hält den Eichel-Unter (höchster Trumpf): „mit“
     b = pruefe_partie(_echte_partie(0))
     assert b.partie.spiel.art is Spielart.FARBWENZ and b.laufende_mit is True
-    partien = json.loads((Path(__file__).parent / "data" / "partien.json").read_text(encoding="utf-8"))
-    ohne = [p for p in partien if p["spiel"] == "rufspiel"
-            and not any("EO" in p["haende"][s] for s in pruefe_partie(p).spieler_partei)]
+    partien = json.loads(
+        (Path(__file__).parent / "data" / "partien.json").read_text(encoding="utf-8")
+    )
+    ohne = [
+        p
+        for p in partien
+        if p["spiel"] == "rufspiel"
+        and not any("EO" in p["haende"][s] for s in pruefe_partie(p).spieler_partei)
+    ]
     assert ohne, "keine Rufspiel-Partie ohne den Eichel-Ober bei der Spielerpartei"
     for p in ohne:
         assert pruefe_partie(p).laufende_mit is False
@@ -269,16 +365,27 @@ def test_schlafmuetze_und_saufn_als_json():
     t = Tisch.parse("2 1 5 1 1", "Ben=10,Cem=4,Dora=-")
     w = wohin(3, t).als_json()
     assert (w["passt"], w["muss"], w["zulaessig"], w["schlafmuetze"]) == (
-        ["mitte:1", "Cem"], "mitte:1", ["mitte:1"], False)
+        ["mitte:1", "Cem"],
+        "mitte:1",
+        ["mitte:1"],
+        False,
+    )
     p = pruefe_ablage(3, t, "Cem").als_json()
     assert (p["schlafmuetze"], p["nach"], p["fehler"], p["abschnitt"]) == (
-        True, "Cem", "reihenfolge", "schlafmuetze.fehler")
+        True,
+        "Cem",
+        "reihenfolge",
+        "schlafmuetze.fehler",
+    )
     assert "fehler" not in pruefe_ablage(3, t, "mitte:1").als_json()
     z = naechster_schritt(t, 5).als_json()
     assert (z["zuerst"], z["karte"], z["muss"]) == ("ablagestapel", 5, "Cem")
     e = folgt(SaufnKarte.parse("N"), SaufnKarte.parse("U")).als_json()
     assert (e["erlaubt"], e["moeglich"], e["oben_danach"]) == (
-        False, ["U", "F", "weiße Karte", "goldene Karte"], "U")
+        False,
+        ["U", "F", "weiße Karte", "goldene Karte"],
+        "U",
+    )
     assert "schluecke" not in e
 
 
@@ -303,7 +410,9 @@ def test_tout_mit_120_augen_fragt_nach_auch_beim_eintragen():
     with pytest.raises(Eingabefehler, match="Tout mit 120 Augen"):
         ergebnis_aus_fakten(Spielart.WENZ, TISCH, ["Cem"], augen=120, tout=True)
     assert unklare_angaben(Fakten(Spielart.WENZ, augen_spieler=120, tout=True, schwarz=True)) == []
-    assert unklare_angaben(Fakten(Spielart.WENZ, augen_spieler=120, tout=True, stiche_spieler=7)) == []
+    assert (
+        unklare_angaben(Fakten(Spielart.WENZ, augen_spieler=120, tout=True, stiche_spieler=7)) == []
+    )
     # Hausregel schwarz_nach_augen: 120 Augen heißen alle Stiche
     assert unklare_angaben(unklar, tarif_laden(None, ["schwarz_nach_augen=ja"])) == []
 
@@ -326,8 +435,17 @@ def test_store_stand_mit_ueberweisungen(tmp_path):
 
     with oeffne(tmp_path / "t.db") as s:
         s.abend_neu(TISCH)
-        s.eintragen("schafkopf", {"zahlungen": {"Anna": 60, "Ben": 20, "Cem": -20, "Dora": -60},
-                                  "spielart": "rufspiel", "wert": 20}, {})
+        s.eintragen(
+            "schafkopf",
+            {
+                "zahlungen": {"Anna": 60, "Ben": 20, "Cem": -20, "Dora": -60},
+                "spielart": "rufspiel",
+                "wert": 20,
+            },
+            {},
+        )
         assert "ueberweisungen" not in s.stand(1)
         assert s.stand(1, ueberweisungen=True)["ueberweisungen"] == [
-            {"von": "Dora", "an": "Anna", "cent": 60}, {"von": "Cem", "an": "Ben", "cent": 20}]
+            {"von": "Dora", "an": "Anna", "cent": 60},
+            {"von": "Cem", "an": "Ben", "cent": 20},
+        ]

@@ -15,55 +15,165 @@ from referee.errors import Eingabefehler
 
 # ------------------------------------------------------------------ Beispielabend
 
-ABEND = {"id": 3, "datum": "2026-11-28", "ort": "Gasthaus Post", "spieler": ["Anna", "Ben", "Cem", "Dora"],
-         "tarif": {"name": "10-20-50", "grund": 20, "solo": 50}, "offen": True}
+ABEND = {
+    "id": 3,
+    "datum": "2026-11-28",
+    "ort": "Gasthaus Post",
+    "spieler": ["Anna", "Ben", "Cem", "Dora"],
+    "tarif": {"name": "10-20-50", "grund": 20, "solo": 50},
+    "offen": True,
+}
 
 
 def sk(nr, art, spieler, partner, gewonnen, wert, zahlungen, abend=3, **extra):
-    erg = {"zahlungen": zahlungen, "spielart": art, "spieler": spieler, "partner": partner,
-           "gewonnen": gewonnen, "wert": wert, "augen": extra.pop("augen", 70),
-           "laufende": extra.pop("laufende", 0), "schneider": extra.pop("schneider", False),
-           "schwarz": extra.pop("schwarz", False), "tout": extra.pop("tout", False),
-           "klopfer": extra.pop("klopfer", 0), "stoesse": extra.pop("stoesse", 0)}
+    erg = {
+        "zahlungen": zahlungen,
+        "spielart": art,
+        "spieler": spieler,
+        "partner": partner,
+        "gewonnen": gewonnen,
+        "wert": wert,
+        "augen": extra.pop("augen", 70),
+        "laufende": extra.pop("laufende", 0),
+        "schneider": extra.pop("schneider", False),
+        "schwarz": extra.pop("schwarz", False),
+        "tout": extra.pop("tout", False),
+        "klopfer": extra.pop("klopfer", 0),
+        "stoesse": extra.pop("stoesse", 0),
+    }
     assert not extra
-    return {"id": nr, "abend": abend, "nr": nr, "zeit": f"2026-11-28T19:{nr:02d}:00",
-            "spiel": "schafkopf", "ergebnis": erg}
+    return {
+        "id": nr,
+        "abend": abend,
+        "nr": nr,
+        "zeit": f"2026-11-28T19:{nr:02d}:00",
+        "spiel": "schafkopf",
+        "ergebnis": erg,
+    }
 
 
 def abend_eintraege():
     return [
-        sk(1, "rufspiel", "Anna", "Ben", True, 20, {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}),
-        sk(2, "wenz", "Cem", None, True, 60, {"Anna": -60, "Ben": -60, "Cem": 180, "Dora": -60}, laufende=2),
-        sk(3, "solo", "Dora", None, False, 60, {"Anna": 60, "Ben": 60, "Cem": 60, "Dora": -180},
-           schneider=True, augen=25),
-        sk(4, "wenz", "Cem", None, True, 200, {"Anna": -200, "Ben": -200, "Cem": 600, "Dora": -200}, tout=True,
-           augen=120),
-        sk(5, "rufspiel", "Ben", "Dora", False, 30, {"Anna": 30, "Ben": -30, "Cem": 30, "Dora": -30},
-           schneider=True, augen=28),
-        {"id": 6, "abend": 3, "nr": 6, "zeit": "2026-11-28T20:00:00", "spiel": "sabai",
-         "ergebnis": {"punkte": {"Anna": 6, "Ben": 3, "Cem": 10, "Dora": -16},
-                      "siegpunkte": {"Anna": 0, "Ben": 1, "Cem": 0, "Dora": 0},
-                      "ruhmeshalle": [], "sieger": ["Ben"], "letzte": False}},
-        {"id": 7, "abend": 3, "nr": 7, "zeit": "2026-11-28T20:10:00", "spiel": "sabai",
-         "ergebnis": {"punkte": {"Anna": 6, "Ben": 3, "Cem": 10, "Dora": -16},
-                      "siegpunkte": {"Anna": 0, "Ben": -1, "Cem": 0, "Dora": 1},
-                      "ruhmeshalle": ["Dora"], "sieger": ["Dora"], "letzte": True}},
-        {"id": 8, "abend": 3, "nr": 8, "zeit": "2026-11-28T21:00:00", "spiel": "saufn",
-         "ergebnis": {"plaetze": ["Ben", "Cem", "Anna"], "spieler": ["Anna", "Ben", "Cem", "Dora"],
-                      "schluecke": None}},
-        {"id": 9, "abend": 3, "nr": 9, "zeit": "2026-11-28T21:30:00", "spiel": "saufn",
-         "ergebnis": {"plaetze": ["Ben"], "spieler": ["Anna", "Ben", "Cem"], "schluecke": None}},
-        {"id": 10, "abend": 3, "nr": 10, "zeit": "2026-11-28T22:00:00", "spiel": "schlafmuetze",
-         "ergebnis": {"sieger": "Anna", "spieler": ["Anna", "Ben", "Cem"]}},
+        sk(
+            1, "rufspiel", "Anna", "Ben", True, 20, {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}
+        ),
+        sk(
+            2,
+            "wenz",
+            "Cem",
+            None,
+            True,
+            60,
+            {"Anna": -60, "Ben": -60, "Cem": 180, "Dora": -60},
+            laufende=2,
+        ),
+        sk(
+            3,
+            "solo",
+            "Dora",
+            None,
+            False,
+            60,
+            {"Anna": 60, "Ben": 60, "Cem": 60, "Dora": -180},
+            schneider=True,
+            augen=25,
+        ),
+        sk(
+            4,
+            "wenz",
+            "Cem",
+            None,
+            True,
+            200,
+            {"Anna": -200, "Ben": -200, "Cem": 600, "Dora": -200},
+            tout=True,
+            augen=120,
+        ),
+        sk(
+            5,
+            "rufspiel",
+            "Ben",
+            "Dora",
+            False,
+            30,
+            {"Anna": 30, "Ben": -30, "Cem": 30, "Dora": -30},
+            schneider=True,
+            augen=28,
+        ),
+        {
+            "id": 6,
+            "abend": 3,
+            "nr": 6,
+            "zeit": "2026-11-28T20:00:00",
+            "spiel": "sabai",
+            "ergebnis": {
+                "punkte": {"Anna": 6, "Ben": 3, "Cem": 10, "Dora": -16},
+                "siegpunkte": {"Anna": 0, "Ben": 1, "Cem": 0, "Dora": 0},
+                "ruhmeshalle": [],
+                "sieger": ["Ben"],
+                "letzte": False,
+            },
+        },
+        {
+            "id": 7,
+            "abend": 3,
+            "nr": 7,
+            "zeit": "2026-11-28T20:10:00",
+            "spiel": "sabai",
+            "ergebnis": {
+                "punkte": {"Anna": 6, "Ben": 3, "Cem": 10, "Dora": -16},
+                "siegpunkte": {"Anna": 0, "Ben": -1, "Cem": 0, "Dora": 1},
+                "ruhmeshalle": ["Dora"],
+                "sieger": ["Dora"],
+                "letzte": True,
+            },
+        },
+        {
+            "id": 8,
+            "abend": 3,
+            "nr": 8,
+            "zeit": "2026-11-28T21:00:00",
+            "spiel": "saufn",
+            "ergebnis": {
+                "plaetze": ["Ben", "Cem", "Anna"],
+                "spieler": ["Anna", "Ben", "Cem", "Dora"],
+                "schluecke": None,
+            },
+        },
+        {
+            "id": 9,
+            "abend": 3,
+            "nr": 9,
+            "zeit": "2026-11-28T21:30:00",
+            "spiel": "saufn",
+            "ergebnis": {"plaetze": ["Ben"], "spieler": ["Anna", "Ben", "Cem"], "schluecke": None},
+        },
+        {
+            "id": 10,
+            "abend": 3,
+            "nr": 10,
+            "zeit": "2026-11-28T22:00:00",
+            "spiel": "schlafmuetze",
+            "ergebnis": {"sieger": "Anna", "spieler": ["Anna", "Ben", "Cem"]},
+        },
     ]
 
 
 # ------------------------------------------------------------------ Geld
 
-@pytest.mark.parametrize("cent, text", [
-    (140, "+1,40 €"), (-20, "-0,20 €"), (0, "0,00 €"), (5, "+0,05 €"), (-100, "-1,00 €"),
-    (123450, "+1.234,50 €"), (-123456789, "-1.234.567,89 €"),
-])
+
+@pytest.mark.parametrize(
+    "cent, text",
+    [
+        (140, "+1,40 €"),
+        (-20, "-0,20 €"),
+        (0, "0,00 €"),
+        (5, "+0,05 €"),
+        (-100, "-1,00 €"),
+        (123450, "+1.234,50 €"),
+        (-123456789, "-1.234.567,89 €"),
+    ],
+)
 def test_euro(cent, text):
     assert euro(cent) == text
 
@@ -90,9 +200,14 @@ def test_euro_nur_ganze_cent(falsch):
 
 # ------------------------------------------------------------------ Wer zahlt wem
 
+
 def test_ausgleich_beispiel():
     u = ausgleich({"Anna": 140, "Ben": -60, "Cem": -100, "Dora": 20})
-    assert u == (Ueberweisung("Cem", "Anna", 100), Ueberweisung("Ben", "Anna", 40), Ueberweisung("Ben", "Dora", 20))
+    assert u == (
+        Ueberweisung("Cem", "Anna", 100),
+        Ueberweisung("Ben", "Anna", 40),
+        Ueberweisung("Ben", "Dora", 20),
+    )
     assert str(u[0]) == "Cem → Anna: 1,00 €"
     assert u[0].als_dict() == {"von": "Cem", "an": "Anna", "cent": 100}
 
@@ -125,7 +240,9 @@ def test_ausgleich_keine_cent():
 @st.composite
 def salden(draw):
     namen = draw(st.lists(st.text(min_size=1, max_size=6), min_size=1, max_size=9, unique=True))
-    werte = draw(st.lists(st.integers(-100_000, 100_000), min_size=len(namen) - 1, max_size=len(namen) - 1))
+    werte = draw(
+        st.lists(st.integers(-100_000, 100_000), min_size=len(namen) - 1, max_size=len(namen) - 1)
+    )
     return dict(zip(namen, [*werte, -sum(werte)]))
 
 
@@ -136,16 +253,17 @@ def test_ausgleich_genau_und_hoechstens_n_minus_1(s):
     rest = dict(s)
     for u in ueberweisungen:
         assert u.cent > 0 and u.von != u.an
-        assert s[u.von] < 0 < s[u.an]          # nur Schuldner zahlen, nur Gläubiger bekommen
+        assert s[u.von] < 0 < s[u.an]  # nur Schuldner zahlen, nur Gläubiger bekommen
         rest[u.von] += u.cent
         rest[u.an] -= u.cent
     assert all(v == 0 for v in rest.values())
     offen = sum(1 for v in s.values() if v)
     assert len(ueberweisungen) <= max(offen - 1, 0) <= len(s) - 1
-    assert ausgleich(dict(reversed(list(s.items())))) == ueberweisungen   # deterministisch
+    assert ausgleich(dict(reversed(list(s.items())))) == ueberweisungen  # deterministisch
 
 
 # ------------------------------------------------------------------ Sparkline, Ausdünnen
+
 
 def test_sparkline():
     assert sparkline([0, 10, 20, 30, 40, 50, 60, 70]) == "▁▂▃▄▅▆▇█"
@@ -157,7 +275,7 @@ def test_sparkline():
 
 def test_sparklines_gemeinsame_skala():
     s = sparklines({"Anna": [0, 100], "Ben": [0, -100]}, breite=10)
-    assert s == {"Anna": "▅█", "Ben": "▅▁"}   # 0 liegt in der Mitte (3,5 → 4)
+    assert s == {"Anna": "▅█", "Ben": "▅▁"}  # 0 liegt in der Mitte (3,5 → 4)
 
 
 def test_ausduennen_behaelt_ende():
@@ -169,13 +287,22 @@ def test_ausduennen_behaelt_ende():
 
 # ------------------------------------------------------------------ Statistik
 
+
 def test_schafkopf_statistik():
     s = stat.schafkopf_statistik(abend_eintraege())
     assert s["spiele"] == 5
-    assert s["spielarten"] == {"rufspiel": {"gespielt": 2, "gewonnen": 1}, "wenz": {"gespielt": 2, "gewonnen": 2},
-                               "solo": {"gespielt": 1, "gewonnen": 0}}
+    assert s["spielarten"] == {
+        "rufspiel": {"gespielt": 2, "gewonnen": 1},
+        "wenz": {"gespielt": 2, "gewonnen": 2},
+        "solo": {"gespielt": 1, "gewonnen": 0},
+    }
     cem = s["spieler"]["Cem"]
-    assert cem["spiele"] == 5 and cem["als_spieler"] == 2 and cem["als_partner"] == 0 and cem["als_gegner"] == 3
+    assert (
+        cem["spiele"] == 5
+        and cem["als_spieler"] == 2
+        and cem["als_partner"] == 0
+        and cem["als_gegner"] == 3
+    )
     assert cem["soli"] == {"gespielt": 2, "gewonnen": 2}
     assert cem["tout"] == {"gespielt": 1, "gewonnen": 1}
     assert cem["als_spieler_nach_spielart"] == {"wenz": {"gespielt": 2, "gewonnen": 2}}
@@ -203,18 +330,42 @@ def test_ramsch_ohne_rollen():
 def test_sabai_statistik():
     s = stat.sabai_statistik(abend_eintraege())
     assert s["runden"] == 2
-    assert s["spieler"]["Dora"] == {"runden": 2, "siegpunkte": 1, "rundensiege": 1, "ruhmeshalle": 1,
-                                    "spielsiege": 1}
+    assert s["spieler"]["Dora"] == {
+        "runden": 2,
+        "siegpunkte": 1,
+        "rundensiege": 1,
+        "ruhmeshalle": 1,
+        "spielsiege": 1,
+    }
     assert s["spieler"]["Ben"]["siegpunkte"] == 0 and s["spieler"]["Ben"]["spielsiege"] == 0
-    assert s["ruhmeshalle"] == [{"name": "Dora", "abend": 3, "nr": 7, "zeit": "2026-11-28T20:10:00"}]
-    assert s["spiele"] == [{"abend": 3, "nr": 7, "sieger": ["Dora"],
-                            "siegpunkte": {"Anna": 0, "Ben": 0, "Cem": 0, "Dora": 1}}]
+    assert s["ruhmeshalle"] == [
+        {"name": "Dora", "abend": 3, "nr": 7, "zeit": "2026-11-28T20:10:00"}
+    ]
+    assert s["spiele"] == [
+        {
+            "abend": 3,
+            "nr": 7,
+            "sieger": ["Dora"],
+            "siegpunkte": {"Anna": 0, "Ben": 0, "Cem": 0, "Dora": 1},
+        }
+    ]
 
 
 def test_sabai_spiel_endet_nicht_ueber_abendgrenze():
-    runde = {"punkte": {"A": 1, "B": 2}, "siegpunkte": {"A": 1, "B": 0}, "ruhmeshalle": [], "sieger": ["A"]}
-    e = [{"abend": 1, "spiel": "sabai", "ergebnis": dict(runde, letzte=False)},
-         {"abend": 2, "spiel": "sabai", "ergebnis": dict(runde, siegpunkte={"A": 0, "B": 1}, letzte=True)}]
+    runde = {
+        "punkte": {"A": 1, "B": 2},
+        "siegpunkte": {"A": 1, "B": 0},
+        "ruhmeshalle": [],
+        "sieger": ["A"],
+    }
+    e = [
+        {"abend": 1, "spiel": "sabai", "ergebnis": dict(runde, letzte=False)},
+        {
+            "abend": 2,
+            "spiel": "sabai",
+            "ergebnis": dict(runde, siegpunkte={"A": 0, "B": 1}, letzte=True),
+        },
+    ]
     s = stat.sabai_statistik(e)
     assert s["spiele"][0]["sieger"] == ["B"]
     assert s["spieler"]["A"]["spielsiege"] == 0
@@ -227,8 +378,14 @@ def test_saufn_und_schlafmuetze_statistik():
     assert s["spieler"]["Dora"] == {"spiele": 1, "plaetze": [0, 0, 0]}
     assert s["podeste"][1] == {"abend": 3, "nr": 9, "plaetze": ["Ben"]}
     m = stat.schlafmuetze_statistik(abend_eintraege())
-    assert m == {"spiele": 1, "spieler": {"Anna": {"spiele": 1, "siege": 1}, "Ben": {"spiele": 1, "siege": 0},
-                                          "Cem": {"spiele": 1, "siege": 0}}}
+    assert m == {
+        "spiele": 1,
+        "spieler": {
+            "Anna": {"spiele": 1, "siege": 1},
+            "Ben": {"spiele": 1, "siege": 0},
+            "Cem": {"spiele": 1, "siege": 0},
+        },
+    }
 
 
 def test_nur_spieler_findet_ohne_grossschreibung():
@@ -238,7 +395,9 @@ def test_nur_spieler_findet_ohne_grossschreibung():
     assert dora["schafkopf"]["soli"]["gespielt"] == 1
     assert dora["schlafmuetze"] is None
     assert [r["nr"] for r in dora["sabai_ruhmeshalle"]] == [7]
-    with pytest.raises(Eingabefehler, match="„Erna“ kommt in den Einträgen nicht vor; bekannt sind: „Anna“"):
+    with pytest.raises(
+        Eingabefehler, match="„Erna“ kommt in den Einträgen nicht vor; bekannt sind: „Anna“"
+    ):
         stat.nur_spieler(s, "Erna")
 
 
@@ -251,19 +410,27 @@ def test_verlauf():
 
 
 def test_verlauf_spieler_nicht_in_jedem_spiel():
-    e = [sk(1, "rufspiel", "A", "B", True, 20, {"A": 20, "B": 20, "C": -20, "D": -20}),
-         sk(2, "rufspiel", "A", "E", True, 20, {"A": 20, "E": 20, "C": -20, "D": -20})]
+    e = [
+        sk(1, "rufspiel", "A", "B", True, 20, {"A": 20, "B": 20, "C": -20, "D": -20}),
+        sk(2, "rufspiel", "A", "E", True, 20, {"A": 20, "E": 20, "C": -20, "D": -20}),
+    ]
     v = stat.verlauf(e)
     assert v["B"] == [0, 20, 20] and v["E"] == [0, 0, 20]
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["A", "B", "C", "D", "E"]), st.integers(1, 500)), max_size=30))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["A", "B", "C", "D", "E"]), st.integers(1, 500)), max_size=30
+    )
+)
 def test_verlauf_endet_beim_saldo_und_summiert_null(spiele):
     eintraege = []
     for i, (sp, w) in enumerate(spiele):
         gegner = [n for n in "ABCDE" if n != sp][:3]
-        eintraege.append(sk(i + 1, "wenz", sp, None, True, w, {sp: 3 * w, **{g: -w for g in gegner}}))
+        eintraege.append(
+            sk(i + 1, "wenz", sp, None, True, w, {sp: 3 * w, **{g: -w for g in gegner}})
+        )
     v = stat.verlauf(eintraege)
     s = stat.schafkopf_statistik(eintraege)["spieler"]
     for n, r in v.items():
@@ -274,6 +441,7 @@ def test_verlauf_endet_beim_saldo_und_summiert_null(spiele):
 
 # ------------------------------------------------------------------ Abendbericht
 
+
 def test_bericht_abend():
     b = baue_bericht([ABEND], abend_eintraege(), [{"id": 11, "bezug": 5}], [])
     assert b["art"] == "abend"
@@ -281,9 +449,11 @@ def test_bericht_abend():
     sk_ = b["schafkopf"]
     assert sk_["spiele"] == 5
     assert sk_["salden"] == {"Anna": -150, "Ben": -210, "Cem": 850, "Dora": -490}
-    assert sk_["ausgleich"] == [{"von": "Dora", "an": "Cem", "cent": 490},
-                                {"von": "Ben", "an": "Cem", "cent": 210},
-                                {"von": "Anna", "an": "Cem", "cent": 150}]
+    assert sk_["ausgleich"] == [
+        {"von": "Dora", "an": "Cem", "cent": 490},
+        {"von": "Ben", "an": "Cem", "cent": 210},
+        {"von": "Anna", "an": "Cem", "cent": 150},
+    ]
     assert sk_["verlauf"]["Cem"][-1] == 850 and sk_["verlauf_abende"] is None
     assert b["sabai"]["siegpunkte"] == {"Anna": 0, "Ben": 0, "Cem": 0, "Dora": 1}
     assert [r["name"] for r in b["sabai"]["ruhmeshalle"]] == ["Dora"]
@@ -294,19 +464,42 @@ def test_bericht_abend():
 
 def test_bericht_gesamt_verlauf_je_abend():
     a2 = dict(ABEND, id=4, datum="2026-12-05")
-    e = [sk(1, "rufspiel", "Anna", "Ben", True, 20, {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}),
-         sk(1, "rufspiel", "Cem", "Ben", True, 50, {"Anna": -50, "Ben": 50, "Cem": 50, "Dora": -50}, abend=4)]
+    e = [
+        sk(
+            1, "rufspiel", "Anna", "Ben", True, 20, {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}
+        ),
+        sk(
+            1,
+            "rufspiel",
+            "Cem",
+            "Ben",
+            True,
+            50,
+            {"Anna": -50, "Ben": 50, "Cem": 50, "Dora": -50},
+            abend=4,
+        ),
+    ]
     b = baue_bericht([ABEND, a2], e, gesamt=True)
     assert b["art"] == "gesamt"
-    assert b["schafkopf"]["verlauf_abende"] == {"Anna": [0, 20, -30], "Ben": [0, 20, 70],
-                                                "Cem": [0, -20, 30], "Dora": [0, -20, -70]}
+    assert b["schafkopf"]["verlauf_abende"] == {
+        "Anna": [0, 20, -30],
+        "Ben": [0, 20, 70],
+        "Cem": [0, -20, 30],
+        "Dora": [0, -20, -70],
+    }
     assert b["schafkopf"]["salden"] == {"Anna": -30, "Ben": 70, "Cem": 30, "Dora": -70}
 
 
 def test_bericht_leerer_abend():
     b = baue_bericht([ABEND], [])
-    assert b["schafkopf"] == {"spiele": 0, "salden": {}, "ausgleich": [], "verlauf": {},
-                              "verlauf_abende": None, "spielarten": {}}
+    assert b["schafkopf"] == {
+        "spiele": 0,
+        "salden": {},
+        "ausgleich": [],
+        "verlauf": {},
+        "verlauf_abende": None,
+        "spielarten": {},
+    }
     assert b["spieler"] == ["Anna", "Ben", "Cem", "Dora"]
 
 
@@ -327,9 +520,18 @@ def test_kern_ist_rein():
 
     from conftest import ROOT, _env
 
-    code = ("import sys, referee.bericht.formate, referee.bericht.abendbericht, referee.bericht.statistik; "
-            "print(','.join(sorted(sys.modules)))")
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env(), cwd=ROOT, check=True)
+    code = (
+        "import sys, referee.bericht.formate, referee.bericht.abendbericht, referee.bericht.statistik; "
+        "print(','.join(sorted(sys.modules)))"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        cwd=ROOT,
+        check=True,
+    )
     geladen = set(r.stdout.strip().split(","))
     for fremd in ("typer", "rich", "sqlite3", "sqlite_utils", "referee.cli", "referee.store"):
         assert fremd not in geladen, fremd

@@ -34,12 +34,15 @@ def test_unbekannter_befehl():
 
 
 def test_import_der_cli_laedt_keine_schweren_module():
-    code = (
-        "import sys, referee.cli; "
-        "print(','.join(sorted(m for m in sys.modules)))"
+    code = "import sys, referee.cli; print(','.join(sorted(m for m in sys.modules)))"
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        cwd=ROOT,
+        check=True,
     )
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                       env=_env(), cwd=ROOT, check=True)
     geladen = set(r.stdout.strip().split(","))
     for schwer in ("sqlite_utils", "rapidfuzz", "rich.table", "rich.console", "sqlite3"):
         assert schwer not in geladen, f"{schwer} wird schon beim Import der CLI geladen"
@@ -79,8 +82,9 @@ def test_jeder_befehl_ist_ueber_die_schnelle_zuordnung_erreichbar():
             f"cmd = typer.main.get_command(c.app).commands[{name!r}]; "
             "print(','.join(sorted(getattr(cmd, 'commands', {}))))"
         )
-        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                           env=_env(), cwd=ROOT)
+        r = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env=_env(), cwd=ROOT
+        )
         assert r.returncode == 0, r.stderr
         assert r.stdout.strip() == ",".join(unter), name
 

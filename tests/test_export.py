@@ -7,19 +7,39 @@ import io
 import json
 import os
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
 from referee.store import oeffne
 
-TARIF = {"name": "10-20-50", "grund": 20, "solo": 50, "schneider": 10, "schwarz": 10, "laufende": 10,
-         "laufende_ab": 3}
+TARIF = {
+    "name": "10-20-50",
+    "grund": 20,
+    "solo": 50,
+    "schneider": 10,
+    "schwarz": 10,
+    "laufende": 10,
+    "laufende_ab": 3,
+}
 
 
 def sk(art, sp, pa, gew, wert, z, **kw):
-    return {"zahlungen": z, "spielart": art, "spieler": sp, "partner": pa, "gewonnen": gew, "wert": wert,
-            "augen": kw.get("augen", 70), "laufende": kw.get("laufende", 0), "schneider": kw.get("schneider", False),
-            "schwarz": False, "tout": kw.get("tout", False), "klopfer": 0, "stoesse": kw.get("stoesse", 0)}
+    return {
+        "zahlungen": z,
+        "spielart": art,
+        "spieler": sp,
+        "partner": pa,
+        "gewonnen": gew,
+        "wert": wert,
+        "augen": kw.get("augen", 70),
+        "laufende": kw.get("laufende", 0),
+        "schneider": kw.get("schneider", False),
+        "schwarz": False,
+        "tout": kw.get("tout", False),
+        "klopfer": 0,
+        "stoesse": kw.get("stoesse", 0),
+    }
 
 
 def fuelle(pfad, namen=("Anna", "Ben", "Cem", "Dora"), ort="Gasthaus Post", schliessen=True):
@@ -27,13 +47,32 @@ def fuelle(pfad, namen=("Anna", "Ben", "Cem", "Dora"), ort="Gasthaus Post", schl
     a, b, c, d = namen
     with oeffne(pfad) as s:
         abend, _ = s.abend_neu(list(namen), ort=ort, datum="2026-11-28", tarif=TARIF)
-        s.eintragen("schafkopf", sk("rufspiel", a, b, True, 20, {a: 20, b: 20, c: -20, d: -20}), {"argv": ["x"]})
-        e2 = s.eintragen("schafkopf", sk("wenz", c, None, True, 60, {a: -60, b: -60, c: 180, d: -60}))
-        s.eintragen("schafkopf", sk("solo", d, None, False, 60, {a: 60, b: 60, c: 60, d: -180}, schneider=True))
+        s.eintragen(
+            "schafkopf",
+            sk("rufspiel", a, b, True, 20, {a: 20, b: 20, c: -20, d: -20}),
+            {"argv": ["x"]},
+        )
+        e2 = s.eintragen(
+            "schafkopf", sk("wenz", c, None, True, 60, {a: -60, b: -60, c: 180, d: -60})
+        )
+        s.eintragen(
+            "schafkopf",
+            sk("solo", d, None, False, 60, {a: 60, b: 60, c: 60, d: -180}, schneider=True),
+        )
         s.rueckgaengig()
-        s.korrektur(e2.id, sk("wenz", c, None, True, 70, {a: -70, b: -70, c: 210, d: -70}, laufende=3))
-        s.eintragen("sabai", {"punkte": {a: 6, b: 3, c: 10, d: -16}, "siegpunkte": {a: 0, b: 0, c: 0, d: 1},
-                              "ruhmeshalle": [d], "sieger": [d], "letzte": True})
+        s.korrektur(
+            e2.id, sk("wenz", c, None, True, 70, {a: -70, b: -70, c: 210, d: -70}, laufende=3)
+        )
+        s.eintragen(
+            "sabai",
+            {
+                "punkte": {a: 6, b: 3, c: 10, d: -16},
+                "siegpunkte": {a: 0, b: 0, c: 0, d: 1},
+                "ruhmeshalle": [d],
+                "sieger": [d],
+                "letzte": True,
+            },
+        )
         s.eintragen("saufn", {"plaetze": [b, c, a], "spieler": list(namen), "schluecke": None})
         s.eintragen("schlafmuetze", {"sieger": a, "spieler": [a, b, c]})
         if schliessen:
@@ -42,6 +81,7 @@ def fuelle(pfad, namen=("Anna", "Ben", "Cem", "Dora"), ort="Gasthaus Post", schl
 
 
 # ------------------------------------------------------------------ export text / Abend-Wahl
+
 
 def test_export_text_letzter_abend(cli, db_pfad):
     fuelle(db_pfad)
@@ -78,34 +118,49 @@ def test_export_abend_und_gesamt(cli, db_pfad):
     erster = fuelle(db_pfad)
     with oeffne(db_pfad) as s:
         s.abend_neu(["Anna", "Ben", "Cem", "Dora"], datum="2026-12-05")
-        s.eintragen("schafkopf", sk("rufspiel", "Anna", "Ben", True, 100,
-                                    {"Anna": 100, "Ben": 100, "Cem": -100, "Dora": -100}))
-    jetzt = cli("export")                       # der offene (zweite) Abend
+        s.eintragen(
+            "schafkopf",
+            sk(
+                "rufspiel",
+                "Anna",
+                "Ben",
+                True,
+                100,
+                {"Anna": 100, "Ben": 100, "Cem": -100, "Dora": -100},
+            ),
+        )
+    jetzt = cli("export")  # der offene (zweite) Abend
     assert "Kartenabend Sa 05.12.2026" in jetzt.stdout and "Anna +1,00 €" in jetzt.stdout
     frueher = cli("export", "--abend", str(erster))
     assert "Cem +1,90 €" in frueher.stdout
     alle = cli("export", "--gesamt")
     assert alle.stdout.startswith("Alle Abende (2, 28.11.2026 – 05.12.2026)\n")
-    assert "  Anna +0,50 €\n" in alle.stdout and "Wer zahlt wem (alle Abende zusammen):" in alle.stdout
+    assert (
+        "  Anna +0,50 €\n" in alle.stdout and "Wer zahlt wem (alle Abende zusammen):" in alle.stdout
+    )
 
 
 def test_export_fehler(cli, db_pfad):
     r = cli("export")
     assert r.returncode == 1 and "Es gibt noch keinen Abend." in r.stderr
-    assert not db_pfad.exists()                 # lesen legt keine Datenbank an
+    assert not db_pfad.exists()  # lesen legt keine Datenbank an
     fuelle(db_pfad)
     r = cli("export", "--abend", "99")
     assert r.returncode == 1 and r.stderr == "Fehler: Es gibt keinen Abend 99.\n"
     r = cli("export", "--abend", "1", "--gesamt")
     assert r.returncode == 2 and "schließen sich aus" in r.stderr
     r = cli("export", "--format", "pdf")
-    assert r.returncode == 2 and "Unbekanntes Format „pdf“; erlaubt sind text, md, csv, json, html." in r.stderr
+    assert (
+        r.returncode == 2
+        and "Unbekanntes Format „pdf“; erlaubt sind text, md, csv, json, html." in r.stderr
+    )
     r = cli("export", "--format", "csv", "--trennzeichen", "ab")
     assert r.returncode == 2 and "Trennzeichen „ab“" in r.stderr
     assert "Traceback" not in r.stderr
 
 
 # ------------------------------------------------------------------ -o, --force, atomar
+
 
 def test_export_datei_nie_ohne_force_ueberschreiben(cli, db_pfad, tmp_path):
     fuelle(db_pfad)
@@ -119,11 +174,13 @@ def test_export_datei_nie_ohne_force_ueberschreiben(cli, db_pfad, tmp_path):
     ziel.write_text("meins", encoding="utf-8")
     r = cli("export", "-f", "md", "-o", str(ziel))
     assert r.returncode == 2
-    assert r.stderr == f"Fehler: Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben.\n"
+    assert (
+        r.stderr == f"Fehler: Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben.\n"
+    )
     assert ziel.read_text(encoding="utf-8") == "meins"
     r = cli("export", "-f", "md", "-o", str(ziel), "--force")
     assert r.returncode == 0 and ziel.read_text(encoding="utf-8").startswith("# Kartenabend")
-    assert sorted(p.name for p in ziel.parent.iterdir()) == ["abend.csv"]      # keine Reste
+    assert sorted(p.name for p in ziel.parent.iterdir()) == ["abend.csv"]  # keine Reste
     r = cli("export", "-o", str(tmp_path / "gibtsnicht" / "x.txt"))
     assert r.returncode == 2 and "Das Verzeichnis" in r.stderr
 
@@ -138,12 +195,20 @@ def test_schreibe_atomar_ersetzt_in_einem_schritt(tmp_path, monkeypatch):
     echt = os.replace
 
     def replace(a, b):
-        gesehen.append((os.path.dirname(a), open(a, encoding="utf-8").read(), ziel.read_text(encoding="utf-8")))
+        gesehen.append(
+            (
+                os.path.dirname(a),
+                Path(a).read_text(encoding="utf-8"),
+                ziel.read_text(encoding="utf-8"),
+            )
+        )
         return echt(a, b)
 
     monkeypatch.setattr(ex.os, "replace", replace)
     ex.schreibe_atomar(ziel, "neu", ueberschreiben=True)
-    assert gesehen == [(str(tmp_path), "neu", "alt")]          # Temp-Datei im selben Verzeichnis, fertig geschrieben
+    assert gesehen == [
+        (str(tmp_path), "neu", "alt")
+    ]  # Temp-Datei im selben Verzeichnis, fertig geschrieben
     assert ziel.read_text(encoding="utf-8") == "neu"
     with pytest.raises(Eingabefehler, match="gibt es schon"):
         ex.schreibe_atomar(ziel, "nochmal", ueberschreiben=False)
@@ -153,29 +218,44 @@ def test_schreibe_atomar_ersetzt_in_einem_schritt(tmp_path, monkeypatch):
 
 # ------------------------------------------------------------------ CSV
 
+
 def test_export_csv_semikolon_und_formelschutz(cli, db_pfad):
-    fuelle(db_pfad, namen=("-Ben", "@x", "Anna", "Cem 😀"), ort="=HYPERLINK(\"http://x\")")
+    fuelle(db_pfad, namen=("-Ben", "@x", "Anna", "Cem 😀"), ort='=HYPERLINK("http://x")')
     r = cli("export", "--format", "csv", "--trennzeichen", ";")
     assert r.returncode == 0, r.stderr
     zeilen = list(csv.reader(io.StringIO(r.stdout, newline=""), delimiter=";"))
     assert zeilen[0][-4:] == ["'-Ben", "'@x", "Anna", "Cem 😀"]
     assert len(zeilen) == 6
     rufspiel = zeilen[1]
-    assert rufspiel[2] == "'=HYPERLINK(\"http://x\")"
+    assert rufspiel[2] == '\'=HYPERLINK("http://x")'
     assert rufspiel[7:9] == ["'-Ben", "'@x"]
     assert rufspiel[-4:] == ["0,20", "0,20", "-0,20", "-0,20"]
     korrektur = zeilen[2]
-    assert korrektur[3] == "5" and korrektur[6] == "wenz" and korrektur[-4:] == ["-0,70", "-0,70", "2,10", "-0,70"]
+    assert (
+        korrektur[3] == "5"
+        and korrektur[6] == "wenz"
+        and korrektur[-4:] == ["-0,70", "-0,70", "2,10", "-0,70"]
+    )
 
 
 # ------------------------------------------------------------------ JSON und import
 
+
 def test_export_import_export_identisch(cli, db_pfad, tmp_path):
-    fuelle(db_pfad, namen=("Anna", "Bé'n \"B\"", "Cem 😀", "Do;ra [x]"))
+    fuelle(db_pfad, namen=("Anna", 'Bé\'n "B"', "Cem 😀", "Do;ra [x]"))
     with oeffne(db_pfad) as s:
         s.abend_neu(["Anna", "Cem 😀", "Zoë", "Ede"], datum="2026-12-05", ort=None)
-        s.eintragen("schafkopf", sk("rufspiel", "Anna", "Zoë", True, 20, {"Anna": 20, "Zoë": 20, "Cem 😀": -20,
-                                                                          "Ede": -20}))
+        s.eintragen(
+            "schafkopf",
+            sk(
+                "rufspiel",
+                "Anna",
+                "Zoë",
+                True,
+                20,
+                {"Anna": 20, "Zoë": 20, "Cem 😀": -20, "Ede": -20},
+            ),
+        )
     for auswahl in (["--gesamt"], ["--abend", "1"], []):
         eins, zwei = tmp_path / f"eins{len(auswahl)}.json", tmp_path / f"zwei{len(auswahl)}.json"
         neu = tmp_path / f"neu{len(auswahl)}.db"
@@ -183,7 +263,9 @@ def test_export_import_export_identisch(cli, db_pfad, tmp_path):
         r = cli("import", str(eins), "--db", str(neu))
         assert r.returncode == 0, r.stderr
         assert r.stderr.startswith(f"Importiert nach {neu}: ")
-        assert cli("export", *auswahl, "-f", "json", "-o", str(zwei), "--db", str(neu)).returncode == 0
+        assert (
+            cli("export", *auswahl, "-f", "json", "-o", str(zwei), "--db", str(neu)).returncode == 0
+        )
         assert eins.read_bytes() == zwei.read_bytes()
     daten = json.loads((tmp_path / "eins1.json").read_text(encoding="utf-8"))
     assert daten["format"] == "referee-export"
@@ -200,7 +282,7 @@ def test_export_json_gleich_store_export(db_pfad):
     """Der schnelle SQL-Weg liefert genau ``Store.export``."""
     from referee.cli.export import export_json_text
 
-    fuelle(db_pfad, namen=("Anna", "Bé'n \"B\"", "Cem 😀", "Do;ra [x]"))
+    fuelle(db_pfad, namen=("Anna", 'Bé\'n "B"', "Cem 😀", "Do;ra [x]"))
     with oeffne(db_pfad) as s:
         for gesamt in (True, False):
             text, n = export_json_text(s, s.abende(), gesamt)
@@ -212,13 +294,13 @@ def test_export_json_gleich_store_export(db_pfad):
 
 def test_import_fehler(cli, db_pfad, tmp_path):
     kaputt = tmp_path / "kaputt.json"
-    kaputt.write_text("{\"format\": ", encoding="utf-8")
+    kaputt.write_text('{"format": ', encoding="utf-8")
     r = cli("import", str(kaputt))
     assert r.returncode == 2 and "ist kein gültiges JSON (Zeile 1, Spalte 12" in r.stderr
     r = cli("import", str(tmp_path / "fehlt.json"))
     assert r.returncode == 2 and "gibt es nicht" in r.stderr
     fremd = tmp_path / "fremd.json"
-    fremd.write_text("{\"a\": 1}", encoding="utf-8")
+    fremd.write_text('{"a": 1}', encoding="utf-8")
     r = cli("import", str(fremd))
     assert r.returncode == 2 and "kein referee-Export" in r.stderr
     assert not db_pfad.exists()
@@ -242,6 +324,7 @@ def test_import_von_stdin_mit_json(cli, db_pfad, tmp_path):
 
 # ------------------------------------------------------------------ HTML, Markdown
 
+
 def test_export_html_und_md(cli, db_pfad):
     fuelle(db_pfad, namen=("<b>Ben</b>", "A&B", "Cem", "Dora"))
     r = cli("export", "-f", "html")
@@ -249,14 +332,19 @@ def test_export_html_und_md(cli, db_pfad):
     seite = r.stdout
     assert '<meta name="viewport"' in seite and "<script" not in seite
     assert "&lt;b&gt;Ben&lt;/b&gt;" in seite and "<b>Ben</b>" not in seite
-    svg = ET.fromstring(seite[seite.index("<svg"):seite.index("</svg>") + 6])
+    svg = ET.fromstring(seite[seite.index("<svg") : seite.index("</svg>") + 6])
     assert len(svg.findall("{http://www.w3.org/2000/svg}polyline")) == 4
     md = cli("export", "-f", "md").stdout
     assert "| Cem | +1,90 € |" in md
-    assert "- Eintrag 4 (Nr 4" in md and "Storno von Eintrag 3" in md and "Korrektur von Eintrag 2" in md
+    assert (
+        "- Eintrag 4 (Nr 4" in md
+        and "Storno von Eintrag 3" in md
+        and "Korrektur von Eintrag 2" in md
+    )
 
 
 # ------------------------------------------------------------------ statistik
+
 
 def test_statistik_json(cli, db_pfad):
     fuelle(db_pfad)
@@ -266,10 +354,16 @@ def test_statistik_json(cli, db_pfad):
     assert d["abend"] == 1
     assert set(d) == {"abend", "schafkopf", "sabai", "saufn", "schlafmuetze"}
     cem = d["schafkopf"]["spieler"]["Cem"]
-    assert cem["spiele"] == 2 and cem["als_spieler"] == 1 and cem["soli"] == {"gespielt": 1, "gewonnen": 1}
+    assert (
+        cem["spiele"] == 2
+        and cem["als_spieler"] == 1
+        and cem["soli"] == {"gespielt": 1, "gewonnen": 1}
+    )
     assert cem["saldo"] == 190 and cem["groesster_gewinn"] == 210
-    assert d["schafkopf"]["spielarten"] == {"rufspiel": {"gespielt": 1, "gewonnen": 1},
-                                            "wenz": {"gespielt": 1, "gewonnen": 1}}
+    assert d["schafkopf"]["spielarten"] == {
+        "rufspiel": {"gespielt": 1, "gewonnen": 1},
+        "wenz": {"gespielt": 1, "gewonnen": 1},
+    }
     assert d["sabai"]["spieler"]["Dora"]["ruhmeshalle"] == 1
     assert d["saufn"]["spieler"]["Ben"]["plaetze"] == [1, 0, 0]
     assert d["schlafmuetze"]["spieler"]["Anna"] == {"spiele": 1, "siege": 1}
@@ -289,8 +383,10 @@ def test_statistik_text_und_spieler(cli, db_pfad):
     assert [x["nr"] for x in j["sabai_ruhmeshalle"]] == [6]
     r = cli("statistik", "--spieler", "Erna")
     assert r.returncode == 2
-    assert r.stderr == ("Fehler: Spieler „Erna“ kommt in den Einträgen nicht vor; bekannt sind: "
-                        "„Anna“, „Ben“, „Cem“, „Dora“.\n")
+    assert r.stderr == (
+        "Fehler: Spieler „Erna“ kommt in den Einträgen nicht vor; bekannt sind: "
+        "„Anna“, „Ben“, „Cem“, „Dora“.\n"
+    )
 
 
 def test_rundreise_auch_mit_ascii_escapes_im_buch(cli, db_pfad, tmp_path):
@@ -300,12 +396,19 @@ def test_rundreise_auch_mit_ascii_escapes_im_buch(cli, db_pfad, tmp_path):
     fuelle(db_pfad, schliessen=False)
     erg = {"sieger": "Anna", "spieler": ["Anna", "Ben"], "notiz": "Grüße 😀"}
     with sqlite3.connect(db_pfad) as c:
-        c.execute("INSERT INTO eintraege (id, abend_id, nr, zeit, spiel, art, bezug, eingabe, ergebnis, gilt) "
-                  "VALUES (100, 1, 100, '2026-11-28T23:00:00+01:00', 'schlafmuetze', 'spiel', NULL, ?, ?, 1)",
-                  [json.dumps({"argv": ["ä"]}), json.dumps(erg)])
+        c.execute(
+            "INSERT INTO eintraege (id, abend_id, nr, zeit, spiel, art, bezug, eingabe, ergebnis, gilt) "
+            "VALUES (100, 1, 100, '2026-11-28T23:00:00+01:00', 'schlafmuetze', 'spiel', NULL, ?, ?, 1)",
+            [json.dumps({"argv": ["ä"]}), json.dumps(erg)],
+        )
     eins, zwei = tmp_path / "1.json", tmp_path / "2.json"
     assert cli("export", "--gesamt", "-f", "json", "-o", str(eins)).returncode == 0
     assert json.loads(eins.read_text(encoding="utf-8"))["eintraege"][-1]["ergebnis"] == erg
     assert cli("import", str(eins), "--db", str(tmp_path / "n.db")).returncode == 0
-    assert cli("export", "--gesamt", "-f", "json", "-o", str(zwei), "--db", str(tmp_path / "n.db")).returncode == 0
+    assert (
+        cli(
+            "export", "--gesamt", "-f", "json", "-o", str(zwei), "--db", str(tmp_path / "n.db")
+        ).returncode
+        == 0
+    )
     assert eins.read_bytes() == zwei.read_bytes()

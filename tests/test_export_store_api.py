@@ -18,10 +18,19 @@ def store(tmp_path):
     s = oeffne(tmp_path / "r.db")
     s.abend_neu(VIER)
     z = {"Anna": 20, "Ben": 20, "Cem 🍺": -20, "Dora": -20}
-    s.eintragen("schafkopf", {"zahlungen": z, "spielart": "rufspiel", "spieler": "Anna", "partner": "Ben"})
+    s.eintragen(
+        "schafkopf", {"zahlungen": z, "spielart": "rufspiel", "spieler": "Anna", "partner": "Ben"}
+    )
     s.eintragen("saufn", {"plaetze": ["Dora", "Anna", "Ben"], "spieler": VIER})
-    s.korrektur(1, {"zahlungen": {n: -v for n, v in z.items()}, "spielart": "rufspiel",
-                    "spieler": "Anna", "partner": "Ben"})
+    s.korrektur(
+        1,
+        {
+            "zahlungen": {n: -v for n, v in z.items()},
+            "spielart": "rufspiel",
+            "spieler": "Anna",
+            "partner": "Ben",
+        },
+    )
     s.rueckgaengig(2)
     yield s
     s.schliessen()
@@ -39,7 +48,11 @@ def test_eintraege_leicht_in_spielfolge(store):
     leicht = store.eintraege_leicht(1)
     # Korrektur #3 steht am Platz von #1; Storno #4 nach #2
     assert [(e["id"], e["art"], e["gilt"]) for e in leicht] == [
-        (1, "spiel", False), (3, "korrektur", True), (2, "spiel", False), (4, "storno", False)]
+        (1, "spiel", False),
+        (3, "korrektur", True),
+        (2, "spiel", False),
+        (4, "storno", False),
+    ]
     assert "eingabe" not in leicht[0] and leicht[1]["ergebnis"]["zahlungen"]["Anna"] == -20
 
 
@@ -59,7 +72,9 @@ def test_csv_mit_bom_und_ohne(cli, tmp_path):
 
 
 def test_anzeigebreite_und_spalten_mit_emoji():
-    assert anzeigebreite("Cem 🍺") == 6 and anzeigebreite("Anna") == 4 and anzeigebreite("Jörg") == 4
+    assert (
+        anzeigebreite("Cem 🍺") == 6 and anzeigebreite("Anna") == 4 and anzeigebreite("Jörg") == 4
+    )
     # Spaltentext: gleiche Anzeigebreite für jede Zeile
     from referee.bericht.formate import _spaltentext
 
@@ -69,7 +84,9 @@ def test_anzeigebreite_und_spalten_mit_emoji():
 
 
 def test_spieler_nicht_am_abend_nennt_die_spieler(store):
-    with pytest.raises(Eingabefehler, match=r"„Xaver“ spielt an diesem Abend nicht mit\. Dabei sind: Anna, Ben"):
+    with pytest.raises(
+        Eingabefehler, match=r"„Xaver“ spielt an diesem Abend nicht mit\. Dabei sind: Anna, Ben"
+    ):
         store.spieler_finden("Xaver", unter=VIER)
     with pytest.raises(Eingabefehler, match="Meintest du „Cem 🍺“"):
         store.spieler_finden("cem", unter=VIER)

@@ -8,10 +8,10 @@ import subprocess
 import sys
 
 import pytest
+from conftest import DATA, ROOT, _env
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import DATA, ROOT, _env
 from referee.errors import Eingabefehler
 from referee.regeltexte import SPIELE, Abschnitt, abschnitt
 from referee.suche import (
@@ -146,10 +146,16 @@ def test_synonyme_aus_datei():
 @pytest.mark.parametrize(
     ("eingabe", "kuerzel"),
     [
-        ("schafkopf", "schafkopf"), ("Sauspiel", "schafkopf"), ("rufspiel", "schafkopf"),
-        ("sabai", "sabai"), ("sabai-sabai", "sabai"), ("Sabai Sabai", "sabai"),
-        ("saufn", "saufn"), ("SAUFN", "saufn"),
-        ("schlafmuetze", "schlafmuetze"), ("Schlafmütze", "schlafmuetze"),
+        ("schafkopf", "schafkopf"),
+        ("Sauspiel", "schafkopf"),
+        ("rufspiel", "schafkopf"),
+        ("sabai", "sabai"),
+        ("sabai-sabai", "sabai"),
+        ("Sabai Sabai", "sabai"),
+        ("saufn", "saufn"),
+        ("SAUFN", "saufn"),
+        ("schlafmuetze", "schlafmuetze"),
+        ("Schlafmütze", "schlafmuetze"),
     ],
 )
 def test_spiel_aliase(eingabe, kuerzel):
@@ -168,7 +174,7 @@ def test_unbekanntes_spiel_nennt_erlaubte():
 def test_leere_oder_wortlose_frage_ist_eingabefehler(frage):
     with pytest.raises(Eingabefehler) as info:
         suche(frage)
-    assert info.value.meldung.endswith("\"") or info.value.meldung.endswith(".")
+    assert info.value.meldung.endswith('"') or info.value.meldung.endswith(".")
 
 
 def test_nur_fuellwoerter_ist_eingabefehler():
@@ -176,13 +182,17 @@ def test_nur_fuellwoerter_ist_eingabefehler():
         suche("Wie ist das denn?")
 
 
-@pytest.mark.parametrize("frage", ["Pizza bestellen", "Doppelkopf Hochzeit", "Wetter morgen", "qwxzv"])
+@pytest.mark.parametrize(
+    "frage", ["Pizza bestellen", "Doppelkopf Hochzeit", "Wetter morgen", "qwxzv"]
+)
 def test_nichts_relevantes(frage):
     assert suche(frage) == []
     assert len(vorschlaege(frage)) == 3  # für „Meintest du …?“
 
 
-@pytest.mark.parametrize("frage", ["hallo", "Prost", "Hallo?", "Hochzeit beim Schafkopf", "Pizza Schafkopf"])
+@pytest.mark.parametrize(
+    "frage", ["hallo", "Prost", "Hallo?", "Hochzeit beim Schafkopf", "Pizza Schafkopf"]
+)
 def test_vage_anklaenge_sind_nicht_relevant(frage):
     # „hallo“ ähnelt nur „Hall“ (of Fame) – kein Suchwort sicher erkannt
     assert suche(frage) == []
@@ -207,9 +217,21 @@ def test_unbekannte_woerter_aendern_die_rangfolge_nicht():
 
 @pytest.mark.parametrize(
     ("wort", "erwartet"),
-    [("angeschaut", "anschau"), ("anschauen", "anschau"), ("gelegt", "leg"), ("legen", "leg"),
-     ("abzulegen", "ableg"), ("gesucht", "such"), ("suchen", "such"), ("verteilung", "verteil"),
-     ("geben", "geb"), ("zugstapel", "zugstapel"), ("spieler", "spieler"), ("14", "14"), ("ass", "ass")],
+    [
+        ("angeschaut", "anschau"),
+        ("anschauen", "anschau"),
+        ("gelegt", "leg"),
+        ("legen", "leg"),
+        ("abzulegen", "ableg"),
+        ("gesucht", "such"),
+        ("suchen", "such"),
+        ("verteilung", "verteil"),
+        ("geben", "geb"),
+        ("zugstapel", "zugstapel"),
+        ("spieler", "spieler"),
+        ("14", "14"),
+        ("ass", "ass"),
+    ],
 )
 def test_stamm(wort, erwartet):
     assert stamm(wort) == erwartet
@@ -226,7 +248,9 @@ def test_trennbares_verb_wird_zusammengesetzt():
 
 
 def test_spielname_als_ortsangabe_zaehlt_wenig():
-    gewichte = {s.wort: s.gewicht for s in index()._suchwoerter("wieviel zahlt man beim Sauspiel")[0]}
+    gewichte = {
+        s.wort: s.gewicht for s in index()._suchwoerter("wieviel zahlt man beim Sauspiel")[0]
+    }
     assert gewichte["sauspiel"] == GEWICHT_SPIELNAME
     gewichte = {s.wort: s.gewicht for s in index()._suchwoerter("Sauspiel und Rufspiel gleich?")[0]}
     assert gewichte["sauspiel"] == gewichte["rufspiel"] == 1.0
@@ -263,10 +287,32 @@ def test_spielname_in_frage_bevorzugt_das_spiel():
 
 @settings(max_examples=150, deadline=None)
 @given(
-    st.lists(st.sampled_from(
-        ["davonlaufen", "sau", "joker", "schluck", "karte", "mitte", "pizza", "wer", "darf", "ass",
-         "kontra", "ablegen", "freeze", "herz", "zaehlen", "x", "12", "laufende"]
-    ), min_size=1, max_size=6),
+    st.lists(
+        st.sampled_from(
+            [
+                "davonlaufen",
+                "sau",
+                "joker",
+                "schluck",
+                "karte",
+                "mitte",
+                "pizza",
+                "wer",
+                "darf",
+                "ass",
+                "kontra",
+                "ablegen",
+                "freeze",
+                "herz",
+                "zaehlen",
+                "x",
+                "12",
+                "laufende",
+            ]
+        ),
+        min_size=1,
+        max_size=6,
+    ),
     st.sampled_from([None, *SPIELE]),
     st.integers(min_value=1, max_value=8),
 )
@@ -338,7 +384,9 @@ def test_panel_deutet_kein_markup():
 
     from referee.cli.frage import _panel
 
-    a = Abschnitt("sabai.x", "sabai", "Titel [bold]x", "Ende [/b] und [bold]Ass[/bold] [e-mail]", ())
+    a = Abschnitt(
+        "sabai.x", "sabai", "Titel [bold]x", "Ende [/b] und [bold]Ass[/bold] [e-mail]", ()
+    )
     puffer = io.StringIO()
     Console(file=puffer, width=80, color_system=None).print(_panel(a, 50.0, frozenset({"ass"})))
     ausgabe = puffer.getvalue()
@@ -355,12 +403,19 @@ def test_panel_markiert_woerter():
     puffer = io.StringIO()
     t = suche("Bedinpflicht")[0]
     Console(file=puffer, width=80, force_terminal=True, color_system="standard").print(
-        _panel(t.abschnitt, t.score, t.woerter))
+        _panel(t.abschnitt, t.score, t.woerter)
+    )
     assert "\x1b[1;7mBedienpflicht\x1b[0m" in puffer.getvalue()
 
 
 def test_import_suche_laedt_kein_rapidfuzz():
     code = "import sys, referee.suche, referee.regeltexte; print('rapidfuzz' in sys.modules)"
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                       env=_env(), cwd=ROOT, check=True)
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        cwd=ROOT,
+        check=True,
+    )
     assert r.stdout.strip() == "False"

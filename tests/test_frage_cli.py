@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import run_cli
+
 from referee.regeltexte import abschnitt, abschnitte
 
 
@@ -38,13 +38,17 @@ def test_frage_json_vertrag():
     scores = [t["score"] for t in daten["treffer"]]
     assert scores == sorted(scores, reverse=True)
     assert {t["abschnitt"] for t in daten["treffer"][:2]} == {
-        "schafkopf.davonlaufen", "schafkopf.faq-davonlaufen"}
+        "schafkopf.davonlaufen",
+        "schafkopf.faq-davonlaufen",
+    }
     assert "ä" in r.stdout or "ö" in r.stdout or "ü" in r.stdout  # ensure_ascii=False
     assert r.stderr == ""
 
 
 def test_frage_anzahl_und_spielalias():
-    r = run_cli("frage", "Karte falsch abgelegt", "--spiel", "Schlafmütze", "--anzahl", "2", "--json")
+    r = run_cli(
+        "frage", "Karte falsch abgelegt", "--spiel", "Schlafmütze", "--anzahl", "2", "--json"
+    )
     assert r.returncode == 0, r.stderr
     treffer = json.loads(r.stdout)["treffer"]
     assert len(treffer) == 2
@@ -80,15 +84,19 @@ def test_frage_hallo_ist_nichts_relevantes():
     r = run_cli("frage", "hallo")
     assert r.returncode == 1
     assert r.stdout == ""
-    assert r.stderr.startswith("Nichts Passendes zu „hallo“ gefunden. Meintest du „Ass-Joker“ (sabai.ass-joker)")
+    assert r.stderr.startswith(
+        "Nichts Passendes zu „hallo“ gefunden. Meintest du „Ass-Joker“ (sabai.ass-joker)"
+    )
     _ohne_traceback(r)
 
 
 def test_frage_mit_falschem_spiel_nennt_treffer_ohne_filter():
     r = run_cli("frage", "Davonlaufen", "--spiel", "sabai")
     assert r.returncode == 1
-    assert r.stderr == ("Nichts Passendes zu „Davonlaufen“ in sabai gefunden. "
-                        "Ohne --spiel: „Davonlaufen“ (schafkopf.davonlaufen).\n")
+    assert r.stderr == (
+        "Nichts Passendes zu „Davonlaufen“ in sabai gefunden. "
+        "Ohne --spiel: „Davonlaufen“ (schafkopf.davonlaufen).\n"
+    )
 
 
 def test_frage_lange_eingabe_wird_in_meldungen_gekuerzt():
@@ -108,7 +116,10 @@ def test_frage_lange_frage_findet_und_json_behaelt_sie():
     assert r.returncode == 0, r.stderr
     daten = json.loads(r.stdout)
     assert daten["frage"] == frage
-    assert daten["treffer"][0]["abschnitt"] in {"schafkopf.davonlaufen", "schafkopf.faq-davonlaufen"}
+    assert daten["treffer"][0]["abschnitt"] in {
+        "schafkopf.davonlaufen",
+        "schafkopf.faq-davonlaufen",
+    }
 
 
 def test_frage_nichts_gefunden_json_leere_treffer():
@@ -120,8 +131,11 @@ def test_frage_nichts_gefunden_json_leere_treffer():
 
 @pytest.mark.parametrize(
     ("frage", "meldung"),
-    [("", "Fehler: Die Frage ist leer."), ("%%%", "Fehler: Die Frage „%%%“ enthält keine Wörter."),
-     ("wie ist das", "Fehler: Die Frage „wie ist das“ enthält nur Füllwörter.")],
+    [
+        ("", "Fehler: Die Frage ist leer."),
+        ("%%%", "Fehler: Die Frage „%%%“ enthält keine Wörter."),
+        ("wie ist das", "Fehler: Die Frage „wie ist das“ enthält nur Füllwörter."),
+    ],
 )
 def test_frage_leer_oder_unbrauchbar_exit_2(frage, meldung):
     r = run_cli("frage", frage)
@@ -163,8 +177,15 @@ def test_regeln_spiel_listet_abschnitte():
     assert [x["abschnitt"] for x in daten["abschnitte"]] == [a.id for a in abschnitte("saufn")]
 
 
-@pytest.mark.parametrize("args", [("schafkopf", "davonlaufen"), ("schafkopf", "schafkopf.davonlaufen"),
-                                  ("schafkopf.davonlaufen",), ("Sauspiel", "Davonlaufen")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("schafkopf", "davonlaufen"),
+        ("schafkopf", "schafkopf.davonlaufen"),
+        ("schafkopf.davonlaufen",),
+        ("Sauspiel", "Davonlaufen"),
+    ],
+)
 def test_regeln_ein_abschnitt(args):
     r = run_cli("regeln", *args)
     assert r.returncode == 0, r.stderr
@@ -188,7 +209,9 @@ def test_regeln_abschnitt_mit_umlaut_und_leerzeichen():
 def test_regeln_unbekannter_abschnitt_exit_2():
     r = run_cli("regeln", "saufn", "urwalt")
     assert r.returncode == 2
-    assert r.stderr.startswith("Fehler: Unbekannter Abschnitt „urwalt“ in saufn. Meintest du saufn.urwald")
+    assert r.stderr.startswith(
+        "Fehler: Unbekannter Abschnitt „urwalt“ in saufn. Meintest du saufn.urwald"
+    )
     _ohne_traceback(r)
 
 

@@ -6,8 +6,8 @@ import dataclasses
 import re
 
 import pytest
-
 from conftest import DATA, ROOT
+
 from referee.regeltexte import SPIELE, Abschnitt, abschnitt, abschnitte, parse_regeldatei, spielname
 
 QUELLEN = {
@@ -18,21 +18,62 @@ QUELLEN = {
 }
 
 # Die ids, die andere Module zitieren (GEMEINSAM.md) – sie dürfen nie verschwinden.
-PFLICHT_IDS = """
-schafkopf.rufspiel schafkopf.truempfe schafkopf.rufbare-saeue schafkopf.ansage-voraussetzungen
-schafkopf.gesperrt schafkopf.ruf-sau-suchen schafkopf.ruf-sau-bindung schafkopf.davonlaufen
-schafkopf.stichregeln schafkopf.laufende schafkopf.stoss schafkopf.faq-augen schafkopf.faq-abwerfen
-schafkopf.typische-fehler
-sabai.ziel sabai.vorbereitung sabai.ablauf sabai.funktionskarten sabai.ass-joker sabai.reinwerfen
-sabai.sabai-sabai-move sabai.ass-move sabai.alle-vier sabai.ende-partie sabai.ende-spiel
-saufn.hinweis saufn.spielmaterial saufn.vorbereitung saufn.spielverlauf saufn.saufn-prinzip
-saufn.spielende saufn.schlueckeverteilung saufn.reaktionskarten saufn.goldene-karten
-saufn.weisse-karten saufn.abaendern saufn.auf-den-kopf saufn.feuer-oder-flamme saufn.freeze
-saufn.schnick-schnack-schnuck saufn.stufnsaufn saufn.urwald saufn.sheriff saufn.sauftrumpf
-schlafmuetze.spielmaterial schlafmuetze.spielidee schlafmuetze.vorbereitung schlafmuetze.spielablauf
-schlafmuetze.mitte schlafmuetze.mitspieler schlafmuetze.reihenfolge schlafmuetze.fehler
-schlafmuetze.zugstapel-leer schlafmuetze.spielende
-""".split()
+PFLICHT_IDS = [
+    "schafkopf.rufspiel",
+    "schafkopf.truempfe",
+    "schafkopf.rufbare-saeue",
+    "schafkopf.ansage-voraussetzungen",
+    "schafkopf.gesperrt",
+    "schafkopf.ruf-sau-suchen",
+    "schafkopf.ruf-sau-bindung",
+    "schafkopf.davonlaufen",
+    "schafkopf.stichregeln",
+    "schafkopf.laufende",
+    "schafkopf.stoss",
+    "schafkopf.faq-augen",
+    "schafkopf.faq-abwerfen",
+    "schafkopf.typische-fehler",
+    "sabai.ziel",
+    "sabai.vorbereitung",
+    "sabai.ablauf",
+    "sabai.funktionskarten",
+    "sabai.ass-joker",
+    "sabai.reinwerfen",
+    "sabai.sabai-sabai-move",
+    "sabai.ass-move",
+    "sabai.alle-vier",
+    "sabai.ende-partie",
+    "sabai.ende-spiel",
+    "saufn.hinweis",
+    "saufn.spielmaterial",
+    "saufn.vorbereitung",
+    "saufn.spielverlauf",
+    "saufn.saufn-prinzip",
+    "saufn.spielende",
+    "saufn.schlueckeverteilung",
+    "saufn.reaktionskarten",
+    "saufn.goldene-karten",
+    "saufn.weisse-karten",
+    "saufn.abaendern",
+    "saufn.auf-den-kopf",
+    "saufn.feuer-oder-flamme",
+    "saufn.freeze",
+    "saufn.schnick-schnack-schnuck",
+    "saufn.stufnsaufn",
+    "saufn.urwald",
+    "saufn.sheriff",
+    "saufn.sauftrumpf",
+    "schlafmuetze.spielmaterial",
+    "schlafmuetze.spielidee",
+    "schlafmuetze.vorbereitung",
+    "schlafmuetze.spielablauf",
+    "schlafmuetze.mitte",
+    "schlafmuetze.mitspieler",
+    "schlafmuetze.reihenfolge",
+    "schlafmuetze.fehler",
+    "schlafmuetze.zugstapel-leer",
+    "schlafmuetze.spielende",
+]
 
 # Zeilen der Quellen, die bewusst nicht übernommen sind (Seitenkopf, Werbung, Adresse,
 # Überleitungen) – alles andere muss in einem Abschnitt stehen.
@@ -109,7 +150,9 @@ def test_ids_eindeutig_und_wohlgeformt():
 def test_jeder_abschnitt_woertlich_aus_der_quelle(spiel):
     quelle = ws(ohne_diagramme(quelle_roh(spiel)))
     for a in abschnitte(spiel):
-        assert ws(a.text) in quelle, f"{a.id} ist nicht wörtlich (zusammenhängend) in {QUELLEN[spiel]}"
+        assert ws(a.text) in quelle, (
+            f"{a.id} ist nicht wörtlich (zusammenhängend) in {QUELLEN[spiel]}"
+        )
 
 
 @pytest.mark.parametrize("spiel", SPIELE)
@@ -163,7 +206,10 @@ def test_schlafmuetze_beispiele_1_bis_5_erhalten():
         ("schafkopf.davonlaufen", "mindestens vier Karten der Ruffarbe"),
         ("schafkopf.rufbare-saeue", "Nicht gerufen werden kann die Herz-Sau"),
         ("schafkopf.laufende", "Eichel-Ober, Gras-Ober und Herz-Ober"),
-        ("schafkopf.stoss", "Der gerufene Partner darf den ursprünglichen Stoß nicht selbst geben."),
+        (
+            "schafkopf.stoss",
+            "Der gerufene Partner darf den ursprünglichen Stoß nicht selbst geben.",
+        ),
         ("sabai.ziel", "Ein Joker hat den Wert von\u202f−4 Punkten"),
         ("sabai.ass-joker", "(„verbrannt“)"),
         ("saufn.saufn-prinzip", "Liegt ein N, kann ein N oder wieder ein S gelegt werden."),
@@ -205,6 +251,8 @@ def test_parser_meldet_kaputtes_format():
         parse_regeldatei("## Titel\nkein kopf hier\n\nText\n", "sabai")
     with pytest.raises(ValueError, match="gehört nicht"):
         parse_regeldatei("## Titel\nid: saufn.x\n\nText\n", "sabai")
-    werk, liste = parse_regeldatei("spiel: sabai\nname: S\n\n## T\nid: sabai.t\n\nZeile [b]\n\n", "sabai")
+    werk, liste = parse_regeldatei(
+        "spiel: sabai\nname: S\n\n## T\nid: sabai.t\n\nZeile [b]\n\n", "sabai"
+    )
     assert werk.name == "S"
     assert liste == [Abschnitt("sabai.t", "sabai", "T", "Zeile [b]", ())]

@@ -49,7 +49,11 @@ def test_deck_lesart_64_karten():
 
 def test_funktionskarten():
     assert [Karte(str(w)).funktion for w in (11, 12, 13, 14)] == [
-        Funktion.PEEK, Funktion.SPY, Funktion.GIVE, Funktion.SWITCH]
+        Funktion.PEEK,
+        Funktion.SPY,
+        Funktion.GIVE,
+        Funktion.SWITCH,
+    ]
     assert all(Karte(str(w)).funktion is None for w in range(11))
     assert Funktion.GIVE.karte is Karte.DREIZEHN
 
@@ -60,12 +64,23 @@ def test_notation_rundlauf(karte):
     assert Karte.parse(str(karte).lower()) is karte
 
 
-@pytest.mark.parametrize("token, karte", [
-    ("J", Karte.JOKER), ("joker", Karte.JOKER), ("JOKER", Karte.JOKER),
-    ("AJ", Karte.ASS_JOKER), ("aj", Karte.ASS_JOKER), ("Ass-Joker", Karte.ASS_JOKER),
-    ("Assjoker", Karte.ASS_JOKER), ("ASS–JOKER", Karte.ASS_JOKER),
-    ("0", Karte.NULL), ("07", Karte.SIEBEN), ("14", Karte.VIERZEHN), ("give", Karte.DREIZEHN),
-])
+@pytest.mark.parametrize(
+    "token, karte",
+    [
+        ("J", Karte.JOKER),
+        ("joker", Karte.JOKER),
+        ("JOKER", Karte.JOKER),
+        ("AJ", Karte.ASS_JOKER),
+        ("aj", Karte.ASS_JOKER),
+        ("Ass-Joker", Karte.ASS_JOKER),
+        ("Assjoker", Karte.ASS_JOKER),
+        ("ASS–JOKER", Karte.ASS_JOKER),
+        ("0", Karte.NULL),
+        ("07", Karte.SIEBEN),
+        ("14", Karte.VIERZEHN),
+        ("give", Karte.DREIZEHN),
+    ],
+)
 def test_schreibweisen(token, karte):
     assert Karte.parse(token) is karte
 
@@ -98,8 +113,12 @@ def test_mehrere_falsche_tokens_mit_spieler_und_position():
 
 def test_beispiel_aus_dem_issue():
     w, e = wertung(Anna="3 7 J", Ben="AJ 2 2", Cem="", Dora="14 0")
-    assert w == {"Anna": (6, 0, False), "Ben": (0, -1, False), "Cem": (0, 1, False),
-                 "Dora": (14, 0, False)}
+    assert w == {
+        "Anna": (6, 0, False),
+        "Ben": (0, -1, False),
+        "Cem": (0, 1, False),
+        "Dora": (14, 0, False),
+    }
     assert e.sieger == ("Cem",)
 
 
@@ -169,7 +188,7 @@ def test_fast_alle_vier_joker_verliert(hand):
 
 
 def test_drei_joker_ohne_ass_joker_normal():
-    w, e = wertung(Anna="J J J", Ben="AJ 0")
+    w, _e = wertung(Anna="J J J", Ben="AJ 0")
     assert w["Anna"] == (-12, 1, False)
     assert w["Ben"] == (-4, -1, False)
 
@@ -212,10 +231,20 @@ def test_json_vertrag():
     _, e = wertung(Anna="3 7 J", Dora="14 0")
     assert e.als_json() == {
         "spieler": [
-            {"name": "Anna", "karten": ["3", "7", "J"], "punkte": 6, "siegpunkte": 1,
-             "ruhmeshalle": False},
-            {"name": "Dora", "karten": ["14", "0"], "punkte": 14, "siegpunkte": 0,
-             "ruhmeshalle": False},
+            {
+                "name": "Anna",
+                "karten": ["3", "7", "J"],
+                "punkte": 6,
+                "siegpunkte": 1,
+                "ruhmeshalle": False,
+            },
+            {
+                "name": "Dora",
+                "karten": ["14", "0"],
+                "punkte": 14,
+                "siegpunkte": 0,
+                "ruhmeshalle": False,
+            },
         ],
         "sieger": ["Anna"],
     }
@@ -226,7 +255,9 @@ def test_eintrag_fuer_den_speicher():
     assert e.als_eintrag(letzte=True) == {
         "punkte": {"Anna": 6, "Ben": 0, "Cem": 0, "Dora": 14},
         "siegpunkte": {"Anna": 0, "Ben": -1, "Cem": 1, "Dora": 0},
-        "ruhmeshalle": [], "sieger": ["Cem"], "letzte": True,
+        "ruhmeshalle": [],
+        "sieger": ["Cem"],
+        "letzte": True,
     }
 
 
@@ -256,7 +287,7 @@ def runden(draw):
     groessen = draw(st.lists(st.integers(0, 6), min_size=n, max_size=n))
     haende, pos = {}, 0
     for i, g in enumerate(groessen):
-        haende[f"P{i}"] = " ".join(map(str, gemischt[pos:pos + g]))
+        haende[f"P{i}"] = " ".join(map(str, gemischt[pos : pos + g]))
         pos += g
     return haende
 
@@ -304,21 +335,24 @@ def test_zu_viele_karten_immer_erkannt():
 # --- Reinwerfen ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("karte, oben, anzahl, erlaubt, abschnitt", [
-    ("7", "7", 1, True, "sabai.reinwerfen"),
-    ("7", "7", 3, True, "sabai.reinwerfen"),
-    ("0", "0", 2, True, "sabai.reinwerfen"),
-    ("8", "7", 1, False, "sabai.reinwerfen"),
-    ("7", "8", 2, False, "sabai.reinwerfen"),
-    ("J", "J", 2, True, "sabai.reinwerfen"),
-    ("AJ", "J", 1, True, "sabai.ass-joker"),
-    ("J", "AJ", 1, True, "sabai.reinwerfen"),
-    ("J", "AJ", 3, True, "sabai.reinwerfen"),
-    ("AJ", "7", 1, False, "sabai.ass-joker"),
-    ("J", "7", 1, False, "sabai.reinwerfen"),
-    ("7", "J", 1, False, "sabai.reinwerfen"),
-    ("13", "14", 1, False, "sabai.reinwerfen"),
-])
+@pytest.mark.parametrize(
+    "karte, oben, anzahl, erlaubt, abschnitt",
+    [
+        ("7", "7", 1, True, "sabai.reinwerfen"),
+        ("7", "7", 3, True, "sabai.reinwerfen"),
+        ("0", "0", 2, True, "sabai.reinwerfen"),
+        ("8", "7", 1, False, "sabai.reinwerfen"),
+        ("7", "8", 2, False, "sabai.reinwerfen"),
+        ("J", "J", 2, True, "sabai.reinwerfen"),
+        ("AJ", "J", 1, True, "sabai.ass-joker"),
+        ("J", "AJ", 1, True, "sabai.reinwerfen"),
+        ("J", "AJ", 3, True, "sabai.reinwerfen"),
+        ("AJ", "7", 1, False, "sabai.ass-joker"),
+        ("J", "7", 1, False, "sabai.reinwerfen"),
+        ("7", "J", 1, False, "sabai.reinwerfen"),
+        ("13", "14", 1, False, "sabai.reinwerfen"),
+    ],
+)
 def test_reinwerfen_tabelle(karte, oben, anzahl, erlaubt, abschnitt):
     e = reinwerfen_erlaubt(Karte.parse(karte), Karte.parse(oben), anzahl)
     assert e.erlaubt is erlaubt
@@ -339,17 +373,27 @@ def test_reinwerfen_auch_ausser_der_reihe_gesagt():
 def test_joker_auf_ass_joker_ist_konvention_und_einstellbar():
     e = reinwerfen_erlaubt(Karte.JOKER, Karte.ASS_JOKER)
     assert any(h.art is HinweisArt.KONVENTION and "--streng" in h.text for h in e.hinweise)
-    streng = reinwerfen_erlaubt(Karte.JOKER, Karte.ASS_JOKER,
-                                regeln=Regeln(joker_auf_ass_joker=False))
+    streng = reinwerfen_erlaubt(
+        Karte.JOKER, Karte.ASS_JOKER, regeln=Regeln(joker_auf_ass_joker=False)
+    )
     assert not streng.erlaubt and "Strafkarte" in streng.folge
     # Der Ass-Joker auf einen Joker bleibt auch streng erlaubt: so steht es im Text.
-    assert reinwerfen_erlaubt(Karte.ASS_JOKER, Karte.JOKER,
-                              regeln=Regeln(joker_auf_ass_joker=False)).erlaubt
+    assert reinwerfen_erlaubt(
+        Karte.ASS_JOKER, Karte.JOKER, regeln=Regeln(joker_auf_ass_joker=False)
+    ).erlaubt
 
 
-@pytest.mark.parametrize("karte, oben, anzahl", [
-    ("7", "7", 4), ("AJ", "J", 2), ("J", "J", 3), ("AJ", "AJ", 1), ("7", "7", 0), ("5", "6", 5),
-])
+@pytest.mark.parametrize(
+    "karte, oben, anzahl",
+    [
+        ("7", "7", 4),
+        ("AJ", "J", 2),
+        ("J", "J", 3),
+        ("AJ", "AJ", 1),
+        ("7", "7", 0),
+        ("5", "6", 5),
+    ],
+)
 def test_reinwerfen_unmoegliche_anzahl(karte, oben, anzahl):
     with pytest.raises(Eingabefehler):
         reinwerfen_erlaubt(Karte.parse(karte), Karte.parse(oben), anzahl)
@@ -366,8 +410,9 @@ def test_alle_vier_und_funktionen_als_hinweis():
 def test_fuer_andere_und_vereinfacht():
     e = reinwerfen_erlaubt(Karte.SIEBEN, Karte.SIEBEN, fuer_andere=True)
     assert e.erlaubt and any(h.abschnitt == "sabai.sabai-sabai-move" for h in e.hinweise)
-    v = reinwerfen_erlaubt(Karte.SIEBEN, Karte.SIEBEN, fuer_andere=True,
-                           regeln=Regeln(vereinfacht=True))
+    v = reinwerfen_erlaubt(
+        Karte.SIEBEN, Karte.SIEBEN, fuer_andere=True, regeln=Regeln(vereinfacht=True)
+    )
     assert not v.erlaubt and v.abschnitt == "sabai.ass-move"
     assert reinwerfen_erlaubt(Karte.SIEBEN, Karte.SIEBEN, regeln=Regeln(vereinfacht=True)).erlaubt
 
@@ -375,19 +420,22 @@ def test_fuer_andere_und_vereinfacht():
 # --- Ass-Joker ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("frage, auf, erlaubt", [
-    ("ablegen", None, False),
-    ("tauschen", None, False),
-    ("aufgedeckt", None, False),
-    ("geben", None, True),
-    ("13", None, True),
-    ("give", None, True),
-    ("switch", None, True),
-    ("14", None, True),
-    ("verbrennen", "J", True),
-    ("verbrennen", "3", False),
-    ("verbrennen", "13", False),
-])
+@pytest.mark.parametrize(
+    "frage, auf, erlaubt",
+    [
+        ("ablegen", None, False),
+        ("tauschen", None, False),
+        ("aufgedeckt", None, False),
+        ("geben", None, True),
+        ("13", None, True),
+        ("give", None, True),
+        ("switch", None, True),
+        ("14", None, True),
+        ("verbrennen", "J", True),
+        ("verbrennen", "3", False),
+        ("verbrennen", "13", False),
+    ],
+)
 def test_ass_joker_fragen(frage, auf, erlaubt):
     f = AssJokerFrage.parse(frage)
     e = ass_joker_entscheid(f, Karte.parse(auf) if auf else None)
@@ -442,8 +490,13 @@ def test_zitierte_abschnitte_existieren():
 
     wurzel = Path(__file__).resolve().parent.parent / "referee"
     quellen = [*sorted((wurzel / "sabai").glob("*.py")), wurzel / "cli" / "sabai.py"]
-    zitiert = {m for q in quellen for m in re.findall(r"[\"'(](sabai\.[a-z][a-z-]*[a-z])[\"')]",
-                                                       q.read_text(encoding="utf-8"))}
+    zitiert = {
+        m
+        for q in quellen
+        for m in re.findall(
+            r"[\"'(](sabai\.[a-z][a-z-]*[a-z])[\"')]", q.read_text(encoding="utf-8")
+        )
+    }
     assert len(zitiert) >= 8
     assert zitiert <= set(ABSCHNITTE), zitiert - set(ABSCHNITTE)
     for a in ABSCHNITTE:
@@ -453,11 +506,13 @@ def test_zitierte_abschnitte_existieren():
 def test_spiele_aus_partien_teilt_an_der_letzten():
     from referee.sabai import spiele_aus_partien
 
-    spiele = spiele_aus_partien([
-        {"siegpunkte": {"A": 1, "B": 0}, "letzte": False},
-        {"siegpunkte": {"A": -1, "B": 1}, "letzte": True},
-        {"siegpunkte": {"A": 0, "B": 1}},
-    ])
+    spiele = spiele_aus_partien(
+        [
+            {"siegpunkte": {"A": 1, "B": 0}, "letzte": False},
+            {"siegpunkte": {"A": -1, "B": 1}, "letzte": True},
+            {"siegpunkte": {"A": 0, "B": 1}},
+        ]
+    )
     assert [(s.partien, s.beendet, s.siegpunkte, s.sieger) for s in spiele] == [
         (2, True, {"A": 0, "B": 1}, ("B",)),
         (1, False, {"A": 0, "B": 1}, ("B",)),

@@ -7,7 +7,7 @@ import json
 import pytest
 from conftest import run_cli
 
-BEISPIEL = ('Anna=3 7 J', 'Ben=AJ 2 2', 'Cem=', 'Dora=14 0')
+BEISPIEL = ("Anna=3 7 J", "Ben=AJ 2 2", "Cem=", "Dora=14 0")
 
 
 def test_runde_json_vertrag_exakt():
@@ -15,13 +15,28 @@ def test_runde_json_vertrag_exakt():
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout) == {
         "spieler": [
-            {"name": "Anna", "karten": ["3", "7", "J"], "punkte": 6, "siegpunkte": 0,
-             "ruhmeshalle": False},
-            {"name": "Ben", "karten": ["AJ", "2", "2"], "punkte": 0, "siegpunkte": -1,
-             "ruhmeshalle": False},
+            {
+                "name": "Anna",
+                "karten": ["3", "7", "J"],
+                "punkte": 6,
+                "siegpunkte": 0,
+                "ruhmeshalle": False,
+            },
+            {
+                "name": "Ben",
+                "karten": ["AJ", "2", "2"],
+                "punkte": 0,
+                "siegpunkte": -1,
+                "ruhmeshalle": False,
+            },
             {"name": "Cem", "karten": [], "punkte": 0, "siegpunkte": 1, "ruhmeshalle": False},
-            {"name": "Dora", "karten": ["14", "0"], "punkte": 14, "siegpunkte": 0,
-             "ruhmeshalle": False},
+            {
+                "name": "Dora",
+                "karten": ["14", "0"],
+                "punkte": 14,
+                "siegpunkte": 0,
+                "ruhmeshalle": False,
+            },
         ],
         "sieger": ["Cem"],
     }
@@ -82,18 +97,21 @@ def test_letzte_partie():
     assert f.returncode == 2 and "sabai.ende-spiel" in f.stderr
 
 
-@pytest.mark.parametrize("args, code", [
-    (("7", "--auf", "7"), 0),
-    (("7", "--auf", "7", "--anzahl", "3"), 0),
-    (("8", "--auf", "7"), 1),
-    (("AJ", "--auf", "J"), 0),
-    (("AJ", "--auf", "Joker"), 0),
-    (("J", "--auf", "AJ"), 0),
-    (("J", "--auf", "AJ", "--streng"), 1),
-    (("AJ", "--auf", "5"), 1),
-    (("7", "--auf", "7", "--anzahl", "4"), 2),
-    (("Q", "--auf", "7"), 2),
-])
+@pytest.mark.parametrize(
+    "args, code",
+    [
+        (("7", "--auf", "7"), 0),
+        (("7", "--auf", "7", "--anzahl", "3"), 0),
+        (("8", "--auf", "7"), 1),
+        (("AJ", "--auf", "J"), 0),
+        (("AJ", "--auf", "Joker"), 0),
+        (("J", "--auf", "AJ"), 0),
+        (("J", "--auf", "AJ", "--streng"), 1),
+        (("AJ", "--auf", "5"), 1),
+        (("7", "--auf", "7", "--anzahl", "4"), 2),
+        (("Q", "--auf", "7"), 2),
+    ],
+)
 def test_reinwerfen_exit_codes(args, code):
     r = run_cli("sabai", "reinwerfen", *args)
     assert r.returncode == code, r.stdout + r.stderr
@@ -113,11 +131,22 @@ def test_reinwerfen_json_und_text():
     assert "Unbekannte Karte „X“ bei --auf." in q.stderr
 
 
-@pytest.mark.parametrize("args, code", [
-    (("ablegen",), 1), (("tauschen",), 1), (("aufgedeckt",), 1), (("geben",), 0),
-    (("13",), 0), (("switch",), 0), (("verbrennen", "--auf", "J"), 0),
-    (("verbrennen", "--auf", "4"), 1), (("verbrennen",), 2), (("fliegen",), 2), ((), 0),
-])
+@pytest.mark.parametrize(
+    "args, code",
+    [
+        (("ablegen",), 1),
+        (("tauschen",), 1),
+        (("aufgedeckt",), 1),
+        (("geben",), 0),
+        (("13",), 0),
+        (("switch",), 0),
+        (("verbrennen", "--auf", "J"), 0),
+        (("verbrennen", "--auf", "4"), 1),
+        (("verbrennen",), 2),
+        (("fliegen",), 2),
+        ((), 0),
+    ],
+)
 def test_assjoker_exit_codes(args, code):
     r = run_cli("sabai", "assjoker", *args)
     assert r.returncode == code, r.stdout + r.stderr
@@ -131,8 +160,13 @@ def test_assjoker_json():
     assert "gezogene Karte muss gespielt werden" in d["grund"]
     alle = json.loads(run_cli("sabai", "assjoker", "--json").stdout)["fragen"]
     assert {n: e["erlaubt"] for n, e in alle.items()} == {
-        "ablegen": False, "tauschen": False, "aufgedeckt": False, "geben": True,
-        "switch": True, "verbrennen": True}
+        "ablegen": False,
+        "tauschen": False,
+        "aufgedeckt": False,
+        "geben": True,
+        "switch": True,
+        "verbrennen": True,
+    }
 
 
 def test_karte_13_zitiert_regeltext():
@@ -159,8 +193,11 @@ def test_kurzformen_kommas_und_doppelpunkt():
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     assert [(s["name"], s["karten"], s["punkte"]) for s in d["spieler"]] == [
-        ("Anna", ["3", "7", "J"], 6), ("Ben", ["AJ", "2", "2"], 0), ("Cem", [], 0),
-        ("Dora", ["14", "0"], 14)]
+        ("Anna", ["3", "7", "J"], 6),
+        ("Ben", ["AJ", "2", "2"], 0),
+        ("Cem", [], 0),
+        ("Dora", ["14", "0"], 14),
+    ]
     assert d["sieger"] == ["Cem"]
 
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 import referee.store as store_modul
 
 
@@ -43,10 +41,18 @@ def test_eintragen_spielstand_und_spielsieger(cli, db_pfad):
     st = json.loads(cli("sabai", "spielstand", "--json").stdout)
     assert st["abend"] == 1
     assert st["spiele"] == [
-        {"partien": 3, "beendet": True, "siegpunkte": {"Anna": 1, "Ben": 0, "Cem": 1, "Dora": 0},
-         "sieger": ["Anna", "Cem"]},
-        {"partien": 1, "beendet": False, "siegpunkte": {"Anna": 0, "Ben": 1, "Cem": 0, "Dora": 0},
-         "sieger": ["Ben"]},
+        {
+            "partien": 3,
+            "beendet": True,
+            "siegpunkte": {"Anna": 1, "Ben": 0, "Cem": 1, "Dora": 0},
+            "sieger": ["Anna", "Cem"],
+        },
+        {
+            "partien": 1,
+            "beendet": False,
+            "siegpunkte": {"Anna": 0, "Ben": 1, "Cem": 0, "Dora": 0},
+            "sieger": ["Ben"],
+        },
     ]
     with store_modul.oeffne(db_pfad) as s:
         assert s.stand(1)["sabai"] == {"Anna": 1, "Ben": 1, "Cem": 1, "Dora": 0}
@@ -54,7 +60,9 @@ def test_eintragen_spielstand_und_spielsieger(cli, db_pfad):
     assert eintrag.ergebnis == {
         "punkte": {"Anna": 6, "Ben": 0, "Cem": 0, "Dora": 14},
         "siegpunkte": {"Anna": 0, "Ben": -1, "Cem": 1, "Dora": 0},
-        "ruhmeshalle": [], "sieger": ["Cem"], "letzte": False,
+        "ruhmeshalle": [],
+        "sieger": ["Cem"],
+        "letzte": False,
     }
     assert eintrag.eingabe["haende"]["Ben"] == "AJ 2 2"
 
@@ -62,9 +70,11 @@ def test_eintragen_spielstand_und_spielsieger(cli, db_pfad):
 def test_falsche_runde_schreibt_nichts(cli, db_pfad):
     abend(db_pfad)
     vorher = db_pfad.read_bytes()
-    for args, meldung in ((("Anna=7 7 7", "Ben=7 7"), "„7“ kommt 5-mal vor"),
-                          (("Anna=1", "Eva=2"), "„Eva“ spielt an Abend 1 nicht mit"),
-                          (("Anna=Q", "Ben=1"), "Unbekannte Karte „Q“")):
+    for args, meldung in (
+        (("Anna=7 7 7", "Ben=7 7"), "„7“ kommt 5-mal vor"),
+        (("Anna=1", "Eva=2"), "„Eva“ spielt an Abend 1 nicht mit"),
+        (("Anna=Q", "Ben=1"), "Unbekannte Karte „Q“"),
+    ):
         r = cli("sabai", "runde", *args, "--eintragen")
         assert r.returncode == 2, r.stderr
         assert meldung in r.stderr
@@ -82,8 +92,10 @@ def test_ruhmeshalle_ueber_abende(cli, db_pfad):
     assert cli("sabai", "eintragen", "Cem=4", "Dora=AJ J J").returncode == 0
     r = cli("sabai", "ruhmeshalle", "--json")
     halle = json.loads(r.stdout)["ruhmeshalle"]
-    assert [(e["name"], e["abend"], e["ort"]) for e in halle] == [("Anna", 1, "Post"),
-                                                                  ("Dora", 2, None)]
+    assert [(e["name"], e["abend"], e["ort"]) for e in halle] == [
+        ("Anna", 1, "Post"),
+        ("Dora", 2, None),
+    ]
     assert all(len(e["datum"]) == 10 for e in halle)
     t = cli("sabai", "ruhmeshalle")
     assert "Anna" in t.stdout and "Dora" in t.stdout and "Post" in t.stdout

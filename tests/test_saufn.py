@@ -10,9 +10,8 @@ from hypothesis import strategies as st
 
 from referee.errors import Eingabefehler, Mehrdeutig, Regelverstoss, UnbekannteKarte
 from referee.resources import lade_json
-from referee.saufn import Buchstabe, Karte, Kategorie, folgt, folgt_erlaubt, pruefe_folgt
+from referee.saufn import Buchstabe, Karte, Kategorie, folgt, folgt_erlaubt, pruefe_folgt, regeln
 from referee.saufn import ende as sende
-from referee.saufn import regeln
 from referee.saufn.karten import alle_karten, falte, katalog
 
 K = Karte.parse
@@ -20,6 +19,7 @@ BUCHSTABEN = "SAUFN"
 
 
 # --- Kartendaten -----------------------------------------------------------------------------
+
 
 def test_datendatei_zaehlt_110_karten():
     d = lade_json("saufn_karten.json")
@@ -31,20 +31,44 @@ def test_datendatei_zaehlt_110_karten():
 
 def test_datendatei_benannte_karten_und_buchstaben():
     karten = {k["name"]: k for k in lade_json("saufn_karten.json")["karten"]}
-    assert {n: karten[n]["buchstabe"] for n in (
-        "Abändern", "Auf den Kopf", "Feuer oder Flamme", "Freeze",
-        "Schnick, Schnack, Schnuck", "StufnSaufn", "Urwald")} == {
-        "Abändern": "A", "Auf den Kopf": "A", "Feuer oder Flamme": "F", "Freeze": "F",
-        "Schnick, Schnack, Schnuck": "S", "StufnSaufn": "S", "Urwald": "U"}
+    assert {
+        n: karten[n]["buchstabe"]
+        for n in (
+            "Abändern",
+            "Auf den Kopf",
+            "Feuer oder Flamme",
+            "Freeze",
+            "Schnick, Schnack, Schnuck",
+            "StufnSaufn",
+            "Urwald",
+        )
+    } == {
+        "Abändern": "A",
+        "Auf den Kopf": "A",
+        "Feuer oder Flamme": "F",
+        "Freeze": "F",
+        "Schnick, Schnack, Schnuck": "S",
+        "StufnSaufn": "S",
+        "Urwald": "U",
+    }
     reaktion = sorted(n for n, k in karten.items() if k.get("reaktion"))
-    assert reaktion == sorted(["Stirnklatscher", "Sauklauen hoch", "Nase", "Nackenklatscher",
-                               "Hau Drauf"])
-    assert all(karten[n]["buchstabe"] is None and karten[n]["kategorie"] == "buchstabe"
-               for n in reaktion)
-    assert {n for n, k in karten.items() if k["kategorie"] == "gold"} == {"Sheriff",
-                                                                          "Der Trinkbuddy"}
+    assert reaktion == sorted(
+        ["Stirnklatscher", "Sauklauen hoch", "Nase", "Nackenklatscher", "Hau Drauf"]
+    )
+    assert all(
+        karten[n]["buchstabe"] is None and karten[n]["kategorie"] == "buchstabe" for n in reaktion
+    )
+    assert {n for n, k in karten.items() if k["kategorie"] == "gold"} == {
+        "Sheriff",
+        "Der Trinkbuddy",
+    }
     assert {n for n, k in karten.items() if k["kategorie"] == "weiss"} == {
-        "Spielverderber", "+2", "+4", "Aussetzen", "Richtungswechsel"}
+        "Spielverderber",
+        "+2",
+        "+4",
+        "Aussetzen",
+        "Richtungswechsel",
+    }
     # Sauftrumpf: Kategorie steht nicht im Regeltext
     assert karten["Sauftrumpf"]["kategorie"] == "unbekannt"
     assert "nicht im Regeltext" in karten["Sauftrumpf"]["anmerkung"]
@@ -52,22 +76,46 @@ def test_datendatei_benannte_karten_und_buchstaben():
 
 # --- Karten lesen ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("eingabe, notation", [
-    ("N", "N"), ("n", "N"), (" s ", "S"),
-    ("Urwald", "U:Urwald"), ("URWALD", "U:Urwald"), ("u:urwald", "U:Urwald"),
-    ("Freeze", "F:Freeze"), ("Abändern", "A:Abändern"), ("abaendern", "A:Abändern"),
-    ("ABÄNDERN", "A:Abändern"), ("Auf den Kopf", "A:Auf den Kopf"),
-    ("schnick schnack schnuck", "S:Schnick, Schnack, Schnuck"),
-    ("Schnick-Schnack-Schnuck", "S:Schnick, Schnack, Schnuck"),
-    ("stufnsaufn", "S:StufnSaufn"), ("Feuer", "F:Feuer oder Flamme"),
-    ("+4", "+4"), ("+2", "+2"), ("Spielverderber", "Spielverderber"),
-    ("Sheriff", "Sheriff"), ("trinkbuddy", "Der Trinkbuddy"), ("Der Trinkbuddy", "Der Trinkbuddy"),
-    ("weiß", "weiss"), ("weisse Karte", "weiss"), ("gold", "gold"), ("Goldkarte", "gold"),
-    ("N:Nase", "N:Nase"), ("s:hau drauf", "S:Hau Drauf"),
-    ("weiss:Sauftrumpf", "weiss:Sauftrumpf"), ("S:Sauftrumpf", "S:Sauftrumpf"),
-    ("gold:Sheriff", "Sheriff"), ("weiss:+4", "+4"),
-    ("A – Abändern", "A:Abändern"), ("f - freeze", "F:Freeze"), ("S–StufnSaufn", "S:StufnSaufn"),
-])
+
+@pytest.mark.parametrize(
+    "eingabe, notation",
+    [
+        ("N", "N"),
+        ("n", "N"),
+        (" s ", "S"),
+        ("Urwald", "U:Urwald"),
+        ("URWALD", "U:Urwald"),
+        ("u:urwald", "U:Urwald"),
+        ("Freeze", "F:Freeze"),
+        ("Abändern", "A:Abändern"),
+        ("abaendern", "A:Abändern"),
+        ("ABÄNDERN", "A:Abändern"),
+        ("Auf den Kopf", "A:Auf den Kopf"),
+        ("schnick schnack schnuck", "S:Schnick, Schnack, Schnuck"),
+        ("Schnick-Schnack-Schnuck", "S:Schnick, Schnack, Schnuck"),
+        ("stufnsaufn", "S:StufnSaufn"),
+        ("Feuer", "F:Feuer oder Flamme"),
+        ("+4", "+4"),
+        ("+2", "+2"),
+        ("Spielverderber", "Spielverderber"),
+        ("Sheriff", "Sheriff"),
+        ("trinkbuddy", "Der Trinkbuddy"),
+        ("Der Trinkbuddy", "Der Trinkbuddy"),
+        ("weiß", "weiss"),
+        ("weisse Karte", "weiss"),
+        ("gold", "gold"),
+        ("Goldkarte", "gold"),
+        ("N:Nase", "N:Nase"),
+        ("s:hau drauf", "S:Hau Drauf"),
+        ("weiss:Sauftrumpf", "weiss:Sauftrumpf"),
+        ("S:Sauftrumpf", "S:Sauftrumpf"),
+        ("gold:Sheriff", "Sheriff"),
+        ("weiss:+4", "+4"),
+        ("A – Abändern", "A:Abändern"),
+        ("f - freeze", "F:Freeze"),
+        ("S–StufnSaufn", "S:StufnSaufn"),
+    ],
+)
 def test_parse_formen(eingabe, notation):
     assert str(K(eingabe)) == notation
 
@@ -104,11 +152,19 @@ def test_mehrdeutiger_anfang():
         K("Sau")
 
 
-@pytest.mark.parametrize("eingabe, teil", [
-    ("Xyz", "„Xyz“"), ("", "Leere"), ("Q:Urwald", "„Q“"), ("U:", "Kartenname"),
-    ("U:Freeze", "F:Freeze"), ("gold:Urwald", "U:Urwald"), ("weiss:Nase", "Buchstabenkarte"),
-    ("SA", "„SA“"),
-])
+@pytest.mark.parametrize(
+    "eingabe, teil",
+    [
+        ("Xyz", "„Xyz“"),
+        ("", "Leere"),
+        ("Q:Urwald", "„Q“"),
+        ("U:", "Kartenname"),
+        ("U:Freeze", "F:Freeze"),
+        ("gold:Urwald", "U:Urwald"),
+        ("weiss:Nase", "Buchstabenkarte"),
+        ("SA", "„SA“"),
+    ],
+)
 def test_unbekannte_karten_nennen_das_token(eingabe, teil):
     with pytest.raises(UnbekannteKarte) as e:
         K(eingabe)
@@ -126,6 +182,7 @@ def test_naechster_buchstabe_mit_umlauf():
 
 
 # --- folgt: SAUFN-Prinzip ---------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("oben", list(BUCHSTABEN))
 @pytest.mark.parametrize("karte", list(BUCHSTABEN))
@@ -162,8 +219,10 @@ def test_benannte_buchstabenkarte_folgt_ihrem_buchstaben():
 
 # --- weiße und goldene Karten ------------------------------------------------------------------
 
-@pytest.mark.parametrize("karte", ["Spielverderber", "+2", "+4", "Aussetzen", "Richtungswechsel",
-                                   "weiss"])
+
+@pytest.mark.parametrize(
+    "karte", ["Spielverderber", "+2", "+4", "Aussetzen", "Richtungswechsel", "weiss"]
+)
 @pytest.mark.parametrize("oben", list(BUCHSTABEN) + ["Aussetzen", "weiss"])
 def test_weisse_karte_immer(karte, oben):
     e = folgt(K(karte), K(oben))
@@ -201,11 +260,14 @@ def test_goldene_karte_liegt_nie_oben(oben):
 
 # --- Abändern, Auf den Kopf --------------------------------------------------------------------
 
+
 def test_abaendern_ohne_goldene_karte_verboten():
     e = folgt(K("Abändern"), K("S"))
     assert not e.erlaubt
-    assert "„Du darfst diese Karte nur ausspielen, wenn mindestens eine Goldene Karte liegt.“" \
+    assert (
+        "„Du darfst diese Karte nur ausspielen, wenn mindestens eine Goldene Karte liegt.“"
         in e.grund
+    )
     assert e.abschnitt == "saufn.abaendern"
 
 
@@ -260,8 +322,10 @@ def test_auf_den_kopf_heruntergefallen_liegt_als_a_oben():
 
 # --- +2/+4 ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("plus, karte, summe", [(2, "+2", 4), (2, "+4", 6), (4, "+4", 8),
-                                                 (6, "+2", 8), (10, "+4", 14)])
+
+@pytest.mark.parametrize(
+    "plus, karte, summe", [(2, "+2", 4), (2, "+4", 6), (4, "+4", 8), (6, "+2", 8), (10, "+4", 14)]
+)
 def test_plus_aufsummieren(plus, karte, summe):
     oben = "+2" if plus % 4 else "+4"
     e = folgt(K(karte), K(oben), plus=plus)
@@ -286,10 +350,16 @@ def test_plus_ohne_offenes_plus():
     assert e2.erlaubt and any("--plus" in h for h in e2.hinweise)
 
 
-@pytest.mark.parametrize("plus, oben, teil", [(3, "+2", "gerade"), (-2, "+2", "negativ"),
-                                               (2, "N", "passt nicht"),
-                                               (2, "Aussetzen", "passt nicht"),
-                                               (2, "+4", "kleiner")])
+@pytest.mark.parametrize(
+    "plus, oben, teil",
+    [
+        (3, "+2", "gerade"),
+        (-2, "+2", "negativ"),
+        (2, "N", "passt nicht"),
+        (2, "Aussetzen", "passt nicht"),
+        (2, "+4", "kleiner"),
+    ],
+)
 def test_plus_eingabefehler(plus, oben, teil):
     with pytest.raises(Eingabefehler, match=teil):
         folgt(K("+2"), K(oben), plus=plus)
@@ -340,11 +410,13 @@ def test_invariante_summe(plus, karte):
 
 # --- Spielende --------------------------------------------------------------------------------
 
+
 def test_drei_personen_nur_platz_eins():
     se = sende.spielende(["Anna"], ["Anna", "Ben", "Cem"])
     assert se.nur_platz_eins and se.plaetze == ("Anna",)
     assert [(v.platz, v.name, v.schluecke, v.an) for v in se.verteiler] == [
-        (1, "Anna", 20, ("Anna", "Ben", "Cem"))]
+        (1, "Anna", 20, ("Anna", "Ben", "Cem"))
+    ]
 
 
 def test_drei_personen_weitere_plaetze_werden_ignoriert_mit_hinweis():
@@ -375,13 +447,16 @@ def test_falsche_spielerzahl(n):
         sende.spielende(spieler[:1] or ["P0"], spieler)
 
 
-@pytest.mark.parametrize("plaetze, spieler, teil", [
-    (["Anna", "Zoe", "Ben"], ["Anna", "Ben", "Cem", "Dora"], "„Zoe“"),
-    (["Anna", "Anna", "Ben"], ["Anna", "Ben", "Cem", "Dora"], "doppelt bei den Plätzen"),
-    (["Anna", "Ben"], ["Anna", "Ben", "Cem", "Dora"], "Plätze 1, 2 und 3"),
-    (["Anna"], ["Anna", "Ben", "ben", "Dora"], "doppelt bei den Spielern"),
-    ([], ["Anna", "Ben", "Cem"], "Platz 1"),
-])
+@pytest.mark.parametrize(
+    "plaetze, spieler, teil",
+    [
+        (["Anna", "Zoe", "Ben"], ["Anna", "Ben", "Cem", "Dora"], "„Zoe“"),
+        (["Anna", "Anna", "Ben"], ["Anna", "Ben", "Cem", "Dora"], "doppelt bei den Plätzen"),
+        (["Anna", "Ben"], ["Anna", "Ben", "Cem", "Dora"], "Plätze 1, 2 und 3"),
+        (["Anna"], ["Anna", "Ben", "ben", "Dora"], "doppelt bei den Spielern"),
+        ([], ["Anna", "Ben", "Cem"], "Platz 1"),
+    ],
+)
 def test_spielende_eingabefehler(plaetze, spieler, teil):
     with pytest.raises(Eingabefehler) as e:
         sende.spielende(plaetze, spieler)
@@ -402,13 +477,24 @@ VIER = ["Anna", "Ben", "Cem", "Dora"]
 
 def test_parse_verteilung():
     assert sende.parse_verteilung("Anna:Ben=5,Cem=15 Ben:Cem=15;Cem:Dora=10") == {
-        "Anna": {"Ben": 5, "Cem": 15}, "Ben": {"Cem": 15}, "Cem": {"Dora": 10}}
+        "Anna": {"Ben": 5, "Cem": 15},
+        "Ben": {"Cem": 15},
+        "Cem": {"Dora": 10},
+    }
 
 
-@pytest.mark.parametrize("text, teil", [
-    ("Anna", "„Anna“"), ("Anna:Ben", "„Ben“"), ("Anna:Ben=x", "„x“"), ("Anna:Ben=0", "„0“"),
-    ("Anna:Ben=5,Ben=3", "zweimal"), ("Anna:Ben=5 Anna:Cem=3", "zweimal"), ("", "Leere"),
-])
+@pytest.mark.parametrize(
+    "text, teil",
+    [
+        ("Anna", "„Anna“"),
+        ("Anna:Ben", "„Ben“"),
+        ("Anna:Ben=x", "„x“"),
+        ("Anna:Ben=0", "„0“"),
+        ("Anna:Ben=5,Ben=3", "zweimal"),
+        ("Anna:Ben=5 Anna:Cem=3", "zweimal"),
+        ("", "Leere"),
+    ],
+)
 def test_parse_verteilung_fehler(text, teil):
     with pytest.raises(Eingabefehler) as e:
         sende.parse_verteilung(text)
@@ -493,6 +579,7 @@ def test_invariante_empfaenger(n, data):
 
 # --- Regeltexte: jede zitierte Stelle existiert ------------------------------------------------
 
+
 def _norm(t: str) -> str:
     return re.sub(r"\s+", " ", t).strip()
 
@@ -563,7 +650,9 @@ def test_nein_sagt_was_sonst_zu_tun_ist():
 
 
 def test_ganze_reihenfolge_ab_platz_vier_verteilt_nichts():
-    se = sende.spielende(["Anna", "Ben", "Cem", "Dora", "Eva"], ["Anna", "Ben", "Cem", "Dora", "Eva"])
+    se = sende.spielende(
+        ["Anna", "Ben", "Cem", "Dora", "Eva"], ["Anna", "Ben", "Cem", "Dora", "Eva"]
+    )
     assert se.plaetze == ("Anna", "Ben", "Cem") and len(se.verteiler) == 3
     assert "Dora und Eva" not in se.hinweise[0] and "Dora, Eva verteilen nichts" in se.hinweise[0]
 

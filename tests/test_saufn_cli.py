@@ -5,12 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import ok as _ok
 from conftest import run_cli
 
 HINWEIS_TEIL = "ohne alkoholische Getränke"
-
 
 
 def test_folgt_n_auf_u_json_vertrag():
@@ -63,14 +61,17 @@ def test_folgt_kopf_erstmals():
     assert json.loads(r.stdout)["oben_danach"] == "A:Auf den Kopf"
 
 
-@pytest.mark.parametrize("args, teil", [
-    (("Xyz", "S"), "KARTE: Unbekannte SAUFN-Karte „Xyz“"),
-    (("S", "Qq"), "OBEN: Unbekannte SAUFN-Karte „Qq“"),
-    (("Nase", "S"), "KARTE: „Nase“ ist eine Reaktionskarte"),
-    (("Sauftrumpf", "S"), "weder Kategorie noch Buchstaben"),
-    (("N", "N", "--plus", "abc"), "--plus „abc“"),
-    (("N", "Sheriff"), "goldene Karten liegen nie oben"),
-])
+@pytest.mark.parametrize(
+    "args, teil",
+    [
+        (("Xyz", "S"), "KARTE: Unbekannte SAUFN-Karte „Xyz“"),
+        (("S", "Qq"), "OBEN: Unbekannte SAUFN-Karte „Qq“"),
+        (("Nase", "S"), "KARTE: „Nase“ ist eine Reaktionskarte"),
+        (("Sauftrumpf", "S"), "weder Kategorie noch Buchstaben"),
+        (("N", "N", "--plus", "abc"), "--plus „abc“"),
+        (("N", "Sheriff"), "goldene Karten liegen nie oben"),
+    ],
+)
 def test_folgt_eingabefehler(args, teil):
     r = run_cli("saufn", "folgt", *args)
     _ok(r, 2)
@@ -79,8 +80,9 @@ def test_folgt_eingabefehler(args, teil):
 
 
 def test_ende_vier_personen_mit_hinweis_einmal():
-    r = run_cli("saufn", "ende", "--platz", "Anna", "Ben", "Cem",
-                "--spieler", "Anna", "Ben", "Cem", "Dora")
+    r = run_cli(
+        "saufn", "ende", "--platz", "Anna", "Ben", "Cem", "--spieler", "Anna", "Ben", "Cem", "Dora"
+    )
     _ok(r, 0)
     out = r.stdout.replace("\n", " ")
     assert "Platz 1: Anna verteilt 20 Schlücke an Anna, Ben, Cem, Dora" in r.stdout
@@ -95,14 +97,29 @@ def test_ende_drei_personen_json():
     _ok(r, 0)
     d = json.loads(r.stdout)
     assert d["spiel_endet"] is True and d["plaetze"] == ["Anna"]
-    assert d["verteilen"] == [{"platz": 1, "name": "Anna", "schluecke": 20,
-                               "an": ["Anna", "Ben", "Cem"]}]
+    assert d["verteilen"] == [
+        {"platz": 1, "name": "Anna", "schluecke": 20, "an": ["Anna", "Ben", "Cem"]}
+    ]
     assert HINWEIS_TEIL in d["hinweis"]
 
 
 def test_ende_verteilung_ungueltig_exit_1():
-    r = run_cli("saufn", "ende", "--platz", "Anna", "Ben", "Cem", "--spieler", "Anna", "Ben",
-                "Cem", "Dora", "--verteilung", "Anna:Ben=5,Cem=15 Ben:Anna=15", "--json")
+    r = run_cli(
+        "saufn",
+        "ende",
+        "--platz",
+        "Anna",
+        "Ben",
+        "Cem",
+        "--spieler",
+        "Anna",
+        "Ben",
+        "Cem",
+        "Dora",
+        "--verteilung",
+        "Anna:Ben=5,Cem=15 Ben:Anna=15",
+        "--json",
+    )
     _ok(r, 1)
     v = json.loads(r.stdout)["verteilung"]
     assert v["gueltig"] is False
@@ -110,23 +127,56 @@ def test_ende_verteilung_ungueltig_exit_1():
 
 
 def test_ende_verteilung_gueltig():
-    r = run_cli("saufn", "ende", "--verteilung", "Anna:Ben=5,Cem=15 Ben:Cem=15 Cem:Dora=10",
-                "--platz", "Anna", "Ben", "Cem", "--spieler", "Anna", "Ben", "Cem", "Dora")
+    r = run_cli(
+        "saufn",
+        "ende",
+        "--verteilung",
+        "Anna:Ben=5,Cem=15 Ben:Cem=15 Cem:Dora=10",
+        "--platz",
+        "Anna",
+        "Ben",
+        "Cem",
+        "--spieler",
+        "Anna",
+        "Ben",
+        "Cem",
+        "Dora",
+    )
     _ok(r, 0)
     assert "Verteilung in Ordnung." in r.stdout
 
 
-@pytest.mark.parametrize("args, teil", [
-    (("--platz", "Anna", "--spieler", "Anna", "Ben"), "3–8 Personen"),
-    (("--platz", "Anna", "--spieler", *[f"P{i}" for i in range(8)], "Anna"), "nicht für 9"),
-    (("--spieler", "Anna", "Ben", "Cem"), "Es fehlt --platz"),
-    (("--platz", "Anna", "--spieler", "Anna", "Ben", "Cem", "--jsn"), "Unbekannte Option „--jsn“"),
-    (("Anna",), "Unerwartete Angabe „Anna“"),
-    (("--platz", "Zoe", "--spieler", "Anna", "Ben", "Cem"), "„Zoe“"),
-    (("--platz", "Anna", "Ben", "Cem", "--spieler", "Anna", "Ben", "Cem", "Dora",
-      "--verteilung", "Anna:Ben=x"), "„x“"),
-    (("--platz",), "Nach „--platz“ fehlt ein Wert"),
-])
+@pytest.mark.parametrize(
+    "args, teil",
+    [
+        (("--platz", "Anna", "--spieler", "Anna", "Ben"), "3–8 Personen"),
+        (("--platz", "Anna", "--spieler", *[f"P{i}" for i in range(8)], "Anna"), "nicht für 9"),
+        (("--spieler", "Anna", "Ben", "Cem"), "Es fehlt --platz"),
+        (
+            ("--platz", "Anna", "--spieler", "Anna", "Ben", "Cem", "--jsn"),
+            "Unbekannte Option „--jsn“",
+        ),
+        (("Anna",), "Unerwartete Angabe „Anna“"),
+        (("--platz", "Zoe", "--spieler", "Anna", "Ben", "Cem"), "„Zoe“"),
+        (
+            (
+                "--platz",
+                "Anna",
+                "Ben",
+                "Cem",
+                "--spieler",
+                "Anna",
+                "Ben",
+                "Cem",
+                "Dora",
+                "--verteilung",
+                "Anna:Ben=x",
+            ),
+            "„x“",
+        ),
+        (("--platz",), "Nach „--platz“ fehlt ein Wert"),
+    ],
+)
 def test_ende_eingabefehler(cli, args, teil):
     r = cli("saufn", "ende", *args)
     _ok(r, 2)
@@ -158,6 +208,7 @@ def test_hilfe_mit_beispiel():
 
 # --- Eintragen in den Abend (Store) ------------------------------------------------------------
 
+
 def _abend(cli, *spieler):
     r = cli("abend", "neu", "--spieler", *spieler)
     assert r.returncode == 0, r.stderr
@@ -165,8 +216,18 @@ def _abend(cli, *spieler):
 
 def test_ende_eintragen_und_stand(cli, db_pfad):
     _abend(cli, "Anna", "Ben", "Cem", "Dora")
-    r = cli("saufn", "ende", "--platz", "cem", "Anna", "Dora", "--eintragen",
-            "--verteilung", "Cem:Ben=20 Anna:Ben=15", "--json")
+    r = cli(
+        "saufn",
+        "ende",
+        "--platz",
+        "cem",
+        "Anna",
+        "Dora",
+        "--eintragen",
+        "--verteilung",
+        "Cem:Ben=20 Anna:Ben=15",
+        "--json",
+    )
     _ok(r, 0)
     assert isinstance(json.loads(r.stdout)["eintrag"], int)
     s = json.loads(cli("stand", "--json").stdout)
@@ -177,9 +238,11 @@ def test_ende_eintragen_und_stand(cli, db_pfad):
 
     e = oeffne(db_pfad).eintraege()[-1]
     assert e.spiel == "saufn"
-    assert e.ergebnis == {"plaetze": ["Cem", "Anna", "Dora"],
-                          "spieler": ["Anna", "Ben", "Cem", "Dora"],
-                          "schluecke": {"Anna": 0, "Ben": 35, "Cem": 0, "Dora": 0}}
+    assert e.ergebnis == {
+        "plaetze": ["Cem", "Anna", "Dora"],
+        "spieler": ["Anna", "Ben", "Cem", "Dora"],
+        "schluecke": {"Anna": 0, "Ben": 35, "Cem": 0, "Dora": 0},
+    }
 
 
 def test_ende_eintragen_drei_personen_nur_platz_eins(cli, db_pfad):
@@ -194,8 +257,17 @@ def test_ende_eintragen_drei_personen_nur_platz_eins(cli, db_pfad):
 
 def test_ende_ungueltige_verteilung_traegt_nichts_ein(cli, db_pfad):
     _abend(cli, "Anna", "Ben", "Cem", "Dora")
-    r = cli("saufn", "ende", "--platz", "Anna", "Ben", "Cem", "--eintragen",
-            "--verteilung", "Ben:Anna=5")
+    r = cli(
+        "saufn",
+        "ende",
+        "--platz",
+        "Anna",
+        "Ben",
+        "Cem",
+        "--eintragen",
+        "--verteilung",
+        "Ben:Anna=5",
+    )
     _ok(r, 1)
     assert "Nicht eingetragen" in r.stderr
     s = json.loads(cli("stand", "--json").stdout)
@@ -204,15 +276,40 @@ def test_ende_ungueltige_verteilung_traegt_nichts_ein(cli, db_pfad):
 
 def test_ende_eintragen_namen_wie_am_abend_und_meintest_du(cli, db_pfad):
     _abend(cli, "Anna", "Ben", "Cem", "Dora")
-    r = cli("saufn", "ende", "--platz", "anna", "ben", "cem", "--spieler", "anna", "ben", "cem",
-            "dora", "--eintragen", "--json")
+    r = cli(
+        "saufn",
+        "ende",
+        "--platz",
+        "anna",
+        "ben",
+        "cem",
+        "--spieler",
+        "anna",
+        "ben",
+        "cem",
+        "dora",
+        "--eintragen",
+        "--json",
+    )
     _ok(r, 0)
     d = json.loads(r.stdout)
     assert d["spieler"] == ["Anna", "Ben", "Cem", "Dora"] and d["plaetze"] == ["Anna", "Ben", "Cem"]
     assert "selbst ein" in d["lesart"]
     vorher = db_pfad.read_bytes()
-    f = cli("saufn", "ende", "--platz", "Anna", "Ben", "Cem", "--spieler", "Anna", "Ben", "Cem",
-            "Dorra", "--eintragen")
+    f = cli(
+        "saufn",
+        "ende",
+        "--platz",
+        "Anna",
+        "Ben",
+        "Cem",
+        "--spieler",
+        "Anna",
+        "Ben",
+        "Cem",
+        "Dorra",
+        "--eintragen",
+    )
     _ok(f, 2)
     assert "„Dorra“ spielt an Abend 1 nicht mit. Meintest du „Dora“?" in f.stderr
     g = cli("saufn", "ende", "--platz", "Ana", "Ben", "Cem", "--eintragen")

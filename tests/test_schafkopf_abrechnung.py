@@ -20,8 +20,14 @@ from referee.schafkopf.spielart import Spielart
 from referee.schafkopf.tarif import SCHLUESSEL, Tarif, tarif_laden, tarif_namen
 
 R, SOLO, WENZ = Spielart.RUFSPIEL, Spielart.SOLO, Spielart.WENZ
-NORMAL = (Spielart.RUFSPIEL, Spielart.SOLO, Spielart.WENZ, Spielart.FARBWENZ,
-          Spielart.GEIER, Spielart.FARBGEIER)
+NORMAL = (
+    Spielart.RUFSPIEL,
+    Spielart.SOLO,
+    Spielart.WENZ,
+    Spielart.FARBWENZ,
+    Spielart.GEIER,
+    Spielart.FARBGEIER,
+)
 STANDARD = tarif_laden()  # 10-20-50: Rufspiel 20, Solo 50, Extras 10
 
 
@@ -52,8 +58,11 @@ GRENZTABELLE = [
 ]
 
 
-@pytest.mark.parametrize(("fakten", "erwartet"), GRENZTABELLE,
-                         ids=[f"{f.spielart.value}-{f.augen_spieler}-{e}" for f, e in GRENZTABELLE])
+@pytest.mark.parametrize(
+    ("fakten", "erwartet"),
+    GRENZTABELLE,
+    ids=[f"{f.spielart.value}-{f.augen_spieler}-{e}" for f, e in GRENZTABELLE],
+)
 def test_grenztabelle(fakten, erwartet):
     assert betrag_spieler(fakten) == erwartet
 
@@ -61,8 +70,15 @@ def test_grenztabelle(fakten, erwartet):
 def test_beispiel_aus_dem_issue_rufspiel_schwarz_mit_drei_laufenden():
     a = abrechnen(Fakten(R, augen_spieler=120, schwarz=True, laufende=3))
     assert a.wert == 70
-    assert a.bestandteile == (("Rufspiel", 20), ("Schneider", 10), ("Schwarz", 10), ("3 Laufende × 10", 30))
-    assert a.erklaerung == "20 (Rufspiel) + 10 (Schneider) + 10 (Schwarz) + 30 (3 Laufende × 10) = 70"
+    assert a.bestandteile == (
+        ("Rufspiel", 20),
+        ("Schneider", 10),
+        ("Schwarz", 10),
+        ("3 Laufende × 10", 30),
+    )
+    assert (
+        a.erklaerung == "20 (Rufspiel) + 10 (Schneider) + 10 (Schwarz) + 30 (3 Laufende × 10) = 70"
+    )
 
 
 def test_schwarz_aus_den_stichen():
@@ -117,100 +133,507 @@ def test_konventionen_werden_genannt():
 # (spiel, kurz, grund, solo, laufende_ab, augen, stiche der Spielerpartei, laufende,
 #  klopfer, stoesse, spielerpartei, erwartete Zahlungen je Platz)
 PARTIEN = [
-    ('farbwenz', True, 50, 50, 3, 120, 6, 2, 1, 0, [3], [-140, -140, -140, 420]),  # farbwenz/7.html
-    ('farbwenz', True, 50, 50, 3, 72, 3, 5, 1, 0, [1], [-200, 600, -200, -200]),  # farbwenz/5.html
-    ('farbwenz', False, 50, 50, 3, 64, 5, 1, 0, 0, [0], [150, -50, -50, -50]),  # farbwenz/9.html
-    ('farbwenz', False, 50, 50, 3, 88, 6, 1, 0, 0, [0], [150, -50, -50, -50]),  # 4.html
-    ('farbwenz', False, 50, 50, 3, 57, 5, 3, 0, 0, [0], [-240, 80, 80, 80]),  # 17.html
-    ('farbwenz', False, 50, 50, 3, 80, 5, 5, 2, 1, [2], [-800, -800, 2400, -800]),  # farbwenz/8.html
-    ('farbwenz', False, 50, 50, 3, 68, 5, 1, 0, 0, [0], [150, -50, -50, -50]),  # 54.html
-    ('geier', False, 50, 50, 2, 68, 5, 2, 3, 0, [0], [1680, -560, -560, -560]),  # geier/5.html
-    ('geier', False, 50, 50, 2, 103, 7, 1, 0, 0, [2], [-60, -60, 180, -60]),  # 42.html
-    ('geier', False, 50, 50, 2, 64, 6, 2, 0, 0, [1], [-70, 210, -70, -70]),  # geier/9.html
-    ('geier', False, 50, 50, 2, 78, 6, 1, 0, 0, [0], [150, -50, -50, -50]),  # geier/8.html
-    ('geier', False, 50, 50, 2, 61, 5, 1, 0, 0, [3], [-50, -50, -50, 150]),  # geier/4.html
-    ('rufspiel', False, 20, 20, 3, 114, 7, 3, 0, 0, [2, 3], [-60, -60, 60, 60]),  # 16.html
-    ('rufspiel', False, 20, 20, 3, 60, 4, 1, 0, 2, [0, 2], [-80, 80, -80, 80]),  # 2.html
-    ('rufspiel', False, 20, 20, 3, 26, 2, 1, 0, 0, [0, 3], [-30, 30, 30, -30]),  # 14.html
-    ('rufspiel', False, 20, 20, 3, 54, 3, 4, 0, 0, [0, 1], [-60, -60, 60, 60]),  # 30.html
-    ('rufspiel', False, 20, 20, 3, 80, 6, 1, 0, 0, [2, 3], [-20, -20, 20, 20]),  # 33.html
-    ('rufspiel', False, 20, 20, 3, 86, 6, 1, 0, 0, [2, 3], [-20, -20, 20, 20]),  # 38.html
-    ('rufspiel', False, 20, 20, 3, 112, 7, 1, 0, 0, [0, 3], [30, -30, -30, 30]),  # 46.html
-    ('rufspiel', False, 20, 20, 3, 112, 6, 1, 0, 0, [2, 3], [-30, -30, 30, 30]),  # 31.html
-    ('rufspiel', False, 20, 20, 3, 59, 4, 1, 0, 0, [0, 1], [-20, -20, 20, 20]),  # 19.html
-    ('rufspiel', False, 20, 20, 3, 106, 6, 1, 0, 0, [0, 3], [30, -30, -30, 30]),  # 40.html
-    ('rufspiel', False, 20, 20, 3, 61, 3, 1, 0, 0, [0, 3], [20, -20, -20, 20]),  # 47.html
-    ('rufspiel', False, 20, 20, 3, 55, 3, 1, 0, 0, [2, 3], [20, 20, -20, -20]),  # 51.html
-    ('rufspiel', False, 20, 20, 3, 71, 5, 1, 0, 0, [0, 1], [20, 20, -20, -20]),  # 26.html
-    ('rufspiel', False, 20, 20, 3, 77, 5, 2, 0, 0, [1, 3], [-20, 20, -20, 20]),  # 21.html
-    ('rufspiel', False, 20, 20, 3, 82, 5, 2, 0, 0, [0, 3], [20, -20, -20, 20]),  # 29.html
-    ('solo', False, 50, 50, 3, 58, 4, 1, 0, 0, [0], [-150, 50, 50, 50]),  # solo/173-eichel-solo.html
-    ('solo', False, 50, 50, 3, 66, 4, 1, 0, 0, [3], [-50, -50, -50, 150]),  # solo/203-eichel-solo.html
-    ('solo', False, 50, 50, 3, 29, 3, 7, 0, 1, [2], [260, 260, -780, 260]),  # solo/49-herz-solo.html
-    ('solo', False, 50, 50, 3, 44, 2, 7, 0, 0, [2], [120, 120, -360, 120]),  # solo/161-herz-solo.html
-    ('solo', False, 50, 50, 3, 5, 1, 3, 0, 0, [3], [90, 90, 90, -270]),  # solo/86-eichel-solo.html
-    ('solo', False, 50, 50, 3, 55, 4, 2, 0, 0, [0], [-150, 50, 50, 50]),  # solo/98-eichel-solo.html
-    ('solo', False, 50, 50, 3, 41, 3, 2, 0, 1, [0], [-300, 100, 100, 100]),  # solo/183-eichel-solo.html
-    ('solo', False, 50, 50, 3, 60, 4, 3, 0, 0, [1], [80, -240, 80, 80]),  # solo/209-eichel-solo.html
-    ('solo', False, 50, 50, 3, 70, 6, 4, 0, 0, [1], [-90, 270, -90, -90]),  # solo/44-gras-solo.html
-    ('solo', False, 50, 50, 3, 63, 4, 1, 0, 0, [3], [-50, -50, -50, 150]),  # solo/54-gras-solo.html
-    ('solo', False, 50, 50, 3, 62, 5, 1, 0, 0, [3], [-50, -50, -50, 150]),  # solo/74-eichel-solo.html
-    ('solo', False, 50, 50, 3, 86, 6, 2, 0, 0, [2], [-50, -50, 150, -50]),  # solo/84-eichel-solo.html
-    ('solo', False, 50, 50, 3, 65, 4, 3, 0, 0, [2], [-80, -80, 240, -80]),  # solo/181-eichel-solo.html
-    ('solo', False, 50, 50, 3, 45, 4, 2, 0, 0, [1], [50, -150, 50, 50]),  # solo/180-gras-solo.html
-    ('solo', False, 50, 50, 3, 80, 6, 2, 0, 0, [0], [150, -50, -50, -50]),  # solo/182-eichel-solo.html
-    ('solo', False, 50, 50, 3, 95, 6, 1, 0, 0, [0], [180, -60, -60, -60]),  # solo/26-gras-solo.html
-    ('solo', False, 50, 50, 3, 62, 3, 1, 0, 0, [2], [-50, -50, 150, -50]),  # solo/111-herz-solo.html
-    ('solo', False, 50, 50, 3, 44, 4, 1, 0, 0, [0], [-150, 50, 50, 50]),  # solo/87-gras-solo.html
-    ('solo', False, 50, 50, 3, 56, 5, 1, 0, 1, [3], [100, 100, 100, -300]),  # solo/22-eichel-solo.html
-    ('solo', False, 50, 50, 3, 92, 6, 1, 0, 0, [2], [-60, -60, 180, -60]),  # solo/113-herz-solo.html
-    ('solo', False, 50, 50, 3, 74, 6, 3, 0, 0, [3], [-80, -80, -80, 240]),  # solo/40-herz-solo.html
-    ('solo', False, 50, 50, 3, 66, 4, 1, 0, 0, [3], [-50, -50, -50, 150]),  # solo/168-gras-solo.html
-    ('solo', False, 50, 50, 3, 75, 5, 1, 0, 0, [0], [150, -50, -50, -50]),  # solo/25-gras-solo.html
-    ('solo', False, 50, 50, 3, 70, 5, 2, 0, 0, [3], [-50, -50, -50, 150]),  # solo/37-gras-solo.html
-    ('solo', False, 50, 50, 3, 67, 6, 1, 0, 0, [0], [150, -50, -50, -50]),  # solo/211-eichel-solo.html
-    ('solo', False, 50, 50, 3, 81, 6, 2, 0, 0, [0], [150, -50, -50, -50]),  # solo/55-gras-solo.html
-    ('solo', False, 50, 50, 3, 99, 7, 3, 0, 0, [3], [-90, -90, -90, 270]),  # solo/104-herz-solo.html
-    ('solo', False, 50, 50, 3, 53, 3, 2, 0, 0, [0], [-150, 50, 50, 50]),  # solo/146-eichel-solo.html
-    ('solo', False, 50, 50, 3, 99, 7, 2, 0, 0, [0], [180, -60, -60, -60]),  # solo/114-eichel-solo.html
-    ('solo', False, 50, 50, 3, 54, 5, 2, 0, 0, [0], [-150, 50, 50, 50]),  # solo/32-eichel-solo.html
-    ('solo', False, 50, 50, 3, 65, 5, 2, 0, 0, [0], [150, -50, -50, -50]),  # solo/157-eichel-solo.html
-    ('solo', False, 50, 50, 3, 79, 6, 1, 0, 0, [0], [150, -50, -50, -50]),  # solo/149-herz-solo.html
-    ('solo', False, 50, 50, 3, 84, 7, 3, 0, 0, [1], [-80, 240, -80, -80]),  # solo/159-herz-solo.html
-    ('solo', False, 50, 50, 3, 99, 6, 1, 0, 0, [1], [-60, 180, -60, -60]),  # solo/36-herz-solo.html
-    ('solo', False, 50, 50, 3, 72, 6, 1, 0, 0, [1], [-50, 150, -50, -50]),  # solo/57-eichel-solo.html
-    ('solo', False, 50, 50, 3, 83, 5, 1, 0, 0, [3], [-50, -50, -50, 150]),  # solo/132-herz-solo.html
-    ('solo', False, 50, 50, 3, 120, 8, 3, 0, 0, [0], [300, -100, -100, -100]),  # solo/67-gras-solo.html
-    ('solo', False, 50, 50, 3, 54, 5, 1, 0, 0, [2], [50, 50, -150, 50]),  # solo/139-gras-solo.html
-    ('solo', False, 50, 50, 3, 69, 6, 3, 0, 0, [3], [-80, -80, -80, 240]),  # solo/172-gras-solo.html
-    ('solo', False, 50, 50, 3, 46, 4, 2, 0, 0, [0], [-150, 50, 50, 50]),  # solo/166-gras-solo.html
-    ('solo', False, 50, 50, 3, 52, 4, 2, 0, 0, [3], [50, 50, 50, -150]),  # solo/58-eichel-solo.html
-    ('solo', False, 50, 50, 3, 95, 7, 3, 0, 0, [3], [-90, -90, -90, 270]),  # solo/82-gras-solo.html
-    ('solo', False, 50, 50, 3, 89, 6, 1, 0, 0, [2], [-50, -50, 150, -50]),  # solo/156-eichel-solo.html
-    ('solo', False, 50, 50, 3, 89, 7, 2, 0, 0, [0], [150, -50, -50, -50]),  # solo/72-gras-solo.html
-    ('solo', False, 50, 50, 3, 88, 7, 3, 0, 0, [2], [-80, -80, 240, -80]),  # solo/160-gras-solo.html
-    ('solo', False, 50, 50, 3, 34, 4, 2, 0, 0, [0], [-150, 50, 50, 50]),  # solo/129-gras-solo.html
-    ('solo', False, 50, 50, 3, 80, 6, 2, 0, 0, [1], [-50, 150, -50, -50]),  # solo/202-gras-solo.html
-    ('solo', False, 50, 50, 3, 42, 3, 2, 0, 0, [0], [-150, 50, 50, 50]),  # solo/127-gras-solo.html
-    ('solo', False, 50, 50, 3, 104, 6, 1, 0, 0, [0], [180, -60, -60, -60]),  # solo/38-gras-solo.html
-    ('wenz', True, 50, 50, 2, 0, 0, 1, 2, 1, [0], [-1680, 560, 560, 560]),  # wenz/1.html
-    ('wenz', True, 50, 50, 2, 42, 2, 4, 2, 1, [2], [720, 720, -2160, 720]),  # wenz/14.html
-    ('wenz', True, 50, 50, 2, 96, 5, 1, 1, 2, [1], [-480, 1440, -480, -480]),  # wenz/11.html
-    ('wenz', False, 50, 50, 2, 101, 7, 1, 0, 0, [0], [180, -60, -60, -60]),  # 13.html
-    ('wenz', False, 50, 50, 2, 57, 5, 3, 0, 0, [1], [80, -240, 80, 80]),  # wenz/3.html
-    ('wenz', False, 50, 50, 2, 65, 5, 2, 0, 0, [3], [-70, -70, -70, 210]),  # 52.html
-    ('wenz', False, 50, 50, 2, 68, 4, 4, 0, 0, [2], [-90, -90, 270, -90]),  # wenz/10.html
-    ('wenz', False, 50, 50, 2, 73, 5, 2, 0, 0, [0], [210, -70, -70, -70]),  # 8.html
+    ("farbwenz", True, 50, 50, 3, 120, 6, 2, 1, 0, [3], [-140, -140, -140, 420]),  # farbwenz/7.html
+    ("farbwenz", True, 50, 50, 3, 72, 3, 5, 1, 0, [1], [-200, 600, -200, -200]),  # farbwenz/5.html
+    ("farbwenz", False, 50, 50, 3, 64, 5, 1, 0, 0, [0], [150, -50, -50, -50]),  # farbwenz/9.html
+    ("farbwenz", False, 50, 50, 3, 88, 6, 1, 0, 0, [0], [150, -50, -50, -50]),  # 4.html
+    ("farbwenz", False, 50, 50, 3, 57, 5, 3, 0, 0, [0], [-240, 80, 80, 80]),  # 17.html
+    (
+        "farbwenz",
+        False,
+        50,
+        50,
+        3,
+        80,
+        5,
+        5,
+        2,
+        1,
+        [2],
+        [-800, -800, 2400, -800],
+    ),  # farbwenz/8.html
+    ("farbwenz", False, 50, 50, 3, 68, 5, 1, 0, 0, [0], [150, -50, -50, -50]),  # 54.html
+    ("geier", False, 50, 50, 2, 68, 5, 2, 3, 0, [0], [1680, -560, -560, -560]),  # geier/5.html
+    ("geier", False, 50, 50, 2, 103, 7, 1, 0, 0, [2], [-60, -60, 180, -60]),  # 42.html
+    ("geier", False, 50, 50, 2, 64, 6, 2, 0, 0, [1], [-70, 210, -70, -70]),  # geier/9.html
+    ("geier", False, 50, 50, 2, 78, 6, 1, 0, 0, [0], [150, -50, -50, -50]),  # geier/8.html
+    ("geier", False, 50, 50, 2, 61, 5, 1, 0, 0, [3], [-50, -50, -50, 150]),  # geier/4.html
+    ("rufspiel", False, 20, 20, 3, 114, 7, 3, 0, 0, [2, 3], [-60, -60, 60, 60]),  # 16.html
+    ("rufspiel", False, 20, 20, 3, 60, 4, 1, 0, 2, [0, 2], [-80, 80, -80, 80]),  # 2.html
+    ("rufspiel", False, 20, 20, 3, 26, 2, 1, 0, 0, [0, 3], [-30, 30, 30, -30]),  # 14.html
+    ("rufspiel", False, 20, 20, 3, 54, 3, 4, 0, 0, [0, 1], [-60, -60, 60, 60]),  # 30.html
+    ("rufspiel", False, 20, 20, 3, 80, 6, 1, 0, 0, [2, 3], [-20, -20, 20, 20]),  # 33.html
+    ("rufspiel", False, 20, 20, 3, 86, 6, 1, 0, 0, [2, 3], [-20, -20, 20, 20]),  # 38.html
+    ("rufspiel", False, 20, 20, 3, 112, 7, 1, 0, 0, [0, 3], [30, -30, -30, 30]),  # 46.html
+    ("rufspiel", False, 20, 20, 3, 112, 6, 1, 0, 0, [2, 3], [-30, -30, 30, 30]),  # 31.html
+    ("rufspiel", False, 20, 20, 3, 59, 4, 1, 0, 0, [0, 1], [-20, -20, 20, 20]),  # 19.html
+    ("rufspiel", False, 20, 20, 3, 106, 6, 1, 0, 0, [0, 3], [30, -30, -30, 30]),  # 40.html
+    ("rufspiel", False, 20, 20, 3, 61, 3, 1, 0, 0, [0, 3], [20, -20, -20, 20]),  # 47.html
+    ("rufspiel", False, 20, 20, 3, 55, 3, 1, 0, 0, [2, 3], [20, 20, -20, -20]),  # 51.html
+    ("rufspiel", False, 20, 20, 3, 71, 5, 1, 0, 0, [0, 1], [20, 20, -20, -20]),  # 26.html
+    ("rufspiel", False, 20, 20, 3, 77, 5, 2, 0, 0, [1, 3], [-20, 20, -20, 20]),  # 21.html
+    ("rufspiel", False, 20, 20, 3, 82, 5, 2, 0, 0, [0, 3], [20, -20, -20, 20]),  # 29.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        58,
+        4,
+        1,
+        0,
+        0,
+        [0],
+        [-150, 50, 50, 50],
+    ),  # solo/173-eichel-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        66,
+        4,
+        1,
+        0,
+        0,
+        [3],
+        [-50, -50, -50, 150],
+    ),  # solo/203-eichel-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        29,
+        3,
+        7,
+        0,
+        1,
+        [2],
+        [260, 260, -780, 260],
+    ),  # solo/49-herz-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        44,
+        2,
+        7,
+        0,
+        0,
+        [2],
+        [120, 120, -360, 120],
+    ),  # solo/161-herz-solo.html
+    ("solo", False, 50, 50, 3, 5, 1, 3, 0, 0, [3], [90, 90, 90, -270]),  # solo/86-eichel-solo.html
+    ("solo", False, 50, 50, 3, 55, 4, 2, 0, 0, [0], [-150, 50, 50, 50]),  # solo/98-eichel-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        41,
+        3,
+        2,
+        0,
+        1,
+        [0],
+        [-300, 100, 100, 100],
+    ),  # solo/183-eichel-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        60,
+        4,
+        3,
+        0,
+        0,
+        [1],
+        [80, -240, 80, 80],
+    ),  # solo/209-eichel-solo.html
+    ("solo", False, 50, 50, 3, 70, 6, 4, 0, 0, [1], [-90, 270, -90, -90]),  # solo/44-gras-solo.html
+    ("solo", False, 50, 50, 3, 63, 4, 1, 0, 0, [3], [-50, -50, -50, 150]),  # solo/54-gras-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        62,
+        5,
+        1,
+        0,
+        0,
+        [3],
+        [-50, -50, -50, 150],
+    ),  # solo/74-eichel-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        86,
+        6,
+        2,
+        0,
+        0,
+        [2],
+        [-50, -50, 150, -50],
+    ),  # solo/84-eichel-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        65,
+        4,
+        3,
+        0,
+        0,
+        [2],
+        [-80, -80, 240, -80],
+    ),  # solo/181-eichel-solo.html
+    ("solo", False, 50, 50, 3, 45, 4, 2, 0, 0, [1], [50, -150, 50, 50]),  # solo/180-gras-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        80,
+        6,
+        2,
+        0,
+        0,
+        [0],
+        [150, -50, -50, -50],
+    ),  # solo/182-eichel-solo.html
+    ("solo", False, 50, 50, 3, 95, 6, 1, 0, 0, [0], [180, -60, -60, -60]),  # solo/26-gras-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        62,
+        3,
+        1,
+        0,
+        0,
+        [2],
+        [-50, -50, 150, -50],
+    ),  # solo/111-herz-solo.html
+    ("solo", False, 50, 50, 3, 44, 4, 1, 0, 0, [0], [-150, 50, 50, 50]),  # solo/87-gras-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        56,
+        5,
+        1,
+        0,
+        1,
+        [3],
+        [100, 100, 100, -300],
+    ),  # solo/22-eichel-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        92,
+        6,
+        1,
+        0,
+        0,
+        [2],
+        [-60, -60, 180, -60],
+    ),  # solo/113-herz-solo.html
+    ("solo", False, 50, 50, 3, 74, 6, 3, 0, 0, [3], [-80, -80, -80, 240]),  # solo/40-herz-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        66,
+        4,
+        1,
+        0,
+        0,
+        [3],
+        [-50, -50, -50, 150],
+    ),  # solo/168-gras-solo.html
+    ("solo", False, 50, 50, 3, 75, 5, 1, 0, 0, [0], [150, -50, -50, -50]),  # solo/25-gras-solo.html
+    ("solo", False, 50, 50, 3, 70, 5, 2, 0, 0, [3], [-50, -50, -50, 150]),  # solo/37-gras-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        67,
+        6,
+        1,
+        0,
+        0,
+        [0],
+        [150, -50, -50, -50],
+    ),  # solo/211-eichel-solo.html
+    ("solo", False, 50, 50, 3, 81, 6, 2, 0, 0, [0], [150, -50, -50, -50]),  # solo/55-gras-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        99,
+        7,
+        3,
+        0,
+        0,
+        [3],
+        [-90, -90, -90, 270],
+    ),  # solo/104-herz-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        53,
+        3,
+        2,
+        0,
+        0,
+        [0],
+        [-150, 50, 50, 50],
+    ),  # solo/146-eichel-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        99,
+        7,
+        2,
+        0,
+        0,
+        [0],
+        [180, -60, -60, -60],
+    ),  # solo/114-eichel-solo.html
+    ("solo", False, 50, 50, 3, 54, 5, 2, 0, 0, [0], [-150, 50, 50, 50]),  # solo/32-eichel-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        65,
+        5,
+        2,
+        0,
+        0,
+        [0],
+        [150, -50, -50, -50],
+    ),  # solo/157-eichel-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        79,
+        6,
+        1,
+        0,
+        0,
+        [0],
+        [150, -50, -50, -50],
+    ),  # solo/149-herz-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        84,
+        7,
+        3,
+        0,
+        0,
+        [1],
+        [-80, 240, -80, -80],
+    ),  # solo/159-herz-solo.html
+    ("solo", False, 50, 50, 3, 99, 6, 1, 0, 0, [1], [-60, 180, -60, -60]),  # solo/36-herz-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        72,
+        6,
+        1,
+        0,
+        0,
+        [1],
+        [-50, 150, -50, -50],
+    ),  # solo/57-eichel-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        83,
+        5,
+        1,
+        0,
+        0,
+        [3],
+        [-50, -50, -50, 150],
+    ),  # solo/132-herz-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        120,
+        8,
+        3,
+        0,
+        0,
+        [0],
+        [300, -100, -100, -100],
+    ),  # solo/67-gras-solo.html
+    ("solo", False, 50, 50, 3, 54, 5, 1, 0, 0, [2], [50, 50, -150, 50]),  # solo/139-gras-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        69,
+        6,
+        3,
+        0,
+        0,
+        [3],
+        [-80, -80, -80, 240],
+    ),  # solo/172-gras-solo.html
+    ("solo", False, 50, 50, 3, 46, 4, 2, 0, 0, [0], [-150, 50, 50, 50]),  # solo/166-gras-solo.html
+    ("solo", False, 50, 50, 3, 52, 4, 2, 0, 0, [3], [50, 50, 50, -150]),  # solo/58-eichel-solo.html
+    ("solo", False, 50, 50, 3, 95, 7, 3, 0, 0, [3], [-90, -90, -90, 270]),  # solo/82-gras-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        89,
+        6,
+        1,
+        0,
+        0,
+        [2],
+        [-50, -50, 150, -50],
+    ),  # solo/156-eichel-solo.html
+    ("solo", False, 50, 50, 3, 89, 7, 2, 0, 0, [0], [150, -50, -50, -50]),  # solo/72-gras-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        88,
+        7,
+        3,
+        0,
+        0,
+        [2],
+        [-80, -80, 240, -80],
+    ),  # solo/160-gras-solo.html
+    ("solo", False, 50, 50, 3, 34, 4, 2, 0, 0, [0], [-150, 50, 50, 50]),  # solo/129-gras-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        80,
+        6,
+        2,
+        0,
+        0,
+        [1],
+        [-50, 150, -50, -50],
+    ),  # solo/202-gras-solo.html
+    ("solo", False, 50, 50, 3, 42, 3, 2, 0, 0, [0], [-150, 50, 50, 50]),  # solo/127-gras-solo.html
+    (
+        "solo",
+        False,
+        50,
+        50,
+        3,
+        104,
+        6,
+        1,
+        0,
+        0,
+        [0],
+        [180, -60, -60, -60],
+    ),  # solo/38-gras-solo.html
+    ("wenz", True, 50, 50, 2, 0, 0, 1, 2, 1, [0], [-1680, 560, 560, 560]),  # wenz/1.html
+    ("wenz", True, 50, 50, 2, 42, 2, 4, 2, 1, [2], [720, 720, -2160, 720]),  # wenz/14.html
+    ("wenz", True, 50, 50, 2, 96, 5, 1, 1, 2, [1], [-480, 1440, -480, -480]),  # wenz/11.html
+    ("wenz", False, 50, 50, 2, 101, 7, 1, 0, 0, [0], [180, -60, -60, -60]),  # 13.html
+    ("wenz", False, 50, 50, 2, 57, 5, 3, 0, 0, [1], [80, -240, 80, 80]),  # wenz/3.html
+    ("wenz", False, 50, 50, 2, 65, 5, 2, 0, 0, [3], [-70, -70, -70, 210]),  # 52.html
+    ("wenz", False, 50, 50, 2, 68, 4, 4, 0, 0, [2], [-90, -90, 270, -90]),  # wenz/10.html
+    ("wenz", False, 50, 50, 2, 73, 5, 2, 0, 0, [0], [210, -70, -70, -70]),  # 8.html
 ]
 
 
 @pytest.mark.parametrize("zeile", PARTIEN, ids=[f"{i}-{z[0]}" for i, z in enumerate(PARTIEN)])
 def test_echte_partien(zeile):
-    spiel, kurz, grund, solo, ab, augen, stiche, laufende, klopfer, stoesse, partei, erwartet = zeile
-    tarif = Tarif.from_dict({"grund": grund, "solo": solo, "schneider": 10, "schwarz": 10,
-                             "laufende": 10, "laufende_ab": ab})
-    fakten = Fakten(Spielart(spiel), augen_spieler=augen, stiche_spieler=stiche, laufende=laufende,
-                    klopfer=klopfer, stoesse=stoesse, kurz=kurz)
+    spiel, kurz, grund, solo, ab, augen, stiche, laufende, klopfer, stoesse, partei, erwartet = (
+        zeile
+    )
+    tarif = Tarif.from_dict(
+        {
+            "grund": grund,
+            "solo": solo,
+            "schneider": 10,
+            "schwarz": 10,
+            "laufende": 10,
+            "laufende_ab": ab,
+        }
+    )
+    fakten = Fakten(
+        Spielart(spiel),
+        augen_spieler=augen,
+        stiche_spieler=stiche,
+        laufende=laufende,
+        klopfer=klopfer,
+        stoesse=stoesse,
+        kurz=kurz,
+    )
     assert zahlungen_nach_sitz(abrechnen(fakten, tarif), partei) == erwartet
 
 
@@ -220,17 +643,28 @@ def test_echte_partien(zeile):
 def test_zahlungen_mit_namen_in_sitzordnung():
     a = abrechnen(Fakten(R, augen_spieler=40))
     assert zahlungen(a, ["Ben", "Dora"], ["Anna", "Ben", "Cem", "Dora"]) == {
-        "Anna": 20, "Ben": -20, "Cem": 20, "Dora": -20}
+        "Anna": 20,
+        "Ben": -20,
+        "Cem": 20,
+        "Dora": -20,
+    }
     s = abrechnen(Fakten(SOLO, augen_spieler=95, laufende=3))
     assert zahlungen(s, ["Cem"], ["Anna", "Ben", "Cem", "Dora"]) == {
-        "Anna": -90, "Ben": -90, "Cem": 270, "Dora": -90}
+        "Anna": -90,
+        "Ben": -90,
+        "Cem": 270,
+        "Dora": -90,
+    }
 
 
-@pytest.mark.parametrize(("fakten", "partei"), [
-    (Fakten(R, augen_spieler=70), [0]),
-    (Fakten(SOLO, augen_spieler=70), [0, 1]),
-    (Fakten(R, augen_spieler=70), [0, 7]),
-])
+@pytest.mark.parametrize(
+    ("fakten", "partei"),
+    [
+        (Fakten(R, augen_spieler=70), [0]),
+        (Fakten(SOLO, augen_spieler=70), [0, 1]),
+        (Fakten(R, augen_spieler=70), [0, 7]),
+    ],
+)
 def test_falsche_spielerpartei_ist_eingabefehler(fakten, partei):
     with pytest.raises(Eingabefehler, match="Spielerpartei"):
         zahlungen_nach_sitz(abrechnen(fakten), partei)
@@ -255,12 +689,14 @@ def test_ramsch_jungfrau_verdoppelt_je_jungfrau_und_klopfer():
     assert a.jungfrauen == (2, 3)
     assert a.wert == 20 * 4 * 2
     assert z == [-480, 160, 160, 160]
-    ohne, _ = ramsch((70, 50, 0, 0), (5, 3, 0, 0), tarif_laden(setzen={"jungfrau_verdoppelt": "nein"}))
+    ohne, _ = ramsch(
+        (70, 50, 0, 0), (5, 3, 0, 0), tarif_laden(setzen={"jungfrau_verdoppelt": "nein"})
+    )
     assert ohne.wert == 20
 
 
 def test_ramsch_gleichstand_hoeherer_trumpf_verliert():
-    a, z = ramsch((40, 40, 30, 10), (3, 2, 2, 1), ramsch_verlierer=1)
+    _a, z = ramsch((40, 40, 30, 10), (3, 2, 2, 1), ramsch_verlierer=1)
     assert z == [20, -60, 20, 20]
     with pytest.raises(Eingabefehler, match="Gleichstand bei 40 Augen"):
         ramsch((40, 40, 30, 10), (3, 2, 2, 1))
@@ -283,14 +719,20 @@ def test_ramsch_durchmarsch_gewinnt_solopreis():
     assert ohne.verlierer == (1,) and z2 == [160, -480, 160, 160]  # drei Jungfrauen: 20 × 8
 
 
-@pytest.mark.parametrize(("kw", "token"), [
-    ({"augen": (60, 30, 20, 0), "stiche": (4, 2, 2, 0)}, "ergeben 110"),
-    ({"augen": (60, 40, 20, 0), "stiche": (4, 2, 1, 0)}, "ergeben 7"),
-    ({"augen": (60, 40, 10, 10), "stiche": (4, 2, 2, 0)}, "keinen Stich, aber 10 Augen"),
-    ({"augen": (60, 40, 20, 0), "stiche": (4, 2, 2, 0), "laufende": 3}, "Laufende gibt es beim Ramsch nicht"),
-    ({"augen": (60, 40, 20, 0), "stiche": (4, 2, 2, 0), "stoesse": 1}, "keinen Stoß"),
-    ({"augen": (60, 60), "stiche": (4, 4, 0, 0)}, "Augen aller vier"),
-])
+@pytest.mark.parametrize(
+    ("kw", "token"),
+    [
+        ({"augen": (60, 30, 20, 0), "stiche": (4, 2, 2, 0)}, "ergeben 110"),
+        ({"augen": (60, 40, 20, 0), "stiche": (4, 2, 1, 0)}, "ergeben 7"),
+        ({"augen": (60, 40, 10, 10), "stiche": (4, 2, 2, 0)}, "keinen Stich, aber 10 Augen"),
+        (
+            {"augen": (60, 40, 20, 0), "stiche": (4, 2, 2, 0), "laufende": 3},
+            "Laufende gibt es beim Ramsch nicht",
+        ),
+        ({"augen": (60, 40, 20, 0), "stiche": (4, 2, 2, 0), "stoesse": 1}, "keinen Stoß"),
+        ({"augen": (60, 60), "stiche": (4, 4, 0, 0)}, "Augen aller vier"),
+    ],
+)
 def test_ramsch_widersprueche(kw, token):
     with pytest.raises(Eingabefehler, match=token):
         abrechnen(Fakten(Spielart.RAMSCH, **kw))
@@ -316,26 +758,32 @@ def test_bettel_aus_bis_erlaubt():
 # --- Widersprüchliche Fakten -------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("fakten", "token"), [
-    (Fakten(R, augen_spieler=121), "„121“"),
-    (Fakten(R, augen_spieler=-1), "„-1“"),
-    (Fakten(R, augen_spieler=119), "„119“"),
-    (Fakten(R), "Augen der Spielerpartei fehlen"),
-    (Fakten(R, augen_spieler=75, schwarz=True), "Schwarz passt nicht zu 75 Augen"),
-    (Fakten(R, augen_spieler=120, schwarz=True, stiche_spieler=7), "Schwarz passt nicht zu 7 Stichen"),
-    (Fakten(R, augen_spieler=30, stiche_spieler=0), "keine 30 Augen"),
-    (Fakten(R, augen_spieler=100, stiche_spieler=8), "120 Augen, nicht 100"),
-    (Fakten(R, augen_spieler=70, laufende=15), "nur 14 Trümpfe"),
-    (Fakten(R, augen_spieler=70, laufende=13, kurz=True), "nur 12 Trümpfe"),
-    (Fakten(WENZ, augen_spieler=70, laufende=5), "nur 4 Trümpfe"),
-    (Fakten(Spielart.FARBWENZ, augen_spieler=70, laufende=12), "nur 11 Trümpfe"),
-    (Fakten(Spielart.FARBGEIER, augen_spieler=70, laufende=10, kurz=True), "nur 9 Trümpfe"),
-    (Fakten(R, augen_spieler=70, tout=True), "nicht beim Rufspiel"),
-    (Fakten(WENZ, sie=True), "nur beim Solo"),
-    (Fakten(SOLO, sie=True, kurz=True), "langer Karte"),
-    (Fakten(R, augen_spieler=70, klopfer=5), "Klopfer"),
-    (Fakten(R, augen_spieler=70, stoesse=-1), "Stöße"),
-])
+@pytest.mark.parametrize(
+    ("fakten", "token"),
+    [
+        (Fakten(R, augen_spieler=121), "„121“"),
+        (Fakten(R, augen_spieler=-1), "„-1“"),
+        (Fakten(R, augen_spieler=119), "„119“"),
+        (Fakten(R), "Augen der Spielerpartei fehlen"),
+        (Fakten(R, augen_spieler=75, schwarz=True), "Schwarz passt nicht zu 75 Augen"),
+        (
+            Fakten(R, augen_spieler=120, schwarz=True, stiche_spieler=7),
+            "Schwarz passt nicht zu 7 Stichen",
+        ),
+        (Fakten(R, augen_spieler=30, stiche_spieler=0), "keine 30 Augen"),
+        (Fakten(R, augen_spieler=100, stiche_spieler=8), "120 Augen, nicht 100"),
+        (Fakten(R, augen_spieler=70, laufende=15), "nur 14 Trümpfe"),
+        (Fakten(R, augen_spieler=70, laufende=13, kurz=True), "nur 12 Trümpfe"),
+        (Fakten(WENZ, augen_spieler=70, laufende=5), "nur 4 Trümpfe"),
+        (Fakten(Spielart.FARBWENZ, augen_spieler=70, laufende=12), "nur 11 Trümpfe"),
+        (Fakten(Spielart.FARBGEIER, augen_spieler=70, laufende=10, kurz=True), "nur 9 Trümpfe"),
+        (Fakten(R, augen_spieler=70, tout=True), "nicht beim Rufspiel"),
+        (Fakten(WENZ, sie=True), "nur beim Solo"),
+        (Fakten(SOLO, sie=True, kurz=True), "langer Karte"),
+        (Fakten(R, augen_spieler=70, klopfer=5), "Klopfer"),
+        (Fakten(R, augen_spieler=70, stoesse=-1), "Stöße"),
+    ],
+)
 def test_widerspruechliche_fakten_sind_eingabefehler(fakten, token):
     with pytest.raises(Eingabefehler, match=token) as info:
         abrechnen(fakten)
@@ -374,16 +822,19 @@ def test_tarif_ueberschreiben_je_schluessel_und_spielart():
     assert tarif_laden().laufende_ab_fuer(Spielart.FARBGEIER) == 3
 
 
-@pytest.mark.parametrize(("name", "setzen", "token"), [
-    ("gibtsnicht", None, "Unbekannter Tarif „gibtsnicht“. Bekannt: 10-20-50"),
-    (None, {"gurnd": "20"}, "Unbekannter Tarif-Schlüssel „gurnd“. Erlaubt: grund"),
-    (None, {"grund": "zwanzig"}, "„zwanzig“ für grund"),
-    (None, {"laufende_ab": "0"}, "„0“ für laufende_ab"),
-    (None, {"laufende_ab.ramsch": "2"}, "Unbekannte Spielart „ramsch“"),
-    (None, {"bettel_erlaubt": "vielleicht"}, "ja oder nein"),
-    (None, {"ramsch_gleichstand": "los"}, "hoechster_trumpf, alle"),
-    (None, ["grund"], "schluessel=wert"),
-])
+@pytest.mark.parametrize(
+    ("name", "setzen", "token"),
+    [
+        ("gibtsnicht", None, "Unbekannter Tarif „gibtsnicht“. Bekannt: 10-20-50"),
+        (None, {"gurnd": "20"}, "Unbekannter Tarif-Schlüssel „gurnd“. Erlaubt: grund"),
+        (None, {"grund": "zwanzig"}, "„zwanzig“ für grund"),
+        (None, {"laufende_ab": "0"}, "„0“ für laufende_ab"),
+        (None, {"laufende_ab.ramsch": "2"}, "Unbekannte Spielart „ramsch“"),
+        (None, {"bettel_erlaubt": "vielleicht"}, "ja oder nein"),
+        (None, {"ramsch_gleichstand": "los"}, "hoechster_trumpf, alle"),
+        (None, ["grund"], "schluessel=wert"),
+    ],
+)
 def test_tarif_fehler_nennen_das_token(name, setzen, token):
     with pytest.raises(Eingabefehler, match=token.replace(".", r"\.")):
         tarif_laden(name, setzen)
@@ -410,8 +861,17 @@ def test_tarif_json_rundreise(preise, ab, schalter, gleich):
     keys = ("grund", "solo", "schneider", "schwarz", "laufende", "ramsch", "bettel")
     d = dict(zip(keys, preise, strict=True))
     d["laufende_ab"] = ab if isinstance(ab, int) else {k.value: v for k, v in ab.items()}
-    for k, v in zip(("schwarz_nach_augen", "ramsch_erlaubt", "jungfrau_verdoppelt", "durchmarsch",
-                     "bettel_erlaubt"), schalter, strict=True):
+    for k, v in zip(
+        (
+            "schwarz_nach_augen",
+            "ramsch_erlaubt",
+            "jungfrau_verdoppelt",
+            "durchmarsch",
+            "bettel_erlaubt",
+        ),
+        schalter,
+        strict=True,
+    ):
         d[k] = v
     d["ramsch_gleichstand"] = gleich
     t = Tarif.from_dict(d)
@@ -456,22 +916,33 @@ def fakten_ramsch(draw):
     augen = [0, 0, 0, 0]
     rest = 120
     for i in mit[:-1]:
-        a = draw(st.integers(0, rest).filter(lambda x: x != 1 and rest - x != 1))
+        a = draw(st.integers(0, rest).filter(lambda x, r=rest: x != 1 and r - x != 1))
         augen[i] = a
         rest -= a
     augen[mit[-1]] = rest
     hoechst = max(augen)
     gleiche = [i for i in range(4) if augen[i] == hoechst]
-    return Fakten(Spielart.RAMSCH, augen=tuple(augen), stiche=tuple(stiche),
-                  klopfer=draw(st.integers(0, 4)), ramsch_verlierer=draw(st.sampled_from(gleiche)))
+    return Fakten(
+        Spielart.RAMSCH,
+        augen=tuple(augen),
+        stiche=tuple(stiche),
+        klopfer=draw(st.integers(0, 4)),
+        ramsch_verlierer=draw(st.sampled_from(gleiche)),
+    )
 
 
-RAMSCH_TARIFE = [STANDARD, tarif_laden(setzen={"ramsch_gleichstand": "alle", "durchmarsch": "nein"})]
+RAMSCH_TARIFE = [
+    STANDARD,
+    tarif_laden(setzen={"ramsch_gleichstand": "alle", "durchmarsch": "nein"}),
+]
 
 
 @settings(max_examples=200, deadline=None)
-@given(fakten=st.one_of(fakten_normal(), fakten_ramsch()), tarif=st.sampled_from(RAMSCH_TARIFE),
-       partner=st.integers(1, 3))
+@given(
+    fakten=st.one_of(fakten_normal(), fakten_ramsch()),
+    tarif=st.sampled_from(RAMSCH_TARIFE),
+    partner=st.integers(1, 3),
+)
 def test_zahlungen_summieren_zu_null(fakten, tarif, partner):
     try:
         a = abrechnen(fakten, tarif)
@@ -494,8 +965,13 @@ def test_mehr_laufende_oder_verdopplungen_senken_den_wert_nie(fakten):
         mehr = Fakten(**{**_als_dict(fakten), "laufende": fakten.laufende + 1})
         assert abrechnen(mehr).wert >= wert
     if fakten.klopfer < 4:
-        assert abrechnen(Fakten(**{**_als_dict(fakten), "klopfer": fakten.klopfer + 1})).wert == 2 * wert
-    assert abrechnen(Fakten(**{**_als_dict(fakten), "stoesse": fakten.stoesse + 1})).wert == 2 * wert
+        assert (
+            abrechnen(Fakten(**{**_als_dict(fakten), "klopfer": fakten.klopfer + 1})).wert
+            == 2 * wert
+        )
+    assert (
+        abrechnen(Fakten(**{**_als_dict(fakten), "stoesse": fakten.stoesse + 1})).wert == 2 * wert
+    )
 
 
 def _als_dict(f: Fakten) -> dict:
@@ -514,12 +990,14 @@ def test_hoechster_trumpf_platz_fuer_ramsch_gleichstand():
     from referee.schafkopf.karten import parse_hand
 
     blaetter = [parse_hand(h) for h in ("GO HA EA", "EO S7 G8", "HU HK SA", "GA EK SK")]
-    assert hoechster_trumpf_platz(blaetter, [0, 1]) == 1      # Eichel-Ober vor Gras-Ober
-    assert hoechster_trumpf_platz(blaetter, [0, 2]) == 0      # Gras-Ober vor Herz-Unter
-    assert hoechster_trumpf_platz(blaetter, [2, 3]) == 2      # Herz-Unter; Platz 4 ohne Trumpf
+    assert hoechster_trumpf_platz(blaetter, [0, 1]) == 1  # Eichel-Ober vor Gras-Ober
+    assert hoechster_trumpf_platz(blaetter, [0, 2]) == 0  # Gras-Ober vor Herz-Unter
+    assert hoechster_trumpf_platz(blaetter, [2, 3]) == 2  # Herz-Unter; Platz 4 ohne Trumpf
     assert hoechster_trumpf_platz(blaetter, [3]) is None
     v = hoechster_trumpf_platz(blaetter, [0, 1])
-    a = abrechnen(Fakten(Spielart.RAMSCH, augen=(40, 40, 30, 10), stiche=(3, 2, 2, 1), ramsch_verlierer=v))
+    a = abrechnen(
+        Fakten(Spielart.RAMSCH, augen=(40, 40, 30, 10), stiche=(3, 2, 2, 1), ramsch_verlierer=v)
+    )
     assert zahlungen_nach_sitz(a, ()) == [20, -60, 20, 20]
 
 
@@ -547,7 +1025,9 @@ def test_ramsch_aus_fakten_verlierer_und_jungfrauen():
     a, z = ramsch_fakten(ramsch_verlierer=0, jungfrauen=[3, 2], klopfer=1)
     assert a.wert == 20 * 4 * 2 and z == [-480, 160, 160, 160]
     assert a.erklaerung == "20 (Ramsch) × 4 (2 Jungfrauen) × 2 (1 Klopfer) = 160"
-    assert any("Jungfrau" in k for k in a.konventionen) and any("Klopfer" in k for k in a.konventionen)
+    assert any("Jungfrau" in k for k in a.konventionen) and any(
+        "Klopfer" in k for k in a.konventionen
+    )
 
 
 def test_ramsch_aus_fakten_durchmarsch():
@@ -567,23 +1047,35 @@ def test_ramsch_aus_fakten_gleichstand_alle():
     assert any("Alle Gleichen" in k for k in a.konventionen)
 
 
-@pytest.mark.parametrize(("kw", "token"), [
-    ({}, "fehlt der Verlierer"),
-    ({"ramsch_verlierer": (0, 1)}, "nur einer"),
-    ({"ramsch_verlierer": 1, "jungfrauen": (1,)}, "Platz 2 verliert .* keine Jungfrau"),
-    ({"ramsch_verlierer": 1, "jungfrauen": (0, 2, 3)}, "Durchmarsch"),
-    ({"durchmarsch": 1, "ramsch_verlierer": 2}, "keinen Verlierer"),
-    ({"durchmarsch": 1, "jungfrauen": (2,)}, "alle anderen Jungfrauen"),
-    ({"ramsch_verlierer": 4}, "„4“ ist kein Platz"),
-    ({"ramsch_verlierer": True}, "„True“ ist kein Platz"),
-    ({"ramsch_verlierer": 0, "jungfrauen": (2, 2)}, "doppelt"),
-    ({"ramsch_verlierer": 0, "augen_spieler": 70}, "keine Spielerpartei"),
-    ({"ramsch_verlierer": 0, "laufende": 2}, "Laufende gibt es beim Ramsch nicht"),
-    ({"ramsch_verlierer": 0, "stoesse": 1}, "keinen Stoß"),
-    ({"augen": (50, 40, 30, 0), "stiche": (3, 3, 2, 0), "jungfrauen": (2,)}, "Jungfrauen laut Stichen"),
-    ({"augen": (50, 40, 30, 0), "stiche": (3, 3, 2, 0), "durchmarsch": 0}, "passt nicht zu den Stichen"),
-    ({"augen": (50, 40, 30, 0), "stiche": (3, 3, 2, 0), "ramsch_verlierer": 1}, "nicht die meisten Augen"),
-])
+@pytest.mark.parametrize(
+    ("kw", "token"),
+    [
+        ({}, "fehlt der Verlierer"),
+        ({"ramsch_verlierer": (0, 1)}, "nur einer"),
+        ({"ramsch_verlierer": 1, "jungfrauen": (1,)}, "Platz 2 verliert .* keine Jungfrau"),
+        ({"ramsch_verlierer": 1, "jungfrauen": (0, 2, 3)}, "Durchmarsch"),
+        ({"durchmarsch": 1, "ramsch_verlierer": 2}, "keinen Verlierer"),
+        ({"durchmarsch": 1, "jungfrauen": (2,)}, "alle anderen Jungfrauen"),
+        ({"ramsch_verlierer": 4}, "„4“ ist kein Platz"),
+        ({"ramsch_verlierer": True}, "„True“ ist kein Platz"),
+        ({"ramsch_verlierer": 0, "jungfrauen": (2, 2)}, "doppelt"),
+        ({"ramsch_verlierer": 0, "augen_spieler": 70}, "keine Spielerpartei"),
+        ({"ramsch_verlierer": 0, "laufende": 2}, "Laufende gibt es beim Ramsch nicht"),
+        ({"ramsch_verlierer": 0, "stoesse": 1}, "keinen Stoß"),
+        (
+            {"augen": (50, 40, 30, 0), "stiche": (3, 3, 2, 0), "jungfrauen": (2,)},
+            "Jungfrauen laut Stichen",
+        ),
+        (
+            {"augen": (50, 40, 30, 0), "stiche": (3, 3, 2, 0), "durchmarsch": 0},
+            "passt nicht zu den Stichen",
+        ),
+        (
+            {"augen": (50, 40, 30, 0), "stiche": (3, 3, 2, 0), "ramsch_verlierer": 1},
+            "nicht die meisten Augen",
+        ),
+    ],
+)
 def test_ramsch_aus_fakten_widersprueche(kw, token):
     with pytest.raises(Eingabefehler, match=token):
         abrechnen(Fakten(Spielart.RAMSCH, **kw))
@@ -601,8 +1093,12 @@ def test_ramsch_aus_fakten_gleich_ramsch_aus_augen(fakten, tarif):
         if durch is not None:  # Hausregel ohne Durchmarsch: wie ein Durchmarsch melden
             kurz = Fakten(Spielart.RAMSCH, durchmarsch=durch, klopfer=fakten.klopfer)
         else:
-            kurz = Fakten(Spielart.RAMSCH, ramsch_verlierer=voll.verlierer, jungfrauen=voll.jungfrauen,
-                          klopfer=fakten.klopfer)
+            kurz = Fakten(
+                Spielart.RAMSCH,
+                ramsch_verlierer=voll.verlierer,
+                jungfrauen=voll.jungfrauen,
+                klopfer=fakten.klopfer,
+            )
     knapp = abrechnen(kurz, tarif)
     assert knapp.wert == voll.wert
     assert zahlungen_nach_sitz(knapp, ()) == zahlungen_nach_sitz(voll, ())

@@ -9,18 +9,33 @@ import pytest
 from conftest import run_cli
 
 
-
 def abrechnung(*args: str):
     return run_cli("schafkopf", "abrechnung", *args)
 
 
 def test_json_vertrag_mit_namen():
-    r = abrechnung("rufspiel", "--augen", "71", "--laufende", "3", "--spieler", "Anna",
-                   "--partner", "Ben", "--gegner", "Cem", "Dora", "--json")
+    r = abrechnung(
+        "rufspiel",
+        "--augen",
+        "71",
+        "--laufende",
+        "3",
+        "--spieler",
+        "Anna",
+        "--partner",
+        "Ben",
+        "--gegner",
+        "Cem",
+        "Dora",
+        "--json",
+    )
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     assert {k: d[k] for k in ("wert", "gewonnen", "schneider", "schwarz", "zahlungen")} == {
-        "wert": 50, "gewonnen": True, "schneider": False, "schwarz": False,
+        "wert": 50,
+        "gewonnen": True,
+        "schneider": False,
+        "schwarz": False,
         "zahlungen": {"Anna": 50, "Ben": 50, "Cem": -50, "Dora": -50},
     }
     assert list(d["zahlungen"]) == ["Anna", "Ben", "Cem", "Dora"]
@@ -30,15 +45,30 @@ def test_json_vertrag_mit_namen():
 def test_json_rollen_ohne_namen_solo_und_rufspiel():
     d = json.loads(abrechnung("wenz", "--augen", "61", "--laufende", "2", "--json").stdout)
     assert d["zahlungen"] == {"spieler": 210, "gegner1": -70, "gegner2": -70, "gegner3": -70}
-    d = json.loads(abrechnung("rufspiel", "--augen", "60", "--klopfer", "1", "--stoss", "1", "--json").stdout)
+    d = json.loads(
+        abrechnung("rufspiel", "--augen", "60", "--klopfer", "1", "--stoss", "1", "--json").stdout
+    )
     assert d["wert"] == 80 and d["gewonnen"] is False
     assert d["zahlungen"] == {"spieler": -80, "partner": -80, "gegner1": 80, "gegner2": 80}
     assert any("Klopfer" in k for k in d["konventionen"])
 
 
 def test_textausgabe_zeigt_aufbau_betraege_und_konventionen():
-    r = abrechnung("solo", "--augen", "95", "--laufende", "3", "--klopfer", "1",
-                   "--spieler", "Anna", "--gegner", "Ben", "Cem", "[bold]Dora")
+    r = abrechnung(
+        "solo",
+        "--augen",
+        "95",
+        "--laufende",
+        "3",
+        "--klopfer",
+        "1",
+        "--spieler",
+        "Anna",
+        "--gegner",
+        "Ben",
+        "Cem",
+        "[bold]Dora",
+    )
     assert r.returncode == 0, r.stderr
     out = r.stdout
     assert "Solo gewonnen (95 Augen, Schneider, 3 Laufende)." in out
@@ -49,15 +79,47 @@ def test_textausgabe_zeigt_aufbau_betraege_und_konventionen():
 
 
 def test_tarif_und_set():
-    d = json.loads(abrechnung("rufspiel", "--augen", "95", "--laufende", "2", "--tarif", "5-10-20",
-                              "--set", "laufende_ab=2", "grund=15", "--json").stdout)
+    d = json.loads(
+        abrechnung(
+            "rufspiel",
+            "--augen",
+            "95",
+            "--laufende",
+            "2",
+            "--tarif",
+            "5-10-20",
+            "--set",
+            "laufende_ab=2",
+            "grund=15",
+            "--json",
+        ).stdout
+    )
     assert d["wert"] == 15 + 5 + 10
     assert d["tarif"] == "5-10-20"
 
 
 def test_ramsch_mit_namen_und_verlierer():
-    r = abrechnung("ramsch", "--augen", "40", "40", "30", "10", "--stiche", "3", "2", "2", "1",
-                   "--namen", "Anna", "Ben", "Cem", "Dora", "--verlierer", "Ben", "--json")
+    r = abrechnung(
+        "ramsch",
+        "--augen",
+        "40",
+        "40",
+        "30",
+        "10",
+        "--stiche",
+        "3",
+        "2",
+        "2",
+        "1",
+        "--namen",
+        "Anna",
+        "Ben",
+        "Cem",
+        "Dora",
+        "--verlierer",
+        "Ben",
+        "--json",
+    )
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["zahlungen"] == {"Anna": 20, "Ben": -60, "Cem": 20, "Dora": 20}
     text = abrechnung("ramsch", "--augen", "70", "50", "0", "0", "--stiche", "5", "3", "0", "0")
@@ -68,7 +130,12 @@ def test_ramsch_mit_namen_und_verlierer():
 def test_bettel_mit_hausregel():
     r = abrechnung("bettel", "--stiche", "0", "--set", "bettel_erlaubt=ja", "--json")
     assert r.returncode == 0, r.stderr
-    assert json.loads(r.stdout)["zahlungen"] == {"spieler": 150, "gegner1": -50, "gegner2": -50, "gegner3": -50}
+    assert json.loads(r.stdout)["zahlungen"] == {
+        "spieler": 150,
+        "gegner1": -50,
+        "gegner2": -50,
+        "gegner3": -50,
+    }
 
 
 def test_tout_gewonnen_und_verloren():
@@ -78,28 +145,80 @@ def test_tout_gewonnen_und_verloren():
     assert verl["zahlungen"]["spieler"] == -300
 
 
-@pytest.mark.parametrize(("args", "token"), [
-    (["rufspiel", "--augen", "130"], "„130“"),
-    (["rufspiel", "--augen", "75", "--schwarz"], "Schwarz passt nicht zu 75 Augen"),
-    (["rufspiel", "--augen", "70", "--laufende", "15"], "nur 14 Trümpfe"),
-    (["ramsch", "--augen", "60", "40", "20", "0", "--stiche", "4", "2", "2", "0", "--laufende", "3"],
-     "Laufende gibt es beim Ramsch nicht"),
-    (["rufspiel", "--augen", "70", "--tarif", "gibtsnicht"], "Unbekannter Tarif „gibtsnicht“"),
-    (["rufspiel", "--augen", "70", "--set", "gurnd=3"], "Unbekannter Tarif-Schlüssel „gurnd“"),
-    (["rufspiel", "--augen", "70", "--set", "grund=viel"], "„viel“ für grund"),
-    (["rufspiel", "--augen", "siebzig"], "„siebzig“ bei --augen"),
-    (["rufspiel", "--augen", "70", "--klopfer", "x"], "„x“ bei --klopfer"),
-    (["sauspiel2", "--augen", "70"], "Unbekannte Spielart „sauspiel2“"),
-    (["rufspiel"], "Es fehlt --augen"),
-    (["rufspiel", "--augen", "70", "--spieler", "Anna", "--gegner", "Cem"], "Es fehlt --partner NAME"),
-    (["solo", "--augen", "70", "--spieler", "Anna", "--partner", "Ben", "--gegner", "A", "B", "C"],
-     "keinen Partner („Ben“)"),
-    (["rufspiel", "--augen", "70", "--spieler", "Anna", "--partner", "Anna", "--gegner", "C", "D"],
-     "Doppelte Namen: „Anna“"),
-    (["ramsch", "--augen", "40", "40", "30", "10", "--stiche", "3", "2", "2", "1"], "Gleichstand bei 40 Augen"),
-    (["wenz", "--tout", "--augen", "120"], "Tout mit 120 Augen"),
-    (["bettel", "--stiche", "0"], "bettel_erlaubt"),
-])
+@pytest.mark.parametrize(
+    ("args", "token"),
+    [
+        (["rufspiel", "--augen", "130"], "„130“"),
+        (["rufspiel", "--augen", "75", "--schwarz"], "Schwarz passt nicht zu 75 Augen"),
+        (["rufspiel", "--augen", "70", "--laufende", "15"], "nur 14 Trümpfe"),
+        (
+            [
+                "ramsch",
+                "--augen",
+                "60",
+                "40",
+                "20",
+                "0",
+                "--stiche",
+                "4",
+                "2",
+                "2",
+                "0",
+                "--laufende",
+                "3",
+            ],
+            "Laufende gibt es beim Ramsch nicht",
+        ),
+        (["rufspiel", "--augen", "70", "--tarif", "gibtsnicht"], "Unbekannter Tarif „gibtsnicht“"),
+        (["rufspiel", "--augen", "70", "--set", "gurnd=3"], "Unbekannter Tarif-Schlüssel „gurnd“"),
+        (["rufspiel", "--augen", "70", "--set", "grund=viel"], "„viel“ für grund"),
+        (["rufspiel", "--augen", "siebzig"], "„siebzig“ bei --augen"),
+        (["rufspiel", "--augen", "70", "--klopfer", "x"], "„x“ bei --klopfer"),
+        (["sauspiel2", "--augen", "70"], "Unbekannte Spielart „sauspiel2“"),
+        (["rufspiel"], "Es fehlt --augen"),
+        (
+            ["rufspiel", "--augen", "70", "--spieler", "Anna", "--gegner", "Cem"],
+            "Es fehlt --partner NAME",
+        ),
+        (
+            [
+                "solo",
+                "--augen",
+                "70",
+                "--spieler",
+                "Anna",
+                "--partner",
+                "Ben",
+                "--gegner",
+                "A",
+                "B",
+                "C",
+            ],
+            "keinen Partner („Ben“)",
+        ),
+        (
+            [
+                "rufspiel",
+                "--augen",
+                "70",
+                "--spieler",
+                "Anna",
+                "--partner",
+                "Anna",
+                "--gegner",
+                "C",
+                "D",
+            ],
+            "Doppelte Namen: „Anna“",
+        ),
+        (
+            ["ramsch", "--augen", "40", "40", "30", "10", "--stiche", "3", "2", "2", "1"],
+            "Gleichstand bei 40 Augen",
+        ),
+        (["wenz", "--tout", "--augen", "120"], "Tout mit 120 Augen"),
+        (["bettel", "--stiche", "0"], "bettel_erlaubt"),
+    ],
+)
 def test_fehler_deutsch_exit_2_ohne_traceback(args, token):
     r = abrechnung(*args)
     assert r.returncode == 2, r.stdout
@@ -117,19 +236,52 @@ def test_mehrfach_optionen_werden_aufgespreizt():
 
     um = typer.main.get_command(schafkopf).commands["abrechnung"].umschreiben
     assert um(["rufspiel", "--gegner", "Cem", "Dora", "--augen", "71"]) == [
-        "rufspiel", "--gegner", "Cem", "--gegner", "Dora", "--augen", "71"]
+        "rufspiel",
+        "--gegner",
+        "Cem",
+        "--gegner",
+        "Dora",
+        "--augen",
+        "71",
+    ]
     # Zahlenoptionen schlucken keine Spielart, Namen auch nicht.
     assert um(["--augen", "71", "rufspiel"]) == ["--augen", "71", "rufspiel"]
     assert um(["--gegner", "Cem", "Dora", "solo"]) == [
-        "--gegner", "Cem", "--gegner", "Dora", "solo"]
+        "--gegner",
+        "Cem",
+        "--gegner",
+        "Dora",
+        "solo",
+    ]
     assert um(["--set", "a=1", "b=2", "wenz"]) == ["--set", "a=1", "--set", "b=2", "wenz"]
     assert um(["solo", "--gegner", "A", "B", "C", "D"]) == [
-        "solo", "--gegner", "A", "--gegner", "B", "--gegner", "C", "D"]
+        "solo",
+        "--gegner",
+        "A",
+        "--gegner",
+        "B",
+        "--gegner",
+        "C",
+        "D",
+    ]
 
 
 def test_mehrfach_ueber_die_cli():
-    r = run_cli("schafkopf", "abrechnung", "--gegner", "Cem", "Dora", "rufspiel", "--augen", "71",
-                "--spieler", "Anna", "--partner", "Ben", "--json")
+    r = run_cli(
+        "schafkopf",
+        "abrechnung",
+        "--gegner",
+        "Cem",
+        "Dora",
+        "rufspiel",
+        "--augen",
+        "71",
+        "--spieler",
+        "Anna",
+        "--partner",
+        "Ben",
+        "--json",
+    )
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["zahlungen"] == {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}
 
@@ -152,26 +304,43 @@ def test_hilfe_mit_beispiel():
 
 
 def test_ramsch_nur_mit_verlierer_und_jungfrau():
-    r = abrechnung("ramsch", "--namen", "Anna", "Ben", "Cem", "Dora", "--verlierer", "Ben",
-                   "--jungfrau", "Cem", "--json")
+    r = abrechnung(
+        "ramsch",
+        "--namen",
+        "Anna",
+        "Ben",
+        "Cem",
+        "Dora",
+        "--verlierer",
+        "Ben",
+        "--jungfrau",
+        "Cem",
+        "--json",
+    )
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     assert d["wert"] == 40 and d["zahlungen"] == {"Anna": 40, "Ben": -120, "Cem": 40, "Dora": 40}
     assert (d["verlierer"], d["jungfrauen"], d["durchmarsch"]) == (["Ben"], ["Cem"], None)
     # Plätze 1–4 statt Namen, zwei Jungfrauen hintereinander, Klopfer
-    d = json.loads(abrechnung("ramsch", "--verlierer", "2", "--jungfrau", "3", "4", "--klopfer", "1",
-                              "--json").stdout)
+    d = json.loads(
+        abrechnung(
+            "ramsch", "--verlierer", "2", "--jungfrau", "3", "4", "--klopfer", "1", "--json"
+        ).stdout
+    )
     assert d["zahlungen"] == {"spieler1": 160, "spieler2": -480, "spieler3": 160, "spieler4": 160}
     r = abrechnung("ramsch", "--namen", "Anna", "Ben", "Cem", "Dora", "--durchmarsch", "Dora")
     assert r.returncode == 0 and "Durchmarsch von Dora" in r.stdout and "+1,50 €" in r.stdout
 
 
-@pytest.mark.parametrize(("args", "token"), [
-    (("ramsch",), "fehlt, wer verliert"),
-    (("ramsch", "--namen", "Anna", "Ben", "Cem", "Dora", "--verlierer", "Bert"), "„Bert“"),
-    (("ramsch", "--verlierer", "2", "--jungfrau", "2"), "keine Jungfrau"),
-    (("rufspiel", "--augen", "61", "--jungfrau", "Ben"), "nur beim Ramsch"),
-])
+@pytest.mark.parametrize(
+    ("args", "token"),
+    [
+        (("ramsch",), "fehlt, wer verliert"),
+        (("ramsch", "--namen", "Anna", "Ben", "Cem", "Dora", "--verlierer", "Bert"), "„Bert“"),
+        (("ramsch", "--verlierer", "2", "--jungfrau", "2"), "keine Jungfrau"),
+        (("rufspiel", "--augen", "61", "--jungfrau", "Ben"), "nur beim Ramsch"),
+    ],
+)
 def test_ramsch_fakten_fehler(args, token):
     r = abrechnung(*args)
     assert r.returncode == 2 and token in r.stderr and "Traceback" not in r.stderr

@@ -31,8 +31,14 @@ def test_blaetter_und_augen():
 
 def test_augen_je_schlag():
     assert {s: s.augen for s in Schlag} == {
-        Schlag.SAU: 11, Schlag.ZEHN: 10, Schlag.KOENIG: 4, Schlag.OBER: 3,
-        Schlag.UNTER: 2, Schlag.NEUN: 0, Schlag.ACHT: 0, Schlag.SIEBEN: 0,
+        Schlag.SAU: 11,
+        Schlag.ZEHN: 10,
+        Schlag.KOENIG: 4,
+        Schlag.OBER: 3,
+        Schlag.UNTER: 2,
+        Schlag.NEUN: 0,
+        Schlag.ACHT: 0,
+        Schlag.SIEBEN: 0,
     }
 
 
@@ -44,12 +50,26 @@ def test_rundreise_kurz_und_lang(karte):
     assert Karte.parse(karte.lang_name.replace("-", " ").upper()) is karte
 
 
-@pytest.mark.parametrize("text,erwartet", [
-    ("EO", "EO"), ("ga", "GA"), ("H10", "H10"), ("hz", "H10"), ("S7", "S7"),
-    ("Eichel-Ober", "EO"), ("Gras Sau", "GA"), ("Herz-Zehn", "H10"), ("Schellen-Ass", "SA"),
-    ("Grün-Unter", "GU"), ("Gruen Koenig", "GK"), ("Laub-Neun", "G9"), ("Blatt-Acht", "G8"),
-    ("Schelle-Daus", "SA"), ("Eichel-König", "EK"),
-])
+@pytest.mark.parametrize(
+    "text,erwartet",
+    [
+        ("EO", "EO"),
+        ("ga", "GA"),
+        ("H10", "H10"),
+        ("hz", "H10"),
+        ("S7", "S7"),
+        ("Eichel-Ober", "EO"),
+        ("Gras Sau", "GA"),
+        ("Herz-Zehn", "H10"),
+        ("Schellen-Ass", "SA"),
+        ("Grün-Unter", "GU"),
+        ("Gruen Koenig", "GK"),
+        ("Laub-Neun", "G9"),
+        ("Blatt-Acht", "G8"),
+        ("Schelle-Daus", "SA"),
+        ("Eichel-König", "EK"),
+    ],
+)
 def test_aliase(text, erwartet):
     assert str(Karte.parse(text)) == erwartet
 
@@ -63,7 +83,12 @@ def test_karte_gleichheit_und_hash():
 
 
 def test_hand_mit_kommas_und_langformen():
-    assert [str(k) for k in h("EO, GA  H10,S7 Gras Unter Herz-Neuner")[:4]] == ["EO", "GA", "H10", "S7"]
+    assert [str(k) for k in h("EO, GA  H10,S7 Gras Unter Herz-Neuner")[:4]] == [
+        "EO",
+        "GA",
+        "H10",
+        "S7",
+    ]
     assert [str(k) for k in h("Eichel Ober, Schelle Sau")] == ["EO", "SA"]
 
 
@@ -96,7 +121,10 @@ def test_karte_nicht_im_kurzen_blatt():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.sampled_from(lang), min_size=1, max_size=8, unique=True), st.sampled_from([" ", ", ", ","]))
+@given(
+    st.lists(st.sampled_from(lang), min_size=1, max_size=8, unique=True),
+    st.sampled_from([" ", ", ", ","]),
+)
 def test_hand_rundreise(karten, trenner):
     text = trenner.join(str(k) for k in karten)
     assert list(parse_hand(text, anzahl=len(karten))) == karten
@@ -106,16 +134,20 @@ def test_hand_rundreise(karten, trenner):
 
 # --- Spielarten -------------------------------------------------------
 
-@pytest.mark.parametrize("art,farbe,erwartet", [
-    ("rufspiel", "schellen", "EO GO HO SO EU GU HU SU HA H10 HK H9 H8 H7"),
-    ("ramsch", None, "EO GO HO SO EU GU HU SU HA H10 HK H9 H8 H7"),
-    ("solo", "eichel", "EO GO HO SO EU GU HU SU EA E10 EK E9 E8 E7"),
-    ("wenz", None, "EU GU HU SU"),
-    ("farbwenz", "gras", "EU GU HU SU GA G10 GK GO G9 G8 G7"),
-    ("geier", None, "EO GO HO SO"),
-    ("farbgeier", "schellen", "EO GO HO SO SA S10 SK SU S9 S8 S7"),
-    ("bettel", None, ""),
-])
+
+@pytest.mark.parametrize(
+    "art,farbe,erwartet",
+    [
+        ("rufspiel", "schellen", "EO GO HO SO EU GU HU SU HA H10 HK H9 H8 H7"),
+        ("ramsch", None, "EO GO HO SO EU GU HU SU HA H10 HK H9 H8 H7"),
+        ("solo", "eichel", "EO GO HO SO EU GU HU SU EA E10 EK E9 E8 E7"),
+        ("wenz", None, "EU GU HU SU"),
+        ("farbwenz", "gras", "EU GU HU SU GA G10 GK GO G9 G8 G7"),
+        ("geier", None, "EO GO HO SO"),
+        ("farbgeier", "schellen", "EO GO HO SO SA S10 SK SU S9 S8 S7"),
+        ("bettel", None, ""),
+    ],
+)
 def test_trumpfreihenfolge(art, farbe, erwartet):
     spiel = Spiel.aus_text(art, farbe)
     assert " ".join(str(k) for k in spiel.truempfe()) == erwartet
@@ -125,17 +157,48 @@ def test_trumpfreihenfolge(art, farbe, erwartet):
 
 def test_kurzes_blatt_truempfe():
     assert len(Spiel(Spielart.RUFSPIEL, Farbe.GRAS).truempfe("kurz")) == 12
-    assert [str(k) for k in Spiel(Spielart.FARBWENZ, Farbe.HERZ).truempfe(Blatt.KURZ)] == \
-        "EU GU HU SU HA H10 HK HO H9".split()
+    assert [str(k) for k in Spiel(Spielart.FARBWENZ, Farbe.HERZ).truempfe(Blatt.KURZ)] == [
+        "EU",
+        "GU",
+        "HU",
+        "SU",
+        "HA",
+        "H10",
+        "HK",
+        "HO",
+        "H9",
+    ]
 
 
 def test_farbkarten_reihenfolge_wenz_und_bettel():
     wenz = Spiel(Spielart.WENZ)
-    assert [str(k) for k in wenz.sortiert(h("E7 EO EA E9 EK E10 E8"))] == "EA E10 EK EO E9 E8 E7".split()
+    assert [str(k) for k in wenz.sortiert(h("E7 EO EA E9 EK E10 E8"))] == [
+        "EA",
+        "E10",
+        "EK",
+        "EO",
+        "E9",
+        "E8",
+        "E7",
+    ]
     bettel = Spiel(Spielart.BETTEL)
-    assert [str(k) for k in bettel.sortiert(h("G10 GU GO GA GK G7"))] == "GA GK GO GU G10 G7".split()
+    assert [str(k) for k in bettel.sortiert(h("G10 GU GO GA GK G7"))] == [
+        "GA",
+        "GK",
+        "GO",
+        "GU",
+        "G10",
+        "G7",
+    ]
     zehn_hoch = Spiel(Spielart.BETTEL, bettel_zehn_hoch=True)
-    assert [str(k) for k in zehn_hoch.sortiert(h("G10 GU GO GA GK G7"))] == "GA G10 GK GO GU G7".split()
+    assert [str(k) for k in zehn_hoch.sortiert(h("G10 GU GO GA GK G7"))] == [
+        "GA",
+        "G10",
+        "GK",
+        "GO",
+        "GU",
+        "G7",
+    ]
 
 
 def test_farbe_im_spiel():
@@ -147,18 +210,21 @@ def test_farbe_im_spiel():
     assert s.rufsau == Karte.parse("GA")
 
 
-@pytest.mark.parametrize("art,farbe,stich,aus,sieger", [
-    ("rufspiel", "gras", "GK G9 GA G7", 0, 2),       # höchste Gras
-    ("rufspiel", "gras", "GK G9 H7 GA", 0, 2),       # Herz-Sieben sticht
-    ("rufspiel", "gras", "GK SA E10 G7", 1, 1),      # abgeworfen zählt nicht
-    ("rufspiel", "gras", "HU HO H10 SO", 3, 0),      # HO höchster Trumpf (Sitz 3+1)
-    ("rufspiel", "gras", "GO G10 G9 GA", 0, 0),      # Ober ist Trumpf, nicht Gras
-    ("wenz", None, "EO E9 EK HU", 2, 1),             # Unter sticht
-    ("wenz", None, "EO E9 EK E10", 2, 1),            # Ober zwischen König und Neun
-    ("geier", None, "SU SK S9 S8", 0, 1),            # Unter ist Farbe
-    ("solo", "eichel", "E7 HA SU EO", 0, 3),
-    ("bettel", None, "G10 GU GO G9", 0, 2),          # A K O U 10
-])
+@pytest.mark.parametrize(
+    "art,farbe,stich,aus,sieger",
+    [
+        ("rufspiel", "gras", "GK G9 GA G7", 0, 2),  # höchste Gras
+        ("rufspiel", "gras", "GK G9 H7 GA", 0, 2),  # Herz-Sieben sticht
+        ("rufspiel", "gras", "GK SA E10 G7", 1, 1),  # abgeworfen zählt nicht
+        ("rufspiel", "gras", "HU HO H10 SO", 3, 0),  # HO höchster Trumpf (Sitz 3+1)
+        ("rufspiel", "gras", "GO G10 G9 GA", 0, 0),  # Ober ist Trumpf, nicht Gras
+        ("wenz", None, "EO E9 EK HU", 2, 1),  # Unter sticht
+        ("wenz", None, "EO E9 EK E10", 2, 1),  # Ober zwischen König und Neun
+        ("geier", None, "SU SK S9 S8", 0, 1),  # Unter ist Farbe
+        ("solo", "eichel", "E7 HA SU EO", 0, 3),
+        ("bettel", None, "G10 GU GO G9", 0, 2),  # A K O U 10
+    ],
+)
 def test_stichsieger(art, farbe, stich, aus, sieger):
     assert stichsieger(Spiel.aus_text(art, farbe), h(stich), ausspieler=aus) == sieger
 
@@ -187,15 +253,29 @@ def test_import_ist_leicht():
 
     from conftest import ROOT, _env
 
-    code = ("import sys, referee.schafkopf as s; s.Karte, s.erlaubte_karten; "
-            "print(','.join(sorted(sys.modules)))")
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_env(), cwd=ROOT,
-                       check=True)
+    code = (
+        "import sys, referee.schafkopf as s; s.Karte, s.erlaubte_karten; "
+        "print(','.join(sorted(sys.modules)))"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        cwd=ROOT,
+        check=True,
+    )
     geladen = set(r.stdout.strip().split(","))
     for schwer in ("referee.schafkopf.partie", "referee.schafkopf.abrechnung", "typer", "rich"):
         assert schwer not in geladen
-    r = subprocess.run([sys.executable, "-c", "import referee.schafkopf as s; print(s.pruefe_partie.__name__)"],
-                       capture_output=True, text=True, env=_env(), cwd=ROOT, check=True)
+    r = subprocess.run(
+        [sys.executable, "-c", "import referee.schafkopf as s; print(s.pruefe_partie.__name__)"],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        cwd=ROOT,
+        check=True,
+    )
     assert r.stdout.strip() == "pruefe_partie"
 
 
@@ -205,38 +285,82 @@ def test_oeffentliche_api_mit_docstrings_und_doctests():
 
     import referee.schafkopf as s
 
-    for name in ("Karte", "parse_hand", "Spiel", "Spielart", "Farbe", "rufbare_saeue", "ruf_erlaubt",
-                 "pruefe_ruf", "erlaubte_karten", "pruefe_zug", "pruefe_partie", "lies_partie",
-                 "abrechnen", "Fakten", "Abrechnung", "zahlungen", "tarif_laden", "Tarif"):
+    for name in (
+        "Karte",
+        "parse_hand",
+        "Spiel",
+        "Spielart",
+        "Farbe",
+        "rufbare_saeue",
+        "ruf_erlaubt",
+        "pruefe_ruf",
+        "erlaubte_karten",
+        "pruefe_zug",
+        "pruefe_partie",
+        "lies_partie",
+        "abrechnen",
+        "Fakten",
+        "Abrechnung",
+        "zahlungen",
+        "tarif_laden",
+        "Tarif",
+    ):
         assert name in s.__all__, name
         assert (getattr(s, name).__doc__ or "").strip(), name
-    for modul in ("referee.schafkopf", "referee.schafkopf.ruf", "referee.schafkopf.zug",
-                  "referee.schafkopf.abrechnung", "referee.schafkopf.tarif"):
+    for modul in (
+        "referee.schafkopf",
+        "referee.schafkopf.ruf",
+        "referee.schafkopf.zug",
+        "referee.schafkopf.abrechnung",
+        "referee.schafkopf.tarif",
+    ):
         ergebnis = doctest.testmod(importlib.import_module(modul))
         assert ergebnis.failed == 0 and ergebnis.attempted > 0, modul
 
 
-@pytest.mark.parametrize(("text", "farbe"), [
-    ("Alte", Farbe.EICHEL), ("die Alte", Farbe.EICHEL), ("mit der Blauen", Farbe.GRAS),
-    ("Blaue", Farbe.GRAS), ("Bumbs", Farbe.SCHELLEN), ("die Hundsgfickte", Farbe.SCHELLEN),
-    ("Gras-Sau", Farbe.GRAS), ("SA", Farbe.SCHELLEN), ("blau", Farbe.GRAS), ("Rot", Farbe.HERZ),
-    ("Eichl", Farbe.EICHEL), ("Schelln", Farbe.SCHELLEN),
-])
+@pytest.mark.parametrize(
+    ("text", "farbe"),
+    [
+        ("Alte", Farbe.EICHEL),
+        ("die Alte", Farbe.EICHEL),
+        ("mit der Blauen", Farbe.GRAS),
+        ("Blaue", Farbe.GRAS),
+        ("Bumbs", Farbe.SCHELLEN),
+        ("die Hundsgfickte", Farbe.SCHELLEN),
+        ("Gras-Sau", Farbe.GRAS),
+        ("SA", Farbe.SCHELLEN),
+        ("blau", Farbe.GRAS),
+        ("Rot", Farbe.HERZ),
+        ("Eichl", Farbe.EICHEL),
+        ("Schelln", Farbe.SCHELLEN),
+    ],
+)
 def test_saunamen_am_tisch(text, farbe):
     assert Farbe.parse(text) is farbe
 
 
 def test_saunamen_als_karten_und_keine_falschen_treffer():
-    assert [str(k) for k in parse_hand("Alte, Blaue Bumbs Blau-Zehn Rot-Ober")] == ["EA", "GA", "SA", "G10", "HO"]
+    assert [str(k) for k in parse_hand("Alte, Blaue Bumbs Blau-Zehn Rot-Ober")] == [
+        "EA",
+        "GA",
+        "SA",
+        "G10",
+        "HO",
+    ]
     for falsch in ("GO", "Ober", "die Rote", "Dora"):
         with pytest.raises(Eingabefehler, match="Unbekannte Farbe"):
             Farbe.parse(falsch)
 
 
-@pytest.mark.parametrize(("text", "art", "farbe"), [
-    ("Herz-Solo", Spielart.SOLO, Farbe.HERZ), ("Schellsolo", Spielart.SOLO, Farbe.SCHELLEN),
-    ("Eichel-Wenz", Spielart.FARBWENZ, Farbe.EICHEL), ("Gras Geier", Spielart.FARBGEIER, Farbe.GRAS),
-])
+@pytest.mark.parametrize(
+    ("text", "art", "farbe"),
+    [
+        ("Herz-Solo", Spielart.SOLO, Farbe.HERZ),
+        ("Schellsolo", Spielart.SOLO, Farbe.SCHELLEN),
+        ("Eichel-Wenz", Spielart.FARBWENZ, Farbe.EICHEL),
+        ("Gras Geier", Spielart.FARBGEIER, Farbe.GRAS),
+    ],
+)
 def test_farbspiele_wie_angesagt(text, art, farbe):
     assert Spiel.aus_text(text) == Spiel(art, farbe)
 

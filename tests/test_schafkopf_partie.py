@@ -7,10 +7,10 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from conftest import run_cli
 from referee.errors import Eingabefehler
 from referee.schafkopf.karten import Blatt, Karte, parse_hand
 from referee.schafkopf.partie import laufende, lies_partie, pruefe_partie
@@ -52,7 +52,9 @@ def test_jede_karte_der_echten_partien_erlaubt(g):
         liegt: list[Karte] = []
         for j, karte in enumerate(parse_hand(stich["karten"])):
             sitz = (stich["aus"] + j) % 4
-            a = erlaubte_karten(haende[sitz], liegt, spiel, davongelaufen=davon[sitz], letzter_stich=i == n - 1)
+            a = erlaubte_karten(
+                haende[sitz], liegt, spiel, davongelaufen=davon[sitz], letzter_stich=i == n - 1
+            )
             assert karte in a.erlaubt, (i, sitz, str(karte), a.grund(karte))
             if ist_davonlaufen(haende[sitz], liegt, spiel, karte, davon[sitz]):
                 davon[sitz] = True
@@ -63,8 +65,18 @@ def test_jede_karte_der_echten_partien_erlaubt(g):
 def test_json_vertrag_echte_partie():
     g = next(g for g in PARTIEN if g["spiel"] == "rufspiel")
     d = pruefe_partie(g).als_json()
-    for schluessel in ("gueltig", "spieler_partei", "augen_spieler", "stiche_spieler", "gewonnen",
-                       "schneider", "schwarz", "laufende", "wert", "zahlungen"):
+    for schluessel in (
+        "gueltig",
+        "spieler_partei",
+        "augen_spieler",
+        "stiche_spieler",
+        "gewonnen",
+        "schneider",
+        "schwarz",
+        "laufende",
+        "wert",
+        "zahlungen",
+    ):
         assert schluessel in d
     assert d["gueltig"] is True and len(d["spieler_partei"]) == 2
     assert g["spieler"] in d["spieler_partei"]
@@ -73,23 +85,36 @@ def test_json_vertrag_echte_partie():
 
 # --- Laufende ---------------------------------------------------------------
 
+
 def test_laufende_mit_und_ohne_ueber_beide_haende():
     spiel = Spiel(Spielart.RUFSPIEL, Spiel.aus_text("rufspiel", "gras").farbe)
-    haende = [parse_hand("EO HO EU HA H10 G7 S7 E7"), parse_hand("GO SO GU GA E8 E9 S8 S9"),
-              parse_hand("SU HU HK H9 H8 H7 EA EK"), parse_hand("E10 G10 GK G9 G8 SA S10 SK")]
+    haende = [
+        parse_hand("EO HO EU HA H10 G7 S7 E7"),
+        parse_hand("GO SO GU GA E8 E9 S8 S9"),
+        parse_hand("SU HU HK H9 H8 H7 EA EK"),
+        parse_hand("E10 G10 GK G9 G8 SA S10 SK"),
+    ]
     # Spielerpartei 0 + 1 (Gras-Sau bei Sitz 1): EO GO HO SO EU GU = 6 „mit“, dann SU bei Sitz 2.
     assert laufende(spiel, haende, (0, 1)) == 6
     assert laufende(spiel, haende, (2, 3)) == 6  # dieselben 6 zählen „ohne“
     wenz = Spiel(Spielart.WENZ)
-    assert laufende(wenz, haende, (0,)) == 1      # EU, dann GU bei Sitz 1
-    assert laufende(wenz, haende, (1,)) == 1      # ohne EU
+    assert laufende(wenz, haende, (0,)) == 1  # EU, dann GU bei Sitz 1
+    assert laufende(wenz, haende, (1,)) == 1  # ohne EU
     assert laufende(Spiel(Spielart.GEIER), haende, (0, 1)) == 4
 
 
 # --- Zufallspartien mit gezielten Regelverstößen -----------------------------
 
-SPIELE = [("rufspiel", None), ("solo", "gras"), ("wenz", None), ("farbwenz", "herz"),
-          ("geier", None), ("farbgeier", "eichel"), ("ramsch", None), ("bettel", None)]
+SPIELE = [
+    ("rufspiel", None),
+    ("solo", "gras"),
+    ("wenz", None),
+    ("farbwenz", "herz"),
+    ("geier", None),
+    ("farbgeier", "eichel"),
+    ("ramsch", None),
+    ("bettel", None),
+]
 
 
 def baue_partie(art, farbe, blatt, rng, p_falsch=0.0, haende=None, spieler=None):
@@ -101,7 +126,7 @@ def baue_partie(art, farbe, blatt, rng, p_falsch=0.0, haende=None, spieler=None)
     if haende is None:
         karten = list(blatt.karten)
         rng.shuffle(karten)
-        haende = [karten[i * n:(i + 1) * n] for i in range(4)]
+        haende = [karten[i * n : (i + 1) * n] for i in range(4)]
     spieler = rng.randrange(4) if spieler is None else spieler
     if art == "rufspiel":
         moeglich = [(s, f) for s in range(4) for f in RUFFARBEN if ruf_erlaubt(haende[s], f)]
@@ -118,7 +143,9 @@ def baue_partie(art, farbe, blatt, rng, p_falsch=0.0, haende=None, spieler=None)
         liegt = []
         for j in range(4):
             sitz = (aus + j) % 4
-            a = erlaubte_karten(rest[sitz], liegt, spiel, davongelaufen=davon[sitz], letzter_stich=i == n - 1)
+            a = erlaubte_karten(
+                rest[sitz], liegt, spiel, davongelaufen=davon[sitz], letzter_stich=i == n - 1
+            )
             if a.verboten and rng.random() < p_falsch:
                 karte = rng.choice(a.verboten).karte
                 erwartet.add((i + 1, sitz, str(karte)))
@@ -130,15 +157,35 @@ def baue_partie(art, farbe, blatt, rng, p_falsch=0.0, haende=None, spieler=None)
             liegt.append(karte)
         stiche.append({"aus": aus, "karten": [str(k) for k in liegt]})
         aus = (aus + spiel.stich_gewinner(liegt)) % 4
-    g = {"spiel": art, "farbe": farbe, "tout": False, "spieler": spieler,
-         "haende": [[str(k) for k in h] for h in haende], "klopfer": [], "stoesse": [], "stiche": stiche,
-         "tarif": {"grund": 20, "solo": 50, "schneider": 10, "schwarz": 10, "laufende": 10,
-                   "laufende_ab": 3, "bettel_erlaubt": True, "ramsch_gleichstand": "alle"}}
+    g = {
+        "spiel": art,
+        "farbe": farbe,
+        "tout": False,
+        "spieler": spieler,
+        "haende": [[str(k) for k in h] for h in haende],
+        "klopfer": [],
+        "stoesse": [],
+        "stiche": stiche,
+        "tarif": {
+            "grund": 20,
+            "solo": 50,
+            "schneider": 10,
+            "schwarz": 10,
+            "laufende": 10,
+            "laufende_ab": 3,
+            "bettel_erlaubt": True,
+            "ramsch_gleichstand": "alle",
+        },
+    }
     return g, erwartet
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(SPIELE), st.sampled_from([Blatt.LANG, Blatt.KURZ]), st.randoms(use_true_random=False))
+@given(
+    st.sampled_from(SPIELE),
+    st.sampled_from([Blatt.LANG, Blatt.KURZ]),
+    st.randoms(use_true_random=False),
+)
 def test_zufallspartien_gueltig_und_nullsumme(art_farbe, blatt, rng):
     g, _ = baue_partie(*art_farbe, blatt, rng)
     assume(g is not None)
@@ -150,15 +197,22 @@ def test_zufallspartien_gueltig_und_nullsumme(art_farbe, blatt, rng):
         assert b.spieler_partei == ()
         hoechst = max(b.augen)
         for s in range(4):
-            assert (b.zahlungen[s] < 0) == (b.augen[s] == hoechst) or b.abrechnung.durchmarsch is not None
+            assert (b.zahlungen[s] < 0) == (
+                b.augen[s] == hoechst
+            ) or b.abrechnung.durchmarsch is not None
         # Standard-Hausregel: bei Gleichstand verliert, wer den höchsten Trumpf bekommen hat.
         g2 = dict(g, tarif={k: v for k, v in g["tarif"].items() if k != "ramsch_gleichstand"})
         b2 = pruefe_partie(g2)
         gleiche = [s for s in range(4) if b2.augen[s] == hoechst]
         if b2.abrechnung.durchmarsch is None:
             spiel = Spiel(Spielart.RAMSCH)
-            rang = {s: max((spiel.staerke(k) for k in parse_hand(g["haende"][s]) if spiel.ist_trumpf(k)),
-                           default=-1) for s in gleiche}
+            rang = {
+                s: max(
+                    (spiel.staerke(k) for k in parse_hand(g["haende"][s]) if spiel.ist_trumpf(k)),
+                    default=-1,
+                )
+                for s in gleiche
+            }
             verlierer = max(gleiche, key=lambda s: rang[s])
             assert [s for s in range(4) if b2.zahlungen[s] < 0] == [verlierer]
     else:
@@ -170,7 +224,11 @@ def test_zufallspartien_gueltig_und_nullsumme(art_farbe, blatt, rng):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(SPIELE), st.sampled_from([Blatt.LANG, Blatt.KURZ]), st.randoms(use_true_random=False))
+@given(
+    st.sampled_from(SPIELE),
+    st.sampled_from([Blatt.LANG, Blatt.KURZ]),
+    st.randoms(use_true_random=False),
+)
 def test_verbotene_karten_werden_genau_gefunden(art_farbe, blatt, rng):
     g, erwartet = baue_partie(*art_farbe, blatt, rng, p_falsch=0.15)
     assume(g is not None)
@@ -190,12 +248,15 @@ def _rufspiel_mit(bedingung, versuche=3000):
     raise AssertionError("keine passende Partie gefunden")
 
 
-@pytest.mark.parametrize("abschnitt,text", [
-    ("schafkopf.stichregeln", "Bedienpflicht"),
-    ("schafkopf.ruf-sau-suchen", "muss zugegeben werden"),
-    ("schafkopf.ruf-sau-bindung", "nicht abgeworfen"),
-    ("schafkopf.davonlaufen", "Davonlaufen geht erst mit mindestens 4"),
-])
+@pytest.mark.parametrize(
+    "abschnitt,text",
+    [
+        ("schafkopf.stichregeln", "Bedienpflicht"),
+        ("schafkopf.ruf-sau-suchen", "muss zugegeben werden"),
+        ("schafkopf.ruf-sau-bindung", "nicht abgeworfen"),
+        ("schafkopf.davonlaufen", "Davonlaufen geht erst mit mindestens 4"),
+    ],
+)
 def test_jede_art_von_verstoss_wird_begruendet(abschnitt, text):
     g, b = _rufspiel_mit(lambda g, b: any(f.abschnitt == abschnitt for f in b.fehler))
     f = next(f for f in b.fehler if f.abschnitt == abschnitt)
@@ -220,7 +281,9 @@ def test_davonlaufen_wird_mitgefuehrt():
 
 
 def test_tout_und_sie():
-    g = json.loads(json.dumps(next(g for g in PARTIEN if g["spiel"] == "solo" and len(g["haende"][0]) == 8)))
+    g = json.loads(
+        json.dumps(next(g for g in PARTIEN if g["spiel"] == "solo" and len(g["haende"][0]) == 8))
+    )
     normal = pruefe_partie(g)
     g["tout"] = True
     b = pruefe_partie(g)
@@ -228,7 +291,11 @@ def test_tout_und_sie():
     alle = b.stiche_spieler == 8
     assert b.abrechnung.gewonnen == alle
     lauf = b.laufende if b.laufende >= 3 else 0
-    wert = (g["tarif"]["solo"] + lauf * g["tarif"]["laufende"]) * 2 * 2 ** len(g["klopfer"] + g["stoesse"])
+    wert = (
+        (g["tarif"]["solo"] + lauf * g["tarif"]["laufende"])
+        * 2
+        * 2 ** len(g["klopfer"] + g["stoesse"])
+    )
     assert b.abrechnung.wert == wert
     assert b.zahlungen[g["spieler"]] == (3 * wert if alle else -3 * wert)
     assert normal.zahlungen == tuple(g["erwartet"]["zahlungen"])
@@ -256,7 +323,9 @@ def test_falscher_ausspieler():
 
 
 def test_unerlaubter_ruf_und_stoss():
-    g = json.loads(json.dumps(next(g for g in PARTIEN if g["spiel"] == "rufspiel" and g["stoesse"])))
+    g = json.loads(
+        json.dumps(next(g for g in PARTIEN if g["spiel"] == "rufspiel" and g["stoesse"]))
+    )
     # Die Spielerpartei stößt zuerst: verboten.
     partei = pruefe_partie(g).spieler_partei
     g["stoesse"] = [partei[0]]
@@ -264,22 +333,30 @@ def test_unerlaubter_ruf_und_stoss():
     assert [(f.stich, f.sitz) for f in b.fehler] == [(None, partei[0])]
     assert "schafkopf.stoss" in b.fehler[0].grund
     # Eine Sau rufen, die man selbst hält:
-    g, eigene = next((json.loads(json.dumps(g)), f) for g in PARTIEN if g["spiel"] == "rufspiel"
-                     for f in ("eichel", "gras", "schellen") if f[0].upper() + "A" in g["haende"][g["spieler"]])
+    g, eigene = next(
+        (json.loads(json.dumps(g)), f)
+        for g in PARTIEN
+        if g["spiel"] == "rufspiel"
+        for f in ("eichel", "gras", "schellen")
+        if f[0].upper() + "A" in g["haende"][g["spieler"]]
+    )
     g["farbe"] = eigene
     b = pruefe_partie(g)
     assert b.fehler[0].stich is None and "Der Ruf ist nicht erlaubt" in b.fehler[0].grund
 
 
-@pytest.mark.parametrize("aendern,meldung", [
-    (lambda g: g["haende"][1].__setitem__(0, g["haende"][0][0]), "Doppelt gegeben"),
-    (lambda g: g["haende"][2].__setitem__(3, "XY"), "„XY“"),
-    (lambda g: g["stiche"].pop(), "7 Stiche"),
-    (lambda g: g.__setitem__("spieler", 5), "„5“ ist kein Sitz"),
-    (lambda g: g.__setitem__("spiel", "schach"), "Unbekannte Spielart „schach“"),
-    (lambda g: g["haende"][0].pop(), "8 Karten"),
-    (lambda g: g.__setitem__("tarif", {"grundpreis": 20}), "„grundpreis“"),
-])
+@pytest.mark.parametrize(
+    "aendern,meldung",
+    [
+        (lambda g: g["haende"][1].__setitem__(0, g["haende"][0][0]), "Doppelt gegeben"),
+        (lambda g: g["haende"][2].__setitem__(3, "XY"), "„XY“"),
+        (lambda g: g["stiche"].pop(), "7 Stiche"),
+        (lambda g: g.__setitem__("spieler", 5), "„5“ ist kein Sitz"),
+        (lambda g: g.__setitem__("spiel", "schach"), "Unbekannte Spielart „schach“"),
+        (lambda g: g["haende"][0].pop(), "8 Karten"),
+        (lambda g: g.__setitem__("tarif", {"grundpreis": 20}), "„grundpreis“"),
+    ],
+)
 def test_eingabefehler(aendern, meldung):
     g = json.loads(json.dumps(next(g for g in PARTIEN if len(g["haende"][0]) == 8)))
     aendern(g)
@@ -289,6 +366,7 @@ def test_eingabefehler(aendern, meldung):
 
 
 # --- CLI --------------------------------------------------------------------
+
 
 def test_cli_partie_json_und_exit_0(tmp_path):
     g = PARTIEN[4]
@@ -308,10 +386,19 @@ def test_cli_partie_stdin_regelverstoss_exit_1():
     assert r.returncode == 1
     d = json.loads(r.stdout)
     assert d["gueltig"] is False
-    assert d["fehler"][0] == {"stich": 2, "sitz": 3, "karte": k[2], "grund": d["fehler"][0]["grund"]}
+    assert d["fehler"][0] == {
+        "stich": 2,
+        "sitz": 3,
+        "karte": k[2],
+        "grund": d["fehler"][0]["grund"],
+    }
     r = run_cli("schafkopf", "partie", "-", input=json.dumps(g))
     assert r.returncode == 1
-    assert "Stich 2:" in r.stdout and "✗ Sitz 3 legt" in r.stdout and "Sitz 3 hatte da noch:" in r.stdout
+    assert (
+        "Stich 2:" in r.stdout
+        and "✗ Sitz 3 legt" in r.stdout
+        and "Sitz 3 hatte da noch:" in r.stdout
+    )
     assert "Regel „Stichregeln“ (schafkopf.stichregeln)" in r.stdout
 
 
@@ -352,8 +439,17 @@ def test_abschnitte_existieren():
     from referee.regeltexte import abschnitt
     from referee.schafkopf import partie, ruf, zug
 
-    ids = {zug.STICHREGELN, zug.SUCHEN, zug.BINDUNG, zug.DAVONLAUFEN, partie.STOSS,
-           ruf._VORAUSSETZUNGEN, ruf._RUFBARE, ruf._GESPERRT, "schafkopf.truempfe"}
+    ids = {
+        zug.STICHREGELN,
+        zug.SUCHEN,
+        zug.BINDUNG,
+        zug.DAVONLAUFEN,
+        partie.STOSS,
+        ruf._VORAUSSETZUNGEN,
+        ruf._RUFBARE,
+        ruf._GESPERRT,
+        "schafkopf.truempfe",
+    }
     for i in ids:
         assert abschnitt(i).id == i
 
@@ -371,13 +467,19 @@ def test_cli_regelverstoss_liest_sich_mit_namen_hand_und_erlaubten_karten():
     rufsau = p.spiel.rufsau
     halter = next(s for s in range(4) if rufsau in p.haende[s])
     # der erste Stich, in dem die Ruf-Sau fällt und ein anderer die Ruffarbe ausgespielt hat
-    i, st_ = next((i, s) for i, s in enumerate(p.stiche) if rufsau in s.karten and s.karten[0] is not rufsau)
-    j = st_.karten.index(rufsau)
-    ersatz = next(k for k in p.haende[halter] if k.farbe is not rufsau.farbe and k not in st_.karten)
+    i, st_ = next(
+        (i, s) for i, s in enumerate(p.stiche) if rufsau in s.karten and s.karten[0] is not rufsau
+    )
+    st_.karten.index(rufsau)
+    ersatz = next(
+        k for k in p.haende[halter] if k.farbe is not rufsau.farbe and k not in st_.karten
+    )
     # Ruf-Sau und Ersatzkarte tauschen (in diesem und dem späteren Stich)
     for s in g["stiche"]:
-        s["karten"] = [str(ersatz) if k == str(rufsau) else str(rufsau) if k == str(ersatz) else k
-                       for k in s["karten"]]
+        s["karten"] = [
+            str(ersatz) if k == str(rufsau) else str(rufsau) if k == str(ersatz) else k
+            for k in s["karten"]
+        ]
     r = run_cli("schafkopf", "partie", "-", input=json.dumps(g))
     assert r.returncode == 1, r.stderr
     name = g["namen"][halter]
@@ -396,10 +498,21 @@ def test_cli_regelverstoss_liest_sich_mit_namen_hand_und_erlaubten_karten():
 def test_cli_partie_tarif_zeile_und_set_mit_mehreren_werten():
     g = _rufspiel_mit_namen()
     r = run_cli("schafkopf", "partie", "-", input=json.dumps(g))
-    assert r.returncode == 0 and "vereinbart, der Regeltext kennt keinen verbindlichen Tarif" in r.stdout
+    assert (
+        r.returncode == 0
+        and "vereinbart, der Regeltext kennt keinen verbindlichen Tarif" in r.stdout
+    )
     ohne = json.loads(run_cli("schafkopf", "partie", "-", "--json", input=json.dumps(g)).stdout)
-    r = run_cli("schafkopf", "partie", "-", "--json", "--set", "grund=100", "schneider=0",
-                input=json.dumps(g))
+    r = run_cli(
+        "schafkopf",
+        "partie",
+        "-",
+        "--json",
+        "--set",
+        "grund=100",
+        "schneider=0",
+        input=json.dumps(g),
+    )
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     basis = g["tarif"]["grund"] + (g["tarif"]["schneider"] if ohne["schneider"] else 0)
@@ -417,6 +530,7 @@ def test_unbekannte_karte_nennt_die_erlaubten_formen():
 
 # --- Textform für Menschen ------------------------------------------------------------------
 
+
 def als_text(g: dict, namen=("Anna", "Ben", "Cem", "Dora")) -> str:
     t = g["tarif"]
     zeilen = [
@@ -427,8 +541,11 @@ def als_text(g: dict, namen=("Anna", "Ben", "Cem", "Dora")) -> str:
         f"klopfer: {' '.join(namen[s] for s in g['klopfer'])}",
         f"stoesse: {' '.join(str(s) for s in g['stoesse'])}   # Sitze als Zahl gehen auch",
         f"tout: {'ja' if g['tout'] else 'nein'}",
-        "tarif: " + " ".join(f"{k}={t[k]}" for k in ("grund", "solo", "schneider", "schwarz", "laufende",
-                                                       "laufende_ab")),
+        "tarif: "
+        + " ".join(
+            f"{k}={t[k]}"
+            for k in ("grund", "solo", "schneider", "schwarz", "laufende", "laufende_ab")
+        ),
         "haende:",
         *(f"  {namen[i]}: {', '.join(h)}" for i, h in enumerate(g["haende"])),
         "Stiche:",
@@ -449,7 +566,9 @@ def test_textform_ohne_namen_und_fehler_mit_zeile(tmp_path):
     text = als_text(g, namen=("0", "1", "2", "3")).replace("namen: 0 1 2 3\n", "")
     b = pruefe_partie(text)
     assert b.gueltig and list(b.zahlungen) == g["erwartet"]["zahlungen"]
-    with pytest.raises(Eingabefehler, match="Zeile 4: „Bert“ ist kein Sitz; erlaubt: 0–3 oder einer der Namen"):
+    with pytest.raises(
+        Eingabefehler, match="Zeile 4: „Bert“ ist kein Sitz; erlaubt: 0–3 oder einer der Namen"
+    ):
         pruefe_partie(als_text(g).replace("spieler: ", "spieler: Bert #"))
     with pytest.raises(Eingabefehler, match="Zeile 2: unbekannte Angabe „farbe gras“"):
         pruefe_partie("spiel: rufspiel\nfarbe gras\n")
@@ -461,7 +580,11 @@ def test_textform_ohne_namen_und_fehler_mit_zeile(tmp_path):
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["zahlungen"] == g["erwartet"]["zahlungen"]
     r = run_cli("schafkopf", "partie", "-", input="spiel: rufspiel gras\nspieler: 9\n")
-    assert r.returncode == 2 and "Zeile 2: „9“ ist kein Sitz" in r.stderr and "Traceback" not in r.stderr
+    assert (
+        r.returncode == 2
+        and "Zeile 2: „9“ ist kein Sitz" in r.stderr
+        and "Traceback" not in r.stderr
+    )
 
 
 def test_cli_ramsch_partie_nennt_verlierer_jungfrau_und_klopfer():

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import run_cli
 from referee.errors import Regelverstoss
 from referee.schafkopf.karten import Farbe, Schlag, lang, parse_hand
 from referee.schafkopf.ruf import gesperrt, pruefe_ruf, ruf_auskunft, ruf_erlaubt, rufbare_saeue
@@ -18,13 +18,16 @@ def rufbar(text: str) -> set[str]:
     return {f.wort for f, a in rufbare_saeue(parse_hand(text)).items() if a.rufbar}
 
 
-@pytest.mark.parametrize("hand,erwartet", [
-    ("SA G7 EA EO GO HA HK EU", {"gras"}),
-    ("GA EO GO HA HK H10 H9 EU", set()),
-    ("GO GU EA E10 EK S7 H8 HK", {"schellen"}),       # Gras-Ober/-Unter sind keine Gras-Karten
-    ("EO GU H9 G10 G7 S8 SK EA", {"gras", "schellen"}),
-    ("E7 G7 S7 HO HU H7 H8 H9", {"eichel", "gras", "schellen"}),
-])
+@pytest.mark.parametrize(
+    "hand,erwartet",
+    [
+        ("SA G7 EA EO GO HA HK EU", {"gras"}),
+        ("GA EO GO HA HK H10 H9 EU", set()),
+        ("GO GU EA E10 EK S7 H8 HK", {"schellen"}),  # Gras-Ober/-Unter sind keine Gras-Karten
+        ("EO GU H9 G10 G7 S8 SK EA", {"gras", "schellen"}),
+        ("E7 G7 S7 HO HU H7 H8 H9", {"eichel", "gras", "schellen"}),
+    ],
+)
 def test_rufbare_saeue(hand, erwartet):
     assert rufbar(hand) == erwartet
     assert gesperrt(parse_hand(hand)) == (not erwartet)
@@ -37,7 +40,9 @@ def test_gruende_nennen_regel_und_ursache():
     assert "GO und GU zählen nicht" in a[Farbe.GRAS].grund
     assert a[Farbe.GRAS].abschnitt == "schafkopf.ansage-voraussetzungen"
     herz = ruf_auskunft(h, Farbe.HERZ)
-    assert not herz.rufbar and "Trumpf" in herz.grund and herz.abschnitt == "schafkopf.rufbare-saeue"
+    assert (
+        not herz.rufbar and "Trumpf" in herz.grund and herz.abschnitt == "schafkopf.rufbare-saeue"
+    )
 
 
 def test_pruefe_ruf():
@@ -52,12 +57,15 @@ def test_pruefe_ruf():
 @given(st.lists(st.sampled_from(lang), min_size=8, max_size=8, unique=True))
 def test_rufbar_genau_wenn_farbkarte_ohne_sau(hand):
     for farbe in (Farbe.EICHEL, Farbe.GRAS, Farbe.SCHELLEN):
-        farbkarten = [k for k in hand if k.farbe is farbe and k.schlag not in (Schlag.OBER, Schlag.UNTER)]
+        farbkarten = [
+            k for k in hand if k.farbe is farbe and k.schlag not in (Schlag.OBER, Schlag.UNTER)
+        ]
         hat_sau = any(k.farbe is farbe and k.schlag is Schlag.SAU for k in hand)
         assert ruf_erlaubt(hand, farbe) == (bool(farbkarten) and not hat_sau)
 
 
 # --- CLI --------------------------------------------------------------
+
 
 def test_cli_json_vertrag():
     r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--json")

@@ -6,10 +6,10 @@ import json
 import random
 
 import pytest
+from conftest import run_cli
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from conftest import run_cli
 from referee.errors import Eingabefehler, Regelverstoss
 from referee.schafkopf.karten import Blatt, Farbe, Karte, parse_hand
 from referee.schafkopf.ruf import RUFFARBEN, ruf_erlaubt
@@ -29,16 +29,20 @@ def namen(karten):
 
 # --- die Fälle aus dem Issue -----------------------------------------------
 
-@pytest.mark.parametrize("hand,stich,erlaubt,davonlaufen", [
-    ("SU S7 H8 E9 GA", "EU", ["SU", "H8"], False),          # Trumpf bedienen: SU und H8 sind Trumpf
-    ("SU S7 H8 E9 GA", "E7", ["E9"], False),                # Eichel bedienen
-    ("SA S7 S8 S9 GO", "SK", ["SA"], False),                # gesucht: nur die Ruf-Sau
-    ("SA S7 S8 S9", "E7", ["S7", "S8", "S9"], False),       # Ruf-Sau nicht abwerfen
-    ("SA S7 S8 S9", "", ["SA", "S7", "S8", "S9"], True),    # Davonlaufen mit vier Schellen
-    ("SA S7 S9 GO", "", ["SA", "GO"], False),               # nur drei: S7/S9 verboten
-    ("SA S7 S8 S9 GO", "EU HO", ["GO"], False),             # Trumpf bedienen
-    ("SA S10 S9 E7", "EU HO", ["S10", "S9", "E7"], False),  # frei, aber die Ruf-Sau bleibt
-])
+
+@pytest.mark.parametrize(
+    "hand,stich,erlaubt,davonlaufen",
+    [
+        ("SU S7 H8 E9 GA", "EU", ["SU", "H8"], False),  # Trumpf bedienen: SU und H8 sind Trumpf
+        ("SU S7 H8 E9 GA", "E7", ["E9"], False),  # Eichel bedienen
+        ("SA S7 S8 S9 GO", "SK", ["SA"], False),  # gesucht: nur die Ruf-Sau
+        ("SA S7 S8 S9", "E7", ["S7", "S8", "S9"], False),  # Ruf-Sau nicht abwerfen
+        ("SA S7 S8 S9", "", ["SA", "S7", "S8", "S9"], True),  # Davonlaufen mit vier Schellen
+        ("SA S7 S9 GO", "", ["SA", "GO"], False),  # nur drei: S7/S9 verboten
+        ("SA S7 S8 S9 GO", "EU HO", ["GO"], False),  # Trumpf bedienen
+        ("SA S10 S9 E7", "EU HO", ["S10", "S9", "E7"], False),  # frei, aber die Ruf-Sau bleibt
+    ],
+)
 def test_rufspiel_faelle(hand, stich, erlaubt, davonlaufen):
     a = frage(hand, stich)
     assert namen(a.erlaubt) == erlaubt
@@ -80,7 +84,7 @@ def test_nach_davonlaufen_ist_die_sau_gewoehnlich():
 
 
 def test_letzter_stich_ruf_sau_darf_abgeworfen_werden():
-    assert namen(frage("SA", "E7").erlaubt) == ["SA"]   # eine Karte = letzter Stich
+    assert namen(frage("SA", "E7").erlaubt) == ["SA"]  # eine Karte = letzter Stich
     assert namen(frage("SA S7", "E7", letzter_stich=True).erlaubt) == ["SA", "S7"]
 
 
@@ -116,8 +120,15 @@ def test_bettel_ohne_truempfe():
 # --- Zufallspartien: jede Spielart bis zum Ende ----------------------------
 
 SPIELE = [
-    ("rufspiel", None), ("solo", "eichel"), ("solo", "herz"), ("wenz", None), ("farbwenz", "gras"),
-    ("geier", None), ("farbgeier", "schellen"), ("ramsch", None), ("bettel", None),
+    ("rufspiel", None),
+    ("solo", "eichel"),
+    ("solo", "herz"),
+    ("wenz", None),
+    ("farbwenz", "gras"),
+    ("geier", None),
+    ("farbgeier", "schellen"),
+    ("ramsch", None),
+    ("bettel", None),
 ]
 
 
@@ -131,8 +142,13 @@ def spiele_aus(spiel: Spiel, haende: list[list], rng: random.Random, ausspieler:
         stich = []
         for i in range(4):
             sitz = (ausspieler + i) % 4
-            a = erlaubte_karten(haende[sitz], stich, spiel, davongelaufen=davongelaufen[sitz],
-                                letzter_stich=(nr == n - 1))
+            a = erlaubte_karten(
+                haende[sitz],
+                stich,
+                spiel,
+                davongelaufen=davongelaufen[sitz],
+                letzter_stich=(nr == n - 1),
+            )
             assert a.erlaubt, f"Sitz {sitz} hat keine erlaubte Karte"
             assert len(a.erlaubt) + len(a.verboten) == len(haende[sitz])
             karte = rng.choice(a.erlaubt)
@@ -149,13 +165,17 @@ def spiele_aus(spiel: Spiel, haende: list[list], rng: random.Random, ausspieler:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from(SPIELE), st.sampled_from([Blatt.LANG, Blatt.KURZ]), st.randoms(use_true_random=False))
+@given(
+    st.sampled_from(SPIELE),
+    st.sampled_from([Blatt.LANG, Blatt.KURZ]),
+    st.randoms(use_true_random=False),
+)
 def test_zufallspartien(art_farbe, blatt, rng):
     art, farbe = art_farbe
     karten = list(blatt.karten)
     rng.shuffle(karten)
     n = blatt.handgroesse
-    haende = [karten[i * n:(i + 1) * n] for i in range(4)]
+    haende = [karten[i * n : (i + 1) * n] for i in range(4)]
     if art == "rufspiel":
         rufe = [f for f in RUFFARBEN if any(ruf_erlaubt(h, f) for h in haende)]
         assume(rufe)
@@ -175,9 +195,21 @@ def test_zufallspartien(art_farbe, blatt, rng):
 
 # --- CLI --------------------------------------------------------------
 
+
 def test_cli_json_vertrag():
-    r = run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "schellen",
-                "--hand", "SA S7 S8 S9 GO", "--stich", "SK", "--json")
+    r = run_cli(
+        "schafkopf",
+        "zug",
+        "--spiel",
+        "rufspiel",
+        "--farbe",
+        "schellen",
+        "--hand",
+        "SA S7 S8 S9 GO",
+        "--stich",
+        "SK",
+        "--json",
+    )
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     assert d["erlaubt"] == ["SA"]
@@ -186,10 +218,14 @@ def test_cli_json_vertrag():
 
 
 def test_cli_davonlaufen_und_text():
-    r = run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "schellen", "--hand", "SA S7 S8 S9")
+    r = run_cli(
+        "schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "schellen", "--hand", "SA S7 S8 S9"
+    )
     assert r.returncode == 0
     assert "Erlaubt: SA S7 S8 S9" in r.stdout and "Davonlaufen erlaubt" in r.stdout
-    r = run_cli("schafkopf", "zug", "--spiel", "wenz", "--hand", "E9 SU S7 H8 GO", "--stich", "EO", "--json")
+    r = run_cli(
+        "schafkopf", "zug", "--spiel", "wenz", "--hand", "E9 SU S7 H8 GO", "--stich", "EO", "--json"
+    )
     assert json.loads(r.stdout)["erlaubt"] == ["E9"]
 
 
@@ -220,24 +256,60 @@ def test_hand_waehrend_des_spiels_und_groessen():
 
 
 def test_cli_deck_kurz_und_zu_grosse_hand():
-    r = run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "schellen",
-                "--hand", "SA S9 GO E9 EK EA E10", "--deck", "kurz")
+    r = run_cli(
+        "schafkopf",
+        "zug",
+        "--spiel",
+        "rufspiel",
+        "--farbe",
+        "schellen",
+        "--hand",
+        "SA S9 GO E9 EK EA E10",
+        "--deck",
+        "kurz",
+    )
     assert r.returncode == 2 and "höchstens 6" in r.stderr and "Traceback" not in r.stderr
-    r = run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "schellen",
-                "--hand", "SA S9 GO E9", "--stich", "EK", "--deck", "kurz", "--json")
+    r = run_cli(
+        "schafkopf",
+        "zug",
+        "--spiel",
+        "rufspiel",
+        "--farbe",
+        "schellen",
+        "--hand",
+        "SA S9 GO E9",
+        "--stich",
+        "EK",
+        "--deck",
+        "kurz",
+        "--json",
+    )
     assert r.returncode == 0 and json.loads(r.stdout)["erlaubt"] == ["E9"]
-    r = run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "schellen",
-                "--hand", "SA S7 S9 GO E7 E8 E9 EK EA")
+    r = run_cli(
+        "schafkopf",
+        "zug",
+        "--spiel",
+        "rufspiel",
+        "--farbe",
+        "schellen",
+        "--hand",
+        "SA S7 S9 GO E7 E8 E9 EK EA",
+    )
     assert r.returncode == 2 and "höchstens 8" in r.stderr
 
 
 def test_cli_ramsch_und_bettel_nennen_die_konvention():
-    r = run_cli("schafkopf", "zug", "--spiel", "bettel", "--hand", "EO E7 SA S7", "--stich", "EK", "--json")
+    r = run_cli(
+        "schafkopf", "zug", "--spiel", "bettel", "--hand", "EO E7 SA S7", "--stich", "EK", "--json"
+    )
     d = json.loads(r.stdout)
     assert d["erlaubt"] == ["EO", "E7"] and "Sau, König, Ober, Unter, Zehn" in d["konventionen"][0]
     r = run_cli("schafkopf", "zug", "--spiel", "ramsch", "--hand", "EO H7 SA S7", "--stich", "HK")
     assert r.returncode == 0 and "Erlaubt: EO H7" in r.stdout
     assert "Konvention, nicht im Regeltext: Ramsch" in " ".join(r.stdout.split())
-    d = json.loads(run_cli("schafkopf", "zug", "--spiel", "wenz", "--hand", "E9 SU", "--stich", "EO",
-                           "--json").stdout)
+    d = json.loads(
+        run_cli(
+            "schafkopf", "zug", "--spiel", "wenz", "--hand", "E9 SU", "--stich", "EO", "--json"
+        ).stdout
+    )
     assert "konventionen" not in d

@@ -16,14 +16,15 @@ from referee.schlafmuetze import (
     pruefe_ablage,
     pruefe_ablage_streng,
     pruefe_sieg,
+    regeln,
     wohin,
 )
-from referee.schlafmuetze import regeln
 
 T = Tisch.parse
 
 
 # --- Eingaben ---------------------------------------------------------------------------------
+
 
 def test_tisch_parse():
     t = T("2 1 5 1 1", "Ben=10,Cem=4,Dora=-")
@@ -33,18 +34,21 @@ def test_tisch_parse():
     assert T("2,1,5,1,1").mitte == (2, 1, 5, 1, 1)
 
 
-@pytest.mark.parametrize("mitte, mitspieler, teile", [
-    ("2 1 5 1", None, ["genau 5 Werte", "nicht 4"]),
-    ("2 1 5 1 1 1", None, ["nicht 6"]),
-    ("2 1 x 1 21", None, ["Mitte-Stapel 3 „x“", "Mitte-Stapel 5 „21“"]),
-    ("0 1 1 1 1", None, ["Mitte-Stapel 1 „0“"]),
-    ("1 1 1 1 1", "Ben", ["„Ben“ (Stelle 1)"]),
-    ("1 1 1 1 1", "Ben=21", ["Wert von Ben „21“"]),
-    ("1 1 1 1 1", "Ben=1", ["Ben=1", "alle fünf 1er"]),
-    ("1 1 1 1 1", "Ben=3,ben=4", ["„ben“ steht zweimal"]),
-    ("1 1 1 1 1", "mitte=3", ["„mitte“ ist als Name nicht erlaubt"]),
-    ("1 1 1 1 1", ",".join(f"P{i}=5" for i in range(8)), ["2–8 Personen"]),
-])
+@pytest.mark.parametrize(
+    "mitte, mitspieler, teile",
+    [
+        ("2 1 5 1", None, ["genau 5 Werte", "nicht 4"]),
+        ("2 1 5 1 1 1", None, ["nicht 6"]),
+        ("2 1 x 1 21", None, ["Mitte-Stapel 3 „x“", "Mitte-Stapel 5 „21“"]),
+        ("0 1 1 1 1", None, ["Mitte-Stapel 1 „0“"]),
+        ("1 1 1 1 1", "Ben", ["„Ben“ (Stelle 1)"]),
+        ("1 1 1 1 1", "Ben=21", ["Wert von Ben „21“"]),
+        ("1 1 1 1 1", "Ben=1", ["Ben=1", "alle fünf 1er"]),
+        ("1 1 1 1 1", "Ben=3,ben=4", ["„ben“ steht zweimal"]),
+        ("1 1 1 1 1", "mitte=3", ["„mitte“ ist als Name nicht erlaubt"]),
+        ("1 1 1 1 1", ",".join(f"P{i}=5" for i in range(8)), ["2–8 Personen"]),
+    ],
+)
 def test_tisch_eingabefehler(mitte, mitspieler, teile):
     with pytest.raises(Eingabefehler) as e:
         T(mitte, mitspieler)
@@ -82,12 +86,13 @@ def test_nur_fuenf_karten_je_wert():
 
 # --- Mitte: nur oben + 1 -------------------------------------------------------------------
 
+
 def test_mitte_nur_aufsteigend_plus_eins():
     t = T("2 1 5 1 1")
     assert wohin(3, t).passt == ("mitte:1",)
     assert wohin(6, t).passt == ("mitte:3",)
-    assert wohin(4, t).passt == ()          # 5 − 1 passt in der Mitte nicht
-    assert wohin(7, t).passt == ()          # keine Lücken
+    assert wohin(4, t).passt == ()  # 5 − 1 passt in der Mitte nicht
+    assert wohin(7, t).passt == ()  # keine Lücken
 
 
 def test_mitte_20_nimmt_nichts_mehr():
@@ -115,8 +120,10 @@ def test_json_beispiel_mitte_3():
 
 # --- Mitspieler: ±1, leer nimmt nichts --------------------------------------------------------
 
-@pytest.mark.parametrize("karte, passt", [(9, True), (11, True), (10, False), (8, False),
-                                          (12, False)])
+
+@pytest.mark.parametrize(
+    "karte, passt", [(9, True), (11, True), (10, False), (8, False), (12, False)]
+)
 def test_mitspieler_plus_minus_eins(karte, passt):
     w = wohin(karte, T("1 1 1 1 1", "Ben=10"))
     assert (w.passt == ("Ben",)) is passt
@@ -131,6 +138,7 @@ def test_leerer_ablagestapel_nimmt_nichts():
 
 
 # --- Vorrang: Mitte, dann Uhrzeigersinn -----------------------------------------------------
+
 
 def test_mitte_vor_mitspieler():
     t = T("2 1 5 1 1", "Ben=10,Cem=4,Dora=-")
@@ -168,12 +176,18 @@ def test_richtig():
 def test_falsche_reihenfolge_mitspieler_statt_mitte():
     p = pruefe_ablage(3, T(*TISCH), "Cem")
     assert p.schlafmuetze and p.fehlerart == "reihenfolge"
-    assert p.grund.startswith("Schlafmütze!") and "zuerst auf Stapel 1 der Mitte (mitte:1)" in p.grund
+    assert (
+        p.grund.startswith("Schlafmütze!") and "zuerst auf Stapel 1 der Mitte (mitte:1)" in p.grund
+    )
 
 
 def test_falsche_reihenfolge_uhrzeigersinn():
     p = pruefe_ablage(5, T(*TISCH), "Dora")
-    assert p.schlafmuetze and p.fehlerart == "reihenfolge" and "zuerst auf den Ablagestapel von Cem" in p.grund
+    assert (
+        p.schlafmuetze
+        and p.fehlerart == "reihenfolge"
+        and "zuerst auf den Ablagestapel von Cem" in p.grund
+    )
 
 
 def test_uebersehen_eigene():
@@ -193,7 +207,9 @@ def test_falscher_stapel():
     assert p.schlafmuetze and p.fehlerart == "falscher-stapel"
     assert "passend wäre nur 9 oder 11" in p.grund
     p2 = pruefe_ablage(5, T(*TISCH), "mitte:2")
-    assert p2.fehlerart == "falscher-stapel" and "dort liegt 1, in der Mitte passt nur 2" in p2.grund
+    assert (
+        p2.fehlerart == "falscher-stapel" and "dort liegt 1, in der Mitte passt nur 2" in p2.grund
+    )
     p3 = pruefe_ablage(13, T(*TISCH), "mitte")
     assert p3.fehlerart == "falscher-stapel" and "kein Stapel der Mitte hat oben 12" in p3.grund
 
@@ -208,11 +224,12 @@ def test_strafe_je_mitspieler_unterste_karte():
     assert "unterste Karte seines Zugstapels" in p.strafe
     assert "3 Karten: von Ben, Cem und Dora" in p.strafe
     assert "zurücknehmen" in p.strafe
-    assert "schlafmuetze.fehler" == p.abschnitte[0]
+    assert p.abschnitte[0] == "schlafmuetze.fehler"
 
 
-@pytest.mark.parametrize("nach, teil", [("Zoe", "„Zoe“"), ("mitte:6", "1 bis 5"),
-                                         ("mitte:0", "1 bis 5"), ("", "„“")])
+@pytest.mark.parametrize(
+    "nach, teil", [("Zoe", "„Zoe“"), ("mitte:6", "1 bis 5"), ("mitte:0", "1 bis 5"), ("", "„“")]
+)
 def test_ziel_eingabefehler(nach, teil):
     with pytest.raises(Eingabefehler) as e:
         pruefe_ablage(5, T(*TISCH), nach)
@@ -225,6 +242,7 @@ def test_streng_wirft_regelverstoss():
 
 
 # --- Zugablauf ---------------------------------------------------------------------------------
+
 
 def test_zug_allgemein():
     s = naechster_schritt()
@@ -273,14 +291,20 @@ def test_zug_aufgedeckt_wohin():
 
 # --- Sieg --------------------------------------------------------------------------------------
 
+
 def test_sieg():
     assert pruefe_sieg("anna", ["Anna", "Ben"]) == ("Anna", ("Anna", "Ben"))
 
 
-@pytest.mark.parametrize("sieger, spieler, teil", [
-    ("Anna", ["Anna"], "2–8"), ("Zoe", ["Anna", "Ben"], "„Zoe“"),
-    ("Anna", [f"P{i}" for i in range(8)] + ["Anna"], "2–8"), ("Anna", ["Anna", "anna"], "doppelt"),
-])
+@pytest.mark.parametrize(
+    "sieger, spieler, teil",
+    [
+        ("Anna", ["Anna"], "2–8"),
+        ("Zoe", ["Anna", "Ben"], "„Zoe“"),
+        ("Anna", [f"P{i}" for i in range(8)] + ["Anna"], "2–8"),
+        ("Anna", ["Anna", "anna"], "doppelt"),
+    ],
+)
 def test_sieg_fehler(sieger, spieler, teil):
     with pytest.raises(Eingabefehler) as e:
         pruefe_sieg(sieger, spieler)
@@ -288,6 +312,7 @@ def test_sieg_fehler(sieger, spieler, teil):
 
 
 # --- Invarianten ------------------------------------------------------------------------------
+
 
 @st.composite
 def tische(draw):
@@ -308,10 +333,14 @@ def test_invariante_vorrang_und_genau_ein_richtiges_nicht_mitte_ziel(tisch, kart
     mitte = [p for p in w.passt if p.startswith("mitte:")]
     spieler = [p for p in w.passt if not p.startswith("mitte:")]
     assert list(w.passt) == mitte + spieler
-    assert spieler == [m.name for m in tisch.mitspieler
-                       if m.oben is not None and abs(m.oben - karte) == 1]
-    ziele = ["eigene", "mitte"] + [f"mitte:{i}" for i in range(1, 6)] + \
-        [m.name for m in tisch.mitspieler]
+    assert spieler == [
+        m.name for m in tisch.mitspieler if m.oben is not None and abs(m.oben - karte) == 1
+    ]
+    ziele = (
+        ["eigene", "mitte"]
+        + [f"mitte:{i}" for i in range(1, 6)]
+        + [m.name for m in tisch.mitspieler]
+    )
     richtig = [z for z in ziele if ablage_richtig(karte, tisch, z)]
     if not w.passt:
         assert richtig == ["eigene"]
@@ -333,6 +362,7 @@ def test_invariante_mitte_nur_plus_eins(mitte, karte):
 
 
 # --- Regeltexte --------------------------------------------------------------------------------
+
 
 def _norm(t: str) -> str:
     return re.sub(r"\s+", " ", t).strip()
@@ -364,7 +394,10 @@ def test_beispiel_5_ablagekarte_uebersehen_dann_umgedrehte_abgelegt():
     p = pruefe_ablage(13, tisch, "eigene", ablage_oben=5)
     assert p.schlafmuetze and p.fehlerart == "uebersehen"
     assert "Die 5 auf deinem Ablagestapel" in p.grund and "Ein Fehler ist erst dann" in p.grund
-    assert "bleibt auf deinem Ablagestapel" in p.strafe and "2 Karten: von Andreas und Thoren" in p.strafe
+    assert (
+        "bleibt auf deinem Ablagestapel" in p.strafe
+        and "2 Karten: von Andreas und Thoren" in p.strafe
+    )
     # auch ein sonst richtiges Ablegen der umgedrehten Karte ist dann der Fehler
     q = pruefe_ablage(14, tisch, "Andreas", ablage_oben=5)
     assert q.schlafmuetze and "zurücknehmen" in q.strafe

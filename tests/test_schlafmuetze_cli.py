@@ -5,13 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import ok as _ok
 from conftest import run_cli
 
 MITTE = ("--mitte", "2 1 5 1 1")
 SPIELER = ("--mitspieler", "Ben=10,Cem=4,Dora=6")
-
 
 
 def test_passt_json_vertrag():
@@ -58,15 +56,18 @@ def test_nach_mitte_bei_mehreren_mitte_stapeln():
     _ok(run_cli("schlafmuetze", "passt", "2", *MITTE, "--nach", "mitte:1"), 1)
 
 
-@pytest.mark.parametrize("args, teil", [
-    (("x", *MITTE), "KARTE „x“"),
-    (("1", *MITTE), "alle fünf 1er"),
-    (("3", "--mitte", "2 1 5"), "genau 5 Werte"),
-    (("3", "--mitte", "2 1 5 1 y"), "Mitte-Stapel 5 „y“"),
-    (("3", *MITTE, "--mitspieler", "Ben:10"), "„Ben:10“"),
-    (("3", *MITTE, "--nach", "Zoe"), "--nach „Zoe“"),
-    (("3",), "Es fehlt eine Angabe: --mitte"),
-])
+@pytest.mark.parametrize(
+    "args, teil",
+    [
+        (("x", *MITTE), "KARTE „x“"),
+        (("1", *MITTE), "alle fünf 1er"),
+        (("3", "--mitte", "2 1 5"), "genau 5 Werte"),
+        (("3", "--mitte", "2 1 5 1 y"), "Mitte-Stapel 5 „y“"),
+        (("3", *MITTE, "--mitspieler", "Ben:10"), "„Ben:10“"),
+        (("3", *MITTE, "--nach", "Zoe"), "--nach „Zoe“"),
+        (("3",), "Es fehlt eine Angabe: --mitte"),
+    ],
+)
 def test_passt_eingabefehler(args, teil):
     r = run_cli("schlafmuetze", "passt", *args)
     _ok(r, 2)
@@ -82,8 +83,17 @@ def test_zug_json():
 
 
 def test_zug_aufgedeckt():
-    r = run_cli("schlafmuetze", "zug", "--ablage", "12", "--aufgedeckt", "3",
-                "--mitte", "2 1 4 1 1", "--json")
+    r = run_cli(
+        "schlafmuetze",
+        "zug",
+        "--ablage",
+        "12",
+        "--aufgedeckt",
+        "3",
+        "--mitte",
+        "2 1 4 1 1",
+        "--json",
+    )
     _ok(r, 0)
     d = json.loads(r.stdout)
     assert (d["zuerst"], d["karte"], d["muss"]) == ("zugstapel", 3, "mitte:1")
@@ -154,8 +164,17 @@ def test_sieg_gross_klein_wie_am_abend(cli):
 
 
 def test_passt_mit_ablage_beispiel_5():
-    basis = ("schlafmuetze", "passt", "13", "--mitte", "2 4 1 1 1", "--mitspieler",
-             "Andreas=15,Thoren=4", "--nach", "eigene")
+    basis = (
+        "schlafmuetze",
+        "passt",
+        "13",
+        "--mitte",
+        "2 4 1 1 1",
+        "--mitspieler",
+        "Andreas=15,Thoren=4",
+        "--nach",
+        "eigene",
+    )
     r = run_cli(*basis, "--ablage", "5", "--json")
     _ok(r, 1)
     d = json.loads(r.stdout)

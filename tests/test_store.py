@@ -23,8 +23,13 @@ VIER = ["Anna", "Ben", "Cem", "Dora"]
 
 
 def sk(anna=50, ben=50, cem=-50, dora=-50, **mehr):
-    return {"zahlungen": {"Anna": anna, "Ben": ben, "Cem": cem, "Dora": dora},
-            "spielart": "rufspiel", "spieler": "Anna", "partner": "Ben", **mehr}
+    return {
+        "zahlungen": {"Anna": anna, "Ben": ben, "Cem": cem, "Dora": dora},
+        "spielart": "rufspiel",
+        "spieler": "Anna",
+        "partner": "Ben",
+        **mehr,
+    }
 
 
 @pytest.fixture
@@ -111,8 +116,10 @@ def test_migration_von_schema_v1_mit_daten(tmp_path):
     db = Database(pfad)
     migrationen().apply(db, stop_before="v2_werte_geber_nur_anhaengen")
     assert db.execute("PRAGMA user_version").fetchone()[0] == 1
-    db.execute("INSERT INTO spieler VALUES (1, 'Anna', 'anna', 't'), (2, 'Ben', 'ben', 't'), "
-               "(3, 'Cem', 'cem', 't'), (4, 'Dora', 'dora', 't')")
+    db.execute(
+        "INSERT INTO spieler VALUES (1, 'Anna', 'anna', 't'), (2, 'Ben', 'ben', 't'), "
+        "(3, 'Cem', 'cem', 't'), (4, 'Dora', 'dora', 't')"
+    )
     db.execute("INSERT INTO abende VALUES (1, '2026-01-02', 'Post', '{}', '{}', 1, 't', NULL)")
     for i in range(4):
         db.execute("INSERT INTO abend_spieler VALUES (1, ?, ?)", [i + 1, i])
@@ -124,10 +131,14 @@ def test_migration_von_schema_v1_mit_daten(tmp_path):
         (5, "korrektur", 4, sk(anna=30, ben=30, cem=-30, dora=-30)),
     ]
     for eid, art, bezug, erg in e:
-        db.execute("INSERT INTO eintraege VALUES (?, 1, 't', 'schafkopf', ?, ?, '{}', ?)",
-                   [eid, art, bezug, json.dumps(erg)])
-    db.execute("INSERT INTO eintraege VALUES (6, 1, 't', 'saufn', 'spiel', NULL, '{}', ?)",
-               [json.dumps({"plaetze": ["Dora", "Cem", "Ben"], "spieler": VIER})])
+        db.execute(
+            "INSERT INTO eintraege VALUES (?, 1, 't', 'schafkopf', ?, ?, '{}', ?)",
+            [eid, art, bezug, json.dumps(erg)],
+        )
+    db.execute(
+        "INSERT INTO eintraege VALUES (6, 1, 't', 'saufn', 'spiel', NULL, '{}', ?)",
+        [json.dumps({"plaetze": ["Dora", "Cem", "Ben"], "spieler": VIER})],
+    )
     db.conn.commit()
     db.close()
 
@@ -197,19 +208,34 @@ def test_ungueltige_namen(tmp_path, name):
 def test_eintragen_stand_alle_vier_spiele(store):
     store.eintragen("schafkopf", sk())
     store.eintragen("schafkopf", sk(anna=-150, ben=50, cem=50, dora=50))
-    store.eintragen("sabai", {"punkte": {"Anna": 6, "Ben": 3, "Cem": -8, "Dora": 2},
-                              "siegpunkte": {"Anna": 0, "Ben": 0, "Cem": 1, "Dora": -1},
-                              "ruhmeshalle": ["Cem"], "sieger": ["Cem"], "letzte": False})
-    store.eintragen("saufn", {"plaetze": ["Dora", "Anna", "Ben"], "spieler": VIER, "schluecke": None})
-    store.eintragen("saufn", {"plaetze": ["Dora"], "spieler": ["Anna", "Cem", "Dora"], "schluecke": None})
+    store.eintragen(
+        "sabai",
+        {
+            "punkte": {"Anna": 6, "Ben": 3, "Cem": -8, "Dora": 2},
+            "siegpunkte": {"Anna": 0, "Ben": 0, "Cem": 1, "Dora": -1},
+            "ruhmeshalle": ["Cem"],
+            "sieger": ["Cem"],
+            "letzte": False,
+        },
+    )
+    store.eintragen(
+        "saufn", {"plaetze": ["Dora", "Anna", "Ben"], "spieler": VIER, "schluecke": None}
+    )
+    store.eintragen(
+        "saufn", {"plaetze": ["Dora"], "spieler": ["Anna", "Cem", "Dora"], "schluecke": None}
+    )
     store.eintragen("schlafmuetze", {"sieger": "Ben", "spieler": ["Anna", "Ben", "Cem"]})
     s = store.stand(1)
     assert s == {
         "abend": 1,
         "schafkopf": {"Anna": -100, "Ben": 100, "Cem": 0, "Dora": 0},
         "sabai": {"Anna": 0, "Ben": 0, "Cem": 1, "Dora": -1},
-        "saufn": {"Anna": {"1": 0, "2": 1, "3": 0}, "Ben": {"1": 0, "2": 0, "3": 1},
-                  "Cem": {"1": 0, "2": 0, "3": 0}, "Dora": {"1": 2, "2": 0, "3": 0}},
+        "saufn": {
+            "Anna": {"1": 0, "2": 1, "3": 0},
+            "Ben": {"1": 0, "2": 0, "3": 1},
+            "Cem": {"1": 0, "2": 0, "3": 0},
+            "Dora": {"1": 2, "2": 0, "3": 0},
+        },
         "schlafmuetze": {"Anna": 0, "Ben": 1, "Cem": 0},
         "ruhmeshalle": {"Cem": 1},
         "partien": {"schafkopf": 2, "sabai": 1, "saufn": 2, "schlafmuetze": 1},
@@ -227,8 +253,12 @@ def test_storno_und_korrektur_bleiben_sichtbar(store):
     assert store.stand(1)["schafkopf"] == {"Anna": 70, "Ben": 70, "Cem": -70, "Dora": -70}
     assert [e.id for e in store.eintraege(1)] == [k.id]
     alle = store.eintraege(1, alle=True)
-    assert [(e.art, e.gilt) for e in alle] == [("spiel", False), ("spiel", False),
-                                               ("storno", False), ("korrektur", True)]
+    assert [(e.art, e.gilt) for e in alle] == [
+        ("spiel", False),
+        ("spiel", False),
+        ("storno", False),
+        ("korrektur", True),
+    ]
     assert alle[0].ergebnis["zahlungen"]["Anna"] == 50  # Original unverändert
     with pytest.raises(Regelverstoss, match="schon ersetzt"):
         store.korrektur(e1.id, sk())
@@ -248,16 +278,24 @@ def test_storno_und_korrektur_bleiben_sichtbar(store):
 def test_eintraege_sind_unveraenderlich(store):
     store.eintragen("schafkopf", sk())
     c = store._conn
-    for sql in ("DELETE FROM eintraege", "UPDATE eintraege SET ergebnis = '{}'",
-                "DELETE FROM werte", "UPDATE werte SET wert = 0"):
+    for sql in (
+        "DELETE FROM eintraege",
+        "UPDATE eintraege SET ergebnis = '{}'",
+        "DELETE FROM werte",
+        "UPDATE werte SET wert = 0",
+    ):
         with pytest.raises(sqlite3.IntegrityError):
             c.execute(sql)
     assert store.stand(1)["schafkopf"]["Anna"] == 50
 
 
 def test_fremder_spieler_und_nullsumme_werden_abgelehnt(store):
-    with pytest.raises(Eingabefehler, match="„Anan“ spielt an Abend 1 nicht mit. Meintest du „Anna“"):
-        store.eintragen("schafkopf", {"zahlungen": {"Anan": 50, "Ben": 50, "Cem": -50, "Dora": -50}})
+    with pytest.raises(
+        Eingabefehler, match="„Anan“ spielt an Abend 1 nicht mit. Meintest du „Anna“"
+    ):
+        store.eintragen(
+            "schafkopf", {"zahlungen": {"Anan": 50, "Ben": 50, "Cem": -50, "Dora": -50}}
+        )
     with pytest.raises(Eingabefehler, match="ergeben 10 Cent statt null"):
         store.eintragen("schafkopf", sk(anna=60))
     with pytest.raises(Eingabefehler, match="Unbekanntes Spiel"):
@@ -266,8 +304,14 @@ def test_fremder_spieler_und_nullsumme_werden_abgelehnt(store):
 
 
 def test_namen_werden_kanonisch_gespeichert(store):
-    e = store.eintragen("schafkopf", {"zahlungen": {"anna": 50, "BEN": 50, "cem": -50, "dora": -50},
-                                      "spieler": "anna", "partner": "ben"})
+    e = store.eintragen(
+        "schafkopf",
+        {
+            "zahlungen": {"anna": 50, "BEN": 50, "cem": -50, "dora": -50},
+            "spieler": "anna",
+            "partner": "ben",
+        },
+    )
     assert e.ergebnis["zahlungen"] == {"Anna": 50, "Ben": 50, "Cem": -50, "Dora": -50}
     assert (e.ergebnis["spieler"], e.ergebnis["partner"]) == ("Anna", "Ben")
 
@@ -283,7 +327,7 @@ def test_geber_wechselt_mit_geltenden_spielen(tmp_path):
     s.rueckgaengig()
     s.rueckgaengig()
     assert s.geber(a)["geber"] == "Cem"
-    a5, _ = (s.abend_beenden(), None)
+    _a5, _ = (s.abend_beenden(), None)
     b, _ = s.abend_neu(VIER + ["Eva"])
     g = s.geber(b)
     assert g["aussetzer"] == ["Anna"] and g["mitspieler"] == ["Ben", "Cem", "Dora", "Eva"]
@@ -291,15 +335,26 @@ def test_geber_wechselt_mit_geltenden_spielen(tmp_path):
 
 def test_werte_aus_ergebnis_vertrag():
     assert werte_aus_ergebnis("saufn", {"plaetze": ["A", "B"], "spieler": ["A", "B", "C"]}) == {
-        "platz1": {"A": 1}, "platz2": {"B": 1}, "partien": {"A": 1, "B": 1, "C": 1}}
+        "platz1": {"A": 1},
+        "platz2": {"B": 1},
+        "partien": {"A": 1, "B": 1, "C": 1},
+    }
     assert werte_aus_ergebnis("schlafmuetze", {"sieger": "A", "spieler": ["A", "B"]}) == {
-        "sieg": {"A": 1}, "partien": {"A": 1, "B": 1}}
+        "sieg": {"A": 1},
+        "partien": {"A": 1, "B": 1},
+    }
     with pytest.raises(Eingabefehler):
         werte_aus_ergebnis("schafkopf", {"zahlungen": {"A": 1.5, "B": -1.5}})
 
 
-SELTSAM = ['O\'Brien "Obi"', "a;b", "[bold]x[/bold]", "Zoë 🂡🍺", "'; DROP TABLE spieler; --",
-           "Robert'); DROP TABLE eintraege;--"]
+SELTSAM = [
+    'O\'Brien "Obi"',
+    "a;b",
+    "[bold]x[/bold]",
+    "Zoë 🂡🍺",
+    "'; DROP TABLE spieler; --",
+    "Robert'); DROP TABLE eintraege;--",
+]
 
 
 def test_seltsame_namen_exakt(tmp_path):
@@ -317,9 +372,16 @@ def test_seltsame_namen_exakt(tmp_path):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["spiel", "storno", "korrektur"]),
-                          st.lists(st.integers(-500, 500), min_size=3, max_size=3)),
-                min_size=1, max_size=25))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["spiel", "storno", "korrektur"]),
+            st.lists(st.integers(-500, 500), min_size=3, max_size=3),
+        ),
+        min_size=1,
+        max_size=25,
+    )
+)
 def test_stand_ist_summe_der_geltenden_eintraege(tmp_path_factory, aktionen):
     s = oeffne(tmp_path_factory.mktemp("h") / "r.db")
     s.abend_neu(VIER)
@@ -356,8 +418,14 @@ def test_export_import_rundreise(store, tmp_path):
     store.eintragen("schafkopf", sk())
     store.eintragen("schafkopf", sk(anna=-150, ben=50, cem=50, dora=50))
     store.rueckgaengig()
-    store.eintragen("sabai", {"siegpunkte": {"Anna": 1, "Cem": -1}, "punkte": {"Anna": 0, "Cem": 9},
-                              "ruhmeshalle": ["Anna"]})
+    store.eintragen(
+        "sabai",
+        {
+            "siegpunkte": {"Anna": 1, "Cem": -1},
+            "punkte": {"Anna": 0, "Cem": 9},
+            "ruhmeshalle": ["Anna"],
+        },
+    )
     store.korrektur(1, sk(anna=10, ben=10, cem=-10, dora=-10))
     store.abend_beenden()
     store.abend_neu(["Anna", "Ben", "Zoë 🍺"])

@@ -14,7 +14,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, _env
 
 VIER = ["Anna", "Ben", "Cem", "Dora"]
@@ -49,9 +48,14 @@ while anzahl < 0 or i < anzahl:
 
 
 def _kind(pfad: Path, anzahl: int, seed: int) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", KIND, str(pfad), str(anzahl), str(seed)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=_env(), cwd=ROOT)
+    return subprocess.Popen(
+        [sys.executable, "-c", KIND, str(pfad), str(anzahl), str(seed)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(),
+        cwd=ROOT,
+    )
 
 
 def _pruefe_datei(pfad: Path) -> sqlite3.Connection:
@@ -66,7 +70,7 @@ def test_vier_prozesse_je_hundert_spiele_gleichzeitig(tmp_path):
     pfad = tmp_path / "gleichzeitig.db"
     kinder = [_kind(pfad, 100, seed) for seed in range(4)]
     ausgaben = [k.communicate(timeout=120) for k in kinder]
-    for k, (out, err) in zip(kinder, ausgaben):
+    for k, (_out, err) in zip(kinder, ausgaben):
         assert k.returncode == 0, err
         assert err == ""
     ids = [int(z.split()[0]) for out, _ in ausgaben for z in out.splitlines()[1:]]
@@ -75,8 +79,12 @@ def test_vier_prozesse_je_hundert_spiele_gleichzeitig(tmp_path):
     assert c.execute("SELECT count(*) FROM abende").fetchone()[0] == 1
     assert c.execute("SELECT count(*) FROM eintraege").fetchone()[0] == 400
     assert sorted(r[0] for r in c.execute("SELECT nr FROM eintraege")) == list(range(1, 401))
-    summen = dict(c.execute("SELECT s.name, SUM(w.wert) FROM werte w JOIN spieler s ON s.id = w.spieler_id "
-                            "WHERE w.gilt = 1 GROUP BY s.name").fetchall())
+    summen = dict(
+        c.execute(
+            "SELECT s.name, SUM(w.wert) FROM werte w JOIN spieler s ON s.id = w.spieler_id "
+            "WHERE w.gilt = 1 GROUP BY s.name"
+        ).fetchall()
+    )
     assert sum(summen.values()) == 0
     # jede gemeldete Zahlung steht genau so in der Datenbank
     erwartet = {n: 0 for n in VIER}
@@ -94,20 +102,35 @@ def test_gleichzeitig_ueber_die_kommandozeile(tmp_path):
     """Vier Terminals tragen gleichzeitig ein: keiner sieht einen Fehler."""
     pfad = tmp_path / "cli.db"
     env = _env({"REFEREE_DB": str(pfad)})
-    subprocess.run([sys.executable, "-m", "referee", "abend", "neu", "--spieler", *VIER],
-                   env=env, cwd=ROOT, check=True, capture_output=True)
-    skript = ("for i in 1 2 3 4 5 6; do "
-              f"{sys.executable} -m referee schafkopf eintragen rufspiel Anna+Ben --augen 71 >/dev/null || exit 1; "
-              "done")
-    prozesse = [subprocess.Popen(["sh", "-c", skript], env=env, cwd=ROOT, stderr=subprocess.PIPE, text=True)
-                for _ in range(4)]
+    subprocess.run(
+        [sys.executable, "-m", "referee", "abend", "neu", "--spieler", *VIER],
+        env=env,
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    skript = (
+        "for i in 1 2 3 4 5 6; do "
+        f"{sys.executable} -m referee schafkopf eintragen rufspiel Anna+Ben --augen 71 >/dev/null || exit 1; "
+        "done"
+    )
+    prozesse = [
+        subprocess.Popen(["sh", "-c", skript], env=env, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+        for _ in range(4)
+    ]
     for p in prozesse:
         _, err = p.communicate(timeout=120)
         assert p.returncode == 0 and err == "", err
     c = _pruefe_datei(pfad)
     assert c.execute("SELECT count(*) FROM eintraege").fetchone()[0] == 24
-    r = subprocess.run([sys.executable, "-m", "referee", "stand", "--json"], env=env, cwd=ROOT,
-                       capture_output=True, text=True, check=True)
+    r = subprocess.run(
+        [sys.executable, "-m", "referee", "stand", "--json"],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert json.loads(r.stdout)["schafkopf"] == {"Anna": 480, "Ben": 480, "Cem": -480, "Dora": -480}
 
 
@@ -156,7 +179,9 @@ def test_sigkill_beim_anlegen_hinterlaesst_brauchbare_datei(tmp_path):
             assert s.integritaet() == "ok"
             if not s.existiert or s.aktueller_abend() is None:
                 s.abend_neu(VIER)
-            s.eintragen("schafkopf", {"zahlungen": {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}})
+            s.eintragen(
+                "schafkopf", {"zahlungen": {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}}
+            )
             assert s._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_AKTUELL
             s.schliessen()
 
@@ -165,8 +190,14 @@ def test_sigkill_beim_anlegen_hinterlaesst_brauchbare_datei(tmp_path):
 
 
 def _cli(pfad: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "referee", *args], env=_env({"REFEREE_DB": str(pfad)}),
-                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "referee", *args],
+        env=_env({"REFEREE_DB": str(pfad)}),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def _bytes(pfad: Path) -> tuple[bytes, bool, bool]:
@@ -176,7 +207,11 @@ def _bytes(pfad: Path) -> tuple[bytes, bool, bool]:
 FALSCHE_EINGABEN = [
     (("schafkopf", "eintragen", "rufspiel", "Anna+Xaver", "--augen", "71"), 2, "Xaver"),
     (("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "130"), 2, "130"),
-    (("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "60", "--schwarz"), 2, "Schwarz"),
+    (
+        ("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "60", "--schwarz"),
+        2,
+        "Schwarz",
+    ),
     (("schafkopf", "eintragen", "wenz", "Cem", "--augen", "61", "--laufende", "5"), 2, "Laufende"),
     (("schafkopf", "eintragen", "ramsch", "Dora", "--laufende", "3"), 2, "Ramsch"),
     (("schafkopf", "eintragen", "rufspiel", "Anna+Anna", "--augen", "71"), 2, "Anna"),
@@ -191,8 +226,11 @@ FALSCHE_EINGABEN = [
 def test_falsche_eingaben_aendern_die_datei_nicht(tmp_path):
     pfad = tmp_path / "fest.db"
     assert _cli(pfad, "abend", "neu", "--spieler", *VIER).returncode == 0
-    assert _cli(pfad, "schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71").returncode == 0
-    assert _cli(pfad, "rueckgaengig").returncode == 0          # Eintrag 2 ist das Storno von 1
+    assert (
+        _cli(pfad, "schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71").returncode
+        == 0
+    )
+    assert _cli(pfad, "rueckgaengig").returncode == 0  # Eintrag 2 ist das Storno von 1
     assert _cli(pfad, "schafkopf", "eintragen", "solo", "Cem", "--augen", "80").returncode == 0
     vorher = _bytes(pfad)
     for args, code, wort in FALSCHE_EINGABEN:
@@ -204,7 +242,11 @@ def test_falsche_eingaben_aendern_die_datei_nicht(tmp_path):
     assert _cli(pfad, "abend", "ende").returncode == 0
     vorher = _bytes(pfad)
     for args, code, wort in [
-        (("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71"), 1, "Kein offener Abend"),
+        (
+            ("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71"),
+            1,
+            "Kein offener Abend",
+        ),
         (("korrektur", "3", "solo", "Cem", "--augen", "90"), 1, "beendet"),
         (("rueckgaengig", "--eintrag", "3"), 1, "beendet"),
         (("rueckgaengig",), 1, "Kein offener Abend"),

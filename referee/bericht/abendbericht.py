@@ -54,8 +54,9 @@ def spieler_reihenfolge(abende: Sequence[Mapping], eintraege: Iterable[Mapping])
     return list(namen)
 
 
-def _verlauf_abende(eintraege: Sequence[Mapping], abende: Sequence[Mapping],
-                    namen: Sequence[str]) -> dict[str, list[int]]:
+def _verlauf_abende(
+    eintraege: Sequence[Mapping], abende: Sequence[Mapping], namen: Sequence[str]
+) -> dict[str, list[int]]:
     """Schafkopf-Stand je Spieler nach jedem Abend (Start 0); ``namen`` enthält alle Zahlenden."""
     je_abend: dict[Any, dict[str, int]] = {a.get("id"): {} for a in abende}
     for e in eintraege:
@@ -74,9 +75,15 @@ def _verlauf_abende(eintraege: Sequence[Mapping], abende: Sequence[Mapping],
     return reihen
 
 
-def baue_bericht(abende: Sequence[Mapping], eintraege: Sequence[Mapping],
-                 stornos: Sequence[Mapping] = (), korrekturen: Sequence[Mapping] = (),
-                 *, gesamt: bool = False, mit_verlauf: bool = True) -> dict[str, Any]:
+def baue_bericht(
+    abende: Sequence[Mapping],
+    eintraege: Sequence[Mapping],
+    stornos: Sequence[Mapping] = (),
+    korrekturen: Sequence[Mapping] = (),
+    *,
+    gesamt: bool = False,
+    mit_verlauf: bool = True,
+) -> dict[str, Any]:
     """Den Bericht über einen Abend (``gesamt=False``, genau ein Abend) oder alle Abende bauen.
 
     ``mit_verlauf=False`` lässt die (langen) Verlaufsreihen weg (``None``).
@@ -106,9 +113,14 @@ def baue_bericht(abende: Sequence[Mapping], eintraege: Sequence[Mapping],
             "spiele": sk["spiele"],
             "salden": salden,
             "ausgleich": [u.als_dict() for u in ausgleich(salden)],
-            "verlauf": st.verlauf(eintraege, [n for n in namen if n in salden]) if mit_verlauf else None,
-            "verlauf_abende": (_verlauf_abende(eintraege, abende, [n for n in namen if n in salden])
-                               if gesamt and mit_verlauf else None),
+            "verlauf": st.verlauf(eintraege, [n for n in namen if n in salden])
+            if mit_verlauf
+            else None,
+            "verlauf_abende": (
+                _verlauf_abende(eintraege, abende, [n for n in namen if n in salden])
+                if gesamt and mit_verlauf
+                else None
+            ),
             "spielarten": sk["spielarten"],
         },
         st.SABAI: {
@@ -127,4 +139,3 @@ def baue_bericht(abende: Sequence[Mapping], eintraege: Sequence[Mapping],
             "siege": {n: s["siege"] for n, s in slm["spieler"].items()},
         },
     }
-

@@ -17,14 +17,25 @@ from typing import Any, TextIO
 from referee.bericht.geld import dezimal, euro
 from referee.bericht.grafik import svg_verlauf
 
-SPIELNAMEN = {"schafkopf": "Schafkopf", "sabai": "Sabai", "saufn": "SAUFN", "schlafmuetze": "Schlafmütze"}
+SPIELNAMEN = {
+    "schafkopf": "Schafkopf",
+    "sabai": "Sabai",
+    "saufn": "SAUFN",
+    "schlafmuetze": "Schlafmütze",
+}
 WOCHENTAGE = ("Mo", "Di", "Mi", "Do", "Fr", "Sa", "So")
-TARIF_TEILE = (("grund", "Rufspiel"), ("solo", "Solo"), ("schneider", "Schneider"),
-               ("schwarz", "Schwarz"), ("laufende", "Laufender"))
+TARIF_TEILE = (
+    ("grund", "Rufspiel"),
+    ("solo", "Solo"),
+    ("schneider", "Schneider"),
+    ("schwarz", "Schwarz"),
+    ("laufende", "Laufender"),
+)
 FORMATE = ("text", "md", "csv", "json", "html")
 
 
 # ---------------------------------------------------------------- kleine Helfer
+
 
 def datum_de(iso: str | None, wochentag: bool = False) -> str:
     """``2026-11-28`` → ``28.11.2026`` (mit ``wochentag``: ``Sa 28.11.2026``); Unlesbares bleibt."""
@@ -57,8 +68,11 @@ def tarif_text(tarif: Any) -> str:
     if isinstance(tarif, Mapping):
         if tarif.get("name"):
             return str(tarif["name"])
-        teile = [f"{text} {euro(tarif[k], vorzeichen=False)}" for k, text in TARIF_TEILE
-                 if isinstance(tarif.get(k), int) and not isinstance(tarif.get(k), bool)]
+        teile = [
+            f"{text} {euro(tarif[k], vorzeichen=False)}"
+            for k, text in TARIF_TEILE
+            if isinstance(tarif.get(k), int) and not isinstance(tarif.get(k), bool)
+        ]
         return ", ".join(teile)
     return str(tarif)
 
@@ -79,10 +93,12 @@ def _titel(b: Mapping) -> str:
 
 
 def _gespielt(b: Mapping) -> str:
-    teile = [f"{b['schafkopf']['spiele']}× Schafkopf" if b["schafkopf"]["spiele"] else "",
-             f"{b['sabai']['runden']}× Sabai" if b["sabai"]["runden"] else "",
-             f"{b['saufn']['spiele']}× SAUFN" if b["saufn"]["spiele"] else "",
-             f"{b['schlafmuetze']['spiele']}× Schlafmütze" if b["schlafmuetze"]["spiele"] else ""]
+    teile = [
+        f"{b['schafkopf']['spiele']}× Schafkopf" if b["schafkopf"]["spiele"] else "",
+        f"{b['sabai']['runden']}× Sabai" if b["sabai"]["runden"] else "",
+        f"{b['saufn']['spiele']}× SAUFN" if b["saufn"]["spiele"] else "",
+        f"{b['schlafmuetze']['spiele']}× Schlafmütze" if b["schlafmuetze"]["spiele"] else "",
+    ]
     return ", ".join(t for t in teile if t) or "noch nichts"
 
 
@@ -98,6 +114,7 @@ def _abend_tarif(b: Mapping) -> str:
 
 # ---------------------------------------------------------------- Text
 
+
 def text(b: Mapping) -> str:
     """Kompakter deutscher Text zum Einfügen in einen Messenger."""
     z = [_titel(b)]
@@ -110,14 +127,23 @@ def text(b: Mapping) -> str:
         z += ["", f"Schafkopf{f' (Tarif {tarif})' if tarif else ''}:"]
         z += [f"  {n} {euro(c)}" for n, c in _sortiert(sk["salden"])]
         if sk["ausgleich"]:
-            z += ["", "Wer zahlt wem" + (" (alle Abende zusammen)" if b["art"] == "gesamt" else "") + ":"]
-            z += [f"  {u['von']} → {u['an']}: {euro(u['cent'], vorzeichen=False)}" for u in sk["ausgleich"]]
+            z += [
+                "",
+                "Wer zahlt wem" + (" (alle Abende zusammen)" if b["art"] == "gesamt" else "") + ":",
+            ]
+            z += [
+                f"  {u['von']} → {u['an']}: {euro(u['cent'], vorzeichen=False)}"
+                for u in sk["ausgleich"]
+            ]
         else:
             z.append("  Alle sind quitt.")
     sab = b["sabai"]
     if sab["runden"]:
-        z += ["", f"Sabai ({_anzahl(sab['runden'], 'Runde', 'Runden')}), Siegespunkte: "
-              + ", ".join(f"{n} {p}" for n, p in _sortiert(sab["siegpunkte"]))]
+        z += [
+            "",
+            f"Sabai ({_anzahl(sab['runden'], 'Runde', 'Runden')}), Siegespunkte: "
+            + ", ".join(f"{n} {p}" for n, p in _sortiert(sab["siegpunkte"])),
+        ]
         if sab["ruhmeshalle"]:
             z.append("  Ruhmeshalle: " + ", ".join(r["name"] for r in sab["ruhmeshalle"]))
     sau = b["saufn"]
@@ -127,16 +153,24 @@ def text(b: Mapping) -> str:
             for p in sau["podeste"]:
                 z.append("  " + " ".join(f"{i}. {n}" for i, n in enumerate(p["plaetze"], 1)))
         else:
-            reihen = sorted(sau["plaetze"].items(), key=lambda kv: ([-x for x in kv[1]], kv[0].casefold()))
-            z.append("  Plätze 1/2/3: " + ", ".join(f"{n} {'/'.join(map(str, p))}" for n, p in reihen))
+            reihen = sorted(
+                sau["plaetze"].items(), key=lambda kv: ([-x for x in kv[1]], kv[0].casefold())
+            )
+            z.append(
+                "  Plätze 1/2/3: " + ", ".join(f"{n} {'/'.join(map(str, p))}" for n, p in reihen)
+            )
     slm = b["schlafmuetze"]
     if slm["spiele"]:
-        z += ["", f"Schlafmütze ({_anzahl(slm['spiele'], 'Spiel', 'Spiele')}), Siege: "
-              + ", ".join(f"{n} {s}" for n, s in _sortiert(slm["siege"]))]
+        z += [
+            "",
+            f"Schlafmütze ({_anzahl(slm['spiele'], 'Spiel', 'Spiele')}), Siege: "
+            + ", ".join(f"{n} {s}" for n, s in _sortiert(slm["siege"])),
+        ]
     return "\n".join(z) + "\n"
 
 
 # ---------------------------------------------------------------- Einträge als Zeilen
+
 
 class Betrag(int):
     """Ein Geldbetrag in Cent, der in Tabellen als Euro-Zahl erscheint (Saldo: mit Vorzeichen)."""
@@ -151,9 +185,28 @@ EINHEIT = {"schafkopf": "€", "sabai": "Siegespunkte", "saufn": "Platz", "schla
 
 def spalten(spieler: Sequence[str]) -> list[str]:
     """Kopfzeile der Eintragstabelle (CSV, Markdown)."""
-    return ["Abend", "Datum", "Ort", "Nr", "Zeit", "Spiel", "Spielart", "Spieler", "Partner", "Gewonnen",
-            "Wert", "Augen", "Laufende", "Schneider", "Schwarz", "Tout", "Klopfer", "Stöße",
-            "Einheit", *spieler]
+    return [
+        "Abend",
+        "Datum",
+        "Ort",
+        "Nr",
+        "Zeit",
+        "Spiel",
+        "Spielart",
+        "Spieler",
+        "Partner",
+        "Gewonnen",
+        "Wert",
+        "Augen",
+        "Laufende",
+        "Schneider",
+        "Schwarz",
+        "Tout",
+        "Klopfer",
+        "Stöße",
+        "Einheit",
+        *spieler,
+    ]
 
 
 def _kern(e: Mapping) -> tuple[list[Any], dict[str, Any]]:
@@ -165,11 +218,18 @@ def _kern(e: Mapping) -> tuple[list[Any], dict[str, Any]]:
     schneider = schwarz = tout = klopfer = stoesse = None
     if spiel == "schafkopf":
         art, wer, partner = erg.get("spielart"), erg.get("spieler"), erg.get("partner")
-        gewonnen, wert, augen, laufende = erg.get("gewonnen"), erg.get("wert"), erg.get("augen"), erg.get("laufende")
+        gewonnen, wert, augen, laufende = (
+            erg.get("gewonnen"),
+            erg.get("wert"),
+            erg.get("augen"),
+            erg.get("laufende"),
+        )
         schneider, schwarz, tout = erg.get("schneider"), erg.get("schwarz"), erg.get("tout")
         klopfer, stoesse = erg.get("klopfer"), erg.get("stoesse")
         wert = Preis(wert) if type(wert) is int else wert
-        je = {n: Betrag(c) if type(c) is int else c for n, c in (erg.get("zahlungen") or {}).items()}
+        je = {
+            n: Betrag(c) if type(c) is int else c for n, c in (erg.get("zahlungen") or {}).items()
+        }
     elif spiel == "sabai":
         je = dict(erg.get("siegpunkte") or {})
         art = "letzte Runde" if erg.get("letzte") else "Runde"
@@ -184,11 +244,29 @@ def _kern(e: Mapping) -> tuple[list[Any], dict[str, Any]]:
         if sieger:
             je[sieger] = 1
         wer = sieger
-    return ([art, wer, partner, gewonnen, wert, augen, laufende, schneider, schwarz, tout, klopfer, stoesse,
-             EINHEIT.get(spiel)], je)
+    return (
+        [
+            art,
+            wer,
+            partner,
+            gewonnen,
+            wert,
+            augen,
+            laufende,
+            schneider,
+            schwarz,
+            tout,
+            klopfer,
+            stoesse,
+            EINHEIT.get(spiel),
+        ],
+        je,
+    )
 
 
-def zeile(e: Mapping, spieler: Sequence[str], abend: Mapping | None = None, kurz: bool = False) -> list[Any]:
+def zeile(
+    e: Mapping, spieler: Sequence[str], abend: Mapping | None = None, kurz: bool = False
+) -> list[Any]:
     """Ein Eintrag als Tabellenzeile; Zahlen bleiben ``int``/``Betrag``, Wahrheitswerte ``bool``.
 
     Die Spielerspalten tragen den Wert in der Einheit des Spiels: Schafkopf den Betrag,
@@ -202,8 +280,16 @@ def zeile(e: Mapping, spieler: Sequence[str], abend: Mapping | None = None, kurz
         datum, zeit = datum_de(datum), uhrzeit(zeit)
     mitte, je = _kern(e)
     spiel = e.get("spiel")
-    return [e.get("abend"), datum, ort, e.get("nr"), zeit, SPIELNAMEN.get(spiel, spiel), *mitte,
-            *(je.get(n) for n in spieler)]
+    return [
+        e.get("abend"),
+        datum,
+        ort,
+        e.get("nr"),
+        zeit,
+        SPIELNAMEN.get(spiel, spiel),
+        *mitte,
+        *(je.get(n) for n in spieler),
+    ]
 
 
 def zeilen(b: Mapping, kurz: bool = False) -> Iterator[list[Any]]:
@@ -263,8 +349,16 @@ def csv_zeilen(b: Mapping, komma: bool) -> Iterator[list[str]]:
         spiel = e.get("spiel")
         a = abende.get(e.get("abend")) or {}
         mitte, je = _kern(e)
-        yield [f(e.get("abend")), f(a.get("datum")), f(a.get("ort")), f(e.get("nr")), f(e.get("zeit")),
-               f(SPIELNAMEN.get(spiel, spiel)), *map(f, mitte), *(f(je.get(n)) for n in spieler)]
+        yield [
+            f(e.get("abend")),
+            f(a.get("datum")),
+            f(a.get("ort")),
+            f(e.get("nr")),
+            f(e.get("zeit")),
+            f(SPIELNAMEN.get(spiel, spiel)),
+            *map(f, mitte),
+            *(f(je.get(n)) for n in spieler),
+        ]
 
 
 def schreibe_csv(b: Mapping, datei: TextIO, trennzeichen: str = ",") -> None:
@@ -272,7 +366,9 @@ def schreibe_csv(b: Mapping, datei: TextIO, trennzeichen: str = ",") -> None:
     from referee.errors import Eingabefehler
 
     if len(trennzeichen) != 1 or trennzeichen in "\"'\r\n" or trennzeichen.isalnum():
-        raise Eingabefehler(f"Trennzeichen „{trennzeichen}“ geht nicht; erlaubt ist ein Zeichen wie „,“, „;“ oder Tab.")
+        raise Eingabefehler(
+            f"Trennzeichen „{trennzeichen}“ geht nicht; erlaubt ist ein Zeichen wie „,“, „;“ oder Tab."
+        )
     komma = trennzeichen != ","
     w = csv.writer(datei, delimiter=trennzeichen, lineterminator="\r\n")
     w.writerow([entschaerfe(s) for s in spalten(b["spieler"])])
@@ -287,6 +383,7 @@ def csv_text(b: Mapping, trennzeichen: str = ",") -> str:
 
 
 # ---------------------------------------------------------------- JSON
+
 
 def json_text(b: Mapping) -> str:
     """Der vollständige Bericht als JSON (UTF-8 lesbar, stabile Schlüssel)."""
@@ -317,6 +414,7 @@ def json_export_text(daten: Mapping, roh: Sequence[str] = ()) -> str:
 
 # ---------------------------------------------------------------- Markdown
 
+
 def md_zelle(wert: Any) -> str:
     """Eine Tabellenzelle: Markdown-Zeichen und ``|`` maskiert, Zeilenumbrüche zu Leerzeichen."""
     if wert is None:
@@ -331,7 +429,9 @@ def md_zelle(wert: Any) -> str:
     return text_
 
 
-def _md_tabelle(kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: set[int] = frozenset()) -> list[str]:
+def _md_tabelle(
+    kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: set[int] = frozenset()
+) -> list[str]:
     schon: dict[tuple[type, Any], str] = {}
 
     def zelle(v: Any) -> str:
@@ -341,15 +441,19 @@ def _md_tabelle(kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: se
             x = schon[k] = md_zelle(v)
         return x
 
-    z = ["| " + " | ".join(md_zelle(k) for k in kopf) + " |",
-         "|" + "|".join("---:" if i in rechts else "---" for i in range(len(kopf))) + "|"]
+    z = [
+        "| " + " | ".join(md_zelle(k) for k in kopf) + " |",
+        "|" + "|".join("---:" if i in rechts else "---" for i in range(len(kopf))) + "|",
+    ]
     z += ["| " + " | ".join(map(zelle, r)) + " |" for r in reihen]
     return z
 
 
 def _aufhebung(e: Mapping, was: str) -> str:
     """``- Eintrag 9 (Nr 9, 20:15): Storno von Eintrag 5`` (Markdown-Listenpunkt)."""
-    wo = ", ".join(t for t in (f"Nr {e['nr']}" if e.get("nr") is not None else "", uhrzeit(e.get("zeit"))) if t)
+    wo = ", ".join(
+        t for t in (f"Nr {e['nr']}" if e.get("nr") is not None else "", uhrzeit(e.get("zeit"))) if t
+    )
     bezug = f" von Eintrag {e['bezug']}" if e.get("bezug") is not None else ""
     return f"- Eintrag {md_zelle(e.get('id'))}{f' ({wo})' if wo else ''}: {was}{bezug}"
 
@@ -366,11 +470,16 @@ def markdown(b: Mapping) -> str:
     sk = b["schafkopf"]
     if sk["spiele"]:
         z += ["## Schafkopf", ""]
-        z += _md_tabelle(["Spieler", "Saldo"], [[n, Betrag(c)] for n, c in _sortiert(sk["salden"])], {1})
+        z += _md_tabelle(
+            ["Spieler", "Saldo"], [[n, Betrag(c)] for n, c in _sortiert(sk["salden"])], {1}
+        )
         z += ["", "### Wer zahlt wem", ""]
         if sk["ausgleich"]:
-            z += _md_tabelle(["Von", "An", "Betrag"],
-                             [[u["von"], u["an"], euro(u["cent"], vorzeichen=False)] for u in sk["ausgleich"]], {2})
+            z += _md_tabelle(
+                ["Von", "An", "Betrag"],
+                [[u["von"], u["an"], euro(u["cent"], vorzeichen=False)] for u in sk["ausgleich"]],
+                {2},
+            )
         else:
             z.append("Alle sind quitt.")
         z.append("")
@@ -380,13 +489,18 @@ def markdown(b: Mapping) -> str:
         ruhm: dict[str, int] = {}
         for r in sab["ruhmeshalle"]:
             ruhm[r["name"]] = ruhm.get(r["name"], 0) + 1
-        z += _md_tabelle(["Spieler", "Siegespunkte", "Ruhmeshalle"],
-                         [[n, p, ruhm.get(n, 0)] for n, p in _sortiert(sab["siegpunkte"])], {1, 2})
+        z += _md_tabelle(
+            ["Spieler", "Siegespunkte", "Ruhmeshalle"],
+            [[n, p, ruhm.get(n, 0)] for n, p in _sortiert(sab["siegpunkte"])],
+            {1, 2},
+        )
         z.append("")
     sau = b["saufn"]
     if sau["spiele"]:
         z += [f"## SAUFN ({_anzahl(sau['spiele'], 'Spiel', 'Spiele')})", ""]
-        reihen = sorted(sau["plaetze"].items(), key=lambda kv: ([-x for x in kv[1]], kv[0].casefold()))
+        reihen = sorted(
+            sau["plaetze"].items(), key=lambda kv: ([-x for x in kv[1]], kv[0].casefold())
+        )
         z += _md_tabelle(["Spieler", "1.", "2.", "3."], [[n, *p] for n, p in reihen], {1, 2, 3})
         z.append("")
     slm = b["schlafmuetze"]
@@ -424,7 +538,9 @@ def _h(wert: Any) -> str:
     return escape(str(wert), quote=True)
 
 
-def _html_tabelle(kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: set[int] = frozenset()) -> str:
+def _html_tabelle(
+    kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: set[int] = frozenset()
+) -> str:
     def zelle(tag: str, i: int, inhalt: Any) -> str:
         klassen = ["z"] if i in rechts else []
         if isinstance(inhalt, Preis):
@@ -440,7 +556,9 @@ def _html_tabelle(kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: 
         return f"<{tag}{klasse}>{_h(inhalt)}</{tag}>"
 
     kopfzeile = "<tr>" + "".join(zelle("th", i, k) for i, k in enumerate(kopf)) + "</tr>"
-    rumpf = "\n".join("<tr>" + "".join(zelle("td", i, v) for i, v in enumerate(r)) + "</tr>" for r in reihen)
+    rumpf = "\n".join(
+        "<tr>" + "".join(zelle("td", i, v) for i, v in enumerate(r)) + "</tr>" for r in reihen
+    )
     return f"<table>\n<thead>{kopfzeile}</thead>\n<tbody>\n{rumpf}\n</tbody>\n</table>"
 
 
@@ -451,10 +569,18 @@ def html(b: Mapping, hoechstens_zeilen: int = 500) -> str:
     (bis ``hoechstens_zeilen``) die Einträge.
     """
     titel = _titel(b)
-    teile = ["<!DOCTYPE html>", '<html lang="de">', "<head>", '<meta charset="utf-8">',
-             '<meta name="viewport" content="width=device-width, initial-scale=1">',
-             f"<title>{_h(titel)}</title>", f"<style>\n{_STIL}\n</style>", "</head>", "<body>",
-             f"<h1>{_h(titel)}</h1>"]
+    teile = [
+        "<!DOCTYPE html>",
+        '<html lang="de">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_h(titel)}</title>",
+        f"<style>\n{_STIL}\n</style>",
+        "</head>",
+        "<body>",
+        f"<h1>{_h(titel)}</h1>",
+    ]
     meta = []
     if b["spieler"]:
         meta.append("Spieler: " + ", ".join(b["spieler"]))
@@ -466,18 +592,31 @@ def html(b: Mapping, hoechstens_zeilen: int = 500) -> str:
     sk = b["schafkopf"]
     if sk["spiele"]:
         teile.append("<h2>Schafkopf</h2>")
-        teile.append(_html_tabelle(["Spieler", "Saldo"],
-                                   [[n, Betrag(c)] for n, c in _sortiert(sk["salden"])], {1}))
+        teile.append(
+            _html_tabelle(
+                ["Spieler", "Saldo"], [[n, Betrag(c)] for n, c in _sortiert(sk["salden"])], {1}
+            )
+        )
         gesamt = b["art"] == "gesamt" and sk.get("verlauf_abende")
         reihen = sk["verlauf_abende"] if gesamt else sk["verlauf"]
         x_text = "Abend" if gesamt else "Spiel"
-        teile.append('<figure>' + svg_verlauf(reihen, "Schafkopf-Saldo im Verlauf", x_text)
-                     + f"<figcaption>Saldo je Spieler nach jedem {_h(x_text)}.</figcaption></figure>")
+        teile.append(
+            "<figure>"
+            + svg_verlauf(reihen, "Schafkopf-Saldo im Verlauf", x_text)
+            + f"<figcaption>Saldo je Spieler nach jedem {_h(x_text)}.</figcaption></figure>"
+        )
         teile.append("<h2>Wer zahlt wem</h2>")
         if sk["ausgleich"]:
-            teile.append(_html_tabelle(["Von", "An", "Betrag"],
-                                       [[u["von"], u["an"], euro(u["cent"], vorzeichen=False)]
-                                        for u in sk["ausgleich"]], {2}))
+            teile.append(
+                _html_tabelle(
+                    ["Von", "An", "Betrag"],
+                    [
+                        [u["von"], u["an"], euro(u["cent"], vorzeichen=False)]
+                        for u in sk["ausgleich"]
+                    ],
+                    {2},
+                )
+            )
         else:
             teile.append("<p>Alle sind quitt.</p>")
     sab = b["sabai"]
@@ -486,17 +625,28 @@ def html(b: Mapping, hoechstens_zeilen: int = 500) -> str:
         for r in sab["ruhmeshalle"]:
             ruhm[r["name"]] = ruhm.get(r["name"], 0) + 1
         teile.append(f"<h2>Sabai ({_h(_anzahl(sab['runden'], 'Runde', 'Runden'))})</h2>")
-        teile.append(_html_tabelle(["Spieler", "Siegespunkte", "Ruhmeshalle"],
-                                   [[n, p, ruhm.get(n, 0)] for n, p in _sortiert(sab["siegpunkte"])], {1, 2}))
+        teile.append(
+            _html_tabelle(
+                ["Spieler", "Siegespunkte", "Ruhmeshalle"],
+                [[n, p, ruhm.get(n, 0)] for n, p in _sortiert(sab["siegpunkte"])],
+                {1, 2},
+            )
+        )
     sau = b["saufn"]
     if sau["spiele"]:
-        reihen_s = sorted(sau["plaetze"].items(), key=lambda kv: ([-x for x in kv[1]], kv[0].casefold()))
+        reihen_s = sorted(
+            sau["plaetze"].items(), key=lambda kv: ([-x for x in kv[1]], kv[0].casefold())
+        )
         teile.append(f"<h2>SAUFN ({_h(_anzahl(sau['spiele'], 'Spiel', 'Spiele'))})</h2>")
-        teile.append(_html_tabelle(["Spieler", "1.", "2.", "3."], [[n, *p] for n, p in reihen_s], {1, 2, 3}))
+        teile.append(
+            _html_tabelle(["Spieler", "1.", "2.", "3."], [[n, *p] for n, p in reihen_s], {1, 2, 3})
+        )
     slm = b["schlafmuetze"]
     if slm["spiele"]:
         teile.append(f"<h2>Schlafmütze ({_h(_anzahl(slm['spiele'], 'Spiel', 'Spiele'))})</h2>")
-        teile.append(_html_tabelle(["Spieler", "Siege"], [[n, s] for n, s in _sortiert(slm["siege"])], {1}))
+        teile.append(
+            _html_tabelle(["Spieler", "Siege"], [[n, s] for n, s in _sortiert(slm["siege"])], {1})
+        )
     if b["eintraege"]:
         alle = list(zeilen(b, kurz=True))
         teile.append("<h2>Einträge</h2>")
@@ -527,11 +677,21 @@ def rendere(b: Mapping, format: str, trennzeichen: str = ",") -> str:
 
 # ---------------------------------------------------------------- Statistik als Text
 
-SPIELART_NAMEN = {"rufspiel": "Rufspiel", "solo": "Farbsolo", "wenz": "Wenz", "farbwenz": "Farbwenz",
-                  "geier": "Geier", "farbgeier": "Farbgeier", "ramsch": "Ramsch", "bettel": "Bettel"}
+SPIELART_NAMEN = {
+    "rufspiel": "Rufspiel",
+    "solo": "Farbsolo",
+    "wenz": "Wenz",
+    "farbwenz": "Farbwenz",
+    "geier": "Geier",
+    "farbgeier": "Farbgeier",
+    "ramsch": "Ramsch",
+    "bettel": "Bettel",
+}
 
 
-def _spaltentext(kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: set[int]) -> list[str]:
+def _spaltentext(
+    kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: set[int]
+) -> list[str]:
     """Eine schlichte Textspalten-Tabelle (für Terminal und Messenger)."""
     zellen = [[str(k) for k in kopf]] + [["" if v is None else str(v) for v in r] for r in reihen]
     breiten = [max(anzeigebreite(z[i]) for z in zellen) for i in range(len(kopf))]
@@ -572,45 +732,94 @@ def statistik_text(daten: Mapping, titel: str) -> str:
     if sk["spiele"]:
         z += ["", f"Schafkopf ({_anzahl(sk['spiele'], 'Spiel', 'Spiele')})"]
         reihen = []
-        for n, s in sorted(sk["spieler"].items(), key=lambda kv: (-kv[1]["saldo"], kv[0].casefold())):
-            reihen.append([n, s["spiele"], f"{s['als_spieler']}/{s['als_partner']}/{s['als_gegner']}",
-                           _prozent_text(s["gewonnen_prozent"]), f"{s['soli']['gewonnen']}/{s['soli']['gespielt']}",
-                           f"{s['schneider']['gewonnen']}/{s['schneider']['verloren']}",
-                           f"{s['schwarz']['gewonnen']}/{s['schwarz']['verloren']}",
-                           euro(s["groesster_gewinn"]), euro(s["groesster_verlust"]), euro(s["saldo"])])
-        z += _spaltentext(["Spieler", "Spiele", "S/P/G", "gewonnen", "Soli", "Schn.", "Schw.", "Top",
-                           "Flop", "Saldo"], reihen, {1, 2, 3, 4, 5, 6, 7, 8, 9})
+        for n, s in sorted(
+            sk["spieler"].items(), key=lambda kv: (-kv[1]["saldo"], kv[0].casefold())
+        ):
+            reihen.append(
+                [
+                    n,
+                    s["spiele"],
+                    f"{s['als_spieler']}/{s['als_partner']}/{s['als_gegner']}",
+                    _prozent_text(s["gewonnen_prozent"]),
+                    f"{s['soli']['gewonnen']}/{s['soli']['gespielt']}",
+                    f"{s['schneider']['gewonnen']}/{s['schneider']['verloren']}",
+                    f"{s['schwarz']['gewonnen']}/{s['schwarz']['verloren']}",
+                    euro(s["groesster_gewinn"]),
+                    euro(s["groesster_verlust"]),
+                    euro(s["saldo"]),
+                ]
+            )
+        z += _spaltentext(
+            [
+                "Spieler",
+                "Spiele",
+                "S/P/G",
+                "gewonnen",
+                "Soli",
+                "Schn.",
+                "Schw.",
+                "Top",
+                "Flop",
+                "Saldo",
+            ],
+            reihen,
+            {1, 2, 3, 4, 5, 6, 7, 8, 9},
+        )
         z.append("S/P/G: als Spieler/Partner/Gegner · Soli: gewonnen/gespielt")
         z.append("Schn./Schw.: gewonnen/verloren · Top/Flop: größter Gewinn/Verlust eines Spiels")
-        arten = ", ".join(f"{SPIELART_NAMEN.get(a, a)} {w['gespielt']} ({w['gewonnen']} gewonnen)"
-                          for a, w in sorted(sk["spielarten"].items(), key=lambda kv: -kv[1]["gespielt"]))
+        arten = ", ".join(
+            f"{SPIELART_NAMEN.get(a, a)} {w['gespielt']} ({w['gewonnen']} gewonnen)"
+            for a, w in sorted(sk["spielarten"].items(), key=lambda kv: -kv[1]["gespielt"])
+        )
         z.append(f"Spielarten: {arten}")
         for n, s in sk["spieler"].items():
-            soli = [f"{SPIELART_NAMEN.get(a, a)} {w['gewonnen']}/{w['gespielt']}"
-                    for a, w in s["als_spieler_nach_spielart"].items() if a != "rufspiel"]
+            soli = [
+                f"{SPIELART_NAMEN.get(a, a)} {w['gewonnen']}/{w['gespielt']}"
+                for a, w in s["als_spieler_nach_spielart"].items()
+                if a != "rufspiel"
+            ]
             if s["tout"]["gespielt"]:
                 soli.append(f"Tout {s['tout']['gewonnen']}/{s['tout']['gespielt']}")
             if soli:
                 z.append(f"  {n}: " + ", ".join(soli))
     sab = daten["sabai"]
     if sab["runden"]:
-        z += ["", f"Sabai ({_anzahl(sab['runden'], 'Runde', 'Runden')}, "
-                  f"{_anzahl(len(sab['spiele']), 'Spiel', 'Spiele')} beendet)"]
-        reihen = [[n, s["runden"], s["siegpunkte"], s["rundensiege"], s["spielsiege"], s["ruhmeshalle"]]
-                  for n, s in sorted(sab["spieler"].items(), key=lambda kv: (-kv[1]["siegpunkte"], kv[0].casefold()))]
-        z += _spaltentext(["Spieler", "Runden", "Siegespunkte", "Rundensiege", "Spielsiege", "Ruhmeshalle"],
-                          reihen, {1, 2, 3, 4, 5})
+        z += [
+            "",
+            f"Sabai ({_anzahl(sab['runden'], 'Runde', 'Runden')}, "
+            f"{_anzahl(len(sab['spiele']), 'Spiel', 'Spiele')} beendet)",
+        ]
+        reihen = [
+            [n, s["runden"], s["siegpunkte"], s["rundensiege"], s["spielsiege"], s["ruhmeshalle"]]
+            for n, s in sorted(
+                sab["spieler"].items(), key=lambda kv: (-kv[1]["siegpunkte"], kv[0].casefold())
+            )
+        ]
+        z += _spaltentext(
+            ["Spieler", "Runden", "Siegespunkte", "Rundensiege", "Spielsiege", "Ruhmeshalle"],
+            reihen,
+            {1, 2, 3, 4, 5},
+        )
     sau = daten["saufn"]
     if sau["spiele"]:
         z += ["", f"SAUFN ({_anzahl(sau['spiele'], 'Spiel', 'Spiele')})"]
-        reihen = [[n, s["spiele"], *s["plaetze"]] for n, s in
-                  sorted(sau["spieler"].items(), key=lambda kv: ([-x for x in kv[1]["plaetze"]], kv[0].casefold()))]
+        reihen = [
+            [n, s["spiele"], *s["plaetze"]]
+            for n, s in sorted(
+                sau["spieler"].items(),
+                key=lambda kv: ([-x for x in kv[1]["plaetze"]], kv[0].casefold()),
+            )
+        ]
         z += _spaltentext(["Spieler", "Spiele", "1.", "2.", "3."], reihen, {1, 2, 3, 4})
     slm = daten["schlafmuetze"]
     if slm["spiele"]:
         z += ["", f"Schlafmütze ({_anzahl(slm['spiele'], 'Spiel', 'Spiele')})"]
-        reihen = [[n, s["spiele"], s["siege"]] for n, s in
-                  sorted(slm["spieler"].items(), key=lambda kv: (-kv[1]["siege"], kv[0].casefold()))]
+        reihen = [
+            [n, s["spiele"], s["siege"]]
+            for n, s in sorted(
+                slm["spieler"].items(), key=lambda kv: (-kv[1]["siege"], kv[0].casefold())
+            )
+        ]
         z += _spaltentext(["Spieler", "Spiele", "Siege"], reihen, {1, 2})
     if len(z) == 1:
         z.append("Noch keine Spiele eingetragen.")
@@ -623,35 +832,52 @@ def spieler_text(daten: Mapping, titel: str) -> str:
     z = [f"Statistik für {n}: {titel}"]
     s = daten["schafkopf"]
     if s:
-        z += ["", "Schafkopf:",
-              f"  Spiele: {s['spiele']} (als Spieler {s['als_spieler']}, Partner {s['als_partner']}, "
-              f"Gegner {s['als_gegner']}), gewonnen {s['gewonnen']} ({_prozent_text(s['gewonnen_prozent'])})",
-              f"  Soli: {s['soli']['gespielt']} gespielt, {s['soli']['gewonnen']} gewonnen"]
-        arten = [f"{SPIELART_NAMEN.get(a, a)} {w['gewonnen']}/{w['gespielt']}"
-                 for a, w in s["als_spieler_nach_spielart"].items()]
+        z += [
+            "",
+            "Schafkopf:",
+            f"  Spiele: {s['spiele']} (als Spieler {s['als_spieler']}, Partner {s['als_partner']}, "
+            f"Gegner {s['als_gegner']}), gewonnen {s['gewonnen']} ({_prozent_text(s['gewonnen_prozent'])})",
+            f"  Soli: {s['soli']['gespielt']} gespielt, {s['soli']['gewonnen']} gewonnen",
+        ]
+        arten = [
+            f"{SPIELART_NAMEN.get(a, a)} {w['gewonnen']}/{w['gespielt']}"
+            for a, w in s["als_spieler_nach_spielart"].items()
+        ]
         if arten:
             z.append("  Als Spieler (gewonnen/gespielt): " + ", ".join(arten))
         if s["tout"]["gespielt"]:
             z.append(f"  Tout: {s['tout']['gespielt']} gespielt, {s['tout']['gewonnen']} gewonnen")
         if s["ramsch"]["gespielt"]:
-            z.append(f"  Ramsch: {s['ramsch']['gespielt']} gespielt, {s['ramsch']['verloren']} verloren")
-        z += [f"  Schneider: {s['schneider']['gewonnen']} gewonnen, {s['schneider']['verloren']} verloren; "
-              f"Schwarz: {s['schwarz']['gewonnen']} gewonnen, {s['schwarz']['verloren']} verloren",
-              f"  Bestes Spiel {euro(s['groesster_gewinn'])}, schlechtestes {euro(s['groesster_verlust'])}, "
-              f"Saldo {euro(s['saldo'])}"]
+            z.append(
+                f"  Ramsch: {s['ramsch']['gespielt']} gespielt, {s['ramsch']['verloren']} verloren"
+            )
+        z += [
+            f"  Schneider: {s['schneider']['gewonnen']} gewonnen, {s['schneider']['verloren']} verloren; "
+            f"Schwarz: {s['schwarz']['gewonnen']} gewonnen, {s['schwarz']['verloren']} verloren",
+            f"  Bestes Spiel {euro(s['groesster_gewinn'])}, schlechtestes {euro(s['groesster_verlust'])}, "
+            f"Saldo {euro(s['saldo'])}",
+        ]
     sab = daten["sabai"]
     if sab:
-        z += ["", f"Sabai: {_anzahl(sab['runden'], 'Runde', 'Runden')}, "
-                  f"{_anzahl(sab['siegpunkte'], 'Siegespunkt', 'Siegespunkte')}, "
-                  f"{_anzahl(sab['rundensiege'], 'Rundensieg', 'Rundensiege')}, "
-                  f"{_anzahl(sab['spielsiege'], 'Spielsieg', 'Spielsiege')}, Ruhmeshalle {sab['ruhmeshalle']}×"]
+        z += [
+            "",
+            f"Sabai: {_anzahl(sab['runden'], 'Runde', 'Runden')}, "
+            f"{_anzahl(sab['siegpunkte'], 'Siegespunkt', 'Siegespunkte')}, "
+            f"{_anzahl(sab['rundensiege'], 'Rundensieg', 'Rundensiege')}, "
+            f"{_anzahl(sab['spielsiege'], 'Spielsieg', 'Spielsiege')}, Ruhmeshalle {sab['ruhmeshalle']}×",
+        ]
     sau = daten["saufn"]
     if sau:
         p = sau["plaetze"]
-        z += ["", f"SAUFN: {_anzahl(sau['spiele'], 'Spiel', 'Spiele')}, Platz 1: {p[0]}, Platz 2: {p[1]}, Platz 3: {p[2]}"]
+        z += [
+            "",
+            f"SAUFN: {_anzahl(sau['spiele'], 'Spiel', 'Spiele')}, Platz 1: {p[0]}, Platz 2: {p[1]}, Platz 3: {p[2]}",
+        ]
     slm = daten["schlafmuetze"]
     if slm:
-        z += ["", f"Schlafmütze: {_anzahl(slm['spiele'], 'Spiel', 'Spiele')}, "
-                  f"{_anzahl(slm['siege'], 'Sieg', 'Siege')}"]
+        z += [
+            "",
+            f"Schlafmütze: {_anzahl(slm['spiele'], 'Spiel', 'Spiele')}, "
+            f"{_anzahl(slm['siege'], 'Sieg', 'Siege')}",
+        ]
     return "\n".join(z) + "\n"
-

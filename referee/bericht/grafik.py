@@ -29,8 +29,12 @@ def ausduennen(werte: Sequence[int], hoechstens: int) -> list[int]:
     return [werte[round(i * (n - 1) / (hoechstens - 1))] for i in range(hoechstens)]
 
 
-def sparkline(werte: Sequence[int], breite: int | None = None,
-              tief: int | None = None, hoch: int | None = None) -> str:
+def sparkline(
+    werte: Sequence[int],
+    breite: int | None = None,
+    tief: int | None = None,
+    hoch: int | None = None,
+) -> str:
     """Werte als Balken ``▁…█``; ``tief``/``hoch`` für eine gemeinsame Skala mehrerer Reihen."""
     if not werte:
         return ""
@@ -41,7 +45,9 @@ def sparkline(werte: Sequence[int], breite: int | None = None,
     if hi <= lo:
         return BLOECKE[3] * len(werte)
     stufen = len(BLOECKE) - 1
-    return "".join(BLOECKE[max(0, min(stufen, round((v - lo) * stufen / (hi - lo))))] for v in werte)
+    return "".join(
+        BLOECKE[max(0, min(stufen, round((v - lo) * stufen / (hi - lo))))] for v in werte
+    )
 
 
 def sparklines(reihen: Mapping[str, Sequence[int]], breite: int = 24) -> dict[str, str]:
@@ -63,9 +69,14 @@ def _schritt(spanne: int, ziel: int = 5) -> int:
     return int(10 * basis)  # pragma: no cover
 
 
-def svg_verlauf(reihen: Mapping[str, Sequence[int]], titel: str = "Schafkopf-Verlauf",
-                x_text: str = "Spiel", breite: int = 480, hoehe: int = 280,
-                hoechstens_punkte: int = 400) -> str:
+def svg_verlauf(
+    reihen: Mapping[str, Sequence[int]],
+    titel: str = "Schafkopf-Verlauf",
+    x_text: str = "Spiel",
+    breite: int = 480,
+    hoehe: int = 280,
+    hoechstens_punkte: int = 400,
+) -> str:
     """Liniendiagramm des Schafkopf-Saldos je Spieler als eigenständiges SVG (gültiges XML).
 
     ``reihen`` wie aus ``statistik.verlauf``: je Name eine Liste, alle gleich lang.
@@ -106,12 +117,18 @@ def svg_verlauf(reihen: Mapping[str, Sequence[int]], titel: str = "Schafkopf-Ver
     while wert <= hi:
         yy = y(wert)
         stil = 'stroke="#555555"' if wert == 0 else 'stroke="#dddddd"'
-        teile.append(f'<line x1="{links}" y1="{yy:.1f}" x2="{breite - rechts}" y2="{yy:.1f}" {stil}/>')
-        teile.append(f'<text x="{links - 6}" y="{yy + 4:.1f}" text-anchor="end" fill="#333333" '
-                     f'font-size="14">{escape(euro(wert))}</text>')
+        teile.append(
+            f'<line x1="{links}" y1="{yy:.1f}" x2="{breite - rechts}" y2="{yy:.1f}" {stil}/>'
+        )
+        teile.append(
+            f'<text x="{links - 6}" y="{yy + 4:.1f}" text-anchor="end" fill="#333333" '
+            f'font-size="14">{escape(euro(wert))}</text>'
+        )
         wert += schritt
-    teile.append(f'<text x="{links + innen_b / 2:.1f}" y="{hoehe - 8}" text-anchor="middle" '
-                 f'fill="#333333">{escape(x_text)} (1–{max(laenge - 1, 0)})</text>')
+    teile.append(
+        f'<text x="{links + innen_b / 2:.1f}" y="{hoehe - 8}" text-anchor="middle" '
+        f'fill="#333333">{escape(x_text)} (1–{max(laenge - 1, 0)})</text>'
+    )
     for i, name in enumerate(namen):
         farbe = FARBEN[i % len(FARBEN)]
         strich = STRICHE[(i // len(FARBEN)) % len(STRICHE)]
@@ -123,14 +140,20 @@ def svg_verlauf(reihen: Mapping[str, Sequence[int]], titel: str = "Schafkopf-Ver
             idx = list(range(n))
         punkte = " ".join(f"{x(k, n):.1f},{y(werte[k]):.1f}" for k in idx)
         dash = f' stroke-dasharray="{strich}"' if strich else ""
-        teile.append(f'<polyline fill="none" stroke="{farbe}" stroke-width="2"{dash} '
-                     f'points="{punkte}"><title>{escape(name)}: {escape(euro(werte[-1] if werte else 0))}'
-                     f"</title></polyline>")
+        teile.append(
+            f'<polyline fill="none" stroke="{farbe}" stroke-width="2"{dash} '
+            f'points="{punkte}"><title>{escape(name)}: {escape(euro(werte[-1] if werte else 0))}'
+            f"</title></polyline>"
+        )
         lx = 10 + (i % spalten) * (breite - 20) / spalten
         ly = hoehe + 14 + 24 * (i // spalten)
-        teile.append(f'<line x1="{lx:.1f}" y1="{ly - 4}" x2="{lx + 22:.1f}" y2="{ly - 4}" '
-                     f'stroke="{farbe}" stroke-width="3"{dash}/>')
-        teile.append(f'<text x="{lx + 28:.1f}" y="{ly}" fill="#111111">'
-                     f"{escape(name)} {escape(euro(werte[-1] if werte else 0))}</text>")
+        teile.append(
+            f'<line x1="{lx:.1f}" y1="{ly - 4}" x2="{lx + 22:.1f}" y2="{ly - 4}" '
+            f'stroke="{farbe}" stroke-width="3"{dash}/>'
+        )
+        teile.append(
+            f'<text x="{lx + 28:.1f}" y="{ly}" fill="#111111">'
+            f"{escape(name)} {escape(euro(werte[-1] if werte else 0))}</text>"
+        )
     teile.append("</svg>")
     return "\n".join(teile)

@@ -45,15 +45,21 @@ def _prozent(teil: int, ganz: int) -> float | None:
 
 def _leer_schafkopf() -> dict[str, Any]:
     return {
-        "spiele": 0, "als_spieler": 0, "als_partner": 0, "als_gegner": 0,
-        "gewonnen": 0, "gewonnen_prozent": None,
+        "spiele": 0,
+        "als_spieler": 0,
+        "als_partner": 0,
+        "als_gegner": 0,
+        "gewonnen": 0,
+        "gewonnen_prozent": None,
         "soli": {"gespielt": 0, "gewonnen": 0},
         "als_spieler_nach_spielart": {},
         "tout": {"gespielt": 0, "gewonnen": 0},
         "ramsch": {"gespielt": 0, "verloren": 0},
         "schneider": {"gewonnen": 0, "verloren": 0},
         "schwarz": {"gewonnen": 0, "verloren": 0},
-        "groesster_gewinn": 0, "groesster_verlust": 0, "saldo": 0,
+        "groesster_gewinn": 0,
+        "groesster_verlust": 0,
+        "saldo": 0,
     }
 
 
@@ -98,7 +104,9 @@ def schafkopf_statistik(eintraege: Iterable[Mapping]) -> dict[str, Any]:
                 s["ramsch"]["verloren"] += betrag < 0
             elif name == spieler_name:
                 s["als_spieler"] += 1
-                je_art = s["als_spieler_nach_spielart"].setdefault(art, {"gespielt": 0, "gewonnen": 0})
+                je_art = s["als_spieler_nach_spielart"].setdefault(
+                    art, {"gespielt": 0, "gewonnen": 0}
+                )
                 je_art["gespielt"] += 1
                 je_art["gewonnen"] += gewonnen
                 if solo:
@@ -137,8 +145,13 @@ def sabai_statistik(eintraege: Iterable[Mapping]) -> dict[str, Any]:
     def eintrag(name: str) -> dict[str, int]:
         s = spieler.get(name)
         if s is None:
-            s = spieler[name] = {"runden": 0, "siegpunkte": 0, "rundensiege": 0, "ruhmeshalle": 0,
-                                 "spielsiege": 0}
+            s = spieler[name] = {
+                "runden": 0,
+                "siegpunkte": 0,
+                "rundensiege": 0,
+                "ruhmeshalle": 0,
+                "spielsiege": 0,
+            }
         return s
 
     for e in _nach(eintraege, SABAI):
@@ -158,16 +171,23 @@ def sabai_statistik(eintraege: Iterable[Mapping]) -> dict[str, Any]:
             eintrag(name)["rundensiege"] += 1
         for name in erg.get("ruhmeshalle") or ():
             eintrag(name)["ruhmeshalle"] += 1
-            ruhmeshalle.append({"name": name, "abend": e.get("abend"), "nr": e.get("nr"),
-                                "zeit": e.get("zeit")})
+            ruhmeshalle.append(
+                {"name": name, "abend": e.get("abend"), "nr": e.get("nr"), "zeit": e.get("zeit")}
+            )
         if erg.get("letzte"):
             if laufend:
                 hoechst = max(laufend.values())
                 sieger = sorted((n for n, v in laufend.items() if v == hoechst), key=str.casefold)
                 for name in sieger:
                     eintrag(name)["spielsiege"] += 1
-                spiele.append({"abend": e.get("abend"), "nr": e.get("nr"), "sieger": sieger,
-                               "siegpunkte": dict(laufend)})
+                spiele.append(
+                    {
+                        "abend": e.get("abend"),
+                        "nr": e.get("nr"),
+                        "sieger": sieger,
+                        "siegpunkte": dict(laufend),
+                    }
+                )
             laufend = {}
     return {"runden": runden, "spieler": spieler, "ruhmeshalle": ruhmeshalle, "spiele": spiele}
 
@@ -237,7 +257,9 @@ def finde_spieler(name: str, bekannte: Iterable[str]) -> str:
     if vorschlag:
         raise Eingabefehler(f"Spieler „{name}“ kommt in den Einträgen nicht vor. {vorschlag}")
     liste = ", ".join(f"„{b}“" for b in bekannte) or "keine"
-    raise Eingabefehler(f"Spieler „{name}“ kommt in den Einträgen nicht vor; bekannt sind: {liste}.")
+    raise Eingabefehler(
+        f"Spieler „{name}“ kommt in den Einträgen nicht vor; bekannt sind: {liste}."
+    )
 
 
 def nur_spieler(stat: Mapping[str, Any], name: str) -> dict[str, Any]:
@@ -258,7 +280,9 @@ def verlauf(eintraege: Iterable[Mapping], namen: Sequence[str] = ()) -> dict[str
     behält seinen Stand. ``namen`` legt die Reihenfolge fest, weitere Namen folgen.
     """
     spiele = _nach(eintraege, SCHAFKOPF)
-    alle = list(dict.fromkeys([*namen, *(n for e in spiele for n in e["ergebnis"].get("zahlungen") or {})]))
+    alle = list(
+        dict.fromkeys([*namen, *(n for e in spiele for n in e["ergebnis"].get("zahlungen") or {})])
+    )
     stand = dict.fromkeys(alle, 0)
     reihen = {n: [0] for n in alle}
     for e in spiele:

@@ -86,14 +86,17 @@ def _usage_deutsch(exc) -> str:
         param = exc.param
         name = None
         if param is not None:
-            name = (param.opts[0] if getattr(param, "opts", None) else param.name)
+            name = param.opts[0] if getattr(param, "opts", None) else param.name
             if getattr(param, "param_type_name", "") == "argument":
                 name = (param.name or "").upper()
         return f"Es fehlt eine Angabe: {name or 'Parameter'}."
     if isinstance(exc, click.exceptions.BadParameter):
         param = exc.param
-        name = param.opts[0] if param is not None and getattr(param, "opts", None) else (
-            param.name.upper() if param is not None and param.name else "Parameter")
+        name = (
+            param.opts[0]
+            if param is not None and getattr(param, "opts", None)
+            else (param.name.upper() if param is not None and param.name else "Parameter")
+        )
         return f"Ungültiger Wert für {name}: {_wert_deutsch(exc.message)}"
     msg = exc.format_message()
     m = re.match(r"No such command '([^']*)'(?:\. Did you mean '([^']*)'\?)?", msg)
@@ -159,6 +162,7 @@ def _hilfe_eindeutschen() -> None:
         basis = tc.TyperCommand.__mro__[1]
         original = basis.get_help_option
         if not getattr(original, "_de", False):
+
             def get_help_option(self, ctx):
                 opt = original(self, ctx)
                 if opt is not None:
@@ -211,7 +215,7 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         sys.stderr.write("Abgebrochen.\n")
         sys.exit(130)
-    except Exception as exc:  # noqa: BLE001 - nie einen Traceback zeigen
+    except Exception as exc:
         if debug:
             raise
         sys.stderr.write(

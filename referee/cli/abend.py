@@ -10,7 +10,7 @@ von hier benutzen.
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -19,10 +19,16 @@ from referee.cli.ausgabe import aufruf, drucke_json, euro
 from referee.cli.mehrwert import mehrwertig
 from referee.cli.mehrwert import werte as _namen
 
-DB = Annotated[Optional[str], typer.Option(
-    "--db", metavar="PFAD",
-    help="Datenbankdatei (sonst $REFEREE_DB, sonst ~/.local/share/referee/referee.db).")]
+DB = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        metavar="PFAD",
+        help="Datenbankdatei (sonst $REFEREE_DB, sonst ~/.local/share/referee/referee.db).",
+    ),
+]
 JSON = Annotated[bool, typer.Option("--json", help="Ausgabe als JSON auf stdout.")]
+
 
 def store_oeffnen(db: str | None = None):
     """Den Store für ``--db`` (oder $REFEREE_DB / Standardpfad) öffnen."""
@@ -53,8 +59,12 @@ def _tarif_text(abend) -> str:
         return "–"
     name = t.get("name") or "eigener"
     preise = []
-    for k, wort in (("grund", "Rufspiel"), ("solo", "Solo"), ("schneider", "Schneider"),
-                    ("laufende", "Laufende")):
+    for k, wort in (
+        ("grund", "Rufspiel"),
+        ("solo", "Solo"),
+        ("schneider", "Schneider"),
+        ("laufende", "Laufende"),
+    ):
         if k in t:
             preise.append(f"{wort} {euro(t[k]).lstrip('+')}")
     return f"{name} ({', '.join(preise)})" if preise else name
@@ -66,7 +76,10 @@ def _trend(s, abend_id: int, namen) -> dict[str, str]:
     from referee.bericht.grafik import sparklines
     from referee.bericht.statistik import verlauf
 
-    spiele = [{"spiel": "schafkopf", "ergebnis": {"zahlungen": z}} for _, z in s.verlauf_schafkopf(abend_id)]
+    spiele = [
+        {"spiel": "schafkopf", "ergebnis": {"zahlungen": z}}
+        for _, z in s.verlauf_schafkopf(abend_id)
+    ]
     reihen = {n: r for n, r in verlauf(spiele, list(namen)).items() if n in namen}
     if all(len(r) < 3 for r in reihen.values()):
         return {}
@@ -93,19 +106,40 @@ def _stand_tabelle(stand: dict, titel: str, trend: dict[str, str] | None = None)
     if trend:
         spalten.append(("Verlauf", lambda n: trend.get(n, "")))
     if stand["schafkopf"] or stand["abend"] is not None:
-        spalten.append(("Schafkopf", lambda n: euro(stand["schafkopf"][n])
-                        if n in stand["schafkopf"] else ""))
+        spalten.append(
+            ("Schafkopf", lambda n: euro(stand["schafkopf"][n]) if n in stand["schafkopf"] else "")
+        )
     if stand["sabai"]:
-        spalten.append(("Sabai SP", lambda n: (f"{stand['sabai'][n]:+d}" if stand["sabai"][n] else "0")
-                        if n in stand["sabai"] else ""))
+        spalten.append(
+            (
+                "Sabai SP",
+                lambda n: (
+                    (f"{stand['sabai'][n]:+d}" if stand["sabai"][n] else "0")
+                    if n in stand["sabai"]
+                    else ""
+                ),
+            )
+        )
     if stand.get("ruhmeshalle"):
         spalten.append(("Ruhmeshalle", lambda n: str(stand["ruhmeshalle"].get(n, "")) or ""))
     if stand["saufn"]:
-        spalten.append(("SAUFN 1./2./3.", lambda n: "/".join(str(stand["saufn"][n][p]) for p in "123")
-                        if n in stand["saufn"] else ""))
+        spalten.append(
+            (
+                "SAUFN 1./2./3.",
+                lambda n: (
+                    "/".join(str(stand["saufn"][n][p]) for p in "123")
+                    if n in stand["saufn"]
+                    else ""
+                ),
+            )
+        )
     if stand["schlafmuetze"]:
-        spalten.append(("Schlafmütze", lambda n: str(stand["schlafmuetze"][n])
-                        if n in stand["schlafmuetze"] else ""))
+        spalten.append(
+            (
+                "Schlafmütze",
+                lambda n: str(stand["schlafmuetze"][n]) if n in stand["schlafmuetze"] else "",
+            )
+        )
     namen: list[str] = []
     for spiel in ("schafkopf", "sabai", "saufn", "schlafmuetze"):
         for n in stand[spiel]:
@@ -202,9 +236,11 @@ def _geber_text(g: dict) -> str:
     return text
 
 
-_GEBER_KONVENTION = ("Konvention, nicht im Regeltext: Der Geber wechselt nach jedem Schafkopfspiel "
-                     "im Uhrzeigersinn (Reihenfolge von --spieler); es spielt aus, wer links vom "
-                     "Geber sitzt; bei fünf Spielern setzt der Geber aus.")
+_GEBER_KONVENTION = (
+    "Konvention, nicht im Regeltext: Der Geber wechselt nach jedem Schafkopfspiel "
+    "im Uhrzeigersinn (Reihenfolge von --spieler); es spielt aus, wer links vom "
+    "Geber sitzt; bei fünf Spielern setzt der Geber aus."
+)
 
 
 # --------------------------------------------------------------------------- referee abend
@@ -249,20 +285,52 @@ def _zeige_abend(s, a, stand, g) -> None:
 
 @gruppen.abend.command("neu", cls=mehrwertig())
 def abend_neu(
-    vorne: Annotated[Optional[list[str]], typer.Argument(
-        metavar="[NAME]...", help="Spieler auch ohne --spieler (stehen vor denen nach --spieler).")] = None,
-    spieler: Annotated[Optional[list[str]], typer.Option(
-        "--spieler", "-s", help="Die Spieler in Sitzordnung im Uhrzeigersinn: --spieler Anna Ben Cem Dora.")] = None,
-    ort: Annotated[Optional[str], typer.Option("--ort", help="Wo gespielt wird.")] = None,
-    datum: Annotated[Optional[str], typer.Option("--datum", metavar="JJJJ-MM-TT",
-                                                 help="Datum (Standard: heute).")] = None,
-    tarif: Annotated[Optional[str], typer.Option(
-        "--tarif", help="Schafkopf-Tarif (z. B. 10-20-50, 5-10-20; Liste: referee schafkopf tarife).")] = None,
-    setzen: Annotated[Optional[list[str]], typer.Option(
-        "--set", metavar="SCHLUESSEL=WERT", help="Tarif/Hausregel überschreiben, z. B. --set laufende_ab=2.")] = None,
-    neu: Annotated[Optional[list[str]], typer.Option(
-        "--neu", metavar="NAME", help="Diesen Namen neu anlegen, obwohl er einem bekannten ähnelt.")] = None,
-    geber: Annotated[Optional[str], typer.Option("--geber", help="Wer zuerst gibt (Standard: der Erste).")] = None,
+    vorne: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[NAME]...",
+            help="Spieler auch ohne --spieler (stehen vor denen nach --spieler).",
+        ),
+    ] = None,
+    spieler: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--spieler",
+            "-s",
+            help="Die Spieler in Sitzordnung im Uhrzeigersinn: --spieler Anna Ben Cem Dora.",
+        ),
+    ] = None,
+    ort: Annotated[str | None, typer.Option("--ort", help="Wo gespielt wird.")] = None,
+    datum: Annotated[
+        str | None,
+        typer.Option("--datum", metavar="JJJJ-MM-TT", help="Datum (Standard: heute)."),
+    ] = None,
+    tarif: Annotated[
+        str | None,
+        typer.Option(
+            "--tarif",
+            help="Schafkopf-Tarif (z. B. 10-20-50, 5-10-20; Liste: referee schafkopf tarife).",
+        ),
+    ] = None,
+    setzen: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            metavar="SCHLUESSEL=WERT",
+            help="Tarif/Hausregel überschreiben, z. B. --set laufende_ab=2.",
+        ),
+    ] = None,
+    neu: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--neu",
+            metavar="NAME",
+            help="Diesen Namen neu anlegen, obwohl er einem bekannten ähnelt.",
+        ),
+    ] = None,
+    geber: Annotated[
+        str | None, typer.Option("--geber", help="Wer zuerst gibt (Standard: der Erste).")
+    ] = None,
     db: DB = None,
     als_json: JSON = False,
 ) -> None:
@@ -279,8 +347,15 @@ def abend_neu(
     gesetzt = setzungen(setzen or [])
     t = tarif_laden(tarif, gesetzt)
     s = store_oeffnen(db)
-    a, angelegt = s.abend_neu(namen, ort=ort, datum=datum, tarif=t.to_dict(), hausregeln=gesetzt,
-                              neu=_namen(neu), geber=geber)
+    a, angelegt = s.abend_neu(
+        namen,
+        ort=ort,
+        datum=datum,
+        tarif=t.to_dict(),
+        hausregeln=gesetzt,
+        neu=_namen(neu),
+        geber=geber,
+    )
     if angelegt:
         _meldung("Neu angelegt: " + ", ".join(angelegt) + ".")
     g = s.geber(a)
@@ -312,8 +387,14 @@ def abend_liste(db: DB = None, als_json: JSON = False) -> None:
     for kopf in ("Nr", "Datum", "Ort", "Spieler", "Einträge", ""):
         tab.add_column(kopf)
     for a in abende:
-        tab.add_row(str(a.id), a.datum, _text(a.ort or ""), _text(", ".join(a.spieler)),
-                    str(zahlen.get(a.id, 0)), "offen" if a.offen else "")
+        tab.add_row(
+            str(a.id),
+            a.datum,
+            _text(a.ort or ""),
+            _text(", ".join(a.spieler)),
+            str(zahlen.get(a.id, 0)),
+            "offen" if a.offen else "",
+        )
     _druck(tab)
 
 
@@ -338,7 +419,9 @@ def abend_ende(db: DB = None, als_json: JSON = False) -> None:
 
 @gruppen.app.command("stand")
 def stand(
-    abend: Annotated[Optional[int], typer.Option("--abend", metavar="ID", help="Dieser Abend.")] = None,
+    abend: Annotated[
+        int | None, typer.Option("--abend", metavar="ID", help="Dieser Abend.")
+    ] = None,
     gesamt: Annotated[bool, typer.Option("--gesamt", help="Über alle Abende.")] = False,
     db: DB = None,
     als_json: JSON = False,
@@ -356,8 +439,10 @@ def stand(
         raise Eingabefehler("--abend und --gesamt schließen sich aus; nimm eines davon.")
     s = store_oeffnen(db)
     if not s.existiert:
-        raise KeineDaten(f"Noch keine Daten ({s.pfad} gibt es nicht). "
-                         "Beispiel: referee abend neu --spieler Anna Ben Cem Dora")
+        raise KeineDaten(
+            f"Noch keine Daten ({s.pfad} gibt es nicht). "
+            "Beispiel: referee abend neu --spieler Anna Ben Cem Dora"
+        )
     if gesamt:
         st = s.stand(None, ueberweisungen=True)
         titel = "Gesamtstand über alle Abende"
@@ -373,8 +458,12 @@ def stand(
 
 @gruppen.app.command("verlauf")
 def verlauf(
-    abend: Annotated[Optional[int], typer.Option("--abend", metavar="ID", help="Dieser Abend.")] = None,
-    alle: Annotated[bool, typer.Option("--alle", help="Auch Stornierte, Stornos und Ersetzte zeigen.")] = False,
+    abend: Annotated[
+        int | None, typer.Option("--abend", metavar="ID", help="Dieser Abend.")
+    ] = None,
+    alle: Annotated[
+        bool, typer.Option("--alle", help="Auch Stornierte, Stornos und Ersetzte zeigen.")
+    ] = False,
     db: DB = None,
     als_json: JSON = False,
 ) -> None:
@@ -390,9 +479,18 @@ def verlauf(
     aufgehoben = aufgehoben_durch(eintraege)
     zeigen = eintraege if alle else [e for e in eintraege if e.gilt]
     if als_json:
-        drucke_json({"abend": a.id, "eintraege": [
-            dict(e.als_dict(), aufgehoben_durch=aufgehoben[e.id].id if e.id in aufgehoben else None)
-            for e in zeigen]})
+        drucke_json(
+            {
+                "abend": a.id,
+                "eintraege": [
+                    dict(
+                        e.als_dict(),
+                        aufgehoben_durch=aufgehoben[e.id].id if e.id in aufgehoben else None,
+                    )
+                    for e in zeigen
+                ],
+            }
+        )
         return
     _druck(_text(_kopfzeile(a), "bold"))
     if not zeigen:
@@ -406,13 +504,22 @@ def verlauf(
             _druck(_text("       " + b, stil))
         if e.id in aufgehoben:
             x = aufgehoben[e.id]
-            _druck(_text(f"       ({'storniert durch' if x.art == 'storno' else 'ersetzt durch'} #{x.id})", stil))
+            _druck(
+                _text(
+                    f"       ({'storniert durch' if x.art == 'storno' else 'ersetzt durch'} #{x.id})",
+                    stil,
+                )
+            )
 
 
 @gruppen.app.command("rueckgaengig")
 def rueckgaengig(
-    eintrag: Annotated[Optional[int], typer.Option(
-        "--eintrag", metavar="ID", help="Diesen Eintrag stornieren statt des letzten.")] = None,
+    eintrag: Annotated[
+        int | None,
+        typer.Option(
+            "--eintrag", metavar="ID", help="Diesen Eintrag stornieren statt des letzten."
+        ),
+    ] = None,
     db: DB = None,
     als_json: JSON = False,
 ) -> None:
@@ -429,7 +536,9 @@ def rueckgaengig(
         return
     _druck(_text(f"Eintrag #{alt.id} storniert (Storno #{storno.id}): {_beschreibung(alt)}"))
     if alt.art == "korrektur":
-        _druck(_text(f"Damit gilt wieder Eintrag #{alt.bezug}: {_beschreibung(s.eintrag(alt.bezug))}"))
+        _druck(
+            _text(f"Damit gilt wieder Eintrag #{alt.bezug}: {_beschreibung(s.eintrag(alt.bezug))}")
+        )
     _druck(_stand_tabelle(stand, "Neuer Stand"))
 
 
@@ -442,9 +551,25 @@ def _tisch(s, a, tisch: list[str] | None, spielfolge: bool = False) -> list[str]
     return s.schafkopf_tisch(a, _namen(tisch or []), spielfolge=spielfolge)
 
 
-def _schafkopf_ergebnis(s, a, spielart_text: str, wer: str | None, *, augen, laufende, schwarz,
-                        tout, sie, klopfer, stoss, stiche, kurz, jungfrau, durchmarsch,
-                        tisch) -> tuple[dict, object]:
+def _schafkopf_ergebnis(
+    s,
+    a,
+    spielart_text: str,
+    wer: str | None,
+    *,
+    augen,
+    laufende,
+    schwarz,
+    tout,
+    sie,
+    klopfer,
+    stoss,
+    stiche,
+    kurz,
+    jungfrau,
+    durchmarsch,
+    tisch,
+) -> tuple[dict, object]:
     """Namen am Tisch auflösen → ``referee.schafkopf.eintrag.ergebnis_aus_fakten``."""
     from referee.errors import Eingabefehler
     from referee.schafkopf.eintrag import ergebnis_aus_fakten
@@ -457,16 +582,28 @@ def _schafkopf_ergebnis(s, a, spielart_text: str, wer: str | None, *, augen, lau
     def finde(n: str) -> str:
         name = s.spieler_finden(n, unter=a.spieler).name
         if name not in alle:
-            raise Eingabefehler(f"„{name}“ spielt dieses Spiel nicht mit (am Tisch: {', '.join(alle)}).")
+            raise Eingabefehler(
+                f"„{name}“ spielt dieses Spiel nicht mit (am Tisch: {', '.join(alle)})."
+            )
         return name
 
     return ergebnis_aus_fakten(
-        spielart, alle, [finde(n) for n in (wer or "").split("+") if n.strip()],
-        augen=augen, laufende=laufende, schwarz=schwarz, stiche=stiche, tout=tout, sie=sie,
-        klopfer=klopfer, stoesse=stoss, kurz=kurz,
+        spielart,
+        alle,
+        [finde(n) for n in (wer or "").split("+") if n.strip()],
+        augen=augen,
+        laufende=laufende,
+        schwarz=schwarz,
+        stiche=stiche,
+        tout=tout,
+        sie=sie,
+        klopfer=klopfer,
+        stoesse=stoss,
+        kurz=kurz,
         jungfrauen=[finde(n) for n in _namen([x.replace("+", ",") for x in jungfrau or []])],
         durchmarsch=finde(durchmarsch) if durchmarsch else None,
-        tarif=Tarif.from_dict(a.tarif) if a.tarif else None)
+        tarif=Tarif.from_dict(a.tarif) if a.tarif else None,
+    )
 
 
 def _partie_ergebnis(s, a, datei: str, tisch) -> tuple[dict, dict]:
@@ -490,8 +627,9 @@ def _partie_ergebnis(s, a, datei: str, tisch) -> tuple[dict, dict]:
     return ergebnis_aus_partie(pruefe_partie(daten)), daten
 
 
-def _ergebnis_und_eingabe(s, a, spielart: str | None, wer: str | None, partie: str | None,
-                          tisch, fehlt: str, **fakten) -> tuple[dict, object, dict]:
+def _ergebnis_und_eingabe(
+    s, a, spielart: str | None, wer: str | None, partie: str | None, tisch, fehlt: str, **fakten
+) -> tuple[dict, object, dict]:
     """Gemeinsamer Weg von „schafkopf eintragen“ und „korrektur“: aus der Partie-Datei
     oder den Fakten das ergebnis, die Abrechnung (``None`` bei --partie) und die Eingabe."""
     from referee.errors import Eingabefehler
@@ -531,29 +669,53 @@ def _zeige_eintrag(s, a, e, ab, titel: str) -> None:
 
 
 # Gemeinsame Optionen von „schafkopf eintragen“ und „korrektur“
-_WER = Annotated[Optional[str], typer.Argument(
-    metavar="[SPIELER]", help="Spielerpartei: Anna+Ben (Rufspiel), Cem (Solo …); beim Ramsch der Verlierer.")]
-_AUGEN = Annotated[Optional[int], typer.Option("--augen", help="Augen der Spielerpartei (0–120).")]
+_WER = Annotated[
+    str | None,
+    typer.Argument(
+        metavar="[SPIELER]",
+        help="Spielerpartei: Anna+Ben (Rufspiel), Cem (Solo …); beim Ramsch der Verlierer.",
+    ),
+]
+_AUGEN = Annotated[int | None, typer.Option("--augen", help="Augen der Spielerpartei (0–120).")]
 _LAUFENDE = Annotated[int, typer.Option("--laufende", help="Laufende (mit oder ohne).")]
 _SCHWARZ = Annotated[bool, typer.Option("--schwarz", help="Eine Partei hat keinen Stich.")]
 _TOUT = Annotated[bool, typer.Option("--tout", help="Tout angesagt.")]
 _SIE = Annotated[bool, typer.Option("--sie", help="Sie (alle Ober und Unter).")]
 _KLOPFER = Annotated[int, typer.Option("--klopfer", help="Zahl der Klopfer/Legen.")]
 _STOSS = Annotated[int, typer.Option("--stoss", help="Zahl der Stöße/Retour.")]
-_STICHE = Annotated[Optional[int], typer.Option("--stiche", help="Stiche der Spielerpartei (Bettel: 0 = gewonnen).")]
+_STICHE = Annotated[
+    int | None, typer.Option("--stiche", help="Stiche der Spielerpartei (Bettel: 0 = gewonnen).")
+]
 _KURZ = Annotated[bool, typer.Option("--kurz", help="Kurze Karte (24 Blatt).")]
-_JUNGFRAU = Annotated[Optional[list[str]], typer.Option(
-    "--jungfrau", metavar="NAME", help="Ramsch: Spieler ohne Stich (mehrfach oder Ben+Cem).")]
-_DURCHMARSCH = Annotated[Optional[str], typer.Option("--durchmarsch", metavar="NAME",
-                                                     help="Ramsch: wer alle Stiche machte.")]
-_TISCH = Annotated[Optional[list[str]], typer.Option(
-    "--tisch", metavar="A,B,C,D", help="Die vier Spieler dieses Spiels (bei mehr als vier am Abend).")]
+_JUNGFRAU = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--jungfrau", metavar="NAME", help="Ramsch: Spieler ohne Stich (mehrfach oder Ben+Cem)."
+    ),
+]
+_DURCHMARSCH = Annotated[
+    str | None,
+    typer.Option("--durchmarsch", metavar="NAME", help="Ramsch: wer alle Stiche machte."),
+]
+_TISCH = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--tisch",
+        metavar="A,B,C,D",
+        help="Die vier Spieler dieses Spiels (bei mehr als vier am Abend).",
+    ),
+]
 
 
 @gruppen.schafkopf.command("eintragen", cls=mehrwertig())
 def schafkopf_eintragen(
-    spielart: Annotated[Optional[str], typer.Argument(
-        metavar="[SPIELART]", help="rufspiel, solo, wenz, farbwenz, geier, farbgeier, ramsch, bettel.")] = None,
+    spielart: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[SPIELART]",
+            help="rufspiel, solo, wenz, farbwenz, geier, farbgeier, ramsch, bettel.",
+        ),
+    ] = None,
     wer: _WER = None,
     augen: _AUGEN = None,
     laufende: _LAUFENDE = 0,
@@ -567,8 +729,14 @@ def schafkopf_eintragen(
     jungfrau: _JUNGFRAU = None,
     durchmarsch: _DURCHMARSCH = None,
     tisch: _TISCH = None,
-    partie: Annotated[Optional[str], typer.Option(
-        "--partie", metavar="DATEI", help="Eine ganze Partie (JSON, - = stdin) prüfen und eintragen.")] = None,
+    partie: Annotated[
+        str | None,
+        typer.Option(
+            "--partie",
+            metavar="DATEI",
+            help="Eine ganze Partie (JSON, - = stdin) prüfen und eintragen.",
+        ),
+    ] = None,
     db: DB = None,
     als_json: JSON = False,
 ) -> None:
@@ -580,14 +748,36 @@ def schafkopf_eintragen(
     s = store_oeffnen(db)
     a = s.abend()
     ergebnis, ab, eingabe = _ergebnis_und_eingabe(
-        s, a, spielart, wer, partie, tisch,
+        s,
+        a,
+        spielart,
+        wer,
+        partie,
+        tisch,
         "Es fehlt die Spielart, z. B. referee schafkopf eintragen rufspiel Anna+Ben --augen 71.",
-        augen=augen, laufende=laufende, schwarz=schwarz, tout=tout, sie=sie, klopfer=klopfer,
-        stoss=stoss, stiche=stiche, kurz=kurz, jungfrau=jungfrau, durchmarsch=durchmarsch)
+        augen=augen,
+        laufende=laufende,
+        schwarz=schwarz,
+        tout=tout,
+        sie=sie,
+        klopfer=klopfer,
+        stoss=stoss,
+        stiche=stiche,
+        kurz=kurz,
+        jungfrau=jungfrau,
+        durchmarsch=durchmarsch,
+    )
     e = s.eintragen("schafkopf", ergebnis, eingabe, abend_id=a.id)
     if als_json:
-        drucke_json({"eintrag": e.id, "abend": a.id, "ergebnis": e.ergebnis,
-                     "stand": s.stand(a.id)["schafkopf"], "geber": s.geber(s.abend(a.id))})
+        drucke_json(
+            {
+                "eintrag": e.id,
+                "abend": a.id,
+                "ergebnis": e.ergebnis,
+                "stand": s.stand(a.id)["schafkopf"],
+                "geber": s.geber(s.abend(a.id)),
+            }
+        )
         return
     _zeige_eintrag(s, a, e, ab, "Eintrag")
 
@@ -598,7 +788,7 @@ _KORREKTUR_BEFEHL = {
     "schlafmuetze": ("schlafmuetze", "sieg"),
 }
 _KORREKTUR_FORM = {
-    "schafkopf": 'referee korrektur {id} rufspiel Anna+Ben --augen 61 (wie „schafkopf eintragen“)',
+    "schafkopf": "referee korrektur {id} rufspiel Anna+Ben --augen 61 (wie „schafkopf eintragen“)",
     "sabai": 'referee korrektur {id} Anna="3 7 J" Ben="AJ 2 2" Cem="" Dora="14 0" (wie „sabai runde“)',
     "saufn": "referee korrektur {id} --platz Cem Anna Ben (wie „saufn ende“)",
     "schlafmuetze": "referee korrektur {id} Ben --spieler Anna Ben Cem (wie „schlafmuetze sieg“)",
@@ -608,7 +798,7 @@ _KORREKTUR_FORM = {
 def _weiterreichen(args: list[str], eintrag_id: int) -> list[str]:
     """Die Angaben nach ``korrektur ID`` (ohne ``--db``), für den Befehl des Spiels."""
     if "korrektur" in args:
-        args = args[args.index("korrektur") + 1:]
+        args = args[args.index("korrektur") + 1 :]
     aus: list[str] = []
     id_gesehen = trenner_gesehen = False
     i = 0
@@ -646,7 +836,9 @@ def _korrektur_anderes_spiel(s, alt, als_json: bool, db: str | None) -> None:
     if not [t for t in rest if t != "--json"]:
         raise Eingabefehler(
             f"Es fehlen die richtigen Angaben für Eintrag #{alt.id} ({SPIEL_NAMEN[alt.spiel]}), z. B. "
-            + _KORREKTUR_FORM[alt.spiel].format(id=alt.id) + ".")
+            + _KORREKTUR_FORM[alt.spiel].format(id=alt.id)
+            + "."
+        )
     if alt.spiel == "saufn" and "--eintragen" not in rest:
         rest.append("--eintragen")
     if db:
@@ -655,12 +847,15 @@ def _korrektur_anderes_spiel(s, alt, als_json: bool, db: str | None) -> None:
     importlib.import_module(f"referee.cli.{gruppe}")
     with als_korrektur(alt.id) as merker:
         code = typer.main.get_command(gruppen.app).main(
-            args=[gruppe, befehl, *rest], prog_name="referee", standalone_mode=False)
+            args=[gruppe, befehl, *rest], prog_name="referee", standalone_mode=False
+        )
     code = code if isinstance(code, int) else 0
     e = merker["eintrag"]
     if e is not None:
-        text = (f"Korrektur #{e.id} ersetzt Eintrag #{alt.id} ({SPIEL_NAMEN[alt.spiel]}); "
-                "das Original bleibt in „referee verlauf --alle“ sichtbar.")
+        text = (
+            f"Korrektur #{e.id} ersetzt Eintrag #{alt.id} ({SPIEL_NAMEN[alt.spiel]}); "
+            "das Original bleibt in „referee verlauf --alle“ sichtbar."
+        )
         if als_json:
             _meldung(text)
         else:
@@ -671,13 +866,24 @@ def _korrektur_anderes_spiel(s, alt, als_json: bool, db: str | None) -> None:
         raise typer.Exit(code)
 
 
-@gruppen.app.command("korrektur", cls=mehrwertig(),
-                     context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@gruppen.app.command(
+    "korrektur",
+    cls=mehrwertig(),
+    context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
+)
 def korrektur(
     ctx: typer.Context,
-    eintrag: Annotated[int, typer.Argument(metavar="ID", help="Der zu ersetzende Eintrag (#ID aus referee verlauf).")],
-    angaben: Annotated[Optional[list[str]], typer.Argument(
-        metavar="[ANGABEN]...", help="Die richtigen Angaben, wie beim Eintragen des Spiels (siehe oben).")] = None,
+    eintrag: Annotated[
+        int,
+        typer.Argument(metavar="ID", help="Der zu ersetzende Eintrag (#ID aus referee verlauf)."),
+    ],
+    angaben: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[ANGABEN]...",
+            help="Die richtigen Angaben, wie beim Eintragen des Spiels (siehe oben).",
+        ),
+    ] = None,
     augen: _AUGEN = None,
     laufende: _LAUFENDE = 0,
     schwarz: _SCHWARZ = False,
@@ -690,8 +896,14 @@ def korrektur(
     jungfrau: _JUNGFRAU = None,
     durchmarsch: _DURCHMARSCH = None,
     tisch: _TISCH = None,
-    partie: Annotated[Optional[str], typer.Option(
-        "--partie", metavar="DATEI", help="Schafkopf: die ganze Partie (JSON, - = stdin) statt der Fakten.")] = None,
+    partie: Annotated[
+        str | None,
+        typer.Option(
+            "--partie",
+            metavar="DATEI",
+            help="Schafkopf: die ganze Partie (JSON, - = stdin) statt der Fakten.",
+        ),
+    ] = None,
     db: DB = None,
     als_json: JSON = False,
 ) -> None:
@@ -711,7 +923,9 @@ def korrektur(
     s = store_oeffnen(db)
     alt = s.eintrag(eintrag)
     if alt.art == "storno":
-        raise Regelverstoss(f"Eintrag #{alt.id} ist ein Storno; korrigiert wird das Spiel selbst (#{alt.bezug}).")
+        raise Regelverstoss(
+            f"Eintrag #{alt.id} ist ein Storno; korrigiert wird das Spiel selbst (#{alt.bezug})."
+        )
     a = s.abend(alt.abend_id)
     if not a.offen:
         raise Regelverstoss(f"Abend {a.id} ist beendet; dort wird nichts mehr korrigiert.")
@@ -721,18 +935,45 @@ def korrektur(
     angaben = list(angaben or [])
     extra = angaben[2:] + list(ctx.args)
     if extra:
-        raise Eingabefehler(f"Unerwartete Angabe „{' '.join(extra)}“; Form: "
-                            + _KORREKTUR_FORM["schafkopf"].format(id=alt.id) + ".")
+        raise Eingabefehler(
+            f"Unerwartete Angabe „{' '.join(extra)}“; Form: "
+            + _KORREKTUR_FORM["schafkopf"].format(id=alt.id)
+            + "."
+        )
     spielart = angaben[0] if angaben else None
     wer = angaben[1] if len(angaben) > 1 else None
     ergebnis, ab, eingabe = _ergebnis_und_eingabe(
-        s, a, spielart, wer, partie, tisch or list(alt.ergebnis.get("zahlungen", {})),
-        "Es fehlen die richtigen Fakten, z. B. " + _KORREKTUR_FORM["schafkopf"].format(id=alt.id) + ".",
-        augen=augen, laufende=laufende, schwarz=schwarz, tout=tout, sie=sie, klopfer=klopfer,
-        stoss=stoss, stiche=stiche, kurz=kurz, jungfrau=jungfrau, durchmarsch=durchmarsch)
+        s,
+        a,
+        spielart,
+        wer,
+        partie,
+        tisch or list(alt.ergebnis.get("zahlungen", {})),
+        "Es fehlen die richtigen Fakten, z. B. "
+        + _KORREKTUR_FORM["schafkopf"].format(id=alt.id)
+        + ".",
+        augen=augen,
+        laufende=laufende,
+        schwarz=schwarz,
+        tout=tout,
+        sie=sie,
+        klopfer=klopfer,
+        stoss=stoss,
+        stiche=stiche,
+        kurz=kurz,
+        jungfrau=jungfrau,
+        durchmarsch=durchmarsch,
+    )
     e = s.korrektur(alt.id, ergebnis, eingabe)
     if als_json:
-        drucke_json({"eintrag": e.id, "ersetzt": alt.id, "abend": a.id, "ergebnis": e.ergebnis,
-                     "stand": s.stand(a.id)["schafkopf"]})
+        drucke_json(
+            {
+                "eintrag": e.id,
+                "ersetzt": alt.id,
+                "abend": a.id,
+                "ergebnis": e.ergebnis,
+                "stand": s.stand(a.id)["schafkopf"],
+            }
+        )
         return
     _zeige_eintrag(s, a, e, ab, "Korrektur")

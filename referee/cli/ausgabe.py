@@ -13,7 +13,6 @@ from typing import Any, NoReturn
 
 import typer
 
-
 _AUFRUF: list[str] = []
 
 

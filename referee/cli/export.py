@@ -14,15 +14,24 @@ import typer
 
 from referee.cli import gruppen
 
-_DB = typer.Option(None, "--db", metavar="DATEI", help="Datenbankdatei (sonst REFEREE_DB oder das Benutzer-Datenverzeichnis).")
-_ABEND = typer.Option(None, "--abend", metavar="ID", help="Dieser Abend (Nummer aus „referee abend liste“).")
+_DB = typer.Option(
+    None,
+    "--db",
+    metavar="DATEI",
+    help="Datenbankdatei (sonst REFEREE_DB oder das Benutzer-Datenverzeichnis).",
+)
+_ABEND = typer.Option(
+    None, "--abend", metavar="ID", help="Dieser Abend (Nummer aus „referee abend liste“)."
+)
 _GESAMT = typer.Option(False, "--gesamt", help="Alle Abende zusammen.")
 
 
 # ---------------------------------------------------------------- Daten holen
 
-def bericht_aus_store(store, abende, gesamt: bool, nur_tabelle: bool = False,
-                      mit_verlauf: bool = True) -> dict:
+
+def bericht_aus_store(
+    store, abende, gesamt: bool, nur_tabelle: bool = False, mit_verlauf: bool = True
+) -> dict:
     """Den Abendbericht (``referee.bericht.abendbericht``) aus den Einträgen des Stores bauen.
 
     ``nur_tabelle``: nur was die CSV-Tabelle braucht (Abende, geltende Einträge, Spieler).
@@ -33,10 +42,16 @@ def bericht_aus_store(store, abende, gesamt: bool, nur_tabelle: bool = False,
     geltend = [e for e in alle if e["gilt"] and e["art"] != "storno"]
     abende_d = [a.als_dict() for a in abende]
     if nur_tabelle:
-        return {"abende": abende_d, "eintraege": geltend, "spieler": spieler_reihenfolge(abende_d, geltend)}
+        return {
+            "abende": abende_d,
+            "eintraege": geltend,
+            "spieler": spieler_reihenfolge(abende_d, geltend),
+        }
     stornos = [e for e in alle if e["art"] == "storno"]
     korrekturen = [e for e in alle if e["art"] == "korrektur"]
-    return baue_bericht(abende_d, geltend, stornos, korrekturen, gesamt=gesamt, mit_verlauf=mit_verlauf)
+    return baue_bericht(
+        abende_d, geltend, stornos, korrekturen, gesamt=gesamt, mit_verlauf=mit_verlauf
+    )
 
 
 def export_json_text(store, abende, gesamt: bool) -> tuple[str, int]:
@@ -57,6 +72,7 @@ def export_json_text(store, abende, gesamt: bool) -> tuple[str, int]:
 
 
 # ---------------------------------------------------------------- Datei schreiben
+
 
 def schreibe_atomar(ziel: Path, inhalt: str, ueberschreiben: bool) -> None:
     """Inhalt in eine temporäre Datei im selben Verzeichnis, dann umbenennen.
@@ -89,10 +105,14 @@ def schreibe_atomar(ziel: Path, inhalt: str, ueberschreiben: bool) -> None:
             try:
                 os.link(tmp, ziel)
             except FileExistsError:
-                raise Eingabefehler(f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben.") from None
+                raise Eingabefehler(
+                    f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben."
+                ) from None
             except OSError:  # Dateisystem ohne harte Links
                 if ziel.exists():
-                    raise Eingabefehler(f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben.") from None
+                    raise Eingabefehler(
+                        f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben."
+                    ) from None
                 os.replace(tmp, ziel)
     finally:
         if os.path.exists(tmp):
@@ -116,20 +136,39 @@ def _ausgeben(inhalt: str, ziel: Path | None, force: bool, was: str) -> None:
 
 # ---------------------------------------------------------------- export
 
+
 @gruppen.app.command("export")
 def export(
     abend: int = _ABEND,
     gesamt: bool = _GESAMT,
-    format: str = typer.Option("text", "--format", "-f", metavar="text|md|csv|json|html",
-                               help="text (für den Messenger), md, csv (eine Zeile je Eintrag), "
-                                    "json (vollständig, für „referee import“), html (eine Seite mit Diagramm)."),
-    ausgabe: Path = typer.Option(None, "-o", "--ausgabe", metavar="DATEI",
-                                 help="In diese Datei schreiben (atomar) statt auf stdout."),
-    force: bool = typer.Option(False, "--force", help="Eine vorhandene Datei bei -o überschreiben."),
-    trennzeichen: str = typer.Option(",", "--trennzeichen", metavar="ZEICHEN",
-                                     help="CSV-Trennzeichen; „;“ für deutsche Tabellenprogramme "
-                                          "(dann auch Dezimalkomma), „tab“ für Tabulator."),
-    bom: bool = typer.Option(False, "--bom", help="UTF-8-BOM voranstellen (damit Excel Umlaute richtig liest)."),
+    format: str = typer.Option(
+        "text",
+        "--format",
+        "-f",
+        metavar="text|md|csv|json|html",
+        help="text (für den Messenger), md, csv (eine Zeile je Eintrag), "
+        "json (vollständig, für „referee import“), html (eine Seite mit Diagramm).",
+    ),
+    ausgabe: Path = typer.Option(
+        None,
+        "-o",
+        "--ausgabe",
+        metavar="DATEI",
+        help="In diese Datei schreiben (atomar) statt auf stdout.",
+    ),
+    force: bool = typer.Option(
+        False, "--force", help="Eine vorhandene Datei bei -o überschreiben."
+    ),
+    trennzeichen: str = typer.Option(
+        ",",
+        "--trennzeichen",
+        metavar="ZEICHEN",
+        help="CSV-Trennzeichen; „;“ für deutsche Tabellenprogramme "
+        "(dann auch Dezimalkomma), „tab“ für Tabulator.",
+    ),
+    bom: bool = typer.Option(
+        False, "--bom", help="UTF-8-BOM voranstellen (damit Excel Umlaute richtig liest)."
+    ),
     db: str = _DB,
 ) -> None:
     """Der Abend (oder alle) als Text, Markdown, CSV, JSON oder HTML.
@@ -146,7 +185,9 @@ def export(
     from referee.store import oeffne
 
     if format not in formate.FORMATE:
-        raise Eingabefehler(f"Unbekanntes Format „{format}“; erlaubt sind {', '.join(formate.FORMATE)}.")
+        raise Eingabefehler(
+            f"Unbekanntes Format „{format}“; erlaubt sind {', '.join(formate.FORMATE)}."
+        )
     if trennzeichen == "\\t" or trennzeichen.lower() == "tab":
         trennzeichen = "\t"
     with oeffne(db) as store:
@@ -154,22 +195,28 @@ def export(
         if format == "json":
             inhalt, anzahl = export_json_text(store, abende, gesamt)
         else:
-            b = bericht_aus_store(store, abende, gesamt, nur_tabelle=format == "csv",
-                                  mit_verlauf=format == "html")
+            b = bericht_aus_store(
+                store, abende, gesamt, nur_tabelle=format == "csv", mit_verlauf=format == "html"
+            )
             inhalt = formate.rendere(b, format, trennzeichen)
             anzahl = len(b["eintraege"])
     if bom:
         inhalt = "\ufeff" + inhalt
-    was = (f"{format}, {'alle Abende' if gesamt else f'Abend {abende[0].id}'}, "
-           f"{anzahl} Eintr{'ag' if anzahl == 1 else 'äge'}")
+    was = (
+        f"{format}, {'alle Abende' if gesamt else f'Abend {abende[0].id}'}, "
+        f"{anzahl} Eintr{'ag' if anzahl == 1 else 'äge'}"
+    )
     _ausgeben(inhalt, ausgabe, force, was)
 
 
 # ---------------------------------------------------------------- import
 
+
 @gruppen.app.command("import")
 def import_(
-    datei: str = typer.Argument(..., metavar="DATEI", help="JSON aus „referee export --format json“ (- = stdin)."),
+    datei: str = typer.Argument(
+        ..., metavar="DATEI", help="JSON aus „referee export --format json“ (- = stdin)."
+    ),
     als_json: bool = typer.Option(False, "--json", help="Zusammenfassung als JSON."),
     db: str = _DB,
 ) -> None:
@@ -194,7 +241,9 @@ def import_(
     except FileNotFoundError:
         raise Eingabefehler(f"Die Datei {datei} gibt es nicht.") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise Eingabefehler(f"Die Datei {datei} lässt sich nicht als UTF-8-Text lesen ({exc}).") from None
+        raise Eingabefehler(
+            f"Die Datei {datei} lässt sich nicht als UTF-8-Text lesen ({exc})."
+        ) from None
     try:
         daten = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -210,10 +259,13 @@ def import_(
     else:
         abende = f"{zahlen['abende']} Abend" + ("" if zahlen["abende"] == 1 else "e")
         eintraege = f"{zahlen['eintraege']} Eintr" + ("ag" if zahlen["eintraege"] == 1 else "äge")
-        sys.stderr.write(f"Importiert nach {ziel}: {zahlen['spieler']} Spieler, {abende}, {eintraege}.\n")
+        sys.stderr.write(
+            f"Importiert nach {ziel}: {zahlen['spieler']} Spieler, {abende}, {eintraege}.\n"
+        )
 
 
 # ---------------------------------------------------------------- statistik
+
 
 @gruppen.app.command("statistik")
 def statistik(
@@ -235,8 +287,11 @@ def statistik(
 
     with oeffne(db) as store:
         abende = store.abende_waehlen(abend, gesamt)
-        eintraege = [e for e in store.eintraege_leicht(None if gesamt else abende[0].id)
-                     if e["gilt"] and e["art"] != "storno"]
+        eintraege = [
+            e
+            for e in store.eintraege_leicht(None if gesamt else abende[0].id)
+            if e["gilt"] and e["art"] != "storno"
+        ]
     werte = st.statistik(eintraege)
     kopf = {"abend": None if gesamt else abende[0].id}
     if spieler is not None:

@@ -7,7 +7,6 @@ Regeltext wird nie als rich-Markup gedeutet (``Text`` statt Markup-Strings).
 # Bewusst ohne ``from __future__ import annotations``: Typer müsste die Annotationen
 # sonst beim Start als Zeichenketten auswerten (kostet Startzeit).
 import sys
-from typing import Optional
 
 import typer
 
@@ -22,7 +21,7 @@ def _oder(teile: list[str]) -> str:
     return teile[0] if len(teile) == 1 else ", ".join(teile[:-1]) + " oder " + teile[-1]
 
 
-def _spiel(eingabe: Optional[str]) -> Optional[str]:
+def _spiel(eingabe: str | None) -> str | None:
     if eingabe is None:
         return None
     from referee.suche import spiel_kuerzel
@@ -30,7 +29,7 @@ def _spiel(eingabe: Optional[str]) -> Optional[str]:
     return spiel_kuerzel(eingabe)
 
 
-def _panel(abschnitt, score: Optional[float] = None, woerter=frozenset()):
+def _panel(abschnitt, score: float | None = None, woerter=frozenset()):
     """Ein Abschnitt als Panel: Spiel · Titel, Text mit markierten Wörtern, id unten."""
     from rich.panel import Panel
     from rich.text import Text
@@ -43,19 +42,31 @@ def _panel(abschnitt, score: Optional[float] = None, woerter=frozenset()):
         text.stylize(_MARKIERUNG, start, ende)
     titel = Text(f"{spielname(abschnitt.spiel)} · {abschnitt.titel}", style="bold")
     unten = abschnitt.id if score is None else f"{abschnitt.id} · Score {score:.1f}"
-    return Panel(text, title=titel, title_align="left", subtitle=Text(unten),
-                 subtitle_align="right", expand=True)
+    return Panel(
+        text,
+        title=titel,
+        title_align="left",
+        subtitle=Text(unten),
+        subtitle_align="right",
+        expand=True,
+    )
 
 
 @app.command("frage")
 def frage(
-    text: str = typer.Argument(..., metavar="TEXT", help="Die Frage, so wie man sie am Tisch stellt."),
-    spiel: Optional[str] = typer.Option(
-        None, "--spiel", "-s",
-        help="Nur in einem Spiel suchen: schafkopf, sabai, saufn, schlafmuetze "
-             "(auch sabai-sabai, Schlafmütze, Sauspiel).",
+    text: str = typer.Argument(
+        ..., metavar="TEXT", help="Die Frage, so wie man sie am Tisch stellt."
     ),
-    anzahl: int = typer.Option(3, "--anzahl", "-n", min=1, max=50, help="Wie viele Treffer höchstens."),
+    spiel: str | None = typer.Option(
+        None,
+        "--spiel",
+        "-s",
+        help="Nur in einem Spiel suchen: schafkopf, sabai, saufn, schlafmuetze "
+        "(auch sabai-sabai, Schlafmütze, Sauspiel).",
+    ),
+    anzahl: int = typer.Option(
+        3, "--anzahl", "-n", min=1, max=50, help="Wie viele Treffer höchstens."
+    ),
     json_: bool = typer.Option(False, "--json", help="Treffer als JSON auf stdout."),
 ) -> None:
     """Die passende Regelstelle zu einer Frage finden (Tippfehler und Umgangssprache erlaubt).
@@ -94,12 +105,15 @@ def frage(
 
 @app.command("regeln")
 def regeln(
-    spiel: Optional[str] = typer.Argument(
-        None, metavar="[SPIEL]",
+    spiel: str | None = typer.Argument(
+        None,
+        metavar="[SPIEL]",
         help="schafkopf, sabai, saufn, schlafmuetze – oder gleich eine id wie schafkopf.davonlaufen.",
     ),
-    abschnitt_name: Optional[str] = typer.Argument(
-        None, metavar="[ABSCHNITT]", help="Abschnitt: id (schafkopf.davonlaufen) oder Kurzform (davonlaufen).",
+    abschnitt_name: str | None = typer.Argument(
+        None,
+        metavar="[ABSCHNITT]",
+        help="Abschnitt: id (schafkopf.davonlaufen) oder Kurzform (davonlaufen).",
     ),
     json_: bool = typer.Option(False, "--json", help="Als JSON auf stdout."),
 ) -> None:
@@ -122,7 +136,7 @@ def regeln(
 
         kurz = "-".join(falte(abschnitt_name).split())  # „Rufbare Säue“ → rufbare-saeue
         if kurz.startswith(f"{kuerzel}."):
-            kurz = kurz[len(kuerzel) + 1:]
+            kurz = kurz[len(kuerzel) + 1 :]
         try:
             gewaehlt = abschnitt(f"{kuerzel}.{kurz}")
         except KeyError:
@@ -137,17 +151,23 @@ def regeln(
 
     if gewaehlt is not None:
         if json_:
-            ausgabe.drucke_json({
-                "spiel": gewaehlt.spiel, "abschnitt": gewaehlt.id, "titel": gewaehlt.titel,
-                "text": gewaehlt.text, "stichworte": list(gewaehlt.stichworte),
-            })
+            ausgabe.drucke_json(
+                {
+                    "spiel": gewaehlt.spiel,
+                    "abschnitt": gewaehlt.id,
+                    "titel": gewaehlt.titel,
+                    "text": gewaehlt.text,
+                    "stichworte": list(gewaehlt.stichworte),
+                }
+            )
         else:
             ausgabe.konsole().print(_panel(gewaehlt))
         return
 
     if kuerzel is None:
         spiele = [
-            {"spiel": s, "name": regelwerk(s).name, "abschnitte": len(abschnitte(s))} for s in SPIELE
+            {"spiel": s, "name": regelwerk(s).name, "abschnitte": len(abschnitte(s))}
+            for s in SPIELE
         ]
         if json_:
             ausgabe.drucke_json({"spiele": spiele})
@@ -167,16 +187,19 @@ def regeln(
 
     liste = abschnitte(kuerzel)
     if json_:
-        ausgabe.drucke_json({
-            "spiel": kuerzel,
-            "abschnitte": [{"abschnitt": a.id, "titel": a.titel} for a in liste],
-        })
+        ausgabe.drucke_json(
+            {
+                "spiel": kuerzel,
+                "abschnitte": [{"abschnitt": a.id, "titel": a.titel} for a in liste],
+            }
+        )
         return
     from rich.table import Table
     from rich.text import Text
 
-    tabelle = Table(title=Text(f"{regelwerk(kuerzel).name}: {len(liste)} Abschnitte"),
-                    title_justify="left")
+    tabelle = Table(
+        title=Text(f"{regelwerk(kuerzel).name}: {len(liste)} Abschnitte"), title_justify="left"
+    )
     tabelle.add_column("Abschnitt", no_wrap=True)
     tabelle.add_column("Titel")
     for a in liste:

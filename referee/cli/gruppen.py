@@ -79,7 +79,9 @@ app.add_typer(schlafmuetze, name="schlafmuetze")
 @app.callback()
 def _wurzel(
     db: str = typer.Option(
-        None, "--db", metavar="PFAD",
+        None,
+        "--db",
+        metavar="PFAD",
         help="Datenbankdatei für alle Befehle (sonst REFEREE_DB, sonst das Benutzer-Datenverzeichnis).",
     ),
 ) -> None:

@@ -14,14 +14,18 @@ Argumente. ``--opt=a,b`` und ``--opt a,b`` gehen ebenfalls: Kommas trennen die W
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 import typer.core
 
 
-def spreize(args: list[str], mehrfach: set[str], einzeln: set[str],
-            hoechstens: Mapping[str, int] | None = None,
-            passt: Mapping[str, Callable[[str], bool]] | None = None) -> list[str]:
+def spreize(
+    args: list[str],
+    mehrfach: set[str],
+    einzeln: set[str],
+    hoechstens: Mapping[str, int] | None = None,
+    passt: Mapping[str, Callable[[str], bool]] | None = None,
+) -> list[str]:
     """``--opt a b c`` → ``--opt a --opt b --opt c`` für jede Option in ``mehrfach``.
 
     ``einzeln`` sind Optionen mit genau einem Wert (ihr Wert wird übersprungen, auch wenn er
@@ -60,8 +64,10 @@ def spreize(args: list[str], mehrfach: set[str], einzeln: set[str],
     return aus
 
 
-def mehrwertig(hoechstens: Mapping[str, int] | None = None,
-               passt: Mapping[str, Callable[[str], bool]] | None = None) -> type:
+def mehrwertig(
+    hoechstens: Mapping[str, int] | None = None,
+    passt: Mapping[str, Callable[[str], bool]] | None = None,
+) -> type:
     """Eine Typer-Befehlsklasse (``cls=``), deren Listen-Optionen mehrere Werte nehmen."""
 
     class MehrwertBefehl(typer.core.TyperCommand):
@@ -75,7 +81,7 @@ def mehrwertig(hoechstens: Mapping[str, int] | None = None,
                 (mehrfach if p.multiple else einzeln).update(p.opts)
             return spreize(list(args), mehrfach, einzeln, hoechstens, passt)
 
-        def parse_args(self, ctx, args):  # noqa: D102 - click-API
+        def parse_args(self, ctx, args):
             return super().parse_args(ctx, self.umschreiben(args))
 
     return MehrwertBefehl

@@ -19,12 +19,20 @@ _JSON = typer.Option(False, "--json", help="Antwort als JSON auf stdout.")
 # --- Hilfen -------------------------------------------------------------------------------
 
 
-def _regeln(gleichstand: str = "alle", ass_joker_wert: int = -4, streng: bool = False,
-            vereinfacht: bool = False):
+def _regeln(
+    gleichstand: str = "alle",
+    ass_joker_wert: int = -4,
+    streng: bool = False,
+    vereinfacht: bool = False,
+):
     from referee.sabai import Gleichstand, Regeln
 
-    return Regeln(gleichstand=Gleichstand.parse(gleichstand), ass_joker_wert=ass_joker_wert,
-                  joker_auf_ass_joker=not streng, vereinfacht=vereinfacht)
+    return Regeln(
+        gleichstand=Gleichstand.parse(gleichstand),
+        ass_joker_wert=ass_joker_wert,
+        joker_auf_ass_joker=not streng,
+        vereinfacht=vereinfacht,
+    )
 
 
 def _lies_argumente(haende: list[str]) -> list[tuple[str, str]]:
@@ -71,8 +79,9 @@ def _einruecken(c, text: str) -> None:
 
     breite = max(20, c.width - 2)
     for zeile in text.splitlines():
-        c.print(Text(textwrap.fill(zeile, breite, initial_indent="  ",
-                                   subsequent_indent="  ") or ""))
+        c.print(
+            Text(textwrap.fill(zeile, breite, initial_indent="  ", subsequent_indent="  ") or "")
+        )
 
 
 def _entscheid_ausgeben(entscheid, als_json: bool, extra: dict | None = None) -> None:
@@ -97,8 +106,9 @@ def _entscheid_ausgeben(entscheid, als_json: bool, extra: dict | None = None) ->
 # --- Rundenwertung ------------------------------------------------------------------------
 
 
-def _runde_werten(haende, als_json, eintragen, letzte, gleichstand, ass_joker_wert,
-                  db=None) -> None:
+def _runde_werten(
+    haende, als_json, eintragen, letzte, gleichstand, ass_joker_wert, db=None
+) -> None:
     from referee.sabai import hinweis_letzte_partie
 
     regeln = _regeln(gleichstand, ass_joker_wert)
@@ -116,8 +126,7 @@ def _runde_werten(haende, als_json, eintragen, letzte, gleichstand, ass_joker_we
         with oeffne(db) as store:
             abend = store.abend()  # kein offener Abend → KeineDaten (Exit 1), nichts geschrieben
             # Namen in der gespeicherten Schreibweise des Abends; Unbekannte → „Meintest du …?“
-            paare = list(zip(namen_am_abend(abend, [n for n, _ in paare]),
-                             (k for _, k in paare)))
+            paare = list(zip(namen_am_abend(abend, [n for n, _ in paare]), (k for _, k in paare)))
             ergebnis = _werten(paare, letzte, regeln)
             eintrag = _eintragen(store, abend, ergebnis, letzte)
     hinweise = list(ergebnis.hinweise)
@@ -148,8 +157,13 @@ def _runde_werten(haende, als_json, eintragen, letzte, gleichstand, ass_joker_we
     for s in ergebnis.spieler:
         karten = " ".join(map(str, s.karten)) or "– (keine)"
         sp = zahl(s.siegpunkte, vorzeichen=True)
-        tabelle.add_row(Text(s.name), Text(karten), Text(zahl(s.punkte)), Text(sp),
-                        Text("★" if s.ruhmeshalle else ""))
+        tabelle.add_row(
+            Text(s.name),
+            Text(karten),
+            Text(zahl(s.punkte)),
+            Text(sp),
+            Text("★" if s.ruhmeshalle else ""),
+        )
     k.print(tabelle)
     if ergebnis.sieger:
         k.print(Text("Siegespunkt: " + ", ".join(ergebnis.sieger), style="bold"))
@@ -164,22 +178,33 @@ def _runde_werten(haende, als_json, eintragen, letzte, gleichstand, ass_joker_we
 
 # Gemeinsame Angaben von „sabai runde“ und „sabai eintragen“
 _HAENDE = typer.Argument(
-    None, metavar='NAME="KARTEN" ...',
-    help="Die verdeckten Karten jeder Spieler:in am Ende der Partie; leer = keine Karten.")
-_LETZTE = typer.Option(False, "--letzte", help="Letzte Partie des Spiels (ohne sabai-sabai); "
-                                               "danach steht der Spielsieger fest.")
-_GLEICHSTAND = typer.Option("alle", "--gleichstand", metavar="alle|keiner",
-                            help="Konvention bei Gleichstand um die wenigsten Kartenpunkte.")
-_ASS_JOKER_WERT = typer.Option(-4, "--ass-joker-wert",
-                               help="Kartenpunkte des Ass-Jokers (Konvention: −4 wie ein Joker).")
+    None,
+    metavar='NAME="KARTEN" ...',
+    help="Die verdeckten Karten jeder Spieler:in am Ende der Partie; leer = keine Karten.",
+)
+_LETZTE = typer.Option(
+    False,
+    "--letzte",
+    help="Letzte Partie des Spiels (ohne sabai-sabai); danach steht der Spielsieger fest.",
+)
+_GLEICHSTAND = typer.Option(
+    "alle",
+    "--gleichstand",
+    metavar="alle|keiner",
+    help="Konvention bei Gleichstand um die wenigsten Kartenpunkte.",
+)
+_ASS_JOKER_WERT = typer.Option(
+    -4, "--ass-joker-wert", help="Kartenpunkte des Ass-Jokers (Konvention: −4 wie ein Joker)."
+)
 
 
 @gruppen.sabai.command("runde")
 def runde(
     haende: list[str] = _HAENDE,
     als_json: bool = _JSON,
-    eintragen: bool = typer.Option(False, "--eintragen",
-                                   help="Die Partie im aktuellen Spielabend eintragen."),
+    eintragen: bool = typer.Option(
+        False, "--eintragen", help="Die Partie im aktuellen Spielabend eintragen."
+    ),
     letzte: bool = _LETZTE,
     gleichstand: str = _GLEICHSTAND,
     ass_joker_wert: int = _ASS_JOKER_WERT,
@@ -246,13 +271,17 @@ def _eintragen(store, abend, ergebnis, letzte: bool) -> dict:
     from referee.sabai import spiele_aus_partien
 
     haende = {s.name: " ".join(map(str, s.karten)) for s in ergebnis.spieler}
-    e = store.eintragen("sabai", ergebnis.als_eintrag(letzte),
-                        eingabe={"argv": aufruf(), "haende": haende}, abend_id=abend.id)
+    e = store.eintragen(
+        "sabai",
+        ergebnis.als_eintrag(letzte),
+        eingabe={"argv": aufruf(), "haende": haende},
+        abend_id=abend.id,
+    )
     partien = [x.ergebnis for x in store.eintraege(abend_id=abend.id, spiel="sabai")]
     stand = spiele_aus_partien(partien)[-1]
     return {
         "meldung": f"Eingetragen: Eintrag #{e.id} · Abend {abend.id} "
-                   f"(rückgängig: referee rueckgaengig).",
+        f"(rückgängig: referee rueckgaengig).",
         "zeilen": _spielstand_zeilen(stand),
     }
 
@@ -303,8 +332,14 @@ def ruhmeshalle(
     with oeffne(db) as store:
         abende = {a.id: a for a in store.abende()}
         eintraege = [
-            {"name": name, "datum": abende[x.abend_id].datum, "abend": x.abend_id,
-             "ort": abende[x.abend_id].ort, "eintrag": x.id, "zeit": x.zeit}
+            {
+                "name": name,
+                "datum": abende[x.abend_id].datum,
+                "abend": x.abend_id,
+                "ort": abende[x.abend_id].ort,
+                "eintrag": x.id,
+                "zeit": x.zeit,
+            }
             for x in store.eintraege(spiel="sabai")
             for name in (x.ergebnis.get("ruhmeshalle") or [])
         ]
@@ -316,8 +351,9 @@ def ruhmeshalle(
 
     k = konsole()
     if not eintraege:
-        k.print(Text("Die Hall of Fame ist noch leer: niemand hat mit allen vier Jokern "
-                     "abgeschlossen."))
+        k.print(
+            Text("Die Hall of Fame ist noch leer: niemand hat mit allen vier Jokern abgeschlossen.")
+        )
         return
     t = Table(title="sabai-sabai: Hall of Fame")
     t.add_column("Datum")
@@ -325,8 +361,9 @@ def ruhmeshalle(
     t.add_column("Ort")
     t.add_column("Spieler:in")
     for e in eintraege:
-        t.add_row(Text(str(e["datum"])), Text(str(e["abend"])), Text(e["ort"] or ""),
-                  Text(e["name"]))
+        t.add_row(
+            Text(str(e["datum"])), Text(str(e["abend"])), Text(e["ort"] or ""), Text(e["name"])
+        )
     k.print(t)
 
 
@@ -336,15 +373,19 @@ def ruhmeshalle(
 @gruppen.sabai.command("reinwerfen")
 def reinwerfen(
     karte: str = typer.Argument(..., metavar="KARTE", help="Die Karte, die reingeworfen wird."),
-    auf: str = typer.Option(..., "--auf", metavar="OBEN",
-                            help="Die zuletzt gespielte Karte oben auf dem Ablagestapel."),
+    auf: str = typer.Option(
+        ..., "--auf", metavar="OBEN", help="Die zuletzt gespielte Karte oben auf dem Ablagestapel."
+    ),
     anzahl: int = typer.Option(1, "--anzahl", "-n", help="Wie viele identische Karten auf einmal."),
-    fuer_andere: bool = typer.Option(False, "--fuer-andere",
-                                     help="Für eine andere Person reinwerfen (sabai-sabai-Move)."),
-    vereinfacht: bool = typer.Option(False, "--vereinfacht",
-                                     help="Vereinfachte Spielweise: nur eigene Karten reinwerfen."),
-    streng: bool = typer.Option(False, "--streng",
-                                help="Joker auf den verbrannten Ass-Joker NICHT erlauben."),
+    fuer_andere: bool = typer.Option(
+        False, "--fuer-andere", help="Für eine andere Person reinwerfen (sabai-sabai-Move)."
+    ),
+    vereinfacht: bool = typer.Option(
+        False, "--vereinfacht", help="Vereinfachte Spielweise: nur eigene Karten reinwerfen."
+    ),
+    streng: bool = typer.Option(
+        False, "--streng", help="Joker auf den verbrannten Ass-Joker NICHT erlauben."
+    ),
     als_json: bool = _JSON,
 ) -> None:
     """Darf diese Karte auf die zuletzt gespielte reingeworfen werden? Exit 0 ja, 1 nein.
@@ -362,17 +403,20 @@ def reinwerfen(
     _entscheid_ausgeben(e, als_json, {"karte": str(k), "auf": str(oben), "anzahl": anzahl})
 
 
-_ASS_FRAGEN_HILFE = ("ablegen (auch: gezogen), tauschen, aufgedeckt, geben (13), switch (14), "
-                     "verbrennen")
+_ASS_FRAGEN_HILFE = (
+    "ablegen (auch: gezogen), tauschen, aufgedeckt, geben (13), switch (14), verbrennen"
+)
 
 
 @gruppen.sabai.command("assjoker")
 def assjoker(
     frage: str = typer.Argument(None, metavar="FRAGE", help=_ASS_FRAGEN_HILFE + "; leer = alle."),
-    auf: str = typer.Option(None, "--auf", metavar="OBEN",
-                            help="Beim Verbrennen: die oberste Karte des Ablagestapels."),
-    streng: bool = typer.Option(False, "--streng",
-                                help="Joker auf den verbrannten Ass-Joker NICHT erlauben."),
+    auf: str = typer.Option(
+        None, "--auf", metavar="OBEN", help="Beim Verbrennen: die oberste Karte des Ablagestapels."
+    ),
+    streng: bool = typer.Option(
+        False, "--streng", help="Joker auf den verbrannten Ass-Joker NICHT erlauben."
+    ),
     als_json: bool = _JSON,
 ) -> None:
     """Was darf man mit dem Ass-Joker? Exit 0 erlaubt, 1 nicht erlaubt.
@@ -388,8 +432,9 @@ def assjoker(
     regeln = _regeln(streng=streng)
     if frage is None:
         antworten = {
-            f.value: ass_joker_entscheid(f, Karte.JOKER if f is AssJokerFrage.VERBRENNEN else None,
-                                         regeln)
+            f.value: ass_joker_entscheid(
+                f, Karte.JOKER if f is AssJokerFrage.VERBRENNEN else None, regeln
+            )
             for f in AssJokerFrage
         }
         if als_json:
@@ -439,8 +484,11 @@ def karte_erklaeren(
     from rich.text import Text
 
     c = konsole()
-    titel = f"Karte {k}" + (f" {k.funktion}" if k.funktion else "") + (
-        f" ({k.name_de})" if k.name_de != str(k) else "")
+    titel = (
+        f"Karte {k}"
+        + (f" {k.funktion}" if k.funktion else "")
+        + (f" ({k.name_de})" if k.name_de != str(k) else "")
+    )
     c.print(Text(titel, style="bold"))
     c.print(Text(e.erklaerung))
     if regeltext:
@@ -460,15 +508,21 @@ def move(
 
     Beispiel: referee sabai move ass
     """
-    from referee.sabai import Move
-
     from referee.regeltexte import zitat
+    from referee.sabai import Move
 
     m = Move.parse(name)
     regeltext = zitat(m.abschnitt)
     if als_json:
-        drucke_json({"move": m.value, "titel": m.titel, "erklaerung": m.kurz,
-                     "abschnitt": m.abschnitt, "regeltext": regeltext})
+        drucke_json(
+            {
+                "move": m.value,
+                "titel": m.titel,
+                "erklaerung": m.kurz,
+                "abschnitt": m.abschnitt,
+                "regeltext": regeltext,
+            }
+        )
         return
     from rich.text import Text
 

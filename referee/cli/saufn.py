@@ -11,6 +11,7 @@ from referee.cli import gruppen
 from referee.cli.ausgabe import aufruf, drucke_json, drucke_text
 from referee.cli.mehrwert import mehrwertig, werte
 
+
 def _karte(text: str, wo: str):
     """``Karte.parse`` mit der Stelle (KARTE/OBEN) in der Fehlermeldung."""
     from referee.errors import RefereeFehler
@@ -31,11 +32,22 @@ def _titel(abschnitt_id: str) -> str:
 
 @gruppen.saufn.command("folgt")
 def folgt(
-    karte: str = typer.Argument(..., help="Die Karte, die gelegt werden soll: N, Urwald, U:Urwald, +4, Sheriff, weiss, gold …"),
+    karte: str = typer.Argument(
+        ...,
+        help="Die Karte, die gelegt werden soll: N, Urwald, U:Urwald, +4, Sheriff, weiss, gold …",
+    ),
     oben: str = typer.Argument(..., help="Die oberste Karte des Ablagestapels."),
-    gold: bool = typer.Option(False, "--gold", help="Mindestens eine goldene Karte liegt vor jemandem (für A – Abändern)."),
-    plus: str = typer.Option("0", "--plus", metavar="N", help="Schon aufsummierte Schlücke aus offenen +2/+4-Karten."),
-    kopf_erstmals: bool = typer.Option(True, "--kopf-erstmals/--kopf-erneut", help="„A – Auf den Kopf“ aus der Hand: kommt beim ersten Ausspielen auf einen Kopf, oben bleibt die vorige Karte (Voreinstellung). --kopf-erneut: sie kommt auf den Ablagestapel."),
+    gold: bool = typer.Option(
+        False, "--gold", help="Mindestens eine goldene Karte liegt vor jemandem (für A – Abändern)."
+    ),
+    plus: str = typer.Option(
+        "0", "--plus", metavar="N", help="Schon aufsummierte Schlücke aus offenen +2/+4-Karten."
+    ),
+    kopf_erstmals: bool = typer.Option(
+        True,
+        "--kopf-erstmals/--kopf-erneut",
+        help="„A – Auf den Kopf“ aus der Hand: kommt beim ersten Ausspielen auf einen Kopf, oben bleibt die vorige Karte (Voreinstellung). --kopf-erneut: sie kommt auf den Ablagestapel.",
+    ),
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
     """Darf KARTE auf die oberste Karte OBEN gelegt werden?
@@ -55,14 +67,19 @@ def folgt(
     k = _karte(karte, "KARTE")
     o = _karte(oben, "OBEN")
     if not plus.strip().lstrip("-").isdigit():
-        raise Eingabefehler(f"--plus „{plus}“ ist keine ganze Zahl (offene Schlücke, z. B. --plus 4).")
+        raise Eingabefehler(
+            f"--plus „{plus}“ ist keine ganze Zahl (offene Schlücke, z. B. --plus 4)."
+        )
     e = folgt_kern(k, o, gold=gold, plus=int(plus), kopf_erstmals=kopf_erstmals)
     if als_json:
         drucke_json({**e.als_json(), "karte": str(k), "oben": str(o)})
     else:
-        drucke_text(f"Ja – {k.anzeige} darf auf {o.anzeige}." if e.erlaubt else
-                    f"Nein – {k.anzeige} darf nicht auf {o.anzeige}.",
-                    stil="bold green" if e.erlaubt else "bold red")
+        drucke_text(
+            f"Ja – {k.anzeige} darf auf {o.anzeige}."
+            if e.erlaubt
+            else f"Nein – {k.anzeige} darf nicht auf {o.anzeige}.",
+            stil="bold green" if e.erlaubt else "bold red",
+        )
         drucke_text(e.grund.removeprefix("Ja: ").removeprefix("Nein: "))
         drucke_text(f"Auf {o.anzeige} darf: " + ", ".join(e.moeglich) + ".")
         if e.erlaubt and e.oben_danach != str(k):
@@ -89,12 +106,14 @@ def karten(als_json: bool = typer.Option(False, "--json", help="Kartenliste als 
         drucke_json(daten)
         return
     a = daten["anzahl"]
-    drucke_text(f"{a['gesamt']} Karten: je {a['S']} S, A, U, F, N; {a['gold']} goldene, "
-                f"{a['weiss']} weiße.")
+    drucke_text(
+        f"{a['gesamt']} Karten: je {a['S']} S, A, U, F, N; {a['gold']} goldene, {a['weiss']} weiße."
+    )
     for k in daten["karten"]:
         wo = k["buchstabe"] or {"gold": "goldene Karte", "weiss": "weiße Karte"}.get(
-            k["kategorie"], "Kategorie unbekannt" if k["kategorie"] == "unbekannt" else
-            "Buchstabe unbekannt")
+            k["kategorie"],
+            "Kategorie unbekannt" if k["kategorie"] == "unbekannt" else "Buchstabe unbekannt",
+        )
         zeile = f"  {k['name']}: {wo}" + (" (Reaktionskarte)" if k.get("reaktion") else "")
         if k.get("anmerkung"):
             zeile += f" – {k['anmerkung']}"
@@ -105,11 +124,32 @@ def karten(als_json: bool = typer.Option(False, "--json", help="Kartenliste als 
 
 @gruppen.saufn.command("ende", cls=mehrwertig())
 def ende(
-    platz: list[str] = typer.Option(None, "--platz", metavar="NAME …", help="Platz 1, 2, 3 in dieser Reihenfolge (3 Personen: nur Platz 1)."),
-    spieler: list[str] = typer.Option(None, "--spieler", metavar="NAME …", help="Alle Mitspielenden (sonst: die Spieler des Abends)."),
-    verteilung: str = typer.Option(None, "--verteilung", metavar="TEXT", help='Vorgeschlagene Verteilung prüfen: "Anna:Ben=5,Cem=15 Ben:Cem=15".'),
-    alle_verteilen: bool = typer.Option(False, "--alle-verteilen", help="Konvention: jeder Platz muss seine Schlücke ganz verteilen (Regeltext: „darf“)."),
-    eintragen: bool = typer.Option(False, "--eintragen", help="Die Plätze in den laufenden Abend eintragen."),
+    platz: list[str] = typer.Option(
+        None,
+        "--platz",
+        metavar="NAME …",
+        help="Platz 1, 2, 3 in dieser Reihenfolge (3 Personen: nur Platz 1).",
+    ),
+    spieler: list[str] = typer.Option(
+        None,
+        "--spieler",
+        metavar="NAME …",
+        help="Alle Mitspielenden (sonst: die Spieler des Abends).",
+    ),
+    verteilung: str = typer.Option(
+        None,
+        "--verteilung",
+        metavar="TEXT",
+        help='Vorgeschlagene Verteilung prüfen: "Anna:Ben=5,Cem=15 Ben:Cem=15".',
+    ),
+    alle_verteilen: bool = typer.Option(
+        False,
+        "--alle-verteilen",
+        help="Konvention: jeder Platz muss seine Schlücke ganz verteilen (Regeltext: „darf“).",
+    ),
+    eintragen: bool = typer.Option(
+        False, "--eintragen", help="Die Plätze in den laufenden Abend eintragen."
+    ),
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
     """Spielende: wer darf wie viele Schlücke an wen verteilen?
@@ -140,7 +180,8 @@ def ende(
             if abend is None:
                 raise Eingabefehler(
                     "Es fehlt --spieler (und es läuft kein Abend): wer spielt mit? "
-                    "Z. B. --spieler Anna Ben Cem Dora.")
+                    "Z. B. --spieler Anna Ben Cem Dora."
+                )
             spieler = list(abend.spieler)
         elif eintragen:
             from referee.store import namen_am_abend
@@ -164,29 +205,39 @@ def ende(
             "spieler": list(se.spieler),
             "plaetze": list(se.plaetze),
             "spiel_endet": se.nur_platz_eins,
-            "verteilen": [{"platz": v.platz, "name": v.name, "schluecke": v.schluecke,
-                           "an": list(v.an)} for v in se.verteiler],
+            "verteilen": [
+                {"platz": v.platz, "name": v.name, "schluecke": v.schluecke, "an": list(v.an)}
+                for v in se.verteiler
+            ],
             "abschnitt": se.abschnitt,
             "hinweise": list(se.hinweise),
             "lesart": kern.LESART_SELBST,
             "hinweis": kern.HINWEIS,
         }
         if pruefung is not None:
-            daten["verteilung"] = {"gueltig": pruefung.gueltig, "fehler": list(pruefung.fehler),
-                                   "hinweise": list(pruefung.hinweise), "vorschlag": vorschlag}
+            daten["verteilung"] = {
+                "gueltig": pruefung.gueltig,
+                "fehler": list(pruefung.fehler),
+                "hinweise": list(pruefung.hinweise),
+                "vorschlag": vorschlag,
+            }
         if eintrag is not None:
             daten["eintrag"] = eintrag.id
         drucke_json(daten)
     else:
         n = len(se.spieler)
         if se.nur_platz_eins:
-            drucke_text(f"3 Personen: nur Platz 1 zählt – {se.plaetze[0]} verteilt 20 Schlücke "
-                        f"an alle ({', '.join(se.spieler)}). Danach endet das Spiel.")
+            drucke_text(
+                f"3 Personen: nur Platz 1 zählt – {se.plaetze[0]} verteilt 20 Schlücke "
+                f"an alle ({', '.join(se.spieler)}). Danach endet das Spiel."
+            )
         else:
             drucke_text(f"{n} Personen ({', '.join(se.spieler)}):")
             for v in se.verteiler:
-                drucke_text(f"  Platz {v.platz}: {v.name} verteilt {v.schluecke} Schlücke an "
-                            f"{', '.join(v.an)}")
+                drucke_text(
+                    f"  Platz {v.platz}: {v.name} verteilt {v.schluecke} Schlücke an "
+                    f"{', '.join(v.an)}"
+                )
         for h in se.hinweise:
             drucke_text(h)
         drucke_text(kern.LESART_SELBST)
@@ -200,8 +251,10 @@ def ende(
             for h in pruefung.hinweise:
                 drucke_text(h)
         if eintrag is not None:
-            drucke_text(f"Eingetragen: Eintrag #{eintrag.id} · Abend {eintrag.abend_id} "
-                        f"(rückgängig: referee rueckgaengig).")
+            drucke_text(
+                f"Eingetragen: Eintrag #{eintrag.id} · Abend {eintrag.abend_id} "
+                f"(rückgängig: referee rueckgaengig)."
+            )
         drucke_text("Abschnitt: " + _titel(se.abschnitt))
         drucke_text("")
         drucke_text(kern.HINWEIS)

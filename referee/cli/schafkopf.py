@@ -15,10 +15,15 @@ from referee.cli.mehrwert import mehrwertig
 
 @app.command("ruf")
 def ruf(
-    hand: str = typer.Option(..., "--hand", help="Die eigene Hand, z. B. \"EO GU H9 G10 G7 S8 SK EA\"."),
-    sau: str | None = typer.Option(None, "--sau", help="Diese Sau prüfen: eichel, gras, schellen oder herz."),
-    deck: str | None = typer.Option(None, "--deck", help="lang (8 Karten) oder kurz (6 Karten); "
-                                    "ohne Angabe nach der Handgröße."),
+    hand: str = typer.Option(
+        ..., "--hand", help='Die eigene Hand, z. B. "EO GU H9 G10 G7 S8 SK EA".'
+    ),
+    sau: str | None = typer.Option(
+        None, "--sau", help="Diese Sau prüfen: eichel, gras, schellen oder herz."
+    ),
+    deck: str | None = typer.Option(
+        None, "--deck", help="lang (8 Karten) oder kurz (6 Karten); ohne Angabe nach der Handgröße."
+    ),
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
     """Welche Sau darf ich rufen? Bin ich gesperrt?
@@ -41,20 +46,30 @@ def ruf(
         daten: dict = {
             "hand": [str(k) for k in karten],
             "gesperrt": ist_gesperrt,
-            "saeue": {f.wort: {"rufbar": a.rufbar, "grund": a.grund, "abschnitt": a.abschnitt}
-                      for f, a in auskunft.items()},
+            "saeue": {
+                f.wort: {"rufbar": a.rufbar, "grund": a.grund, "abschnitt": a.abschnitt}
+                for f, a in auskunft.items()
+            },
         }
         if ist_gesperrt:
             daten["hinweis"] = GESPERRT_TEXT
         if frage is not None:
-            daten.update({"sau": frage.farbe.wort, "rufbar": frage.rufbar, "grund": frage.grund,
-                          "abschnitt": frage.abschnitt})
+            daten.update(
+                {
+                    "sau": frage.farbe.wort,
+                    "rufbar": frage.rufbar,
+                    "grund": frage.grund,
+                    "abschnitt": frage.abschnitt,
+                }
+            )
         ausgabe.drucke_json(daten)
     else:
         ausgabe.drucke_text(f"Hand ({blatt.value}es Blatt): " + " ".join(str(k) for k in karten))
         for f, a in auskunft.items():
             zeichen = "rufbar" if a.rufbar else "nicht rufbar"
-            ausgabe.drucke_text(f"{f.name_de}-Sau: {zeichen}", stil="bold green" if a.rufbar else "bold red")
+            ausgabe.drucke_text(
+                f"{f.name_de}-Sau: {zeichen}", stil="bold green" if a.rufbar else "bold red"
+            )
             ausgabe.drucke_text(f"  {a.grund}")
         herz = ruf_auskunft(karten, Farbe.HERZ)
         ausgabe.drucke_text("Herz-Sau: nie rufbar", stil="bold red")
@@ -65,29 +80,45 @@ def ruf(
             ausgabe.drucke_text(f"Nicht gesperrt: Ein Rufspiel ist möglich ({GESPERRT_ABSCHNITT}).")
         if frage is not None:
             if frage.rufbar:
-                ausgabe.drucke_text(f"→ Die {frage.farbe.name_de}-Sau darf gerufen werden.", stil="bold green")
+                ausgabe.drucke_text(
+                    f"→ Die {frage.farbe.name_de}-Sau darf gerufen werden.", stil="bold green"
+                )
             else:
-                ausgabe.drucke_text(f"→ Die {frage.farbe.name_de}-Sau darf nicht gerufen werden.",
-                                    stil="bold red")
+                ausgabe.drucke_text(
+                    f"→ Die {frage.farbe.name_de}-Sau darf nicht gerufen werden.", stil="bold red"
+                )
     if frage is not None and not frage.rufbar:
         raise typer.Exit(1)
 
 
 @schafkopf.command("zug")
 def zug(
-    spiel: str = typer.Option(..., "--spiel", help="rufspiel, solo, wenz, farbwenz, geier, farbgeier, "
-                              "ramsch oder bettel."),
-    farbe: str | None = typer.Option(None, "--farbe", help="Gerufene Sau (rufspiel) bzw. Trumpffarbe "
-                                     "(solo, farbwenz, farbgeier)."),
+    spiel: str = typer.Option(
+        ..., "--spiel", help="rufspiel, solo, wenz, farbwenz, geier, farbgeier, ramsch oder bettel."
+    ),
+    farbe: str | None = typer.Option(
+        None,
+        "--farbe",
+        help="Gerufene Sau (rufspiel) bzw. Trumpffarbe (solo, farbwenz, farbgeier).",
+    ),
     hand: str = typer.Option(..., "--hand", help="Meine restlichen Karten."),
-    stich: str = typer.Option("", "--stich", help="Die Karten, die im Stich schon liegen, in "
-                              "Spielreihenfolge (leer = ich spiele aus)."),
-    gesucht: bool = typer.Option(False, "--gesucht", help="Die Ruf-Sau ist schon gesucht oder gespielt."),
-    davongelaufen: bool = typer.Option(False, "--davongelaufen", help="Ich (Halter der Ruf-Sau) bin "
-                                       "schon davongelaufen."),
+    stich: str = typer.Option(
+        "",
+        "--stich",
+        help="Die Karten, die im Stich schon liegen, in Spielreihenfolge (leer = ich spiele aus).",
+    ),
+    gesucht: bool = typer.Option(
+        False, "--gesucht", help="Die Ruf-Sau ist schon gesucht oder gespielt."
+    ),
+    davongelaufen: bool = typer.Option(
+        False, "--davongelaufen", help="Ich (Halter der Ruf-Sau) bin schon davongelaufen."
+    ),
     letzter_stich: bool = typer.Option(False, "--letzter-stich", help="Es ist der letzte Stich."),
-    deck: str = typer.Option("lang", "--deck", help="lang (höchstens 8 Karten) oder kurz (höchstens 6, "
-                             "ohne Acht und Sieben)."),
+    deck: str = typer.Option(
+        "lang",
+        "--deck",
+        help="lang (höchstens 8 Karten) oder kurz (höchstens 6, ohne Acht und Sieben).",
+    ),
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
     """Welche Karte darf ich spielen?
@@ -104,8 +135,15 @@ def zug(
     blatt = Blatt.parse(deck)
     karten = parse_hand(hand, deck=blatt)
     liegt = parse_hand(stich, deck=blatt) if stich.strip() else ()
-    a = erlaubte_karten(karten, liegt, sp, gesucht=gesucht, davongelaufen=davongelaufen,
-                        letzter_stich=letzter_stich, blatt=blatt)
+    a = erlaubte_karten(
+        karten,
+        liegt,
+        sp,
+        gesucht=gesucht,
+        davongelaufen=davongelaufen,
+        letzter_stich=letzter_stich,
+        blatt=blatt,
+    )
     if als_json:
         daten = a.als_json()
         if a.hinweis:
@@ -114,13 +152,13 @@ def zug(
             daten["konventionen"] = [sp.konvention]
         ausgabe.drucke_json(daten)
         return
-    lage = ("Du spielst aus." if not liegt else "Im Stich: " + " ".join(str(k) for k in liegt) + ".")
+    lage = "Du spielst aus." if not liegt else "Im Stich: " + " ".join(str(k) for k in liegt) + "."
     ausgabe.drucke_text(f"{sp.beschreibung}. {lage}")
     ausgabe.drucke_text("Erlaubt: " + " ".join(str(k) for k in a.erlaubt), stil="bold green")
     if a.verboten:
         ausgabe.drucke_text("Verboten:", stil="bold red")
         for v in a.verboten:
-            ausgabe.drucke_text(f"  {str(v.karte):4} {v.grund}")
+            ausgabe.drucke_text(f"  {v.karte!s:4} {v.grund}")
     if a.hinweis:
         ausgabe.drucke_text(a.hinweis, stil="bold")
     if sp.konvention:
@@ -197,14 +235,18 @@ def _zeige_bericht(bericht, nr: int | None = None) -> None:
         ausgabe.drucke_text(zeile, stil="red" if i in fehler_je_stich else None)
         for f in fehler_je_stich.get(i, []):
             if f.karte:
-                ausgabe.drucke_text(f"  ✗ {name(f.sitz)} legt {f.karte} – nicht erlaubt: {f.grund}", stil="red")
+                ausgabe.drucke_text(
+                    f"  ✗ {name(f.sitz)} legt {f.karte} – nicht erlaubt: {f.grund}", stil="red"
+                )
                 if f.hand:
                     ausgabe.drucke_text(f"    {name(f.sitz)} hatte da noch: {_karten(f.hand)}")
             else:
                 ausgabe.drucke_text(f"  ✗ {f.grund}", stil="red")
     if not bericht.gueltig:
         n = len(bericht.fehler)
-        ausgabe.drucke_text(f"Ungültig: {n} {'Regelverstoß' if n == 1 else 'Regelverstöße'}.", stil="bold red")
+        ausgabe.drucke_text(
+            f"Ungültig: {n} {'Regelverstoß' if n == 1 else 'Regelverstöße'}.", stil="bold red"
+        )
         ids = []
         for f in bericht.fehler:
             if f.abschnitt and f.abschnitt not in ids:
@@ -216,7 +258,9 @@ def _zeige_bericht(bericht, nr: int | None = None) -> None:
                 continue
             ausgabe.drucke_text(f"Regel „{a.titel}“ ({a.id}):", stil="bold")
             text = " ".join(a.text.split())
-            ausgabe.drucke_text("  " + (text if len(text) <= 400 else text[:400].rsplit(" ", 1)[0] + " …"))
+            ausgabe.drucke_text(
+                "  " + (text if len(text) <= 400 else text[:400].rsplit(" ", 1)[0] + " …")
+            )
         return
     a = bericht.abrechnung
     if p.spiel.art.value == "ramsch":
@@ -233,15 +277,22 @@ def _zeige_bericht(bericht, nr: int | None = None) -> None:
         partei = " + ".join(name(s) for s in bericht.spieler_partei)
         ergebnis = "gewonnen" if a.gewonnen else "verloren"
         extra = ", Schwarz" if a.schwarz else (", Schneider" if a.schneider else "")
-        ausgabe.drucke_text(f"Spielerpartei {partei}: {bericht.augen_spieler} Augen, "
-                            f"{bericht.stiche_spieler} Stiche – {ergebnis}{extra}.", stil="bold")
+        ausgabe.drucke_text(
+            f"Spielerpartei {partei}: {bericht.augen_spieler} Augen, "
+            f"{bericht.stiche_spieler} Stiche – {ergebnis}{extra}.",
+            stil="bold",
+        )
         mit = "mit" if bericht.laufende and bericht.laufende_mit else "ohne"
-        ausgabe.drucke_text(f"Laufende: {mit} {bericht.laufende} (gewertet: {a.laufende_gewertet}).")
+        ausgabe.drucke_text(
+            f"Laufende: {mit} {bericht.laufende} (gewertet: {a.laufende_gewertet})."
+        )
         if bericht.davongelaufen is not None:
             ausgabe.drucke_text(f"Davongelaufen: {name(bericht.davongelaufen)}.")
     ausgabe.drucke_text(f"Wert: {a.erklaerung}")
-    ausgabe.drucke_text("Zahlungen: " + ", ".join(
-        f"{name(s)} {ausgabe.euro(c)}" for s, c in enumerate(bericht.zahlungen)))
+    ausgabe.drucke_text(
+        "Zahlungen: "
+        + ", ".join(f"{name(s)} {ausgabe.euro(c)}" for s, c in enumerate(bericht.zahlungen))
+    )
     ausgabe.drucke_text((p.tarif or tarif_laden()).beschreibung, stil="dim")
     for k in bericht.konventionen:
         ausgabe.drucke_text(k, stil="dim")
@@ -253,12 +304,19 @@ def _gleichung(token: str) -> bool:
 
 @schafkopf.command("partie", cls=mehrwertig(passt={"--set": _gleichung}))
 def partie(
-    datei: str = typer.Argument(..., help="Partie-Datei (JSON oder Textform), oder - für die Standardeingabe."),
-    tarif: str | None = typer.Option(None, "--tarif", help="Benannter Tarif (z. B. 10-20-50); "
-                                     "ersetzt den Tarif aus der Datei."),
-    setzen: list[str] = typer.Option([], "--set", metavar="SCHLUESSEL=WERT",
-                                     help="Tarif-Schlüssel überschreiben, z. B. --set laufende_ab=2 grund=30 "
-                                     "(Liste: referee schafkopf tarife)."),
+    datei: str = typer.Argument(
+        ..., help="Partie-Datei (JSON oder Textform), oder - für die Standardeingabe."
+    ),
+    tarif: str | None = typer.Option(
+        None, "--tarif", help="Benannter Tarif (z. B. 10-20-50); ersetzt den Tarif aus der Datei."
+    ),
+    setzen: list[str] = typer.Option(
+        [],
+        "--set",
+        metavar="SCHLUESSEL=WERT",
+        help="Tarif-Schlüssel überschreiben, z. B. --set laufende_ab=2 grund=30 "
+        "(Liste: referee schafkopf tarife).",
+    ),
     als_json: bool = typer.Option(False, "--json", help="Ergebnis als JSON."),
 ) -> None:
     """Eine ganze Partie prüfen und abrechnen.

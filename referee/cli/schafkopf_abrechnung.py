@@ -13,8 +13,9 @@ from __future__ import annotations
 import typer
 
 from referee.cli import ausgabe
-from referee.cli.mehrwert import mehrwertig, werte
 from referee.cli.gruppen import schafkopf
+from referee.cli.mehrwert import mehrwertig, werte
+
 
 def _keine_spielart(token: str) -> bool:
     """Für ``--gegner``/``--namen`` …: ist das Token ein Name (keine Spielart wie ``wenz``)?"""
@@ -34,11 +35,23 @@ def _gleichung(token: str) -> bool:
 
 # Optionen mit mehreren Werten (``--gegner Cem Dora``): Höchstzahl und was als Wert zählt.
 _Befehl = mehrwertig(
-    hoechstens={"--gegner": 3, "--namen": 4, "--augen": 4, "--stiche": 4, "--verlierer": 4,
-                "--jungfrau": 3},
-    passt={"--augen": str.isdigit, "--stiche": str.isdigit, "--set": _gleichung,
-           "--gegner": _keine_spielart, "--namen": _keine_spielart,
-           "--verlierer": _keine_spielart, "--jungfrau": _keine_spielart},
+    hoechstens={
+        "--gegner": 3,
+        "--namen": 4,
+        "--augen": 4,
+        "--stiche": 4,
+        "--verlierer": 4,
+        "--jungfrau": 3,
+    },
+    passt={
+        "--augen": str.isdigit,
+        "--stiche": str.isdigit,
+        "--set": _gleichung,
+        "--gegner": _keine_spielart,
+        "--namen": _keine_spielart,
+        "--verlierer": _keine_spielart,
+        "--jungfrau": _keine_spielart,
+    },
 )
 
 
@@ -80,8 +93,10 @@ def _plaetze(option: str, eingaben: list[str], alle: list[str]) -> tuple[int, ..
         elif e.isdigit() and 1 <= int(e) <= 4:
             plaetze.append(int(e) - 1)
         else:
-            fehler.append(f"Unbekannt bei {option}: „{e}“. Erwartet einen der Namen {', '.join(alle)} "
-                          "oder einen Platz 1–4.")
+            fehler.append(
+                f"Unbekannt bei {option}: „{e}“. Erwartet einen der Namen {', '.join(alle)} "
+                "oder einen Platz 1–4."
+            )
     if len(set(plaetze)) != len(plaetze):
         fehler.append(f"Bei {option} steht jemand doppelt.")
     if fehler:
@@ -97,9 +112,11 @@ def _rollen(spielart, spieler, partner, gegner) -> tuple[list[str], list[str], l
     n_gegner = 3 if solo_artig else 2
     rollen = ["Spieler"] + ([] if solo_artig else ["Partner"]) + ["Gegner"] * n_gegner
     if spieler is None and partner is None and not gegner:
-        schluessel = ["spieler"] + ([] if solo_artig else ["partner"]) + [
-            f"gegner{i}" for i in range(1, n_gegner + 1)
-        ]
+        schluessel = (
+            ["spieler"]
+            + ([] if solo_artig else ["partner"])
+            + [f"gegner{i}" for i in range(1, n_gegner + 1)]
+        )
         return schluessel, schluessel[: 1 if solo_artig else 2], rollen
     fehler = []
     if solo_artig and partner is not None:
@@ -115,42 +132,91 @@ def _rollen(spielart, spieler, partner, gegner) -> tuple[list[str], list[str], l
     if doppelt:
         fehler.append("Doppelte Namen: " + ", ".join(f"„{x}“" for x in doppelt) + ".")
     if fehler:
-        form = ("--spieler NAME --gegner NAME NAME NAME" if solo_artig
-                else "--spieler NAME --partner NAME --gegner NAME NAME")
+        form = (
+            "--spieler NAME --gegner NAME NAME NAME"
+            if solo_artig
+            else "--spieler NAME --partner NAME --gegner NAME NAME"
+        )
         raise Eingabefehler(" ".join(fehler) + f" Form beim {spielart.name_de}: {form}.")
     return namen, namen[: 1 if solo_artig else 2], rollen
 
 
 @schafkopf.command("abrechnung", cls=_Befehl)
 def abrechnung(
-    spielart: str = typer.Argument(..., metavar="SPIELART",
-                                   help="rufspiel, solo, wenz, farbwenz, geier, farbgeier, ramsch oder bettel."),
-    augen: list[str] = typer.Option(None, "--augen", metavar="N",
-                                    help="Augen der Spielerpartei (0–120); beim Ramsch vier Zahlen, je Platz."),
-    laufende: str = typer.Option("0", "--laufende", metavar="N", help="Zahl der Laufenden (mit oder ohne)."),
-    schwarz: bool = typer.Option(False, "--schwarz", help="Eine Partei hat keinen Stich gemacht (bei Tout: alle Stiche)."),
-    stiche: list[str] = typer.Option(None, "--stiche", metavar="N",
-                                     help="Stiche der Spielerpartei (Bettel: 0 = gewonnen); beim Ramsch vier Zahlen."),
-    tout: bool = typer.Option(False, "--tout", help="Tout angesagt (nur mit allen Stichen gewonnen)."),
+    spielart: str = typer.Argument(
+        ...,
+        metavar="SPIELART",
+        help="rufspiel, solo, wenz, farbwenz, geier, farbgeier, ramsch oder bettel.",
+    ),
+    augen: list[str] = typer.Option(
+        None,
+        "--augen",
+        metavar="N",
+        help="Augen der Spielerpartei (0–120); beim Ramsch vier Zahlen, je Platz.",
+    ),
+    laufende: str = typer.Option(
+        "0", "--laufende", metavar="N", help="Zahl der Laufenden (mit oder ohne)."
+    ),
+    schwarz: bool = typer.Option(
+        False, "--schwarz", help="Eine Partei hat keinen Stich gemacht (bei Tout: alle Stiche)."
+    ),
+    stiche: list[str] = typer.Option(
+        None,
+        "--stiche",
+        metavar="N",
+        help="Stiche der Spielerpartei (Bettel: 0 = gewonnen); beim Ramsch vier Zahlen.",
+    ),
+    tout: bool = typer.Option(
+        False, "--tout", help="Tout angesagt (nur mit allen Stichen gewonnen)."
+    ),
     sie: bool = typer.Option(False, "--sie", help="Sie: der Spieler hatte alle Ober und Unter."),
-    klopfer: str = typer.Option("0", "--klopfer", "--legen", metavar="N", help="Zahl der Klopfer/Legen (je × 2)."),
-    stoss: str = typer.Option("0", "--stoss", "--kontra", metavar="N",
-                              help="Zahl der Stöße (Kontra) und Retours (Re) zusammen, je × 2: Stoß + Retour = 2."),
+    klopfer: str = typer.Option(
+        "0", "--klopfer", "--legen", metavar="N", help="Zahl der Klopfer/Legen (je × 2)."
+    ),
+    stoss: str = typer.Option(
+        "0",
+        "--stoss",
+        "--kontra",
+        metavar="N",
+        help="Zahl der Stöße (Kontra) und Retours (Re) zusammen, je × 2: Stoß + Retour = 2.",
+    ),
     kurz: bool = typer.Option(False, "--kurz", help="Kurze Karte (24 Blatt, 6 Stiche)."),
-    tarif: str | None = typer.Option(None, "--tarif", help="Benannter Tarif (Standard 10-20-50; siehe referee schafkopf tarife)."),
-    setzen: list[str] = typer.Option(None, "--set", metavar="SCHLUESSEL=WERT",
-                                     help="Tarif-Schlüssel überschreiben, z. B. --set laufende_ab=2 bettel_erlaubt=ja."),
+    tarif: str | None = typer.Option(
+        None, "--tarif", help="Benannter Tarif (Standard 10-20-50; siehe referee schafkopf tarife)."
+    ),
+    setzen: list[str] = typer.Option(
+        None,
+        "--set",
+        metavar="SCHLUESSEL=WERT",
+        help="Tarif-Schlüssel überschreiben, z. B. --set laufende_ab=2 bettel_erlaubt=ja.",
+    ),
     spieler: str | None = typer.Option(None, "--spieler", help="Name des Spielers (Spielmacher)."),
     partner: str | None = typer.Option(None, "--partner", help="Name des Partners (nur Rufspiel)."),
-    gegner: list[str] = typer.Option(None, "--gegner", metavar="NAME", help="Namen der Gegenspieler (2 bzw. 3)."),
-    namen: list[str] = typer.Option(None, "--namen", metavar="NAME", help="Ramsch: die vier Namen in Sitzordnung."),
-    verlierer: list[str] = typer.Option(None, "--verlierer", metavar="NAME",
-                                        help="Ramsch: wer die meisten Augen hat und zahlt (Name oder Platz 1–4); "
-                                        "mit --augen nur bei Gleichstand nötig (wer den höheren Trumpf hatte)."),
-    jungfrau: list[str] = typer.Option(None, "--jungfrau", metavar="NAME",
-                                       help="Ramsch: wer keinen Stich gemacht hat (Name oder Platz 1–4); verdoppelt."),
-    durchmarsch: str | None = typer.Option(None, "--durchmarsch", metavar="NAME",
-                                           help="Ramsch: wer alle Stiche gemacht hat (Name oder Platz 1–4)."),
+    gegner: list[str] = typer.Option(
+        None, "--gegner", metavar="NAME", help="Namen der Gegenspieler (2 bzw. 3)."
+    ),
+    namen: list[str] = typer.Option(
+        None, "--namen", metavar="NAME", help="Ramsch: die vier Namen in Sitzordnung."
+    ),
+    verlierer: list[str] = typer.Option(
+        None,
+        "--verlierer",
+        metavar="NAME",
+        help="Ramsch: wer die meisten Augen hat und zahlt (Name oder Platz 1–4); "
+        "mit --augen nur bei Gleichstand nötig (wer den höheren Trumpf hatte).",
+    ),
+    jungfrau: list[str] = typer.Option(
+        None,
+        "--jungfrau",
+        metavar="NAME",
+        help="Ramsch: wer keinen Stich gemacht hat (Name oder Platz 1–4); verdoppelt.",
+    ),
+    durchmarsch: str | None = typer.Option(
+        None,
+        "--durchmarsch",
+        metavar="NAME",
+        help="Ramsch: wer alle Stiche gemacht hat (Name oder Platz 1–4).",
+    ),
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
     """Ein Spiel abrechnen: Wert, wie er entsteht, und was jeder zahlt oder bekommt.
@@ -184,17 +250,25 @@ def abrechnung(
     if art is Spielart.RAMSCH:
         fehler = []
         if spieler is not None or partner is not None or gegner:
-            fehler.append("Beim Ramsch spielt jeder für sich: Namen mit --namen A B C D angeben, "
-                          "nicht --spieler/--partner/--gegner.")
+            fehler.append(
+                "Beim Ramsch spielt jeder für sich: Namen mit --namen A B C D angeben, "
+                "nicht --spieler/--partner/--gegner."
+            )
         je_platz = bool(augen_z or stiche_z)
         if je_platz and len(augen_z) != 4:
-            fehler.append(f"Beim Ramsch braucht --augen vier Zahlen (je Platz), nicht {len(augen_z)}.")
+            fehler.append(
+                f"Beim Ramsch braucht --augen vier Zahlen (je Platz), nicht {len(augen_z)}."
+            )
         if je_platz and len(stiche_z) != 4:
-            fehler.append(f"Beim Ramsch braucht --stiche vier Zahlen (je Platz), nicht {len(stiche_z)}.")
+            fehler.append(
+                f"Beim Ramsch braucht --stiche vier Zahlen (je Platz), nicht {len(stiche_z)}."
+            )
         if not je_platz and not verlierer and durchmarsch is None:
-            fehler.append("Beim Ramsch fehlt, wer verliert: --verlierer NAME (die meisten Augen, dazu "
-                          "--jungfrau NAME für jeden ohne Stich) oder --durchmarsch NAME, oder --augen und "
-                          "--stiche mit je vier Zahlen.")
+            fehler.append(
+                "Beim Ramsch fehlt, wer verliert: --verlierer NAME (die meisten Augen, dazu "
+                "--jungfrau NAME für jeden ohne Stich) oder --durchmarsch NAME, oder --augen und "
+                "--stiche mit je vier Zahlen."
+            )
         if namen and len(namen) != 4:
             fehler.append(f"--namen braucht vier Namen, nicht {len(namen)}.")
         if namen and len(set(namen)) != len(namen):
@@ -205,12 +279,21 @@ def abrechnung(
         v_plaetze = _plaetze("--verlierer", werte(verlierer), alle)
         j_plaetze = _plaetze("--jungfrau", werte(jungfrau), alle)
         d_platz = _plaetze("--durchmarsch", [durchmarsch] if durchmarsch is not None else [], alle)
-        fakten = Fakten(art, laufende=laufende, schwarz=schwarz, tout=tout, sie=sie, klopfer=klopfer,
-                        stoesse=stoss, kurz=kurz,
-                        augen=tuple(augen_z) if je_platz else None,
-                        stiche=tuple(stiche_z) if je_platz else None,
-                        ramsch_verlierer=v_plaetze or None, jungfrauen=j_plaetze,
-                        durchmarsch=d_platz[0] if d_platz else None)
+        fakten = Fakten(
+            art,
+            laufende=laufende,
+            schwarz=schwarz,
+            tout=tout,
+            sie=sie,
+            klopfer=klopfer,
+            stoesse=stoss,
+            kurz=kurz,
+            augen=tuple(augen_z) if je_platz else None,
+            stiche=tuple(stiche_z) if je_platz else None,
+            ramsch_verlierer=v_plaetze or None,
+            jungfrauen=j_plaetze,
+            durchmarsch=d_platz[0] if d_platz else None,
+        )
         ergebnis = abrechnen(fakten, gewaehlt)
         betraege = zahlungen(ergebnis, (), alle)
         rollen = ["Ramsch"] * 4
@@ -221,15 +304,31 @@ def abrechnung(
         if verlierer or jungfrau or durchmarsch is not None:
             fehler.append("--verlierer, --jungfrau und --durchmarsch gibt es nur beim Ramsch.")
         if len(augen_z) > 1:
-            fehler.append(f"--augen braucht eine Zahl (Augen der Spielerpartei), nicht {len(augen_z)}.")
+            fehler.append(
+                f"--augen braucht eine Zahl (Augen der Spielerpartei), nicht {len(augen_z)}."
+            )
         if len(stiche_z) > 1:
-            fehler.append(f"--stiche braucht eine Zahl (Stiche der Spielerpartei), nicht {len(stiche_z)}.")
+            fehler.append(
+                f"--stiche braucht eine Zahl (Stiche der Spielerpartei), nicht {len(stiche_z)}."
+            )
         augen_n = augen_z[0] if augen_z else None
         stiche_n = stiche_z[0] if stiche_z else None
-        if augen_n is None and not (sie or art is Spielart.BETTEL or (tout and stiche_n is not None)):
+        if augen_n is None and not (
+            sie or art is Spielart.BETTEL or (tout and stiche_n is not None)
+        ):
             fehler.append("Es fehlt --augen N (Augen der Spielerpartei, 0–120).")
-        fakten = Fakten(art, augen_spieler=augen_n, laufende=laufende, schwarz=schwarz,
-                        stiche_spieler=stiche_n, tout=tout, sie=sie, klopfer=klopfer, stoesse=stoss, kurz=kurz)
+        fakten = Fakten(
+            art,
+            augen_spieler=augen_n,
+            laufende=laufende,
+            schwarz=schwarz,
+            stiche_spieler=stiche_n,
+            tout=tout,
+            sie=sie,
+            klopfer=klopfer,
+            stoesse=stoss,
+            kurz=kurz,
+        )
         fehler += unklare_angaben(fakten, gewaehlt)
         if fehler:
             raise Eingabefehler(" ".join(fehler))
@@ -243,7 +342,9 @@ def abrechnung(
             wer = list(betraege)
             daten["verlierer"] = [wer[i] for i in ergebnis.verlierer]
             daten["jungfrauen"] = [wer[i] for i in ergebnis.jungfrauen]
-            daten["durchmarsch"] = wer[ergebnis.durchmarsch] if ergebnis.durchmarsch is not None else None
+            daten["durchmarsch"] = (
+                wer[ergebnis.durchmarsch] if ergebnis.durchmarsch is not None else None
+            )
         ausgabe.drucke_json(daten)
         return
     _ausgeben(art, fakten, ergebnis, betraege, rollen, gewaehlt, setzen or [])
@@ -266,7 +367,9 @@ def _ausgeben(art, fakten, ergebnis, betraege, rollen, tarif, setzen) -> None:
         else:
             wer = " und ".join(alle[i] for i in ergebnis.verlierer)
             mit = f" mit {max(fakten.augen)} Augen" if fakten.augen else " (die meisten Augen)"
-            kopf = f"Ramsch: {wer} {'verliert' if len(ergebnis.verlierer) == 1 else 'verlieren'}{mit}."
+            kopf = (
+                f"Ramsch: {wer} {'verliert' if len(ergebnis.verlierer) == 1 else 'verlieren'}{mit}."
+            )
             if ergebnis.jungfrauen:
                 kopf += " Jungfrau: " + ", ".join(alle[i] for i in ergebnis.jungfrauen) + "."
         rollen = []
@@ -289,22 +392,31 @@ def _ausgeben(art, fakten, ergebnis, betraege, rollen, tarif, setzen) -> None:
             elif ergebnis.schneider:
                 details.append("Schneider")
         if fakten.laufende:
-            nicht = "" if ergebnis.laufende_gewertet or fakten.sie else \
-                f", zählen erst ab {tarif.laufende_ab_fuer(art)}"
+            nicht = (
+                ""
+                if ergebnis.laufende_gewertet or fakten.sie
+                else f", zählen erst ab {tarif.laufende_ab_fuer(art)}"
+            )
             details.append(f"{fakten.laufende} Laufende{nicht}")
         kopf += f" ({', '.join(details)})." if details else "."
     kons.print(Text(kopf, style="bold"))
-    kons.print(Text(f"Wert (Cent): {ergebnis.erklaerung} → {euro(ergebnis.wert, vorzeichen=False)}"),
-               soft_wrap=True)
+    kons.print(
+        Text(f"Wert (Cent): {ergebnis.erklaerung} → {euro(ergebnis.wert, vorzeichen=False)}"),
+        soft_wrap=True,
+    )
     tabelle = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     tabelle.add_column("Wer")
     tabelle.add_column("Rolle")
     tabelle.add_column("Betrag", justify="right")
     for (wer, betrag), rolle in zip(betraege.items(), rollen, strict=True):
-        tabelle.add_row(Text(str(wer)), Text(rolle), Text(euro(betrag), style="green" if betrag > 0 else "red"))
+        tabelle.add_row(
+            Text(str(wer)), Text(rolle), Text(euro(betrag), style="green" if betrag > 0 else "red")
+        )
     kons.print(tabelle)
-    kons.print(Text(tarif.beschreibung + (f" Geändert mit --set {' '.join(setzen)}." if setzen else "")),
-               soft_wrap=False)
+    kons.print(
+        Text(tarif.beschreibung + (f" Geändert mit --set {' '.join(setzen)}." if setzen else "")),
+        soft_wrap=False,
+    )
     for satz in ergebnis.konventionen:
         kons.print(Text(satz, style="italic"))
 
@@ -319,19 +431,33 @@ def tarife(
     """
     from rich.text import Text
 
-    from referee.schafkopf.tarif import SCHLUESSEL, STANDARD_TARIF, tarif_beschreibungen, tarif_laden
+    from referee.schafkopf.tarif import (
+        SCHLUESSEL,
+        STANDARD_TARIF,
+        tarif_beschreibungen,
+        tarif_laden,
+    )
 
     beschreibungen = tarif_beschreibungen()
     if als_json:
-        ausgabe.drucke_json({
-            "standard": STANDARD_TARIF,
-            "tarife": {n: {"beschreibung": b, **tarif_laden(n).to_dict()} for n, b in beschreibungen.items()},
-            "schluessel": list(SCHLUESSEL),
-        })
+        ausgabe.drucke_json(
+            {
+                "standard": STANDARD_TARIF,
+                "tarife": {
+                    n: {"beschreibung": b, **tarif_laden(n).to_dict()}
+                    for n, b in beschreibungen.items()
+                },
+                "schluessel": list(SCHLUESSEL),
+            }
+        )
         return
     kons = ausgabe.konsole()
     for n, b in beschreibungen.items():
         marke = " (Standard)" if n == STANDARD_TARIF else ""
         kons.print(Text(f"{n}{marke}: {b}"))
     kons.print(Text("Schlüssel für --set: " + ", ".join(SCHLUESSEL), style="dim"))
-    kons.print(Text("Beispiel: referee schafkopf abrechnung wenz --augen 61 --laufende 2 --tarif 5-10-20 --set laufende_ab.wenz=3"))
+    kons.print(
+        Text(
+            "Beispiel: referee schafkopf abrechnung wenz --augen 61 --laufende 2 --tarif 5-10-20 --set laufende_ab.wenz=3"
+        )
+    )

@@ -13,7 +13,6 @@ from referee.cli.ausgabe import aufruf, drucke_json, drucke_text
 from referee.cli.mehrwert import mehrwertig, werte
 
 
-
 def _titel(abschnitt_id: str) -> str:
     """„saufn.abaendern (A – Abändern)“ (``referee.regeltexte.bezeichnung``)."""
     from referee.regeltexte import bezeichnung
@@ -28,10 +27,30 @@ def _regel(abschnitte) -> None:
 @gruppen.schlafmuetze.command("passt")
 def passt(
     karte: str = typer.Argument(..., help="Der Wert der Karte (2–20)."),
-    mitte: str = typer.Option(..., "--mitte", metavar="\"W W W W W\"", help="Die obersten Karten der fünf Stapel in der Mitte, von links, z. B. \"2 1 5 1 1\"."),
-    mitspieler: str = typer.Option(None, "--mitspieler", metavar="\"NAME=W,…\"", help="Oberste Karten der Ablagestapel der Mitspieler im Uhrzeigersinn (links von dir zuerst); „-“ = leer. Z. B. \"Ben=10,Cem=4,Dora=-\"."),
-    nach: str = typer.Option(None, "--nach", metavar="mitte|mitte:N|NAME|eigene", help="Einen Zug prüfen: wohin die Karte gelegt wurde."),
-    ablage: str = typer.Option(None, "--ablage", metavar="W", help="Mit --nach: KARTE kam vom Zugstapel, und oben auf deinem Ablagestapel liegt W (passt W irgendwo, ist jedes Ablegen von KARTE „Schlafmütze!“)."),
+    mitte: str = typer.Option(
+        ...,
+        "--mitte",
+        metavar='"W W W W W"',
+        help='Die obersten Karten der fünf Stapel in der Mitte, von links, z. B. "2 1 5 1 1".',
+    ),
+    mitspieler: str = typer.Option(
+        None,
+        "--mitspieler",
+        metavar='"NAME=W,…"',
+        help='Oberste Karten der Ablagestapel der Mitspieler im Uhrzeigersinn (links von dir zuerst); „-“ = leer. Z. B. "Ben=10,Cem=4,Dora=-".',
+    ),
+    nach: str = typer.Option(
+        None,
+        "--nach",
+        metavar="mitte|mitte:N|NAME|eigene",
+        help="Einen Zug prüfen: wohin die Karte gelegt wurde.",
+    ),
+    ablage: str = typer.Option(
+        None,
+        "--ablage",
+        metavar="W",
+        help="Mit --nach: KARTE kam vom Zugstapel, und oben auf deinem Ablagestapel liegt W (passt W irgendwo, ist jedes Ablegen von KARTE „Schlafmütze!“).",
+    ),
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
     """Wohin muss die Karte? Mit --nach: war das richtig oder „Schlafmütze!“?
@@ -54,8 +73,10 @@ def passt(
     if nach is None and ablage is not None:
         from referee.errors import Eingabefehler
 
-        raise Eingabefehler("--ablage gehört zu --nach (einen Zug prüfen). Was zuerst kommt, "
-                            "sagt: referee schlafmuetze zug --ablage W --aufgedeckt KARTE …")
+        raise Eingabefehler(
+            "--ablage gehört zu --nach (einen Zug prüfen). Was zuerst kommt, "
+            "sagt: referee schlafmuetze zug --ablage W --aufgedeckt KARTE …"
+        )
     if nach is None:
         w = wohin(k, tisch)
         if als_json:
@@ -92,11 +113,27 @@ def passt(
 
 @gruppen.schlafmuetze.command("zug")
 def zug(
-    ablage: str = typer.Option(None, "--ablage", metavar="W|-", help="Oberste Karte deines eigenen Ablagestapels („-“ = leer)."),
-    mitte: str = typer.Option(None, "--mitte", metavar="\"W W W W W\"", help="Die fünf Stapel der Mitte, z. B. \"2 1 5 1 1\"."),
-    mitspieler: str = typer.Option(None, "--mitspieler", metavar="\"NAME=W,…\"", help="Ablagestapel der Mitspieler im Uhrzeigersinn, z. B. \"Ben=10,Cem=4\"."),
-    zugstapel_leer: bool = typer.Option(False, "--zugstapel-leer", help="Dein Zugstapel ist aufgebraucht."),
-    aufgedeckt: str = typer.Option(None, "--aufgedeckt", metavar="W", help="Die schon umgedrehte Karte vom Zugstapel."),
+    ablage: str = typer.Option(
+        None,
+        "--ablage",
+        metavar="W|-",
+        help="Oberste Karte deines eigenen Ablagestapels („-“ = leer).",
+    ),
+    mitte: str = typer.Option(
+        None, "--mitte", metavar='"W W W W W"', help='Die fünf Stapel der Mitte, z. B. "2 1 5 1 1".'
+    ),
+    mitspieler: str = typer.Option(
+        None,
+        "--mitspieler",
+        metavar='"NAME=W,…"',
+        help='Ablagestapel der Mitspieler im Uhrzeigersinn, z. B. "Ben=10,Cem=4".',
+    ),
+    zugstapel_leer: bool = typer.Option(
+        False, "--zugstapel-leer", help="Dein Zugstapel ist aufgebraucht."
+    ),
+    aufgedeckt: str = typer.Option(
+        None, "--aufgedeckt", metavar="W", help="Die schon umgedrehte Karte vom Zugstapel."
+    ),
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
     """Was kommt im Zug zuerst: die eigene Ablagekarte oder der Zugstapel?
@@ -122,19 +159,25 @@ def zug(
     elif mitspieler is not None:
         raise Eingabefehler("--mitspieler ohne --mitte: gib auch die fünf Stapel der Mitte an.")
     if oben is not None and tisch is None:
-        raise Eingabefehler(f"--ablage {ablage} ohne --mitte: wohin die Karte passt, hängt von "
-                            f"der Mitte ab (z. B. --mitte \"2 1 5 1 1\").")
+        raise Eingabefehler(
+            f"--ablage {ablage} ohne --mitte: wohin die Karte passt, hängt von "
+            f'der Mitte ab (z. B. --mitte "2 1 5 1 1").'
+        )
     neu = parse_wert(aufgedeckt, "--aufgedeckt") if aufgedeckt is not None else None
     if neu is not None and tisch is None:
-        raise Eingabefehler(f"--aufgedeckt {aufgedeckt} ohne --mitte: wohin die Karte passt, "
-                            f"hängt von der Mitte ab.")
+        raise Eingabefehler(
+            f"--aufgedeckt {aufgedeckt} ohne --mitte: wohin die Karte passt, "
+            f"hängt von der Mitte ab."
+        )
     s = naechster_schritt(tisch, oben, zugstapel_leer, ablage_leer=ablage_leer, aufgedeckt=neu)
     if als_json:
         drucke_json(s.als_json())
     else:
         if s.karte is not None and s.muss and s.zuerst == "ablagestapel":
-            drucke_text(f"Zuerst die {s.karte} von deinem Ablagestapel auf {ziel_text(s.muss)}.",
-                        stil="bold")
+            drucke_text(
+                f"Zuerst die {s.karte} von deinem Ablagestapel auf {ziel_text(s.muss)}.",
+                stil="bold",
+            )
         elif s.karte is not None and s.muss:
             drucke_text(f"Die aufgedeckte {s.karte} muss auf {ziel_text(s.muss)}.", stil="bold")
         elif s.zuerst == "zugstapel":
@@ -147,9 +190,15 @@ def zug(
 
 @gruppen.schlafmuetze.command("sieg", cls=mehrwertig())
 def sieg(
-    name: str = typer.Argument(None, metavar="NAME",
-                               help="Wer seine letzte Karte losgeworden ist (vor --spieler)."),
-    spieler: list[str] = typer.Option(None, "--spieler", metavar="NAME …", help="Wer mitgespielt hat (sonst: alle Spieler des Abends)."),
+    name: str = typer.Argument(
+        None, metavar="NAME", help="Wer seine letzte Karte losgeworden ist (vor --spieler)."
+    ),
+    spieler: list[str] = typer.Option(
+        None,
+        "--spieler",
+        metavar="NAME …",
+        help="Wer mitgespielt hat (sonst: alle Spieler des Abends).",
+    ),
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
     """Den Sieger eines Schlafmütze-Spiels in den laufenden Abend eintragen.
@@ -165,7 +214,8 @@ def sieg(
     if name is None:
         raise Eingabefehler(
             "Wer hat gewonnen? Den Namen vor --spieler angeben (--spieler nimmt alle folgenden "
-            "Namen), z. B.: referee schlafmuetze sieg Anna --spieler Anna Ben Cem.")
+            "Namen), z. B.: referee schlafmuetze sieg Anna --spieler Anna Ben Cem."
+        )
     store = oeffne()
     spieler = werte(spieler) or None
     if spieler is None:
@@ -174,13 +224,23 @@ def sieg(
             raise Eingabefehler("Es läuft kein Abend: erst „referee abend neu --spieler …“.")
         spieler = list(abend.spieler)
     sieger, spieler = pruefe_sieg(name, spieler)
-    e = store.eintragen("schlafmuetze", {"sieger": sieger, "spieler": list(spieler)},
-                        {"argv": aufruf()})
+    e = store.eintragen(
+        "schlafmuetze", {"sieger": sieger, "spieler": list(spieler)}, {"argv": aufruf()}
+    )
     if als_json:
-        drucke_json({"sieger": e.ergebnis["sieger"], "spieler": e.ergebnis["spieler"],
-                     "eintrag": e.id, "abend": e.abend_id, "abschnitt": ZITATE["spielende"][0]})
+        drucke_json(
+            {
+                "sieger": e.ergebnis["sieger"],
+                "spieler": e.ergebnis["spieler"],
+                "eintrag": e.id,
+                "abend": e.abend_id,
+                "abschnitt": ZITATE["spielende"][0],
+            }
+        )
     else:
-        drucke_text(f"Schlafmütze: {e.ergebnis['sieger']} gewinnt "
-                    f"(mit {', '.join(e.ergebnis['spieler'])}).")
-        drucke_text(f"Eingetragen: Eintrag #{e.id} · Abend {e.abend_id} "
-                    f"(rückgängig: referee rueckgaengig).")
+        drucke_text(
+            f"Schlafmütze: {e.ergebnis['sieger']} gewinnt (mit {', '.join(e.ergebnis['spieler'])})."
+        )
+        drucke_text(
+            f"Eingetragen: Eintrag #{e.id} · Abend {e.abend_id} (rückgängig: referee rueckgaengig)."
+        )

@@ -16,7 +16,7 @@ False
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from referee.errors import Eingabefehler, Regelverstoss
 from referee.sabai.karten import Funktion, Karte, deck_lesart
@@ -64,7 +64,7 @@ def _pruefe_anzahl(karte: Karte, oben: Karte, anzahl: int) -> None:
     liegen = anzahl + (1 if karte is oben else 0)
     if liegen > karte.anzahl:
         if karte is oben:
-            was = (f"„{oben}“ liegt schon oben; dazu {anzahl} weitere wären {liegen}")
+            was = f"„{oben}“ liegt schon oben; dazu {anzahl} weitere wären {liegen}"
         else:
             was = f"{anzahl}-mal „{karte}“"
         raise Eingabefehler(
@@ -73,8 +73,9 @@ def _pruefe_anzahl(karte: Karte, oben: Karte, anzahl: int) -> None:
         )
 
 
-def reinwerfen_erlaubt(karte: Karte, oben: Karte, anzahl: int = 1,
-                       regeln: Regeln = Regeln(), fuer_andere: bool = False) -> Entscheid:
+def reinwerfen_erlaubt(
+    karte: Karte, oben: Karte, anzahl: int = 1, regeln: Regeln = Regeln(), fuer_andere: bool = False
+) -> Entscheid:
     """Darf ``anzahl``-mal ``karte`` auf die zuletzt gespielte Karte ``oben``?
 
     Identisch → immer erlaubt, auch ausser der Reihe, auch mehrere auf einmal.
@@ -96,69 +97,101 @@ def reinwerfen_erlaubt(karte: Karte, oben: Karte, anzahl: int = 1,
 
     if karte is Karte.ASS_JOKER and oben is Karte.JOKER:
         erlaubt = True
-        grund = ("Der Ass-Joker darf auf einen anderen Joker reingeworfen („verbrannt“) werden – "
-                 "auch ausser der Reihe.")
+        grund = (
+            "Der Ass-Joker darf auf einen anderen Joker reingeworfen („verbrannt“) werden – "
+            "auch ausser der Reihe."
+        )
         abschnitt = "sabai.ass-joker"
     elif karte is Karte.JOKER and oben is Karte.ASS_JOKER:
         abschnitt = "sabai.reinwerfen"
         if regeln.joker_auf_ass_joker:
             erlaubt = True
-            grund = ("Ein Joker darf auf den verbrannten Ass-Joker reingeworfen werden: Beim "
-                     "Reinwerfen gilt der Ass-Joker als Joker.")
-            hinweise.append(Hinweis(
-                "Der Regeltext erlaubt ausdrücklich nur den Ass-Joker auf einen anderen Joker; "
-                "umgekehrt behandeln wir ihn ebenso als Joker (einstellbar: --streng).",
-                "sabai.ass-joker", HinweisArt.KONVENTION))
+            grund = (
+                "Ein Joker darf auf den verbrannten Ass-Joker reingeworfen werden: Beim "
+                "Reinwerfen gilt der Ass-Joker als Joker."
+            )
+            hinweise.append(
+                Hinweis(
+                    "Der Regeltext erlaubt ausdrücklich nur den Ass-Joker auf einen anderen Joker; "
+                    "umgekehrt behandeln wir ihn ebenso als Joker (einstellbar: --streng).",
+                    "sabai.ass-joker",
+                    HinweisArt.KONVENTION,
+                )
+            )
         else:
             erlaubt = False
-            grund = ("Ein Joker ist nicht identisch mit dem Ass-Joker; der Regeltext erlaubt nur "
-                     "den Ass-Joker auf einen Joker, nicht umgekehrt (strenge Auslegung, "
-                     "--streng).")
+            grund = (
+                "Ein Joker ist nicht identisch mit dem Ass-Joker; der Regeltext erlaubt nur "
+                "den Ass-Joker auf einen Joker, nicht umgekehrt (strenge Auslegung, "
+                "--streng)."
+            )
     elif karte is Karte.ASS_JOKER:
         erlaubt = False
-        grund = (f"Der Ass-Joker darf nur auf einen anderen Joker reingeworfen werden, nicht auf "
-                 f"„{oben}“; direkt ablegen darf man ihn nie.")
+        grund = (
+            f"Der Ass-Joker darf nur auf einen anderen Joker reingeworfen werden, nicht auf "
+            f"„{oben}“; direkt ablegen darf man ihn nie."
+        )
         abschnitt = "sabai.ass-joker"
     elif karte is oben:
         erlaubt = True
         abschnitt = "sabai.reinwerfen"
         if mehrere:
-            grund = (f"{anzahl} identische Karten „{karte}“ wie die zuletzt gespielte dürfen "
-                     "gleichzeitig reingeworfen werden, auch wenn man nicht an der Reihe ist.")
+            grund = (
+                f"{anzahl} identische Karten „{karte}“ wie die zuletzt gespielte dürfen "
+                "gleichzeitig reingeworfen werden, auch wenn man nicht an der Reihe ist."
+            )
         else:
-            grund = (f"Eine identische Karte „{karte}“ wie die zuletzt gespielte darf immer "
-                     "reingeworfen werden, auch wenn man nicht an der Reihe ist.")
+            grund = (
+                f"Eine identische Karte „{karte}“ wie die zuletzt gespielte darf immer "
+                "reingeworfen werden, auch wenn man nicht an der Reihe ist."
+            )
     else:
         erlaubt = False
         abschnitt = "sabai.reinwerfen"
         grund = f"„{karte}“ ist nicht identisch mit der zuletzt gespielten Karte „{oben}“."
 
     if erlaubt and karte.funktion is not None:
-        hinweise.append(Hinweis(
-            f"Die Funktion von {karte} {karte.funktion} wird für jede reingeworfene Karte "
-            "ausgeführt, der Reihe nach; niemand wird übersprungen.", "sabai.reinwerfen"))
+        hinweise.append(
+            Hinweis(
+                f"Die Funktion von {karte} {karte.funktion} wird für jede reingeworfene Karte "
+                "ausgeführt, der Reihe nach; niemand wird übersprungen.",
+                "sabai.reinwerfen",
+            )
+        )
     if erlaubt and karte is oben and not karte.ist_joker and anzahl + 1 == karte.anzahl:
-        hinweise.append(Hinweis(
-            f"Damit liegen alle vier „{karte}“ aufgedeckt übereinander: alle fassen sich so "
-            "schnell wie möglich an die Nase, die letzte Person zieht eine Strafkarte.",
-            "sabai.alle-vier"))
+        hinweise.append(
+            Hinweis(
+                f"Damit liegen alle vier „{karte}“ aufgedeckt übereinander: alle fassen sich so "
+                "schnell wie möglich an die Nase, die letzte Person zieht eine Strafkarte.",
+                "sabai.alle-vier",
+            )
+        )
     if fuer_andere:
         if erlaubt:
-            hinweise.append(Hinweis(
-                "sabai-sabai-Move: Für andere nur, solange sie ihre Karte nicht kennen oder "
-                "vergessen haben (kennen sie sie, haben sie das Vorrecht). Pro richtig "
-                "reingeworfene Karte gibst du eine deiner Karten an die andere Person ab; "
-                "Funktionen führst du selbst aus.", "sabai.sabai-sabai-move"))
+            hinweise.append(
+                Hinweis(
+                    "sabai-sabai-Move: Für andere nur, solange sie ihre Karte nicht kennen oder "
+                    "vergessen haben (kennen sie sie, haben sie das Vorrecht). Pro richtig "
+                    "reingeworfene Karte gibst du eine deiner Karten an die andere Person ab; "
+                    "Funktionen führst du selbst aus.",
+                    "sabai.sabai-sabai-move",
+                )
+            )
         else:
-            hinweise.append(Hinweis(
-                "sabai-sabai-Move: Die Strafkarte bekommt, wer reingeworfen hat, nicht die "
-                "andere Person.", "sabai.sabai-sabai-move"))
+            hinweise.append(
+                Hinweis(
+                    "sabai-sabai-Move: Die Strafkarte bekommt, wer reingeworfen hat, nicht die "
+                    "andere Person.",
+                    "sabai.sabai-sabai-move",
+                )
+            )
     folge = None if erlaubt else STRAFKARTE
     return Entscheid(erlaubt, grund, abschnitt, folge, tuple(hinweise))
 
 
-def pruefe_reinwerfen(karte: Karte, oben: Karte, anzahl: int = 1,
-                      regeln: Regeln = Regeln(), fuer_andere: bool = False) -> None:
+def pruefe_reinwerfen(
+    karte: Karte, oben: Karte, anzahl: int = 1, regeln: Regeln = Regeln(), fuer_andere: bool = False
+) -> None:
     """``Regelverstoss``, wenn das Reinwerfen nicht erlaubt ist."""
     reinwerfen_erlaubt(karte, oben, anzahl, regeln, fuer_andere).pruefe()
 
@@ -166,14 +199,14 @@ def pruefe_reinwerfen(karte: Karte, oben: Karte, anzahl: int = 1,
 # --- Ass-Joker (sabai.ass-joker) ---------------------------------------------------------
 
 
-class AssJokerFrage(str, Enum):
+class AssJokerFrage(StrEnum):
     """Was man mit dem Ass-Joker tun will."""
 
-    ABLEGEN = "ablegen"        # direkt auf den Ablagestapel legen
-    TAUSCHEN = "tauschen"      # gegen die gezogene Karte austauschen (er würde abgelegt)
+    ABLEGEN = "ablegen"  # direkt auf den Ablagestapel legen
+    TAUSCHEN = "tauschen"  # gegen die gezogene Karte austauschen (er würde abgelegt)
     AUFGEDECKT = "aufgedeckt"  # unwissentlich aufgedeckt – was nun?
-    GEBEN = "geben"            # mit 13 give abgeben
-    SWITCH = "switch"          # mit 14 switch tauschen
+    GEBEN = "geben"  # mit 13 give abgeben
+    SWITCH = "switch"  # mit 14 switch tauschen
     VERBRENNEN = "verbrennen"  # auf einen anderen Joker reinwerfen
 
     def __str__(self) -> str:
@@ -190,21 +223,29 @@ class AssJokerFrage(str, Enum):
                 formen = ", ".join(f"„{f.value}“" for f in cls)
                 raise Eingabefehler(
                     f"Unbekannte Ass-Joker-Frage „{text}“. Erlaubt sind: {formen} "
-                    "(auch „gezogen“, „13“/„give“ und „14“).") from None
+                    "(auch „gezogen“, „13“/„give“ und „14“)."
+                ) from None
         return frage
 
 
 _ASS_JOKER_ALIASE = {
-    "13": AssJokerFrage.GEBEN, "give": AssJokerFrage.GEBEN, "abgeben": AssJokerFrage.GEBEN,
-    "14": AssJokerFrage.SWITCH, "umtauschen": AssJokerFrage.SWITCH,
-    "reinwerfen": AssJokerFrage.VERBRENNEN, "aufdecken": AssJokerFrage.AUFGEDECKT,
-    "gezogen": AssJokerFrage.ABLEGEN, "spielen": AssJokerFrage.ABLEGEN,
-    "abwerfen": AssJokerFrage.ABLEGEN, "verbrannt": AssJokerFrage.VERBRENNEN,
+    "13": AssJokerFrage.GEBEN,
+    "give": AssJokerFrage.GEBEN,
+    "abgeben": AssJokerFrage.GEBEN,
+    "14": AssJokerFrage.SWITCH,
+    "umtauschen": AssJokerFrage.SWITCH,
+    "reinwerfen": AssJokerFrage.VERBRENNEN,
+    "aufdecken": AssJokerFrage.AUFGEDECKT,
+    "gezogen": AssJokerFrage.ABLEGEN,
+    "spielen": AssJokerFrage.ABLEGEN,
+    "abwerfen": AssJokerFrage.ABLEGEN,
+    "verbrannt": AssJokerFrage.VERBRENNEN,
 }
 
 
-def ass_joker_entscheid(frage: AssJokerFrage, auf: Karte | None = None,
-                        regeln: Regeln = Regeln()) -> Entscheid:
+def ass_joker_entscheid(
+    frage: AssJokerFrage, auf: Karte | None = None, regeln: Regeln = Regeln()
+) -> Entscheid:
     """Darf der Ass-Joker so die Hand verlassen? (sabai.ass-joker)
 
     Nur durch 13 give, 14 switch oder verbrannt auf einem anderen Joker; nie direkt
@@ -213,41 +254,64 @@ def ass_joker_entscheid(frage: AssJokerFrage, auf: Karte | None = None,
     """
     a = "sabai.ass-joker"
     if frage is AssJokerFrage.ABLEGEN:
-        return Entscheid(False, "Der Ass-Joker darf nicht direkt abgelegt werden – auch nicht, "
-                         "wenn man ihn gerade vom Nachziehstapel gezogen hat.", a,
-                         "Gezogen: Man muss ihn behalten, also gegen eine eigene verdeckte Karte "
-                         "austauschen (die aufgedeckt auf den Ablagestapel kommt). Danach werden "
-                         "ihn nur 13 give, 14 switch oder Verbrennen auf einem anderen Joker los.")
+        return Entscheid(
+            False,
+            "Der Ass-Joker darf nicht direkt abgelegt werden – auch nicht, "
+            "wenn man ihn gerade vom Nachziehstapel gezogen hat.",
+            a,
+            "Gezogen: Man muss ihn behalten, also gegen eine eigene verdeckte Karte "
+            "austauschen (die aufgedeckt auf den Ablagestapel kommt). Danach werden "
+            "ihn nur 13 give, 14 switch oder Verbrennen auf einem anderen Joker los.",
+        )
     if frage is AssJokerFrage.TAUSCHEN:
-        return Entscheid(False, "Der Ass-Joker darf nicht gegen die gezogene Karte ausgetauscht "
-                         "(und so abgelegt) werden.", a,
-                         "Die gezogene Karte direkt spielen oder gegen eine andere eigene Karte "
-                         "tauschen.")
+        return Entscheid(
+            False,
+            "Der Ass-Joker darf nicht gegen die gezogene Karte ausgetauscht "
+            "(und so abgelegt) werden.",
+            a,
+            "Die gezogene Karte direkt spielen oder gegen eine andere eigene Karte tauschen.",
+        )
     if frage is AssJokerFrage.AUFGEDECKT:
-        return Entscheid(False, "Wird der Ass-Joker unwissentlich aufgedeckt, darf er trotzdem "
-                         "nicht abgelegt werden: Die gezogene Karte muss gespielt werden.", a,
-                         "Der Ass-Joker kommt zurück an seinen Platz; die gezogene Karte geht "
-                         "aufgedeckt auf den Ablagestapel.")
+        return Entscheid(
+            False,
+            "Wird der Ass-Joker unwissentlich aufgedeckt, darf er trotzdem "
+            "nicht abgelegt werden: Die gezogene Karte muss gespielt werden.",
+            a,
+            "Der Ass-Joker kommt zurück an seinen Platz; die gezogene Karte geht "
+            "aufgedeckt auf den Ablagestapel.",
+        )
     if frage is AssJokerFrage.GEBEN:
-        return Entscheid(True, "Mit der Funktion von 13 give darf der Ass-Joker an eine andere "
-                         "Person abgegeben werden (ohne dass sie ihn ansieht).", a,
-                         hinweise=(Hinweis(Funktion.GIVE.text, "sabai.funktionskarten"),))
+        return Entscheid(
+            True,
+            "Mit der Funktion von 13 give darf der Ass-Joker an eine andere "
+            "Person abgegeben werden (ohne dass sie ihn ansieht).",
+            a,
+            hinweise=(Hinweis(Funktion.GIVE.text, "sabai.funktionskarten"),),
+        )
     if frage is AssJokerFrage.SWITCH:
-        return Entscheid(True, "Mit der Funktion von 14 switch darf der Ass-Joker gegen eine "
-                         "Karte einer anderen Person getauscht werden.", a,
-                         hinweise=(Hinweis(Funktion.SWITCH.text, "sabai.funktionskarten"),))
+        return Entscheid(
+            True,
+            "Mit der Funktion von 14 switch darf der Ass-Joker gegen eine "
+            "Karte einer anderen Person getauscht werden.",
+            a,
+            hinweise=(Hinweis(Funktion.SWITCH.text, "sabai.funktionskarten"),),
+        )
     # VERBRENNEN
     if auf is None:
-        raise Eingabefehler("Verbrennen braucht die oberste Karte des Ablagestapels: "
-                            "--auf KARTE (z. B. --auf J).")
+        raise Eingabefehler(
+            "Verbrennen braucht die oberste Karte des Ablagestapels: --auf KARTE (z. B. --auf J)."
+        )
     if auf is Karte.ASS_JOKER:
-        raise Eingabefehler("Es gibt nur einen Ass-Joker; er kann nicht auf sich selbst "
-                            f"verbrannt werden. ({deck_lesart()})")
+        raise Eingabefehler(
+            "Es gibt nur einen Ass-Joker; er kann nicht auf sich selbst "
+            f"verbrannt werden. ({deck_lesart()})"
+        )
     return reinwerfen_erlaubt(Karte.ASS_JOKER, auf, 1, regeln)
 
 
-def pruefe_ass_joker(frage: AssJokerFrage, auf: Karte | None = None,
-                     regeln: Regeln = Regeln()) -> None:
+def pruefe_ass_joker(
+    frage: AssJokerFrage, auf: Karte | None = None, regeln: Regeln = Regeln()
+) -> None:
     """Wie ``ass_joker_entscheid``, aber „nicht erlaubt“ wird als ``Regelverstoss`` geworfen."""
     ass_joker_entscheid(frage, auf, regeln).pruefe()
 
@@ -285,41 +349,68 @@ def erklaere_karte(karte: Karte, regeln: Regeln = Regeln()) -> Kartenerklaerung:
     lesart = Hinweis(f"{karte.anzahl}-mal im Kartenset.", "sabai.vorbereitung", HinweisArt.LESART)
     if karte.funktion is not None:
         f = karte.funktion
-        text = (f"{karte} {f}: {f.text} Wer sie ausspielt, führt die "
-                f"Funktion umgehend aus. Am Ende zählt sie {karte.wert} Kartenpunkte.")
+        text = (
+            f"{karte} {f}: {f.text} Wer sie ausspielt, führt die "
+            f"Funktion umgehend aus. Am Ende zählt sie {karte.wert} Kartenpunkte."
+        )
         hinweise = [lesart]
         if f in (Funktion.GIVE, Funktion.SWITCH):
-            hinweise.append(Hinweis(
-                f"Mit {karte} {f} darf auch der Ass-Joker die Hand verlassen.", "sabai.ass-joker"))
-            hinweise.append(Hinweis(
-                f"Ass-Move: Wer zwei {karte} {f} hat, spielt die erste und schiebt die zweite "
-                "mit deren Funktion einer anderen Person zu, um sie dann für sie reinzuwerfen.",
-                "sabai.ass-move"))
-        return Kartenerklaerung(karte, karte.wert, karte.anzahl, f, text,
-                                "sabai.funktionskarten", tuple(hinweise))
+            hinweise.append(
+                Hinweis(
+                    f"Mit {karte} {f} darf auch der Ass-Joker die Hand verlassen.",
+                    "sabai.ass-joker",
+                )
+            )
+            hinweise.append(
+                Hinweis(
+                    f"Ass-Move: Wer zwei {karte} {f} hat, spielt die erste und schiebt die zweite "
+                    "mit deren Funktion einer anderen Person zu, um sie dann für sie reinzuwerfen.",
+                    "sabai.ass-move",
+                )
+            )
+        return Kartenerklaerung(
+            karte, karte.wert, karte.anzahl, f, text, "sabai.funktionskarten", tuple(hinweise)
+        )
     if karte is Karte.JOKER:
-        text = ("Joker: zählt −4 Kartenpunkte – mit Jokern sind auch Minuspunkte möglich. Wer am "
-                "Ende nur die vier Joker (3 Joker und den Ass-Joker) hat, kommt in die Hall of "
-                "Fame.")
-        return Kartenerklaerung(karte, karte.wert, karte.anzahl, None, text, "sabai.ziel",
-                                (lesart,))
+        text = (
+            "Joker: zählt −4 Kartenpunkte – mit Jokern sind auch Minuspunkte möglich. Wer am "
+            "Ende nur die vier Joker (3 Joker und den Ass-Joker) hat, kommt in die Hall of "
+            "Fame."
+        )
+        return Kartenerklaerung(
+            karte, karte.wert, karte.anzahl, None, text, "sabai.ziel", (lesart,)
+        )
     if karte is Karte.ASS_JOKER:
-        text = ("Ass-Joker: Wer ihn am Ende der Partie hat, verliert die Partie und bekommt einen "
-                "Siegespunkt abgezogen – ausser mit genau allen vier Jokern: Sieg und Hall of "
-                "Fame. Er darf weder direkt abgelegt noch gegen die gezogene Karte getauscht "
-                "werden; wird er unwissentlich aufgedeckt, muss die gezogene Karte gespielt "
-                "werden. Er verlässt die Hand nur durch 13 give, 14 switch oder verbrannt auf "
-                "einem anderen Joker.")
-        return Kartenerklaerung(karte, regeln.ass_joker_wert, karte.anzahl, None, text,
-                                "sabai.ass-joker", (lesart, Hinweis(
-                                    f"Er zählt {zahl(regeln.ass_joker_wert)} Kartenpunkte wie ein "
-                                    "Joker (einstellbar).", "sabai.ziel",
-                                    HinweisArt.KONVENTION)))
+        text = (
+            "Ass-Joker: Wer ihn am Ende der Partie hat, verliert die Partie und bekommt einen "
+            "Siegespunkt abgezogen – ausser mit genau allen vier Jokern: Sieg und Hall of "
+            "Fame. Er darf weder direkt abgelegt noch gegen die gezogene Karte getauscht "
+            "werden; wird er unwissentlich aufgedeckt, muss die gezogene Karte gespielt "
+            "werden. Er verlässt die Hand nur durch 13 give, 14 switch oder verbrannt auf "
+            "einem anderen Joker."
+        )
+        return Kartenerklaerung(
+            karte,
+            regeln.ass_joker_wert,
+            karte.anzahl,
+            None,
+            text,
+            "sabai.ass-joker",
+            (
+                lesart,
+                Hinweis(
+                    f"Er zählt {zahl(regeln.ass_joker_wert)} Kartenpunkte wie ein "
+                    "Joker (einstellbar).",
+                    "sabai.ziel",
+                    HinweisArt.KONVENTION,
+                ),
+            ),
+        )
     text = f"Zahlkarte ohne Funktion: zählt am Ende {karte.wert} Kartenpunkte."
     return Kartenerklaerung(karte, karte.wert, karte.anzahl, None, text, "sabai.ziel", (lesart,))
 
 
-class Move(str, Enum):
+class Move(StrEnum):
     """Die beiden Moves: sabai-sabai (Partie beenden) und der Ass-Move."""
 
     SABAI_SABAI = "sabai-sabai"
@@ -340,14 +431,18 @@ class Move(str, Enum):
     def kurz(self) -> str:
         """Eine Zusammenfassung in eigenen Worten (der Regeltext steht in rules_de/)."""
         if self is Move.SABAI_SABAI:
-            return ("Du darfst identische Karten für andere reinwerfen, solange sie ihre Karten "
-                    "noch nicht kennen oder vergessen haben; kennen sie sie, haben sie das "
-                    "Vorrecht. Pro richtig reingeworfene Karte gibst du eine deiner Karten an die "
-                    "Person ab. Strafkarten bekommst du, Funktionen führst du aus.")
-        return ("Mit zwei 13 give oder zwei 14 switch: die erste spielen, die zweite mit deren "
-                "Funktion einer anderen Person zuschieben und sie dann für diese Person "
-                "reinwerfen – so führst du die Funktion noch einmal aus und gibst ihr danach eine "
-                "Karte ab. Vereinfachte Spielweise: nur eigene Karten reinwerfen.")
+            return (
+                "Du darfst identische Karten für andere reinwerfen, solange sie ihre Karten "
+                "noch nicht kennen oder vergessen haben; kennen sie sie, haben sie das "
+                "Vorrecht. Pro richtig reingeworfene Karte gibst du eine deiner Karten an die "
+                "Person ab. Strafkarten bekommst du, Funktionen führst du aus."
+            )
+        return (
+            "Mit zwei 13 give oder zwei 14 switch: die erste spielen, die zweite mit deren "
+            "Funktion einer anderen Person zuschieben und sie dann für diese Person "
+            "reinwerfen – so führst du die Funktion noch einmal aus und gibst ihr danach eine "
+            "Karte ab. Vereinfachte Spielweise: nur eigene Karten reinwerfen."
+        )
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -357,4 +452,5 @@ class Move(str, Enum):
             return cls(t.strip("-"))
         except ValueError:
             raise Eingabefehler(
-                f"Unbekannter Move „{text}“. Erlaubt sind: „sabai-sabai“ und „ass“.") from None
+                f"Unbekannter Move „{text}“. Erlaubt sind: „sabai-sabai“ und „ass“."
+            ) from None

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from enum import Enum
+from enum import StrEnum
 from functools import cache
 
 from referee.errors import UnbekannteKarte
@@ -35,12 +35,12 @@ ERLAUBTE_FORMEN = (
 )
 
 
-class Funktion(str, Enum):
+class Funktion(StrEnum):
     """Die Funktion einer Funktionskarte (Regel sabai.funktionskarten)."""
 
-    PEEK = "peek"      # 11: eine eigene verdeckte Karte ansehen
-    SPY = "spy"        # 12: eine verdeckte Karte einer anderen Person ansehen
-    GIVE = "give"      # 13: eine eigene verdeckte Karte abgeben
+    PEEK = "peek"  # 11: eine eigene verdeckte Karte ansehen
+    SPY = "spy"  # 12: eine verdeckte Karte einer anderen Person ansehen
+    GIVE = "give"  # 13: eine eigene verdeckte Karte abgeben
     SWITCH = "switch"  # 14: eine eigene verdeckte Karte mit einer fremden tauschen
 
     def __str__(self) -> str:
@@ -56,7 +56,7 @@ class Funktion(str, Enum):
         return Karte(lade_json(DECK_DATEI)["funktionen"][self.value]["karte"])
 
 
-class Karte(str, Enum):
+class Karte(StrEnum):
     """Eine sabai-sabai-Karte; der Wert ist die Notation."""
 
     NULL = "0"

@@ -8,22 +8,22 @@ der Art ``KONVENTION`` (oder ``LESART`` für unsere Lesart des Kartensets).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from referee.errors import Eingabefehler
 
 
-class Gleichstand(str, Enum):
+class Gleichstand(StrEnum):
     """Wer bei Gleichstand um die wenigsten Kartenpunkte den Siegespunkt bekommt."""
 
-    ALLE = "alle"      # jede gleichauf liegende Spieler:in bekommt einen
+    ALLE = "alle"  # jede gleichauf liegende Spieler:in bekommt einen
     KEINER = "keiner"  # niemand bekommt ihn
 
     def __str__(self) -> str:
         return self.value
 
     @classmethod
-    def parse(cls, text: "str | Gleichstand") -> "Gleichstand":
+    def parse(cls, text: str | Gleichstand) -> Gleichstand:
         """``alle``/``keiner`` (Groß-/Kleinschreibung egal) → Gleichstand; sonst ``Eingabefehler``.
 
         >>> Gleichstand.parse(" Keiner ")
@@ -40,12 +40,12 @@ class Gleichstand(str, Enum):
             ) from None
 
 
-class HinweisArt(str, Enum):
+class HinweisArt(StrEnum):
     """Worauf ein Hinweis beruht: Regeltext, Konvention oder unsere Lesart."""
 
-    REGEL = "regel"            # steht so im Regeltext
+    REGEL = "regel"  # steht so im Regeltext
     KONVENTION = "konvention"  # Regeltext schweigt, unsere einstellbare Wahl
-    LESART = "lesart"          # beruht auf unserer Lesart des Kartensets
+    LESART = "lesart"  # beruht auf unserer Lesart des Kartensets
 
     def __str__(self) -> str:
         return self.value

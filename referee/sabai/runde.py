@@ -50,7 +50,7 @@ class Hand:
     karten: tuple[Karte, ...]
 
     def __str__(self) -> str:
-        return f"{self.name}=\"{' '.join(map(str, self.karten))}\""
+        return f'{self.name}="{" ".join(map(str, self.karten))}"'
 
 
 @dataclass(frozen=True)
@@ -84,8 +84,11 @@ def lies_runde(eingaben: Mapping[str, str] | Iterable[tuple[str, str]]) -> Runde
     runde = Runde(tuple(haende))
     if kartenfehler:
         weitere = maengel(runde)
-        raise UnbekannteKarte(" ".join(kartenfehler) + f" Erlaubt sind: {ERLAUBTE_FORMEN}."
-                              + "".join(" " + m for m in weitere))
+        raise UnbekannteKarte(
+            " ".join(kartenfehler)
+            + f" Erlaubt sind: {ERLAUBTE_FORMEN}."
+            + "".join(" " + m for m in weitere)
+        )
     pruefe_runde(runde)
     return runde
 
@@ -106,7 +109,8 @@ def maengel(runde: Runde) -> list[str]:
         schluessel = h.name.strip().casefold()
         if schluessel in gesehen:
             fehler.append(
-                f"Der Name „{h.name}“ kommt doppelt vor (schon als „{gesehen[schluessel]}“).")
+                f"Der Name „{h.name}“ kommt doppelt vor (schon als „{gesehen[schluessel]}“)."
+            )
         else:
             gesehen[schluessel] = h.name
     gezaehlt = Counter(k for h in runde.haende for k in h.karten)
@@ -214,37 +218,56 @@ def werte_runde(runde: Runde, regeln: Regeln = Regeln()) -> Rundenergebnis:
     halter = next((h for h in runde.haende if Karte.ASS_JOKER in h.karten), None)
 
     if halter is not None:
-        hinweise.append(Hinweis(
-            f"Der Ass-Joker zählt {zahl(regeln.ass_joker_wert)} Kartenpunkte (der Regeltext "
-            "sagt nur "
-            "„Ausnahme: siehe Ass-Joker“; einstellbar: --ass-joker-wert). Für den Siegespunkt "
-            "zählt das nicht: Wer ihn hält, verliert die Partie oder gewinnt sie mit allen "
-            "vier Jokern.", "sabai.ziel", HinweisArt.KONVENTION))
+        hinweise.append(
+            Hinweis(
+                f"Der Ass-Joker zählt {zahl(regeln.ass_joker_wert)} Kartenpunkte (der Regeltext "
+                "sagt nur "
+                "„Ausnahme: siehe Ass-Joker“; einstellbar: --ass-joker-wert). Für den Siegespunkt "
+                "zählt das nicht: Wer ihn hält, verliert die Partie oder gewinnt sie mit allen "
+                "vier Jokern.",
+                "sabai.ziel",
+                HinweisArt.KONVENTION,
+            )
+        )
 
     if halter is not None and hat_alle_vier_joker(halter.karten):
         siegpunkte[halter.name] = 1
         ruhmeshalle.add(halter.name)
         sieger: tuple[str, ...] = (halter.name,)
-        hinweise.append(Hinweis(
-            f"{halter.name} schliesst nur mit allen vier Jokern ab: gewinnt die Partie und "
-            "wird in die Hall of Fame aufgenommen.", "sabai.ass-joker"))
-        hinweise.append(Hinweis(
-            "„alle vier Joker“ = die 3 Joker und der Ass-Joker des Kartensets.",
-            "sabai.ass-joker", HinweisArt.LESART))
+        hinweise.append(
+            Hinweis(
+                f"{halter.name} schliesst nur mit allen vier Jokern ab: gewinnt die Partie und "
+                "wird in die Hall of Fame aufgenommen.",
+                "sabai.ass-joker",
+            )
+        )
+        hinweise.append(
+            Hinweis(
+                "„alle vier Joker“ = die 3 Joker und der Ass-Joker des Kartensets.",
+                "sabai.ass-joker",
+                HinweisArt.LESART,
+            )
+        )
     else:
         andere = [h.name for h in runde.haende if h is not halter]
         if halter is not None:
             siegpunkte[halter.name] = -1
-            text = (f"{halter.name} hält den Ass-Joker: verliert die Partie und bekommt einen "
-                    "Siegespunkt abgezogen; der Siegespunkt geht an die wenigsten Kartenpunkte "
-                    "unter den übrigen.")
+            text = (
+                f"{halter.name} hält den Ass-Joker: verliert die Partie und bekommt einen "
+                "Siegespunkt abgezogen; der Siegespunkt geht an die wenigsten Kartenpunkte "
+                "unter den übrigen."
+            )
             bester_anderer = min(punkte[n] for n in andere)
             if punkte[halter.name] < bester_anderer:
-                text += (f" (Nach Kartenpunkten allein hätte {halter.name} die wenigsten – "
-                         "das zählt mit dem Ass-Joker nicht.)")
+                text += (
+                    f" (Nach Kartenpunkten allein hätte {halter.name} die wenigsten – "
+                    "das zählt mit dem Ass-Joker nicht.)"
+                )
             elif punkte[halter.name] == bester_anderer:
-                text += (f" (Nach Kartenpunkten allein läge {halter.name} gleichauf bei den "
-                         "wenigsten – das zählt mit dem Ass-Joker nicht.)")
+                text += (
+                    f" (Nach Kartenpunkten allein läge {halter.name} gleichauf bei den "
+                    "wenigsten – das zählt mit dem Ass-Joker nicht.)"
+                )
             hinweise.append(Hinweis(text, "sabai.ass-joker"))
         tiefst = min(punkte[n] for n in andere)
         gleichauf = [n for n in andere if punkte[n] == tiefst]
@@ -255,8 +278,10 @@ def werte_runde(runde: Runde, regeln: Regeln = Regeln()) -> Rundenergebnis:
         else:
             sieger = ()
         if len(gleichauf) > 1:
-            text = (f"Gleichstand um die wenigsten Kartenpunkte ({zahl(tiefst)}) zwischen "
-                    f"{_namen(gleichauf)}: ")
+            text = (
+                f"Gleichstand um die wenigsten Kartenpunkte ({zahl(tiefst)}) zwischen "
+                f"{_namen(gleichauf)}: "
+            )
             if regeln.gleichstand is Gleichstand.ALLE:
                 text += "jede:r bekommt einen Siegespunkt (einstellbar: --gleichstand keiner)."
             else:
@@ -264,8 +289,7 @@ def werte_runde(runde: Runde, regeln: Regeln = Regeln()) -> Rundenergebnis:
             hinweise.append(Hinweis(text, "sabai.ziel", HinweisArt.KONVENTION))
 
     spieler = tuple(
-        Spielerergebnis(h.name, h.karten, punkte[h.name], siegpunkte[h.name],
-                        h.name in ruhmeshalle)
+        Spielerergebnis(h.name, h.karten, punkte[h.name], siegpunkte[h.name], h.name in ruhmeshalle)
         for h in runde.haende
     )
     return Rundenergebnis(spieler, sieger, tuple(hinweise))
@@ -286,7 +310,8 @@ def hinweis_letzte_partie() -> Hinweis:
     return Hinweis(
         "Letzte Partie des Spiels: sabai-sabai darf nicht gesagt werden; sie endet, wenn jemand "
         "alle Karten ablegen konnte. Wer dann die meisten Siegespunkte hat, gewinnt das Spiel.",
-        "sabai.ende-spiel")
+        "sabai.ende-spiel",
+    )
 
 
 @dataclass(frozen=True)
@@ -304,8 +329,12 @@ class Spielstand:
     beendet: bool = False
 
     def als_json(self) -> dict:
-        return {"partien": self.partien, "beendet": self.beendet,
-                "siegpunkte": dict(self.siegpunkte), "sieger": list(self.sieger)}
+        return {
+            "partien": self.partien,
+            "beendet": self.beendet,
+            "siegpunkte": dict(self.siegpunkte),
+            "sieger": list(self.sieger),
+        }
 
 
 def werte_spiel(runden: Iterable[Mapping[str, int]], beendet: bool = False) -> Spielstand:
@@ -326,9 +355,14 @@ def werte_spiel(runden: Iterable[Mapping[str, int]], beendet: bool = False) -> S
     sieger = tuple(n for n, w in summe.items() if w == best)
     hinweise: tuple[Hinweis, ...] = ()
     if len(sieger) > 1:
-        hinweise = (Hinweis(
-            f"Gleichstand um die meisten Siegespunkte ({best}) zwischen {_namen(sieger)}: "
-            "alle gewinnen gemeinsam.", "sabai.ende-spiel", HinweisArt.KONVENTION),)
+        hinweise = (
+            Hinweis(
+                f"Gleichstand um die meisten Siegespunkte ({best}) zwischen {_namen(sieger)}: "
+                "alle gewinnen gemeinsam.",
+                "sabai.ende-spiel",
+                HinweisArt.KONVENTION,
+            ),
+        )
     return Spielstand(summe, sieger, hinweise, partien, beendet)
 
 

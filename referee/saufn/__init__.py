@@ -20,6 +20,20 @@ from referee.saufn.ende import (
 from referee.saufn.karten import Buchstabe, Karte, Kategorie
 from referee.saufn.regeln import Entscheid, folgt, folgt_erlaubt, pruefe_folgt
 
-__all__ = ["HINWEIS", "LESART_SELBST", "Buchstabe", "Entscheid", "Karte", "Kategorie", "Spielende",
-           "folgt", "folgt_erlaubt", "parse_verteilung", "pruefe_folgt", "pruefe_verteilung",
-           "pruefe_verteilung_streng", "schluecke_je_person", "spielende"]
+__all__ = [
+    "HINWEIS",
+    "LESART_SELBST",
+    "Buchstabe",
+    "Entscheid",
+    "Karte",
+    "Kategorie",
+    "Spielende",
+    "folgt",
+    "folgt_erlaubt",
+    "parse_verteilung",
+    "pruefe_folgt",
+    "pruefe_verteilung",
+    "pruefe_verteilung_streng",
+    "schluecke_je_person",
+    "spielende",
+]

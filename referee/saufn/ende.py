@@ -25,11 +25,11 @@ ABSCHNITT = "saufn.schlueckeverteilung"
 ZITATE = {
     "drei": "Hier endet das Spiel, da das Spiel nicht zu zweit gespielt werden kann.",
     1: "Platz 1 darf 20 Schlücke verteilen. Der erste Platz darf die Schlücke an alle "
-       "teilnehmenden Personen verteilen.",
+    "teilnehmenden Personen verteilen.",
     2: "Platz 2 darf 15 Schlücke verteilen. Der zweite Platz darf die Schlücke an alle "
-       "teilnehmenden Personen bis auf den Sieger verteilen.",
+    "teilnehmenden Personen bis auf den Sieger verteilen.",
     3: "Platz 3 darf 10 Schlücke verteilen. Der dritte Platz darf die Schlücke an alle "
-       "teilnehmenden Personen bis auf den Sieger und den zweiten Platz verteilen.",
+    "teilnehmenden Personen bis auf den Sieger und den zweiten Platz verteilen.",
 }
 
 #: Hinweis zu verantwortungsvollem Konsum, wörtlich aus saufn.hinweis und saufn.einleitung
@@ -78,7 +78,8 @@ class Spielende:
         """Das ``ergebnis`` für den Speicher (Vertrag in GEMEINSAM.md); mit ``verteilung``
         (``parse_verteilung``) auch die Schlücke je Person."""
         return {
-            "plaetze": list(self.plaetze), "spieler": list(self.spieler),
+            "plaetze": list(self.plaetze),
+            "spieler": list(self.spieler),
             "schluecke": schluecke_je_person(verteilung, self.spieler) if verteilung else None,
         }
 
@@ -102,8 +103,9 @@ def _meintest_du(name: str, bekannt: dict[str, str]) -> str:
     return f" ({vorschlag})" if vorschlag else ""
 
 
-def spielende(plaetze: list[str] | tuple[str, ...],
-              spieler: list[str] | tuple[str, ...]) -> Spielende:
+def spielende(
+    plaetze: list[str] | tuple[str, ...], spieler: list[str] | tuple[str, ...]
+) -> Spielende:
     """Plätze prüfen und sagen, wer wie viele Schlücke an wen verteilen darf.
 
     Wirft ``Eingabefehler`` bei falscher Spielerzahl, doppelten oder fremden Namen.
@@ -112,9 +114,11 @@ def spielende(plaetze: list[str] | tuple[str, ...],
     fehler: list[str] = []
     n = len(spieler)
     if n < MIN_SPIELER:
-        fehler.append(f"SAUFN ist für 3–8 Personen; mit {n} Person{'en' if n != 1 else ''} "
-                      f"({', '.join(spieler) or '–'}) kann es nicht gespielt werden "
-                      f"(„{ZITATE['drei']}“)")
+        fehler.append(
+            f"SAUFN ist für 3–8 Personen; mit {n} Person{'en' if n != 1 else ''} "
+            f"({', '.join(spieler) or '–'}) kann es nicht gespielt werden "
+            f"(„{ZITATE['drei']}“)"
+        )
     elif n > MAX_SPIELER:
         fehler.append(f"SAUFN ist für 3–8 Personen, nicht für {n}")
     if d := _doppelte(spieler):
@@ -126,12 +130,18 @@ def spielende(plaetze: list[str] | tuple[str, ...],
     bekannt = {falte(s): s for s in spieler}
     fremd = [p for p in plaetze if falte(p) not in bekannt]
     if fremd:
-        fehler.append("nicht unter den Spielern (" + ", ".join(spieler) + "): "
-                      + ", ".join(f"„{x}“{_meintest_du(x, bekannt)}" for x in fremd))
+        fehler.append(
+            "nicht unter den Spielern ("
+            + ", ".join(spieler)
+            + "): "
+            + ", ".join(f"„{x}“{_meintest_du(x, bekannt)}" for x in fremd)
+        )
     nur_eins = n == MIN_SPIELER
     if not nur_eins and MIN_SPIELER < n <= MAX_SPIELER and plaetze and len(plaetze) < 3:
-        fehler.append(f"bei {n} Personen gibt es die Plätze 1, 2 und 3 – angegeben "
-                      f"{len(plaetze)} ({', '.join(plaetze)})")
+        fehler.append(
+            f"bei {n} Personen gibt es die Plätze 1, 2 und 3 – angegeben "
+            f"{len(plaetze)} ({', '.join(plaetze)})"
+        )
     if fehler:
         raise Eingabefehler("; ".join(fehler)[0].upper() + "; ".join(fehler)[1:] + ".")
 
@@ -141,22 +151,24 @@ def spielende(plaetze: list[str] | tuple[str, ...],
         if len(plaetze) > 1:
             hinweise.append(
                 f"Bei 3 Personen gibt es nur Platz 1 ({plaetze[0]}); das Spiel endet hier, "
-                f"{', '.join(plaetze[1:])} verteil{'t' if len(plaetze) == 2 else 'en'} nichts.")
+                f"{', '.join(plaetze[1:])} verteil{'t' if len(plaetze) == 2 else 'en'} nichts."
+            )
         plaetze = plaetze[:1]
     elif len(plaetze) > 3:  # die ganze Reihenfolge angegeben: ab Platz 4 wird nichts verteilt
         rest = plaetze[3:]
         hinweise.append(
             f"Es gibt nur die Plätze 1, 2 und 3; {', '.join(rest)} "
             f"verteil{'t' if len(rest) == 1 else 'en'} nichts und "
-            f"{'wird' if len(rest) == 1 else 'werden'} nicht als Platz eingetragen.")
+            f"{'wird' if len(rest) == 1 else 'werden'} nicht als Platz eingetragen."
+        )
         plaetze = plaetze[:3]
     verteiler = []
     for i, name in enumerate(plaetze):
         ausgenommen = set(plaetze[:i])
-        verteiler.append(Verteiler(i + 1, name, SCHLUECKE[i],
-                                   tuple(s for s in spieler if s not in ausgenommen)))
-    return Spielende(tuple(spieler), tuple(plaetze), tuple(verteiler), nur_eins,
-                     tuple(hinweise))
+        verteiler.append(
+            Verteiler(i + 1, name, SCHLUECKE[i], tuple(s for s in spieler if s not in ausgenommen))
+        )
+    return Spielende(tuple(spieler), tuple(plaetze), tuple(verteiler), nur_eins, tuple(hinweise))
 
 
 # --- Verteilung ---------------------------------------------------------------------------
@@ -216,20 +228,26 @@ class VerteilungsPruefung:
     hinweise: tuple[str, ...] = ()
 
 
-def pruefe_verteilung(ende: Spielende, verteilung: dict[str, dict[str, int]], *,
-                      alle_verteilen: bool = False) -> VerteilungsPruefung:
+def pruefe_verteilung(
+    ende: Spielende, verteilung: dict[str, dict[str, int]], *, alle_verteilen: bool = False
+) -> VerteilungsPruefung:
     """Hält die vorgeschlagene Verteilung die Grenzen je Platz ein?
 
     ``alle_verteilen``: Konvention – jeder Platz muss seine Schlücke ganz verteilen
     (der Regeltext sagt nur „darf … verteilen“).
     """
     namen = {falte(s): s for s in ende.spieler}
-    unbekannt = sorted({n for g, an in verteilung.items() for n in (g, *an)
-                        if falte(n) not in namen})
+    unbekannt = sorted(
+        {n for g, an in verteilung.items() for n in (g, *an) if falte(n) not in namen}
+    )
     if unbekannt:
-        raise Eingabefehler("Verteilung: nicht unter den Spielern (" + ", ".join(ende.spieler)
-                            + "): " + ", ".join(f"„{n}“{_meintest_du(n, namen)}"
-                                                for n in unbekannt) + ".")
+        raise Eingabefehler(
+            "Verteilung: nicht unter den Spielern ("
+            + ", ".join(ende.spieler)
+            + "): "
+            + ", ".join(f"„{n}“{_meintest_du(n, namen)}" for n in unbekannt)
+            + "."
+        )
     nach_name = {v.name: v for v in ende.verteiler}
     fehler: list[str] = []
     hinweise: list[str] = []
@@ -239,37 +257,46 @@ def pruefe_verteilung(ende: Spielende, verteilung: dict[str, dict[str, int]], *,
         v = nach_name.get(geber)
         if v is None:
             if ende.nur_platz_eins:
-                fehler.append(f"{geber} darf nichts verteilen: bei 3 Personen verteilt nur "
-                              f"Platz 1 ({ende.plaetze[0]}) – „{ZITATE['drei']}“")
+                fehler.append(
+                    f"{geber} darf nichts verteilen: bei 3 Personen verteilt nur "
+                    f"Platz 1 ({ende.plaetze[0]}) – „{ZITATE['drei']}“"
+                )
             else:
                 fehler.append(f"{geber} hat keinen der Plätze 1–3 und darf nichts verteilen")
             continue
         summe = sum(an.values())
         if summe > v.schluecke:
-            fehler.append(f"{geber} (Platz {v.platz}) verteilt {summe} statt höchstens "
-                          f"{v.schluecke} Schlücke – „{ZITATE[v.platz]}“")
+            fehler.append(
+                f"{geber} (Platz {v.platz}) verteilt {summe} statt höchstens "
+                f"{v.schluecke} Schlücke – „{ZITATE[v.platz]}“"
+            )
         elif summe < v.schluecke:
             if alle_verteilen:
-                fehler.append(f"{geber} (Platz {v.platz}) verteilt nur {summe} von "
-                              f"{v.schluecke} Schlücken (--alle-verteilen)")
+                fehler.append(
+                    f"{geber} (Platz {v.platz}) verteilt nur {summe} von "
+                    f"{v.schluecke} Schlücken (--alle-verteilen)"
+                )
             else:
                 hinweise.append(
                     f"{geber} (Platz {v.platz}) verteilt nur {summe} von {v.schluecke} "
                     f"Schlücken. Konvention, nicht im Regeltext: „darf verteilen“ heißt "
-                    f"höchstens; mit --alle-verteilen müssen es genau {v.schluecke} sein.")
+                    f"höchstens; mit --alle-verteilen müssen es genau {v.schluecke} sein."
+                )
         verboten = [n for n in an if n not in v.an]
         if verboten:
-            fehler.append(f"{geber} (Platz {v.platz}) darf nicht an "
-                          f"{', '.join(verboten)} verteilen – „{ZITATE[v.platz]}“")
+            fehler.append(
+                f"{geber} (Platz {v.platz}) darf nicht an "
+                f"{', '.join(verboten)} verteilen – „{ZITATE[v.platz]}“"
+            )
     for v in ende.verteiler:
         if alle_verteilen and v.name not in {namen[falte(g)] for g in verteilung}:
-            fehler.append(f"{v.name} (Platz {v.platz}) fehlt in der Verteilung "
-                          f"(--alle-verteilen)")
+            fehler.append(f"{v.name} (Platz {v.platz}) fehlt in der Verteilung (--alle-verteilen)")
     return VerteilungsPruefung(not fehler, tuple(fehler), tuple(hinweise))
 
 
-def schluecke_je_person(verteilung: dict[str, dict[str, int]],
-                        spieler: tuple[str, ...]) -> dict[str, int]:
+def schluecke_je_person(
+    verteilung: dict[str, dict[str, int]], spieler: tuple[str, ...]
+) -> dict[str, int]:
     """Wie viele Schlücke jede Person insgesamt bekommt (für das Eintragen)."""
     namen = {falte(s): s for s in spieler}
     summe = {s: 0 for s in spieler}
@@ -279,8 +306,9 @@ def schluecke_je_person(verteilung: dict[str, dict[str, int]],
     return summe
 
 
-def pruefe_verteilung_streng(ende: Spielende, verteilung: dict[str, dict[str, int]],
-                             **optionen) -> VerteilungsPruefung:
+def pruefe_verteilung_streng(
+    ende: Spielende, verteilung: dict[str, dict[str, int]], **optionen
+) -> VerteilungsPruefung:
     """Wie ``pruefe_verteilung``, aber Verstöße als ``Regelverstoss``."""
     p = pruefe_verteilung(ende, verteilung, **optionen)
     if not p.gueltig:

@@ -27,13 +27,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from functools import cache
 
 from referee.errors import Mehrdeutig, UnbekannteKarte
 
 
-class Buchstabe(str, Enum):
+class Buchstabe(StrEnum):
     """Ein Buchstabe des Worts SAUFN; der Wert ist der Buchstabe selbst."""
 
     S = "S"
@@ -43,13 +43,13 @@ class Buchstabe(str, Enum):
     N = "N"
 
     @property
-    def naechster(self) -> "Buchstabe":
+    def naechster(self) -> Buchstabe:
         """Der darauffolgende Buchstabe in S→A→U→F→N, nach N wieder S."""
         folge = list(Buchstabe)
         return folge[(folge.index(self) + 1) % len(folge)]
 
 
-class Kategorie(str, Enum):
+class Kategorie(StrEnum):
     """Kartenkategorie; ``unbekannt``: der Regeltext sagt es nicht (Sauftrumpf)."""
 
     BUCHSTABE = "buchstabe"
@@ -62,14 +62,22 @@ class Kategorie(str, Enum):
 KATEGORIE_TEXT = {Kategorie.WEISS: "weiße Karte", Kategorie.GOLD: "goldene Karte"}
 
 _PRAEFIX_KATEGORIE = {
-    "weiss": Kategorie.WEISS, "weisse": Kategorie.WEISS, "w": Kategorie.WEISS,
-    "gold": Kategorie.GOLD, "goldene": Kategorie.GOLD, "g": Kategorie.GOLD,
+    "weiss": Kategorie.WEISS,
+    "weisse": Kategorie.WEISS,
+    "w": Kategorie.WEISS,
+    "gold": Kategorie.GOLD,
+    "goldene": Kategorie.GOLD,
+    "g": Kategorie.GOLD,
 }
 
 _ALLGEMEIN = {
     # ohne Namen: irgendeine weiße bzw. goldene Karte
-    "weiss": Kategorie.WEISS, "weisse": Kategorie.WEISS, "weissekarte": Kategorie.WEISS,
-    "gold": Kategorie.GOLD, "goldene": Kategorie.GOLD, "goldenekarte": Kategorie.GOLD,
+    "weiss": Kategorie.WEISS,
+    "weisse": Kategorie.WEISS,
+    "weissekarte": Kategorie.WEISS,
+    "gold": Kategorie.GOLD,
+    "goldene": Kategorie.GOLD,
+    "goldenekarte": Kategorie.GOLD,
     "goldkarte": Kategorie.GOLD,
 }
 
@@ -135,9 +143,11 @@ def _index() -> dict[str, Eintrag]:
 
 
 def _erlaubte_formen() -> str:
-    return ("ein Buchstabe S, A, U, F, N, ein Kartenname wie „Urwald“, „Freeze“, "
-            "„+4“, „Spielverderber“, „Sheriff“, „weiss“/„gold“ für irgendeine weiße/goldene "
-            "Karte, oder „U:Urwald“")
+    return (
+        "ein Buchstabe S, A, U, F, N, ein Kartenname wie „Urwald“, „Freeze“, "
+        "„+4“, „Spielverderber“, „Sheriff“, „weiss“/„gold“ für irgendeine weiße/goldene "
+        "Karte, oder „U:Urwald“"
+    )
 
 
 def finde_eintrag(name: str) -> Eintrag:
@@ -175,7 +185,7 @@ class Karte:
     angenommen: bool = False
 
     @classmethod
-    def parse(cls, text: str) -> "Karte":
+    def parse(cls, text: str) -> Karte:
         """Liest ``N``, ``Urwald``, ``U:Urwald``, ``+4``, ``weiss``, ``gold:Sheriff`` …"""
         roh = text.strip()
         if not roh:
@@ -195,16 +205,18 @@ class Karte:
             raise Mehrdeutig(
                 f"Bei „{e.name}“ nennt der Regeltext weder Kategorie noch Buchstaben "
                 f"(Kategorie: unbekannt). Gib sie mit an, z. B. „weiss:{e.name}“, "
-                f"„gold:{e.name}“ oder „S:{e.name}“.")
+                f"„gold:{e.name}“ oder „S:{e.name}“."
+            )
         if e.kategorie is Kategorie.BUCHSTABE and e.buchstabe is None:
             raise Mehrdeutig(
                 f"„{e.name}“ ist eine Reaktionskarte (Buchstabenkarte mit farbigem Rahmen); "
                 f"ihren Buchstaben nennt der Regeltext nicht. Gib ihn mit an, z. B. "
-                f"„N:{e.name}“.")
+                f"„N:{e.name}“."
+            )
         return cls(e.kategorie, e.buchstabe, e.name)
 
     @classmethod
-    def _mit_praefix(cls, roh: str, vorne: str, hinten: str) -> "Karte":
+    def _mit_praefix(cls, roh: str, vorne: str, hinten: str) -> Karte:
         fv = falte(vorne)
         if fv.upper() in Buchstabe.__members__ and len(fv) == 1:
             kategorie, buchstabe = Kategorie.BUCHSTABE, Buchstabe(fv.upper())
@@ -213,7 +225,8 @@ class Karte:
         else:
             raise UnbekannteKarte(
                 f"In „{roh}“ ist „{vorne}“ weder ein Buchstabe (S, A, U, F, N) "
-                f"noch „weiss“ oder „gold“.")
+                f"noch „weiss“ oder „gold“."
+            )
         if not hinten:
             raise UnbekannteKarte(f"In „{roh}“ fehlt nach dem Doppelpunkt der Kartenname.")
         e = finde_eintrag(hinten)
@@ -223,13 +236,15 @@ class Karte:
             if kategorie is not Kategorie.BUCHSTABE:
                 raise UnbekannteKarte(
                     f"„{roh}“: „{e.name}“ ist eine Buchstabenkarte (Reaktionskarte), "
-                    f"keine {KATEGORIE_TEXT[kategorie]}.")
+                    f"keine {KATEGORIE_TEXT[kategorie]}."
+                )
             return cls(kategorie, buchstabe, e.name, angenommen=True)
         if e.kategorie is not kategorie or e.buchstabe is not buchstabe:
             richtig = cls(e.kategorie, e.buchstabe, e.name)
             raise UnbekannteKarte(
                 f"„{roh}“ passt nicht zusammen: „{e.name}“ ist {richtig.beschreibung}; "
-                f"schreib „{richtig}“.")
+                f"schreib „{richtig}“."
+            )
         return cls(e.kategorie, e.buchstabe, e.name)
 
     def __str__(self) -> str:
@@ -259,7 +274,9 @@ class Karte:
     @property
     def schluecke(self) -> int:
         """+2 → 2, +4 → 4, sonst 0."""
-        return {"+2": 2, "+4": 4}.get(self.name or "", 0) if self.kategorie is Kategorie.WEISS else 0
+        return (
+            {"+2": 2, "+4": 4}.get(self.name or "", 0) if self.kategorie is Kategorie.WEISS else 0
+        )
 
     @property
     def ist_plus(self) -> bool:

@@ -123,9 +123,14 @@ class Entscheid:
     def als_json(self) -> dict:
         """Die JSON-Antwort von ``referee saufn folgt`` (ohne die Karten selbst);
         ``schluecke``, ``selbst_trinken`` und ``hinweise`` nur, wenn es sie gibt."""
-        daten: dict = {"erlaubt": self.erlaubt, "grund": self.grund, "moeglich": list(self.moeglich),
-                       "oben_danach": self.oben_danach, "abschnitt": self.abschnitt,
-                       "abschnitte": list(self.abschnitte)}
+        daten: dict = {
+            "erlaubt": self.erlaubt,
+            "grund": self.grund,
+            "moeglich": list(self.moeglich),
+            "oben_danach": self.oben_danach,
+            "abschnitt": self.abschnitt,
+            "abschnitte": list(self.abschnitte),
+        }
         if self.schluecke is not None:
             daten["schluecke"] = self.schluecke
         if self.selbst_trinken is not None:
@@ -151,24 +156,27 @@ def pruefe_oben(oben: Karte, plus: int = 0) -> None:
         raise Eingabefehler(
             f"OBEN „{oben}“ ist eine goldene Karte; goldene Karten liegen nie oben auf dem "
             f"Ablagestapel, sondern vor einem Mitspieler ({_z('gold')}). Gib als OBEN die "
-            f"oberste Karte des Ablagestapels an.")
+            f"oberste Karte des Ablagestapels an."
+        )
     if plus < 0:
         raise Eingabefehler(f"--plus {plus}: die offenen Schlücke können nicht negativ sein.")
     if plus:
         if plus % 2:
             raise Eingabefehler(
-                f"--plus {plus}: aufsummierte +2/+4-Karten ergeben immer eine gerade Zahl.")
+                f"--plus {plus}: aufsummierte +2/+4-Karten ergeben immer eine gerade Zahl."
+            )
         if oben.kategorie is not Kategorie.WEISS or (oben.name and not oben.ist_plus):
             raise Eingabefehler(
                 f"--plus {plus} passt nicht zu OBEN „{oben}“: offene Schlücke gibt es nur, "
-                f"wenn oben ein +2 oder +4 liegt.")
+                f"wenn oben ein +2 oder +4 liegt."
+            )
         if plus < oben.schluecke:
-            raise Eingabefehler(
-                f"--plus {plus} ist kleiner als das oben liegende „{oben}“ allein.")
+            raise Eingabefehler(f"--plus {plus} ist kleiner als das oben liegende „{oben}“ allein.")
 
 
-def folgt(karte: Karte, oben: Karte, *, gold: bool = False, plus: int = 0,
-          kopf_erstmals: bool = True) -> Entscheid:
+def folgt(
+    karte: Karte, oben: Karte, *, gold: bool = False, plus: int = 0, kopf_erstmals: bool = True
+) -> Entscheid:
     """Darf ``karte`` auf ``oben`` gelegt werden?
 
     ``gold``: mindestens eine goldene Karte liegt vor jemandem (für Abändern);
@@ -183,15 +191,18 @@ def folgt(karte: Karte, oben: Karte, *, gold: bool = False, plus: int = 0,
     if karte.angenommen and karte.name == "Sauftrumpf":
         hinweise.append(
             f"Bei „Sauftrumpf“ nennt der Regeltext weder Kategorie noch Buchstaben; "
-            f"hier gilt deine Angabe „{karte}“.")
+            f"hier gilt deine Angabe „{karte}“."
+        )
     if oben.name == "Auf den Kopf":
         hinweise.append(
             f"Oben liegt „A – Auf den Kopf“: sie ist vom Kopf gefallen und gilt als A: "
-            f"{_z('kopf_gefallen')}")
+            f"{_z('kopf_gefallen')}"
+        )
     if oben.kategorie is Kategorie.WEISS and oben.ist_plus and not plus:
         hinweise.append(
             f"Oben liegt „{oben}“: Ist es noch offen (nicht getrunken), gib --plus an – dann "
-            f"darf nur +2 oder +4 folgen.")
+            f"darf nur +2 oder +4 folgen."
+        )
 
     # 1. offenes +2/+4
     if plus:
@@ -202,15 +213,23 @@ def folgt(karte: Karte, oben: Karte, *, gold: bool = False, plus: int = 0,
                 f"Ja: Auf ein offenes +2/+4 darf „{karte}“ gelegt werden; die Schlücke summieren "
                 f"sich auf {plus} + {karte.schluecke} = {summe}. Kann der nächste Spieler kein "
                 f"+2 oder +4 legen, trinkt er {summe} Schlücke. Regel: {_z('plus')}",
-                moeglich, (ZITATE["plus"][0],), str(karte), schluecke=summe,
-                hinweise=tuple(hinweise))
+                moeglich,
+                (ZITATE["plus"][0],),
+                str(karte),
+                schluecke=summe,
+                hinweise=tuple(hinweise),
+            )
         return Entscheid(
             False,
             f"Nein: Es stehen noch {plus} Schlücke aus +2/+4 offen; darauf darf nur ein +2 oder "
             f"+4 gelegt werden, nicht „{karte}“. Ohne +2/+4 trinkst du die {plus} Schlücke. "
             f"Regel: {_z('plus')}",
-            moeglich, (ZITATE["plus"][0],), str(oben), selbst_trinken=plus,
-            hinweise=tuple(hinweise))
+            moeglich,
+            (ZITATE["plus"][0],),
+            str(oben),
+            selbst_trinken=plus,
+            hinweise=tuple(hinweise),
+        )
 
     # 2. weiße und goldene Karten
     if karte.kategorie is Kategorie.GOLD:
@@ -219,27 +238,40 @@ def folgt(karte: Karte, oben: Karte, *, gold: bool = False, plus: int = 0,
             f"Ja: Goldene Karten dürfen immer gelegt werden ({_z('frei')}). Sie kommen vor "
             f"einen Mitspieler, nicht auf den Ablagestapel – oben bleibt „{oben}“. "
             f"Regel: {_z('gold')}",
-            moeglich, (ZITATE["frei"][0], ZITATE["gold"][0]), str(oben),
-            hinweise=tuple(hinweise))
+            moeglich,
+            (ZITATE["frei"][0], ZITATE["gold"][0]),
+            str(oben),
+            hinweise=tuple(hinweise),
+        )
     if karte.kategorie is Kategorie.WEISS:
         satz = f"Ja: Weiße Karten dürfen immer gelegt werden. Regel: {_z('frei')}"
         abschnitte = [ZITATE["frei"][0]]
         schluecke = None
         if karte.ist_plus:
             schluecke = karte.schluecke
-            satz += (f" Kann der nächste Spieler kein +2 oder +4 legen, trinkt er "
-                     f"{schluecke} Schlücke.")
+            satz += (
+                f" Kann der nächste Spieler kein +2 oder +4 legen, trinkt er {schluecke} Schlücke."
+            )
             abschnitte.append(ZITATE["plus"][0])
         elif karte.name == "Spielverderber" and not gold:
             satz += f" Ohne goldene Karte passiert nichts: {_z('spielverderber')}"
             abschnitte.append(ZITATE["spielverderber"][0])
         elif karte.name == "Spielverderber":
-            satz += (f" Er darf eine goldene Karte zerstören: {_z('spielverderber_gold')} "
-                     "Oben liegt dann der Spielverderber.")
+            satz += (
+                f" Er darf eine goldene Karte zerstören: {_z('spielverderber_gold')} "
+                "Oben liegt dann der Spielverderber."
+            )
             abschnitte.append(ZITATE["spielverderber_gold"][0])
         satz += f" Danach darf jede Karte folgen: {_z('nach_weiss')}"
-        return Entscheid(True, satz, moeglich, tuple(abschnitte), str(karte),
-                         schluecke=schluecke, hinweise=tuple(hinweise))
+        return Entscheid(
+            True,
+            satz,
+            moeglich,
+            tuple(abschnitte),
+            str(karte),
+            schluecke=schluecke,
+            hinweise=tuple(hinweise),
+        )
 
     # 3. Buchstabenkarten
     assert karte.buchstabe is not None
@@ -248,7 +280,8 @@ def folgt(karte: Karte, oben: Karte, *, gold: bool = False, plus: int = 0,
     if karte.name == "Abändern" and not gold:
         fehler.append(
             f"„A – Abändern“ nur, wenn mindestens eine goldene Karte vor jemandem liegt "
-            f"(--gold): {_z('abaendern')}")
+            f"(--gold): {_z('abaendern')}"
+        )
         if "A" in moeglich:
             fehler[-1] += " Eine andere A-Karte wäre erlaubt."
         abschnitte.append(ZITATE["abaendern"][0])
@@ -262,14 +295,20 @@ def folgt(karte: Karte, oben: Karte, *, gold: bool = False, plus: int = 0,
         buchstabe_satz = f"„{ZEILE[b]}“"
         buchstabe_abschnitt = ZITATE["prinzip"][0]
     if not buchstabe_ok:
-        fehler.insert(0, f"{karte.buchstabe.value} folgt nicht auf {oben.buchstabe.value}: "
-                         f"{buchstabe_satz}")
+        fehler.insert(
+            0, f"{karte.buchstabe.value} folgt nicht auf {oben.buchstabe.value}: {buchstabe_satz}"
+        )
         abschnitte.insert(0, buchstabe_abschnitt)
     if fehler:
         hinweise.append(f"Passt nichts davon: {_z('ziehen')} (saufn.nicht-legen)")
         return Entscheid(
-            False, "Nein: " + " Außerdem: ".join(fehler), moeglich, tuple(abschnitte),
-            str(oben), hinweise=tuple(hinweise))
+            False,
+            "Nein: " + " Außerdem: ".join(fehler),
+            moeglich,
+            tuple(abschnitte),
+            str(oben),
+            hinweise=tuple(hinweise),
+        )
 
     abschnitte = [buchstabe_abschnitt]
     satz = f"Ja: „{karte.anzeige}“ darf auf „{oben.anzeige}“ – {buchstabe_satz}"
@@ -281,15 +320,17 @@ def folgt(karte: Karte, oben: Karte, *, gold: bool = False, plus: int = 0,
         abschnitte.append(ZITATE["kopf"][0])
         if kopf_erstmals:
             oben_danach = str(oben)
-            satz += (f" Beim ersten Ausspielen kommt sie auf einen Kopf, oben bleibt „{oben}“: "
-                     f"{_z('kopf')}")
+            satz += (
+                f" Beim ersten Ausspielen kommt sie auf einen Kopf, oben bleibt „{oben}“: "
+                f"{_z('kopf')}"
+            )
         else:
             hinweise.append(
                 "„Auf den Kopf“ mit --kopf-erneut: sie kommt auf den Ablagestapel und gilt als "
                 "A. Beim ersten Ausspielen käme sie auf einen Kopf und oben bliebe die vorige "
-                "Karte.")
-    return Entscheid(True, satz, moeglich, tuple(abschnitte), oben_danach,
-                     hinweise=tuple(hinweise))
+                "Karte."
+            )
+    return Entscheid(True, satz, moeglich, tuple(abschnitte), oben_danach, hinweise=tuple(hinweise))
 
 
 def folgt_erlaubt(karte: Karte, oben: Karte, **optionen) -> bool:

@@ -24,15 +24,33 @@ from referee.schafkopf.ruf import gesperrt, pruefe_ruf, ruf_auskunft, ruf_erlaub
 # Spielarten, Züge, Partie, Abrechnung und Tarife erst bei Bedarf laden
 # (``import referee.schafkopf`` bleibt schlank; ``referee ruf`` braucht nur Karten und Ruf).
 _SPAETER = {
-    "Spiel": "spielart", "Spielart": "spielart", "parse_ansage": "spielart", "stichsieger": "spielart",
-    "Zugauskunft": "zug", "erlaubte_karten": "zug", "karte_erlaubt": "zug", "pruefe_zug": "zug",
-    "Partie": "partie", "Partiebericht": "partie", "Partiefehler": "partie",
-    "pruefe_partie": "partie", "lies_partie": "partie", "laufende": "partie",
-    "Fakten": "abrechnung", "Abrechnung": "abrechnung", "abrechnen": "abrechnung",
-    "zahlungen": "abrechnung", "zahlungen_nach_sitz": "abrechnung",
-    "hoechster_trumpf_platz": "abrechnung", "unklare_angaben": "abrechnung",
-    "ergebnis_aus_fakten": "eintrag", "ergebnis_aus_partie": "eintrag",
-    "Tarif": "tarif", "Hausregeln": "tarif", "tarif_laden": "tarif", "tarif_namen": "tarif",
+    "Spiel": "spielart",
+    "Spielart": "spielart",
+    "parse_ansage": "spielart",
+    "stichsieger": "spielart",
+    "Zugauskunft": "zug",
+    "erlaubte_karten": "zug",
+    "karte_erlaubt": "zug",
+    "pruefe_zug": "zug",
+    "Partie": "partie",
+    "Partiebericht": "partie",
+    "Partiefehler": "partie",
+    "pruefe_partie": "partie",
+    "lies_partie": "partie",
+    "laufende": "partie",
+    "Fakten": "abrechnung",
+    "Abrechnung": "abrechnung",
+    "abrechnen": "abrechnung",
+    "zahlungen": "abrechnung",
+    "zahlungen_nach_sitz": "abrechnung",
+    "hoechster_trumpf_platz": "abrechnung",
+    "unklare_angaben": "abrechnung",
+    "ergebnis_aus_fakten": "eintrag",
+    "ergebnis_aus_partie": "eintrag",
+    "Tarif": "tarif",
+    "Hausregeln": "tarif",
+    "tarif_laden": "tarif",
+    "tarif_namen": "tarif",
 }
 
 
@@ -49,7 +67,19 @@ def __dir__() -> list[str]:
     return sorted(__all__)
 
 
-__all__ = [
-    "Blatt", "Farbe", "Karte", "Schlag", "augen", "gesperrt", "kurz", "lang", "parse_hand",
-    "pruefe_ruf", "ruf_auskunft", "ruf_erlaubt", "rufbare_saeue", *_SPAETER,
+__all__ = [  # noqa: PLE0604 - _SPAETER sind Namen (str)
+    "Blatt",
+    "Farbe",
+    "Karte",
+    "Schlag",
+    "augen",
+    "gesperrt",
+    "kurz",
+    "lang",
+    "parse_hand",
+    "pruefe_ruf",
+    "ruf_auskunft",
+    "ruf_erlaubt",
+    "rufbare_saeue",
+    *_SPAETER,
 ]

@@ -64,20 +64,52 @@ TRUEMPFE: dict[Spielart, tuple[int, int]] = {
 SPIELNAMEN: dict[Spielart, str] = {a: "Solo" if a is Spielart.SOLO else a.name_de for a in Spielart}
 
 _K = "Konvention, nicht im Regeltext: "
-K_SCHNEIDER = _K + "Schneider gewinnt die Spielerpartei mit mindestens 91 Augen, Schneider verliert sie mit höchstens 30 Augen; Schneider kostet den Schneiderpreis extra."
-K_SCHWARZ_STICHE = _K + "Schwarz ist, wer keinen Stich gemacht hat; Schwarz kostet Schneider- und Schwarzpreis extra."
-K_SCHWARZ_AUGEN = _K + "Schwarz nach Augen (120:0, Hausregel schwarz_nach_augen); Schwarz kostet Schneider- und Schwarzpreis extra."
+K_SCHNEIDER = (
+    _K
+    + "Schneider gewinnt die Spielerpartei mit mindestens 91 Augen, Schneider verliert sie mit höchstens 30 Augen; Schneider kostet den Schneiderpreis extra."
+)
+K_SCHWARZ_STICHE = (
+    _K
+    + "Schwarz ist, wer keinen Stich gemacht hat; Schwarz kostet Schneider- und Schwarzpreis extra."
+)
+K_SCHWARZ_AUGEN = (
+    _K
+    + "Schwarz nach Augen (120:0, Hausregel schwarz_nach_augen); Schwarz kostet Schneider- und Schwarzpreis extra."
+)
 K_KLOPFER = _K + "Jeder Klopfer (Legen) verdoppelt den Preis."
-K_STOSS = _K + "Jeder Stoß und jedes Retour verdoppelt den Preis (der Regeltext sagt nur, dass sie den Preis verändern)."
-K_SOLO = _K + "Beim Solo-artigen Spiel erhält oder zahlt der Spieler das Dreifache, jeder Gegenspieler den einfachen Wert."
-K_TOUT = _K + "Tout ist nur mit allen Stichen gewonnen und kostet (Grundpreis + Laufende) × {f}, ohne Schneider und Schwarz."
-K_SIE = _K + "Sie (alle vier Ober und Unter) kostet (Solopreis + 8 Laufende) × {f} und ist gewonnen."
-K_RAMSCH = _K + "Ramsch: Wer die meisten Augen hat, verliert und zahlt jedem anderen den Ramschpreis."
-K_GLEICH_TRUMPF = _K + "Ramsch bei Gleichstand: Wer von den Gleichen den höheren Trumpf hat, verliert allein."
-K_GLEICH_ALLE = _K + "Ramsch bei Gleichstand: Alle Gleichen verlieren und zahlen jedem anderen (Hausregel ramsch_gleichstand=alle)."
+K_STOSS = (
+    _K
+    + "Jeder Stoß und jedes Retour verdoppelt den Preis (der Regeltext sagt nur, dass sie den Preis verändern)."
+)
+K_SOLO = (
+    _K
+    + "Beim Solo-artigen Spiel erhält oder zahlt der Spieler das Dreifache, jeder Gegenspieler den einfachen Wert."
+)
+K_TOUT = (
+    _K
+    + "Tout ist nur mit allen Stichen gewonnen und kostet (Grundpreis + Laufende) × {f}, ohne Schneider und Schwarz."
+)
+K_SIE = (
+    _K + "Sie (alle vier Ober und Unter) kostet (Solopreis + 8 Laufende) × {f} und ist gewonnen."
+)
+K_RAMSCH = (
+    _K + "Ramsch: Wer die meisten Augen hat, verliert und zahlt jedem anderen den Ramschpreis."
+)
+K_GLEICH_TRUMPF = (
+    _K + "Ramsch bei Gleichstand: Wer von den Gleichen den höheren Trumpf hat, verliert allein."
+)
+K_GLEICH_ALLE = (
+    _K
+    + "Ramsch bei Gleichstand: Alle Gleichen verlieren und zahlen jedem anderen (Hausregel ramsch_gleichstand=alle)."
+)
 K_JUNGFRAU = _K + "Ramsch: Jeder Spieler ohne Stich (Jungfrau) verdoppelt den Preis."
-K_DURCHMARSCH = _K + "Ramsch: Durchmarsch (ein Spieler macht alle Stiche) gewinnt von jedem den Solopreis."
-K_BETTEL = _K + "Bettel: Der Spieler gewinnt nur, wenn er keinen Stich macht; Preis laut Tarif, Zahlung wie beim Solo."
+K_DURCHMARSCH = (
+    _K + "Ramsch: Durchmarsch (ein Spieler macht alle Stiche) gewinnt von jedem den Solopreis."
+)
+K_BETTEL = (
+    _K
+    + "Bettel: Der Spieler gewinnt nur, wenn er keinen Stich macht; Preis laut Tarif, Zahlung wie beim Solo."
+)
 K_LAUFENDE_AB = _K + "Laufende zählen beim {spiel} erst ab {ab}."
 
 
@@ -226,10 +258,17 @@ def unklare_angaben(fakten: Fakten, tarif: Tarif | None = None) -> list[str]:
     abrechnung`` und ``schafkopf eintragen`` fragen deshalb nach (``Eingabefehler``).
     """
     regeln = (tarif or tarif_laden()).regeln
-    if (fakten.tout and fakten.augen_spieler == 120 and not fakten.schwarz
-            and fakten.stiche_spieler is None and not regeln.schwarz_nach_augen):
-        return ["Tout mit 120 Augen: --schwarz angeben, wenn der Spieler alle Stiche gemacht hat "
-                "(sonst --stiche N); ein Stich ohne Augen der Gegner verliert das Tout."]
+    if (
+        fakten.tout
+        and fakten.augen_spieler == 120
+        and not fakten.schwarz
+        and fakten.stiche_spieler is None
+        and not regeln.schwarz_nach_augen
+    ):
+        return [
+            "Tout mit 120 Augen: --schwarz angeben, wenn der Spieler alle Stiche gemacht hat "
+            "(sonst --stiche N); ein Stich ohne Augen der Gegner verliert das Tout."
+        ]
     return []
 
 
@@ -265,7 +304,12 @@ def _normal(f: Fakten, spielart: Spielart, tarif: Tarif) -> Abrechnung:
     max_lauf = TRUEMPFE[spielart][1 if f.kurz else 0]
     augen = f.augen_spieler
     _ganz("Laufende", f.laufende, 0, max_lauf, fehler)
-    if fehler and isinstance(f.laufende, int) and not isinstance(f.laufende, bool) and f.laufende > max_lauf:
+    if (
+        fehler
+        and isinstance(f.laufende, int)
+        and not isinstance(f.laufende, bool)
+        and f.laufende > max_lauf
+    ):
         fehler[-1] = (
             f"Unmögliche Angabe Laufende: „{f.laufende}“ – beim {name} gibt es mit "
             f"{'kurzer' if f.kurz else 'langer'} Karte nur {max_lauf} Trümpfe."
@@ -274,10 +318,13 @@ def _normal(f: Fakten, spielart: Spielart, tarif: Tarif) -> Abrechnung:
     if f.tout and f.sie:
         fehler.append("Tout und Sie zugleich ist unmöglich.")
     if (f.tout or f.sie) and not solo_artig:
-        fehler.append(f"{'Tout' if f.tout else 'Sie'} gibt es nur bei Solo-artigen Spielen, nicht beim Rufspiel.")
-    if f.sie and spielart is not Spielart.SOLO:
-        if solo_artig:
-            fehler.append(f"Sie (alle Ober und Unter als Trumpf) gibt es nur beim Solo, nicht beim {name}.")
+        fehler.append(
+            f"{'Tout' if f.tout else 'Sie'} gibt es nur bei Solo-artigen Spielen, nicht beim Rufspiel."
+        )
+    if f.sie and spielart is not Spielart.SOLO and solo_artig:
+        fehler.append(
+            f"Sie (alle Ober und Unter als Trumpf) gibt es nur beim Solo, nicht beim {name}."
+        )
     if f.sie and f.kurz:
         fehler.append("Sie gibt es nur mit langer Karte.")
     if augen is None:
@@ -297,13 +344,17 @@ def _normal(f: Fakten, spielart: Spielart, tarif: Tarif) -> Abrechnung:
         if s == 0 and augen > 0:
             fehler.append(f"Ohne Stich kann die Spielerpartei keine {augen} Augen haben.")
         if s == n_stiche and augen < 120:
-            fehler.append(f"Mit allen {n_stiche} Stichen hat die Spielerpartei 120 Augen, nicht {augen}.")
+            fehler.append(
+                f"Mit allen {n_stiche} Stichen hat die Spielerpartei 120 Augen, nicht {augen}."
+            )
     if f.schwarz and augen is not None and augen not in (0, 120):
         fehler.append(
             f"Schwarz passt nicht zu {augen} Augen: Schwarz ist nur bei 0 oder 120 Augen der Spielerpartei möglich."
         )
     if f.schwarz and s is not None and s not in (0, n_stiche):
-        fehler.append(f"Schwarz passt nicht zu {s} Stichen der Spielerpartei: Schwarz heißt, eine Partei hat keinen Stich.")
+        fehler.append(
+            f"Schwarz passt nicht zu {s} Stichen der Spielerpartei: Schwarz heißt, eine Partei hat keinen Stich."
+        )
     _raise(fehler)
     if regeln.schwarz_nach_augen:
         schwarz = augen in (0, 120)
@@ -322,7 +373,10 @@ def _normal(f: Fakten, spielart: Spielart, tarif: Tarif) -> Abrechnung:
 
     if f.sie:
         lauf = 8
-        bestandteile = [("Solo", tarif.solo), (f"8 Laufende × {tarif.laufende}", 8 * tarif.laufende)]
+        bestandteile = [
+            ("Solo", tarif.solo),
+            (f"8 Laufende × {tarif.laufende}", 8 * tarif.laufende),
+        ]
         faktoren.insert(0, ("Sie", regeln.sie_faktor))
         konventionen = [K_SIE.format(f=regeln.sie_faktor)]
         gewonnen, schneider, schwarz = True, False, False
@@ -386,7 +440,9 @@ def _nicht_bei(f: Fakten, spiel: str, fehler: list[str]) -> None:
 def _bettel(f: Fakten, tarif: Tarif) -> Abrechnung:
     fehler: list[str] = []
     if not tarif.regeln.bettel_erlaubt:
-        fehler.append("Bettel ist in diesem Tarif nicht erlaubt (Hausregel bettel_erlaubt=ja setzen).")
+        fehler.append(
+            "Bettel ist in diesem Tarif nicht erlaubt (Hausregel bettel_erlaubt=ja setzen)."
+        )
     _nicht_bei(f, "Bettel", fehler)
     faktoren = _verdopplungen(f, fehler)
     n_stiche = 6 if f.kurz else 8
@@ -424,8 +480,10 @@ def _bettel(f: Fakten, tarif: Tarif) -> Abrechnung:
 def _platz(name: str, wert: Any, fehler: list[str]) -> int | None:
     """Ein Platz 0–3 (in Meldungen als Platz 1–4 wie am Tisch gezählt)."""
     if isinstance(wert, bool) or not isinstance(wert, int) or not 0 <= wert <= 3:
-        fehler.append(f"Ungültige Angabe {name}: „{wert}“ ist kein Platz (erlaubt: 0 bis 3, "
-                      "in Meldungen gezählt als Platz 1 bis 4).")
+        fehler.append(
+            f"Ungültige Angabe {name}: „{wert}“ ist kein Platz (erlaubt: 0 bis 3, "
+            "in Meldungen gezählt als Platz 1 bis 4)."
+        )
         return None
     return wert
 
@@ -436,7 +494,9 @@ def _plaetze(name: str, wert: Any, fehler: list[str]) -> tuple[int, ...]:
         return ()
     roh = (wert,) if isinstance(wert, int) else wert
     if not isinstance(roh, (tuple, list, set, frozenset)):
-        fehler.append(f"Ungültige Angabe {name}: „{wert}“ ist kein Platz und keine Liste von Plätzen.")
+        fehler.append(
+            f"Ungültige Angabe {name}: „{wert}“ ist kein Platz und keine Liste von Plätzen."
+        )
         return ()
     aus: list[int] = []
     for x in roh:
@@ -459,13 +519,17 @@ def _ramsch(f: Fakten, tarif: Tarif) -> Abrechnung:
     regeln = tarif.regeln
     fehler: list[str] = []
     if not regeln.ramsch_erlaubt:
-        fehler.append("Ramsch ist in diesem Tarif nicht erlaubt (Hausregel ramsch_erlaubt=ja setzen).")
+        fehler.append(
+            "Ramsch ist in diesem Tarif nicht erlaubt (Hausregel ramsch_erlaubt=ja setzen)."
+        )
     _nicht_bei(f, "Ramsch", fehler)
     if f.stoesse:
         fehler.append(f"Beim Ramsch gibt es keinen Stoß (angegeben: {f.stoesse}).")
     if f.augen_spieler is not None or f.stiche_spieler is not None:
-        fehler.append("Beim Ramsch gibt es keine Spielerpartei: Augen/Stiche je Platz (augen, stiche) "
-                      "oder Verlierer, Jungfrauen und Durchmarsch angeben.")
+        fehler.append(
+            "Beim Ramsch gibt es keine Spielerpartei: Augen/Stiche je Platz (augen, stiche) "
+            "oder Verlierer, Jungfrauen und Durchmarsch angeben."
+        )
     faktoren = _verdopplungen(f, fehler)
     verlierer = _plaetze("Verlierer", f.ramsch_verlierer, fehler)
     jungfrauen = _plaetze("Jungfrauen", f.jungfrauen, fehler)
@@ -477,45 +541,69 @@ def _ramsch(f: Fakten, tarif: Tarif) -> Abrechnung:
     return _ramsch_aus_augen(f, verlierer, jungfrauen, durch, faktoren, konventionen, tarif)
 
 
-def _ramsch_aus_fakten(verlierer: tuple[int, ...], jungfrauen: tuple[int, ...], durch: int | None,
-                       faktoren: list[tuple[str, int]], konventionen: list[str], tarif: Tarif) -> Abrechnung:
+def _ramsch_aus_fakten(
+    verlierer: tuple[int, ...],
+    jungfrauen: tuple[int, ...],
+    durch: int | None,
+    faktoren: list[tuple[str, int]],
+    konventionen: list[str],
+    tarif: Tarif,
+) -> Abrechnung:
     """Ramsch aus dem, worauf sich der Tisch einigt – ohne Augen je Platz."""
     regeln = tarif.regeln
     fehler: list[str] = []
     if durch is not None:
         andere = tuple(i for i in range(4) if i != durch)
         if verlierer:
-            fehler.append(f"Durchmarsch von Platz {durch + 1}: Dann gibt es keinen Verlierer mit den "
-                          f"meisten Augen (angegeben: Platz {_liste(verlierer)}).")
+            fehler.append(
+                f"Durchmarsch von Platz {durch + 1}: Dann gibt es keinen Verlierer mit den "
+                f"meisten Augen (angegeben: Platz {_liste(verlierer)})."
+            )
         if jungfrauen and jungfrauen != andere:
-            fehler.append(f"Beim Durchmarsch von Platz {durch + 1} sind alle anderen Jungfrauen "
-                          f"(Plätze {_liste(andere)}), nicht Platz {_liste(jungfrauen)}.")
+            fehler.append(
+                f"Beim Durchmarsch von Platz {durch + 1} sind alle anderen Jungfrauen "
+                f"(Plätze {_liste(andere)}), nicht Platz {_liste(jungfrauen)}."
+            )
         _raise(fehler)
         if not regeln.durchmarsch:  # Hausregel aus: er hat 120 Augen und verliert
             verlierer, jungfrauen, durch = (durch,), andere, None
     else:
         if not verlierer:
-            fehler.append("Beim Ramsch fehlt der Verlierer (der Platz mit den meisten Augen) oder der "
-                          "Durchmarsch – oder die Augen und Stiche je Platz.")
+            fehler.append(
+                "Beim Ramsch fehlt der Verlierer (der Platz mit den meisten Augen) oder der "
+                "Durchmarsch – oder die Augen und Stiche je Platz."
+            )
         if set(verlierer) & set(jungfrauen):
-            fehler.append(f"Platz {_liste(sorted(set(verlierer) & set(jungfrauen)))} verliert mit den "
-                          "meisten Augen und kann keine Jungfrau (ohne Stich) sein.")
+            fehler.append(
+                f"Platz {_liste(sorted(set(verlierer) & set(jungfrauen)))} verliert mit den "
+                "meisten Augen und kann keine Jungfrau (ohne Stich) sein."
+            )
         if len(verlierer) > 1 and regeln.ramsch_gleichstand != "alle":
-            fehler.append(f"Bei Gleichstand verliert nach der Hausregel ramsch_gleichstand=hoechster_trumpf "
-                          f"nur einer: anzugeben ist, wer von den Plätzen {_liste(verlierer)} den höheren "
-                          "Trumpf hatte.")
+            fehler.append(
+                f"Bei Gleichstand verliert nach der Hausregel ramsch_gleichstand=hoechster_trumpf "
+                f"nur einer: anzugeben ist, wer von den Plätzen {_liste(verlierer)} den höheren "
+                "Trumpf hatte."
+            )
         if len(verlierer) == 1 and len(jungfrauen) == 3 and regeln.durchmarsch:
-            fehler.append(f"Haben die drei anderen keinen Stich, hat Platz {verlierer[0] + 1} alle Stiche "
-                          "gemacht: Das ist ein Durchmarsch (durchmarsch angeben), kein verlorener Ramsch.")
+            fehler.append(
+                f"Haben die drei anderen keinen Stich, hat Platz {verlierer[0] + 1} alle Stiche "
+                "gemacht: Das ist ein Durchmarsch (durchmarsch angeben), kein verlorener Ramsch."
+            )
         _raise(fehler)
         if len(verlierer) > 1:
             konventionen.append(K_GLEICH_ALLE)
     return _ramsch_ergebnis(verlierer, jungfrauen, durch, faktoren, konventionen, tarif)
 
 
-def _ramsch_aus_augen(f: Fakten, vorgabe_verlierer: tuple[int, ...], vorgabe_jungfrauen: tuple[int, ...],
-                      vorgabe_durch: int | None, faktoren: list[tuple[str, int]],
-                      konventionen: list[str], tarif: Tarif) -> Abrechnung:
+def _ramsch_aus_augen(
+    f: Fakten,
+    vorgabe_verlierer: tuple[int, ...],
+    vorgabe_jungfrauen: tuple[int, ...],
+    vorgabe_durch: int | None,
+    faktoren: list[tuple[str, int]],
+    konventionen: list[str],
+    tarif: Tarif,
+) -> Abrechnung:
     """Ramsch aus Augen und Stichen je Platz (z. B. aus einer geprüften Partie)."""
     regeln = tarif.regeln
     fehler: list[str] = []
@@ -544,11 +632,15 @@ def _ramsch_aus_augen(f: Fakten, vorgabe_verlierer: tuple[int, ...], vorgabe_jun
     jungfrauen = tuple(i for i, s in enumerate(stiche) if s == 0)
     durch = next((i for i, s in enumerate(stiche) if s == n_stiche), None)
     if vorgabe_jungfrauen and vorgabe_jungfrauen != jungfrauen:
-        fehler.append(f"Jungfrauen laut Stichen: Platz {_liste(jungfrauen) or 'keiner'}, "
-                      f"angegeben: Platz {_liste(vorgabe_jungfrauen)}.")
+        fehler.append(
+            f"Jungfrauen laut Stichen: Platz {_liste(jungfrauen) or 'keiner'}, "
+            f"angegeben: Platz {_liste(vorgabe_jungfrauen)}."
+        )
     if vorgabe_durch is not None and vorgabe_durch != durch:
-        fehler.append(f"Durchmarsch von Platz {vorgabe_durch + 1} passt nicht zu den Stichen "
-                      f"({', '.join(map(str, stiche))}).")
+        fehler.append(
+            f"Durchmarsch von Platz {vorgabe_durch + 1} passt nicht zu den Stichen "
+            f"({', '.join(map(str, stiche))})."
+        )
     _raise(fehler)
     if durch is not None and regeln.durchmarsch:
         return _ramsch_ergebnis((), jungfrauen, durch, faktoren, konventionen, tarif)
@@ -558,8 +650,10 @@ def _ramsch_aus_augen(f: Fakten, vorgabe_verlierer: tuple[int, ...], vorgabe_jun
     if len(gleiche) > 1:
         if regeln.ramsch_gleichstand == "alle":
             if not set(vorgabe_verlierer) <= set(gleiche):  # der Trumpf-Entscheid ist hier egal
-                raise Eingabefehler(f"Bei Gleichstand verlieren alle Gleichen (Plätze {_liste(gleiche)}), "
-                                    f"angegeben: Platz {_liste(vorgabe_verlierer)}.")
+                raise Eingabefehler(
+                    f"Bei Gleichstand verlieren alle Gleichen (Plätze {_liste(gleiche)}), "
+                    f"angegeben: Platz {_liste(vorgabe_verlierer)}."
+                )
             verlierer = gleiche
             konventionen.append(K_GLEICH_ALLE)
         else:
@@ -582,14 +676,22 @@ def _ramsch_aus_augen(f: Fakten, vorgabe_verlierer: tuple[int, ...], vorgabe_jun
             konventionen.append(K_GLEICH_TRUMPF)
     else:
         if vorgabe_verlierer and vorgabe_verlierer != gleiche:
-            raise Eingabefehler(f"Verlierer „Platz {_liste(vorgabe_verlierer)}“ hat nicht die meisten Augen; "
-                                f"die hat Platz {gleiche[0] + 1} mit {hoechst}.")
+            raise Eingabefehler(
+                f"Verlierer „Platz {_liste(vorgabe_verlierer)}“ hat nicht die meisten Augen; "
+                f"die hat Platz {gleiche[0] + 1} mit {hoechst}."
+            )
         verlierer = gleiche
     return _ramsch_ergebnis(verlierer, jungfrauen, None, faktoren, konventionen, tarif)
 
 
-def _ramsch_ergebnis(verlierer: tuple[int, ...], jungfrauen: tuple[int, ...], durch: int | None,
-                     faktoren: list[tuple[str, int]], konventionen: list[str], tarif: Tarif) -> Abrechnung:
+def _ramsch_ergebnis(
+    verlierer: tuple[int, ...],
+    jungfrauen: tuple[int, ...],
+    durch: int | None,
+    faktoren: list[tuple[str, int]],
+    konventionen: list[str],
+    tarif: Tarif,
+) -> Abrechnung:
     """Preis des Ramsch: Durchmarsch (Solopreis von jedem) oder Ramschpreis × Jungfrauen × Klopfer."""
     regeln = tarif.regeln
     if durch is not None:
@@ -633,7 +735,9 @@ def _ramsch_ergebnis(verlierer: tuple[int, ...], jungfrauen: tuple[int, ...], du
     )
 
 
-def hoechster_trumpf_platz(karten_je_platz: Sequence[Iterable[Karte]], plaetze: Iterable[int]) -> int | None:
+def hoechster_trumpf_platz(
+    karten_je_platz: Sequence[Iterable[Karte]], plaetze: Iterable[int]
+) -> int | None:
     """Ramsch-Gleichstand: welcher der ``plaetze`` hält den höchsten Trumpf (Rufspiel-Trümpfe)?
 
     ``karten_je_platz`` sind die Karten je Platz, die die Runde vergleicht (üblich:
@@ -649,7 +753,9 @@ def hoechster_trumpf_platz(karten_je_platz: Sequence[Iterable[Karte]], plaetze: 
     return best
 
 
-def zahlungen(abrechnung: Abrechnung, spieler_partei: Collection[T], alle: Sequence[T]) -> dict[T, int]:
+def zahlungen(
+    abrechnung: Abrechnung, spieler_partei: Collection[T], alle: Sequence[T]
+) -> dict[T, int]:
     """Betrag je Teilnehmer (Cent, + erhält, − zahlt), in der Reihenfolge von ``alle``.
 
     ``alle`` sind die vier Teilnehmer (Plätze oder Namen) in Sitzordnung,
@@ -687,6 +793,18 @@ def zahlungen_nach_sitz(abrechnung: Abrechnung, spieler_partei: Collection[int])
     return list(zahlungen(abrechnung, spieler_partei, (0, 1, 2, 3)).values())
 
 
-__all__ = ["ABSCHNITTE", "GEWINNSCHWELLE", "SCHNEIDER_GEWONNEN", "SCHNEIDER_VERLOREN", "SPIELNAMEN", "TRUEMPFE",
-           "Abrechnung", "Fakten", "abrechnen", "hoechster_trumpf_platz", "unklare_angaben", "zahlungen",
-           "zahlungen_nach_sitz"]
+__all__ = [
+    "ABSCHNITTE",
+    "GEWINNSCHWELLE",
+    "SCHNEIDER_GEWONNEN",
+    "SCHNEIDER_VERLOREN",
+    "SPIELNAMEN",
+    "TRUEMPFE",
+    "Abrechnung",
+    "Fakten",
+    "abrechnen",
+    "hoechster_trumpf_platz",
+    "unklare_angaben",
+    "zahlungen",
+    "zahlungen_nach_sitz",
+]

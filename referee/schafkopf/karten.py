@@ -16,14 +16,14 @@ Schellen, Ass/Daus = Sau.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import Iterable
+from enum import StrEnum
 
 from referee.errors import Eingabefehler, Mehrdeutig, UnbekannteKarte
 
 
-class Farbe(str, Enum):
+class Farbe(StrEnum):
     """Die vier Farben; der Wert ist der Buchstabe der Kurzform."""
 
     EICHEL = "E"
@@ -42,7 +42,7 @@ class Farbe(str, Enum):
         return _FARBNAMEN[self].lower()
 
     @classmethod
-    def parse(cls, text: str) -> "Farbe":
+    def parse(cls, text: str) -> Farbe:
         """``eichel``, ``E``, ``Grün``, ``Laub``, ``Schelle`` … → Farbe.
 
         Auch die Sau selbst, wie man sie am Tisch ruft: ``Gras-Sau``, ``GA``, „die Alte“
@@ -54,7 +54,7 @@ class Farbe(str, Enum):
         g = _falte(str(text))
         for vorn in ("mitder", "mitdem", "die", "der", "den"):
             if g.startswith(vorn) and len(g) > len(vorn) + 1:
-                g = g[len(vorn):]
+                g = g[len(vorn) :]
                 break
         farbe = _FARB_WOERTER.get(g) or _SAU_NAMEN.get(g)
         if farbe is None:
@@ -73,7 +73,7 @@ class Farbe(str, Enum):
         return self.value
 
 
-class Schlag(str, Enum):
+class Schlag(StrEnum):
     """Die acht Schläge; der Wert ist die Kurzform (``10`` für die Zehn)."""
 
     SAU = "A"
@@ -99,14 +99,31 @@ class Schlag(str, Enum):
         return self.value
 
 
-_FARBNAMEN = {Farbe.EICHEL: "Eichel", Farbe.GRAS: "Gras", Farbe.HERZ: "Herz", Farbe.SCHELLEN: "Schellen"}
+_FARBNAMEN = {
+    Farbe.EICHEL: "Eichel",
+    Farbe.GRAS: "Gras",
+    Farbe.HERZ: "Herz",
+    Farbe.SCHELLEN: "Schellen",
+}
 _SCHLAGNAMEN = {
-    Schlag.SAU: "Sau", Schlag.ZEHN: "Zehn", Schlag.KOENIG: "König", Schlag.OBER: "Ober",
-    Schlag.UNTER: "Unter", Schlag.NEUN: "Neun", Schlag.ACHT: "Acht", Schlag.SIEBEN: "Sieben",
+    Schlag.SAU: "Sau",
+    Schlag.ZEHN: "Zehn",
+    Schlag.KOENIG: "König",
+    Schlag.OBER: "Ober",
+    Schlag.UNTER: "Unter",
+    Schlag.NEUN: "Neun",
+    Schlag.ACHT: "Acht",
+    Schlag.SIEBEN: "Sieben",
 }
 _AUGEN = {
-    Schlag.SAU: 11, Schlag.ZEHN: 10, Schlag.KOENIG: 4, Schlag.OBER: 3,
-    Schlag.UNTER: 2, Schlag.NEUN: 0, Schlag.ACHT: 0, Schlag.SIEBEN: 0,
+    Schlag.SAU: 11,
+    Schlag.ZEHN: 10,
+    Schlag.KOENIG: 4,
+    Schlag.OBER: 3,
+    Schlag.UNTER: 2,
+    Schlag.NEUN: 0,
+    Schlag.ACHT: 0,
+    Schlag.SIEBEN: 0,
 }
 
 #: Eingabeform, die jede Fehlermeldung nennt.
@@ -129,7 +146,7 @@ class Karte:
     schlag: Schlag
     nr: int = field(init=False, repr=False, compare=False)
 
-    def __new__(cls, farbe: Farbe, schlag: Schlag) -> "Karte":
+    def __new__(cls, farbe: Farbe, schlag: Schlag) -> Karte:
         vorhanden = _EINMAL.get((farbe, schlag))
         if vorhanden is not None:
             return vorhanden
@@ -164,7 +181,7 @@ class Karte:
         return f"Karte.parse({str(self)!r})"
 
     @classmethod
-    def parse(cls, text: str) -> "Karte":
+    def parse(cls, text: str) -> Karte:
         """Eine Karte in Kurz- oder Langform lesen; sonst ``UnbekannteKarte``/``Mehrdeutig``."""
         karte = _NACH_TEXT.get(text)
         if karte is None:
@@ -174,7 +191,7 @@ class Karte:
         return karte
 
 
-_EINMAL: dict[tuple[Farbe, Schlag], "Karte"] = {}
+_EINMAL: dict[tuple[Farbe, Schlag], Karte] = {}
 _FARB_INDEX = {f: i for i, f in enumerate(Farbe)}
 _SCHLAG_INDEX = {s: i for i, s in enumerate(Schlag)}
 
@@ -182,7 +199,7 @@ _SCHLAG_INDEX = {s: i for i, s in enumerate(Schlag)}
 ALLE: tuple[Karte, ...] = tuple(Karte(f, s) for f in Farbe for s in Schlag)
 
 
-class Blatt(str, Enum):
+class Blatt(StrEnum):
     """Das lange (32 Karten, 8 je Spieler) oder kurze Blatt (24, ohne Acht und Sieben)."""
 
     LANG = "lang"
@@ -199,20 +216,25 @@ class Blatt(str, Enum):
 
     @property
     def beschreibung(self) -> str:
-        return ("langes Blatt (32 Karten)" if self is Blatt.LANG
-                else "kurzes Blatt (24 Karten, ohne Acht und Sieben)")
+        return (
+            "langes Blatt (32 Karten)"
+            if self is Blatt.LANG
+            else "kurzes Blatt (24 Karten, ohne Acht und Sieben)"
+        )
 
     @classmethod
-    def parse(cls, text: "str | Blatt") -> "Blatt":
+    def parse(cls, text: str | Blatt) -> Blatt:
         if isinstance(text, Blatt):
             return text
         try:
             return Blatt(str(text).strip().lower())
         except ValueError:
-            raise Eingabefehler(f"Unbekanntes Blatt „{text}“. Erlaubt sind lang und kurz.") from None
+            raise Eingabefehler(
+                f"Unbekanntes Blatt „{text}“. Erlaubt sind lang und kurz."
+            ) from None
 
     @classmethod
-    def zu_handgroesse(cls, n: int) -> "Blatt | None":
+    def zu_handgroesse(cls, n: int) -> Blatt | None:
         """8 → lang, 6 → kurz, sonst ``None``."""
         return {8: Blatt.LANG, 6: Blatt.KURZ}.get(n)
 
@@ -224,8 +246,9 @@ _BLATT_KARTEN = {Blatt.LANG: lang, Blatt.KURZ: kurz}
 
 # --- Lesen ---------------------------------------------------------------
 
-_UMLAUTE = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "-": "", " ": "", "_": "",
-                          "–": "", "‐": ""})
+_UMLAUTE = str.maketrans(
+    {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "-": "", " ": "", "_": "", "–": "", "‐": ""}
+)
 
 
 def _falte(text: str) -> str:
@@ -234,33 +257,75 @@ def _falte(text: str) -> str:
 
 
 _FARB_WOERTER: dict[str, Farbe] = {
-    "e": Farbe.EICHEL, "eichel": Farbe.EICHEL, "eicheln": Farbe.EICHEL,
-    "g": Farbe.GRAS, "gras": Farbe.GRAS, "gruen": Farbe.GRAS, "laub": Farbe.GRAS, "blatt": Farbe.GRAS,
-    "h": Farbe.HERZ, "herz": Farbe.HERZ, "herzen": Farbe.HERZ,
-    "s": Farbe.SCHELLEN, "schellen": Farbe.SCHELLEN, "schelle": Farbe.SCHELLEN,
+    "e": Farbe.EICHEL,
+    "eichel": Farbe.EICHEL,
+    "eicheln": Farbe.EICHEL,
+    "g": Farbe.GRAS,
+    "gras": Farbe.GRAS,
+    "gruen": Farbe.GRAS,
+    "laub": Farbe.GRAS,
+    "blatt": Farbe.GRAS,
+    "h": Farbe.HERZ,
+    "herz": Farbe.HERZ,
+    "herzen": Farbe.HERZ,
+    "s": Farbe.SCHELLEN,
+    "schellen": Farbe.SCHELLEN,
+    "schelle": Farbe.SCHELLEN,
     # Mundart und Kartenbild: Eichl, Blau (Gras), Rot (Herz), Schelln
-    "eichl": Farbe.EICHEL, "blau": Farbe.GRAS, "rot": Farbe.HERZ, "schelln": Farbe.SCHELLEN,
+    "eichl": Farbe.EICHEL,
+    "blau": Farbe.GRAS,
+    "rot": Farbe.HERZ,
+    "schelln": Farbe.SCHELLEN,
     "schell": Farbe.SCHELLEN,
 }
 #: Namen der Säue am Tisch: die Alte (Eichel), die Blaue (Gras), die Bumbs/Kugl/Hundsgfickte (Schellen).
 _SAU_NAMEN: dict[str, Farbe] = {
-    "alte": Farbe.EICHEL, "alten": Farbe.EICHEL,
-    "blaue": Farbe.GRAS, "blauen": Farbe.GRAS,
-    "bumbs": Farbe.SCHELLEN, "bums": Farbe.SCHELLEN, "bumbe": Farbe.SCHELLEN, "bumbl": Farbe.SCHELLEN,
-    "kugl": Farbe.SCHELLEN, "kugel": Farbe.SCHELLEN,
-    "hundsgfickte": Farbe.SCHELLEN, "hundsgfickten": Farbe.SCHELLEN,
-    "hundsgefickte": Farbe.SCHELLEN, "hundsgefickten": Farbe.SCHELLEN,
+    "alte": Farbe.EICHEL,
+    "alten": Farbe.EICHEL,
+    "blaue": Farbe.GRAS,
+    "blauen": Farbe.GRAS,
+    "bumbs": Farbe.SCHELLEN,
+    "bums": Farbe.SCHELLEN,
+    "bumbe": Farbe.SCHELLEN,
+    "bumbl": Farbe.SCHELLEN,
+    "kugl": Farbe.SCHELLEN,
+    "kugel": Farbe.SCHELLEN,
+    "hundsgfickte": Farbe.SCHELLEN,
+    "hundsgfickten": Farbe.SCHELLEN,
+    "hundsgefickte": Farbe.SCHELLEN,
+    "hundsgefickten": Farbe.SCHELLEN,
 }
 _SCHLAG_KURZ: dict[str, Schlag] = {
-    "a": Schlag.SAU, "10": Schlag.ZEHN, "z": Schlag.ZEHN, "k": Schlag.KOENIG, "o": Schlag.OBER,
-    "u": Schlag.UNTER, "9": Schlag.NEUN, "8": Schlag.ACHT, "7": Schlag.SIEBEN,
+    "a": Schlag.SAU,
+    "10": Schlag.ZEHN,
+    "z": Schlag.ZEHN,
+    "k": Schlag.KOENIG,
+    "o": Schlag.OBER,
+    "u": Schlag.UNTER,
+    "9": Schlag.NEUN,
+    "8": Schlag.ACHT,
+    "7": Schlag.SIEBEN,
 }
 _SCHLAG_WOERTER: dict[str, Schlag] = {
-    "sau": Schlag.SAU, "ass": Schlag.SAU, "as": Schlag.SAU, "daus": Schlag.SAU,
-    "zehn": Schlag.ZEHN, "zehner": Schlag.ZEHN, "10": Schlag.ZEHN,
-    "koenig": Schlag.KOENIG, "konig": Schlag.KOENIG, "ober": Schlag.OBER, "unter": Schlag.UNTER,
-    "neun": Schlag.NEUN, "neuner": Schlag.NEUN, "9": Schlag.NEUN, "acht": Schlag.ACHT,
-    "achter": Schlag.ACHT, "8": Schlag.ACHT, "sieben": Schlag.SIEBEN, "siebener": Schlag.SIEBEN,
+    "sau": Schlag.SAU,
+    "ass": Schlag.SAU,
+    "as": Schlag.SAU,
+    "daus": Schlag.SAU,
+    "zehn": Schlag.ZEHN,
+    "zehner": Schlag.ZEHN,
+    "10": Schlag.ZEHN,
+    "koenig": Schlag.KOENIG,
+    "konig": Schlag.KOENIG,
+    "ober": Schlag.OBER,
+    "unter": Schlag.UNTER,
+    "neun": Schlag.NEUN,
+    "neuner": Schlag.NEUN,
+    "9": Schlag.NEUN,
+    "acht": Schlag.ACHT,
+    "achter": Schlag.ACHT,
+    "8": Schlag.ACHT,
+    "sieben": Schlag.SIEBEN,
+    "siebener": Schlag.SIEBEN,
     "7": Schlag.SIEBEN,
 }
 
@@ -292,11 +357,15 @@ def _token_fehler(token: str, position: int | None, formen: bool = True):
     g = _falte(token)
     if g in _SCHLAG_WOERTER:
         schlag = _SCHLAG_WOERTER[g]
-        return Mehrdeutig(f"„{token}“{wo} ist mehrdeutig: Die Farbe fehlt (z. B. "
-                          f"E{schlag.value} oder Eichel-{_SCHLAGNAMEN[schlag]})." + erlaubt)
+        return Mehrdeutig(
+            f"„{token}“{wo} ist mehrdeutig: Die Farbe fehlt (z. B. "
+            f"E{schlag.value} oder Eichel-{_SCHLAGNAMEN[schlag]})." + erlaubt
+        )
     if g in _FARB_WOERTER:
-        return Mehrdeutig(f"„{token}“{wo} ist mehrdeutig: Der Schlag fehlt (z. B. "
-                          f"{_FARB_WOERTER[g].value}A oder {_FARB_WOERTER[g].name_de}-Sau)." + erlaubt)
+        return Mehrdeutig(
+            f"„{token}“{wo} ist mehrdeutig: Der Schlag fehlt (z. B. "
+            f"{_FARB_WOERTER[g].value}A oder {_FARB_WOERTER[g].name_de}-Sau)." + erlaubt
+        )
     return UnbekannteKarte(f"Unbekannte Karte „{token}“{wo}." + erlaubt)
 
 
@@ -307,8 +376,12 @@ def _tokens(text: str) -> list[str]:
     i = 0
     while i < len(roh):
         t = roh[i]
-        if (i + 1 < len(roh) and _falte(t) in _FARB_WOERTER and len(_falte(t)) > 1
-                and _falte(roh[i + 1]) in _SCHLAG_WOERTER):
+        if (
+            i + 1 < len(roh)
+            and _falte(t) in _FARB_WOERTER
+            and len(_falte(t)) > 1
+            and _falte(roh[i + 1]) in _SCHLAG_WOERTER
+        ):
             aus.append(f"{t} {roh[i + 1]}")
             i += 2
         else:
@@ -318,8 +391,8 @@ def _tokens(text: str) -> list[str]:
 
 
 def parse_hand(
-    text: "str | Iterable[str] | Iterable[Karte]",
-    deck: "Blatt | str | None" = None,
+    text: str | Iterable[str] | Iterable[Karte],
+    deck: Blatt | str | None = None,
     anzahl: int | None = None,
 ) -> tuple[Karte, ...]:
     """Eine Hand lesen: Karten durch Leerzeichen und/oder Kommas getrennt.
@@ -353,11 +426,15 @@ def parse_hand(
         karten.append(k)
         positionen.setdefault(k, []).append(pos)
         if blatt is Blatt.KURZ and k.schlag in (Schlag.ACHT, Schlag.SIEBEN):
-            maengel.append(f"Die Karte „{tok}“ an Position {pos} gehört nicht zum kurzen Blatt (ohne Acht und Sieben).")
+            maengel.append(
+                f"Die Karte „{tok}“ an Position {pos} gehört nicht zum kurzen Blatt (ohne Acht und Sieben)."
+            )
     doppelt = [(k, p) for k, p in positionen.items() if len(p) > 1]
     if doppelt:
         liste = ", ".join(f"{k} (Position {' und '.join(map(str, p))})" for k, p in doppelt)
-        maengel.append(f"Doppelte Karte{'n' if len(doppelt) > 1 else ''}: {liste} – jede Karte gibt es nur einmal.")
+        maengel.append(
+            f"Doppelte Karte{'n' if len(doppelt) > 1 else ''}: {liste} – jede Karte gibt es nur einmal."
+        )
     if anzahl is not None and len(tokens) != anzahl:
         n = len(tokens)
         maengel.append(f"Die Hand hat {n} Karte{'' if n == 1 else 'n'} statt {anzahl}.")
@@ -374,7 +451,7 @@ def augen(karten: Iterable[Karte]) -> int:
     return sum(_AUGEN[k.schlag] for k in karten)
 
 
-def blatt_fuer(hand: str, deck: "str | Blatt | None" = None) -> Blatt:
+def blatt_fuer(hand: str, deck: str | Blatt | None = None) -> Blatt:
     """Das Blatt aus ``deck`` (``lang``/``kurz``) oder – ohne Angabe – aus der Hand: sechs
     Karten ohne Acht und Sieben sind die kurze Karte, alles andere die lange. Eine unlesbare
     Hand gilt hier als lang; den genauen Fehler meldet erst ``parse_hand``.
@@ -394,5 +471,15 @@ def blatt_fuer(hand: str, deck: "str | Blatt | None" = None) -> Blatt:
 
 
 __all__ = [
-    "ALLE", "Blatt", "FORMEN", "Farbe", "Karte", "Schlag", "augen", "blatt_fuer", "kurz", "lang", "parse_hand",
+    "ALLE",
+    "FORMEN",
+    "Blatt",
+    "Farbe",
+    "Karte",
+    "Schlag",
+    "augen",
+    "blatt_fuer",
+    "kurz",
+    "lang",
+    "parse_hand",
 ]

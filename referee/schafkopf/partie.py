@@ -29,8 +29,9 @@ Partei, „mit“ oder „ohne“, über die Hände der Partei hinweg) und die A
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from referee.errors import Eingabefehler, RefereeFehler
 from referee.schafkopf.karten import _NACH_TEXT, FORMEN, Blatt, Karte, _falte, _token_fehler
@@ -91,16 +92,16 @@ class Partiebericht:
     partie: Partie
     gueltig: bool
     fehler: tuple[Partiefehler, ...]
-    sieger: tuple[int, ...] = ()          # Sitz, der Stich i bekam
-    augen: tuple[int, ...] = ()           # je Sitz
+    sieger: tuple[int, ...] = ()  # Sitz, der Stich i bekam
+    augen: tuple[int, ...] = ()  # je Sitz
     stiche_je_sitz: tuple[int, ...] = ()
     spieler_partei: tuple[int, ...] = ()
     augen_spieler: int | None = None
     stiche_spieler: int | None = None
     laufende: int = 0
-    abrechnung: Any = None                # referee.schafkopf.abrechnung.Abrechnung
+    abrechnung: Any = None  # referee.schafkopf.abrechnung.Abrechnung
     zahlungen: tuple[int, ...] = ()
-    davongelaufen: int | None = None      # Sitz, der davongelaufen ist
+    davongelaufen: int | None = None  # Sitz, der davongelaufen ist
 
     @property
     def konventionen(self) -> tuple[str, ...]:
@@ -158,8 +159,22 @@ class Partiebericht:
 
 # --- Lesen ------------------------------------------------------------------
 
-_SCHLUESSEL = ("spiel", "farbe", "tout", "sie", "spieler", "namen", "haende", "klopfer", "stoesse",
-               "stiche", "tarif", "quelle", "erwartet", "kommentar")
+_SCHLUESSEL = (
+    "spiel",
+    "farbe",
+    "tout",
+    "sie",
+    "spieler",
+    "namen",
+    "haende",
+    "klopfer",
+    "stoesse",
+    "stiche",
+    "tarif",
+    "quelle",
+    "erwartet",
+    "kommentar",
+)
 
 _TARIF_CACHE: dict[Any, Any] = {}
 _DICTARTIG = (dict, Mapping)  # dict zuerst: schneller als die ABC-Prüfung
@@ -267,13 +282,17 @@ def partie_aus_text(text: str) -> dict[str, Any]:
             haende.append((nr, wer, karten.replace(",", " ").split()))
         elif block == "stiche":
             if not doppelpunkt:
-                maengel.append(f"Zeile {nr}: Ein Stich braucht die Form „Ausspieler: Karte Karte Karte Karte“ "
-                               f"(z. B. „0: H8 H7 HK H10“), nicht „{zeile}“.")
+                maengel.append(
+                    f"Zeile {nr}: Ein Stich braucht die Form „Ausspieler: Karte Karte Karte Karte“ "
+                    f"(z. B. „0: H8 H7 HK H10“), nicht „{zeile}“."
+                )
                 continue
             stiche.append((nr, kopf.strip(), rest.replace(",", " ").split()))
         else:
-            maengel.append(f"Zeile {nr}: unbekannte Angabe „{zeile}“. Erlaubt sind die Zeilen "
-                           f"{', '.join(e + ':' for e in einfach)}, haende: und stiche: (je gefolgt von Zeilen).")
+            maengel.append(
+                f"Zeile {nr}: unbekannte Angabe „{zeile}“. Erlaubt sind die Zeilen "
+                f"{', '.join(e + ':' for e in einfach)}, haende: und stiche: (je gefolgt von Zeilen)."
+            )
 
     namen: list[str] | None = None
     if "namen" in daten:
@@ -284,7 +303,11 @@ def partie_aus_text(text: str) -> dict[str, Any]:
             return int(wort)
         if namen and wort in namen:
             return namen.index(wort)
-        bekannt = f"0–3 oder einer der Namen {', '.join(namen)}" if namen else "0–3 (oder Namen mit „namen:“)"
+        bekannt = (
+            f"0–3 oder einer der Namen {', '.join(namen)}"
+            if namen
+            else "0–3 (oder Namen mit „namen:“)"
+        )
         maengel.append(f"Zeile {nr}: „{wort}“ ist kein Sitz; erlaubt: {bekannt}.")
         return None
 
@@ -305,7 +328,9 @@ def partie_aus_text(text: str) -> dict[str, Any]:
         nr, wert = daten["spiel"]
         teile = wert.split()
         if not teile or len(teile) > 2:
-            maengel.append(f"Zeile {nr}: „spiel: {wert}“ – erwartet Spielart und ggf. Farbe, z. B. „rufspiel gras“.")
+            maengel.append(
+                f"Zeile {nr}: „spiel: {wert}“ – erwartet Spielart und ggf. Farbe, z. B. „rufspiel gras“."
+            )
         else:
             aus["spiel"] = teile[0]
             aus["farbe"] = teile[1] if len(teile) == 2 else None
@@ -338,7 +363,9 @@ def partie_aus_text(text: str) -> dict[str, Any]:
             maengel.append(f"Zeile {nr}: {e.meldung}")
     if haende:
         if len(haende) != 4:
-            maengel.append(f"Unter „haende:“ stehen {len(haende)} Zeilen; es braucht vier (Sitz 0–3).")
+            maengel.append(
+                f"Unter „haende:“ stehen {len(haende)} Zeilen; es braucht vier (Sitz 0–3)."
+            )
         else:
             geordnet: list[list[str] | None] = [None] * 4
             for i, (nr, wer, karten) in enumerate(haende):
@@ -352,7 +379,9 @@ def partie_aus_text(text: str) -> dict[str, Any]:
         aus["haende"] = None
     aus["stiche"] = [{"aus": sitz(wer, nr), "karten": karten} for nr, wer, karten in stiche]
     if maengel:
-        raise Eingabefehler(" ".join(maengel) + " Form der Textpartie: siehe referee schafkopf partie --help.")
+        raise Eingabefehler(
+            " ".join(maengel) + " Form der Textpartie: siehe referee schafkopf partie --help."
+        )
     return {k: v for k, v in aus.items() if v is not None or k in ("farbe",)}
 
 
@@ -383,11 +412,12 @@ def partie_daten(text: str, quelle: str = "Die Partie") -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        raise Eingabefehler(f"„{quelle}“ ist kein gültiges JSON: {e.msg} (Zeile {e.lineno}, "
-                            f"Spalte {e.colno}).") from None
+        raise Eingabefehler(
+            f"„{quelle}“ ist kein gültiges JSON: {e.msg} (Zeile {e.lineno}, Spalte {e.colno})."
+        ) from None
 
 
-def lies_partie(daten: "Mapping[str, Any] | str") -> Partie:
+def lies_partie(daten: Mapping[str, Any] | str) -> Partie:
     """Partie-JSON (Objekt oder Text) lesen; alle Eingabemängel zusammen als ``Eingabefehler``.
 
     Ein Text, der nicht mit ``{`` beginnt, wird als Textform gelesen (``partie_aus_text``).
@@ -398,15 +428,21 @@ def lies_partie(daten: "Mapping[str, Any] | str") -> Partie:
         try:
             daten = json.loads(daten)
         except json.JSONDecodeError as e:
-            raise Eingabefehler(f"Die Partie ist kein gültiges JSON: {e.msg} (Zeile {e.lineno}, "
-                                f"Spalte {e.colno}).") from None
+            raise Eingabefehler(
+                f"Die Partie ist kein gültiges JSON: {e.msg} (Zeile {e.lineno}, Spalte {e.colno})."
+            ) from None
     if not isinstance(daten, _DICTARTIG):
-        raise Eingabefehler("Die Partie muss ein JSON-Objekt sein (mit spiel, spieler, haende, stiche …).")
+        raise Eingabefehler(
+            "Die Partie muss ein JSON-Objekt sein (mit spiel, spieler, haende, stiche …)."
+        )
     maengel: list[str] = []
     unbekannt = [k for k in daten if k not in _SCHLUESSEL]
     if unbekannt:
-        maengel.append("Unbekannte Schlüssel: " + ", ".join(f"„{k}“" for k in unbekannt)
-                       + f". Erlaubt sind: {', '.join(_SCHLUESSEL[:11])}.")
+        maengel.append(
+            "Unbekannte Schlüssel: "
+            + ", ".join(f"„{k}“" for k in unbekannt)
+            + f". Erlaubt sind: {', '.join(_SCHLUESSEL[:11])}."
+        )
     for pflicht in ("spiel", "spieler", "haende", "stiche"):
         if pflicht not in daten:
             maengel.append(f"Es fehlt „{pflicht}“.")
@@ -423,21 +459,31 @@ def lies_partie(daten: "Mapping[str, Any] | str") -> Partie:
     haende_roh = daten["haende"]
     haende: list[tuple[Karte, ...]] = []
     blatt = Blatt.LANG
-    if not isinstance(haende_roh, list) or len(haende_roh) != 4 or not all(isinstance(h, list) for h in haende_roh):
-        maengel.append("„haende“ muss eine Liste von vier Händen (Listen von Karten) sein, je Sitz 0–3.")
+    if (
+        not isinstance(haende_roh, list)
+        or len(haende_roh) != 4
+        or not all(isinstance(h, list) for h in haende_roh)
+    ):
+        maengel.append(
+            "„haende“ muss eine Liste von vier Händen (Listen von Karten) sein, je Sitz 0–3."
+        )
     else:
         groessen = {len(h) for h in haende_roh}
         if len(groessen) != 1 or Blatt.zu_handgroesse(groessen.pop()) is None:
-            maengel.append("Alle vier Hände müssen 8 Karten (langes Blatt) oder 6 Karten (kurzes Blatt) "
-                           f"haben, nicht {', '.join(str(len(h)) for h in haende_roh)}.")
+            maengel.append(
+                "Alle vier Hände müssen 8 Karten (langes Blatt) oder 6 Karten (kurzes Blatt) "
+                f"haben, nicht {', '.join(str(len(h)) for h in haende_roh)}."
+            )
         else:
             blatt = Blatt.zu_handgroesse(len(haende_roh[0]))  # type: ignore[assignment]
         get = _NACH_TEXT.get
         for sitz, roh in enumerate(haende_roh):
             hand = [get(t) if t.__class__ is str else None for t in roh]
             if None in hand:  # langsamer Weg nur für Fehlermeldungen und Langformen
-                hand = [_karte(t, f"Hand von Sitz {sitz}, Position {pos}", maengel)
-                        for pos, t in enumerate(roh, start=1)]
+                hand = [
+                    _karte(t, f"Hand von Sitz {sitz}, Position {pos}", maengel)
+                    for pos, t in enumerate(roh, start=1)
+                ]
                 hand = [k for k in hand if k is not None]
             haende.append(tuple(hand))
         alle = [k for h in haende for k in h]
@@ -447,26 +493,41 @@ def lies_partie(daten: "Mapping[str, Any] | str") -> Partie:
             for sitz, h in enumerate(haende):
                 for k in h:
                     doppelt.setdefault(k, []).append(sitz)
-            maengel.append("Doppelt gegeben: " + ", ".join(
-                f"{k} (Sitz {' und '.join(map(str, s))})" for k, s in doppelt.items() if len(s) > 1) + ".")
+            maengel.append(
+                "Doppelt gegeben: "
+                + ", ".join(
+                    f"{k} (Sitz {' und '.join(map(str, s))})"
+                    for k, s in doppelt.items()
+                    if len(s) > 1
+                )
+                + "."
+            )
         if blatt is Blatt.KURZ:
             falsch = [str(k) for k in wo_ist if k not in _KURZ]
             if falsch:
-                maengel.append(f"Mit 6 Karten je Hand wird mit dem kurzen Blatt gespielt; "
-                               f"{', '.join(falsch)} gehören nicht dazu.")
+                maengel.append(
+                    f"Mit 6 Karten je Hand wird mit dem kurzen Blatt gespielt; "
+                    f"{', '.join(falsch)} gehören nicht dazu."
+                )
 
     stiche_roh = daten["stiche"]
     stiche: list[Stich] = []
     if not isinstance(stiche_roh, list):
-        maengel.append("„stiche“ muss eine Liste von Stichen sein ({\"aus\": Sitz, \"karten\": [...]}).")
+        maengel.append(
+            '„stiche“ muss eine Liste von Stichen sein ({"aus": Sitz, "karten": [...]}).'
+        )
     else:
         if len(stiche_roh) != blatt.handgroesse:
-            maengel.append(f"Die Partie hat {len(stiche_roh)} Stiche; mit dem {blatt.value}en Blatt "
-                           f"sind es {blatt.handgroesse}.")
+            maengel.append(
+                f"Die Partie hat {len(stiche_roh)} Stiche; mit dem {blatt.value}en Blatt "
+                f"sind es {blatt.handgroesse}."
+            )
         get = _NACH_TEXT.get
         for i, s in enumerate(stiche_roh, start=1):
             if not isinstance(s, _DICTARTIG) or "aus" not in s or "karten" not in s:
-                maengel.append(f"Stich {i} muss die Form {{\"aus\": Sitz, \"karten\": [4 Karten]}} haben.")
+                maengel.append(
+                    f'Stich {i} muss die Form {{"aus": Sitz, "karten": [4 Karten]}} haben.'
+                )
                 continue
             aus = _sitz(s["aus"], f"Stich {i}, aus", maengel)
             karten_roh = s["karten"]
@@ -475,17 +536,22 @@ def lies_partie(daten: "Mapping[str, Any] | str") -> Partie:
                 continue
             karten = [get(t) if t.__class__ is str else None for t in karten_roh]
             if None in karten:
-                karten = [_karte(t, f"Stich {i}, Karte {j}", maengel)
-                          for j, t in enumerate(karten_roh, start=1)]
+                karten = [
+                    _karte(t, f"Stich {i}, Karte {j}", maengel)
+                    for j, t in enumerate(karten_roh, start=1)
+                ]
             if aus is not None and None not in karten:
                 stiche.append(Stich(aus, tuple(karten)))  # type: ignore[arg-type]
 
     klopfer = _sitzliste(daten.get("klopfer", []), "klopfer", maengel)
     stoesse = _sitzliste(daten.get("stoesse", []), "stoesse", maengel)
     namen = daten.get("namen")
-    if namen is not None and (not isinstance(namen, list) or len(namen) != 4
-                              or not all(isinstance(n, str) and n.strip() for n in namen)
-                              or len(set(namen)) != 4):
+    if namen is not None and (
+        not isinstance(namen, list)
+        or len(namen) != 4
+        or not all(isinstance(n, str) and n.strip() for n in namen)
+        or len(set(namen)) != 4
+    ):
         maengel.append("„namen“ muss eine Liste von vier verschiedenen Namen sein (Sitz 0–3).")
         namen = None
     tout = daten.get("tout", False)
@@ -503,9 +569,19 @@ def lies_partie(daten: "Mapping[str, Any] | str") -> Partie:
         if any("Unbekannte Karte" in m or "ist mehrdeutig" in m for m in maengel):
             maengel.append(f"Karten schreibt man in der {FORMEN}.")
         raise Eingabefehler(" ".join(maengel))
-    return Partie(spiel=spiel, spieler=spieler, haende=tuple(haende), stiche=tuple(stiche),  # type: ignore[arg-type]
-                  blatt=blatt, tout=bool(tout), sie=bool(sie), klopfer=klopfer, stoesse=stoesse,
-                  namen=tuple(namen) if namen else None, tarif=tarif)
+    return Partie(
+        spiel=spiel,
+        spieler=spieler,
+        haende=tuple(haende),
+        stiche=tuple(stiche),  # type: ignore[arg-type]
+        blatt=blatt,
+        tout=bool(tout),
+        sie=bool(sie),
+        klopfer=klopfer,
+        stoesse=stoesse,
+        namen=tuple(namen) if namen else None,
+        tarif=tarif,
+    )
 
 
 def _sitzliste(wert: Any, name: str, maengel: list[str]) -> tuple[int, ...]:
@@ -525,8 +601,13 @@ _KURZ = frozenset(_KURZ_KARTEN)
 
 # --- Prüfen -----------------------------------------------------------------
 
-def laufende(spiel: Spiel, haende: Sequence[Sequence[Karte]], partei: Sequence[int],
-             blatt: Blatt = Blatt.LANG) -> int:
+
+def laufende(
+    spiel: Spiel,
+    haende: Sequence[Sequence[Karte]],
+    partei: Sequence[int],
+    blatt: Blatt = Blatt.LANG,
+) -> int:
     """Laufende: ununterbrochen vom höchsten Trumpf abwärts bei einer Partei („mit“ oder „ohne“).
 
     Gezählt über die Hände aller Mitglieder der Partei (``schafkopf.laufende``); Ramsch und
@@ -560,20 +641,44 @@ def _pruefe_vorab(p: Partie, partei: tuple[int, ...], fehler: list[Partiefehler]
     if spiel.art is Spielart.RUFSPIEL:
         a = ruf_auskunft(p.haende[p.spieler], spiel.farbe)  # type: ignore[arg-type]
         if not a.rufbar:
-            fehler.append(Partiefehler(None, p.spieler, f"{spiel.farbe.value}A",  # type: ignore[union-attr]
-                                       f"Der Ruf ist nicht erlaubt: {a.grund}", a.abschnitt))
+            fehler.append(
+                Partiefehler(
+                    None,
+                    p.spieler,
+                    f"{spiel.farbe.value}A",  # type: ignore[union-attr]
+                    f"Der Ruf ist nicht erlaubt: {a.grund}",
+                    a.abschnitt,
+                )
+            )
     if p.tout and not spiel.art.solo_artig:
-        fehler.append(Partiefehler(None, p.spieler, None, f"Tout gibt es nur bei Solo-artigen Spielen, "
-                                   f"nicht beim {spiel.art.name_de}."))
+        fehler.append(
+            Partiefehler(
+                None,
+                p.spieler,
+                None,
+                f"Tout gibt es nur bei Solo-artigen Spielen, nicht beim {spiel.art.name_de}.",
+            )
+        )
     if p.sie:
         ou = [k for k in p.haende[p.spieler] if k.schlag.value in "OU"]
         if spiel.art is not Spielart.SOLO or len(ou) != 8:
-            fehler.append(Partiefehler(None, p.spieler, None, "Sie heißt: Der Spieler eines Solos hält alle "
-                                       "vier Ober und alle vier Unter – das passt nicht zu dieser Partie."))
+            fehler.append(
+                Partiefehler(
+                    None,
+                    p.spieler,
+                    None,
+                    "Sie heißt: Der Spieler eines Solos hält alle "
+                    "vier Ober und alle vier Unter – das passt nicht zu dieser Partie.",
+                )
+            )
     gesehen = set()
     for s in p.klopfer:
         if s in gesehen:
-            fehler.append(Partiefehler(None, s, None, f"Sitz {s} hat zweimal geklopft; jeder klopft höchstens einmal."))
+            fehler.append(
+                Partiefehler(
+                    None, s, None, f"Sitz {s} hat zweimal geklopft; jeder klopft höchstens einmal."
+                )
+            )
         gesehen.add(s)
     if p.stoesse and spiel.art is Spielart.RAMSCH:
         fehler.append(Partiefehler(None, p.stoesse[0], None, "Beim Ramsch gibt es keinen Stoß."))
@@ -581,16 +686,34 @@ def _pruefe_vorab(p: Partie, partei: tuple[int, ...], fehler: list[Partiefehler]
         for i, s in enumerate(p.stoesse):
             gegner = s not in partei
             if i % 2 == 0 and not gegner:
-                was = "den ersten Stoß" if i == 0 else f"den {i + 1}. Stoß (wieder die Gegenspieler)"
+                was = (
+                    "den ersten Stoß" if i == 0 else f"den {i + 1}. Stoß (wieder die Gegenspieler)"
+                )
                 wer = "der gerufene Partner" if s != p.spieler else "der Spieler"
-                fehler.append(Partiefehler(None, s, None, f"Sitz {s} ist {wer} und darf nicht {was} geben; "
-                                           f"Stoß geben nur die Gegenspieler ({STOSS}).", STOSS))
+                fehler.append(
+                    Partiefehler(
+                        None,
+                        s,
+                        None,
+                        f"Sitz {s} ist {wer} und darf nicht {was} geben; "
+                        f"Stoß geben nur die Gegenspieler ({STOSS}).",
+                        STOSS,
+                    )
+                )
             elif i % 2 == 1 and gegner:
-                fehler.append(Partiefehler(None, s, None, f"Sitz {s} ist Gegenspieler; das Retour (Stoß {i + 1}) "
-                                           f"gibt die Spielerpartei ({STOSS}).", STOSS))
+                fehler.append(
+                    Partiefehler(
+                        None,
+                        s,
+                        None,
+                        f"Sitz {s} ist Gegenspieler; das Retour (Stoß {i + 1}) "
+                        f"gibt die Spielerpartei ({STOSS}).",
+                        STOSS,
+                    )
+                )
 
 
-def pruefe_partie(partie: "Partie | Mapping[str, Any] | str") -> Partiebericht:
+def pruefe_partie(partie: Partie | Mapping[str, Any] | str) -> Partiebericht:
     """Die ganze Partie prüfen und – wenn alles regelgerecht war – abrechnen."""
     p = partie if isinstance(partie, Partie) else lies_partie(partie)
     spiel = p.spiel
@@ -623,33 +746,57 @@ def pruefe_partie(partie: "Partie | Mapping[str, Any] | str") -> Partiebericht:
         letzter = i == n - 1
         aus = st.aus
         if vorher is not None and aus != vorher:
-            fehler.append(Partiefehler(nr, aus, None, f"{_wer(p, aus)} spielt aus, aber {_wer(p, vorher)} "
-                                       f"hat den vorigen Stich bekommen und muss ausspielen ({STICHREGELN}).",
-                                       STICHREGELN))
+            fehler.append(
+                Partiefehler(
+                    nr,
+                    aus,
+                    None,
+                    f"{_wer(p, aus)} spielt aus, aber {_wer(p, vorher)} "
+                    f"hat den vorigen Stich bekommen und muss ausspielen ({STICHREGELN}).",
+                    STICHREGELN,
+                )
+            )
         karten = st.karten
         for j, karte in enumerate(karten):
             sitz = (aus + j) % 4
             hand = haende[sitz]
             if karte not in hand:
                 wo = next((s for s in SITZE if karte in p.haende[s]), None)
-                grund = (f"{karte} ist nicht (mehr) in der Hand von {_wer(p, sitz)}"
-                         + (f"; sie wurde {_wer(p, wo)} gegeben." if wo is not None and wo != sitz
-                            else "; sie wurde schon gespielt."))
+                grund = f"{karte} ist nicht (mehr) in der Hand von {_wer(p, sitz)}" + (
+                    f"; sie wurde {_wer(p, wo)} gegeben."
+                    if wo is not None and wo != sitz
+                    else "; sie wurde schon gespielt."
+                )
                 fehler.append(Partiefehler(nr, sitz, str(karte), grund, None, tuple(hand)))
                 continue
             ausgespielt = karten[0] if j else None
             gebunden = rufsau is not None and not davongelaufen[sitz] and rufsau in hand
-            erlaubt, _, _ = _entscheide(hand, ausgespielt, spiel, gebunden, letzter or len(hand) == 1, False)
+            erlaubt, _, _ = _entscheide(
+                hand, ausgespielt, spiel, gebunden, letzter or len(hand) == 1, False
+            )
             if karte not in erlaubt:
-                a = erlaubte_karten(hand, karten[:j], spiel, davongelaufen=davongelaufen[sitz],
-                                    letzter_stich=letzter)
+                a = erlaubte_karten(
+                    hand,
+                    karten[:j],
+                    spiel,
+                    davongelaufen=davongelaufen[sitz],
+                    letzter_stich=letzter,
+                )
                 v = a.verbot(karte)
                 grund = (v.grund if v else "Nicht erlaubt.") + (
-                    f" Erlaubt wären: {' '.join(str(k) for k in a.erlaubt)}.")
-                fehler.append(Partiefehler(nr, sitz, str(karte), grund, v.abschnitt if v else None,
-                                           tuple(hand)))
-            elif (gebunden and ausgespielt is None and karte is not rufsau
-                  and gruppe[karte.nr] == gruppe[rufsau.nr]):  # type: ignore[union-attr]
+                    f" Erlaubt wären: {' '.join(str(k) for k in a.erlaubt)}."
+                )
+                fehler.append(
+                    Partiefehler(
+                        nr, sitz, str(karte), grund, v.abschnitt if v else None, tuple(hand)
+                    )
+                )
+            elif (
+                gebunden
+                and ausgespielt is None
+                and karte is not rufsau
+                and gruppe[karte.nr] == gruppe[rufsau.nr]
+            ):  # type: ignore[union-attr]
                 davongelaufen[sitz] = True
                 davon_sitz = sitz
             hand.remove(karte)
@@ -669,8 +816,16 @@ def pruefe_partie(partie: "Partie | Mapping[str, Any] | str") -> Partiebericht:
         vorher = sieger
 
     if fehler:
-        return Partiebericht(p, False, tuple(fehler), tuple(sieger_liste), tuple(augen), tuple(stiche),
-                             partei, davongelaufen=davon_sitz)
+        return Partiebericht(
+            p,
+            False,
+            tuple(fehler),
+            tuple(sieger_liste),
+            tuple(augen),
+            tuple(stiche),
+            partei,
+            davongelaufen=davon_sitz,
+        )
 
     from referee.schafkopf.abrechnung import Fakten, abrechnen, zahlungen_nach_sitz
 
@@ -679,19 +834,48 @@ def pruefe_partie(partie: "Partie | Mapping[str, Any] | str") -> Partiebericht:
     stiche_sp = sum(stiche[s] for s in partei) if partei else None
     if spiel.art is Spielart.RAMSCH:
         verlierer = _ramsch_verlierer(spiel, p.haende, augen)
-        fakten = Fakten(Spielart.RAMSCH, klopfer=len(p.klopfer), kurz=p.blatt is Blatt.KURZ,
-                        augen=tuple(augen), stiche=tuple(stiche), ramsch_verlierer=verlierer)
+        fakten = Fakten(
+            Spielart.RAMSCH,
+            klopfer=len(p.klopfer),
+            kurz=p.blatt is Blatt.KURZ,
+            augen=tuple(augen),
+            stiche=tuple(stiche),
+            ramsch_verlierer=verlierer,
+        )
     else:
-        fakten = Fakten(spiel.art, augen_spieler=augen_sp, laufende=lauf,
-                        stiche_spieler=stiche_sp, tout=p.tout, sie=p.sie, klopfer=len(p.klopfer),
-                        stoesse=len(p.stoesse), kurz=p.blatt is Blatt.KURZ)
+        fakten = Fakten(
+            spiel.art,
+            augen_spieler=augen_sp,
+            laufende=lauf,
+            stiche_spieler=stiche_sp,
+            tout=p.tout,
+            sie=p.sie,
+            klopfer=len(p.klopfer),
+            stoesse=len(p.stoesse),
+            kurz=p.blatt is Blatt.KURZ,
+        )
     abrechnung = abrechnen(fakten, p.tarif) if p.tarif is not None else abrechnen(fakten)
     zahlungen = tuple(zahlungen_nach_sitz(abrechnung, partei))
-    return Partiebericht(p, True, (), tuple(sieger_liste), tuple(augen), tuple(stiche), partei,
-                         augen_sp, stiche_sp, lauf, abrechnung, zahlungen, davon_sitz)
+    return Partiebericht(
+        p,
+        True,
+        (),
+        tuple(sieger_liste),
+        tuple(augen),
+        tuple(stiche),
+        partei,
+        augen_sp,
+        stiche_sp,
+        lauf,
+        abrechnung,
+        zahlungen,
+        davon_sitz,
+    )
 
 
-def _ramsch_verlierer(spiel: Spiel, haende: Sequence[Sequence[Karte]], augen: Sequence[int]) -> int | None:
+def _ramsch_verlierer(
+    spiel: Spiel, haende: Sequence[Sequence[Karte]], augen: Sequence[int]
+) -> int | None:
     """Bei Gleichstand der Höchsten: wer von ihnen den höchsten Trumpf bekommen hat (Konvention)."""
     hoechst = max(augen)
     gleiche = [s for s in SITZE if augen[s] == hoechst]
@@ -705,5 +889,16 @@ def _ramsch_verlierer(spiel: Spiel, haende: Sequence[Sequence[Karte]], augen: Se
     return max(gleiche, key=bester)
 
 
-__all__ = ["Partie", "Partiebericht", "Partiefehler", "Stich", "TEXTFORM", "laufende", "lies_partie",
-           "mit_tarif", "partie_aus_text", "partie_daten", "pruefe_partie"]
+__all__ = [
+    "TEXTFORM",
+    "Partie",
+    "Partiebericht",
+    "Partiefehler",
+    "Stich",
+    "laufende",
+    "lies_partie",
+    "mit_tarif",
+    "partie_aus_text",
+    "partie_daten",
+    "pruefe_partie",
+]

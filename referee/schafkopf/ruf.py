@@ -16,8 +16,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from referee.errors import Regelverstoss
 from referee.schafkopf.karten import Farbe, Karte, Schlag, parse_hand  # noqa: F401
@@ -54,25 +54,46 @@ def ruf_auskunft(hand: Iterable[Karte], farbe: Farbe) -> Rufauskunft:
     hand = list(hand)
     name = farbe.name_de
     if farbe is Farbe.HERZ:
-        return Rufauskunft(farbe, False, "Die Herz-Sau ist Trumpf und kann nie gerufen werden "
-                           f"({_RUFBARE}).", _RUFBARE)
+        return Rufauskunft(
+            farbe,
+            False,
+            f"Die Herz-Sau ist Trumpf und kann nie gerufen werden ({_RUFBARE}).",
+            _RUFBARE,
+        )
     if Karte(farbe, Schlag.SAU) in hand:
-        return Rufauskunft(farbe, False, f"Du hältst die {name}-Sau selbst; eine eigene Sau "
-                           f"kann man nicht rufen ({_VORAUSSETZUNGEN}).", _VORAUSSETZUNGEN)
+        return Rufauskunft(
+            farbe,
+            False,
+            f"Du hältst die {name}-Sau selbst; eine eigene Sau "
+            f"kann man nicht rufen ({_VORAUSSETZUNGEN}).",
+            _VORAUSSETZUNGEN,
+        )
     eigene = _farbkarten(hand, farbe)
     if not eigene:
         trumpf_dieser_farbe = [str(k) for k in hand if k.farbe is farbe]
         zusatz = ""
         if trumpf_dieser_farbe:
-            zusatz = (f"; {' und '.join(trumpf_dieser_farbe)} "
-                      f"{'zählt' if len(trumpf_dieser_farbe) == 1 else 'zählen'} nicht, "
-                      "weil Ober und Unter Trumpf sind")
-        return Rufauskunft(farbe, False, f"Du hast keine {name}-Farbkarte, also keine Karte der "
-                           f"Ruffarbe{zusatz} ({_VORAUSSETZUNGEN}).", _VORAUSSETZUNGEN)
+            zusatz = (
+                f"; {' und '.join(trumpf_dieser_farbe)} "
+                f"{'zählt' if len(trumpf_dieser_farbe) == 1 else 'zählen'} nicht, "
+                "weil Ober und Unter Trumpf sind"
+            )
+        return Rufauskunft(
+            farbe,
+            False,
+            f"Du hast keine {name}-Farbkarte, also keine Karte der "
+            f"Ruffarbe{zusatz} ({_VORAUSSETZUNGEN}).",
+            _VORAUSSETZUNGEN,
+        )
     liste = ", ".join(str(k) for k in eigene)
-    return Rufauskunft(farbe, True, f"Rufbar: Die {name}-Sau ist nicht in deiner Hand und du hast "
-                       f"die {name}-Farbkarte{'n' if len(eigene) > 1 else ''} "
-                       f"{liste} ({_VORAUSSETZUNGEN}).", _VORAUSSETZUNGEN)
+    return Rufauskunft(
+        farbe,
+        True,
+        f"Rufbar: Die {name}-Sau ist nicht in deiner Hand und du hast "
+        f"die {name}-Farbkarte{'n' if len(eigene) > 1 else ''} "
+        f"{liste} ({_VORAUSSETZUNGEN}).",
+        _VORAUSSETZUNGEN,
+    )
 
 
 def rufbare_saeue(hand: Iterable[Karte]) -> dict[Farbe, Rufauskunft]:
@@ -86,8 +107,10 @@ def gesperrt(hand: Iterable[Karte]) -> bool:
     return not any(a.rufbar for a in rufbare_saeue(hand).values())
 
 
-GESPERRT_TEXT = ("Gesperrt: Keine Sau ist rufbar, also ist kein Rufspiel möglich. Andere Spielarten "
-                 f"(Wenz, Farbsolo …) bleiben möglich ({_GESPERRT}).")
+GESPERRT_TEXT = (
+    "Gesperrt: Keine Sau ist rufbar, also ist kein Rufspiel möglich. Andere Spielarten "
+    f"(Wenz, Farbsolo …) bleiben möglich ({_GESPERRT})."
+)
 GESPERRT_ABSCHNITT = _GESPERRT
 
 
@@ -103,5 +126,13 @@ def pruefe_ruf(hand: Iterable[Karte], farbe: Farbe) -> None:
         raise Regelverstoss(f"Die {farbe.name_de}-Sau darf nicht gerufen werden: {a.grund}")
 
 
-__all__ = ["GESPERRT_TEXT", "RUFFARBEN", "Rufauskunft", "gesperrt", "pruefe_ruf", "ruf_auskunft",
-           "ruf_erlaubt", "rufbare_saeue"]
+__all__ = [
+    "GESPERRT_TEXT",
+    "RUFFARBEN",
+    "Rufauskunft",
+    "gesperrt",
+    "pruefe_ruf",
+    "ruf_auskunft",
+    "ruf_erlaubt",
+    "rufbare_saeue",
+]

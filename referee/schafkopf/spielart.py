@@ -27,19 +27,19 @@ Den Stich bekommt der höchste Trumpf, sonst die höchste Karte der ausgespielte
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import Sequence
+from enum import StrEnum
 
 from referee.errors import Eingabefehler, Regelverstoss
 from referee.schafkopf.karten import ALLE, Blatt, Farbe, Karte, Schlag, parse_hand  # noqa: F401
 
 
-class Spielart(str, Enum):
+class Spielart(StrEnum):
     """Spielart; der Wert ist der Name in der Partie-JSON und auf der Kommandozeile."""
 
     RUFSPIEL = "rufspiel"
-    SOLO = "solo"          # Farbsolo
+    SOLO = "solo"  # Farbsolo
     WENZ = "wenz"
     FARBWENZ = "farbwenz"
     GEIER = "geier"
@@ -63,7 +63,7 @@ class Spielart(str, Enum):
         return _NAMEN[self]
 
     @classmethod
-    def parse(cls, text: "str | Spielart") -> "Spielart":
+    def parse(cls, text: str | Spielart) -> Spielart:
         """``rufspiel``/``sauspiel``, ``solo``/``farbsolo``, ``wenz`` … → Spielart."""
         if isinstance(text, Spielart):
             return text
@@ -76,12 +76,19 @@ class Spielart(str, Enum):
 
 
 _NAMEN = {
-    Spielart.RUFSPIEL: "Rufspiel", Spielart.SOLO: "Farbsolo", Spielart.WENZ: "Wenz",
-    Spielart.FARBWENZ: "Farbwenz", Spielart.GEIER: "Geier", Spielart.FARBGEIER: "Farbgeier",
-    Spielart.RAMSCH: "Ramsch", Spielart.BETTEL: "Bettel",
+    Spielart.RUFSPIEL: "Rufspiel",
+    Spielart.SOLO: "Farbsolo",
+    Spielart.WENZ: "Wenz",
+    Spielart.FARBWENZ: "Farbwenz",
+    Spielart.GEIER: "Geier",
+    Spielart.FARBGEIER: "Farbgeier",
+    Spielart.RAMSCH: "Ramsch",
+    Spielart.BETTEL: "Bettel",
 }
 _ALIASE = {a.value: a for a in Spielart} | {
-    "sauspiel": Spielart.RUFSPIEL, "ruf": Spielart.RUFSPIEL, "farbsolo": Spielart.SOLO,
+    "sauspiel": Spielart.RUFSPIEL,
+    "ruf": Spielart.RUFSPIEL,
+    "farbsolo": Spielart.SOLO,
     "ramschspiel": Spielart.RAMSCH,
 }
 
@@ -90,10 +97,26 @@ TRUMPF = 4
 
 _OBER = tuple(Karte(f, Schlag.OBER) for f in Farbe)
 _UNTER = tuple(Karte(f, Schlag.UNTER) for f in Farbe)
-_NATUERLICH = (Schlag.SAU, Schlag.ZEHN, Schlag.KOENIG, Schlag.OBER, Schlag.UNTER,
-               Schlag.NEUN, Schlag.ACHT, Schlag.SIEBEN)
-_BETTEL = (Schlag.SAU, Schlag.KOENIG, Schlag.OBER, Schlag.UNTER, Schlag.ZEHN,
-           Schlag.NEUN, Schlag.ACHT, Schlag.SIEBEN)
+_NATUERLICH = (
+    Schlag.SAU,
+    Schlag.ZEHN,
+    Schlag.KOENIG,
+    Schlag.OBER,
+    Schlag.UNTER,
+    Schlag.NEUN,
+    Schlag.ACHT,
+    Schlag.SIEBEN,
+)
+_BETTEL = (
+    Schlag.SAU,
+    Schlag.KOENIG,
+    Schlag.OBER,
+    Schlag.UNTER,
+    Schlag.ZEHN,
+    Schlag.NEUN,
+    Schlag.ACHT,
+    Schlag.SIEBEN,
+)
 
 
 def _trumpfliste(art: Spielart, farbe: Farbe | None) -> tuple[Karte, ...]:
@@ -119,8 +142,8 @@ def _trumpfliste(art: Spielart, farbe: Farbe | None) -> tuple[Karte, ...]:
 @dataclass(frozen=True, slots=True)
 class _Tabellen:
     truempfe: tuple[Karte, ...]
-    rang: tuple[int, ...]      # je Karte.nr: höher = stärker; Trümpfe ≥ 100
-    gruppe: tuple[int, ...]    # je Karte.nr: TRUMPF oder Farbindex 0–3
+    rang: tuple[int, ...]  # je Karte.nr: höher = stärker; Trümpfe ≥ 100
+    gruppe: tuple[int, ...]  # je Karte.nr: TRUMPF oder Farbindex 0–3
 
 
 _TABELLEN_CACHE: dict[tuple, _Tabellen] = {}
@@ -145,15 +168,21 @@ def _tabellen(art: Spielart, farbe: Farbe | None, zehn_hoch: bool) -> _Tabellen:
     return tab
 
 
-K_RAMSCH_TRUMPF = ("Konvention, nicht im Regeltext: Ramsch (niemand spielt) – jeder für sich, mit den "
-                   "Trümpfen und der Bedienpflicht des Rufspiels, ohne Ruf-Sau.")
-K_BETTEL_REIHE = ("Konvention, nicht im Regeltext: Beim Bettel gibt es keine Trümpfe; jede Farbe "
-                  "sticht in der Reihenfolge Sau, König, Ober, Unter, Zehn, Neun, Acht, Sieben.")
-K_BETTEL_REIHE_HOCH = ("Konvention, nicht im Regeltext: Beim Bettel gibt es keine Trümpfe; jede Farbe "
-                       "sticht in der Reihenfolge Sau, Zehn, König, Ober, Unter, Neun, Acht, Sieben.")
+K_RAMSCH_TRUMPF = (
+    "Konvention, nicht im Regeltext: Ramsch (niemand spielt) – jeder für sich, mit den "
+    "Trümpfen und der Bedienpflicht des Rufspiels, ohne Ruf-Sau."
+)
+K_BETTEL_REIHE = (
+    "Konvention, nicht im Regeltext: Beim Bettel gibt es keine Trümpfe; jede Farbe "
+    "sticht in der Reihenfolge Sau, König, Ober, Unter, Zehn, Neun, Acht, Sieben."
+)
+K_BETTEL_REIHE_HOCH = (
+    "Konvention, nicht im Regeltext: Beim Bettel gibt es keine Trümpfe; jede Farbe "
+    "sticht in der Reihenfolge Sau, Zehn, König, Ober, Unter, Neun, Acht, Sieben."
+)
 
 _FARBEN = tuple(Farbe)
-_SPIEL_CACHE: dict[tuple, "Spiel"] = {}
+_SPIEL_CACHE: dict[tuple, Spiel] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,16 +200,21 @@ class Spiel:
     def __post_init__(self) -> None:
         if self.art.braucht_farbe and self.farbe is None:
             was = "die gerufene Sau" if self.art is Spielart.RUFSPIEL else "die Trumpffarbe"
-            raise Eingabefehler(f"Beim {self.art.name_de} fehlt {was} (eichel, gras, herz oder schellen).")
+            raise Eingabefehler(
+                f"Beim {self.art.name_de} fehlt {was} (eichel, gras, herz oder schellen)."
+            )
         if not self.art.braucht_farbe and self.farbe is not None:
-            raise Eingabefehler(f"Beim {self.art.name_de} gibt es keine Farbe; „{self.farbe.wort}“ passt nicht.")
+            raise Eingabefehler(
+                f"Beim {self.art.name_de} gibt es keine Farbe; „{self.farbe.wort}“ passt nicht."
+            )
         if self.art is Spielart.RUFSPIEL and self.farbe is Farbe.HERZ:
-            raise Regelverstoss("Die Herz-Sau ist Trumpf und kann nicht gerufen werden "
-                                "(schafkopf.rufbare-saeue).")
+            raise Regelverstoss(
+                "Die Herz-Sau ist Trumpf und kann nicht gerufen werden (schafkopf.rufbare-saeue)."
+            )
         object.__setattr__(self, "_tab", _tabellen(self.art, self.farbe, self.bettel_zehn_hoch))
 
     @classmethod
-    def aus_text(cls, art: "str | Spielart", farbe: "str | Farbe | None" = None) -> "Spiel":
+    def aus_text(cls, art: str | Spielart, farbe: str | Farbe | None = None) -> Spiel:
         """``Spiel.aus_text("rufspiel", "schellen")`` – mit deutschen Fehlern.
 
         Auch zusammengesetzt, wie man es ansagt: ``Spiel.aus_text("Herz-Solo")``,
@@ -195,9 +229,17 @@ class Spiel:
             if zerlegt is not None:
                 return cls(*zerlegt)
         a = Spielart.parse(art)
-        f = None if farbe in (None, "") else (farbe if isinstance(farbe, Farbe) else Farbe.parse(farbe))
+        f = (
+            None
+            if farbe in (None, "")
+            else (farbe if isinstance(farbe, Farbe) else Farbe.parse(farbe))
+        )
         spiel = cls(a, f)
-        if isinstance(art, str) and (farbe is None or isinstance(farbe, str)) and len(_SPIEL_CACHE) < 512:
+        if (
+            isinstance(art, str)
+            and (farbe is None or isinstance(farbe, str))
+            and len(_SPIEL_CACHE) < 512
+        ):
             _SPIEL_CACHE[(art, farbe)] = spiel
         return spiel
 
@@ -227,7 +269,7 @@ class Spiel:
         """Rangzahl: höher schlägt niedriger innerhalb einer Gruppe; jeder Trumpf > jede Farbkarte."""
         return self._tab.rang[karte.nr]
 
-    def truempfe(self, blatt: "Blatt | str" = Blatt.LANG) -> tuple[Karte, ...]:
+    def truempfe(self, blatt: Blatt | str = Blatt.LANG) -> tuple[Karte, ...]:
         """Alle Trümpfe im Blatt, stärkster zuerst (Grundlage der Laufenden)."""
         t = self._tab.truempfe
         if Blatt.parse(blatt) is Blatt.KURZ:
@@ -251,7 +293,9 @@ class Spiel:
     def sortiert(self, karten: Sequence[Karte]) -> list[Karte]:
         """Zum Anzeigen: Trümpfe (stärkster zuerst), dann Eichel, Gras, Herz, Schellen."""
         tab = self._tab
-        return sorted(karten, key=lambda k: (tab.gruppe[k.nr] != TRUMPF, tab.gruppe[k.nr], -tab.rang[k.nr]))
+        return sorted(
+            karten, key=lambda k: (tab.gruppe[k.nr] != TRUMPF, tab.gruppe[k.nr], -tab.rang[k.nr])
+        )
 
     @property
     def konvention(self) -> str | None:
@@ -280,7 +324,11 @@ def _farbspiel(text: str) -> tuple[Spielart, Farbe] | None:
     from referee.schafkopf.karten import _FARB_WOERTER, _falte
 
     t = _falte(text)
-    for ende, art in (("solo", Spielart.SOLO), ("wenz", Spielart.FARBWENZ), ("geier", Spielart.FARBGEIER)):
+    for ende, art in (
+        ("solo", Spielart.SOLO),
+        ("wenz", Spielart.FARBWENZ),
+        ("geier", Spielart.FARBGEIER),
+    ):
         if t.endswith(ende) and len(t) > len(ende):
             farbe = _FARB_WOERTER.get(t[: -len(ende)])
             if farbe is not None:
@@ -288,7 +336,7 @@ def _farbspiel(text: str) -> tuple[Spielart, Farbe] | None:
     return None
 
 
-def parse_ansage(text: "str | Spielart") -> tuple[Spielart, Farbe | None]:
+def parse_ansage(text: str | Spielart) -> tuple[Spielart, Farbe | None]:
     """Die Spielart, wie man sie ansagt: ``Herz-Solo`` → (Solo, Herz), ``Eichel-Wenz`` →
     (Farbwenz, Eichel), ``sauspiel`` → (Rufspiel, ``None``) … Unbekanntes: ``Eingabefehler``.
 
@@ -304,9 +352,11 @@ def parse_ansage(text: "str | Spielart") -> tuple[Spielart, Farbe | None]:
     return Spielart.parse(text), None
 
 
-def stichsieger(spiel: Spiel, karten: Sequence[Karte], ausspieler: int, spieler_zahl: int = 4) -> int:
+def stichsieger(
+    spiel: Spiel, karten: Sequence[Karte], ausspieler: int, spieler_zahl: int = 4
+) -> int:
     """Sitz (0–3) des Spielers, der den Stich bekommt; ``karten`` in Spielreihenfolge ab ``ausspieler``."""
     return (ausspieler + spiel.stich_gewinner(karten)) % spieler_zahl
 
 
-__all__ = ["Spiel", "Spielart", "TRUMPF", "parse_ansage", "stichsieger"]
+__all__ = ["TRUMPF", "Spiel", "Spielart", "parse_ansage", "stichsieger"]

@@ -87,14 +87,18 @@ _PREIS_FELDER = ("grund", "solo", "schneider", "schwarz", "laufende", "ramsch", 
 
 def _normalisiere_ab(wert: Any) -> tuple[tuple[Spielart, int], ...]:
     if isinstance(wert, bool):
-        raise Eingabefehler(f"Ungültiger Wert „{wert}“ für laufende_ab: erwartet eine ganze Zahl ab 1.")
+        raise Eingabefehler(
+            f"Ungültiger Wert „{wert}“ für laufende_ab: erwartet eine ganze Zahl ab 1."
+        )
     if isinstance(wert, int):
         return tuple((s, wert) for s in LAUFENDE_SPIELARTEN)
     if isinstance(wert, Mapping):
         werte = dict(LAUFENDE_AB_STANDARD)
         for schluessel, zahl in wert.items():
             try:
-                spielart = Spielart(schluessel) if not isinstance(schluessel, Spielart) else schluessel
+                spielart = (
+                    Spielart(schluessel) if not isinstance(schluessel, Spielart) else schluessel
+                )
             except ValueError:
                 spielart = None
             if spielart not in LAUFENDE_AB_STANDARD:
@@ -151,7 +155,9 @@ class Tarif:
         for name in ("tout_faktor", "sie_faktor"):
             wert = getattr(r, name)
             if isinstance(wert, bool) or not isinstance(wert, int) or wert < 1:
-                fehler.append(f"Ungültiger Wert „{wert}“ für {name}: erwartet eine ganze Zahl ab 1.")
+                fehler.append(
+                    f"Ungültiger Wert „{wert}“ für {name}: erwartet eine ganze Zahl ab 1."
+                )
         if r.ramsch_gleichstand not in RAMSCH_GLEICHSTAND:
             fehler.append(
                 f"Ungültiger Wert „{r.ramsch_gleichstand}“ für ramsch_gleichstand: "
@@ -161,7 +167,9 @@ class Tarif:
             if name in ("tout_faktor", "sie_faktor", "ramsch_gleichstand"):
                 continue
             if not isinstance(getattr(r, name), bool):
-                fehler.append(f"Ungültiger Wert „{getattr(r, name)}“ für {name}: erwartet ja oder nein.")
+                fehler.append(
+                    f"Ungültiger Wert „{getattr(r, name)}“ für {name}: erwartet ja oder nein."
+                )
         if fehler:
             raise Eingabefehler(" ".join(fehler))
 
@@ -178,9 +186,11 @@ class Tarif:
                 anders.setdefault(z, []).append(s.name_de)
         for z, arten in anders.items():
             ab_text += f", beim {' und '.join(arten)} ab {z}"
-        return (f"{name} (vereinbart, der Regeltext kennt keinen verbindlichen Tarif): "
-                f"Rufspiel {self.grund} ct, Solo {self.solo} ct, Schneider {self.schneider} ct, "
-                f"Schwarz {self.schwarz} ct, je Laufender {self.laufende} ct ({ab_text}).")
+        return (
+            f"{name} (vereinbart, der Regeltext kennt keinen verbindlichen Tarif): "
+            f"Rufspiel {self.grund} ct, Solo {self.solo} ct, Schneider {self.schneider} ct, "
+            f"Schwarz {self.schwarz} ct, je Laufender {self.laufende} ct ({ab_text})."
+        )
 
     def laufende_ab_fuer(self, spielart: Spielart) -> int:
         """Ab wie vielen Laufenden sie bei dieser Spielart zählen."""
@@ -246,13 +256,21 @@ class Tarif:
         ab = d.get("laufende_ab", basis.laufende_ab)
         if isinstance(ab, Mapping):
             ab = {**dict(basis.laufende_ab), **{_spielart_ab(k): v for k, v in ab.items()}}
-        einzeln = {_spielart_ab(k.split(".", 1)[1]): v for k, v in d.items() if k.startswith("laufende_ab.")}
+        einzeln = {
+            _spielart_ab(k.split(".", 1)[1]): v
+            for k, v in d.items()
+            if k.startswith("laufende_ab.")
+        }
         if einzeln:
             ab = {**dict(_normalisiere_ab(ab)), **einzeln}
-        regeln = dataclasses.replace(
-            basis.regeln, **{n: d[n] for n in _REGEL_FELDER if n in d}
-        ) if any(n in d for n in _REGEL_FELDER) else basis.regeln
-        return cls(**preise, laufende_ab=ab, regeln=regeln, name=str(d.get("name", basis.name) or ""))
+        regeln = (
+            dataclasses.replace(basis.regeln, **{n: d[n] for n in _REGEL_FELDER if n in d})
+            if any(n in d for n in _REGEL_FELDER)
+            else basis.regeln
+        )
+        return cls(
+            **preise, laufende_ab=ab, regeln=regeln, name=str(d.get("name", basis.name) or "")
+        )
 
     def mit(self, setzen: Mapping[str, str] | Iterable[str]) -> Tarif:
         """Kopie mit überschriebenen Schlüsseln aus Texten (``{"laufende_ab": "2"}`` oder ``["grund=30"]``)."""
@@ -279,9 +297,16 @@ def _spielart_ab(k: Any) -> Spielart:
 
 #: Alle Schlüssel, die ``--set`` und ``from_dict`` kennen.
 SCHLUESSEL: tuple[str, ...] = (
-    "grund", "solo", "schneider", "schwarz", "laufende", "laufende_ab",
+    "grund",
+    "solo",
+    "schneider",
+    "schwarz",
+    "laufende",
+    "laufende_ab",
     *(f"laufende_ab.{s.value}" for s in LAUFENDE_SPIELARTEN),
-    "ramsch", "bettel", *_REGEL_FELDER,
+    "ramsch",
+    "bettel",
+    *_REGEL_FELDER,
 )
 
 
@@ -295,7 +320,9 @@ def _zahl(schluessel: str, text: str, minimum: int) -> int:
             + (" (Preise in Cent)." if schluessel in _PREIS_FELDER else ".")
         ) from None
     if wert < minimum:
-        raise Eingabefehler(f"Ungültiger Wert „{text}“ für {schluessel}: erwartet eine ganze Zahl ab {minimum}.")
+        raise Eingabefehler(
+            f"Ungültiger Wert „{text}“ für {schluessel}: erwartet eine ganze Zahl ab {minimum}."
+        )
     return wert
 
 
@@ -386,9 +413,7 @@ def tarif_beschreibungen() -> dict[str, str]:
 def _benannt(name: str) -> Tarif:
     daten = _tarif_daten()
     if name not in daten:
-        raise Eingabefehler(
-            f"Unbekannter Tarif „{name}“. Bekannt: {', '.join(daten)}."
-        )
+        raise Eingabefehler(f"Unbekannter Tarif „{name}“. Bekannt: {', '.join(daten)}.")
     werte = {k: v for k, v in daten[name].items() if k != "beschreibung"}
     return Tarif.from_dict({**werte, "name": name})
 
@@ -408,5 +433,16 @@ def tarif_laden(
     return tarif
 
 
-__all__ = ["LAUFENDE_AB_STANDARD", "LAUFENDE_SPIELARTEN", "RAMSCH_GLEICHSTAND", "SCHLUESSEL", "STANDARD_TARIF",
-           "Hausregeln", "Tarif", "setzungen", "tarif_beschreibungen", "tarif_laden", "tarif_namen"]
+__all__ = [
+    "LAUFENDE_AB_STANDARD",
+    "LAUFENDE_SPIELARTEN",
+    "RAMSCH_GLEICHSTAND",
+    "SCHLUESSEL",
+    "STANDARD_TARIF",
+    "Hausregeln",
+    "Tarif",
+    "setzungen",
+    "tarif_beschreibungen",
+    "tarif_laden",
+    "tarif_namen",
+]

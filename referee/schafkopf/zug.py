@@ -27,8 +27,8 @@ Gebunden ist die Ruf-Sau, solange ihr Halter sie hat und nicht davongelaufen ist
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from referee.errors import Eingabefehler, Regelverstoss
 from referee.schafkopf.karten import Blatt, Karte, Schlag
@@ -112,11 +112,18 @@ def _entscheide(
             name = rufsau.farbe.name_de
             for k in hand:
                 if gruppe[k.nr] == rg and k != rufsau:
-                    verboten.append(Verbot(k, (
-                        f"Solange du die gerufene {name}-Sau hältst, darfst du keine kleinere "
-                        f"{name}-Karte ausspielen; Davonlaufen geht erst mit mindestens "
-                        f"{DAVONLAUFEN_AB} {name}-Karten einschließlich der Sau, du hast "
-                        f"{len(ruffarbe)} ({DAVONLAUFEN})."), DAVONLAUFEN))
+                    verboten.append(
+                        Verbot(
+                            k,
+                            (
+                                f"Solange du die gerufene {name}-Sau hältst, darfst du keine kleinere "
+                                f"{name}-Karte ausspielen; Davonlaufen geht erst mit mindestens "
+                                f"{DAVONLAUFEN_AB} {name}-Karten einschließlich der Sau, du hast "
+                                f"{len(ruffarbe)} ({DAVONLAUFEN})."
+                            ),
+                            DAVONLAUFEN,
+                        )
+                    )
         return erlaubt, verboten, False
 
     bedient = gruppe[ausgespielt.nr]
@@ -129,17 +136,26 @@ def _entscheide(
                 auch = f", auch wenn du weitere {name}-Karten hast" if len(passend) > 1 else ""
                 for k in hand:
                     if k != rufsau:
-                        verboten.append(Verbot(k, (
-                            f"Die Ruffarbe {name} ist angespielt: Die gerufene {name}-Sau muss "
-                            f"zugegeben werden{auch} ({SUCHEN})."), SUCHEN))
+                        verboten.append(
+                            Verbot(
+                                k,
+                                (
+                                    f"Die Ruffarbe {name} ist angespielt: Die gerufene {name}-Sau muss "
+                                    f"zugegeben werden{auch} ({SUCHEN})."
+                                ),
+                                SUCHEN,
+                            )
+                        )
             return [rufsau], verboten, False
         if gruende and len(passend) < len(hand):
             if bedient == TRUMPF:
                 text = f"Bedienpflicht: Trumpf ist ausgespielt und du hast Trumpf ({STICHREGELN})."
             else:
                 name = ausgespielt.farbe.name_de
-                text = (f"Bedienpflicht: {name} ist ausgespielt und du hast {name} – "
-                        f"zuerst {name} zugeben ({STICHREGELN}).")
+                text = (
+                    f"Bedienpflicht: {name} ist ausgespielt und du hast {name} – "
+                    f"zuerst {name} zugeben ({STICHREGELN})."
+                )
             for k in hand:
                 if gruppe[k.nr] != bedient:
                     verboten.append(Verbot(k, text, STICHREGELN))
@@ -150,41 +166,66 @@ def _entscheide(
         return list(hand), verboten, False
     erlaubt = [k for k in hand if k != rufsau]
     if gruende:
-        verboten.append(Verbot(rufsau, (
-            f"Die gerufene {rufsau.farbe.name_de}-Sau darf nicht abgeworfen werden, solange sie "
-            f"gebunden ist – erst im letzten Stich ({BINDUNG})."), BINDUNG))
+        verboten.append(
+            Verbot(
+                rufsau,
+                (
+                    f"Die gerufene {rufsau.farbe.name_de}-Sau darf nicht abgeworfen werden, solange sie "
+                    f"gebunden ist – erst im letzten Stich ({BINDUNG})."
+                ),
+                BINDUNG,
+            )
+        )
     return erlaubt, verboten, False
 
 
-def _pruefe_eingabe(hand: Sequence[Karte], stich: Sequence[Karte], spiel: Spiel,
-                    gesucht: bool, davongelaufen: bool, blatt: Blatt) -> None:
+def _pruefe_eingabe(
+    hand: Sequence[Karte],
+    stich: Sequence[Karte],
+    spiel: Spiel,
+    gesucht: bool,
+    davongelaufen: bool,
+    blatt: Blatt,
+) -> None:
     maengel = []
     if not hand:
         maengel.append("Die Hand ist leer.")
     if len(hand) > blatt.handgroesse:
         welches = "langen Blatt (32 Karten)" if blatt is Blatt.LANG else "kurzen Blatt (24 Karten)"
-        maengel.append(f"Die Hand hat {len(hand)} Karten; mit dem {welches} hat man höchstens "
-                       f"{blatt.handgroesse}.")
+        maengel.append(
+            f"Die Hand hat {len(hand)} Karten; mit dem {welches} hat man höchstens "
+            f"{blatt.handgroesse}."
+        )
     if len(set(hand)) != len(hand):
         doppelt = sorted({str(k) for k in hand if hand.count(k) > 1})
-        maengel.append(f"Doppelt in der Hand: {', '.join(doppelt)} – jede Karte gibt es nur einmal.")
+        maengel.append(
+            f"Doppelt in der Hand: {', '.join(doppelt)} – jede Karte gibt es nur einmal."
+        )
     if blatt is Blatt.KURZ:
         fremd = [str(k) for k in (*hand, *stich) if k.schlag in (Schlag.ACHT, Schlag.SIEBEN)]
         if fremd:
-            maengel.append(f"{', '.join(fremd)} {'gehört' if len(fremd) == 1 else 'gehören'} nicht zum "
-                           "kurzen Blatt (ohne Acht und Sieben).")
+            maengel.append(
+                f"{', '.join(fremd)} {'gehört' if len(fremd) == 1 else 'gehören'} nicht zum "
+                "kurzen Blatt (ohne Acht und Sieben)."
+            )
     if len(stich) > 3:
-        maengel.append(f"Im Stich liegen schon {len(stich)} Karten; höchstens 3 dürfen vor dir liegen.")
+        maengel.append(
+            f"Im Stich liegen schon {len(stich)} Karten; höchstens 3 dürfen vor dir liegen."
+        )
     doppelt = [str(k) for k in stich if k in hand]
     if doppelt:
-        maengel.append(f"{', '.join(doppelt)} {'liegt' if len(doppelt) == 1 else 'liegen'} im Stich "
-                       "und zugleich in deiner Hand.")
+        maengel.append(
+            f"{', '.join(doppelt)} {'liegt' if len(doppelt) == 1 else 'liegen'} im Stich "
+            "und zugleich in deiner Hand."
+        )
     if len(set(stich)) != len(stich):
         maengel.append("Eine Karte liegt doppelt im Stich.")
     rufsau = spiel.rufsau
     if gesucht and rufsau is not None and rufsau in hand and not davongelaufen:
-        maengel.append(f"Widerspruch: Die Ruf-Sau {rufsau} ist noch in deiner Hand, kann also nicht "
-                       "schon gesucht oder gespielt sein.")
+        maengel.append(
+            f"Widerspruch: Die Ruf-Sau {rufsau} ist noch in deiner Hand, kann also nicht "
+            "schon gesucht oder gespielt sein."
+        )
     if maengel:
         raise Eingabefehler(" ".join(maengel))
 
@@ -197,7 +238,7 @@ def erlaubte_karten(
     gesucht: bool = False,
     davongelaufen: bool = False,
     letzter_stich: bool = False,
-    blatt: "Blatt | str" = Blatt.LANG,
+    blatt: Blatt | str = Blatt.LANG,
 ) -> Zugauskunft:
     """Welche Karten aus ``hand`` darf ich legen, wenn ``stich`` (in Spielreihenfolge) schon liegt?
 
@@ -214,44 +255,94 @@ def erlaubte_karten(
     rufsau = spiel.rufsau
     gebunden = rufsau is not None and rufsau in hand and not davongelaufen and not gesucht
     letzter = letzter_stich or len(hand) == 1
-    erlaubt, verboten, davon = _entscheide(hand, stich[0] if stich else None, spiel, gebunden, letzter, True)
+    erlaubt, verboten, davon = _entscheide(
+        hand, stich[0] if stich else None, spiel, gebunden, letzter, True
+    )
     hinweis = None
     if davon:
         name = rufsau.farbe.name_de  # type: ignore[union-attr]
-        hinweis = (f"Davonlaufen erlaubt: Du hältst mindestens {DAVONLAUFEN_AB} {name}-Karten "
-                   f"einschließlich der Ruf-Sau. Spielst du eine kleinere {name}-Karte aus, läufst du "
-                   f"davon; danach ist die {name}-Sau eine gewöhnliche Karte ({DAVONLAUFEN}).")
+        hinweis = (
+            f"Davonlaufen erlaubt: Du hältst mindestens {DAVONLAUFEN_AB} {name}-Karten "
+            f"einschließlich der Ruf-Sau. Spielst du eine kleinere {name}-Karte aus, läufst du "
+            f"davon; danach ist die {name}-Sau eine gewöhnliche Karte ({DAVONLAUFEN})."
+        )
     return Zugauskunft(tuple(erlaubt), tuple(verboten), davon, hinweis)
 
 
-def karte_erlaubt(hand: Sequence[Karte], stich: Sequence[Karte], spiel: Spiel, karte: Karte, *,
-                  gesucht: bool = False, davongelaufen: bool = False, letzter_stich: bool = False) -> bool:
+def karte_erlaubt(
+    hand: Sequence[Karte],
+    stich: Sequence[Karte],
+    spiel: Spiel,
+    karte: Karte,
+    *,
+    gesucht: bool = False,
+    davongelaufen: bool = False,
+    letzter_stich: bool = False,
+) -> bool:
     """Darf ``karte`` jetzt gelegt werden? (``False`` auch, wenn sie nicht in der Hand ist.)"""
     if karte not in hand:
         return False
-    return erlaubte_karten(hand, stich, spiel, gesucht=gesucht, davongelaufen=davongelaufen,
-                           letzter_stich=letzter_stich).ist_erlaubt(karte)
+    return erlaubte_karten(
+        hand,
+        stich,
+        spiel,
+        gesucht=gesucht,
+        davongelaufen=davongelaufen,
+        letzter_stich=letzter_stich,
+    ).ist_erlaubt(karte)
 
 
-def pruefe_zug(hand: Sequence[Karte], stich: Sequence[Karte], spiel: Spiel, karte: Karte, *,
-               gesucht: bool = False, davongelaufen: bool = False, letzter_stich: bool = False) -> None:
+def pruefe_zug(
+    hand: Sequence[Karte],
+    stich: Sequence[Karte],
+    spiel: Spiel,
+    karte: Karte,
+    *,
+    gesucht: bool = False,
+    davongelaufen: bool = False,
+    letzter_stich: bool = False,
+) -> None:
     """Wirft ``Regelverstoss`` mit dem Grund, wenn ``karte`` jetzt nicht gelegt werden darf."""
     if karte not in hand:
         raise Regelverstoss(f"Die Karte {karte} ist nicht in der Hand.")
-    a = erlaubte_karten(hand, stich, spiel, gesucht=gesucht, davongelaufen=davongelaufen,
-                        letzter_stich=letzter_stich)
+    a = erlaubte_karten(
+        hand,
+        stich,
+        spiel,
+        gesucht=gesucht,
+        davongelaufen=davongelaufen,
+        letzter_stich=letzter_stich,
+    )
     grund = a.grund(karte)
     if grund is not None:
         raise Regelverstoss(f"{karte} ist hier nicht erlaubt: {grund}")
 
 
-def ist_davonlaufen(hand: Sequence[Karte], stich: Sequence[Karte], spiel: Spiel, karte: Karte,
-                    davongelaufen: bool = False) -> bool:
+def ist_davonlaufen(
+    hand: Sequence[Karte],
+    stich: Sequence[Karte],
+    spiel: Spiel,
+    karte: Karte,
+    davongelaufen: bool = False,
+) -> bool:
     """Ist das Ausspielen von ``karte`` ein Davonlaufen (Halter spielt kleinere Karte der Ruffarbe aus)?"""
     rufsau = spiel.rufsau
-    return (not stich and not davongelaufen and rufsau is not None and rufsau in hand and karte != rufsau
-            and spiel._tab.gruppe[karte.nr] == spiel._tab.gruppe[rufsau.nr])
+    return (
+        not stich
+        and not davongelaufen
+        and rufsau is not None
+        and rufsau in hand
+        and karte != rufsau
+        and spiel._tab.gruppe[karte.nr] == spiel._tab.gruppe[rufsau.nr]
+    )
 
 
-__all__ = ["DAVONLAUFEN_AB", "Verbot", "Zugauskunft", "erlaubte_karten", "ist_davonlaufen",
-           "karte_erlaubt", "pruefe_zug"]
+__all__ = [
+    "DAVONLAUFEN_AB",
+    "Verbot",
+    "Zugauskunft",
+    "erlaubte_karten",
+    "ist_davonlaufen",
+    "karte_erlaubt",
+    "pruefe_zug",
+]

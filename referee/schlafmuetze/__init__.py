@@ -12,14 +12,27 @@ from referee.schlafmuetze.regeln import (
     Zugschritt,
     ablage_richtig,
     naechster_schritt,
+    parse_wert,
     pruefe_ablage,
     pruefe_ablage_streng,
-    parse_wert,
     pruefe_sieg,
     wohin,
     ziel_text,
 )
 
-__all__ = ["ZITATE", "Mitspieler", "Pruefung", "Tisch", "Wohin", "Zugschritt", "ablage_richtig",
-           "naechster_schritt", "parse_wert", "pruefe_ablage", "pruefe_ablage_streng", "pruefe_sieg",
-           "wohin", "ziel_text"]
+__all__ = [
+    "ZITATE",
+    "Mitspieler",
+    "Pruefung",
+    "Tisch",
+    "Wohin",
+    "Zugschritt",
+    "ablage_richtig",
+    "naechster_schritt",
+    "parse_wert",
+    "pruefe_ablage",
+    "pruefe_ablage_streng",
+    "pruefe_sieg",
+    "wohin",
+    "ziel_text",
+]

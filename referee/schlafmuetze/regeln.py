@@ -36,38 +36,57 @@ EIGENE = "eigene"
 MITTE = "mitte"
 
 ZITATE: dict[str, tuple[str, str]] = {
-    "mitte": ("schlafmuetze.mitte",
-              "In der Mitte können Karten immer nur in unmittelbar aufsteigender Reihenfolge "
-              "abgelegt werden."),
-    "mitte_wahl": ("schlafmuetze.mitte",
-                   "Passt die Karte auf mehrere Stapel in der Mitte, darf sich der Spieler einen "
-                   "beliebigen Stapel davon aussuchen."),
-    "mitspieler": ("schlafmuetze.mitspieler",
-                   "Bei Mitspielern können Karten in unmittelbar aufsteigender oder absteigender "
-                   "Reihenfolge abgelegt werden."),
-    "reihenfolge": ("schlafmuetze.reihenfolge",
-                    "Hat ein Spieler die Möglichkeit, eine Karte auf mehr als einem Stapel "
-                    "abzulegen, muss die Karte immer zuerst in die Mitte gelegt werden. Danach "
-                    "folgen die Stapel der Mitspieler im Uhrzeigersinn."),
-    "eigene": ("schlafmuetze.spielablauf",
-               "Erst wenn er eine Karte nicht mehr loswerden kann, muss er sie auf seinen eigenen "
-               "Ablagestapel legen und beendet damit seinen Zug."),
-    "ablauf": ("schlafmuetze.spielablauf",
-               "Zu jeder Zeit muss der Spieler, der am Zug ist, schauen, ob er die oberste Karte "
-               "seines Ablagestapels auf einen anderen Stapel (Mitspieler oder Mitte) ablegen "
-               "kann. Kann er das nicht oder ist sein Ablagestapel leer, dreht er die oberste "
-               "Karte seines Zugstapels um und versucht diese nun auf einen anderen Stapel "
-               "(Mitspieler oder Mitte) abzulegen."),
-    "fehler": ("schlafmuetze.fehler",
-               "Zur Strafe erhält der Spieler die unterste Karte vom Zugstapel jedes Mitspielers."),
-    "zugstapel_leer": ("schlafmuetze.zugstapel-leer",
-                       "Erst sobald er das nächste Mal eine Karte aufdecken muss, dreht er den "
-                       "Ablagestapel um und macht ihn damit zum neuen Zugstapel."),
-    "erst_abgelegt": ("schlafmuetze.fehler",
-                      "Achtung: Ein Fehler ist erst dann gemacht, wenn eine Karte falsch abgelegt "
-                      "wurde."),
-    "spielende": ("schlafmuetze.spielende",
-                  "Das Spiel endet, sobald ein Spieler seine letzte Karte losgeworden ist."),
+    "mitte": (
+        "schlafmuetze.mitte",
+        "In der Mitte können Karten immer nur in unmittelbar aufsteigender Reihenfolge "
+        "abgelegt werden.",
+    ),
+    "mitte_wahl": (
+        "schlafmuetze.mitte",
+        "Passt die Karte auf mehrere Stapel in der Mitte, darf sich der Spieler einen "
+        "beliebigen Stapel davon aussuchen.",
+    ),
+    "mitspieler": (
+        "schlafmuetze.mitspieler",
+        "Bei Mitspielern können Karten in unmittelbar aufsteigender oder absteigender "
+        "Reihenfolge abgelegt werden.",
+    ),
+    "reihenfolge": (
+        "schlafmuetze.reihenfolge",
+        "Hat ein Spieler die Möglichkeit, eine Karte auf mehr als einem Stapel "
+        "abzulegen, muss die Karte immer zuerst in die Mitte gelegt werden. Danach "
+        "folgen die Stapel der Mitspieler im Uhrzeigersinn.",
+    ),
+    "eigene": (
+        "schlafmuetze.spielablauf",
+        "Erst wenn er eine Karte nicht mehr loswerden kann, muss er sie auf seinen eigenen "
+        "Ablagestapel legen und beendet damit seinen Zug.",
+    ),
+    "ablauf": (
+        "schlafmuetze.spielablauf",
+        "Zu jeder Zeit muss der Spieler, der am Zug ist, schauen, ob er die oberste Karte "
+        "seines Ablagestapels auf einen anderen Stapel (Mitspieler oder Mitte) ablegen "
+        "kann. Kann er das nicht oder ist sein Ablagestapel leer, dreht er die oberste "
+        "Karte seines Zugstapels um und versucht diese nun auf einen anderen Stapel "
+        "(Mitspieler oder Mitte) abzulegen.",
+    ),
+    "fehler": (
+        "schlafmuetze.fehler",
+        "Zur Strafe erhält der Spieler die unterste Karte vom Zugstapel jedes Mitspielers.",
+    ),
+    "zugstapel_leer": (
+        "schlafmuetze.zugstapel-leer",
+        "Erst sobald er das nächste Mal eine Karte aufdecken muss, dreht er den "
+        "Ablagestapel um und macht ihn damit zum neuen Zugstapel.",
+    ),
+    "erst_abgelegt": (
+        "schlafmuetze.fehler",
+        "Achtung: Ein Fehler ist erst dann gemacht, wenn eine Karte falsch abgelegt wurde.",
+    ),
+    "spielende": (
+        "schlafmuetze.spielende",
+        "Das Spiel endet, sobald ein Spieler seine letzte Karte losgeworden ist.",
+    ),
 }
 
 
@@ -76,6 +95,7 @@ def _z(schluessel: str) -> str:
 
 
 # --- Eingaben ----------------------------------------------------------------------------
+
 
 def parse_wert(text: str, wo: str = "KARTE") -> int:
     """Ein Kartenwert 1–20."""
@@ -107,7 +127,7 @@ class Tisch:
     mitspieler: tuple[Mitspieler, ...] = ()
 
     @classmethod
-    def parse(cls, mitte: str, mitspieler: str | None = None) -> "Tisch":
+    def parse(cls, mitte: str, mitspieler: str | None = None) -> Tisch:
         """``Tisch.parse("2 1 5 1 1", "Ben=10,Cem=4,Dora=-")``"""
         fehler: list[str] = []
         teile = [t for t in re.split(r"[\s,;]+", mitte.strip()) if t]
@@ -118,16 +138,20 @@ class Tisch:
             except Eingabefehler as e:
                 fehler.append(e.meldung.rstrip("."))
         if len(teile) != MITTE_STAPEL:
-            fehler.append(f"--mitte braucht genau 5 Werte (die fünf Stapel der Mitte), nicht "
-                          f"{len(teile)} („{mitte}“)")
+            fehler.append(
+                f"--mitte braucht genau 5 Werte (die fünf Stapel der Mitte), nicht "
+                f"{len(teile)} („{mitte}“)"
+            )
         spieler: list[Mitspieler] = []
         if mitspieler is not None and mitspieler.strip():
             gesehen: set[str] = set()
             for pos, teil in enumerate([t for t in re.split(r"[,;]+", mitspieler) if t.strip()], 1):
                 name, gleich, wert = (s.strip() for s in teil.partition("="))
                 if not gleich or not name or not wert:
-                    fehler.append(f"--mitspieler: „{teil.strip()}“ (Stelle {pos}) hat nicht die "
-                                  f"Form NAME=WERT oder NAME=- (leerer Ablagestapel)")
+                    fehler.append(
+                        f"--mitspieler: „{teil.strip()}“ (Stelle {pos}) hat nicht die "
+                        f"Form NAME=WERT oder NAME=- (leerer Ablagestapel)"
+                    )
                     continue
                 if name.casefold() in (MITTE, EIGENE) or ":" in name:
                     fehler.append(f"--mitspieler: „{name}“ ist als Name nicht erlaubt")
@@ -142,17 +166,23 @@ class Tisch:
                 try:
                     w = parse_wert(wert, f"Wert von {name}")
                 except Eingabefehler as e:
-                    fehler.append("--mitspieler: " + e.meldung.rstrip(".")
-                                  + " oder „-“ für einen leeren Ablagestapel")
+                    fehler.append(
+                        "--mitspieler: "
+                        + e.meldung.rstrip(".")
+                        + " oder „-“ für einen leeren Ablagestapel"
+                    )
                     continue
                 if w == 1:
-                    fehler.append(f"--mitspieler: {name}=1 kann nicht sein – alle fünf 1er "
-                                  f"liegen in der Mitte")
+                    fehler.append(
+                        f"--mitspieler: {name}=1 kann nicht sein – alle fünf 1er "
+                        f"liegen in der Mitte"
+                    )
                     continue
                 spieler.append(Mitspieler(name, w))
             if len(spieler) + 1 > MAX_SPIELER and not fehler:
-                fehler.append(f"--mitspieler: {len(spieler)} Mitspieler – Schlafmütze ist für "
-                              f"2–8 Personen")
+                fehler.append(
+                    f"--mitspieler: {len(spieler)} Mitspieler – Schlafmütze ist für 2–8 Personen"
+                )
         if fehler:
             raise Eingabefehler("; ".join(fehler) + ".")
         return cls(tuple(werte), tuple(spieler))
@@ -162,8 +192,9 @@ class Tisch:
         if not MIN_WERT <= karte <= MAX_WERT:
             raise Eingabefehler(f"KARTE „{karte}“ ist kein Kartenwert; erlaubt sind 1 bis 20.")
         if karte == 1:
-            raise Eingabefehler("KARTE „1“ kann es nicht geben: alle fünf 1er liegen von Anfang "
-                                "an in der Mitte.")
+            raise Eingabefehler(
+                "KARTE „1“ kann es nicht geben: alle fünf 1er liegen von Anfang an in der Mitte."
+            )
         sichtbar = Counter()
         for oben in self.mitte:  # ein Mitte-Stapel mit oben x enthält 1..x
             for w in range(1, oben + 1):
@@ -178,13 +209,15 @@ class Tisch:
             raise Eingabefehler(
                 f"Das passt nicht zusammen: es gibt nur fünf Karten mit dem Wert {w}, hier "
                 f"wären es {sichtbar[w]} (Mitte „{' '.join(map(str, self.mitte))}“, "
-                f"Mitspieler und KARTE {karte}).")
+                f"Mitspieler und KARTE {karte})."
+            )
 
     def mitspieler_namen(self) -> tuple[str, ...]:
         return tuple(m.name for m in self.mitspieler)
 
 
 # --- passt die Karte? --------------------------------------------------------------------
+
 
 def passt_mitte(karte: int, oben: int) -> bool:
     """Mitte: nur die unmittelbar nächsthöhere Karte."""
@@ -212,9 +245,15 @@ class Wohin:
 
     def als_json(self) -> dict:
         """Die JSON-Antwort von ``referee schlafmuetze passt`` (ohne ``--nach``)."""
-        return {"passt": list(self.passt), "muss": self.muss, "zulaessig": list(self.zulaessig),
-                "schlafmuetze": False, "grund": self.grund, "abschnitt": self.abschnitte[0],
-                "abschnitte": list(self.abschnitte)}
+        return {
+            "passt": list(self.passt),
+            "muss": self.muss,
+            "zulaessig": list(self.zulaessig),
+            "schlafmuetze": False,
+            "grund": self.grund,
+            "abschnitt": self.abschnitte[0],
+            "abschnitte": list(self.abschnitte),
+        }
 
 
 def wohin(karte: int, tisch: Tisch) -> Wohin:
@@ -228,14 +267,18 @@ def wohin(karte: int, tisch: Tisch) -> Wohin:
         grund = f"Die {karte} muss auf Stapel {mitte[0][6:]} der Mitte (dort liegt {karte - 1}): {_z('mitte')}"
         abschnitte = [ZITATE["mitte"][0]]
         if spieler:
-            grund += (f" Sie passt auch bei {_liste(spieler)}, aber die Mitte geht vor: "
-                      f"{_z('reihenfolge')}")
+            grund += (
+                f" Sie passt auch bei {_liste(spieler)}, aber die Mitte geht vor: "
+                f"{_z('reihenfolge')}"
+            )
             abschnitte.append(ZITATE["reihenfolge"][0])
     elif mitte:
         muss, zulaessig = MITTE, tuple(mitte)
         nummern = _liste([m[6:] for m in mitte])
-        grund = (f"Die {karte} passt auf die Stapel {nummern} der Mitte (dort liegt jeweils "
-                 f"{karte - 1}); einer davon nach Wahl: {_z('mitte_wahl')}")
+        grund = (
+            f"Die {karte} passt auf die Stapel {nummern} der Mitte (dort liegt jeweils "
+            f"{karte - 1}); einer davon nach Wahl: {_z('mitte_wahl')}"
+        )
         abschnitte = [ZITATE["mitte_wahl"][0]]
         if spieler:
             grund += f" Die Mitte geht vor {_liste(spieler)}: {_z('reihenfolge')}"
@@ -243,18 +286,24 @@ def wohin(karte: int, tisch: Tisch) -> Wohin:
     elif spieler:
         muss, zulaessig = spieler[0], (spieler[0],)
         oben = {m.name: m.oben for m in tisch.mitspieler}[spieler[0]]
-        grund = (f"In der Mitte passt die {karte} nicht (dort braucht es jeweils oben + 1); sie "
-                 f"muss zu {spieler[0]} (oben {oben}): {_z('mitspieler')}")
+        grund = (
+            f"In der Mitte passt die {karte} nicht (dort braucht es jeweils oben + 1); sie "
+            f"muss zu {spieler[0]} (oben {oben}): {_z('mitspieler')}"
+        )
         abschnitte = [ZITATE["mitspieler"][0]]
         if len(spieler) > 1:
-            grund += (f" Sie passt auch bei {_liste(spieler[1:])}, aber {spieler[0]} kommt im "
-                      f"Uhrzeigersinn zuerst: {_z('reihenfolge')}")
+            grund += (
+                f" Sie passt auch bei {_liste(spieler[1:])}, aber {spieler[0]} kommt im "
+                f"Uhrzeigersinn zuerst: {_z('reihenfolge')}"
+            )
             abschnitte.append(ZITATE["reihenfolge"][0])
     else:
         muss, zulaessig = EIGENE, (EIGENE,)
         wo = "in der Mitte" + (" und bei keinem Mitspieler" if tisch.mitspieler else "")
-        grund = (f"Die {karte} passt nirgends ({wo}); sie kommt auf den eigenen Ablagestapel "
-                 f"und der Zug endet: {_z('eigene')}")
+        grund = (
+            f"Die {karte} passt nirgends ({wo}); sie kommt auf den eigenen Ablagestapel "
+            f"und der Zug endet: {_z('eigene')}"
+        )
         abschnitte = [ZITATE["eigene"][0]]
     return Wohin(karte, passt, muss, zulaessig, grund, tuple(abschnitte))
 
@@ -265,6 +314,7 @@ def _liste(xs: list[str]) -> str:
 
 
 # --- einen Zug prüfen --------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Pruefung:
@@ -282,9 +332,16 @@ class Pruefung:
     def als_json(self) -> dict:
         """Die JSON-Antwort von ``referee schlafmuetze passt --nach …``."""
         w = self.wohin
-        daten = {"passt": list(w.passt), "muss": w.muss, "zulaessig": list(w.zulaessig),
-                 "schlafmuetze": self.schlafmuetze, "grund": self.grund, "nach": self.nach,
-                 "abschnitt": self.abschnitte[0], "abschnitte": list(self.abschnitte)}
+        daten = {
+            "passt": list(w.passt),
+            "muss": w.muss,
+            "zulaessig": list(w.zulaessig),
+            "schlafmuetze": self.schlafmuetze,
+            "grund": self.grund,
+            "nach": self.nach,
+            "abschnitt": self.abschnitte[0],
+            "abschnitte": list(self.abschnitte),
+        }
         if self.schlafmuetze:
             daten["fehler"] = self.fehlerart
             daten["strafe"] = self.strafe
@@ -307,8 +364,10 @@ def normalisiere_ziel(nach: str, tisch: Tisch) -> str:
         if name.casefold() == f:
             return name
     namen = ", ".join(tisch.mitspieler_namen()) or "keine – --mitspieler fehlt"
-    raise Eingabefehler(f"--nach „{nach}“ ist kein Ziel. Erlaubt: mitte, mitte:1 … mitte:5, "
-                        f"eigene oder ein Mitspieler ({namen}).")
+    raise Eingabefehler(
+        f"--nach „{nach}“ ist kein Ziel. Erlaubt: mitte, mitte:1 … mitte:5, "
+        f"eigene oder ein Mitspieler ({namen})."
+    )
 
 
 def ziel_text(ziel: str) -> str:
@@ -324,20 +383,23 @@ def ziel_text(ziel: str) -> str:
 
 def strafe_text(tisch: Tisch, eigene: bool) -> str:
     """Was nach „Schlafmütze!“ geschieht (schlafmuetze.fehler, Beispiel 5)."""
-    zurueck = ("Die Karte bleibt auf deinem Ablagestapel." if eigene else
-               "Die Karte zurücknehmen und auf den eigenen Ablagestapel legen.")
+    zurueck = (
+        "Die Karte bleibt auf deinem Ablagestapel."
+        if eigene
+        else "Die Karte zurücknehmen und auf den eigenen Ablagestapel legen."
+    )
     n = len(tisch.mitspieler)
     if n:
-        von = (f" ({n} Karte{'n' if n != 1 else ''}: von "
-               f"{_liste(list(tisch.mitspieler_namen()))})")
+        von = f" ({n} Karte{'n' if n != 1 else ''}: von {_liste(list(tisch.mitspieler_namen()))})"
     else:
         von = ""
-    return (f"{zurueck} Strafe: von jedem Mitspieler die unterste Karte seines Zugstapels"
-            f"{von}, unter den eigenen Zugstapel. Damit ist der Zug beendet.")
+    return (
+        f"{zurueck} Strafe: von jedem Mitspieler die unterste Karte seines Zugstapels"
+        f"{von}, unter den eigenen Zugstapel. Damit ist der Zug beendet."
+    )
 
 
-def pruefe_ablage(karte: int, tisch: Tisch, nach: str,
-                  ablage_oben: int | None = None) -> Pruefung:
+def pruefe_ablage(karte: int, tisch: Tisch, nach: str, ablage_oben: int | None = None) -> Pruefung:
     """Ist es richtig, ``karte`` nach ``nach`` zu legen? Sonst „Schlafmütze!“ mit Grund.
 
     ``ablage_oben``: ``karte`` ist vom Zugstapel umgedreht, und auf dem eigenen
@@ -350,14 +412,22 @@ def pruefe_ablage(karte: int, tisch: Tisch, nach: str,
     if ablage_oben is not None:
         wa = wohin(ablage_oben, tisch)
         if wa.muss != EIGENE:
-            grund = (f"Schlafmütze! Übersehen: Die {ablage_oben} auf deinem Ablagestapel hätte "
-                     f"vor dem Umdrehen gespielt werden müssen (erst der eigene Ablagestapel, "
-                     f"dann der Zugstapel). {wa.grund} Mit dem Ablegen der umgedrehten {karte} "
-                     f"ist der Fehler gemacht: {_z('erst_abgelegt')}")
+            grund = (
+                f"Schlafmütze! Übersehen: Die {ablage_oben} auf deinem Ablagestapel hätte "
+                f"vor dem Umdrehen gespielt werden müssen (erst der eigene Ablagestapel, "
+                f"dann der Zugstapel). {wa.grund} Mit dem Ablegen der umgedrehten {karte} "
+                f"ist der Fehler gemacht: {_z('erst_abgelegt')}"
+            )
             abschnitte = (ZITATE["fehler"][0], ZITATE["ablauf"][0], *wa.abschnitte)
-            return Pruefung(w, ziel, True, "uebersehen", grund,
-                            strafe_text(tisch, eigene=ziel == EIGENE),
-                            tuple(dict.fromkeys(abschnitte)))
+            return Pruefung(
+                w,
+                ziel,
+                True,
+                "uebersehen",
+                grund,
+                strafe_text(tisch, eigene=ziel == EIGENE),
+                tuple(dict.fromkeys(abschnitte)),
+            )
     if ziel == MITTE:
         richtig = w.muss == MITTE or w.muss.startswith(MITTE + ":")
     else:
@@ -370,19 +440,25 @@ def pruefe_ablage(karte: int, tisch: Tisch, nach: str,
     abschnitte = [ZITATE["fehler"][0]]
     if ziel == EIGENE:
         art = "uebersehen"
-        grund = (f"Schlafmütze! Übersehen: die {karte} hätte nicht auf den eigenen "
-                 f"Ablagestapel gedurft, sie passt auf {_liste(list(w.passt))}. {w.grund}")
+        grund = (
+            f"Schlafmütze! Übersehen: die {karte} hätte nicht auf den eigenen "
+            f"Ablagestapel gedurft, sie passt auf {_liste(list(w.passt))}. {w.grund}"
+        )
         abschnitte += list(w.abschnitte)
     elif ziel in w.passt:
         art = "reihenfolge"
-        grund = (f"Schlafmütze! Falsche Reihenfolge: die {karte} passt zwar auf "
-                 f"{ziel_text(ziel)}, muss aber zuerst auf {_muss_text(w)}. "
-                 f"{_z('reihenfolge')}")
+        grund = (
+            f"Schlafmütze! Falsche Reihenfolge: die {karte} passt zwar auf "
+            f"{ziel_text(ziel)}, muss aber zuerst auf {_muss_text(w)}. "
+            f"{_z('reihenfolge')}"
+        )
         abschnitte.append(ZITATE["reihenfolge"][0])
     else:
         art = "falscher-stapel"
-        grund = (f"Schlafmütze! Falscher Stapel: die {karte} passt nicht auf {ziel_text(ziel)} "
-                 f"({_warum_nicht(karte, ziel, tisch)}). {w.grund}")
+        grund = (
+            f"Schlafmütze! Falscher Stapel: die {karte} passt nicht auf {ziel_text(ziel)} "
+            f"({_warum_nicht(karte, ziel, tisch)}). {w.grund}"
+        )
         abschnitte += list(w.abschnitte)
     strafe = strafe_text(tisch, eigene=ziel == EIGENE)
     return Pruefung(w, ziel, True, art, grund, strafe, tuple(dict.fromkeys(abschnitte)))
@@ -399,8 +475,11 @@ def _warum_nicht(karte: int, ziel: str, tisch: Tisch) -> str:
         return "kein Stapel der Mitte hat oben " + str(karte - 1)
     if ziel.startswith(MITTE + ":"):
         oben = tisch.mitte[int(ziel[6:]) - 1]
-        return f"dort liegt {oben}, in der Mitte passt nur {oben + 1}" if oben < MAX_WERT else \
-            f"dort liegt {oben}, darauf passt nichts mehr"
+        return (
+            f"dort liegt {oben}, in der Mitte passt nur {oben + 1}"
+            if oben < MAX_WERT
+            else f"dort liegt {oben}, darauf passt nichts mehr"
+        )
     oben = {m.name: m.oben for m in tisch.mitspieler}[ziel]
     if oben is None:
         return f"der Ablagestapel von {ziel} ist leer und nimmt nichts"
@@ -413,8 +492,9 @@ def ablage_richtig(karte: int, tisch: Tisch, nach: str, ablage_oben: int | None 
     return not pruefe_ablage(karte, tisch, nach, ablage_oben).schlafmuetze
 
 
-def pruefe_ablage_streng(karte: int, tisch: Tisch, nach: str,
-                         ablage_oben: int | None = None) -> Pruefung:
+def pruefe_ablage_streng(
+    karte: int, tisch: Tisch, nach: str, ablage_oben: int | None = None
+) -> Pruefung:
     """Wie ``pruefe_ablage``, aber ein Fehler wird als ``Regelverstoss`` geworfen."""
     p = pruefe_ablage(karte, tisch, nach, ablage_oben)
     if p.schlafmuetze:
@@ -423,6 +503,7 @@ def pruefe_ablage_streng(karte: int, tisch: Tisch, nach: str,
 
 
 # --- Zugablauf --------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Zugschritt:
@@ -437,13 +518,24 @@ class Zugschritt:
 
     def als_json(self) -> dict:
         """Die JSON-Antwort von ``referee schlafmuetze zug``."""
-        return {"zuerst": self.zuerst, "karte": self.karte, "muss": self.muss, "grund": self.grund,
-                "abschnitt": self.abschnitte[0], "abschnitte": list(self.abschnitte)}
+        return {
+            "zuerst": self.zuerst,
+            "karte": self.karte,
+            "muss": self.muss,
+            "grund": self.grund,
+            "abschnitt": self.abschnitte[0],
+            "abschnitte": list(self.abschnitte),
+        }
 
 
-def naechster_schritt(tisch: Tisch | None = None, ablage_oben: int | None = None,
-                      zugstapel_leer: bool = False, *, ablage_leer: bool = False,
-                      aufgedeckt: int | None = None) -> Zugschritt:
+def naechster_schritt(
+    tisch: Tisch | None = None,
+    ablage_oben: int | None = None,
+    zugstapel_leer: bool = False,
+    *,
+    ablage_leer: bool = False,
+    aufgedeckt: int | None = None,
+) -> Zugschritt:
     """Zuerst die oberste Karte des eigenen Ablagestapels, erst dann den Zugstapel.
 
     Ohne ``tisch`` nur die allgemeine Regel; ``ablage_leer``: der eigene Ablagestapel
@@ -453,55 +545,80 @@ def naechster_schritt(tisch: Tisch | None = None, ablage_oben: int | None = None
     """
     if aufgedeckt is not None:
         if tisch is None:
-            raise Eingabefehler("Mit einer aufgedeckten Karte braucht es auch die Mitte "
-                                "(--mitte).")
+            raise Eingabefehler("Mit einer aufgedeckten Karte braucht es auch die Mitte (--mitte).")
         if ablage_oben is not None and wohin(ablage_oben, tisch).muss != EIGENE:
             w = wohin(ablage_oben, tisch)
             return Zugschritt(
-                "ablagestapel", ablage_oben, w.muss,
+                "ablagestapel",
+                ablage_oben,
+                w.muss,
                 f"Noch keine Schlafmütze: du hast die {aufgedeckt} schon umgedreht, obwohl die "
                 f"{ablage_oben} von deinem Ablagestapel passt. {_z('erst_abgelegt')} Spiel jetzt "
                 f"noch die {ablage_oben}: {w.grund} Legst du stattdessen die {aufgedeckt} ab, "
                 f"ist es „Schlafmütze!“.",
-                tuple(dict.fromkeys([ZITATE["erst_abgelegt"][0], *w.abschnitte])))
+                tuple(dict.fromkeys([ZITATE["erst_abgelegt"][0], *w.abschnitte])),
+            )
         w = wohin(aufgedeckt, tisch)
-        return Zugschritt("zugstapel", aufgedeckt, w.muss, w.grund,
-                          tuple(dict.fromkeys([ZITATE["ablauf"][0], *w.abschnitte])))
+        return Zugschritt(
+            "zugstapel",
+            aufgedeckt,
+            w.muss,
+            w.grund,
+            tuple(dict.fromkeys([ZITATE["ablauf"][0], *w.abschnitte])),
+        )
     abschnitte = [ZITATE["ablauf"][0]]
     umdrehen = "Drehe die oberste Karte deines Zugstapels um"
     if zugstapel_leer:
-        umdrehen = ("Dein Zugstapel ist leer: drehe deinen Ablagestapel um – er wird dein neuer "
-                    f"Zugstapel – und decke dessen oberste Karte auf ({_z('zugstapel_leer')})")
+        umdrehen = (
+            "Dein Zugstapel ist leer: drehe deinen Ablagestapel um – er wird dein neuer "
+            f"Zugstapel – und decke dessen oberste Karte auf ({_z('zugstapel_leer')})"
+        )
         abschnitte.append(ZITATE["zugstapel_leer"][0])
     if ablage_leer:
         if zugstapel_leer:
-            raise Eingabefehler("Ablagestapel und Zugstapel sind beide leer: dann hast du keine "
-                                "Karte mehr und hast gewonnen (schlafmuetze.spielende).")
-        return Zugschritt("zugstapel", None, None,
-                          f"Dein Ablagestapel ist leer. {umdrehen}. Regel: {_z('ablauf')}",
-                          tuple(abschnitte))
+            raise Eingabefehler(
+                "Ablagestapel und Zugstapel sind beide leer: dann hast du keine "
+                "Karte mehr und hast gewonnen (schlafmuetze.spielende)."
+            )
+        return Zugschritt(
+            "zugstapel",
+            None,
+            None,
+            f"Dein Ablagestapel ist leer. {umdrehen}. Regel: {_z('ablauf')}",
+            tuple(abschnitte),
+        )
     if tisch is None or ablage_oben is None:
         return Zugschritt(
-            "ablagestapel", None, None,
+            "ablagestapel",
+            None,
+            None,
             "Zuerst prüfst du die oberste Karte deines eigenen Ablagestapels; erst wenn sie "
             "nirgends passt (oder der Ablagestapel leer ist), drehst du die oberste Karte deines "
             f"Zugstapels um. Regel: {_z('ablauf')}",
-            (ZITATE["ablauf"][0],))
+            (ZITATE["ablauf"][0],),
+        )
     w = wohin(ablage_oben, tisch)
     if w.muss != EIGENE:
         return Zugschritt(
-            "ablagestapel", ablage_oben, w.muss,
+            "ablagestapel",
+            ablage_oben,
+            w.muss,
             f"Erst die {ablage_oben} von deinem Ablagestapel spielen, bevor du eine Karte "
             f"umdrehst: {w.grund} Regel: {_z('ablauf')}",
-            tuple(dict.fromkeys([ZITATE["ablauf"][0], *w.abschnitte])))
+            tuple(dict.fromkeys([ZITATE["ablauf"][0], *w.abschnitte])),
+        )
     return Zugschritt(
-        "zugstapel", ablage_oben, None,
+        "zugstapel",
+        ablage_oben,
+        None,
         f"Die {ablage_oben} auf deinem Ablagestapel passt nirgends. {umdrehen}. "
         f"Regel: {_z('ablauf')}",
-        tuple(abschnitte))
+        tuple(abschnitte),
+    )
 
 
 # --- Spielende ---------------------------------------------------------------------------
+
 
 def pruefe_sieg(sieger: str, spieler: list[str] | tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
     """Sieger und Spielerliste prüfen (2–8 Personen, Sieger spielt mit)."""
@@ -509,7 +626,9 @@ def pruefe_sieg(sieger: str, spieler: list[str] | tuple[str, ...]) -> tuple[str,
     fehler = []
     if not MIN_SPIELER <= len(spieler) <= MAX_SPIELER:
         fehler.append(f"Schlafmütze ist für 2–8 Personen, nicht für {len(spieler)}")
-    doppelt = sorted({s for s in spieler if [x.casefold() for x in spieler].count(s.casefold()) > 1})
+    doppelt = sorted(
+        {s for s in spieler if [x.casefold() for x in spieler].count(s.casefold()) > 1}
+    )
     if doppelt:
         fehler.append("doppelt bei den Spielern: " + ", ".join(f"„{d}“" for d in doppelt))
     treffer = [s for s in spieler if s.casefold() == sieger.strip().casefold()]
@@ -518,8 +637,9 @@ def pruefe_sieg(sieger: str, spieler: list[str] | tuple[str, ...]) -> tuple[str,
 
         vorschlag = meintest_du(aehnliche(sieger.strip(), spieler))
         vorschlag = f". {vorschlag}" if vorschlag else ""
-        fehler.append(f"„{sieger}“ ist nicht unter den Spielern ({', '.join(spieler) or '–'})"
-                      f"{vorschlag}")
+        fehler.append(
+            f"„{sieger}“ ist nicht unter den Spielern ({', '.join(spieler) or '–'}){vorschlag}"
+        )
     if fehler:
         t = "; ".join(fehler)
         raise Eingabefehler(t[0].upper() + t[1:] + ("" if t.endswith("?") else "."))

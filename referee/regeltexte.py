@@ -192,3 +192,86 @@ def zitat(id: str, zeilen_mit: str | None = None) -> str | None:
     if not passend:
         return text
     return "\n".join([zeilen[0], *passend]) if zeilen[0] not in passend else "\n".join(passend)
+
+
+# --------------------------------------------------------------------------- Konventionen
+
+
+@dataclass(frozen=True)
+class Konvention:
+    """Eine Konvention aus ``data/konventionen.md``: was referee tut, wo der Regeltext schweigt.
+
+    ``stelle`` ist der Regelabschnitt, der zur Frage etwas sagt (mit dem Wort, das die
+    zitierten Zeilen auswählt); ``einstellung`` eine Vorlage mit ``{schluessel}`` aus dem
+    Tarif (``Schneider: +{schneider} ct``); ``aendern`` sagt, wie man es umstellt.
+    """
+
+    id: str
+    spiel: str
+    titel: str
+    text: str
+    stichworte: tuple[str, ...] = ()
+    stelle: str | None = None
+    stelle_wort: str | None = None
+    einstellung: str = ""
+    aendern: str = ""
+
+    def als_abschnitt(self) -> Abschnitt:
+        """Für den Suchindex: Titel, Text und Stichworte wie ein Regelabschnitt."""
+        return Abschnitt(self.id, self.spiel, self.titel, self.text, self.stichworte)
+
+
+def parse_konventionen(inhalt: str) -> list[Konvention]:
+    """``data/konventionen.md`` zerlegen; ``ValueError`` bei kaputtem Format."""
+    liste: list[Konvention] = []
+    for block in inhalt.split("\n## ")[1:]:
+        zeilen = block.splitlines()
+        titel = zeilen[0].strip()
+        kopf: dict[str, str] = {}
+        i = 1
+        while i < len(zeilen) and zeilen[i].strip():
+            paar = _kopfzeile(zeilen[i])
+            if paar is None:
+                raise ValueError(f"Konvention „{titel}“: Kopfzeile „{zeilen[i]}“ ohne schlüssel:.")
+            kopf[paar[0]] = paar[1]
+            i += 1
+        text = "\n".join(zeilen[i:]).strip()
+        if "id" not in kopf or not kopf["id"].startswith("konvention."):
+            raise ValueError(f"Konvention „{titel}“ hat keine id konvention.….")
+        if not text or kopf.get("spiel") not in SPIELE:
+            raise ValueError(f"Konvention {kopf['id']}: Text oder spiel fehlt.")
+        stelle, _, wort = kopf.get("stelle", "").partition(":")
+        liste.append(
+            Konvention(
+                id=kopf["id"],
+                spiel=kopf["spiel"],
+                titel=titel,
+                text=text,
+                stichworte=tuple(
+                    w.strip() for w in kopf.get("stichworte", "").split(",") if w.strip()
+                ),
+                stelle=stelle.strip() or None,
+                stelle_wort=wort.strip() or None,
+                einstellung=kopf.get("einstellung", ""),
+                aendern=kopf.get("aendern", ""),
+            )
+        )
+    return liste
+
+
+@cache
+def _konventionen() -> dict[str, Konvention]:
+    from referee.resources import datei
+
+    liste = parse_konventionen(datei("konventionen.md").read_text(encoding="utf-8"))
+    return {k.id: k for k in liste}
+
+
+def konventionen() -> tuple[Konvention, ...]:
+    """Alle Konventionen (in Dateireihenfolge)."""
+    return tuple(_konventionen().values())
+
+
+def konvention(id: str) -> Konvention:
+    """Die Konvention mit dieser id; ``KeyError`` wenn es sie nicht gibt."""
+    return _konventionen()[id]

@@ -42,18 +42,33 @@ from dataclasses import dataclass
 from functools import cache
 
 from referee.errors import Eingabefehler
-from referee.regeltexte import SPIELE, Abschnitt, abschnitte
+from referee.regeltexte import SPIELE, Abschnitt, Konvention, abschnitte, konvention, konventionen
 
 #: Gewichte der Felder eines Abschnitts.
 GEWICHT_TITEL = 1.0
 GEWICHT_STICHWORT = 0.8
 GEWICHT_TEXT = 0.55
+#: Der Text einer Konvention erklärt mit vielen allgemeinen Wörtern; er zählt weniger,
+#: Titel und Stichworte tragen die Suche.
+GEWICHT_TEXT_KONVENTION = 0.2
 #: Faktor für ein Wort, das nur über ein Synonym passt.
 GEWICHT_SYNONYM = 0.9
 #: Schwache Fragewörter („wie viele“, „erlaubt“; Liste in synonyme.json) zählen halb.
 GEWICHT_SCHWACH = 0.5
 #: Suchwörter, die im Korpus nirgends vorkommen, im Nenner (statt des höchsten idf).
-GEWICHT_UNBEKANNT = 0.25
+GEWICHT_UNBEKANNT = 1.0
+#: Fragewörter („wer gibt“, „wann darf ich“) zählen wenig, nur wörtlich, und bevorzugen
+#: Abschnitte, die diese Art Frage beantworten („Wer ist mein Partner?“, Stichwort „wer gibt“).
+GEWICHT_FRAGEWORT = 0.3
+FRAGEWOERTER = frozenset({"wer", "wann", "wo", "wohin", "warum", "wieso", "wem", "wen"})
+#: Absicht einer Frage: „wie viele …“ sucht eine Zahl. Ein Abschnitt mit einer Zahl trägt
+#: dafür das Kunstwort ``#zahl``, das die Frage mit diesem Gewicht sucht. (Dasselbe für
+#: Geldwörter – „was kostet“ → ``#geld`` – brachte auf dem Fragenkatalog nichts.)
+GEWICHT_ABSICHT = 0.3
+_ABSICHT_IN_FRAGE = dict.fromkeys(
+    ("viele", "viel", "wieviel", "wieviele", "anzahl", "wievielten"), "#zahl"
+)
+_ABSICHT_IM_TEXT = {"#zahl": "#zahl"}
 #: Teile eines Bindestrich-Kompositums (das Kompositum selbst zählt voll).
 GEWICHT_TEIL = 0.5
 #: Suchwörter, die nur ein Spiel benennen, zählen weniger, bevorzugen dafür das Spiel.
@@ -71,6 +86,8 @@ BONUS_PAAR = 0.35
 BONUS_TITEL = 12.0
 #: So viele Kandidaten werden mit dem Titel-Zuschlag neu sortiert.
 NEU_SORTIEREN = 30
+#: So viele Konventionen nennt ``antwort`` höchstens.
+ANZAHL_KONVENTIONEN = 2
 #: Unter diesem Roh-Score (angezeigt ≈ 33,6) gilt ein Treffer als nicht relevant. Der
 #: schwächste richtige Treffer im Fragenkatalog liegt bei ≈ 44 (roh), „Pizza“ bei 0.
 MINDEST_SCORE = 35.0
@@ -138,16 +155,106 @@ def gekuerzt(text: str, laenge: int = 60) -> str:
     return einzeilig if len(einzeilig) <= laenge else einzeilig[:laenge] + "…"
 
 
+_EINER = {
+    "eins": 1,
+    "zwei": 2,
+    "drei": 3,
+    "vier": 4,
+    "fuenf": 5,
+    "sechs": 6,
+    "sieben": 7,
+    "acht": 8,
+    "neun": 9,
+}
+_ZEHNER = {
+    "zwanzig": 20,
+    "dreissig": 30,
+    "vierzig": 40,
+    "fuenfzig": 50,
+    "sechzig": 60,
+    "siebzig": 70,
+    "achtzig": 80,
+    "neunzig": 90,
+}
+_GRUNDZAHLEN = {
+    **_EINER,
+    **_ZEHNER,
+    "null": 0,
+    "zehn": 10,
+    "elf": 11,
+    "zwoelf": 12,
+    "dreizehn": 13,
+    "vierzehn": 14,
+    "fuenfzehn": 15,
+    "sechzehn": 16,
+    "siebzehn": 17,
+    "achtzehn": 18,
+    "neunzehn": 19,
+    "hundert": 100,
+    "einhundert": 100,
+}
+#: Ordnungszahlen mit eigenem Stamm (erste, dritte, siebte, achte).
+_ORDNUNG = {"ers": 1, "drit": 3, "sieb": 7, "ach": 8}
+_ORDNUNG_ENDUNGEN = ("sten", "ster", "stes", "stem", "ste", "ten", "ter", "tes", "tem", "te")
+_ER_ENDUNG = re.compile(r"(?:ern?)$")
+
+
+def _grundzahl(wort: str) -> int | None:
+    if wort in _GRUNDZAHLEN:
+        return _GRUNDZAHLEN[wort]
+    if "und" in wort:  # einundsechzig
+        einer, _, zehner = wort.partition("und")
+        einer = "eins" if einer == "ein" else einer
+        if einer in _EINER and zehner in _ZEHNER:
+            return _EINER[einer] + _ZEHNER[zehner]
+    if wort.startswith("hundert") and len(wort) > 7:  # hundertzwanzig
+        rest = _grundzahl(wort[7:])
+        return 100 + rest if rest is not None and rest < 100 else None
+    return None
+
+
+@cache
+def zahl(wort: str) -> str | None:
+    """Zahlwort, Ordnungszahl oder „-er“-Form als Ziffern (gefaltet), sonst None.
+
+    >>> zahl("dreizehn"), zahl("dritte"), zahl("einundsechzig"), zahl("elfer"), zahl("1er")
+    ('13', '3', '61', '11', '1')
+    >>> zahl("achten"), zahl("zwoelften"), zahl("einer"), zahl("erster"), zahl("lauf")
+    ('8', '12', None, '1', None)
+    """
+    if wort.isdigit():
+        return None
+    if wort[:-2].isdigit() and wort.endswith("er") and wort[:-2]:
+        return wort[:-2]
+    wert = _grundzahl(wort)
+    if wert is None and len(wort) > 3:
+        for endung in _ORDNUNG_ENDUNGEN:
+            if wort.endswith(endung):
+                ohne = wort[: -len(endung)]
+                wert = _ORDNUNG.get(ohne, _grundzahl(ohne))
+                if wert is not None:
+                    break
+        if wert is None:
+            ohne = _ER_ENDUNG.sub("", wort)
+            if ohne != wort and ohne != "ein":
+                wert = _grundzahl(ohne)
+    return None if wert is None else str(wert)
+
+
+def _ziffern(woerter: list[str]) -> list[str]:
+    return [zahl(w) or w for w in woerter]
+
+
 def _zerlege(gefaltet: str) -> list[str]:
     if "'" in gefaltet:
         gefaltet = _APOSTROPH_S.sub("s", gefaltet)
-    roh = _WORT.findall(gefaltet)
+    roh = _ziffern(_WORT.findall(gefaltet))
     if "-" not in gefaltet:
         return roh
     woerter: list[str] = []
     for wort in roh:
         if "-" in wort:
-            teile = [t for t in wort.split("-") if t]
+            teile = _ziffern([t for t in wort.split("-") if t])
             woerter.extend(teile)
             woerter.append("".join(teile))
         else:
@@ -263,6 +370,32 @@ def _staemme(liste: Iterable[str]) -> list[str]:
 
 
 @cache
+def _mundart() -> dict[str, list[str]]:
+    from referee.resources import lade_json
+
+    daten = lade_json("synonyme.json").get("mundart", {})
+    return {falte(k): woerter(v) for k, v in daten.items()}
+
+
+def frage_woerter(frage: str) -> list[str]:
+    """Gefaltete Wörter einer Frage, Mundart in Schriftform („koa“ → ``kein``).
+
+    „gibt“ heißt ``geben`` („wer gibt“), außer in „gibt es“/„es gibt“ (dann Füllwort).
+
+    >>> frage_woerter("wer gibt"), frage_woerter("gibts koa trumpf")
+    (['wer', 'geben'], ['gibt', 'es', 'kein', 'trumpf'])
+    """
+    roh = woerter(frage)
+    mundart = _mundart()
+    if any(w in mundart for w in roh):
+        roh = [x for w in roh for x in mundart.get(w, [w])]
+    for i, w in enumerate(roh):
+        if w == "gibt" and "es" not in roh[max(i - 1, 0) : i + 2]:
+            roh[i] = "geben"
+    return roh
+
+
+@cache
 def _schwache_woerter() -> frozenset[str]:
     from referee.resources import lade_json
 
@@ -328,7 +461,8 @@ class Treffer:
 @dataclass(frozen=True)
 class _Suchwort:
     wort: str
-    gewicht: float  # 1.0, GEWICHT_SCHWACH oder GEWICHT_SPIELNAME
+    gewicht: float  # 1.0, GEWICHT_SCHWACH, GEWICHT_SPIELNAME oder GEWICHT_FRAGEWORT
+    fragewort: bool = False  # „wer“, „wann“ …: nur genau, macht nichts relevant
 
 
 class Suchindex:
@@ -341,7 +475,7 @@ class Suchindex:
         for i, a in enumerate(self.abschnitte):
             f: dict[str, float] = {}
             teile = [
-                (GEWICHT_TEXT, a.text),
+                (GEWICHT_TEXT_KONVENTION if _art(a) == "konvention" else GEWICHT_TEXT, a.text),
                 *((GEWICHT_STICHWORT, s) for s in a.stichworte),
                 (GEWICHT_TITEL, a.titel),
             ]
@@ -350,12 +484,14 @@ class Suchindex:
                 for wort in gefaltet:
                     if gewicht > f.get(wort, 0.0):
                         f[wort] = gewicht
+                    absicht = _ABSICHT_IM_TEXT.get("#zahl" if wort.isdigit() else wort)
+                    if absicht and gewicht > f.get(absicht, 0.0):
+                        f[absicht] = gewicht
                 # Wortfolgen je Titel, Text und einzelnem Stichwort (nicht über Stichwortgrenzen)
                 folge = _inhaltswoerter(gefaltet)
                 for paar in zip(folge, folge[1:]):
                     paare.setdefault(paar, set()).add(i)
             felder.append(f)
-        self._felder = felder
         self._paare = paare
         # Wort → [(Abschnittsnummer, Feldgewicht)]
         posting: dict[str, list[tuple[int, float]]] = {}
@@ -430,6 +566,44 @@ class Suchindex:
                 treffer[kandidat] = score
         return treffer
 
+    def _bekannt(self, teil: str) -> str | None:
+        """Das Korpuswort zu einem Teil eines Kompositums (auch ohne Fugen-s/-n/-en/-e)."""
+        if len(teil) < 3 or teil in stoppwoerter():
+            return None
+        kandidaten = [teil]
+        if teil.endswith(("s", "n", "e")):
+            kandidaten.append(teil[:-1])
+        if teil.endswith("en"):
+            kandidaten.append(teil[:-2])
+        for kandidat in kandidaten:
+            if len(kandidat) >= 3 and kandidat in self._posting:
+                return kandidat
+        treffer = self._staemme.get(stamm(teil))
+        return teil if treffer else None
+
+    def zerteile(self, wort: str, tiefe: int = 3) -> list[str] | None:
+        """Ein im Korpus unbekanntes Kompositum in bekannte Teile zerlegen, sonst None.
+
+        Der längste bekannte Anfang zuerst; höchstens ``tiefe`` Teile, jeder ≥ 3 Buchstaben,
+        der letzte ≥ 5 („Hochzeit“ bleibt ganz).
+        """
+        if tiefe < 2 or len(wort) < 6 or not wort.isalpha() or wort in self._posting:
+            return None
+        if tiefe == 3 and (synonyme(wort) or stamm(wort) in self._staemme):
+            return None
+        for schnitt in range(len(wort) - 3, 2, -1):
+            vorn = self._bekannt(wort[:schnitt])
+            if vorn is None:
+                continue
+            rest = wort[schnitt:]
+            hinten = self._bekannt(rest) if len(rest) >= 5 else None  # nicht hoch|zeit
+            if hinten is not None:
+                return [vorn, hinten]
+            weiter = self.zerteile(rest, tiefe - 1)
+            if weiter:
+                return [vorn, *weiter]
+        return None
+
     def _ist_wort(self, teil: str) -> bool:
         """Ist ``teil`` ein eigenes Wort des Korpus (auch mit Fugen-s / -e / -n)?"""
         if len(teil) < 3:
@@ -460,7 +634,7 @@ class Suchindex:
             raise Eingabefehler(
                 'Die Frage ist leer. Beispiel: referee frage "Wann darf ich davonlaufen?"'
             )
-        roh = woerter(frage)
+        roh = frage_woerter(frage)
         if not roh:
             raise Eingabefehler(
                 f"Die Frage „{gekuerzt(frage)}“ enthält keine Wörter. "
@@ -480,6 +654,10 @@ class Suchindex:
                 if i >= n and roh[i] == "".join(roh[i - n : i]):
                     teile.update(range(i - n, i))
         for nr, w in enumerate(roh):
+            if w in FRAGEWOERTER and w not in gesehen:
+                gesehen.add(w)
+                liste.append(_Suchwort(w, GEWICHT_FRAGEWORT, fragewort=True))
+                continue
             if w in stopp or w in gesehen:
                 continue
             gesehen.add(w)
@@ -495,8 +673,17 @@ class Suchindex:
                 gewicht = 1.0
             if nr in teile:
                 gewicht *= GEWICHT_TEIL
+            zerlegt = self.zerteile(w)
+            if zerlegt:  # unbekanntes Kompositum: seine Teile (Ruffarbenkarte → ruf, farbe, karte)
+                for teil in zerlegt:
+                    if teil not in gesehen and teil not in stopp:
+                        gesehen.add(teil)
+                        liste.append(_Suchwort(teil, gewicht * GEWICHT_TEIL))
+                continue
             liste.append(_Suchwort(w, gewicht))
-        if not liste:
+        for absicht in {_ABSICHT_IN_FRAGE[w] for w in roh if w in _ABSICHT_IN_FRAGE}:
+            liste.append(_Suchwort(absicht, GEWICHT_ABSICHT, fragewort=True))
+        if all(s.fragewort for s in liste):
             raise Eingabefehler(
                 f"Die Frage „{gekuerzt(frage)}“ enthält nur Füllwörter. Nenne den Regelbegriff, "
                 'z. B. referee frage "Wann darf ich davonlaufen?"'
@@ -536,12 +723,15 @@ class Suchindex:
         anzahl: int = 3,
         mindest_score: float = MINDEST_SCORE,
         vage: bool = False,
+        art: str | None = "regel",
     ) -> list[Treffer]:
         """Die besten ``anzahl`` Abschnitte zu ``frage`` (bester zuerst).
 
         Leere Liste, wenn nichts den ``mindest_score`` erreicht. ``Eingabefehler`` bei
         leerer Frage oder einer Frage ohne Suchbegriffe. ``vage=True`` lässt auch
         Abschnitte zu, in denen kein Suchwort sicher erkannt wurde (für „Meintest du“).
+        ``art``: ``"regel"`` nur Regelabschnitte, ``"konvention"`` nur Konventionen,
+        ``None`` beide.
         """
         liste, spiele_in_frage = self._suchwoerter(frage)
         summe = [0.0] * len(self.abschnitte)
@@ -549,7 +739,7 @@ class Suchindex:
         erkannt = [False] * len(self.abschnitte)
         # Ein bloßer Spielname („Hochzeit beim Schafkopf“) macht keinen Abschnitt relevant –
         # außer die Frage besteht nur aus Spielnamen
-        nur_spielnamen = all(s.gewicht <= GEWICHT_SPIELNAME for s in liste)
+        nur_spielnamen = all(s.gewicht <= GEWICHT_SPIELNAME or s.fragewort for s in liste)
         nenner = 0.0
         nahe: list[
             tuple[set[str], set[str], float]
@@ -557,9 +747,13 @@ class Suchindex:
         for such in liste:
             # Varianten: das Wort selbst und seine Synonyme (etwas schwächer)
             varianten = {such.wort: 1.0}
-            for s in synonyme(such.wort):
+            for s in () if such.fragewort else synonyme(such.wort):
                 varianten.setdefault(s, GEWICHT_SYNONYM)
             aehnlich: dict[str, float] = {}
+            if such.fragewort:  # nur das Wort selbst: „wer“ ≠ „werfen“
+                varianten = {}
+                if such.wort in self._posting:
+                    aehnlich[such.wort] = 1.0
             for variante, faktor in varianten.items():
                 for kandidat, sim in self._aehnliche(variante, variante == such.wort).items():
                     wert = sim / 100.0 * faktor
@@ -585,8 +779,10 @@ class Suchindex:
             for i, (beitrag, kandidat) in beste.items():
                 summe[i] += beitrag * idf * such.gewicht
                 passend[i].add(kandidat)
-                if aehnlich[kandidat] >= SICHER_ERKANNT and (
-                    such.gewicht > GEWICHT_SPIELNAME or nur_spielnamen
+                if (
+                    aehnlich[kandidat] >= SICHER_ERKANNT
+                    and not such.fragewort
+                    and (such.gewicht > GEWICHT_SPIELNAME or nur_spielnamen)
                 ):
                     erkannt[i] = True
         # Wortpaare der Frage, die im Abschnitt ebenso aufeinander folgen – oder dort ein
@@ -610,6 +806,7 @@ class Suchindex:
                 summe[i] <= 0.0
                 or not (erkannt[i] or vage)
                 or (spiel is not None and a.spiel != spiel)
+                or (art is not None and _art(a) != art)
             ):
                 continue
             score = 100.0 * summe[i] / nenner if nenner else 0.0
@@ -619,7 +816,7 @@ class Suchindex:
         kandidaten.sort(key=lambda k: (-k[0], k[1]))
         # Neu sortieren: wie sehr gleicht die ganze Frage dem Titel?
         spielnamen = _synonymdaten()[1]
-        roh = woerter(frage)
+        roh = frage_woerter(frage)
         frage_staemme = frozenset(
             _staemme(w for w in _inhaltswoerter(roh) if w not in spielnamen or synonyme(w))
         )
@@ -659,12 +856,17 @@ class Suchindex:
         kandidaten = [
             (i, " ".join(woerter(a.titel)))
             for i, a in enumerate(self.abschnitte)
-            if spiel is None or a.spiel == spiel
+            if (spiel is None or a.spiel == spiel) and _art(a) == "regel"
         ]
         ergebnis = process.extract(
             frage_gefaltet, {i: t for i, t in kandidaten}, scorer=fuzz.WRatio, limit=anzahl
         )
         return [self.abschnitte[i] for _, _, i in ergebnis]
+
+
+def _art(a: Abschnitt) -> str:
+    """``"konvention"`` für Einträge aus ``data/konventionen.md``, sonst ``"regel"``."""
+    return "konvention" if a.id.startswith("konvention.") else "regel"
 
 
 def _anzeige(roh: float) -> float:
@@ -674,8 +876,8 @@ def _anzeige(roh: float) -> float:
 
 @cache
 def index() -> Suchindex:
-    """Der Index über den mitgelieferten Korpus (einmal gebaut)."""
-    return Suchindex(abschnitte())
+    """Der Index über Regeltexte und Konventionen (einmal gebaut; gleiche idf für beide)."""
+    return Suchindex([*abschnitte(), *(k.als_abschnitt() for k in konventionen())])
 
 
 def suche(frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Treffer]:
@@ -729,3 +931,41 @@ def als_json(frage: str, treffer: Sequence[Treffer]) -> dict:
             for t in treffer
         ],
     }
+
+
+# --------------------------------------------------------------------------- Konventionen
+
+
+@dataclass(frozen=True)
+class KonventionsTreffer:
+    """Eine Konvention aus ``data/konventionen.md`` mit Score (0–100)."""
+
+    konvention: Konvention
+    score: float
+
+
+@dataclass(frozen=True)
+class Antwort:
+    """Regelstellen und Konventionen zu einer Frage.
+
+    ``regeltext_schweigt``: Die Frage betrifft etwas, das der Regeltext nicht festlegt
+    (die beste Konvention passt besser als jede Regelstelle); dann gilt die Konvention.
+    """
+
+    frage: str
+    treffer: tuple[Treffer, ...]
+    konventionen: tuple[KonventionsTreffer, ...]
+    regeltext_schweigt: bool
+
+
+def antwort(frage: str, spiel: str | None = None, anzahl: int = 3) -> Antwort:
+    """Regelstellen und passende Konventionen zu einer Frage; sagt, ob der Text schweigt."""
+    alle = index().suche(frage, spiel=spiel, anzahl=anzahl + ANZAHL_KONVENTIONEN, art=None)
+    treffer = [t for t in alle if _art(t.abschnitt) == "regel"][:anzahl]
+    k_treffer = [
+        KonventionsTreffer(konvention(t.abschnitt.id), t.score)
+        for t in alle
+        if _art(t.abschnitt) == "konvention"
+    ][:ANZAHL_KONVENTIONEN]
+    schweigt = bool(alle) and _art(alle[0].abschnitt) == "konvention"
+    return Antwort(frage, tuple(treffer), tuple(k_treffer) if schweigt else (), schweigt)

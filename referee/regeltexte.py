@@ -21,8 +21,11 @@ Suchhilfen und gehören nicht zum Regeltext. Nur Standardbibliothek.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from referee.resources import verzeichnis
 
@@ -196,6 +199,11 @@ def zitat(id: str, zeilen_mit: str | None = None) -> str | None:
 
 # --------------------------------------------------------------------------- Konventionen
 
+_PLATZHALTER = re.compile(r"\{([a-z_.]+)\}")
+#: Spielarten mit Laufenden (wie ``referee.schafkopf.tarif.LAUFENDE_SPIELARTEN``; hier ohne
+#: den Import, damit ``referee frage`` schnell startet).
+_LAUFENDE_SPIELARTEN = ("rufspiel", "solo", "wenz", "farbwenz", "geier", "farbgeier")
+
 
 @dataclass(frozen=True)
 class Konvention:
@@ -215,6 +223,39 @@ class Konvention:
     stelle_wort: str | None = None
     einstellung: str = ""
     aendern: str = ""
+
+    @property
+    def haengt_vom_tarif_ab(self) -> bool:
+        """Enthält die Einstellung Werte aus dem Tarif (``{schneider}`` …)?"""
+        return "{" in self.einstellung
+
+    def einstellung_fuer(self, werte: Mapping[str, Any] | None = None) -> str:
+        """Die Einstellung mit den Werten eines Tarifs (``Tarif.to_dict()``) gefüllt.
+
+        ``laufende_ab`` als Zahl oder Zuordnung wird zu ``laufende_ab.wenz`` usw.;
+        ja/nein-Schalter werden „ja“/„nein“. Fehlt ein Wert, bleibt ``{schluessel}`` stehen.
+
+        >>> k = Konvention("konvention.x", "schafkopf", "X", "Text.",
+        ...                einstellung="Schneider: +{schneider} ct, ab {laufende_ab.wenz}")
+        >>> k.einstellung_fuer({"schneider": 10, "laufende_ab": {"wenz": 2}})
+        'Schneider: +10 ct, ab 2'
+        """
+        flach: dict[str, Any] = dict(werte or {})
+        ab = flach.get("laufende_ab")
+        if isinstance(ab, Mapping):
+            flach.update({f"laufende_ab.{k}": v for k, v in ab.items()})
+        elif ab is not None:
+            flach.update({f"laufende_ab.{k}": ab for k in _LAUFENDE_SPIELARTEN})
+
+        def ersetze(m: re.Match[str]) -> str:
+            wert = flach.get(m.group(1))
+            if wert is None:
+                return m.group(0)
+            if isinstance(wert, bool):
+                return "ja" if wert else "nein"
+            return str(wert)
+
+        return _PLATZHALTER.sub(ersetze, self.einstellung)
 
     def als_abschnitt(self) -> Abschnitt:
         """Für den Suchindex: Titel, Text und Stichworte wie ein Regelabschnitt."""

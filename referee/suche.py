@@ -35,11 +35,13 @@ from __future__ import annotations
 
 import bisect
 import math
+import os
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 from referee.errors import Eingabefehler
 from referee.regeltexte import SPIELE, Abschnitt, Konvention, abschnitte, konvention, konventionen
@@ -298,9 +300,9 @@ def _synonymdaten() -> tuple[dict[str, frozenset[str]], dict[str, str]]:
         if spiel not in SPIELE:
             raise ValueError(f"synonyme.json nennt unbekanntes Spiel {spiel}.")
         for name in [spiel, *namen]:
-            gefaltet = falte(name)
-            spielnamen[gefaltet] = spiel
-            spielnamen[re.sub(r"[\s-]+", "", gefaltet)] = spiel  # sabai-sabai → sabaisabai
+            name_gefaltet = falte(name)
+            spielnamen[name_gefaltet] = spiel
+            spielnamen[re.sub(r"[\s-]+", "", name_gefaltet)] = spiel  # sabai-sabai → sabaisabai
     return {w: frozenset(s) for w, s in gruppen.items()}, spielnamen
 
 
@@ -498,6 +500,51 @@ class Suchindex:
         for i, f in enumerate(felder):
             for wort, g in f.items():
                 posting.setdefault(wort, []).append((i, g))
+        self._ableiten(posting)
+        self._titel_staemme = [
+            frozenset(_staemme(_inhaltswoerter(woerter(a.titel)))) for a in self.abschnitte
+        ]
+
+    # -- Zwischenspeichern ---------------------------------------------------------------
+
+    def zustand(self) -> tuple:
+        """Der berechnete Zustand als reine Daten (für ``marshal``); ohne die Abschnitte."""
+        return (
+            tuple(a.id for a in self.abschnitte),
+            self._posting,
+            self._paare,
+            self._titel_staemme,
+            self._idf,
+            self._idf_max,
+            self.vokabular,
+            self._blob,
+            self._anfaenge,
+            self._staemme,
+        )
+
+    @classmethod
+    def aus_zustand(cls, liste: Iterable[Abschnitt], zustand: tuple) -> Suchindex:
+        """Index aus ``zustand()`` und denselben Abschnitten; ``ValueError`` wenn sie abweichen."""
+        ix = cls.__new__(cls)
+        ix.abschnitte = tuple(liste)
+        (
+            ids,
+            ix._posting,
+            ix._paare,
+            ix._titel_staemme,
+            ix._idf,
+            ix._idf_max,
+            ix.vokabular,
+            ix._blob,
+            ix._anfaenge,
+            ix._staemme,
+        ) = zustand
+        if tuple(a.id for a in ix.abschnitte) != ids:
+            raise ValueError("Zwischengespeicherter Index passt nicht zu den Abschnitten.")
+        return ix
+
+    def _ableiten(self, posting: dict[str, list[tuple[int, float]]]) -> None:
+        """Aus den Postings: idf, Vokabular, Teilwort-Blob, Stämme."""
         self._posting = posting
         n = max(len(self.abschnitte), 1)
         self._idf = {w: math.log(1.0 + n / len(p)) for w, p in posting.items()}
@@ -513,9 +560,6 @@ class Suchindex:
         self._staemme: dict[str, list[str]] = {}
         for w in self.vokabular:
             self._staemme.setdefault(stamm(w), []).append(w)
-        self._titel_staemme = [
-            frozenset(_staemme(_inhaltswoerter(woerter(a.titel)))) for a in self.abschnitte
-        ]
 
     # -- Ähnlichkeit eines Suchworts mit dem Vokabular ---------------------------------
 
@@ -836,6 +880,30 @@ class Suchindex:
             ergebnisse.append(Treffer(self.abschnitte[i], _anzeige(score), frozenset(passend[i])))
         return ergebnisse
 
+    def antwort(
+        self,
+        frage: str,
+        spiel: str | None = None,
+        anzahl: int = 3,
+        mindest_score: float = MINDEST_SCORE,
+    ) -> Antwort:
+        """Regelstellen und Konventionen zu ``frage`` in einem Durchgang (gleiche Scores).
+
+        Der Regeltext schweigt, wenn der beste Treffer überhaupt eine Konvention ist; dann
+        werden die passenden Konventionen (höchstens ``ANZAHL_KONVENTIONEN``) genannt.
+        """
+        alle = self.suche(
+            frage, spiel, anzahl + ANZAHL_KONVENTIONEN, mindest_score=mindest_score, art=None
+        )
+        treffer = tuple(t for t in alle if _art(t.abschnitt) == "regel")[:anzahl]
+        schweigt = bool(alle) and _art(alle[0].abschnitt) == "konvention"
+        k_treffer = tuple(
+            KonventionsTreffer(konvention(t.abschnitt.id), t.score)
+            for t in alle
+            if schweigt and _art(t.abschnitt) == "konvention"
+        )[:ANZAHL_KONVENTIONEN]
+        return Antwort(frage, treffer, k_treffer, schweigt)
+
     def vorschlaege(self, frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Abschnitt]:
         """Die nächstliegenden Abschnitte für „Meintest du …?“.
 
@@ -874,10 +942,79 @@ def _anzeige(roh: float) -> float:
     return round(100.0 * math.tanh(roh / 100.0), 1)
 
 
+#: Format des zwischengespeicherten Index (bei Änderung des Zustands hochzählen).
+_CACHE_FORMAT = 1
+
+
+def _korpus_schluessel() -> str:
+    """Prüfsumme über alles, woraus der Index entsteht: Regeltexte, Daten, dieser Code.
+
+    CRC-32 (``zlib``, schnell importiert) und Länge genügen: Es geht nur darum, einen
+    veralteten Cache zu erkennen, nicht um Schutz gegen Absicht.
+    """
+    import zlib
+
+    from referee.resources import datei, verzeichnis
+
+    pruef = zlib.crc32(str(_CACHE_FORMAT).encode())
+    laenge = 0
+    regeln = verzeichnis("rules_de")
+    for pfad in (
+        *(regeln / f"{s}.md" for s in SPIELE),
+        datei("konventionen.md"),
+        datei("synonyme.json"),
+        datei("stoppwoerter.txt"),
+        Path(__file__),
+    ):
+        inhalt = pfad.read_bytes()
+        pruef = zlib.crc32(inhalt, pruef)
+        laenge += len(inhalt)
+    return f"{pruef:08x}{laenge:x}"
+
+
+def _cache_pfad(schluessel: str) -> Path:
+    """``~/.cache/referee/`` (XDG) unter Linux ohne platformdirs zu laden, sonst platformdirs."""
+    import sys
+
+    if sys.platform.startswith("linux"):
+        basis = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+        ordner = Path(basis) / "referee"
+    else:
+        import platformdirs
+
+        ordner = platformdirs.user_cache_path("referee", appauthor=False)
+    return ordner / f"suchindex-{schluessel}.bin"
+
+
 @cache
 def index() -> Suchindex:
-    """Der Index über Regeltexte und Konventionen (einmal gebaut; gleiche idf für beide)."""
-    return Suchindex([*abschnitte(), *(k.als_abschnitt() for k in konventionen())])
+    """Der Index über Regeltexte und Konventionen (gleiche idf für beide).
+
+    Beim ersten Gebrauch gebaut und im Benutzer-Cache abgelegt (``marshal``, nur Daten,
+    kein Code), geschlüsselt mit einer Prüfsumme über Korpus und Code; danach von dort
+    geladen. Ist der Cache nicht les- oder schreibbar, wird einfach gebaut.
+    """
+    import marshal
+
+    liste = [*abschnitte(), *(k.als_abschnitt() for k in konventionen())]
+    try:
+        pfad = _cache_pfad(_korpus_schluessel())
+        zustand = marshal.loads(pfad.read_bytes())
+        return Suchindex.aus_zustand(liste, zustand)
+    except (OSError, ValueError, EOFError, TypeError, KeyError):
+        pass
+    ix = Suchindex(liste)
+    try:
+        pfad.parent.mkdir(parents=True, exist_ok=True)
+        neu = pfad.with_suffix(f".{os.getpid()}.tmp")
+        neu.write_bytes(marshal.dumps(ix.zustand()))
+        os.replace(neu, pfad)
+        for alt in pfad.parent.glob("suchindex-*.bin"):
+            if alt != pfad:
+                alt.unlink(missing_ok=True)
+    except (OSError, ValueError, UnboundLocalError):
+        pass
+    return ix
 
 
 def suche(frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Treffer]:
@@ -916,8 +1053,18 @@ def markierungen(text: str, gesucht: Iterable[str]) -> list[tuple[int, int]]:
     return bereiche
 
 
-def als_json(frage: str, treffer: Sequence[Treffer]) -> dict:
-    """Der JSON-Vertrag von ``referee frage --json``."""
+def als_json(
+    frage: str,
+    treffer: Sequence[Treffer],
+    konventionen: Sequence[KonventionsTreffer] = (),
+    regeltext_schweigt: bool = False,
+    einstellungen: Mapping[str, str] | None = None,
+) -> dict:
+    """Der JSON-Vertrag von ``referee frage --json``.
+
+    ``einstellungen``: id → Einstellung mit den Werten des Abends (sonst die Vorlage).
+    """
+    einstellungen = einstellungen or {}
     return {
         "frage": frage,
         "treffer": [
@@ -930,6 +1077,17 @@ def als_json(frage: str, treffer: Sequence[Treffer]) -> dict:
             }
             for t in treffer
         ],
+        "konventionen": [
+            {
+                "id": k.konvention.id,
+                "titel": k.konvention.titel,
+                "text": k.konvention.text,
+                "einstellung": einstellungen.get(k.konvention.id, k.konvention.einstellung),
+                "score": k.score,
+            }
+            for k in konventionen
+        ],
+        "regeltext_schweigt": regeltext_schweigt,
     }
 
 
@@ -960,12 +1118,4 @@ class Antwort:
 
 def antwort(frage: str, spiel: str | None = None, anzahl: int = 3) -> Antwort:
     """Regelstellen und passende Konventionen zu einer Frage; sagt, ob der Text schweigt."""
-    alle = index().suche(frage, spiel=spiel, anzahl=anzahl + ANZAHL_KONVENTIONEN, art=None)
-    treffer = [t for t in alle if _art(t.abschnitt) == "regel"][:anzahl]
-    k_treffer = [
-        KonventionsTreffer(konvention(t.abschnitt.id), t.score)
-        for t in alle
-        if _art(t.abschnitt) == "konvention"
-    ][:ANZAHL_KONVENTIONEN]
-    schweigt = bool(alle) and _art(alle[0].abschnitt) == "konvention"
-    return Antwort(frage, tuple(treffer), tuple(k_treffer) if schweigt else (), schweigt)
+    return index().antwort(frage, spiel=spiel, anzahl=anzahl)

@@ -350,7 +350,8 @@ def test_beliebiger_text_sucht_oder_meldet_eingabefehler(text):
 def test_json_vertrag_in_prozess():
     treffer = suche("Davonlaufen", anzahl=2)
     daten = als_json("Davonlaufen", treffer)
-    assert list(daten) == ["frage", "treffer"]
+    assert list(daten) == ["frage", "treffer", "konventionen", "regeltext_schweigt"]
+    assert daten["konventionen"] == [] and daten["regeltext_schweigt"] is False
     erster = daten["treffer"][0]
     assert list(erster) == ["spiel", "abschnitt", "titel", "text", "score"]
     assert erster["abschnitt"] == "schafkopf.davonlaufen"

@@ -27,7 +27,8 @@ def test_frage_json_vertrag():
     r = run_cli("frage", "Wann darf ich davonlaufen?", "--json")
     assert r.returncode == 0, r.stderr
     daten = json.loads(r.stdout)
-    assert list(daten) == ["frage", "treffer"]
+    assert list(daten) == ["frage", "treffer", "konventionen", "regeltext_schweigt"]
+    assert daten["konventionen"] == [] and daten["regeltext_schweigt"] is False
     assert daten["frage"] == "Wann darf ich davonlaufen?"
     assert len(daten["treffer"]) == 3
     for t in daten["treffer"]:
@@ -125,7 +126,12 @@ def test_frage_lange_frage_findet_und_json_behaelt_sie():
 def test_frage_nichts_gefunden_json_leere_treffer():
     r = run_cli("frage", "Wetter morgen", "--json")
     assert r.returncode == 1
-    assert json.loads(r.stdout) == {"frage": "Wetter morgen", "treffer": []}
+    assert json.loads(r.stdout) == {
+        "frage": "Wetter morgen",
+        "treffer": [],
+        "konventionen": [],
+        "regeltext_schweigt": False,
+    }
     assert "Meintest du" in r.stderr
 
 

@@ -52,6 +52,70 @@ def _panel(abschnitt, score: float | None = None, woerter=frozenset()):
     )
 
 
+def _offener_abend_tarif() -> dict | None:
+    """Der Tarif des offenen Abends (``Tarif.to_dict()``-Form), nur lesend; sonst None.
+
+    Die eine Stelle, an der ``frage`` den Speicher fragt. Keine Datei: kein Import des
+    Speichers, nichts wird angelegt.
+    """
+    import os
+    from pathlib import Path
+
+    if not os.environ.get("REFEREE_DB"):
+        import platformdirs
+
+        if not (platformdirs.user_data_path("referee", appauthor=False) / "referee.db").is_file():
+            return None
+    elif not Path(os.environ["REFEREE_DB"]).expanduser().is_file():
+        return None
+    import sqlite3
+
+    from referee.errors import SpeicherFehler
+    from referee.store import oeffne
+
+    try:
+        store = oeffne()
+        try:
+            abend = store.aktueller_abend()
+        finally:
+            store.schliessen()
+    except (SpeicherFehler, sqlite3.Error):
+        return None
+    return abend.tarif if abend is not None and abend.tarif else None
+
+
+def _einstellungen(konventionen) -> dict[str, str]:
+    """id → Einstellung, mit dem Tarif des offenen Abends (sonst dem Standardtarif) gefüllt."""
+    if not any(k.konvention.haengt_vom_tarif_ab for k in konventionen):
+        return {k.konvention.id: k.konvention.einstellung for k in konventionen}
+    from referee.schafkopf.tarif import Tarif, tarif_laden
+
+    abend = _offener_abend_tarif()
+    if abend is not None:
+        try:
+            tarif = Tarif.from_dict(abend)
+        except ValueError:  # Eingabefehler: unbrauchbarer gespeicherter Tarif
+            tarif, abend = tarif_laden(), None
+    else:
+        tarif = tarif_laden()
+    name = f"Tarif {tarif.name}" if tarif.name else "eigener Tarif"
+    quelle = f"{name} des offenen Abends" if abend is not None else f"{name}, kein offener Abend"
+    werte = tarif.to_dict()
+    return {
+        k.konvention.id: (
+            f"{k.konvention.einstellung_fuer(werte)} ({quelle})"
+            if k.konvention.haengt_vom_tarif_ab
+            else k.konvention.einstellung
+        )
+        for k in konventionen
+    }
+
+
+def _schlicht(titel: str, text: str, unten: str) -> str:
+    """Ein Abschnitt als schlichter Text (für Pipes: ohne rich)."""
+    return f"{titel}\n{text}\n— {unten}\n"
+
+
 @app.command("frage")
 def frage(
     text: str = typer.Argument(
@@ -69,38 +133,120 @@ def frage(
     ),
     json_: bool = typer.Option(False, "--json", help="Treffer als JSON auf stdout."),
 ) -> None:
-    """Die passende Regelstelle zu einer Frage finden (Tippfehler und Umgangssprache erlaubt).
+    """Die passende Regelstelle zu einer Frage finden (Tippfehler, Mundart, ganze Sätze).
 
     Zeigt die besten Abschnitte mit wörtlichem Regeltext, die gefundenen Wörter
-    markiert, und die Abschnitts-id. Exit 0 = gefunden, 1 = nichts Passendes
-    (mit „Meintest du …?“), 2 = leere oder unbrauchbare Frage.
+    markiert, und die Abschnitts-id. Legt der Regeltext etwas nicht fest (Tarif,
+    Schneider, Ramsch, Gleichstand …), zeigt frage die passende Stelle und die
+    Konvention, nach der referee rechnet – mit dem Wert des offenen Abends.
+    Exit 0 = gefunden, 1 = nichts Passendes (mit „Meintest du …?“), 2 = leere
+    oder unbrauchbare Frage.
 
     Beispiel: referee frage "Wann darf ich davonlaufen?" --spiel schafkopf
     """
-    from referee.suche import als_json, gekuerzt, suche, vorschlaege
+    from referee.suche import antwort, gekuerzt, vorschlaege
 
     kuerzel = _spiel(spiel)
-    treffer = suche(text, spiel=kuerzel, anzahl=anzahl)
+    a = antwort(text, spiel=kuerzel, anzahl=anzahl)
+    einstellungen = _einstellungen(a.konventionen) if a.konventionen else {}
     if json_:
-        ausgabe.drucke_json(als_json(text, treffer))
-    if not treffer:
+        from referee.suche import als_json
+
+        ausgabe.drucke_json(
+            als_json(text, a.treffer, a.konventionen, a.regeltext_schweigt, einstellungen)
+        )
+    if not a.treffer and not a.konventionen:
         wo = f" in {kuerzel}" if kuerzel else ""
         meldung = f"Nichts Passendes zu „{gekuerzt(text)}“{wo} gefunden."
-        anderswo = suche(text, anzahl=1) if kuerzel else []
+        anderswo = antwort(text, anzahl=1).treffer if kuerzel else ()
         if anderswo:  # „Davonlaufen“ mit --spiel sabai
-            a = anderswo[0].abschnitt
-            meldung += f" Ohne --spiel: „{a.titel}“ ({a.id})."
+            b = anderswo[0].abschnitt
+            meldung += f" Ohne --spiel: „{b.titel}“ ({b.id})."
         else:
-            naechste = [f"„{a.titel}“ ({a.id})" for a in vorschlaege(text, spiel=kuerzel)]
+            naechste = [f"„{x.titel}“ ({x.id})" for x in vorschlaege(text, spiel=kuerzel)]
             if naechste:
                 meldung += " Meintest du " + _oder(naechste) + "?"
         sys.stderr.write(meldung + "\n")
         raise typer.Exit(1)
     if json_:
         return
+    if a.regeltext_schweigt:
+        _drucke_konvention(a, einstellungen)
+        return
+    _drucke_treffer(a.treffer)
+
+
+def _drucke_treffer(treffer) -> None:
+    """Treffer als Panels (Terminal) oder schlicht (Pipe, ohne rich)."""
+    from referee.regeltexte import spielname
+
+    if not sys.stdout.isatty():
+        for t in treffer:
+            a = t.abschnitt
+            sys.stdout.write(
+                _schlicht(
+                    f"{spielname(a.spiel)} · {a.titel}", a.text, f"{a.id} · Score {t.score:.1f}"
+                )
+                + "\n"
+            )
+        return
     konsole = ausgabe.konsole()
     for t in treffer:
         konsole.print(_panel(t.abschnitt, t.score, t.woerter))
+
+
+def _drucke_konvention(a, einstellungen: dict[str, str]) -> None:
+    """Regelstelle (falls es eine gibt), dann die Konvention mit ihrer Einstellung."""
+    from referee.regeltexte import abschnitt, spielname, zitat
+
+    k = a.konventionen[0].konvention
+    stelle = None
+    if k.stelle is not None:
+        stelle = (abschnitt(k.stelle), zitat(k.stelle, k.stelle_wort) or "")
+    elif a.treffer:
+        stelle = (a.treffer[0].abschnitt, a.treffer[0].abschnitt.text)
+    zeilen = [
+        f"Der Regeltext legt das nicht fest. referee rechnet nach Konvention: {k.text}",
+        f"Einstellung: {einstellungen.get(k.id, k.einstellung)}",
+    ]
+    if k.aendern:
+        zeilen.append(f"Ändern: {k.aendern}")
+    weitere = [f"{x.konvention.titel} ({x.konvention.id})" for x in a.konventionen[1:]]
+    if weitere:
+        zeilen.append("Siehe auch: " + ", ".join(weitere))
+    if not sys.stdout.isatty():
+        if stelle is not None:
+            s, auszug = stelle
+            sys.stdout.write(_schlicht(f"{spielname(s.spiel)} · {s.titel}", auszug, s.id) + "\n")
+        sys.stdout.write(
+            _schlicht(f"Konvention · {k.titel}", "\n".join(zeilen), f"{k.id} (kein Regeltext)")
+        )
+        return
+    from rich.panel import Panel
+    from rich.text import Text
+
+    konsole = ausgabe.konsole()
+    if stelle is not None:
+        s, auszug = stelle
+        konsole.print(
+            Panel(
+                Text(auszug),
+                title=Text(f"{spielname(s.spiel)} · {s.titel}", style="bold"),
+                title_align="left",
+                subtitle=Text(s.id),
+                subtitle_align="right",
+            )
+        )
+    konsole.print(
+        Panel(
+            Text("\n".join(zeilen)),
+            title=Text(f"Konvention · {k.titel}", style="bold"),
+            title_align="left",
+            subtitle=Text(f"{k.id} · kein Regeltext"),
+            subtitle_align="right",
+            border_style="yellow",
+        )
+    )
 
 
 @app.command("regeln")
@@ -135,7 +281,7 @@ def regeln(
         from referee.suche import falte
 
         kurz = "-".join(falte(abschnitt_name).split())  # „Rufbare Säue“ → rufbare-saeue
-        if kurz.startswith(f"{kuerzel}."):
+        if kuerzel is not None and kurz.startswith(f"{kuerzel}."):
             kurz = kurz[len(kuerzel) + 1 :]
         try:
             gewaehlt = abschnitt(f"{kuerzel}.{kurz}")
@@ -165,7 +311,7 @@ def regeln(
         return
 
     if kuerzel is None:
-        spiele = [
+        spiele: list[dict[str, str | int]] = [
             {"spiel": s, "name": regelwerk(s).name, "abschnitte": len(abschnitte(s))}
             for s in SPIELE
         ]
@@ -179,7 +325,7 @@ def regeln(
         tabelle.add_column("Name")
         tabelle.add_column("Abschnitte", justify="right")
         for eintrag in spiele:
-            tabelle.add_row(eintrag["spiel"], eintrag["name"], str(eintrag["abschnitte"]))
+            tabelle.add_row(str(eintrag["spiel"]), str(eintrag["name"]), str(eintrag["abschnitte"]))
         konsole = ausgabe.konsole()
         konsole.print(tabelle)
         ausgabe.drucke_text("Weiter: referee regeln SPIEL   ·   referee regeln SPIEL ABSCHNITT")

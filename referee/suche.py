@@ -90,8 +90,10 @@ BONUS_TITEL = 12.0
 NEU_SORTIEREN = 30
 #: So viele Konventionen nennt ``antwort`` höchstens.
 ANZAHL_KONVENTIONEN = 2
-#: Unter diesem Roh-Score (angezeigt ≈ 33,6) gilt ein Treffer als nicht relevant. Der
-#: schwächste richtige Treffer im Fragenkatalog liegt bei ≈ 44 (roh), „Pizza“ bei 0.
+#: Unter diesem Roh-Score (angezeigt ≈ 33,6) gilt ein Treffer als nicht relevant –
+#: kalibriert mit ``benchmarks/frage.py --kalibrieren`` auf dem Abstimmungsteil des
+#: Satzkatalogs und dem Stichwortkatalog (meiste Top-1-Treffer; 35 und 40 gleichauf,
+#: 45 kostet Stichwortfragen).
 MINDEST_SCORE = 35.0
 
 _ERSETZUNGEN = (
@@ -890,7 +892,8 @@ class Suchindex:
         """Regelstellen und Konventionen zu ``frage`` in einem Durchgang (gleiche Scores).
 
         Der Regeltext schweigt, wenn der beste Treffer überhaupt eine Konvention ist; dann
-        werden die passenden Konventionen (höchstens ``ANZAHL_KONVENTIONEN``) genannt.
+        werden die passenden Konventionen (höchstens ``ANZAHL_KONVENTIONEN``) genannt und
+        die Regelstelle der besten Konvention steht zuerst unter den Treffern.
         """
         alle = self.suche(
             frage, spiel, anzahl + ANZAHL_KONVENTIONEN, mindest_score=mindest_score, art=None
@@ -902,6 +905,17 @@ class Suchindex:
             for t in alle
             if schweigt and _art(t.abschnitt) == "konvention"
         )[:ANZAHL_KONVENTIONEN]
+        stelle = k_treffer[0].konvention.stelle if k_treffer else None
+        if stelle is not None and (spiel is None or stelle.startswith(spiel + ".")):
+            # Die Regelstelle, die zur Konvention etwas sagt („Einen allgemein verbindlichen
+            # Tarif gibt es nicht“), kommt zuerst – mit ihrem eigenen Score.
+            alle_regeln = self.suche(
+                frage, spiel, len(self.abschnitte), mindest_score=0.0, vage=True
+            )
+            passend = [t for t in alle_regeln if t.abschnitt.id == stelle]
+            if passend:
+                andere = tuple(t for t in treffer if t.abschnitt.id != stelle)
+                treffer = (passend[0], *andere)[:anzahl]
         return Antwort(frage, treffer, k_treffer, schweigt)
 
     def vorschlaege(self, frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Abschnitt]:

@@ -1,0 +1,294 @@
+"""`referee frage` für ganze Sätze (issue 14): Zahlwörter, Mundart, Konventionen, Enthaltung.
+
+Die Beispiele stammen aus dem Issue und aus dem Regeltext, nicht aus einem Lauf der Suche.
+Die Quoten auf den Katalogen sind Untergrenzen (der Benchmark nennt die genauen Zahlen).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+from referee.errors import Eingabefehler
+from referee.regeltexte import abschnitte, konvention, konventionen, parse_konventionen
+from referee.suche import Antwort, antwort, frage_woerter, index, woerter, zahl
+
+DATA = Path(__file__).parent / "data"
+SAETZE = json.loads((DATA / "fragen_saetze.json").read_text(encoding="utf-8"))["fragen"]
+
+
+def _ids(a: Antwort) -> list[str]:
+    return [t.abschnitt.id for t in a.treffer]
+
+
+def _konv(a: Antwort) -> list[str]:
+    return [k.konvention.id for k in a.konventionen]
+
+
+# --------------------------------------------------------------------------- Zahlwörter
+
+
+@pytest.mark.parametrize(
+    ("wort", "ziffern"),
+    [
+        ("dreizehn", "13"),
+        ("vierzehn", "14"),
+        ("elf", "11"),
+        ("zwoelf", "12"),
+        ("sechzig", "60"),
+        ("einundsechzig", "61"),
+        ("zwanzig", "20"),
+        ("dritte", "3"),
+        ("dritten", "3"),
+        ("achten", "8"),
+        ("erste", "1"),
+        ("vierte", "4"),
+        ("siebte", "7"),
+        ("zwanzigste", "20"),
+        ("dreizehner", "13"),
+        ("einser", "1"),
+        ("1er", "1"),
+    ],
+)
+def test_zahlwoerter_werden_ziffern(wort, ziffern):
+    assert zahl(wort) == ziffern
+
+
+@pytest.mark.parametrize("wort", ["einer", "ein", "unter", "ober", "achtung", "karte", "13"])
+def test_keine_zahlwoerter(wort):
+    assert zahl(wort) is None
+
+
+def test_zahlwoerter_in_frage_und_text_gleich():
+    assert woerter("die Dreizehn") == ["die", "13"]
+    assert woerter("13 give") == ["13", "give"]
+    assert woerter("Zwölf Spieler, der dritte Platz") == ["12", "spieler", "der", "3", "platz"]
+
+
+# --------------------------------------------------------------------------- Mundart
+
+
+@pytest.mark.parametrize(
+    ("frage", "erwartet"),
+    [
+        ("koa sau", ["kein", "sau"]),
+        ("hob i", ["hab", "ich"]),
+        ("mogst", ["magst"]),
+        ("gibts trumpf", ["gibt", "es", "trumpf"]),
+        ("wer gibt", ["wer", "geben"]),
+        ("was gibt es", ["was", "gibt", "es"]),
+    ],
+)
+def test_mundart_in_schriftform(frage, erwartet):
+    assert frage_woerter(frage) == erwartet
+
+
+def test_unbekanntes_kompositum_wird_zerlegt():
+    ix = index()
+    assert ix.zerteile("trumpfkarten") == ["trumpf", "karten"]
+    assert ix.zerteile("hochzeit") is None  # „zeit“ ist zu kurz für einen letzten Teil
+    assert ix.zerteile("davonlaufen") is None  # bekannt: bleibt ganz
+
+
+# --------------------------------------------------------------------------- Beispiele aus dem Issue
+
+
+@pytest.mark.parametrize(
+    ("frage", "erwartet"),
+    [
+        ("was bewirkt die dreizehn", "sabai.funktionskarten"),
+        ("was macht die elf", "sabai.funktionskarten"),
+        ("hab zu jeder sau entweder die sau selber oder keine farbe", "schafkopf.gesperrt"),
+        ("welche karten sind trumpf", "schafkopf.truempfe"),
+        ("koa sau rufbar, hob ois selber oder koa farb", "schafkopf.gesperrt"),
+        ("mit einundsechzig gewonnen?", "schafkopf.faq-augen"),
+    ],
+)
+def test_satzfragen_aus_dem_issue(frage, erwartet):
+    a = antwort(frage)
+    assert a.regeltext_schweigt is False
+    assert erwartet in _ids(a)[:3], _ids(a)
+
+
+def test_was_kostet_ein_sauspiel_tarif_und_laufende():
+    a = antwort("was kostet ein sauspiel")
+    assert a.regeltext_schweigt is True
+    assert _konv(a)[0] == "konvention.tarif"
+    assert "schafkopf.laufende" in _ids(a)
+
+
+@pytest.mark.parametrize(
+    ("frage", "erwartet"),
+    [
+        ("wie viel kostet schneider", "konvention.schneider"),
+        ("was ist wenn keiner spielt", "konvention.ramsch"),
+        ("was ist ein wenz", "konvention.wenz"),
+        ("wer gibt", "konvention.geber"),
+        ("ramsch", "konvention.ramsch"),
+        ("was kostet ein solo", "konvention.solo"),
+    ],
+)
+def test_regeltext_schweigt_konvention(frage, erwartet):
+    a = antwort(frage)
+    assert a.regeltext_schweigt is True
+    assert _konv(a)[0] == erwartet
+
+
+def test_wer_gibt_ist_keine_fuellwortfrage():
+    antwort("wer gibt")  # früher: „enthält nur Füllwörter“
+    with pytest.raises(Eingabefehler):
+        antwort("wer wann wo")
+
+
+@pytest.mark.parametrize("frage", ["Davonlaufen", "wann darf ich davonlaufen", "Bedienpflicht"])
+def test_regelfragen_schweigen_nicht(frage):
+    a = antwort(frage)
+    assert a.regeltext_schweigt is False and a.konventionen == ()
+
+
+@pytest.mark.parametrize(
+    "frage", ["wie wird das wetter morgen", "wer bestellt die pizza", "wann faehrt der letzte bus"]
+)
+def test_fremde_frage_enthaelt_sich(frage):
+    a = antwort(frage)
+    assert a.treffer == () and a.konventionen == ()
+
+
+# --------------------------------------------------------------------------- Kataloge
+
+
+def test_satzkatalog_umfang_und_gueltige_ids():
+    ids = {a.id for a in abschnitte()}
+    kids = {k.id for k in konventionen()}
+    assert len(SAETZE) >= 300
+    assert len({e["frage"] for e in SAETZE}) == len(SAETZE)
+    zurueck = [e for e in SAETZE if e["teil"] == "zurueckgehalten"]
+    assert 0.25 <= len(zurueck) / len(SAETZE) <= 0.35
+    for e in SAETZE:
+        assert set(e["abschnitte"]) <= ids, e
+        assert set(e["konventionen"]) <= kids, e
+        assert e["schweigt"] == bool(e["konventionen"]), e
+    for spiel in ("schafkopf", "sabai", "saufn", "schlafmuetze"):
+        assert sum(any(a.startswith(spiel) for a in e["abschnitte"]) for e in SAETZE) >= 25
+
+
+def _quoten(teil: str) -> tuple[float, float]:
+    top1 = top3 = n = 0
+    for e in SAETZE:
+        if e["teil"] != teil:
+            continue
+        n += 1
+        try:
+            a = antwort(e["frage"])
+        except Eingabefehler:
+            continue
+        if e.get("nichts"):
+            ok1 = ok3 = not a.treffer and not a.konventionen
+        elif e["schweigt"]:
+            ok1 = a.regeltext_schweigt and _konv(a)[:1] != [] and _konv(a)[0] in e["konventionen"]
+            ok3 = a.regeltext_schweigt and bool(set(_konv(a)) & set(e["konventionen"]))
+        else:
+            ok1 = not a.regeltext_schweigt and _ids(a)[:1] != [] and _ids(a)[0] in e["abschnitte"]
+            ok3 = not a.regeltext_schweigt and bool(set(_ids(a)) & set(e["abschnitte"]))
+        top1 += ok1
+        top3 += ok3
+    return top1 / n, top3 / n
+
+
+@pytest.mark.parametrize("teil", ["abstimmung", "zurueckgehalten"])
+def test_satzkatalog_untergrenze(teil):
+    top1, top3 = _quoten(teil)
+    assert top1 >= 0.80 and top3 >= 0.85, (teil, top1, top3)
+
+
+# --------------------------------------------------------------------------- Konventionskorpus
+
+
+def test_konventionen_vollstaendig_und_mit_einstellung():
+    ids = {a.id for a in abschnitte()}
+    liste = konventionen()
+    assert len(liste) >= 20
+    for k in liste:
+        assert k.id.startswith("konvention.") and k.text and k.einstellung and k.aendern
+        assert k.stelle is None or k.stelle in ids, k.id
+    for pflicht in ("tarif", "schneider", "schwarz", "laufende", "solo", "klopfer", "stoss"):
+        assert konvention(f"konvention.{pflicht}").spiel == "schafkopf"
+    assert konvention("konvention.sabai-gleichstand").spiel == "sabai"
+
+
+def test_einstellung_mit_tarifwerten():
+    k = konvention("konvention.schneider")
+    assert k.einstellung_fuer({"schneider": 5}) == "Schneider: +5 ct"
+    w = konvention("konvention.laufende").einstellung_fuer(
+        {"laufende": 20, "laufende_ab": {"rufspiel": 3, "solo": 3, "wenz": 2, "farbwenz": 3}}
+    )
+    assert w.startswith("je Laufender 20 ct; zählen ab 3 (Rufspiel, Solo), ab 2 beim Wenz")
+    assert "ja" in konvention("konvention.ramsch").einstellung_fuer({"ramsch_erlaubt": True})
+
+
+def test_konventionsparser_meldet_kaputtes_format():
+    with pytest.raises(ValueError, match="id"):
+        parse_konventionen("# K\n\n## Ohne id\nspiel: sabai\n\nText.\n")
+    with pytest.raises(ValueError):
+        parse_konventionen("# K\n\n## X\nid: konvention.x\nspiel: poker\n\nText.\n")
+
+
+# --------------------------------------------------------------------------- Kommandozeile
+
+
+def test_cli_konvention_ohne_abend_standardtarif(cli, db_pfad):
+    r = cli("frage", "wie viel kostet schneider")
+    assert r.returncode == 0, r.stderr
+    assert "Der Regeltext legt das nicht fest. referee rechnet nach Konvention:" in r.stdout
+    assert "Schneider: +10 ct (Tarif 10-20-50, kein offener Abend)" in r.stdout
+    assert not db_pfad.exists()  # frage legt keine Datenbank an
+
+
+def test_cli_konvention_mit_tarif_des_offenen_abends(cli):
+    r = cli("abend", "neu", "--spieler", "Anna", "Ben", "Cem", "Dora", "--tarif", "5-10-20")
+    assert r.returncode == 0, r.stderr
+    r = cli("frage", "wie viel kostet schneider", "--json")
+    assert r.returncode == 0, r.stderr
+    daten = json.loads(r.stdout)
+    assert daten["regeltext_schweigt"] is True
+    erste = daten["konventionen"][0]
+    assert list(erste) == ["id", "titel", "text", "einstellung", "score"]
+    assert erste["id"] == "konvention.schneider"
+    assert erste["einstellung"] == "Schneider: +5 ct (Tarif 5-10-20 des offenen Abends)"
+
+
+def test_cli_was_kostet_ein_sauspiel_zeigt_regelstelle_dann_konvention():
+    r = run_cli("frage", "was kostet ein sauspiel")
+    assert r.returncode == 0, r.stderr
+    stelle = r.stdout.index("Einen allgemein verbindlichen Tarif gibt es nicht.")
+    konv = r.stdout.index("Der Regeltext legt das nicht fest. referee rechnet nach Konvention:")
+    assert stelle < konv
+    assert "Rufspiel 20 ct" in r.stdout
+
+
+def test_cli_fremde_frage_nichts_passendes_mit_drei_titeln():
+    r = run_cli("frage", "wie wird das wetter morgen")
+    assert r.returncode == 1
+    assert r.stderr.startswith("Nichts Passendes zu „wie wird das wetter morgen“ gefunden.")
+    assert r.stderr.count("“ (") == 3  # drei nächstliegende Abschnitte mit id
+
+
+def test_cli_pipe_ohne_rich():
+    code = (
+        "import sys, io; from referee.cli import main; sys.argv=['referee','frage','Davonlaufen'];"
+        "\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('RICH' if 'rich.console' in sys.modules else 'OHNE', file=sys.stderr)"
+    )
+    import subprocess
+    import sys
+
+    from conftest import _env
+
+    r = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=_env(), check=True
+    )
+    assert "Schafkopf · Davonlaufen" in r.stdout
+    assert r.stderr.strip() == "OHNE"

@@ -88,6 +88,9 @@ BONUS_PAAR = 0.35
 BONUS_TITEL = 12.0
 #: So viele Kandidaten werden mit dem Titel-Zuschlag neu sortiert.
 NEU_SORTIEREN = 30
+#: Angezeigte Score-Punkte, um die die beste Konvention vor (> 0) oder hinter (< 0) der
+#: besten Regelstelle liegen muss, damit „der Regeltext schweigt“ gilt.
+VORSPRUNG_KONVENTION = 0.0
 #: So viele Konventionen nennt ``antwort`` höchstens.
 ANZAHL_KONVENTIONEN = 2
 #: Unter diesem Roh-Score (angezeigt ≈ 33,6) gilt ein Treffer als nicht relevant –
@@ -416,6 +419,16 @@ def _nur_ortsangabe(roh: Sequence[str], i: int) -> bool:
     return roh[i] in _synonymdaten()[1] and i > 0 and roh[i - 1] in _VOR_SPIELNAME
 
 
+#: Füllwörter, die nach einem Artikel ein Regelbegriff sind: „ein Sie“ (alle Ober und Unter).
+_NOMEN = frozenset({"sie"})
+_ARTIKEL = frozenset({"ein", "einen", "einem", "der", "den", "dem", "das"})
+
+
+def _nomen_nach_artikel(roh: Sequence[str], i: int) -> bool:
+    """Ist ``roh[i]`` ein Füllwort, das hier als Nomen steht („was kostet ein Sie“)?"""
+    return roh[i] in _NOMEN and i > 0 and roh[i - 1] in _ARTIKEL
+
+
 def _inhaltswoerter(roh: Sequence[str]) -> list[str]:
     """Wortfolge ohne Füllwörter und ohne Spielnamen als Ortsangabe (für Wortpaare)."""
     stopp = stoppwoerter()
@@ -656,7 +669,9 @@ class Suchindex:
             return False
         if teil in self._posting:
             return True
-        return teil[-1] in "sen" and teil[:-1] in self._posting and len(teil) > 3
+        if teil[-1] in "sen" and teil[:-1] in self._posting and len(teil) > 3:
+            return True
+        return len(teil) > 3 and teil + "e" in self._posting  # farb|karten ← Farbe
 
     def _teilwort(self, wort: str, kandidat: str, pos: int) -> float:
         """Ähnlichkeit, wenn ``kandidat`` das Suchwort ``wort`` an Stelle ``pos`` enthält.
@@ -704,7 +719,7 @@ class Suchindex:
                 gesehen.add(w)
                 liste.append(_Suchwort(w, GEWICHT_FRAGEWORT, fragewort=True))
                 continue
-            if w in stopp or w in gesehen:
+            if w in gesehen or (w in stopp and not _nomen_nach_artikel(roh, nr)):
                 continue
             gesehen.add(w)
             if w in spielnamen:
@@ -899,7 +914,10 @@ class Suchindex:
             frage, spiel, anzahl + ANZAHL_KONVENTIONEN, mindest_score=mindest_score, art=None
         )
         treffer = tuple(t for t in alle if _art(t.abschnitt) == "regel")[:anzahl]
-        schweigt = bool(alle) and _art(alle[0].abschnitt) == "konvention"
+        beste_konvention = next((t for t in alle if _art(t.abschnitt) == "konvention"), None)
+        schweigt = beste_konvention is not None and (
+            not treffer or beste_konvention.score >= treffer[0].score + VORSPRUNG_KONVENTION
+        )
         k_treffer = tuple(
             KonventionsTreffer(konvention(t.abschnitt.id), t.score)
             for t in alle

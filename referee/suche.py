@@ -63,14 +63,27 @@ GEWICHT_UNBEKANNT = 1.0
 #: Abschnitte, die diese Art Frage beantworten („Wer ist mein Partner?“, Stichwort „wer gibt“).
 GEWICHT_FRAGEWORT = 0.3
 FRAGEWOERTER = frozenset({"wer", "wann", "wo", "wohin", "warum", "wieso", "wem", "wen"})
-#: Absicht einer Frage: „wie viele …“ sucht eine Zahl. Ein Abschnitt mit einer Zahl trägt
-#: dafür das Kunstwort ``#zahl``, das die Frage mit diesem Gewicht sucht. (Dasselbe für
-#: Geldwörter – „was kostet“ → ``#geld`` – brachte auf dem Fragenkatalog nichts.)
-GEWICHT_ABSICHT = 0.3
-_ABSICHT_IN_FRAGE = dict.fromkeys(
-    ("viele", "viel", "wieviel", "wieviele", "anzahl", "wievielten"), "#zahl"
-)
-_ABSICHT_IM_TEXT = {"#zahl": "#zahl"}
+#: Absicht einer Frage: „wie viele …“ sucht eine Zahl, „was kostet …“ einen Preis, den nur
+#: die Konventionen nennen. Ein Abschnitt mit einer Zahl trägt dafür das Kunstwort
+#: ``#zahl``, eine Konvention mit einem Geldwort ``#geld``; die Frage sucht es mit diesem
+#: Gewicht.
+GEWICHT_ABSICHT = {"#zahl": 1.0, "#geld": 0.3}
+_GELD = ("kosten", "kostet", "preis", "zahlen", "zahlt", "cent", "ct", "euro", "geld")
+_ABSICHT_IN_FRAGE = {
+    **dict.fromkeys(("viele", "viel", "wieviel", "wieviele", "anzahl", "wievielten"), "#zahl"),
+    **dict.fromkeys((*_GELD, "bezahlen", "bezahlt", "kriegt", "tarif", "abgerechnet"), "#geld"),
+}
+
+
+def _absicht_im_text(wort: str, art: str) -> str | None:
+    """Welche Absicht ein Wort eines Abschnitts beantwortet (``#zahl``, ``#geld``)."""
+    if wort.isdigit():
+        return "#zahl"
+    if art == "konvention" and (wort in _GELD or wort.endswith("preis")):
+        return "#geld"
+    return None
+
+
 #: Teile eines Bindestrich-Kompositums (das Kompositum selbst zählt voll).
 GEWICHT_TEIL = 0.5
 #: Suchwörter, die nur ein Spiel benennen, zählen weniger, bevorzugen dafür das Spiel.
@@ -501,7 +514,7 @@ class Suchindex:
                 for wort in gefaltet:
                     if gewicht > f.get(wort, 0.0):
                         f[wort] = gewicht
-                    absicht = _ABSICHT_IM_TEXT.get("#zahl" if wort.isdigit() else wort)
+                    absicht = _absicht_im_text(wort, _art(a))
                     if absicht and gewicht > f.get(absicht, 0.0):
                         f[absicht] = gewicht
                 # Wortfolgen je Titel, Text und einzelnem Stichwort (nicht über Stichwortgrenzen)
@@ -743,7 +756,7 @@ class Suchindex:
                 continue
             liste.append(_Suchwort(w, gewicht))
         for absicht in {_ABSICHT_IN_FRAGE[w] for w in roh if w in _ABSICHT_IN_FRAGE}:
-            liste.append(_Suchwort(absicht, GEWICHT_ABSICHT, fragewort=True))
+            liste.append(_Suchwort(absicht, GEWICHT_ABSICHT[absicht], fragewort=True))
         if all(s.fragewort for s in liste):
             raise Eingabefehler(
                 f"Die Frage „{gekuerzt(frage)}“ enthält nur Füllwörter. Nenne den Regelbegriff, "

@@ -61,13 +61,20 @@ def installiere(ziel: Path) -> list[str]:
     return [sys.executable, "-c", "import sys; from referee.cli import main; sys.exit(main())"]
 
 
+#: Arbeitsverzeichnis der gemessenen Prozesse: nicht der Quellbaum (sonst käme ``referee``
+#: über ``sys.path[0]`` aus dem Quellbaum statt aus der Installation).
+_CWD = tempfile.gettempdir()
+
+
 def prozess_median(befehl: list[str], laeufe: int, env: dict[str, str]) -> float:
     """Median der Wandzeit (ms) über ``laeufe`` Prozesse, nach einem Aufwärmlauf."""
-    subprocess.run(befehl, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    subprocess.run(befehl, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=_CWD)
     zeiten = []
     for _ in range(laeufe):
         start = time.perf_counter()
-        r = subprocess.run(befehl, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        r = subprocess.run(
+            befehl, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=_CWD
+        )
         zeiten.append((time.perf_counter() - start) * 1000)
         if r.returncode != 0:
             raise SystemExit(f"{' '.join(befehl)} endete mit {r.returncode}")
@@ -116,6 +123,7 @@ def phasen_median(laeufe: int, env: dict[str, str]) -> dict[str, float]:
             text=True,
             env=env,
             check=True,
+            cwd=_CWD,
         )
         for k, v in json.loads(r.stdout).items():
             werte.setdefault(k, []).append(v)
@@ -308,6 +316,7 @@ def main() -> None:
         pruef = subprocess.run(
             [sys.executable, "-c", "import referee; print(referee.__file__)"],
             env=env,
+            cwd=_CWD,
             capture_output=True,
             text=True,
             check=True,

@@ -529,11 +529,29 @@ class Suchindex:
             for wort, g in f.items():
                 posting.setdefault(wort, []).append((i, g))
         self._ableiten(posting)
+        self._nachbarn: dict[str, list[tuple[str, float]]] | None = None
         self._titel_staemme = [
             frozenset(_staemme(_inhaltswoerter(woerter(a.titel)))) for a in self.abschnitte
         ]
 
     # -- Zwischenspeichern ---------------------------------------------------------------
+
+    def nachbarn_berechnen(self) -> None:
+        """Für jedes Korpuswort die unscharf ähnlichen vorab (wie ``process.extract`` in
+        ``_aehnliche``): Fragen aus richtig geschriebenen Wörtern brauchen dann kein
+        rapidfuzz beim Start. Für den mitgelieferten Korpus, einmal vor dem Cache."""
+        from rapidfuzz import fuzz, process
+
+        nachbarn: dict[str, list[tuple[str, float]]] = {}
+        for wort in self.vokabular:
+            nachbarn[wort] = [
+                (k, float(sc))
+                for k, sc, _ in process.extract(
+                    wort, self.vokabular, scorer=fuzz.ratio, score_cutoff=_grenze(wort), limit=None
+                )
+                if k != wort
+            ]
+        self._nachbarn = nachbarn
 
     def zustand(self) -> tuple:
         """Der berechnete Zustand als reine Daten (für ``marshal``); ohne die Abschnitte."""
@@ -548,6 +566,7 @@ class Suchindex:
             self._blob,
             self._anfaenge,
             self._staemme,
+            self._nachbarn,
         )
 
     @classmethod
@@ -566,6 +585,7 @@ class Suchindex:
             ix._blob,
             ix._anfaenge,
             ix._staemme,
+            ix._nachbarn,
         ) = zustand
         if tuple(a.id for a in ix.abschnitte) != ids:
             raise ValueError("Zwischengespeicherter Index passt nicht zu den Abschnitten.")
@@ -597,8 +617,6 @@ class Suchindex:
         ``tippfehler=False`` für Synonyme aus der Datei: die sind richtig geschrieben,
         unscharfer Vergleich brächte nur Rauschen (``kriegen`` ~ ``regeln``).
         """
-        from rapidfuzz import fuzz, process
-
         treffer: dict[str, float] = {}
         if wort in self._posting:
             treffer[wort] = 100.0
@@ -609,14 +627,20 @@ class Suchindex:
                     treffer[kandidat] = AEHNLICH_STAMM
         if len(wort) < 4:
             return treffer  # kurze Wörter (Kartenwerte, Buchstaben) sonst nur exakt
-        grenze = 80.0 if len(wort) <= 5 else 75.0
-        for kandidat, score, _ in (
-            process.extract(
-                wort, self.vokabular, scorer=fuzz.ratio, score_cutoff=grenze, limit=None
-            )
-            if tippfehler
-            else ()
-        ):
+        grenze = _grenze(wort)
+        unscharf: Iterable[tuple[str, float]] = ()
+        if tippfehler and self._nachbarn is not None and wort in self._nachbarn:
+            unscharf = self._nachbarn[wort]  # vorberechnet: kein rapidfuzz nötig
+        elif tippfehler:
+            from rapidfuzz import fuzz, process
+
+            unscharf = [
+                (k, sc)
+                for k, sc, _ in process.extract(
+                    wort, self.vokabular, scorer=fuzz.ratio, score_cutoff=grenze, limit=None
+                )
+            ]
+        for kandidat, score in unscharf:
             # Tippfehler: jeder Punkt Abstand zählt doppelt (95 → 90, 77 → 54)
             score = 100.0 - 2.0 * (100.0 - score)
             if score > treffer.get(kandidat, 0.0):
@@ -977,6 +1001,11 @@ class Suchindex:
         return [self.abschnitte[i] for _, _, i in ergebnis]
 
 
+def _grenze(wort: str) -> float:
+    """Mindest-``ratio`` für einen Tippfehler-Kandidaten (kurze Wörter strenger)."""
+    return 80.0 if len(wort) <= 5 else 75.0
+
+
 def _art(a: Abschnitt) -> str:
     """``"konvention"`` für Einträge aus ``data/konventionen.md``, sonst ``"regel"``."""
     return "konvention" if a.id.startswith("konvention.") else "regel"
@@ -988,7 +1017,7 @@ def _anzeige(roh: float) -> float:
 
 
 #: Format des zwischengespeicherten Index (bei Änderung des Zustands hochzählen).
-_CACHE_FORMAT = 1
+_CACHE_FORMAT = 3
 
 
 def _korpus_schluessel() -> str:
@@ -1049,6 +1078,7 @@ def index() -> Suchindex:
     except (OSError, ValueError, EOFError, TypeError, KeyError):
         pass
     ix = Suchindex(liste)
+    ix.nachbarn_berechnen()
     try:
         pfad.parent.mkdir(parents=True, exist_ok=True)
         neu = pfad.with_suffix(f".{os.getpid()}.tmp")

@@ -832,9 +832,10 @@ class Suchindex:
         ``None`` beide.
         """
         liste, spiele_in_frage = self._suchwoerter(frage)
-        summe = [0.0] * len(self.abschnitte)
-        passend: list[set[str]] = [set() for _ in self.abschnitte]
-        erkannt = [False] * len(self.abschnitte)
+        # nur berührte Abschnitte (beim 100-fachen Korpus zählt das)
+        summe: dict[int, float] = {}
+        passend: dict[int, set[str]] = {}
+        erkannt: set[int] = set()
         # Ein bloßer Spielname („Hochzeit beim Schafkopf“) macht keinen Abschnitt relevant –
         # außer die Frage besteht nur aus Spielnamen
         nur_spielnamen = all(s.gewicht <= GEWICHT_SPIELNAME or s.fragewort for s in liste)
@@ -875,14 +876,14 @@ class Suchindex:
                     if beitrag > beste.get(i, (0.0, ""))[0]:
                         beste[i] = (beitrag, kandidat)
             for i, (beitrag, kandidat) in beste.items():
-                summe[i] += beitrag * idf * such.gewicht
-                passend[i].add(kandidat)
+                summe[i] = summe.get(i, 0.0) + beitrag * idf * such.gewicht
+                passend.setdefault(i, set()).add(kandidat)
                 if (
                     aehnlich[kandidat] >= SICHER_ERKANNT
                     and not such.fragewort
                     and (such.gewicht > GEWICHT_SPIELNAME or nur_spielnamen)
                 ):
-                    erkannt[i] = True
+                    erkannt.add(i)
         # Wortpaare der Frage, die im Abschnitt ebenso aufeinander folgen – oder dort ein
         # Kompositum bilden („Ruf Sau“ → rufsau, „wie viele Karten“ → kartenanzahl)
         for (var1, erste, ideal1), (var2, zweite, ideal2) in zip(nahe, nahe[1:]):
@@ -895,19 +896,20 @@ class Suchindex:
                     for kompositum in (v1 + v2, v2 + v1):
                         for i, _ in self._posting.get(kompositum, ()):
                             gefunden.add(i)
-                            passend[i].add(kompositum)
+                            passend.setdefault(i, set()).add(kompositum)
             for i in gefunden:
-                summe[i] += BONUS_PAAR * (ideal1 + ideal2) / 2
+                summe[i] = summe.get(i, 0.0) + BONUS_PAAR * (ideal1 + ideal2) / 2
         kandidaten: list[tuple[float, int]] = []
-        for i, a in enumerate(self.abschnitte):
+        for i, wert in summe.items():
+            a = self.abschnitte[i]
             if (
-                summe[i] <= 0.0
-                or not (erkannt[i] or vage)
+                wert <= 0.0
+                or not (i in erkannt or vage)
                 or (spiel is not None and a.spiel != spiel)
                 or (art is not None and _art(a) != art)
             ):
                 continue
-            score = 100.0 * summe[i] / nenner if nenner else 0.0
+            score = 100.0 * wert / nenner if nenner else 0.0
             if spiel is None and a.spiel in spiele_in_frage:
                 score *= BONUS_SPIEL
             kandidaten.append((score, i))
@@ -931,7 +933,9 @@ class Suchindex:
         for score, i in neu:
             if score < mindest_score or len(ergebnisse) >= anzahl:
                 break
-            ergebnisse.append(Treffer(self.abschnitte[i], _anzeige(score), frozenset(passend[i])))
+            ergebnisse.append(
+                Treffer(self.abschnitte[i], _anzeige(score), frozenset(passend.get(i, ())))
+            )
         return ergebnisse
 
     def antwort(

@@ -412,7 +412,22 @@ def frage_woerter(frage: str) -> list[str]:
     for i, w in enumerate(roh):
         if w == "gibt" and "es" not in roh[max(i - 1, 0) : i + 2]:
             roh[i] = "geben"
+        elif w == "a" and _mundart_artikel(roh, i):
+            roh[i] = "ein"
     return roh
+
+
+#: Vor diesen Wörtern ist „a“ der Buchstabe (SAUFN: „auf ein A“), kein Artikel.
+_VOR_BUCHSTABE = frozenset(
+    {"ein", "eine", "einem", "einen", "der", "die", "das", "den", "dem", "auf", "nach", "kein"}
+)
+
+
+def _mundart_artikel(roh: Sequence[str], i: int) -> bool:
+    """Ist „a“ hier der Artikel der Mundart („wos is a wenz“), nicht der Buchstabe A?"""
+    if "saufn" in roh or i + 1 >= len(roh) or len(roh[i + 1]) < 3:
+        return False
+    return i == 0 or roh[i - 1] not in _VOR_BUCHSTABE
 
 
 @cache

@@ -244,13 +244,14 @@ def bewerte_saetze(index, fragen: list[dict], mindest_score: float | None = None
             ok1 = a.regeltext_schweigt and bool(kids) and kids[0] in erwartet
             ok3 = a.regeltext_schweigt and bool(erwartet & set(kids[:3]))
             z["konv_n"] += 1
-            z["konv_genannt"] += ok3
+            z["konv_genannt"] += bool(erwartet & set(kids))
         else:
             erwartet = set(e["abschnitte"])
             ok1 = bool(ids) and ids[0] in erwartet and not a.regeltext_schweigt
             ok3 = bool(erwartet & set(ids[:3])) and not a.regeltext_schweigt
             z["regel_n"] += 1
             z["falsch_schweigt"] += a.regeltext_schweigt
+            z["regel_mit_konvention"] += bool(kids)
         z["top1"] += ok1
         z["top3"] += ok3
     return z
@@ -391,7 +392,8 @@ def main() -> None:
         print(
             f"{name:16s} Top-1 {_quote(z['top1'], z['n'])}, Top-3 {_quote(z['top3'], z['n'])}; "
             f"Konvention genannt {_quote(z['konv_genannt'], z['konv_n'])}; "
-            f"fälschlich „schweigt“ {z['falsch_schweigt']}/{z['regel_n']}; "
+            f"fälschlich „schweigt“ {z['falsch_schweigt']}/{z['regel_n']} "
+            f"(dazu eine Konvention genannt: {z['regel_mit_konvention']}); "
             f"fremde Fragen enthalten {_quote(z['fremd_leer'], z['fremd_n'])}"
         )
     print("(Ziel zurückgehalten: Top-1 ≥ 95 %, Top-3 100 %; Konvention genannt ≥ 95 %)")

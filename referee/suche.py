@@ -104,6 +104,9 @@ NEU_SORTIEREN = 30
 #: Angezeigte Score-Punkte, um die die beste Konvention vor (> 0) oder hinter (< 0) der
 #: besten Regelstelle liegen muss, damit „der Regeltext schweigt“ gilt.
 VORSPRUNG_KONVENTION = 0.0
+#: Schweigt der Text nicht, nennt ``antwort`` eine Konvention nur, wenn ihr Score mindestens
+#: dieser Anteil vom Score der besten Regelstelle ist.
+NAEHE_KONVENTION = 0.9
 #: So viele Konventionen nennt ``antwort`` höchstens.
 ANZAHL_KONVENTIONEN = 2
 #: Unter diesem Roh-Score (angezeigt ≈ 33,6) gilt ein Treffer als nicht relevant –
@@ -974,12 +977,15 @@ class Suchindex:
         schweigt = beste_konvention is not None and (
             not treffer or beste_konvention.score >= treffer[0].score + VORSPRUNG_KONVENTION
         )
+        # Konventionen: wenn der Text schweigt, die passenden; sonst nur solche, die fast so
+        # gut passen wie die beste Regelstelle („Stoß verändert den Preis“ – um wie viel?)
+        grenze = 0.0 if schweigt or not treffer else treffer[0].score * NAEHE_KONVENTION
         k_treffer = tuple(
             KonventionsTreffer(konvention(t.abschnitt.id), t.score)
             for t in alle
-            if schweigt and _art(t.abschnitt) == "konvention"
+            if _art(t.abschnitt) == "konvention" and t.score >= grenze
         )[:ANZAHL_KONVENTIONEN]
-        stelle = k_treffer[0].konvention.stelle if k_treffer else None
+        stelle = k_treffer[0].konvention.stelle if schweigt and k_treffer else None
         if stelle is not None and (spiel is None or stelle.startswith(spiel + ".")):
             # Die Regelstelle, die zur Konvention etwas sagt („Einen allgemein verbindlichen
             # Tarif gibt es nicht“), kommt zuerst – mit ihrem eigenen Score.

@@ -174,6 +174,11 @@ def frage(
         _drucke_konvention(a, einstellungen)
         return
     _drucke_treffer(a.treffer)
+    for k in a.konventionen:  # der Text antwortet; die Konvention rechnet weiter
+        sys.stdout.write(
+            f"Dazu rechnet referee nach Konvention (kein Regeltext): {k.konvention.titel} – "
+            f"{einstellungen.get(k.konvention.id, k.konvention.einstellung)} ({k.konvention.id})\n"
+        )
 
 
 def _drucke_treffer(treffer) -> None:

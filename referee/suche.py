@@ -98,7 +98,7 @@ SICHER_ERKANNT = 0.8
 #: folgen (in beliebiger Reihenfolge: „spielt als erstes aus“ ~ „als erstes ausspielen“).
 BONUS_PAAR = 0.35
 #: Ähnlichkeit der ganzen Frage mit dem Titel (FAQ-Fragen!) als Zuschlag in Score-Punkten.
-BONUS_TITEL = 12.0
+BONUS_TITEL = 8.0
 #: So viele Kandidaten werden mit dem Titel-Zuschlag neu sortiert.
 NEU_SORTIEREN = 30
 #: Angezeigte Score-Punkte, um die die beste Konvention vor (> 0) oder hinter (< 0) der

@@ -71,7 +71,9 @@ GEWICHT_ABSICHT = {"#zahl": 1.0, "#geld": 0.3}
 _GELD = ("kosten", "kostet", "preis", "zahlen", "zahlt", "cent", "ct", "euro", "geld")
 _ABSICHT_IN_FRAGE = {
     **dict.fromkeys(("viele", "viel", "wieviel", "wieviele", "anzahl", "wievielten"), "#zahl"),
-    **dict.fromkeys((*_GELD, "bezahlen", "bezahlt", "kriegt", "tarif", "abgerechnet"), "#geld"),
+    **dict.fromkeys(
+        (*_GELD, "bezahlen", "bezahlt", "kriegt", "tarif", "abgerechnet", "wert"), "#geld"
+    ),
 }
 
 

@@ -718,6 +718,11 @@ class Suchindex:
             weiter = self.zerteile(rest, tiefe - 1)
             if weiter:
                 return [vorn, *weiter]
+        if tiefe == 3:  # trennbare Vorsilbe vor bekanntem Verb: zurück|stoßen → stoßen
+            for vorsilbe in _VORSILBEN:
+                rest = wort[len(vorsilbe) :]
+                if wort.startswith(vorsilbe) and len(rest) >= 4 and self._bekannt(rest):
+                    return [rest]
         return None
 
     def _ist_wort(self, teil: str) -> bool:

@@ -222,6 +222,7 @@ def bewerte_saetze(index, fragen: list[dict], mindest_score: float | None = None
             "konv_genannt",
             "regel_n",
             "falsch_schweigt",
+            "regel_mit_konvention",
             "fremd_n",
             "fremd_leer",
         ),

@@ -224,7 +224,11 @@ def _drucke_konvention(a, einstellungen: dict[str, str]) -> None:
             s, auszug = stelle
             sys.stdout.write(_schlicht(f"{spielname(s.spiel)} · {s.titel}", auszug, s.id) + "\n")
         sys.stdout.write(
-            _schlicht(f"Konvention · {k.titel}", "\n".join(zeilen), f"{k.id} (kein Regeltext)")
+            _schlicht(
+                f"Konvention · {spielname(k.spiel)} · {k.titel}",
+                "\n".join(zeilen),
+                f"{k.id} (kein Regeltext)",
+            )
         )
         return
     from rich.panel import Panel
@@ -245,7 +249,7 @@ def _drucke_konvention(a, einstellungen: dict[str, str]) -> None:
     konsole.print(
         Panel(
             Text("\n".join(zeilen)),
-            title=Text(f"Konvention · {k.titel}", style="bold"),
+            title=Text(f"Konvention · {spielname(k.spiel)} · {k.titel}", style="bold"),
             title_align="left",
             subtitle=Text(f"{k.id} · kein Regeltext"),
             subtitle_align="right",

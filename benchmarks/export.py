@@ -41,7 +41,8 @@ def _generator_aus_store_benchmark():
 
 def erzeugen_selbst(pfad: Path, eintraege: int, abende: int, seed: int = 8) -> float:
     """Eigener Generator: ein Export-dict bauen und mit ``Store.importieren`` einspielen."""
-    from referee.store import EXPORT_FORMAT, SCHEMA_AKTUELL, oeffne, werte_aus_ergebnis
+    from referee.buch.spiele import werte_aus
+    from referee.store import EXPORT_FORMAT, SCHEMA_AKTUELL, oeffne
 
     rnd = random.Random(seed)
     t0 = time.perf_counter()
@@ -105,7 +106,7 @@ def erzeugen_selbst(pfad: Path, eintraege: int, abende: int, seed: int = 8) -> f
                     "gilt": True,
                     "eingabe": {},
                     "ergebnis": erg,
-                    "werte": werte_aus_ergebnis("schafkopf", erg),
+                    "werte": werte_aus("schafkopf", erg),
                 }
             )
     with oeffne(pfad) as s:

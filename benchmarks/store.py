@@ -40,8 +40,9 @@ NAMEN = [
 
 def erzeugen(pfad: Path, eintraege: int, abende: int, seed: int = 5) -> float:
     """Schnelles Massen-Einfügen in einer Transaktion (gleiches Schema, gleiche Trigger)."""
+    from referee.namen import namensschluessel
     from referee.schafkopf.tarif import tarif_laden
-    from referee.store import namensschluessel, oeffne
+    from referee.store import oeffne
 
     rnd = random.Random(seed)
     t0 = time.perf_counter()

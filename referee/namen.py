@@ -12,7 +12,14 @@ Leerraum, Groß-/Kleinschreibung; SAUFN: zusätzlich ä → ae …).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+
+from referee.errors import Eingabefehler
+
+#: Diese Zeichen trennen auf der Kommandozeile Namen (``Anna+Ben``, ``Anna=3``, ``a,b``).
+VERBOTEN_IM_NAMEN = "+,=:"
+MAX_NAMENSLAENGE = 40
 
 
 def aehnliche(
@@ -39,4 +46,79 @@ def meintest_du(vorschlaege: Iterable[str]) -> str:
     return "Meintest du " + " oder ".join(f"„{v}“" for v in liste) + "?"
 
 
-__all__ = ["aehnliche", "meintest_du"]
+def namensschluessel(name: str) -> str:
+    """Vergleichsform eines Namens: NFC, Leerraum zusammengefasst, casefold.
+
+    >>> namensschluessel("  anna  MARIA ")
+    'anna maria'
+    """
+    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+
+
+def pruefe_name(name: str) -> str:
+    """Gibt den bereinigten Namen zurück oder wirft ``Eingabefehler``."""
+    sauber = " ".join(unicodedata.normalize("NFC", str(name)).split())
+    if not sauber:
+        raise Eingabefehler("Ein Spielername ist leer.")
+    if len(sauber) > MAX_NAMENSLAENGE:
+        raise Eingabefehler(
+            f"Der Spielername „{sauber}“ ist länger als {MAX_NAMENSLAENGE} Zeichen."
+        )
+    schlecht = [z for z in sauber if z in VERBOTEN_IM_NAMEN or unicodedata.category(z) == "Cc"]
+    if schlecht:
+        raise Eingabefehler(
+            f"Der Spielername „{sauber}“ enthält „{schlecht[0]}“; die Zeichen + , = : "
+            "trennen auf der Kommandozeile Namen und sind in Namen nicht erlaubt."
+        )
+    return sauber
+
+
+def vorschlag(name: str, kandidaten: Iterable[str]) -> str:
+    """`` Meintest du „Anna“?`` (mit führendem Leerzeichen) oder leer: ähnliche Namen, dazu
+    Namen, die so beginnen (Vergleich mit ``namensschluessel``)."""
+    nach_schluessel = {namensschluessel(n): n for n in kandidaten}
+    treffer = aehnliche(name, nach_schluessel.values(), schluessel=namensschluessel, n=3)
+    k = namensschluessel(name)
+    if k:  # „ben“ für „Ben [bold]“: ein Name, der so beginnt (erstes Wort)
+        treffer += [
+            n
+            for t, n in nach_schluessel.items()
+            if n not in treffer and (t.startswith(k) or t.split()[0] == k.split()[0])
+        ][:3]
+    text = meintest_du(treffer)
+    return f" {text}" if text else ""
+
+
+def namen_am_abend(
+    spieler: Sequence[str], namen: Iterable[str], abend_id: int | None = None
+) -> list[str]:
+    """Namen in der Schreibweise des Abends (``spieler``, ohne Groß-/Kleinschreibung zugeordnet).
+
+    Alle unbekannten Namen auf einmal als ``Eingabefehler`` mit „Meintest du …?“.
+
+    >>> namen_am_abend(["Anna", "Ben"], ["ben", "ANNA"])
+    ['Ben', 'Anna']
+    """
+    am_abend = {namensschluessel(n): n for n in spieler}
+    namen = list(namen)
+    wo = f"an Abend {abend_id}" if abend_id is not None else "an diesem Abend"
+    fehler = [
+        f"„{n}“ spielt {wo} nicht mit." + vorschlag(n, spieler)
+        for n in namen
+        if namensschluessel(n) not in am_abend
+    ]
+    if fehler:
+        raise Eingabefehler(
+            " ".join(fehler) + f" Dabei sind: {', '.join(spieler)}. Nichts eingetragen."
+        )
+    return [am_abend[namensschluessel(n)] for n in namen]
+
+
+__all__ = [
+    "aehnliche",
+    "meintest_du",
+    "namen_am_abend",
+    "namensschluessel",
+    "pruefe_name",
+    "vorschlag",
+]

@@ -1,87 +1,67 @@
 """Das Buch der Spielabende: eine SQLite-Datenbank (sqlite-utils), nur anhängend.
 
-Python-API für alle Spiele (die CLI-Module benutzen nur diese Funktionen)::
+Der Speicher kennt keine Spielregeln: er legt ab, was ``referee.buch`` ihm gibt – je Eintrag
+das Ergebnis als JSON (``Ergebnis.als_json()`` des Spiels) und die summierbaren Werte
+(``Ergebnis.werte()``: ``{groesse: {name: wert}}``, z. B. ``cent``, ``siegpunkte``,
+``platz1``, ``sieg``, ``partien``) – und fragt sie ab. Benutzt wird er über ``referee.buch``;
+die Methoden hier sind dessen Unterbau::
 
-    from referee.store import oeffne, als_korrektur, KeineDaten
-
-    store = oeffne()                     # Pfad: oeffne(pfad) > $REFEREE_DB > Benutzer-Datenverz.
-    with oeffne(db) as store: ...        # schließt die Verbindung am Ende
+    store = oeffne(pfad, werte_aus=...)  # Pfad: oeffne(pfad) > $REFEREE_DB > Benutzer-Datenverz.
     store.existiert                      # gibt es schon Daten? (Lesen legt nie eine Datei an)
-    abend = store.aktueller_abend()      # Abend | None (der offene Abend)
-    abend = store.abend(None | id)       # offener bzw. bestimmter Abend, sonst KeineDaten (Exit 1)
-    abend, neu = store.abend_neu(["Anna", "Ben", "Cem", "Dora"], ort="Post", datum=None,
-                                 tarif=Tarif.to_dict(), hausregeln={...}, neu=(), geber=None)
-    store.abend_beenden(None | id)       # den offenen Abend schließen
-    store.abende()                       # list[Abend], älteste zuerst
-    store.abende_waehlen(None | id, gesamt=False)   # [Abend] für --abend/--gesamt, sonst offen/letzter
-    sp = store.spieler_finden("anna", unter=abend.spieler)   # Spieler; sonst „Meintest du …?“
-    e = store.eintragen("sabai", ergebnis, eingabe={"argv": [...]}, abend_id=None, werte=None)
+    store.datenversion()                 # PRAGMA data_version: ändert sich bei fremden Commits
+    store.abend(None | id), store.aktueller_abend(), store.abende(), store.abende_waehlen(…)
+    store.abend_neu([...], ort=…, datum=…, tarif={…}, hausregeln={…}, neu=(), geber=None)
+    store.abend_beenden(None | id)
+    e = store.eintragen(spiel, ergebnis_json, eingabe, werte={…}, abend_id=None)
+    store.korrektur(17, ergebnis_json, eingabe, werte={…})   # Korrektur-Eintrag ersetzt 17
     store.rueckgaengig(eintrag_id=None)  # Storno des letzten geltenden Eintrags (oder von id)
-    store.korrektur(17, ergebnis, eingabe)   # ersetzt Eintrag 17 -> Korrektur-Eintrag
-    with als_korrektur(17): befehl_des_spiels()   # dessen store.eintragen wird Korrektur von 17
+    store.eintrag(17), store.eintraege(abend_id, alle=False, spiel=None)
     store.spielreihenfolge(3)            # {korrektur_id: original_id}: Korrektur am Platz des Originals
-    store.eintrag(17)                    # ein Eintrag (auch storniert/ersetzt)
-    store.eintraege(abend_id=3, alle=False, spiel=None)   # list[Eintrag] in Kraft (alle=True: alle)
-    aufgehoben_durch(eintraege)          # {id: Storno/Korrektur, die ihn aufhebt} (für verlauf --alle)
-    store.anzahl_eintraege()             # {abend_id: Zahl geltender Einträge}
-    store.stand(abend_id=3, ueberweisungen=False)   # dict wie `referee stand --json` (None: gesamt)
-    store.summen(abend_id=None)          # {spiel: {groesse: {name: summe}}} (ein SQL-Aggregat)
-    store.verlauf_schafkopf(3)           # [(eintrag_id, {name: cent}), ...] in Kraft, für Grafiken
-    store.geber(abend)                   # Geber, Ausspieler, Mitspieler, Aussetzer des nächsten Spiels
-    store.schafkopf_tisch(abend, namen=(), spielfolge=False)   # die vier Spieler des Schafkopfspiels
-    store.export(abend_id=None) / store.importieren(daten)   # JSON-Rundreise (nur in leere Datei)
-    store.export_kopf(3), store.export_eintraege_json(3)     # dasselbe schnell (JSON-Texte je Eintrag)
-    store.eintraege_leicht(3)            # alle Einträge als dicts ohne „eingabe“ (für Berichte)
-    store.integritaet()                  # PRAGMA integrity_check
+    store.stand(abend_id, ueberweisungen=False), store.summen(abend_id)
+    store.export(abend_id) / store.importieren(daten)   # JSON-Rundreise (nur in leere Datei)
 
 Fehler: ``Eingabefehler`` (Exit 2: unbekannter Spieler, unbrauchbares Ergebnis),
-``Regelverstoss`` (Exit 1: Abend beendet/noch offen, schon storniert), ``KeineDaten`` (Exit 1),
-``SpeicherFehler`` (Exit 2: keine/fremde/neuere Datenbank, Sperre). Bei jedem Fehler bleibt die
-Datei unverändert (alles in einer Transaktion, Prüfungen vor dem Schreiben).
+``Zustandsfehler`` (Exit 2: kein offener Abend, Abend beendet, schon storniert, Datei nicht
+leer), ``KeineDaten`` (ein ``Zustandsfehler``: nichts Passendes da), ``SpeicherFehler``
+(Exit 2: keine/fremde/neuere Datenbank, Sperre). Bei jedem Fehler bleibt die Datei
+unverändert (alles in einer Transaktion, Prüfungen vor dem Schreiben).
 
-``ergebnis`` folgt dem Vertrag aus GEMEINSAM.md (Beträge je Spielername):
-
-- schafkopf: ``{"zahlungen": {"Anna": 50, ...}, "spielart": ..., "spieler": ..., ...}`` (Cent)
-- sabai: ``{"punkte": {...}, "siegpunkte": {...}, "ruhmeshalle": [...], "sieger": [...], "letzte": b}``
-- saufn: ``{"plaetze": ["Anna", "Ben", "Cem"], "spieler": [...], "schluecke": {...} | None}``
-- schlafmuetze: ``{"sieger": "Anna", "spieler": ["Anna", "Ben", "Cem"]}``
-
-Daraus leitet ``werte_aus_ergebnis`` die normalisierten Zahlen ab (Tabelle ``werte``: ein
-Eintrag, ein Spieler, eine Größe wie ``cent``, ``siegpunkte``, ``platz1``, ``sieg``,
-``partien``), über die ``stand`` mit einem einzigen indizierten SQL-Aggregat summiert.
-Summen werden nie gespeichert, immer aus den geltenden Einträgen abgeleitet.
-
-Einträge werden nie geändert oder gelöscht (Trigger verbieten es): ein Storno (``art =
-'storno'``) oder eine Korrektur (``art = 'korrektur'``) verweist mit ``bezug`` auf den
-Eintrag, den es aufhebt; ein Trigger setzt dabei das abgeleitete Merkmal ``gilt`` des alten
-Eintrags und seiner Werte auf 0. Wird eine Korrektur storniert, gilt das Ersetzte wieder
-(Schema 3) – „rueckgaengig“ nach „korrektur“ stellt das Original her.
+Summen werden nie gespeichert, immer aus den geltenden Werten abgeleitet (ein indiziertes
+SQL-Aggregat). Einträge werden nie geändert oder gelöscht (Trigger verbieten es): ein Storno
+(``art = 'storno'``) oder eine Korrektur (``art = 'korrektur'``) verweist mit ``bezug`` auf
+den Eintrag, den es aufhebt; ein Trigger setzt dabei das abgeleitete Merkmal ``gilt`` des
+alten Eintrags und seiner Werte auf 0. Wird eine Korrektur storniert, gilt das Ersetzte
+wieder (Schema 3).
 
 Verbindung: ``verbinde()`` ist die einzige Stelle, die eine Verbindung öffnet
 (``foreign_keys=ON``, WAL, ``busy_timeout``); jede schreibende Einheit läuft in
 ``BEGIN IMMEDIATE … COMMIT`` (``Store._schreiben``), bei Fehlern ROLLBACK. Die Datei entsteht
 erst beim ersten Schreiben; lesende Befehle legen nichts an. Schemaversionen mit
-``sqlite_utils.Migrations`` (``PRAGMA user_version`` = Zahl der angewandten Migrationen);
-eine Datei im älteren Schema wird beim Öffnen einmalig (in BEGIN IMMEDIATE) aktualisiert.
-sqlite3 und sqlite-utils werden erst in den Funktionen importiert (Startzeit der CLI).
+``sqlite_utils.Migrations`` (``PRAGMA user_version`` = Zahl der angewandten Migrationen).
+Die Migration auf Schema 2 leitet Werte aus alten Ergebnissen ab: dafür bekommt der Store
+``werte_aus`` (``referee.buch`` gibt die Ableitung der Spiele mit). sqlite3 und sqlite-utils
+werden erst in den Funktionen importiert (Startzeit der CLI).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
-from referee.errors import Eingabefehler, Regelverstoss, SpeicherFehler
+from referee.ergebnis import SPIELE, Werte
+from referee.errors import Eingabefehler, SpeicherFehler, Zustandsfehler
+from referee.namen import namensschluessel, pruefe_name
+from referee.namen import vorschlag as _meintest_du
 
-SPIELE = ("schafkopf", "sabai", "saufn", "schlafmuetze")
+#: ``werte_aus(spiel, ergebnis_json) -> {groesse: {name: wert}}`` (von ``referee.buch``)
+WerteAus = Callable[[str, dict], Werte]
+
 ARTEN = ("spiel", "storno", "korrektur")
 SCHEMA_AKTUELL = 3
 APPLICATION_ID = 0x52454652  # "REFR"
@@ -89,38 +69,10 @@ WARTEZEIT_MS = 30_000  # so lange wartet ein Befehl höchstens auf Sperren (Lese
 _VERSUCH_MS = 5  # Schreibsperre: SQLite wartet je Versuch nur so kurz, dann neuer Versuch
 EXPORT_FORMAT = "referee-export"
 _KOPF = b"SQLite format 3\x00"
-_VERBOTEN_IM_NAMEN = "+,=:"
 
 
-SPIEL_NAMEN = {
-    "schafkopf": "Schafkopf",
-    "sabai": "sabai-sabai",
-    "saufn": "SAUFN",
-    "schlafmuetze": "Schlafmütze",
-}
-_ERSETZE: ContextVar[dict | None] = ContextVar("referee_korrektur", default=None)
-
-
-@contextmanager
-def als_korrektur(eintrag_id: int) -> Iterator[dict]:
-    """Im Block wird das nächste ``Store.eintragen`` zur Korrektur von Eintrag ``eintrag_id``.
-
-    So korrigiert ``referee korrektur ID …`` jedes Spiel mit denselben Angaben wie beim
-    Eintragen, ohne dass die Befehle der Spiele davon wissen müssen. Das Spiel muss
-    dasselbe sein; ``merker["eintrag"]`` ist danach der Korrektur-Eintrag (oder None).
-    """
-    merker: dict = {"von": eintrag_id, "eintrag": None}
-    token = _ERSETZE.set(merker)
-    try:
-        yield merker
-    finally:
-        _ERSETZE.reset(token)
-
-
-class KeineDaten(SpeicherFehler):
-    """Es gibt (noch) keine Datenbank oder nichts Passendes darin (Exit-Code 1)."""
-
-    exit_code = 1
+class KeineDaten(Zustandsfehler):
+    """Es gibt (noch) keine Datenbank oder nichts Passendes darin (Exit-Code 2, „zustand“)."""
 
 
 # --------------------------------------------------------------------------- Datentypen
@@ -149,7 +101,7 @@ class Abend:
     beendet: str | None
     geber_start: int  # Index in ``spieler`` des ersten Gebers
 
-    def als_dict(self) -> dict:
+    def als_json(self) -> dict:
         return {
             "id": self.id,
             "datum": self.datum,
@@ -179,7 +131,7 @@ class Eintrag:
     ergebnis: dict = field(hash=False)
     gilt: bool = True
 
-    def als_dict(self) -> dict:
+    def als_json(self) -> dict:
         return {
             "id": self.id,
             "abend": self.abend_id,
@@ -202,160 +154,6 @@ def aufgehoben_durch(eintraege: Iterable[Eintrag]) -> dict[int, Eintrag]:
     letzter = {e.bezug: e for e in eintraege if e.bezug is not None}
     gilt = {e.id: e.gilt for e in eintraege}
     return {i: e for i, e in letzter.items() if not gilt.get(i, True)}
-
-
-# --------------------------------------------------------------------------- Namen
-
-
-def namensschluessel(name: str) -> str:
-    """Vergleichsform eines Namens: NFC, Leerraum zusammengefasst, casefold."""
-    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
-
-
-def pruefe_name(name: str) -> str:
-    """Gibt den bereinigten Namen zurück oder wirft ``Eingabefehler``."""
-    sauber = " ".join(unicodedata.normalize("NFC", str(name)).split())
-    if not sauber:
-        raise Eingabefehler("Ein Spielername ist leer.")
-    if len(sauber) > 40:
-        raise Eingabefehler(f"Der Spielername „{sauber}“ ist länger als 40 Zeichen.")
-    schlecht = [z for z in sauber if z in _VERBOTEN_IM_NAMEN or unicodedata.category(z) == "Cc"]
-    if schlecht:
-        raise Eingabefehler(
-            f"Der Spielername „{sauber}“ enthält „{schlecht[0]}“; die Zeichen + , = : "
-            "trennen auf der Kommandozeile Namen und sind in Namen nicht erlaubt."
-        )
-    return sauber
-
-
-def _meintest_du(name: str, kandidaten: Iterable[str]) -> str:
-    """`` Meintest du „Anna“?`` (``referee.namen``): ähnliche Namen, dazu Namen, die so beginnen."""
-    from referee.namen import aehnliche, meintest_du
-
-    nach_schluessel = {namensschluessel(n): n for n in kandidaten}
-    treffer = aehnliche(name, nach_schluessel.values(), schluessel=namensschluessel, n=3)
-    k = namensschluessel(name)
-    if k:  # „ben“ für „Ben [bold]“: ein Name, der so beginnt (erstes Wort)
-        treffer += [
-            n
-            for t, n in nach_schluessel.items()
-            if n not in treffer and (t.startswith(k) or t.split()[0] == k.split()[0])
-        ][:3]
-    vorschlag = meintest_du(treffer)
-    return f" {vorschlag}" if vorschlag else ""
-
-
-def namen_am_abend(abend: Abend, namen: Iterable[str]) -> list[str]:
-    """Namen in der Schreibweise des Abends (ohne Groß-/Kleinschreibung zugeordnet).
-
-    Alle unbekannten Namen auf einmal als ``Eingabefehler`` mit „Meintest du …?“ – geschrieben
-    wird dann nichts.
-    """
-    am_abend = {namensschluessel(n): n for n in abend.spieler}
-    namen = list(namen)
-    fehler = [
-        f"„{n}“ spielt an Abend {abend.id} nicht mit." + _meintest_du(n, abend.spieler)
-        for n in namen
-        if namensschluessel(n) not in am_abend
-    ]
-    if fehler:
-        raise Eingabefehler(
-            " ".join(fehler) + f" Dabei sind: {', '.join(abend.spieler)}. Nichts eingetragen."
-        )
-    return [am_abend[namensschluessel(n)] for n in namen]
-
-
-# --------------------------------------------------------------------------- Ergebnis → Werte
-
-
-def werte_aus_ergebnis(spiel: str, ergebnis: dict) -> dict[str, dict[str, int]]:
-    """Die summierbaren Zahlen eines Ergebnisses: ``{groesse: {name: wert}}``.
-
-    schafkopf → ``cent`` (Zahlungen; die Zahl der Spiele zählt ``eintraege``); sabai → ``siegpunkte``, ``ruhmeshalle``,
-    ``runden``; saufn → ``platz1``/``platz2``/``platz3`` und ``partien``; schlafmuetze →
-    ``sieg`` und ``partien``.
-    """
-    w: dict[str, dict[str, int]] = {}
-
-    def setze(groesse: str, name: Any, wert: int) -> None:
-        if not isinstance(name, str):
-            raise Eingabefehler(f"Ergebnis für {spiel}: „{name!r}“ ist kein Spielername.")
-        if isinstance(wert, bool) or not isinstance(wert, int):
-            raise Eingabefehler(
-                f"Ergebnis für {spiel}: Wert {wert!r} für „{name}“ ist keine ganze Zahl."
-            )
-        w.setdefault(groesse, {})
-        w[groesse][name] = w[groesse].get(name, 0) + wert
-
-    if not isinstance(ergebnis, dict):
-        raise Eingabefehler(f"Ergebnis für {spiel} muss ein JSON-Objekt sein.")
-    if spiel == "schafkopf":
-        zahlungen = ergebnis.get("zahlungen")
-        if not isinstance(zahlungen, dict) or not zahlungen:
-            raise Eingabefehler("Schafkopf-Ergebnis ohne „zahlungen“.")
-        for name, cent in zahlungen.items():
-            setze("cent", name, cent)
-        if sum(zahlungen.values()) != 0:
-            raise Eingabefehler(
-                f"Die Zahlungen ergeben {sum(zahlungen.values())} Cent statt null; nicht eingetragen."
-            )
-    elif spiel == "sabai":
-        for name, sp in (ergebnis.get("siegpunkte") or {}).items():
-            setze("siegpunkte", name, sp)
-        for name in ergebnis.get("punkte") or {}:
-            setze("runden", name, 1)
-        for name in ergebnis.get("ruhmeshalle") or []:
-            setze("ruhmeshalle", name, 1)
-    elif spiel == "saufn":
-        for platz, name in enumerate(ergebnis.get("plaetze") or [], start=1):
-            if platz > 3:
-                raise Eingabefehler("SAUFN-Ergebnis: höchstens drei Plätze.")
-            setze(f"platz{platz}", name, 1)
-        for name in ergebnis.get("spieler") or []:
-            setze("partien", name, 1)
-    elif spiel == "schlafmuetze":
-        if ergebnis.get("sieger") is not None:
-            setze("sieg", ergebnis["sieger"], 1)
-        for name in ergebnis.get("spieler") or []:
-            setze("partien", name, 1)
-    else:
-        raise Eingabefehler(f"Unbekanntes Spiel „{spiel}“; möglich: {', '.join(SPIELE)}.")
-    return w
-
-
-def _namen_ersetzen(spiel: str, ergebnis: dict, ersetze) -> dict:
-    """Eine Kopie von ``ergebnis`` mit Spielernamen in gespeicherter Schreibweise."""
-    e = dict(ergebnis)
-
-    def liste(x):
-        return [ersetze(n) if isinstance(n, str) else n for n in x]
-
-    def schluessel(d):
-        return {ersetze(k): v for k, v in d.items()}
-
-    if spiel == "schafkopf":
-        if isinstance(e.get("zahlungen"), dict):
-            e["zahlungen"] = schluessel(e["zahlungen"])
-        for k in ("spieler", "partner"):
-            if isinstance(e.get(k), str):
-                e[k] = ersetze(e[k])
-    elif spiel == "sabai":
-        for k in ("punkte", "siegpunkte"):
-            if isinstance(e.get(k), dict):
-                e[k] = schluessel(e[k])
-        for k in ("ruhmeshalle", "sieger"):
-            if isinstance(e.get(k), list):
-                e[k] = liste(e[k])
-    elif spiel == "saufn":
-        for k in ("plaetze", "spieler"):
-            if isinstance(e.get(k), list):
-                e[k] = liste(e[k])
-    elif spiel == "schlafmuetze":
-        if isinstance(e.get("sieger"), str):
-            e["sieger"] = ersetze(e["sieger"])
-        if isinstance(e.get("spieler"), list):
-            e["spieler"] = liste(e["spieler"])
-    return e
 
 
 # --------------------------------------------------------------------------- Pfad, Verbindung
@@ -487,8 +285,12 @@ def _pruefe_schema(conn, pfad: Path) -> int:
 # --------------------------------------------------------------------------- Migrationen
 
 
-def migrationen():
-    """Die Schemaversionen als ``sqlite_utils.Migrations`` (erst beim Aufruf importiert)."""
+def migrationen(werte_aus: WerteAus | None = None):
+    """Die Schemaversionen als ``sqlite_utils.Migrations`` (erst beim Aufruf importiert).
+
+    ``werte_aus`` leitet bei der Migration auf Schema 2 die Werte alter Einträge ab (die
+    Spiele kennt nur ``referee.buch``); ohne sie lässt sich eine Datei mit Einträgen im
+    Schema 1 nicht aktualisieren."""
     from sqlite_utils import Migrations
 
     m = Migrations("referee")
@@ -586,10 +388,16 @@ def migrationen():
         )
         # Werte der vorhandenen Einträge aus ihren Ergebnissen nachtragen
         ids = {namensschluessel(r[1]): r[0] for r in db.execute("SELECT id, name FROM spieler")}
-        for eid, abend_id, spiel, ergebnis, gilt in db.execute(
+        alte = db.execute(
             "SELECT id, abend_id, spiel, ergebnis, gilt FROM eintraege WHERE art != 'storno'"
-        ).fetchall():
-            for groesse, je in werte_aus_ergebnis(spiel, json.loads(ergebnis)).items():
+        ).fetchall()
+        if alte and werte_aus is None:
+            raise SpeicherFehler(
+                "Die Datenbank hat Einträge im Schema 1; zum Aktualisieren über referee.buch öffnen."
+            )
+        for eid, abend_id, spiel, ergebnis, gilt in alte:
+            assert werte_aus is not None
+            for groesse, je in werte_aus(spiel, json.loads(ergebnis)).items():
                 for name, wert in je.items():
                     db.execute(
                         "INSERT INTO werte VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -659,13 +467,16 @@ def migrationen():
 # --------------------------------------------------------------------------- Store
 
 
-def oeffne(pfad: str | os.PathLike | None = None) -> Store:
+def oeffne(pfad: str | os.PathLike | None = None, *, werte_aus: WerteAus | None = None) -> Store:
     """Den Store öffnen. Legt nichts an: die Datei entsteht beim ersten Schreiben.
+
+    ``werte_aus`` (``referee.buch``) leitet Werte aus gespeicherten Ergebnissen ab: für die
+    Migration alter Dateien und für ``eintragen`` ohne ``werte``.
 
     Wirft ``SpeicherFehler``, wenn am Pfad keine (referee-)SQLite-Datenbank liegt oder sie
     von einer neueren Version stammt – die Datei bleibt dann unverändert.
     """
-    return Store(db_pfad(pfad))
+    return Store(db_pfad(pfad), werte_aus=werte_aus)
 
 
 def _jetzt() -> str:
@@ -675,9 +486,10 @@ def _jetzt() -> str:
 class Store:
     """Zugriff auf eine Datenbankdatei. Lesen ohne Datei liefert „leer“."""
 
-    def __init__(self, pfad: Path) -> None:
+    def __init__(self, pfad: Path, *, werte_aus: WerteAus | None = None) -> None:
         self.pfad = Path(pfad)
-        self._conn = None
+        self._werte_aus = werte_aus
+        self._conn: Any = None
         if _pruefe_kopf(self.pfad):
             self._conn = verbinde(self.pfad)
             version = self._conn.execute("PRAGMA user_version").fetchone()[0]
@@ -692,6 +504,13 @@ class Store:
     def existiert(self) -> bool:
         """Gibt es schon Daten (eine Datenbank mit Schema)?"""
         return self._conn is not None and self._version() > 0
+
+    def datenversion(self) -> int:
+        """``PRAGMA data_version``: ändert sich, sobald eine andere Verbindung etwas
+        festschreibt (billig; für Live-Ansichten). Ohne Datei 0."""
+        if self._conn is None:
+            return 0
+        return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
 
     def _version(self) -> int:
         return self._conn.execute("PRAGMA user_version").fetchone()[0]
@@ -716,7 +535,7 @@ class Store:
         _beginne_schreiben(conn, self.pfad)
         try:
             _pruefe_schema(conn, self.pfad)  # ein anderer Prozess kann schneller gewesen sein
-            migrationen().apply(db)
+            migrationen(self._werte_aus).apply(db)
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
@@ -882,7 +701,7 @@ class Store:
 
         Unbekannte Namen der Spielerliste werden angelegt – außer sie ähneln einem vorhandenen
         Spieler (Tippfehler?): dann „Meintest du …?“, es sei denn, sie stehen in ``neu``.
-        Ein noch offener Abend wird nicht stillschweigend beendet: Regelverstoss.
+        Ein noch offener Abend wird nicht stillschweigend beendet: Zustandsfehler.
         """
         namen = [pruefe_name(n) for n in spieler]
         if len(namen) < 2:
@@ -914,7 +733,7 @@ class Store:
         with self._schreiben() as conn:
             offen = conn.execute("SELECT id FROM abende WHERE offen = 1").fetchone()
             if offen:
-                raise Regelverstoss(
+                raise Zustandsfehler(
                     f"Abend {offen[0]} ist noch offen; erst „referee abend ende“, dann ein neuer Abend."
                 )
             vorhanden = {
@@ -962,7 +781,7 @@ class Store:
         """Den (offenen) Abend schließen; danach nimmt er keine Einträge mehr an."""
         a = self.abend(abend_id)
         if not a.offen:
-            raise Regelverstoss(f"Abend {a.id} ist schon beendet.")
+            raise Zustandsfehler(f"Abend {a.id} ist schon beendet.")
         with self._schreiben() as conn:
             conn.execute(
                 "UPDATE abende SET offen = 0, beendet = ? WHERE id = ? AND offen = 1",
@@ -1004,7 +823,8 @@ class Store:
 
         ``abend_id=None`` heißt: über alle Abende.
         """
-        bed, par = [], []
+        bed: list[str] = []
+        par: list[Any] = []
         if abend_id is not None:
             bed.append("abend_id = ?")
             par.append(abend_id)
@@ -1020,6 +840,14 @@ class Store:
             if platz:
                 aus.sort(key=lambda e: (platz.get(e.id, e.id), e.id))
         return aus
+
+    def zahl_spiele(self, abend_id: int, spiel: str) -> int:
+        """Zahl der geltenden Einträge eines Spiels im Abend (ein indiziertes Aggregat)."""
+        z = self._lies(
+            "SELECT count(*) FROM eintraege WHERE abend_id = ? AND gilt = 1 AND spiel = ?",
+            [abend_id, spiel],
+        )
+        return int(z[0][0]) if z else 0
 
     def anzahl_eintraege(self) -> dict[int, int]:
         """``{abend_id: Zahl der geltenden Einträge}`` (ein SQL-Aggregat, für ``abend liste``)."""
@@ -1053,7 +881,9 @@ class Store:
         if z is None:
             raise KeineDaten(f"Es gibt keinen Abend {abend_id}.")
         if not z[0]:
-            raise Regelverstoss(f"Abend {abend_id} ist beendet; dort wird nichts mehr eingetragen.")
+            raise Zustandsfehler(
+                f"Abend {abend_id} ist beendet; dort wird nichts mehr eingetragen."
+            )
 
     def _werte_zeilen(
         self,
@@ -1061,9 +891,9 @@ class Store:
         abend_id: int,
         spiel: str,
         ergebnis: dict,
-        werte: dict[str, dict[str, int]] | None,
-    ) -> tuple[dict, list[tuple]]:
-        """Namen prüfen (nur Spieler des Abends), kanonisieren, Wertzeilen bauen."""
+        werte: Werte | None,
+    ) -> list[tuple]:
+        """Wertzeilen ``(spieler_id, spiel, groesse, wert)``: jeder Name ein Spieler des Abends."""
         am_abend = {
             namensschluessel(n): (i, n)
             for i, n in conn.execute(
@@ -1072,29 +902,27 @@ class Store:
                 [abend_id],
             )
         }
-
-        def ersetze(name: str) -> str:
-            k = namensschluessel(name)
-            if k not in am_abend:
-                raise Eingabefehler(
-                    f"„{name}“ spielt an Abend {abend_id} nicht mit."
-                    + (
-                        _meintest_du(name, [v[1] for v in am_abend.values()])
-                        or " Dabei sind: " + ", ".join(v[1] for v in am_abend.values()) + "."
-                    )
-                )
-            return am_abend[k][1]
-
-        ergebnis = _namen_ersetzen(spiel, ergebnis, ersetze)
         if werte is None:
-            werte = werte_aus_ergebnis(spiel, ergebnis)
+            if self._werte_aus is None:
+                raise Eingabefehler(f"Eintrag für {spiel} ohne Werte; nichts eingetragen.")
+            werte = self._werte_aus(spiel, ergebnis)
         zeilen = []
         for groesse, je in werte.items():
             for name, wert in je.items():
                 if isinstance(wert, bool) or not isinstance(wert, int):
                     raise Eingabefehler(f"Wert {wert!r} für „{name}“ ist keine ganze Zahl.")
-                zeilen.append((am_abend[namensschluessel(ersetze(name))][0], spiel, groesse, wert))
-        return ergebnis, zeilen
+                k = namensschluessel(name) if isinstance(name, str) else None
+                if k not in am_abend:
+                    namen = [v[1] for v in am_abend.values()]
+                    raise Eingabefehler(
+                        f"„{name}“ spielt an Abend {abend_id} nicht mit."
+                        + (
+                            _meintest_du(str(name), namen)
+                            or " Dabei sind: " + ", ".join(namen) + "."
+                        )
+                    )
+                zeilen.append((am_abend[k][0], spiel, groesse, wert))
+        return zeilen
 
     def _einfuegen(
         self,
@@ -1150,29 +978,19 @@ class Store:
     ) -> Eintrag:
         """Ein Spiel/eine Runde in den (offenen) Abend eintragen; eine Transaktion.
 
-        ``ergebnis`` nach dem Vertrag (siehe oben); ``eingabe`` ist, was der Benutzer eingab
-        (z. B. ``{"argv": [...]}`` oder die Partie-JSON). ``werte`` überschreibt die aus
-        ``ergebnis`` abgeleiteten Zahlen (``{groesse: {name: wert}}``). Alle Namen müssen
-        Spieler des Abends sein. Fehler → nichts geschrieben.
+        ``ergebnis`` ist ``Ergebnis.als_json()`` des Spiels, ``werte`` dessen ``werte()``
+        (``{groesse: {name: wert}}``; ohne: ``werte_aus`` des Stores); ``eingabe`` ist, was der
+        Benutzer eingab (z. B. ``{"argv": [...]}`` oder die Partie-JSON). Alle Namen der
+        Werte müssen Spieler des Abends sein. Fehler → nichts geschrieben.
         """
         if spiel not in SPIELE:
             raise Eingabefehler(f"Unbekanntes Spiel „{spiel}“; möglich: {', '.join(SPIELE)}.")
         self._braucht_daten()
-        merker = _ERSETZE.get()
-        if merker is not None and merker["eintrag"] is None:  # innerhalb von ``als_korrektur``
-            alt = self.eintrag(merker["von"])
-            if alt.spiel != spiel:
-                raise Eingabefehler(
-                    f"Eintrag #{alt.id} ist {SPIEL_NAMEN[alt.spiel]}, nicht {SPIEL_NAMEN[spiel]}; "
-                    "korrigiert wird mit den Angaben desselben Spiels."
-                )
-            merker["eintrag"] = self.korrektur(alt.id, ergebnis, eingabe, werte=werte)
-            return merker["eintrag"]
         if abend_id is None:
             abend_id = self.abend().id
         with self._schreiben() as conn:
             self._pruefe_offen(conn, abend_id)
-            ergebnis, zeilen = self._werte_zeilen(conn, abend_id, spiel, ergebnis, werte)
+            zeilen = self._werte_zeilen(conn, abend_id, spiel, ergebnis, werte)
             eid = self._einfuegen(
                 conn, abend_id, spiel, "spiel", None, eingabe or {}, ergebnis, zeilen
             )
@@ -1216,14 +1034,14 @@ class Store:
             raise KeineDaten(f"Es gibt keinen Eintrag {eintrag_id}.")
         alt = self._eintrag_aus(z)
         if alt.art == "storno":
-            raise Regelverstoss(f"Eintrag {eintrag_id} ist selbst ein Storno.")
+            raise Zustandsfehler(f"Eintrag {eintrag_id} ist selbst ein Storno.")
         if not alt.gilt:
             nach = conn.execute(
                 "SELECT id, art FROM eintraege WHERE bezug = ? ORDER BY id DESC LIMIT 1",
                 [eintrag_id],
             ).fetchone()
             wie = "storniert" if nach and nach[1] == "storno" else "ersetzt"
-            raise Regelverstoss(
+            raise Zustandsfehler(
                 f"Eintrag {eintrag_id} ist schon {wie} (durch Eintrag {nach[0] if nach else '?'})."
             )
         return alt
@@ -1241,7 +1059,7 @@ class Store:
         with self._schreiben() as conn:
             alt = self._aufhebbar(conn, eintrag_id)
             self._pruefe_offen(conn, alt.abend_id)
-            ergebnis, zeilen = self._werte_zeilen(conn, alt.abend_id, alt.spiel, ergebnis, werte)
+            zeilen = self._werte_zeilen(conn, alt.abend_id, alt.spiel, ergebnis, werte)
             eid = self._einfuegen(
                 conn, alt.abend_id, alt.spiel, "korrektur", alt.id, eingabe or {}, ergebnis, zeilen
             )
@@ -1286,7 +1104,7 @@ class Store:
         if ueberweisungen:
             from referee.bericht.ausgleich import ausgleich
 
-            stand["ueberweisungen"] = [u.als_dict() for u in ausgleich(stand["schafkopf"])]
+            stand["ueberweisungen"] = [u.als_json() for u in ausgleich(stand["schafkopf"])]
         return stand
 
     def _stand(self, abend_id: int | None) -> dict:
@@ -1343,67 +1161,6 @@ class Store:
         platz = self.spielreihenfolge(abend_id)
         return sorted(aus.items(), key=lambda x: (platz.get(x[0], x[0]), x[0]))
 
-    def geber(self, abend: Abend) -> dict:
-        """Wer das nächste Schafkopfspiel gibt, wer ausspielt, wer aussetzt.
-
-        Konvention, nicht im Regeltext: der Geber wechselt im Uhrzeigersinn (Reihenfolge der
-        Spielerliste) nach jedem geltenden Schafkopf-Eintrag; es spielt aus, wer links vom
-        Geber sitzt; bei fünf Spielern setzt der Geber aus.
-        """
-        n = len(abend.spieler)
-        gespielt = self._lies(
-            "SELECT count(*) FROM eintraege WHERE abend_id = ? AND gilt = 1 "
-            "AND spiel = 'schafkopf'",
-            [abend.id],
-        )
-        k = gespielt[0][0] if gespielt else 0
-        g = (abend.geber_start + k) % n
-        geber = abend.spieler[g]
-        if n == 5:
-            spieler = [abend.spieler[(g + i) % n] for i in range(1, 5)]
-            aussetzer = [geber]
-        else:
-            spieler = [abend.spieler[(g + i) % n] for i in range(1, n + 1)] if n <= 4 else []
-            aussetzer = []
-        return {
-            "geber": geber,
-            "ausspieler": abend.spieler[(g + 1) % n],
-            "spiele": k,
-            "mitspieler": spieler,
-            "aussetzer": aussetzer,
-        }
-
-    def schafkopf_tisch(
-        self, abend: Abend, namen: Iterable[str] = (), *, spielfolge: bool = False
-    ) -> list[str]:
-        """Die vier Teilnehmer eines Schafkopfspiels (Namen wie gespeichert).
-
-        Ohne ``namen`` die Mitspieler laut Geberfolge (``geber``); bei mehr als vier Spielern
-        am Abend (außer fünf: der Geber setzt aus) müssen sie genannt werden. Sitzordnung des
-        Abends; mit ``spielfolge`` ab dem, der ausspielt (Sitz 0 einer Partie), bzw. in der
-        Reihenfolge von ``namen``.
-        """
-        namen = list(namen)
-        if namen:
-            namen = [self.spieler_finden(n, unter=abend.spieler).name for n in namen]
-            if len(namen) != 4 or len(set(namen)) != 4:
-                raise Eingabefehler(
-                    f"--tisch braucht vier verschiedene Spieler des Abends, nicht {len(namen)}."
-                )
-        else:
-            if len(abend.spieler) < 4:
-                raise Eingabefehler(
-                    f"Schafkopf braucht vier Spieler; an Abend {abend.id} sind nur "
-                    f"{len(abend.spieler)}."
-                )
-            namen = self.geber(abend)["mitspieler"]
-            if len(namen) != 4:
-                raise Eingabefehler(
-                    f"Am Abend sind {len(abend.spieler)} Spieler; sag mit --tisch A,B,C,D, "
-                    "wer dieses Spiel spielt."
-                )
-        return list(namen) if spielfolge else sorted(namen, key=abend.spieler.index)
-
     # ------------------------------------------------------------ Export / Import
 
     def export(self, abend_id: int | None = None) -> dict:
@@ -1428,12 +1185,12 @@ class Store:
             "format": EXPORT_FORMAT,
             "schema": SCHEMA_AKTUELL,
             "spieler": spieler,
-            "abende": [a.als_dict() for a in abende],
-            "eintraege": [dict(e.als_dict(), werte=werte.get(e.id, {})) for e in eintraege],
+            "abende": [a.als_json() for a in abende],
+            "eintraege": [dict(e.als_json(), werte=werte.get(e.id, {})) for e in eintraege],
         }
 
     def eintraege_leicht(self, abend_id: int | None = None) -> list[dict]:
-        """Alle Einträge (auch Stornos und Ersetztes) als dicts wie ``Eintrag.als_dict()``, ohne
+        """Alle Einträge (auch Stornos und Ersetztes) als dicts wie ``Eintrag.als_json()``, ohne
         ``eingabe`` – schnell genug für Berichte über 100.000 Einträge (ein ``json.loads`` je
         Eintrag). Reihenfolge: Abend, dann Spielfolge (eine Korrektur am Platz des Originals).
         """
@@ -1477,7 +1234,7 @@ class Store:
             "format": EXPORT_FORMAT,
             "schema": SCHEMA_AKTUELL,
             "spieler": spieler,
-            "abende": [a.als_dict() for a in abende],
+            "abende": [a.als_json() for a in abende],
         }
 
     def export_eintraege_json(self, abend_id: int | None = None) -> list[str]:
@@ -1529,7 +1286,7 @@ class Store:
                 if conn.execute(
                     "SELECT (SELECT count(*) FROM spieler) + (SELECT count(*) FROM abende)"
                 ).fetchone()[0]:
-                    raise Regelverstoss(
+                    raise Zustandsfehler(
                         f"Die Datenbank {self.pfad} ist nicht leer; importiert wird nur in eine leere "
                         "(andere Datei mit --db wählen)."
                     )
@@ -1587,9 +1344,13 @@ class Store:
                         eid=e["id"],
                         nr=e["nr"],
                     )
-        except (KeyError, TypeError) as exc:
+        except KeyError as exc:
             raise Eingabefehler(
-                f"Der Export ist unvollständig oder beschädigt ({exc!r})."
+                f"Der Export ist unvollständig: das Feld „{exc.args[0]}“ fehlt."
+            ) from None
+        except TypeError:
+            raise Eingabefehler(
+                "Der Export ist beschädigt: ein Feld hat den falschen Typ."
             ) from None
         return {
             "spieler": len(daten["spieler"]),

@@ -16,18 +16,21 @@ def abend(cli):
 
 
 def test_lesende_befehle_legen_keine_datenbank_an(cli, db_pfad):
-    r = ok(cli("stand"), 1)
+    # Zustand falsch (kein Abend): Exit 2; eine leere Antwort ist aber kein Fehler
+    r = ok(cli("stand"), 2)
     assert "Noch keine Daten" in r.stderr
-    ok(cli("abend"), 1)
+    ok(cli("abend"), 2)
     assert "Kein offener Abend" in cli("abend").stderr
-    ok(cli("verlauf"), 1)
+    ok(cli("verlauf"), 2)
+    leer = json.loads(ok(cli("stand", "--gesamt", "--json")).stdout)
+    assert (leer["schafkopf"], leer["partien"]["schafkopf"]) == ({}, 0)
     r = ok(cli("abend", "liste", "--json"))
     assert json.loads(r.stdout) == []
     cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "gras")
     # schreibender Befehl, der scheitert, legt auch nichts an
-    r = ok(cli("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71"), 1)
+    r = ok(cli("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71"), 2)
     assert "Kein offener Abend" in r.stderr
-    ok(cli("rueckgaengig"), 1)
+    ok(cli("rueckgaengig"), 2)
     assert not db_pfad.exists()
 
 
@@ -53,11 +56,11 @@ def test_abend_neu_zeigen_liste_ende(abend):
     r = ok(abend("abend"))
     assert "Geber: Anna · spielt aus: Ben" in r.stdout
     assert "Konvention, nicht im Regeltext" in r.stdout
-    r = ok(abend("abend", "neu", "--spieler", "X", "Y"), 1)
+    r = ok(abend("abend", "neu", "--spieler", "X", "Y"), 2)
     assert "noch offen" in r.stderr
     r = ok(abend("abend", "ende", "--json"))
     assert json.loads(r.stdout)["abend"]["offen"] is False
-    ok(abend("abend", "ende"), 1)
+    ok(abend("abend", "ende"), 2)
     r = ok(abend("abend", "liste", "--json"))
     assert [a["id"] for a in json.loads(r.stdout)] == [1]
 
@@ -228,9 +231,9 @@ def test_verlauf_rueckgaengig_korrektur(abend):
     r = ok(abend("verlauf", "--alle"))
     assert "(ersetzt durch #4)" in r.stdout and "(storniert durch #3)" in r.stdout
     assert "Storno von #2" in r.stdout and "Korrektur von #1" in r.stdout
-    r = ok(abend("korrektur", "1", "rufspiel", "Anna+Ben", "--augen", "91"), 1)
+    r = ok(abend("korrektur", "1", "rufspiel", "Anna+Ben", "--augen", "91"), 2)
     assert "schon ersetzt" in r.stderr
-    r = ok(abend("korrektur", "99", "rufspiel", "Anna+Ben", "--augen", "91"), 1)
+    r = ok(abend("korrektur", "99", "rufspiel", "Anna+Ben", "--augen", "91"), 2)
     assert "keinen Eintrag 99" in r.stderr
 
 
@@ -247,7 +250,7 @@ def test_stand_gesamt_ueber_abende(abend):
     assert json.loads(r.stdout)["schafkopf"] == {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}
     r = ok(abend("stand", "--gesamt"))
     assert "Gesamtstand" in r.stdout and "+1,50 €" in r.stdout
-    ok(abend("stand", "--abend", "7"), 1)
+    ok(abend("stand", "--abend", "7"), 2)
     ok(abend("stand", "--abend", "1", "--gesamt"), 2)
 
 

@@ -233,7 +233,8 @@ def test_regeltexte_bezeichnung_und_zitat():
 
 
 def test_store_aufgehoben_durch(tmp_path):
-    from referee.store import aufgehoben_durch, oeffne
+    from referee.buch.spiele import store_oeffnen as oeffne
+    from referee.store import aufgehoben_durch
 
     def ergebnis(w):
         return {
@@ -257,31 +258,67 @@ def test_store_aufgehoben_durch(tmp_path):
         }
 
 
-def test_store_schafkopf_tisch(tmp_path):
-    from referee.store import oeffne
+def test_schafkopf_tisch_aus_sitzordnung_und_geberfolge():
+    from referee.schafkopf.tisch import geber, tisch
 
-    with oeffne(tmp_path / "t.db") as s:
-        a, _ = s.abend_neu(["Anna", "Ben", "Cem", "Dora", "Emil"])
-        # fünf am Tisch: der Geber (Anna) setzt aus; Sitzordnung bzw. ab dem Ausspieler
-        assert s.schafkopf_tisch(a) == ["Ben", "Cem", "Dora", "Emil"]
-        assert s.schafkopf_tisch(a, ["dora", "anna", "ben", "cem"]) == [
-            "Anna",
-            "Ben",
-            "Cem",
-            "Dora",
-        ]
-        assert s.schafkopf_tisch(a, ["dora", "anna", "ben", "cem"], spielfolge=True) == [
-            "Dora",
-            "Anna",
-            "Ben",
-            "Cem",
-        ]
-        with pytest.raises(Eingabefehler, match="vier verschiedene Spieler des Abends, nicht 3"):
-            s.schafkopf_tisch(a, ["Anna", "Ben", "Cem"])
-        s.abend_beenden()
-        b, _ = s.abend_neu(["Anna", "Ben", "Cem", "Dora", "Emil", "Fritz"])
-        with pytest.raises(Eingabefehler, match="Am Abend sind 6 Spieler; sag mit --tisch"):
-            s.schafkopf_tisch(b)
+    fuenf = ("Anna", "Ben", "Cem", "Dora", "Emil")
+    # fünf am Tisch: der Geber (Anna) setzt aus; Sitzordnung bzw. ab dem Ausspieler
+    assert tisch(fuenf, 0, 0) == ["Ben", "Cem", "Dora", "Emil"]
+    assert tisch(fuenf, 0, 0, ["Dora", "Anna", "Ben", "Cem"]) == ["Anna", "Ben", "Cem", "Dora"]
+    assert tisch(fuenf, 0, 0, ["Dora", "Anna", "Ben", "Cem"], spielfolge=True) == [
+        "Dora",
+        "Anna",
+        "Ben",
+        "Cem",
+    ]
+    # nach zwei Spielen gibt Cem, Dora spielt aus, Cem setzt aus
+    g = geber(fuenf, 0, 2)
+    assert (g.geber, g.ausspieler, g.aussetzer) == ("Cem", "Dora", ("Cem",))
+    assert tisch(fuenf, 0, 2, spielfolge=True) == ["Dora", "Emil", "Anna", "Ben"]
+    # --geber Dora (Start 3), vier am Tisch: Anna spielt aus
+    assert geber(("Anna", "Ben", "Cem", "Dora"), 3, 0).ausspieler == "Anna"
+    with pytest.raises(Eingabefehler, match="vier verschiedene Spieler des Abends, nicht 3"):
+        tisch(fuenf, 0, 0, ["Anna", "Ben", "Cem"])
+    with pytest.raises(Eingabefehler, match="Am Abend sind 6 Spieler; sag mit --tisch"):
+        tisch((*fuenf, "Fritz"), 0, 0)
+
+
+def test_store_importiert_kein_spielpaket():
+    """Der Speicher kennt keine Spielregeln: er importiert kein Spielpaket (auch nicht über
+    Umwege), und im Quelltext steht keines."""
+    code = "import sys, referee.store; print(','.join(sorted(sys.modules)))"
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        cwd=ROOT,
+        check=True,
+    )
+    geladen = set(r.stdout.strip().split(","))
+    for spiel in ("schafkopf", "sabai", "saufn", "schlafmuetze", "buch", "cli"):
+        assert not any(
+            m == f"referee.{spiel}" or m.startswith(f"referee.{spiel}.") for m in geladen
+        ), spiel
+    quelle = (ROOT / "referee" / "store.py").read_text(encoding="utf-8")
+    for spiel in ("schafkopf", "sabai", "saufn", "schlafmuetze"):
+        assert f"referee.{spiel}" not in quelle, spiel
+
+
+def test_buch_laedt_leicht():
+    """``import referee.buch`` lädt weder Speicher noch sqlite, rich, typer oder ein Spiel."""
+    code = "import sys, referee.buch; print(','.join(sorted(sys.modules)))"
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        cwd=ROOT,
+        check=True,
+    )
+    geladen = set(r.stdout.strip().split(","))
+    for fremd in ("sqlite3", "sqlite_utils", "rich", "typer", "referee.store", "referee.schafkopf"):
+        assert fremd not in geladen, fremd
 
 
 def test_schafkopf_paket_laedt_nur_karten_und_ruf():
@@ -431,7 +468,7 @@ def test_partie_mit_tarif():
 
 
 def test_store_stand_mit_ueberweisungen(tmp_path):
-    from referee.store import oeffne
+    from referee.buch.spiele import store_oeffnen as oeffne
 
     with oeffne(tmp_path / "t.db") as s:
         s.abend_neu(TISCH)

@@ -209,7 +209,7 @@ def test_ausgleich_beispiel():
         Ueberweisung("Ben", "Dora", 20),
     )
     assert str(u[0]) == "Cem → Anna: 1,00 €"
-    assert u[0].als_dict() == {"von": "Cem", "an": "Anna", "cent": 100}
+    assert u[0].als_json() == {"von": "Cem", "an": "Anna", "cent": 100}
 
 
 def test_ausgleich_gleichstand_nach_namen_und_unabhaengig_von_reihenfolge():

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.store import oeffne
+from referee.buch.spiele import store_oeffnen as oeffne
 
 TARIF = {
     "name": "10-20-50",
@@ -142,11 +142,11 @@ def test_export_abend_und_gesamt(cli, db_pfad):
 
 def test_export_fehler(cli, db_pfad):
     r = cli("export")
-    assert r.returncode == 1 and "Es gibt noch keinen Abend." in r.stderr
+    assert r.returncode == 2 and "Es gibt noch keinen Abend." in r.stderr
     assert not db_pfad.exists()  # lesen legt keine Datenbank an
     fuelle(db_pfad)
     r = cli("export", "--abend", "99")
-    assert r.returncode == 1 and r.stderr == "Fehler: Es gibt keinen Abend 99.\n"
+    assert r.returncode == 2 and r.stderr == "Fehler: Es gibt keinen Abend 99.\n"
     r = cli("export", "--abend", "1", "--gesamt")
     assert r.returncode == 2 and "schließen sich aus" in r.stderr
     r = cli("export", "--format", "pdf")
@@ -279,17 +279,17 @@ def test_export_import_export_identisch(cli, db_pfad, tmp_path):
 
 
 def test_export_json_gleich_store_export(db_pfad):
-    """Der schnelle SQL-Weg liefert genau ``Store.export``."""
-    from referee.cli.export import export_json_text
+    """Der schnelle SQL-Weg (``Buch.exportieren``) liefert genau ``Store.export``."""
+    from referee.buch import Buch
 
     fuelle(db_pfad, namen=("Anna", 'Bé\'n "B"', "Cem 😀", "Do;ra [x]"))
-    with oeffne(db_pfad) as s:
+    with Buch(db_pfad) as buch:
         for gesamt in (True, False):
-            text, n = export_json_text(s, s.abende(), gesamt)
-            daten = json.loads(text)
-            ref = s.export(None if gesamt else 1)
+            ex = buch.exportieren(None if gesamt else 1, gesamt=gesamt)
+            daten = json.loads(ex.inhalt)
+            ref = buch.store.export(None if gesamt else 1)
             assert {k: daten[k] for k in ref} == ref
-            assert n == len(ref["eintraege"]) == 8
+            assert ex.anzahl == len(ref["eintraege"]) == 8
 
 
 def test_import_fehler(cli, db_pfad, tmp_path):
@@ -309,7 +309,7 @@ def test_import_fehler(cli, db_pfad, tmp_path):
     assert cli("export", "-f", "json", "-o", str(export)).returncode == 0
     vorher = db_pfad.read_bytes()
     r = cli("import", str(export))
-    assert r.returncode == 1 and "ist nicht leer" in r.stderr
+    assert r.returncode == 2 and "ist nicht leer" in r.stderr
     assert "Traceback" not in r.stderr
     assert db_pfad.read_bytes() == vorher
 

@@ -14,9 +14,9 @@ def abend(db_pfad, spieler=("Anna", "Ben", "Cem", "Dora"), ort=None, beenden_vor
         return s.abend_neu(list(spieler), ort=ort)[0].id
 
 
-def test_ohne_offenen_abend_exit_1_und_keine_datei(cli, db_pfad):
+def test_ohne_offenen_abend_exit_2_und_keine_datei(cli, db_pfad):
     r = cli("sabai", "runde", "Anna=1", "Ben=2", "--eintragen")
-    assert r.returncode == 1
+    assert r.returncode == 2  # Zustand: kein offener Abend
     assert "Kein offener Abend" in r.stderr
     assert not db_pfad.exists()
 

@@ -111,7 +111,7 @@ def test_zug_allgemein_und_fehler():
 def test_sieg_ohne_abend(cli):
     r = cli("schlafmuetze", "sieg", "Anna")
     _ok(r, 2)
-    assert "Es läuft kein Abend" in r.stderr
+    assert "Kein offener Abend" in r.stderr
 
 
 def test_sieg_eingabefehler(cli):

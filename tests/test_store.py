@@ -9,15 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.errors import Eingabefehler, Regelverstoss, SpeicherFehler
-from referee.store import (
-    SCHEMA_AKTUELL,
-    KeineDaten,
-    migrationen,
-    namensschluessel,
-    oeffne,
-    werte_aus_ergebnis,
-)
+from referee.buch.spiele import store_oeffnen as oeffne
+from referee.buch.spiele import werte_aus
+from referee.errors import Eingabefehler, SpeicherFehler, Zustandsfehler
+from referee.namen import namensschluessel
+from referee.store import SCHEMA_AKTUELL, KeineDaten, migrationen
 
 VIER = ["Anna", "Ben", "Cem", "Dora"]
 
@@ -184,14 +180,14 @@ def test_abend_neu_tippfehler_braucht_neu(tmp_path):
 
 
 def test_nur_ein_offener_abend_und_beenden(store):
-    with pytest.raises(Regelverstoss, match="noch offen"):
+    with pytest.raises(Zustandsfehler, match="noch offen"):
         store.abend_neu(["X", "Y"])
     a = store.abend_beenden()
     assert not a.offen and a.beendet
     assert store.aktueller_abend() is None
     with pytest.raises(KeineDaten):
         store.eintragen("schafkopf", sk())
-    with pytest.raises(Regelverstoss, match="beendet"):
+    with pytest.raises(Zustandsfehler, match="beendet"):
         store.eintragen("schafkopf", sk(), abend_id=a.id)
 
 
@@ -260,11 +256,11 @@ def test_storno_und_korrektur_bleiben_sichtbar(store):
         ("korrektur", True),
     ]
     assert alle[0].ergebnis["zahlungen"]["Anna"] == 50  # Original unverändert
-    with pytest.raises(Regelverstoss, match="schon ersetzt"):
+    with pytest.raises(Zustandsfehler, match="schon ersetzt"):
         store.korrektur(e1.id, sk())
-    with pytest.raises(Regelverstoss, match="schon storniert"):
+    with pytest.raises(Zustandsfehler, match="schon storniert"):
         store.rueckgaengig(e2.id)
-    with pytest.raises(Regelverstoss, match="selbst ein Storno"):
+    with pytest.raises(Zustandsfehler, match="selbst ein Storno"):
         store.rueckgaengig(storno.id)
     store.rueckgaengig()  # storniert die Korrektur: das Original gilt wieder (Schema 3)
     assert store.stand(1)["schafkopf"] == e1.ergebnis["zahlungen"]
@@ -303,48 +299,57 @@ def test_fremder_spieler_und_nullsumme_werden_abgelehnt(store):
     assert store.eintraege(alle=True) == []
 
 
-def test_namen_werden_kanonisch_gespeichert(store):
-    e = store.eintragen(
-        "schafkopf",
-        {
-            "zahlungen": {"anna": 50, "BEN": 50, "cem": -50, "dora": -50},
-            "spieler": "anna",
-            "partner": "ben",
-        },
-    )
+def test_namen_werden_kanonisch_gespeichert(tmp_path):
+    from referee.buch import Buch
+    from referee.schafkopf.ergebnis import SchafkopfErgebnis
+
+    with Buch(tmp_path / "r.db") as buch:
+        buch.abend_neu(VIER)
+        erg = SchafkopfErgebnis(
+            (("anna", 50), ("BEN", 50), ("cem", -50), ("dora", -50)),
+            spielart="rufspiel",
+            spieler="anna",
+            partner="ben",
+        )
+        e = buch.eintragen(erg).eintrag
     assert e.ergebnis["zahlungen"] == {"Anna": 50, "Ben": 50, "Cem": -50, "Dora": -50}
     assert (e.ergebnis["spieler"], e.ergebnis["partner"]) == ("Anna", "Ben")
 
 
 def test_geber_wechselt_mit_geltenden_spielen(tmp_path):
-    s = oeffne(tmp_path / "r.db")
-    a, _ = s.abend_neu(VIER, geber="Cem")
-    assert s.geber(a)["geber"] == "Cem" and s.geber(a)["ausspieler"] == "Dora"
-    s.eintragen("schafkopf", sk())
-    assert s.geber(a)["geber"] == "Dora"
-    s.eintragen("sabai", {"siegpunkte": {"Anna": 1}})
-    assert s.geber(a)["geber"] == "Dora"  # nur Schafkopf-Spiele zählen
-    s.rueckgaengig()
-    s.rueckgaengig()
-    assert s.geber(a)["geber"] == "Cem"
-    _a5, _ = (s.abend_beenden(), None)
-    b, _ = s.abend_neu(VIER + ["Eva"])
-    g = s.geber(b)
-    assert g["aussetzer"] == ["Anna"] and g["mitspieler"] == ["Ben", "Cem", "Dora", "Eva"]
+    from referee.buch import Buch
+    from referee.sabai.ergebnis import SabaiErgebnis
+    from referee.schafkopf.ergebnis import SchafkopfErgebnis
+
+    buch = Buch(tmp_path / "r.db")
+    buch.abend_neu(VIER, geber="Cem")
+    assert (buch.geber().geber, buch.geber().ausspieler) == ("Cem", "Dora")
+    buch.eintragen(SchafkopfErgebnis.aus_json(sk()))
+    assert buch.geber().geber == "Dora"
+    buch.eintragen(SabaiErgebnis((("Anna", 0),), (("Anna", 1),)))
+    assert buch.geber().geber == "Dora"  # nur Schafkopf-Spiele zählen
+    buch.rueckgaengig()
+    buch.rueckgaengig()
+    assert buch.geber().geber == "Cem"
+    buch.abend_ende()
+    buch.abend_neu(VIER + ["Eva"])
+    g = buch.geber()
+    assert g.aussetzer == ("Anna",) and g.mitspieler == ("Ben", "Cem", "Dora", "Eva")
+    buch.schliessen()
 
 
 def test_werte_aus_ergebnis_vertrag():
-    assert werte_aus_ergebnis("saufn", {"plaetze": ["A", "B"], "spieler": ["A", "B", "C"]}) == {
+    assert werte_aus("saufn", {"plaetze": ["A", "B"], "spieler": ["A", "B", "C"]}) == {
         "platz1": {"A": 1},
         "platz2": {"B": 1},
         "partien": {"A": 1, "B": 1, "C": 1},
     }
-    assert werte_aus_ergebnis("schlafmuetze", {"sieger": "A", "spieler": ["A", "B"]}) == {
+    assert werte_aus("schlafmuetze", {"sieger": "A", "spieler": ["A", "B"]}) == {
         "sieg": {"A": 1},
         "partien": {"A": 1, "B": 1},
     }
     with pytest.raises(Eingabefehler):
-        werte_aus_ergebnis("schafkopf", {"zahlungen": {"A": 1.5, "B": -1.5}})
+        werte_aus("schafkopf", {"zahlungen": {"A": 1.5, "B": -1.5}})
 
 
 SELTSAM = [
@@ -435,7 +440,7 @@ def test_export_import_rundreise(store, tmp_path):
     assert ziel.importieren(ex) == {"spieler": 5, "abende": 2, "eintraege": 6}
     assert json.loads(json.dumps(ziel.export(), ensure_ascii=False)) == ex
     assert ziel.stand() == store.stand()
-    with pytest.raises(Regelverstoss, match="nicht leer"):
+    with pytest.raises(Zustandsfehler, match="nicht leer"):
         ziel.importieren(ex)
     # ein einzelner Abend
     einer = store.export(abend_id=2)

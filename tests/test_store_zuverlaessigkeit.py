@@ -21,15 +21,16 @@ VIER = ["Anna", "Ben", "Cem", "Dora"]
 # Ein Kindprozess: (optional) Abend anlegen, dann N Spiele eintragen; jede id nach dem COMMIT.
 KIND = r"""
 import random, sys
-from referee.errors import Regelverstoss
-from referee.store import oeffne
+from referee.buch import Buch
+from referee.errors import Zustandsfehler
+from referee.schafkopf.ergebnis import SchafkopfErgebnis
 
 pfad, anzahl, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 rnd = random.Random(seed)
-s = oeffne(pfad)
+s = Buch(pfad)
 try:
     s.abend_neu(["Anna", "Ben", "Cem", "Dora"])
-except Regelverstoss:
+except Zustandsfehler:
     pass  # ein anderer Prozess war schneller
 s.schliessen()
 print("bereit", flush=True)
@@ -39,9 +40,9 @@ while anzahl < 0 or i < anzahl:
     w = rnd.choice([20, 30, 50, 70])
     z = [w, w, -w, -w]
     rnd.shuffle(z)
-    s = oeffne(pfad)          # wie ein eigener CLI-Aufruf: jedes Mal neu öffnen
-    e = s.eintragen("schafkopf", {"zahlungen": dict(zip(["Anna", "Ben", "Cem", "Dora"], z)),
-                                  "spielart": "rufspiel", "wert": w}, {"argv": ["kind", str(seed), str(i)]})
+    s = Buch(pfad)          # wie ein eigener CLI-Aufruf: jedes Mal neu öffnen
+    erg = SchafkopfErgebnis(tuple(zip(["Anna", "Ben", "Cem", "Dora"], z)), "rufspiel", wert=w)
+    e = s.eintragen(erg, eingabe={"argv": ["kind", str(seed), str(i)]}).eintrag
     s.schliessen()
     print(e.id, *z, flush=True)
 """
@@ -93,7 +94,7 @@ def test_vier_prozesse_je_hundert_spiele_gleichzeitig(tmp_path):
             for n, v in zip(VIER, map(int, z.split()[1:])):
                 erwartet[n] += v
     assert summen == erwartet
-    from referee.store import oeffne
+    from referee.buch.spiele import store_oeffnen as oeffne
 
     assert oeffne(pfad).stand()["schafkopf"] == erwartet
 
@@ -165,7 +166,8 @@ def test_sigkill_mitten_im_schreiben_verliert_nichts_gemeldetes(tmp_path):
 
 
 def test_sigkill_beim_anlegen_hinterlaesst_brauchbare_datei(tmp_path):
-    from referee.store import SCHEMA_AKTUELL, oeffne
+    from referee.buch.spiele import store_oeffnen as oeffne
+    from referee.store import SCHEMA_AKTUELL
 
     rnd = random.Random(7)
     for runde in range(6):
@@ -215,11 +217,11 @@ FALSCHE_EINGABEN = [
     (("schafkopf", "eintragen", "wenz", "Cem", "--augen", "61", "--laufende", "5"), 2, "Laufende"),
     (("schafkopf", "eintragen", "ramsch", "Dora", "--laufende", "3"), 2, "Ramsch"),
     (("schafkopf", "eintragen", "rufspiel", "Anna+Anna", "--augen", "71"), 2, "Anna"),
-    (("korrektur", "2", "rufspiel", "Anna+Ben", "--augen", "71"), 1, "Storno"),
+    (("korrektur", "2", "rufspiel", "Anna+Ben", "--augen", "71"), 2, "Storno"),
     (("korrektur", "1", "rufspiel", "Anna+Ben", "--augen", "999"), 2, "999"),
-    (("rueckgaengig", "--eintrag", "2"), 1, "Storno"),
-    (("rueckgaengig", "--eintrag", "42"), 1, "42"),
-    (("abend", "neu", "--spieler", "Anna", "Ben"), 1, "offen"),
+    (("rueckgaengig", "--eintrag", "2"), 2, "Storno"),
+    (("rueckgaengig", "--eintrag", "42"), 2, "42"),
+    (("abend", "neu", "--spieler", "Anna", "Ben"), 2, "offen"),
 ]
 
 
@@ -244,15 +246,15 @@ def test_falsche_eingaben_aendern_die_datei_nicht(tmp_path):
     for args, code, wort in [
         (
             ("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71"),
-            1,
+            2,
             "Kein offener Abend",
         ),
-        (("korrektur", "3", "solo", "Cem", "--augen", "90"), 1, "beendet"),
-        (("rueckgaengig", "--eintrag", "3"), 1, "beendet"),
-        (("rueckgaengig",), 1, "Kein offener Abend"),
-        (("abend", "ende"), 1, "Kein offener Abend"),
+        (("korrektur", "3", "solo", "Cem", "--augen", "90"), 2, "beendet"),
+        (("rueckgaengig", "--eintrag", "3"), 2, "beendet"),
+        (("rueckgaengig",), 2, "Kein offener Abend"),
+        (("abend", "ende"), 2, "Kein offener Abend"),
         (("abend", "neu", "--spieler", "Ana", "Ben"), 2, "Meintest du „Anna“"),
-        (("stand", "--abend", "9"), 1, "keinen Abend 9"),
+        (("stand", "--abend", "9"), 2, "keinen Abend 9"),
     ]:
         r = _cli(pfad, *args)
         assert r.returncode == code, (args, r.stderr)

@@ -112,7 +112,7 @@ def baue_bericht(
         st.SCHAFKOPF: {
             "spiele": sk["spiele"],
             "salden": salden,
-            "ausgleich": [u.als_dict() for u in ausgleich(salden)],
+            "ausgleich": [u.als_json() for u in ausgleich(salden)],
             "verlauf": st.verlauf(eintraege, [n for n in namen if n in salden])
             if mit_verlauf
             else None,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence, Set
 from datetime import date, datetime
 from html import escape
 from typing import Any, TextIO
@@ -258,7 +258,7 @@ def _kern(e: Mapping) -> tuple[list[Any], dict[str, Any]]:
             tout,
             klopfer,
             stoesse,
-            EINHEIT.get(spiel),
+            EINHEIT.get(str(spiel)),
         ],
         je,
     )
@@ -286,7 +286,7 @@ def zeile(
         ort,
         e.get("nr"),
         zeit,
-        SPIELNAMEN.get(spiel, spiel),
+        SPIELNAMEN.get(str(spiel), spiel),
         *mitte,
         *(je.get(n) for n in spieler),
     ]
@@ -430,7 +430,7 @@ def md_zelle(wert: Any) -> str:
 
 
 def _md_tabelle(
-    kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: set[int] = frozenset()
+    kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: Set[int] = frozenset()
 ) -> list[str]:
     schon: dict[tuple[type, Any], str] = {}
 
@@ -539,7 +539,7 @@ def _h(wert: Any) -> str:
 
 
 def _html_tabelle(
-    kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: set[int] = frozenset()
+    kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: Set[int] = frozenset()
 ) -> str:
     def zelle(tag: str, i: int, inhalt: Any) -> str:
         klassen = ["z"] if i in rechts else []

@@ -266,7 +266,7 @@ def nur_spieler(stat: Mapping[str, Any], name: str) -> dict[str, Any]:
     """Die Statistik aus ``statistik()`` auf einen Spieler beschränkt."""
     bekannte = [n for spiel in SPIELE for n in stat[spiel]["spieler"]]
     name = finde_spieler(name, bekannte)
-    aus = {"spieler": name}
+    aus: dict[str, Any] = {"spieler": name}
     for spiel in SPIELE:
         aus[spiel] = stat[spiel]["spieler"].get(name)
     aus[SABAI + "_ruhmeshalle"] = [r for r in stat[SABAI]["ruhmeshalle"] if r["name"] == name]

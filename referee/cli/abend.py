@@ -1,10 +1,9 @@
 """Spielabende und das Buch: ``referee abend …``, ``stand``, ``verlauf``, ``rueckgaengig``,
 ``korrektur`` und ``referee schafkopf eintragen``.
 
-Dünn: Argumente lesen → ``referee.store`` (und für Schafkopf ``referee.schafkopf.abrechnung``)
-fragen → mit rich oder ``--json`` ausgeben. Store, Regelkern und rich werden erst in den
-Befehlen importiert (Startzeit). Andere Befehlsmodule dürfen ``DB`` und ``store_oeffnen``
-von hier benutzen.
+Dünn: Argumente lesen → eine Methode von ``referee.buch.Buch`` → mit rich oder ``--json``
+(``als_json()`` der Antwort) ausgeben. Buch, Regelkern und rich werden erst in den Befehlen
+importiert (Startzeit).
 """
 
 from __future__ import annotations
@@ -16,6 +15,7 @@ import typer
 
 from referee.cli import gruppen
 from referee.cli.ausgabe import aufruf, drucke_json, euro
+from referee.cli.gruppen import buch_oeffnen
 from referee.cli.mehrwert import mehrwertig
 from referee.cli.mehrwert import werte as _namen
 
@@ -28,13 +28,6 @@ DB = Annotated[
     ),
 ]
 JSON = Annotated[bool, typer.Option("--json", help="Ausgabe als JSON auf stdout.")]
-
-
-def store_oeffnen(db: str | None = None):
-    """Den Store für ``--db`` (oder $REFEREE_DB / Standardpfad) öffnen."""
-    from referee.store import oeffne
-
-    return oeffne(db)
 
 
 def _meldung(text: str) -> None:
@@ -70,17 +63,11 @@ def _tarif_text(abend) -> str:
     return f"{name} ({', '.join(preise)})" if preise else name
 
 
-def _trend(s, abend_id: int, namen) -> dict[str, str]:
-    """Sparkline des Schafkopf-Saldos je Spieler über den Abend (gemeinsame Skala;
-    der Saldo-Verlauf aus ``referee.bericht.statistik.verlauf``)."""
+def _trend(stand) -> dict[str, str]:
+    """Sparkline des Schafkopf-Saldos je Spieler über den Abend (gemeinsame Skala)."""
     from referee.bericht.grafik import sparklines
-    from referee.bericht.statistik import verlauf
 
-    spiele = [
-        {"spiel": "schafkopf", "ergebnis": {"zahlungen": z}}
-        for _, z in s.verlauf_schafkopf(abend_id)
-    ]
-    reihen = {n: r for n, r in verlauf(spiele, list(namen)).items() if n in namen}
+    reihen = {n: list(r) for n, r in stand.verlauf.items()}
     if all(len(r) < 3 for r in reihen.values()):
         return {}
     return sparklines(reihen, breite=16)
@@ -229,18 +216,11 @@ def _text(s: str, stil: str = ""):
     return Text(s, style=stil)
 
 
-def _geber_text(g: dict) -> str:
-    text = f"Geber: {g['geber']} · spielt aus: {g['ausspieler']}"
-    if g["aussetzer"]:
-        text += f" · setzt aus: {', '.join(g['aussetzer'])}"
+def _geber_text(g) -> str:
+    text = f"Geber: {g.geber} · spielt aus: {g.ausspieler}"
+    if g.aussetzer:
+        text += f" · setzt aus: {', '.join(g.aussetzer)}"
     return text
-
-
-_GEBER_KONVENTION = (
-    "Konvention, nicht im Regeltext: Der Geber wechselt nach jedem Schafkopfspiel "
-    "im Uhrzeigersinn (Reihenfolge von --spieler); es spielt aus, wer links vom "
-    "Geber sitzt; bei fünf Spielern setzt der Geber aus."
-)
 
 
 # --------------------------------------------------------------------------- referee abend
@@ -253,34 +233,26 @@ def abend_zeigen(ctx: typer.Context, db: DB = None, als_json: JSON = False) -> N
     Beispiel: referee abend neu --spieler Anna Ben Cem Dora
     """
     if ctx.invoked_subcommand is not None:
-        if db:  # „referee abend --db X neu …“: gilt auch für den Unterbefehl (dessen --db geht vor)
-            import os
-
-            os.environ["REFEREE_DB"] = db
-        return
-    s = store_oeffnen(db)
-    a = s.abend()
-    stand = s.stand(a.id, ueberweisungen=True)
-    g = s.geber(a)
+        return  # „referee abend --db X neu …“: der Unterbefehl liest --db (gruppen.db_wahl)
+    ansicht = buch_oeffnen(db).abend()
     if als_json:
-        drucke_json({"abend": a.als_dict(), "geber": g, "stand": stand})
+        drucke_json(ansicht.als_json())
         return
-    _zeige_abend(s, a, stand, g)
+    _zeige_abend(ansicht.abend, ansicht.stand, ansicht.geber)
 
 
-def _zeige_abend(s, a, stand, g) -> None:
+def _zeige_abend(a, stand, g) -> None:
+    from referee.schafkopf.tisch import KONVENTION
+
     _druck(_text(_kopfzeile(a), "bold"))
     _druck(_text("Spieler: " + ", ".join(a.spieler)))
     _druck(_text("Tarif: " + _tarif_text(a)))
     if a.hausregeln:
         _druck(_text("Hausregeln: " + ", ".join(f"{k}={v}" for k, v in a.hausregeln.items())))
     if a.offen and len(a.spieler) >= 4:
-        _druck(_text(_geber_text(g) + f" (nach {g['spiele']} Schafkopfspielen)"))
-        _druck(_text(_GEBER_KONVENTION, "dim"))
-    if "ueberweisungen" in stand:
-        _zeige_stand(stand, "Stand", _trend(s, a.id, stand["schafkopf"]))
-    else:
-        _druck(_stand_tabelle(stand, "Stand"))
+        _druck(_text(_geber_text(g) + f" (nach {g.spiele} Schafkopfspielen)"))
+        _druck(_text(KONVENTION, "dim"))
+    _zeige_stand(stand.als_json(), "Stand", _trend(stand))
 
 
 @gruppen.abend.command("neu", cls=mehrwertig())
@@ -341,29 +313,22 @@ def abend_neu(
 
     Beispiel: referee abend neu --spieler Anna Ben Cem Dora --ort Gasthaus --tarif 10-20-50
     """
-    from referee.schafkopf.tarif import setzungen, tarif_laden
-
-    namen = _namen(vorne) + _namen(spieler)
-    gesetzt = setzungen(setzen or [])
-    t = tarif_laden(tarif, gesetzt)
-    s = store_oeffnen(db)
-    a, angelegt = s.abend_neu(
-        namen,
+    r = buch_oeffnen(db).abend_neu(
+        _namen(vorne) + _namen(spieler),
         ort=ort,
         datum=datum,
-        tarif=t.to_dict(),
-        hausregeln=gesetzt,
+        tarif=tarif,
+        setzen=setzen or [],
         neu=_namen(neu),
         geber=geber,
     )
-    if angelegt:
-        _meldung("Neu angelegt: " + ", ".join(angelegt) + ".")
-    g = s.geber(a)
+    if r.neu_angelegt:
+        _meldung("Neu angelegt: " + ", ".join(r.neu_angelegt) + ".")
     if als_json:
-        drucke_json({"abend": a.als_dict(), "geber": g, "neu_angelegt": angelegt})
+        drucke_json(r.als_json())
         return
-    _druck(_text(f"Abend {a.id} begonnen.", "bold"))
-    _zeige_abend(s, a, s.stand(a.id), g)
+    _druck(_text(f"Abend {r.abend.id} begonnen.", "bold"))
+    _zeige_abend(r.abend, r.stand, r.geber)
 
 
 @gruppen.abend.command("liste")
@@ -372,13 +337,11 @@ def abend_liste(db: DB = None, als_json: JSON = False) -> None:
 
     Beispiel: referee abend liste --json
     """
-    s = store_oeffnen(db)
-    abende = s.abende()
-    zahlen = s.anzahl_eintraege() if abende else {}
+    liste = buch_oeffnen(db).abende()
     if als_json:
-        drucke_json([dict(a.als_dict(), eintraege=zahlen.get(a.id, 0)) for a in abende])
+        drucke_json(liste.als_json())
         return
-    if not abende:
+    if not liste.abende:
         _meldung("Noch keine Abende. Beispiel: referee abend neu --spieler Anna Ben Cem Dora")
         return
     from rich.table import Table
@@ -386,13 +349,13 @@ def abend_liste(db: DB = None, als_json: JSON = False) -> None:
     tab = Table(show_edge=False, pad_edge=False)
     for kopf in ("Nr", "Datum", "Ort", "Spieler", "Einträge", ""):
         tab.add_column(kopf)
-    for a in abende:
+    for a in liste.abende:
         tab.add_row(
             str(a.id),
             a.datum,
             _text(a.ort or ""),
             _text(", ".join(a.spieler)),
-            str(zahlen.get(a.id, 0)),
+            str(liste.eintraege.get(a.id, 0)),
             "offen" if a.offen else "",
         )
     _druck(tab)
@@ -404,14 +367,12 @@ def abend_ende(db: DB = None, als_json: JSON = False) -> None:
 
     Beispiel: referee abend ende
     """
-    s = store_oeffnen(db)
-    a = s.abend_beenden()
-    stand = s.stand(a.id, ueberweisungen=True)
+    r = buch_oeffnen(db).abend_ende()
     if als_json:
-        drucke_json({"abend": a.als_dict(), "stand": stand})
+        drucke_json(r.als_json())
         return
-    _druck(_text(f"Abend {a.id} beendet.", "bold"))
-    _zeige_stand(stand, "Endstand", _trend(s, a.id, stand["schafkopf"]))
+    _druck(_text(f"Abend {r.abend.id} beendet.", "bold"))
+    _zeige_stand(r.stand.als_json(), "Endstand", _trend(r.stand))
 
 
 # --------------------------------------------------------------------------- stand, verlauf
@@ -432,28 +393,14 @@ def stand(
 
     Beispiel: referee stand --gesamt --json
     """
-    from referee.errors import Eingabefehler
-    from referee.store import KeineDaten
-
-    if gesamt and abend is not None:
-        raise Eingabefehler("--abend und --gesamt schließen sich aus; nimm eines davon.")
-    s = store_oeffnen(db)
-    if not s.existiert:
-        raise KeineDaten(
-            f"Noch keine Daten ({s.pfad} gibt es nicht). "
-            "Beispiel: referee abend neu --spieler Anna Ben Cem Dora"
-        )
-    if gesamt:
-        st = s.stand(None, ueberweisungen=True)
-        titel = "Gesamtstand über alle Abende"
-    else:
-        a = s.abende_waehlen(abend)[0]
-        st = s.stand(a.id, ueberweisungen=True)
-        titel = "Stand · " + _kopfzeile(a)
+    st = buch_oeffnen(db).stand(abend, gesamt=gesamt)
     if als_json:
-        drucke_json(st)
+        drucke_json(st.als_json())
         return
-    _zeige_stand(st, titel, None if gesamt else _trend(s, a.id, st["schafkopf"]))
+    titel = (
+        "Gesamtstand über alle Abende" if st.abend is None else "Stand · " + _kopfzeile(st.abend)
+    )
+    _zeige_stand(st.als_json(), titel, _trend(st))
 
 
 @gruppen.app.command("verlauf")
@@ -467,49 +414,30 @@ def verlauf(
     db: DB = None,
     als_json: JSON = False,
 ) -> None:
-    """Die Einträge eines Abends, nummeriert (#ID); mit --alle auch Stornos und Korrekturen.
+    """Die Einträge eines Abends in Spielfolge (#ID); mit --alle auch Stornos und Korrekturen.
+
+    Eine Korrektur steht am Platz des Eintrags, den sie ersetzt (wie im Export).
 
     Beispiel: referee verlauf --alle
     """
-    s = store_oeffnen(db)
-    a = s.abende_waehlen(abend)[0]
-    from referee.store import aufgehoben_durch
-
-    eintraege = s.eintraege(a.id, alle=True)
-    aufgehoben = aufgehoben_durch(eintraege)
-    zeigen = eintraege if alle else [e for e in eintraege if e.gilt]
+    v = buch_oeffnen(db).verlauf(abend, alle=alle)
     if als_json:
-        drucke_json(
-            {
-                "abend": a.id,
-                "eintraege": [
-                    dict(
-                        e.als_dict(),
-                        aufgehoben_durch=aufgehoben[e.id].id if e.id in aufgehoben else None,
-                    )
-                    for e in zeigen
-                ],
-            }
-        )
+        drucke_json(v.als_json())
         return
-    _druck(_text(_kopfzeile(a), "bold"))
-    if not zeigen:
+    _druck(_text(_kopfzeile(v.abend), "bold"))
+    if not v.eintraege:
         _druck(_text("Noch keine Einträge."))
         return
-    for e in zeigen:
-        stil = "dim" if (e.id in aufgehoben or e.art == "storno") else ""
+    for e in v.eintraege:
+        stil = "dim" if (e.id in v.aufgehoben or e.art == "storno") else ""
         _druck(_text(f"#{e.id:<4} {_zeit(e.zeit)}  {_beschreibung(e)}", stil))
         b = _betraege(e)
         if b:
             _druck(_text("       " + b, stil))
-        if e.id in aufgehoben:
-            x = aufgehoben[e.id]
-            _druck(
-                _text(
-                    f"       ({'storniert durch' if x.art == 'storno' else 'ersetzt durch'} #{x.id})",
-                    stil,
-                )
-            )
+        if e.id in v.aufgehoben:
+            x = v.aufgehoben[e.id]
+            wie = "storniert durch" if x.art == "storno" else "ersetzt durch"
+            _druck(_text(f"       ({wie} #{x.id})", stil))
 
 
 @gruppen.app.command("rueckgaengig")
@@ -527,131 +455,84 @@ def rueckgaengig(
 
     Beispiel: referee rueckgaengig
     """
-    s = store_oeffnen(db)
-    storno = s.rueckgaengig(eintrag)
-    alt = s.eintrag(storno.bezug)
-    stand = s.stand(alt.abend_id)
+    r = buch_oeffnen(db).rueckgaengig(eintrag)
     if als_json:
-        drucke_json({"storno": storno.als_dict(), "storniert": alt.als_dict(), "stand": stand})
+        drucke_json(r.als_json())
         return
-    _druck(_text(f"Eintrag #{alt.id} storniert (Storno #{storno.id}): {_beschreibung(alt)}"))
-    if alt.art == "korrektur":
-        _druck(
-            _text(f"Damit gilt wieder Eintrag #{alt.bezug}: {_beschreibung(s.eintrag(alt.bezug))}")
-        )
-    _druck(_stand_tabelle(stand, "Neuer Stand"))
+    alt = r.storniert
+    _druck(_text(f"Eintrag #{alt.id} storniert (Storno #{r.storno.id}): {_beschreibung(alt)}"))
+    if r.wieder is not None:
+        _druck(_text(f"Damit gilt wieder Eintrag #{r.wieder.id}: {_beschreibung(r.wieder)}"))
+    _druck(_stand_tabelle(r.stand.als_json(), "Neuer Stand"))
 
 
 # --------------------------------------------------------------------------- Schafkopf eintragen
 
 
-def _tisch(s, a, tisch: list[str] | None, spielfolge: bool = False) -> list[str]:
-    """Die vier Teilnehmer des Spiels (``--tisch A,B,C,D`` oder laut Geberfolge):
-    ``Store.schafkopf_tisch``."""
-    return s.schafkopf_tisch(a, _namen(tisch or []), spielfolge=spielfolge)
-
-
-def _schafkopf_ergebnis(
-    s,
-    a,
-    spielart_text: str,
+def schafkopf_angaben(
+    spielart: str | None,
     wer: str | None,
     *,
-    augen,
-    laufende,
-    schwarz,
-    tout,
-    sie,
-    klopfer,
-    stoss,
-    stiche,
-    kurz,
-    jungfrau,
-    durchmarsch,
-    tisch,
-) -> tuple[dict, object]:
-    """Namen am Tisch auflösen → ``referee.schafkopf.eintrag.ergebnis_aus_fakten``."""
+    partie: str | None,
+    tisch: list[str] | None,
+    fehlt: str,
+    augen: int | None,
+    laufende: int,
+    schwarz: bool,
+    tout: bool,
+    sie: bool,
+    klopfer: int,
+    stoss: int,
+    stiche: int | None,
+    kurz: bool,
+    jungfrau: list[str] | None,
+    durchmarsch: str | None,
+):
+    """Die Angaben eines Schafkopfspiels aus der Kommandozeile (``schafkopf eintragen`` und
+    ``korrektur``): die Fakten oder eine ganze Partie (``--partie DATEI``, ``-`` = stdin)."""
     from referee.errors import Eingabefehler
-    from referee.schafkopf.eintrag import ergebnis_aus_fakten
-    from referee.schafkopf.spielart import parse_ansage
-    from referee.schafkopf.tarif import Tarif
+    from referee.schafkopf.ergebnis import SchafkopfAngaben, SchafkopfPartie
 
-    spielart, _ = parse_ansage(spielart_text)
-    alle = _tisch(s, a, tisch)
+    tisch_namen = tuple(_namen(tisch or []))
+    if partie is not None:
+        if spielart or wer:
+            raise Eingabefehler("Mit --partie DATEI keine Spielart und keine Spieler angeben.")
+        from referee.cli.schafkopf import lies_eingabe
+        from referee.schafkopf.partie import partie_daten
 
-    def finde(n: str) -> str:
-        name = s.spieler_finden(n, unter=a.spieler).name
-        if name not in alle:
-            raise Eingabefehler(
-                f"„{name}“ spielt dieses Spiel nicht mit (am Tisch: {', '.join(alle)})."
-            )
-        return name
-
-    return ergebnis_aus_fakten(
+        daten = partie_daten(lies_eingabe(partie), partie)
+        if not isinstance(daten, dict):
+            raise Eingabefehler(f"„{partie}“: eine Partie ist ein JSON-Objekt.")
+        return SchafkopfPartie(daten, partie, tisch_namen)
+    if spielart is None:
+        raise Eingabefehler(fehlt)
+    return SchafkopfAngaben(
         spielart,
-        alle,
-        [finde(n) for n in (wer or "").split("+") if n.strip()],
+        tuple(n for n in (wer or "").split("+") if n.strip()),
         augen=augen,
         laufende=laufende,
         schwarz=schwarz,
-        stiche=stiche,
         tout=tout,
         sie=sie,
         klopfer=klopfer,
         stoesse=stoss,
+        stiche=stiche,
         kurz=kurz,
-        jungfrauen=[finde(n) for n in _namen([x.replace("+", ",") for x in jungfrau or []])],
-        durchmarsch=finde(durchmarsch) if durchmarsch else None,
-        tarif=Tarif.from_dict(a.tarif) if a.tarif else None,
+        jungfrauen=tuple(_namen([x.replace("+", ",") for x in jungfrau or []])),
+        durchmarsch=durchmarsch,
+        tisch=tisch_namen,
     )
 
 
-def _partie_ergebnis(s, a, datei: str, tisch) -> tuple[dict, dict]:
-    """Eine ganze Partie (Datei in JSON oder Textform, ``-`` = stdin) prüfen und abrechnen lassen."""
-    from referee.cli.schafkopf import lies_eingabe
-    from referee.errors import Eingabefehler
-    from referee.schafkopf.eintrag import ergebnis_aus_partie
-    from referee.schafkopf.partie import partie_daten, pruefe_partie
-
-    daten = partie_daten(lies_eingabe(datei), datei)
-    if not isinstance(daten, dict):
-        raise Eingabefehler(f"„{datei}“: eine Partie ist ein JSON-Objekt.")
-    # Sitz 0 spielt zum ersten Stich aus: ohne „namen“ der, der laut Geberfolge ausspielt
-    namen = daten.get("namen") or _tisch(s, a, tisch, spielfolge=True)
-    if not isinstance(namen, list) or len(namen) != 4:
-        raise Eingabefehler(f"„namen“ in „{datei}“ muss vier Spieler nennen (Sitz 0–3).")
-    namen = [s.spieler_finden(str(n), unter=a.spieler).name for n in namen]
-    daten = dict(daten, namen=namen)
-    if daten.get("tarif") is None and a.tarif:
-        daten["tarif"] = a.tarif
-    return ergebnis_aus_partie(pruefe_partie(daten)), daten
-
-
-def _ergebnis_und_eingabe(
-    s, a, spielart: str | None, wer: str | None, partie: str | None, tisch, fehlt: str, **fakten
-) -> tuple[dict, object, dict]:
-    """Gemeinsamer Weg von „schafkopf eintragen“ und „korrektur“: aus der Partie-Datei
-    oder den Fakten das ergebnis, die Abrechnung (``None`` bei --partie) und die Eingabe."""
-    from referee.errors import Eingabefehler
-
-    if partie is not None:
-        if spielart or wer:
-            raise Eingabefehler("Mit --partie DATEI keine Spielart und keine Spieler angeben.")
-        ergebnis, daten = _partie_ergebnis(s, a, partie, tisch)
-        return ergebnis, None, {"argv": aufruf(), "partie": daten}
-    if spielart is None:
-        raise Eingabefehler(fehlt)
-    ergebnis, ab = _schafkopf_ergebnis(s, a, spielart, wer, tisch=tisch, **fakten)
-    return ergebnis, ab, {"argv": aufruf()}
-
-
-def _zeige_eintrag(s, a, e, ab, titel: str) -> None:
-    stand = s.stand(a.id)["schafkopf"]
-    _druck(_text(f"{titel} #{e.id} · Abend {a.id}: {_beschreibung(e)}", "bold"))
-    if ab is not None:
-        _druck(_text("Wert: " + ab.erklaerung + " ct"))
+def _zeige_eintrag(r, titel: str) -> None:
+    """Ein Schafkopf-Eintrag: Beschreibung, Werterklärung, Beträge und Stand, nächster Geber."""
     from rich.table import Table
 
+    e, a = r.eintrag, r.abend
+    stand = r.stand.schafkopf
+    _druck(_text(f"{titel} #{e.id} · Abend {a.id}: {_beschreibung(e)}", "bold"))
+    if getattr(r.ergebnis, "erklaerung", None):
+        _druck(_text("Wert: " + r.ergebnis.erklaerung + " ct"))
     tab = Table(show_edge=False, pad_edge=False)
     tab.add_column("Spieler")
     tab.add_column("Spiel", justify="right")
@@ -664,8 +545,8 @@ def _zeige_eintrag(s, a, e, ab, titel: str) -> None:
     _druck(tab)
     for k in e.ergebnis.get("konventionen") or []:
         _druck(_text(k, "dim"))
-    if a.offen:
-        _druck(_text("Nächstes Spiel · " + _geber_text(s.geber(s.abend(a.id)))))
+    if r.geber is not None:
+        _druck(_text("Nächstes Spiel · " + _geber_text(r.geber)))
 
 
 # Gemeinsame Optionen von „schafkopf eintragen“ und „korrektur“
@@ -745,16 +626,12 @@ def schafkopf_eintragen(
     Beispiel: referee schafkopf eintragen rufspiel Anna+Ben --augen 71 --laufende 3
     (Solo: wenz Cem --augen 45; Ramsch: ramsch Dora --jungfrau Ben; --partie partie.json)
     """
-    s = store_oeffnen(db)
-    a = s.abend()
-    ergebnis, ab, eingabe = _ergebnis_und_eingabe(
-        s,
-        a,
+    angaben = schafkopf_angaben(
         spielart,
         wer,
-        partie,
-        tisch,
-        "Es fehlt die Spielart, z. B. referee schafkopf eintragen rufspiel Anna+Ben --augen 71.",
+        partie=partie,
+        tisch=tisch,
+        fehlt="Es fehlt die Spielart, z. B. referee schafkopf eintragen rufspiel Anna+Ben --augen 71.",
         augen=augen,
         laufende=laufende,
         schwarz=schwarz,
@@ -767,103 +644,105 @@ def schafkopf_eintragen(
         jungfrau=jungfrau,
         durchmarsch=durchmarsch,
     )
-    e = s.eintragen("schafkopf", ergebnis, eingabe, abend_id=a.id)
+    r = buch_oeffnen(db).eintragen(angaben, eingabe={"argv": aufruf()})
     if als_json:
-        drucke_json(
-            {
-                "eintrag": e.id,
-                "abend": a.id,
-                "ergebnis": e.ergebnis,
-                "stand": s.stand(a.id)["schafkopf"],
-                "geber": s.geber(s.abend(a.id)),
-            }
-        )
+        drucke_json(r.als_json())
         return
-    _zeige_eintrag(s, a, e, ab, "Eintrag")
+    _zeige_eintrag(r, "Eintrag")
 
 
-_KORREKTUR_BEFEHL = {
-    "sabai": ("sabai", "eintragen"),
-    "saufn": ("saufn", "ende"),
-    "schlafmuetze": ("schlafmuetze", "sieg"),
-}
+# --------------------------------------------------------------------------- korrektur
+
 _KORREKTUR_FORM = {
     "schafkopf": "referee korrektur {id} rufspiel Anna+Ben --augen 61 (wie „schafkopf eintragen“)",
-    "sabai": 'referee korrektur {id} Anna="3 7 J" Ben="AJ 2 2" Cem="" Dora="14 0" (wie „sabai runde“)',
+    "sabai": 'referee korrektur {id} Anna="3 7 J" Ben="AJ 2 2" Cem="" Dora="14 0" (wie „sabai eintragen“)',
     "saufn": "referee korrektur {id} --platz Cem Anna Ben (wie „saufn ende“)",
     "schlafmuetze": "referee korrektur {id} Ben --spieler Anna Ben Cem (wie „schlafmuetze sieg“)",
 }
+# Welche Optionen zu welchem Spiel gehören (die anderen dürfen nicht gesetzt sein)
+_OPTIONEN = {
+    "schafkopf": {
+        "augen": "--augen",
+        "laufende": "--laufende",
+        "schwarz": "--schwarz",
+        "tout": "--tout",
+        "sie": "--sie",
+        "klopfer": "--klopfer",
+        "stoss": "--stoss",
+        "stiche": "--stiche",
+        "kurz": "--kurz",
+        "jungfrau": "--jungfrau",
+        "durchmarsch": "--durchmarsch",
+        "tisch": "--tisch",
+        "partie": "--partie",
+    },
+    "sabai": {
+        "letzte": "--letzte",
+        "gleichstand": "--gleichstand",
+        "ass_joker_wert": "--ass-joker-wert",
+    },
+    "saufn": {
+        "platz": "--platz",
+        "spieler": "--spieler",
+        "verteilung": "--verteilung",
+        "alle_verteilen": "--alle-verteilen",
+    },
+    "schlafmuetze": {"spieler": "--spieler"},
+}
 
 
-def _weiterreichen(args: list[str], eintrag_id: int) -> list[str]:
-    """Die Angaben nach ``korrektur ID`` (ohne ``--db``), für den Befehl des Spiels."""
-    if "korrektur" in args:
-        args = args[args.index("korrektur") + 1 :]
-    aus: list[str] = []
-    id_gesehen = trenner_gesehen = False
-    i = 0
-    while i < len(args):
-        tok = args[i]
-        if tok == "--db":
-            i += 2
-            continue
-        if tok.startswith("--db="):
-            i += 1
-            continue
-        if not id_gesehen and tok == str(eintrag_id):
-            id_gesehen = True
-        elif tok == "--" and not trenner_gesehen:
-            trenner_gesehen = True
-        else:
-            aus.append(tok)
-        i += 1
-    return aus
-
-
-def _korrektur_anderes_spiel(s, alt, als_json: bool, db: str | None) -> None:
-    """sabai, SAUFN, Schlafmütze: den Befehl des Spiels mit den Angaben ausführen; sein
-    ``store.eintragen`` wird (``referee.store.als_korrektur``) zur Korrektur von ``alt``."""
-    import importlib
-    import os
-
-    import typer.main
-
+def _korrektur_angaben(spiel: str, eintrag_id: int, angaben: list[str], o: dict):
+    """Die Angaben für Eintrag ``eintrag_id`` mit dem Parser seines Spiels – derselbe Weg wie
+    beim Eintragen (``schafkopf_angaben``, ``sabai_angaben``, ``saufn_angaben``,
+    ``schlafmuetze_angaben``)."""
+    from referee.ergebnis import SPIEL_NAMEN
     from referee.errors import Eingabefehler
-    from referee.store import SPIEL_NAMEN, als_korrektur
 
-    gruppe, befehl = _KORREKTUR_BEFEHL[alt.spiel]
-    rest = _weiterreichen(aufruf(), alt.id)
-    if not [t for t in rest if t != "--json"]:
+    form = _KORREKTUR_FORM[spiel].format(id=eintrag_id)
+    fremd = [
+        schalter
+        for anderes, optionen in _OPTIONEN.items()
+        if anderes != spiel
+        for name, schalter in optionen.items()
+        if name not in _OPTIONEN[spiel] and o[name] not in (None, False, 0, [], "alle", -4)
+    ]
+    if fremd:
         raise Eingabefehler(
-            f"Es fehlen die richtigen Angaben für Eintrag #{alt.id} ({SPIEL_NAMEN[alt.spiel]}), z. B. "
-            + _KORREKTUR_FORM[alt.spiel].format(id=alt.id)
-            + "."
+            f"{', '.join(dict.fromkeys(fremd))} passt nicht zu Eintrag #{eintrag_id} "
+            f"({SPIEL_NAMEN[spiel]}); Form: {form}."
         )
-    if alt.spiel == "saufn" and "--eintragen" not in rest:
-        rest.append("--eintragen")
-    if db:
-        os.environ["REFEREE_DB"] = db
-    s.schliessen()
-    importlib.import_module(f"referee.cli.{gruppe}")
-    with als_korrektur(alt.id) as merker:
-        code = typer.main.get_command(gruppen.app).main(
-            args=[gruppe, befehl, *rest], prog_name="referee", standalone_mode=False
+
+    def unerwartet(extra: list[str]) -> None:
+        if extra:
+            raise Eingabefehler(f"Unerwartete Angabe „{' '.join(extra)}“; Form: {form}.")
+
+    if spiel == "schafkopf":
+        unerwartet(angaben[2:])
+        return schafkopf_angaben(
+            angaben[0] if angaben else None,
+            angaben[1] if len(angaben) > 1 else None,
+            fehlt=f"Es fehlen die richtigen Fakten, z. B. {form}.",
+            **{k: o[k] for k in _OPTIONEN["schafkopf"]},
         )
-    code = code if isinstance(code, int) else 0
-    e = merker["eintrag"]
-    if e is not None:
-        text = (
-            f"Korrektur #{e.id} ersetzt Eintrag #{alt.id} ({SPIEL_NAMEN[alt.spiel]}); "
-            "das Original bleibt in „referee verlauf --alle“ sichtbar."
+    if not angaben and not any(o[k] for k in _OPTIONEN[spiel]):
+        raise Eingabefehler(
+            f"Es fehlen die richtigen Angaben für Eintrag #{eintrag_id} "
+            f"({SPIEL_NAMEN[spiel]}), z. B. {form}."
         )
-        if als_json:
-            _meldung(text)
-        else:
-            _druck(_text(text, "bold"))
-    elif code == 0:
-        raise Eingabefehler(f"Nichts korrigiert: Eintrag #{alt.id} bleibt, wie er ist.")
-    if code:
-        raise typer.Exit(code)
+    if spiel == "sabai":
+        from referee.cli.sabai import sabai_angaben
+
+        unerwartet([t for t in angaben if t.startswith("-")])
+        return sabai_angaben(angaben, o["letzte"], o["gleichstand"], o["ass_joker_wert"])
+    if spiel == "saufn":
+        from referee.cli.saufn import saufn_angaben
+
+        unerwartet(angaben)
+        return saufn_angaben(o["platz"], o["spieler"], o["verteilung"], o["alle_verteilen"])
+    from referee.cli.schlafmuetze import schlafmuetze_angaben
+
+    unerwartet(angaben[1:])
+    return schlafmuetze_angaben(angaben[0] if angaben else None, o["spieler"])
 
 
 @gruppen.app.command(
@@ -904,76 +783,87 @@ def korrektur(
             help="Schafkopf: die ganze Partie (JSON, - = stdin) statt der Fakten.",
         ),
     ] = None,
+    letzte: Annotated[
+        bool, typer.Option("--letzte", help="sabai: letzte Partie des Spiels.")
+    ] = False,
+    gleichstand: Annotated[
+        str, typer.Option("--gleichstand", metavar="alle|keiner", help="sabai: Gleichstand.")
+    ] = "alle",
+    ass_joker_wert: Annotated[
+        int, typer.Option("--ass-joker-wert", help="sabai: Kartenpunkte des Ass-Jokers.")
+    ] = -4,
+    platz: Annotated[
+        list[str] | None,
+        typer.Option("--platz", metavar="NAME …", help="SAUFN: Platz 1, 2, 3."),
+    ] = None,
+    spieler: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--spieler", metavar="NAME …", help="SAUFN, Schlafmütze: wer mitgespielt hat."
+        ),
+    ] = None,
+    verteilung: Annotated[
+        str | None,
+        typer.Option("--verteilung", metavar="TEXT", help="SAUFN: die Schlückeverteilung."),
+    ] = None,
+    alle_verteilen: Annotated[
+        bool, typer.Option("--alle-verteilen", help="SAUFN: jeder Platz verteilt ganz.")
+    ] = False,
     db: DB = None,
     als_json: JSON = False,
 ) -> None:
     """Ersetzt einen Eintrag durch die richtigen Angaben; das Original bleibt sichtbar (verlauf --alle).
 
     Nach der ID folgen dieselben Angaben wie beim Eintragen des Spiels:
-    Schafkopf wie „schafkopf eintragen“, sabai wie „sabai runde“, SAUFN wie
+    Schafkopf wie „schafkopf eintragen“, sabai wie „sabai eintragen“, SAUFN wie
     „saufn ende“, Schlafmütze wie „schlafmuetze sieg“. Stände ergeben sich aus den
     geltenden Einträgen; die Korrektur steht in der Spielfolge am Platz des Originals.
+    Eine Korrektur lässt sich korrigieren; „rueckgaengig“ einer Korrektur stellt das
+    Original wieder her.
 
     Beispiel: referee korrektur 12 rufspiel Anna+Ben --augen 61 --laufende 3
     (sabai: referee korrektur 13 Anna="3 7" Ben="AJ" Cem="" Dora="14 0";
     SAUFN: referee korrektur 14 --platz Cem Anna Ben; Schlafmütze: referee korrektur 15 Ben)
     """
-    from referee.errors import Eingabefehler, Regelverstoss
+    from referee.ergebnis import SPIEL_NAMEN
 
-    s = store_oeffnen(db)
-    alt = s.eintrag(eintrag)
-    if alt.art == "storno":
-        raise Regelverstoss(
-            f"Eintrag #{alt.id} ist ein Storno; korrigiert wird das Spiel selbst (#{alt.bezug})."
-        )
-    a = s.abend(alt.abend_id)
-    if not a.offen:
-        raise Regelverstoss(f"Abend {a.id} ist beendet; dort wird nichts mehr korrigiert.")
-    if alt.spiel != "schafkopf":
-        _korrektur_anderes_spiel(s, alt, als_json, db)
-        return
-    angaben = list(angaben or [])
-    extra = angaben[2:] + list(ctx.args)
-    if extra:
-        raise Eingabefehler(
-            f"Unerwartete Angabe „{' '.join(extra)}“; Form: "
-            + _KORREKTUR_FORM["schafkopf"].format(id=alt.id)
-            + "."
-        )
-    spielart = angaben[0] if angaben else None
-    wer = angaben[1] if len(angaben) > 1 else None
-    ergebnis, ab, eingabe = _ergebnis_und_eingabe(
-        s,
-        a,
-        spielart,
-        wer,
-        partie,
-        tisch or list(alt.ergebnis.get("zahlungen", {})),
-        "Es fehlen die richtigen Fakten, z. B. "
-        + _KORREKTUR_FORM["schafkopf"].format(id=alt.id)
-        + ".",
-        augen=augen,
-        laufende=laufende,
-        schwarz=schwarz,
-        tout=tout,
-        sie=sie,
-        klopfer=klopfer,
-        stoss=stoss,
-        stiche=stiche,
-        kurz=kurz,
-        jungfrau=jungfrau,
-        durchmarsch=durchmarsch,
-    )
-    e = s.korrektur(alt.id, ergebnis, eingabe)
+    optionen = {
+        "augen": augen,
+        "laufende": laufende,
+        "schwarz": schwarz,
+        "tout": tout,
+        "sie": sie,
+        "klopfer": klopfer,
+        "stoss": stoss,
+        "stiche": stiche,
+        "kurz": kurz,
+        "jungfrau": jungfrau,
+        "durchmarsch": durchmarsch,
+        "tisch": tisch,
+        "partie": partie,
+        "letzte": letzte,
+        "gleichstand": gleichstand,
+        "ass_joker_wert": ass_joker_wert,
+        "platz": platz,
+        "spieler": spieler,
+        "verteilung": verteilung,
+        "alle_verteilen": alle_verteilen,
+    }
+    buch = buch_oeffnen(db)
+    spiel = buch.eintrag(eintrag).spiel
+    neu = _korrektur_angaben(spiel, eintrag, list(angaben or []) + list(ctx.args), optionen)
+    r = buch.korrigieren(eintrag, neu, eingabe={"argv": aufruf()})
     if als_json:
-        drucke_json(
-            {
-                "eintrag": e.id,
-                "ersetzt": alt.id,
-                "abend": a.id,
-                "ergebnis": e.ergebnis,
-                "stand": s.stand(a.id)["schafkopf"],
-            }
-        )
+        drucke_json(r.als_json())
         return
-    _zeige_eintrag(s, a, e, ab, "Korrektur")
+    if spiel == "schafkopf":
+        _zeige_eintrag(r, "Korrektur")
+        return
+    _druck(
+        _text(
+            f"Korrektur #{r.eintrag.id} ersetzt Eintrag #{eintrag} ({SPIEL_NAMEN[spiel]}): "
+            f"{_beschreibung(r.eintrag)}; das Original bleibt in „referee verlauf --alle“ sichtbar.",
+            "bold",
+        )
+    )
+    _druck(_stand_tabelle(r.stand.als_json(), "Neuer Stand"))

@@ -1,7 +1,7 @@
 """Ende des Abends: ``referee export``, ``referee import``, ``referee statistik``.
 
-Dünn: Store lesen → ``referee.bericht`` (reiner Kern) → Text/Datei. Schwere Module
-(sqlite, rich, der Berichtskern) erst in den Befehlen importieren.
+Dünn: ``referee.buch.Buch`` (``exportieren``, ``importieren``, ``statistik``) → Text/Datei.
+Schwere Module (sqlite, rich, der Berichtskern) erst in den Befehlen importieren.
 """
 
 from __future__ import annotations
@@ -24,51 +24,6 @@ _ABEND = typer.Option(
     None, "--abend", metavar="ID", help="Dieser Abend (Nummer aus „referee abend liste“)."
 )
 _GESAMT = typer.Option(False, "--gesamt", help="Alle Abende zusammen.")
-
-
-# ---------------------------------------------------------------- Daten holen
-
-
-def bericht_aus_store(
-    store, abende, gesamt: bool, nur_tabelle: bool = False, mit_verlauf: bool = True
-) -> dict:
-    """Den Abendbericht (``referee.bericht.abendbericht``) aus den Einträgen des Stores bauen.
-
-    ``nur_tabelle``: nur was die CSV-Tabelle braucht (Abende, geltende Einträge, Spieler).
-    """
-    from referee.bericht.abendbericht import baue_bericht, spieler_reihenfolge
-
-    alle = store.eintraege_leicht(None if gesamt else abende[0].id)
-    geltend = [e for e in alle if e["gilt"] and e["art"] != "storno"]
-    abende_d = [a.als_dict() for a in abende]
-    if nur_tabelle:
-        return {
-            "abende": abende_d,
-            "eintraege": geltend,
-            "spieler": spieler_reihenfolge(abende_d, geltend),
-        }
-    stornos = [e for e in alle if e["art"] == "storno"]
-    korrekturen = [e for e in alle if e["art"] == "korrektur"]
-    return baue_bericht(
-        abende_d, geltend, stornos, korrekturen, gesamt=gesamt, mit_verlauf=mit_verlauf
-    )
-
-
-def export_json_text(store, abende, gesamt: bool) -> tuple[str, int]:
-    """Der vollständige, importierbare Export (Format von ``Store.export``) plus ``stand``.
-
-    ``stand`` (beim Import ignoriert) ist der Stand wie ``referee stand --json`` samt
-    ``ueberweisungen`` (wer zahlt wem). Rückgabe: Text und Zahl der Einträge.
-    """
-    from referee.bericht.formate import json_export_text
-
-    abend_id = None if gesamt else abende[0].id
-    kopf = store.export_kopf(abend_id)
-    zeilen = store.export_eintraege_json(abend_id)
-    stand = store.stand(abend_id, ueberweisungen=True)
-    kopf["eintraege"] = zeilen
-    kopf["stand"] = stand
-    return json_export_text(kopf, roh=("eintraege",)), len(zeilen)
 
 
 # ---------------------------------------------------------------- Datei schreiben
@@ -180,33 +135,14 @@ def export(
 
     Beispiel: referee export --format csv --trennzeichen ";" --bom -o abend.csv
     """
-    from referee.bericht import formate
-    from referee.errors import Eingabefehler
-    from referee.store import oeffne
+    from referee.cli.gruppen import buch_oeffnen
 
-    if format not in formate.FORMATE:
-        raise Eingabefehler(
-            f"Unbekanntes Format „{format}“; erlaubt sind {', '.join(formate.FORMATE)}."
-        )
     if trennzeichen == "\\t" or trennzeichen.lower() == "tab":
         trennzeichen = "\t"
-    with oeffne(db) as store:
-        abende = store.abende_waehlen(abend, gesamt)
-        if format == "json":
-            inhalt, anzahl = export_json_text(store, abende, gesamt)
-        else:
-            b = bericht_aus_store(
-                store, abende, gesamt, nur_tabelle=format == "csv", mit_verlauf=format == "html"
-            )
-            inhalt = formate.rendere(b, format, trennzeichen)
-            anzahl = len(b["eintraege"])
-    if bom:
-        inhalt = "\ufeff" + inhalt
-    was = (
-        f"{format}, {'alle Abende' if gesamt else f'Abend {abende[0].id}'}, "
-        f"{anzahl} Eintr{'ag' if anzahl == 1 else 'äge'}"
-    )
-    _ausgeben(inhalt, ausgabe, force, was)
+    with buch_oeffnen(db) as buch:
+        ex = buch.exportieren(abend, gesamt=gesamt, format=format, trennzeichen=trennzeichen)
+    inhalt = "\ufeff" + ex.inhalt if bom else ex.inhalt
+    _ausgeben(inhalt, ausgabe, force, ex.beschreibung)
 
 
 # ---------------------------------------------------------------- import
@@ -223,15 +159,15 @@ def import_(
     """Einen JSON-Export in eine leere Datenbank übernehmen (Nummern und Zeiten bleiben).
 
     Export → Import → Export ergibt dieselbe JSON-Datei. In eine Datenbank mit Daten
-    wird nicht importiert (Exit 1).
+    wird nicht importiert (Exit 2).
 
     Beispiel: referee import abende.json --db neu.db
     """
     import json
 
     from referee.cli.ausgabe import drucke_json
+    from referee.cli.gruppen import buch_oeffnen
     from referee.errors import Eingabefehler
-    from referee.store import oeffne
 
     try:
         if datei == "-":
@@ -251,17 +187,14 @@ def import_(
             f"{datei} ist kein gültiges JSON (Zeile {exc.lineno}, Spalte {exc.colno}: {exc.msg}); "
             "erwartet wird die Ausgabe von „referee export --format json“."
         ) from None
-    with oeffne(db) as store:
-        zahlen = store.importieren(daten)
-        ziel = store.pfad
+    with buch_oeffnen(db) as buch:
+        r = buch.importieren(daten)
     if als_json:
-        drucke_json(zahlen)
+        drucke_json(r.als_json())
     else:
-        abende = f"{zahlen['abende']} Abend" + ("" if zahlen["abende"] == 1 else "e")
-        eintraege = f"{zahlen['eintraege']} Eintr" + ("ag" if zahlen["eintraege"] == 1 else "äge")
-        sys.stderr.write(
-            f"Importiert nach {ziel}: {zahlen['spieler']} Spieler, {abende}, {eintraege}.\n"
-        )
+        abende = f"{r.abende} Abend" + ("" if r.abende == 1 else "e")
+        eintraege = f"{r.eintraege} Eintr" + ("ag" if r.eintraege == 1 else "äge")
+        sys.stderr.write(f"Importiert nach {r.pfad}: {r.spieler} Spieler, {abende}, {eintraege}.\n")
 
 
 # ---------------------------------------------------------------- statistik
@@ -281,23 +214,12 @@ def statistik(
 
     Beispiel: referee statistik --gesamt --spieler Anna
     """
-    from referee.bericht import statistik as st
     from referee.cli.ausgabe import drucke_json
-    from referee.store import oeffne
+    from referee.cli.gruppen import buch_oeffnen
 
-    with oeffne(db) as store:
-        abende = store.abende_waehlen(abend, gesamt)
-        eintraege = [
-            e
-            for e in store.eintraege_leicht(None if gesamt else abende[0].id)
-            if e["gilt"] and e["art"] != "storno"
-        ]
-    werte = st.statistik(eintraege)
-    kopf = {"abend": None if gesamt else abende[0].id}
-    if spieler is not None:
-        daten = dict(kopf, **st.nur_spieler(werte, spieler))
-    else:
-        daten = dict(kopf, **werte)
+    with buch_oeffnen(db) as buch:
+        s = buch.statistik(abend, gesamt=gesamt, spieler=spieler)
+    daten, abende = s.als_json(), s.abende
     if als_json:
         drucke_json(daten)
         return

@@ -89,7 +89,31 @@ def _wurzel(
 
     Beispiel: referee frage "Davonlaufen"
     """
-    if db:
-        import os
+    # ``--db`` vor dem Befehl gilt für alle Befehle: ``db_wahl`` liest es aus dem Kontext.
 
-        os.environ["REFEREE_DB"] = db
+
+def db_wahl(db: str | None = None) -> str | None:
+    """Die Datenbank dieses Aufrufs: ``--db`` des Befehls, sonst das nächste ``--db`` davor
+    (``referee --db X stand``, ``referee abend --db X neu``), sonst None (dann $REFEREE_DB
+    oder das Benutzer-Datenverzeichnis, siehe ``referee.store.db_pfad``)."""
+    if db:
+        return db
+    try:  # Typer ≥ 0.28 bringt click eingebaut mit
+        from typer._click.globals import get_current_context
+    except ImportError:  # pragma: no cover - typer 0.27
+        from click import get_current_context  # type: ignore[no-redef]
+
+    ctx = get_current_context(silent=True)
+    while ctx is not None:
+        wert = ctx.params.get("db")
+        if wert:
+            return str(wert)
+        ctx = ctx.parent
+    return None
+
+
+def buch_oeffnen(db: str | None = None):
+    """Das Buch (``referee.buch.Buch``) für ``--db`` dieses Aufrufs."""
+    from referee.buch import Buch
+
+    return Buch(db_wahl(db))

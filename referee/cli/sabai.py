@@ -106,29 +106,42 @@ def _entscheid_ausgeben(entscheid, als_json: bool, extra: dict | None = None) ->
 # --- Rundenwertung ------------------------------------------------------------------------
 
 
+def sabai_angaben(haende, letzte: bool, gleichstand: str = "alle", ass_joker_wert: int = -4):
+    """Die Angaben einer Partie aus der Kommandozeile (``sabai runde``/``eintragen``, ``korrektur``)."""
+    from referee.sabai.ergebnis import SabaiAngaben
+
+    if not haende:
+        from referee.errors import Eingabefehler
+
+        raise Eingabefehler('Es fehlen die Hände, z. B. Anna="3 7 J" Ben="AJ 2 2" Cem="".')
+    return SabaiAngaben(
+        tuple(_lies_argumente(haende)), letzte, _regeln(gleichstand, ass_joker_wert)
+    )
+
+
 def _runde_werten(
     haende, als_json, eintragen, letzte, gleichstand, ass_joker_wert, db=None
 ) -> None:
     from referee.sabai import hinweis_letzte_partie
 
-    regeln = _regeln(gleichstand, ass_joker_wert)
-    if not haende:
-        from referee.errors import Eingabefehler
-
-        raise Eingabefehler('Es fehlen die Hände, z. B. Anna="3 7 J" Ben="AJ 2 2" Cem="".')
-    paare = _lies_argumente(haende)
+    angaben = sabai_angaben(haende, letzte, gleichstand, ass_joker_wert)
+    meldung: list[str] = []
     if not eintragen:
-        ergebnis = _werten(paare, letzte, regeln)
-        eintrag = None
-    else:
-        from referee.store import namen_am_abend, oeffne
+        from referee.sabai.ergebnis import werten
 
-        with oeffne(db) as store:
-            abend = store.abend()  # kein offener Abend → KeineDaten (Exit 1), nichts geschrieben
-            # Namen in der gespeicherten Schreibweise des Abends; Unbekannte → „Meintest du …?“
-            paare = list(zip(namen_am_abend(abend, [n for n, _ in paare]), (k for _, k in paare)))
-            ergebnis = _werten(paare, letzte, regeln)
-            eintrag = _eintragen(store, abend, ergebnis, letzte)
+        ergebnis = werten(list(angaben.haende), letzte, angaben.regeln).runde
+    else:
+        from referee.cli.ausgabe import aufruf
+        from referee.cli.gruppen import buch_oeffnen
+
+        eingabe = {"argv": aufruf(), "haende": {n: k for n, k in angaben.haende}}
+        r = buch_oeffnen(db).eintragen(angaben, eingabe=eingabe)
+        ergebnis = r.ergebnis.runde
+        meldung = [
+            f"Eingetragen: Eintrag #{r.eintrag.id} · Abend {r.abend.id} "
+            "(rückgängig: referee rueckgaengig).",
+            *_spielstand_zeilen(r.sabai_spiel),
+        ]
     hinweise = list(ergebnis.hinweise)
     if letzte:
         hinweise.append(hinweis_letzte_partie())
@@ -136,10 +149,8 @@ def _runde_werten(
     if als_json:
         drucke_json(ergebnis.als_json())
         _hinweise_ausgeben(hinweise, True)
-        if eintrag is not None:
-            sys.stderr.write(eintrag["meldung"] + "\n")
-            for zeile in eintrag.get("zeilen", []):
-                sys.stderr.write(zeile + "\n")
+        for zeile in meldung:
+            sys.stderr.write(zeile + "\n")
         return
 
     from rich.table import Table
@@ -170,10 +181,8 @@ def _runde_werten(
     else:
         k.print(Text("Siegespunkt: niemand", style="bold"))
     _hinweise_ausgeben(hinweise, False)
-    if eintrag is not None:
-        k.print(Text(eintrag["meldung"]))
-        for zeile in eintrag.get("zeilen", []):
-            k.print(Text(zeile))
+    for zeile in meldung:
+        k.print(Text(zeile))
 
 
 # Gemeinsame Angaben von „sabai runde“ und „sabai eintragen“
@@ -255,37 +264,6 @@ def _spielstand_zeilen(stand) -> list[str]:
     return zeilen
 
 
-def _werten(paare, letzte: bool, regeln):
-    """Hände lesen, prüfen und werten (bei --letzte: jemand muss alle Karten los sein)."""
-    from referee.sabai import lies_runde, pruefe_letzte_partie, werte_runde
-
-    runde = lies_runde(paare)
-    if letzte:
-        pruefe_letzte_partie(runde)
-    return werte_runde(runde, regeln)
-
-
-def _eintragen(store, abend, ergebnis, letzte: bool) -> dict:
-    """Die Partie im offenen Abend eintragen (referee.store); Meldung und Spielstand."""
-    from referee.cli.ausgabe import aufruf
-    from referee.sabai import spiele_aus_partien
-
-    haende = {s.name: " ".join(map(str, s.karten)) for s in ergebnis.spieler}
-    e = store.eintragen(
-        "sabai",
-        ergebnis.als_eintrag(letzte),
-        eingabe={"argv": aufruf(), "haende": haende},
-        abend_id=abend.id,
-    )
-    partien = [x.ergebnis for x in store.eintraege(abend_id=abend.id, spiel="sabai")]
-    stand = spiele_aus_partien(partien)[-1]
-    return {
-        "meldung": f"Eingetragen: Eintrag #{e.id} · Abend {abend.id} "
-        f"(rückgängig: referee rueckgaengig).",
-        "zeilen": _spielstand_zeilen(stand),
-    }
-
-
 @gruppen.sabai.command("spielstand")
 def spielstand(
     abend: int = typer.Option(None, "--abend", help="Abend-Nummer (sonst der aktuelle)."),
@@ -296,15 +274,12 @@ def spielstand(
 
     Beispiel: referee sabai spielstand --json
     """
-    from referee.sabai import spiele_aus_partien
-    from referee.store import oeffne
+    from referee.cli.gruppen import buch_oeffnen
 
-    with oeffne(db) as store:
-        a = store.abend(abend)
-        partien = [x.ergebnis for x in store.eintraege(abend_id=a.id, spiel="sabai")]
-    spiele = spiele_aus_partien(partien)
+    st = buch_oeffnen(db).sabai_spielstand(abend)
+    a, spiele = st.abend, st.spiele
     if als_json:
-        drucke_json({"abend": a.id, "spiele": [s.als_json() for s in spiele]})
+        drucke_json(st.als_json())
         return
     from rich.text import Text
 
@@ -327,24 +302,12 @@ def ruhmeshalle(
 
     Beispiel: referee sabai ruhmeshalle
     """
-    from referee.store import oeffne
+    from referee.cli.gruppen import buch_oeffnen
 
-    with oeffne(db) as store:
-        abende = {a.id: a for a in store.abende()}
-        eintraege = [
-            {
-                "name": name,
-                "datum": abende[x.abend_id].datum,
-                "abend": x.abend_id,
-                "ort": abende[x.abend_id].ort,
-                "eintrag": x.id,
-                "zeit": x.zeit,
-            }
-            for x in store.eintraege(spiel="sabai")
-            for name in (x.ergebnis.get("ruhmeshalle") or [])
-        ]
+    halle = buch_oeffnen(db).ruhmeshalle()
+    eintraege = halle.eintraege
     if als_json:
-        drucke_json({"ruhmeshalle": eintraege})
+        drucke_json(halle.als_json())
         return
     from rich.table import Table
     from rich.text import Text

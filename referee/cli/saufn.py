@@ -122,6 +122,17 @@ def karten(als_json: bool = typer.Option(False, "--json", help="Kartenliste als 
         drucke_text(anm)
 
 
+def saufn_angaben(platz, spieler, verteilung: str | None, alle_verteilen: bool):
+    """Die Angaben eines Spielendes aus der Kommandozeile (``saufn ende``, ``korrektur``)."""
+    from referee.errors import Eingabefehler
+    from referee.saufn.ergebnis import SaufnAngaben
+
+    plaetze = werte(platz)
+    if not plaetze:
+        raise Eingabefehler("Es fehlt --platz: gib die Plätze an, z. B. --platz Anna Ben Cem.")
+    return SaufnAngaben(tuple(plaetze), tuple(werte(spieler)), verteilung, alle_verteilen)
+
+
 @gruppen.saufn.command("ende", cls=mehrwertig())
 def ende(
     platz: list[str] = typer.Option(
@@ -161,44 +172,29 @@ def ende(
 
     Beispiel: referee saufn ende --platz Anna Ben Cem --spieler Anna Ben Cem Dora --verteilung "Anna:Ben=5,Cem=15"
     """
-    from referee.errors import Eingabefehler
+    from referee.errors import Zustandsfehler
     from referee.saufn import ende as kern
 
-    plaetze = werte(platz)
-    if not plaetze:
-        raise Eingabefehler("Es fehlt --platz: gib die Plätze an, z. B. --platz Anna Ben Cem.")
-    spieler = werte(spieler) or None
-    store = None
-    if spieler is None or eintragen:
-        from referee.store import oeffne
+    angaben = saufn_angaben(platz, spieler, verteilung, alle_verteilen)
+    buch = None
+    if not angaben.spieler or eintragen:
+        from referee.cli.gruppen import buch_oeffnen
 
-        store = oeffne()
-        abend = store.aktueller_abend()
-        if eintragen and abend is None:
-            store.abend()  # KeineDaten „Kein offener Abend …“ (Exit 1), nichts geschrieben
-        if spieler is None:
-            if abend is None:
-                raise Eingabefehler(
-                    "Es fehlt --spieler (und es läuft kein Abend): wer spielt mit? "
-                    "Z. B. --spieler Anna Ben Cem Dora."
-                )
-            spieler = list(abend.spieler)
-        elif eintragen:
-            from referee.store import namen_am_abend
-
-            # gespeicherte Schreibweise (anna → Anna); Unbekannte → „Meintest du …?“
-            spieler = namen_am_abend(abend, spieler)
-    se = kern.spielende(plaetze, spieler)
-    pruefung = None
-    vorschlag = None
-    if verteilung is not None:
-        vorschlag = kern.parse_verteilung(verteilung)
-        pruefung = kern.pruefe_verteilung(se, vorschlag, alle_verteilen=alle_verteilen)
-
+        buch = buch_oeffnen()
+    lage = None
+    if buch is not None:
+        try:
+            lage = buch.lage()  # der offene Abend: seine Spieler, Schreibweise der Namen
+        except Zustandsfehler:
+            if eintragen:
+                raise  # kein offener Abend: nichts einzutragen
+    erg = angaben.ergebnis(lage)
+    se, pruefung, vorschlag = erg.spielende, erg.pruefung, erg.vorschlag
     eintrag = None
-    ungueltig = pruefung is not None and not pruefung.gueltig
+    ungueltig = not erg.gueltig
     if eintragen and not ungueltig:
-        eintrag = store.eintragen("saufn", se.als_eintrag(vorschlag), {"argv": aufruf()})
+        assert buch is not None
+        eintrag = buch.eintragen(erg, eingabe={"argv": aufruf()}).eintrag
 
     if als_json:
         daten = {

@@ -102,7 +102,7 @@ def passt(
     else:
         if p.schlafmuetze:
             drucke_text(p.grund, stil="bold red")
-            drucke_text(p.strafe)
+            drucke_text(p.strafe or "")
         else:
             drucke_text(p.grund, stil="bold green")
         if not tisch.mitspieler:
@@ -188,6 +188,24 @@ def zug(
         _regel(s.abschnitte)
 
 
+def schlafmuetze_angaben(name: str | None, spieler):
+    """Die Angaben eines Siegs aus der Kommandozeile (``schlafmuetze sieg``, ``korrektur``)."""
+    from referee.errors import Eingabefehler
+    from referee.schlafmuetze.ergebnis import SchlafmuetzeAngaben
+
+    if name is None:
+        raise Eingabefehler(
+            "Wer hat gewonnen? Den Namen vor --spieler angeben (--spieler nimmt alle folgenden "
+            "Namen), z. B.: referee schlafmuetze sieg Anna --spieler Anna Ben Cem."
+        )
+    angaben = SchlafmuetzeAngaben(name, tuple(werte(spieler)))
+    if angaben.spieler:  # Sieger und Liste gleich prüfen, auch ohne offenen Abend
+        from referee.schlafmuetze.regeln import pruefe_sieg
+
+        pruefe_sieg(angaben.sieger, angaben.spieler)
+    return angaben
+
+
 @gruppen.schlafmuetze.command("sieg", cls=mehrwertig())
 def sieg(
     name: str = typer.Argument(
@@ -207,26 +225,11 @@ def sieg(
 
     Beispiel: referee schlafmuetze sieg Anna --spieler Anna Ben Cem
     """
-    from referee.errors import Eingabefehler
-    from referee.schlafmuetze import ZITATE, pruefe_sieg
-    from referee.store import oeffne
+    from referee.cli.gruppen import buch_oeffnen
+    from referee.schlafmuetze import ZITATE
 
-    if name is None:
-        raise Eingabefehler(
-            "Wer hat gewonnen? Den Namen vor --spieler angeben (--spieler nimmt alle folgenden "
-            "Namen), z. B.: referee schlafmuetze sieg Anna --spieler Anna Ben Cem."
-        )
-    store = oeffne()
-    spieler = werte(spieler) or None
-    if spieler is None:
-        abend = store.aktueller_abend()
-        if abend is None:
-            raise Eingabefehler("Es läuft kein Abend: erst „referee abend neu --spieler …“.")
-        spieler = list(abend.spieler)
-    sieger, spieler = pruefe_sieg(name, spieler)
-    e = store.eintragen(
-        "schlafmuetze", {"sieger": sieger, "spieler": list(spieler)}, {"argv": aufruf()}
-    )
+    angaben = schlafmuetze_angaben(name, spieler)
+    e = buch_oeffnen().eintragen(angaben, eingabe={"argv": aufruf()}).eintrag
     if als_json:
         drucke_json(
             {

@@ -1,0 +1,467 @@
+"""Das Buch: was ein Punkteschreiber tut, je eine Methode – für CLI, Tischmodus und Live-Seite.
+
+::
+
+    from referee.buch import Buch
+
+    with Buch(pfad) as buch:                      # pfad: --db; sonst $REFEREE_DB / Datenverz.
+        buch.abend_neu(["Anna", "Ben", "Cem", "Dora"], tarif="10-20-50")   # -> AbendNeu
+        buch.eintragen(SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71))  # -> Eingetragen
+        buch.korrigieren(1, SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=61))
+        buch.rueckgaengig()                       # -> Rueckgaengig
+        buch.stand().als_json()                   # == referee stand --json
+        buch.verlauf(alle=True), buch.geber(), buch.abend(), buch.abend_ende()
+
+Eingetragen wird ein typisiertes Ergebnis eines Spiels (``referee.<spiel>.ergebnis``:
+``SchafkopfErgebnis``, ``SabaiErgebnis``, ``SaufnErgebnis``, ``SchlafmuetzeErgebnis``) oder
+Angaben, aus denen mit dem Abend eines wird (``SchafkopfAngaben``, ``SchafkopfPartie``,
+``SabaiAngaben``, ``SaufnAngaben``, ``SchlafmuetzeAngaben``). Jede Methode gibt eine
+eingefrorene Antwort (``referee.buch.antworten``) mit ``als_json()`` zurück.
+
+Fehler: ``Eingabefehler`` (Exit 2, „eingabe“), ``Zustandsfehler`` (Exit 2, „zustand“: kein
+offener Abend, Abend beendet, Eintrag unbekannt oder schon aufgehoben, Datei nicht leer),
+``Regelverstoss`` (Exit 1: die Regeln sagen nein, z. B. eine Partie ist nicht regelgerecht).
+Ein Fehler ändert nichts.
+
+Leicht zu importieren: Speicher, sqlite und die Spiele werden erst in den Methoden geladen.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from referee.buch.antworten import (
+    AbendAnsicht,
+    AbendEnde,
+    AbendListe,
+    AbendNeu,
+    Eingetragen,
+    Export,
+    Importiert,
+    Rueckgaengig,
+    Ruhmeshalle,
+    SabaiSpielstand,
+    Stand,
+    Statistik,
+    Verlauf,
+)
+from referee.errors import Eingabefehler, Regelverstoss, Zustandsfehler
+
+if TYPE_CHECKING:
+    from referee.ergebnis import Abendlage, Angaben, Ergebnis
+    from referee.schafkopf.tisch import Geberfolge
+    from referee.store import Abend, Eintrag, Store
+
+_BEISPIEL = "Beispiel: referee abend neu --spieler Anna Ben Cem Dora"
+
+
+class Buch:
+    """Ein geöffnetes Buch (eine Datenbankdatei). Lesen legt nie eine Datei an."""
+
+    def __init__(self, pfad: str | os.PathLike[str] | None = None) -> None:
+        from referee.buch.spiele import werte_aus
+        from referee.store import oeffne
+
+        self.store: Store = oeffne(pfad, werte_aus=werte_aus)
+
+    # ------------------------------------------------------------ Verbindung
+
+    @property
+    def pfad(self) -> str:
+        return str(self.store.pfad)
+
+    @property
+    def existiert(self) -> bool:
+        """Gibt es schon Daten?"""
+        return self.store.existiert
+
+    def datenversion(self) -> int:
+        """Billig: ändert sich, sobald ein anderer Prozess etwas festschreibt (``PRAGMA
+        data_version``); für Live-Ansichten, die nur bei Änderungen neu zeichnen."""
+        return self.store.datenversion()
+
+    def schliessen(self) -> None:
+        self.store.schliessen()
+
+    def __enter__(self) -> Buch:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.schliessen()
+
+    # ------------------------------------------------------------ Abende
+
+    def _offener_abend(self) -> Abend:
+        a = self.store.aktueller_abend()
+        if a is None:
+            raise Zustandsfehler(f"Kein offener Abend. {_BEISPIEL}")
+        return a
+
+    def _abend(self, abend_id: int | None) -> Abend:
+        """Abend ``abend_id``; sonst der offene, sonst der zuletzt angelegte."""
+        if not self.store.existiert:
+            raise Zustandsfehler(f"Noch keine Daten ({self.store.pfad} gibt es nicht). {_BEISPIEL}")
+        return self.store.abende_waehlen(abend_id)[0]
+
+    def abend_neu(
+        self,
+        spieler: Sequence[str],
+        *,
+        ort: str | None = None,
+        datum: str | None = None,
+        tarif: str | None = None,
+        setzen: Sequence[str] = (),
+        neu: Iterable[str] = (),
+        geber: str | None = None,
+    ) -> AbendNeu:
+        """Einen Abend beginnen: Spieler in Sitzordnung, Ort, Datum, Tarif (Name wie
+        ``10-20-50``) und Hausregeln/Preise (``setzen``: ``["laufende_ab=2", …]``)."""
+        from referee.schafkopf.tarif import setzungen, tarif_laden
+
+        gesetzt = setzungen(list(setzen))
+        t = tarif_laden(tarif, gesetzt)
+        a, angelegt = self.store.abend_neu(
+            list(spieler),
+            ort=ort,
+            datum=datum,
+            tarif=t.to_dict(),
+            hausregeln=gesetzt,
+            neu=neu,
+            geber=geber,
+        )
+        return AbendNeu(a, tuple(angelegt), self._geberfolge(a), self._stand(a))
+
+    def abend_ende(self, abend_id: int | None = None) -> AbendEnde:
+        """Den offenen Abend schließen; danach nimmt er nichts mehr an."""
+        if abend_id is None:
+            abend_id = self._offener_abend().id
+        a = self.store.abend_beenden(abend_id)
+        return AbendEnde(a, self._stand(a))
+
+    def abend(self, abend_id: int | None = None) -> AbendAnsicht:
+        """Der offene Abend (oder ``abend_id``): Spieler, Tarif, Geber, Stand."""
+        a = self._offener_abend() if abend_id is None else self.store.abend(abend_id)
+        return AbendAnsicht(a, self._geberfolge(a), self._stand(a))
+
+    def abende(self) -> AbendListe:
+        """Alle Abende, älteste zuerst (leer ist eine Antwort, kein Fehler)."""
+        abende = tuple(self.store.abende())
+        return AbendListe(abende, self.store.anzahl_eintraege() if abende else {})
+
+    def lage(self, abend_id: int | None = None, *, tisch: Sequence[str] | None = None) -> Abendlage:
+        """Was ein Spiel vom (offenen) Abend wissen muss: Sitzordnung, Tarif, Geberfolge."""
+        from referee.ergebnis import Abendlage
+
+        a = self._offener_abend() if abend_id is None else self.store.abend(abend_id)
+        return Abendlage(
+            abend_id=a.id,
+            spieler=a.spieler,
+            tarif=a.tarif,
+            geber_start=a.geber_start,
+            schafkopf_spiele=self._schafkopf_spiele(a.id),
+            tisch=None if tisch is None else tuple(tisch),
+        )
+
+    # ------------------------------------------------------------ Einträge
+
+    def eintrag(self, eintrag_id: int) -> Eintrag:
+        """Ein Eintrag (auch storniert/ersetzt); unbekannt: ``Zustandsfehler``."""
+        return self.store.eintrag(eintrag_id)
+
+    def eintragen(
+        self, ergebnis: Ergebnis | Angaben, *, eingabe: Mapping[str, Any] | None = None
+    ) -> Eingetragen:
+        """Ein Spiel in den offenen Abend eintragen (eine Transaktion).
+
+        ``ergebnis``: ein typisiertes Ergebnis oder Angaben, die mit dem Abend eines werden.
+        Namen werden in die Schreibweise des Abends gebracht; wer nicht mitspielt: nichts
+        eingetragen. ``eingabe``: was der Benutzer eingab (wird mitgespeichert)."""
+        lage = self.lage()
+        erg = self._ergebnis(ergebnis, lage)
+        e = self.store.eintragen(
+            erg.spiel,
+            erg.als_json(),
+            self._eingabe(eingabe, erg),
+            abend_id=lage.abend_id,
+            werte=erg.werte(),
+        )
+        return self._eingetragen(e, erg)
+
+    def korrigieren(
+        self,
+        eintrag_id: int,
+        ergebnis: Ergebnis | Angaben,
+        *,
+        eingabe: Mapping[str, Any] | None = None,
+    ) -> Eingetragen:
+        """Eintrag ``eintrag_id`` durch ein neues Ergebnis desselben Spiels ersetzen.
+
+        Das Original bleibt sichtbar (``verlauf(alle=True)``); die Korrektur steht in der
+        Spielfolge an seinem Platz. Eine Korrektur lässt sich korrigieren; ihr Storno
+        (``rueckgaengig``) lässt das Ersetzte wieder gelten. Angaben ohne Tisch/Spieler
+        nehmen die Spieler des Originals."""
+        from referee.buch.spiele import ergebnis_aus_json
+        from referee.ergebnis import SPIEL_NAMEN
+
+        alt = self.store.eintrag(eintrag_id)
+        if alt.art == "storno":
+            raise Zustandsfehler(
+                f"Eintrag #{alt.id} ist ein Storno; korrigiert wird das Spiel selbst (#{alt.bezug})."
+            )
+        if ergebnis.spiel != alt.spiel:
+            raise Eingabefehler(
+                f"Eintrag #{alt.id} ist {SPIEL_NAMEN[alt.spiel]}, nicht "
+                f"{SPIEL_NAMEN[ergebnis.spiel]}; korrigiert wird mit den Angaben desselben Spiels."
+            )
+        a = self.store.abend(alt.abend_id)
+        if not a.offen:
+            raise Zustandsfehler(f"Abend {a.id} ist beendet; dort wird nichts mehr korrigiert.")
+        alt_namen = ergebnis_aus_json(alt.spiel, alt.ergebnis).namen()
+        lage = self.lage(a.id, tisch=alt_namen or None)
+        erg = self._ergebnis(ergebnis, lage)
+        e = self.store.korrektur(
+            alt.id, erg.als_json(), self._eingabe(eingabe, erg), werte=erg.werte()
+        )
+        return self._eingetragen(e, erg, ersetzt=alt)
+
+    def rueckgaengig(self, eintrag_id: int | None = None) -> Rueckgaengig:
+        """Den letzten geltenden Eintrag des offenen Abends stornieren (oder ``eintrag_id``).
+        Storno einer Korrektur: das Ersetzte gilt wieder."""
+        if not self.store.existiert:
+            raise Zustandsfehler(f"Noch keine Daten; nichts rückgängig zu machen. {_BEISPIEL}")
+        storno = self.store.rueckgaengig(eintrag_id)
+        assert storno.bezug is not None
+        alt = self.store.eintrag(storno.bezug)
+        wieder = self.store.eintrag(alt.bezug) if alt.art == "korrektur" and alt.bezug else None
+        return Rueckgaengig(storno, alt, self._stand(self.store.abend(alt.abend_id)), wieder)
+
+    def _ergebnis(self, ergebnis: Ergebnis | Angaben, lage: Abendlage) -> Ergebnis:
+        if hasattr(ergebnis, "werte"):  # schon ein Ergebnis
+            erg = cast("Ergebnis", ergebnis)
+        else:  # Angaben: mit dem Abend zum Ergebnis
+            erg = cast("Angaben", ergebnis).ergebnis(lage)
+        pruefung = getattr(erg, "pruefung", None)
+        if pruefung is not None and not pruefung.gueltig:  # SAUFN: Verteilung gegen die Regeln
+            raise Regelverstoss(
+                "Nicht eingetragen: die Verteilung verstößt gegen die Regeln: "
+                + "; ".join(pruefung.fehler)
+            )
+        namen = lage.namen(list(erg.namen()))  # alle Unbekannten auf einmal
+        schreibweise = dict(zip(erg.namen(), namen))
+        return erg.mit_namen(lambda n: schreibweise.get(n) or lage.name(n))
+
+    @staticmethod
+    def _eingabe(eingabe: Mapping[str, Any] | None, erg: Ergebnis) -> dict[str, Any]:
+        zusatz = getattr(erg, "eingabe_zusatz", None) or {}
+        return {**(eingabe or {}), **zusatz}
+
+    def _eingetragen(
+        self, e: Eintrag, erg: Ergebnis, ersetzt: Eintrag | None = None
+    ) -> Eingetragen:
+        a = self.store.abend(e.abend_id)
+        geber = self._geberfolge(a) if e.spiel == "schafkopf" and a.offen else None
+        sabai = None
+        if e.spiel == "sabai":
+            from referee.sabai.runde import spiele_aus_partien
+
+            partien = [x.ergebnis for x in self.store.eintraege(a.id, spiel="sabai")]
+            sabai = spiele_aus_partien(partien)[-1]
+        return Eingetragen(e, a, erg, self._stand(a), ersetzt, geber, sabai)
+
+    # ------------------------------------------------------------ Auswertung
+
+    def _schafkopf_spiele(self, abend_id: int) -> int:
+        return self.store.zahl_spiele(abend_id, "schafkopf")
+
+    def _geberfolge(self, a: Abend) -> Geberfolge:
+        from referee.schafkopf.tisch import geber
+
+        return geber(a.spieler, a.geber_start, self._schafkopf_spiele(a.id))
+
+    def _stand(self, a: Abend | None, *, verlauf: bool = False) -> Stand:
+        daten = self.store.stand(None if a is None else a.id, ueberweisungen=True)
+        reihen: dict[str, tuple[int, ...]] = {}
+        if verlauf and a is not None:
+            from referee.bericht.statistik import verlauf as saldo_verlauf
+
+            spiele = [
+                {"spiel": "schafkopf", "ergebnis": {"zahlungen": z}}
+                for _, z in self.store.verlauf_schafkopf(a.id)
+            ]
+            namen = list(daten["schafkopf"])
+            reihen = {
+                n: tuple(r)
+                for n, r in saldo_verlauf(spiele, namen).items()
+                if n in daten["schafkopf"]
+            }
+        return Stand(a, daten, reihen)
+
+    def stand(self, abend_id: int | None = None, *, gesamt: bool = False) -> Stand:
+        """Der Stand: ohne Angabe der offene Abend, sonst der letzte; ``gesamt``: alle Abende
+        (ohne Daten ein leerer Stand). ``stand().als_json()`` ist ``referee stand --json``."""
+        if gesamt:
+            if abend_id is not None:
+                raise Eingabefehler("--abend und --gesamt schließen sich aus; nimm eines davon.")
+            return self._stand(None)
+        return self._stand(self._abend(abend_id), verlauf=True)
+
+    def verlauf(self, abend_id: int | None = None, *, alle: bool = False) -> Verlauf:
+        """Die geltenden Einträge eines Abends in Spielfolge: eine Korrektur steht am Platz
+        des Originals (wie im Export). Mit ``alle`` das ganze Protokoll in der Reihenfolge
+        des Schreibens, auch Stornos, Storniertes und Ersetztes."""
+        from referee.store import aufgehoben_durch
+
+        a = self._abend(abend_id)
+        alle_eintraege = self.store.eintraege(a.id, alle=True)
+        aufgehoben = aufgehoben_durch(alle_eintraege)
+        platz = self.store.spielreihenfolge(a.id)
+        if alle:
+            zeigen = alle_eintraege
+        else:
+            zeigen = sorted(
+                (e for e in alle_eintraege if e.gilt), key=lambda e: (platz.get(e.id, e.id), e.id)
+            )
+        return Verlauf(a, tuple(zeigen), aufgehoben)
+
+    def geber(self, abend_id: int | None = None) -> Geberfolge:
+        """Wer das nächste Schafkopfspiel gibt, ausspielt, aussetzt (Konvention:
+        ``referee.schafkopf.tisch``)."""
+        a = self._offener_abend() if abend_id is None else self.store.abend(abend_id)
+        return self._geberfolge(a)
+
+    def sabai_spielstand(self, abend_id: int | None = None) -> SabaiSpielstand:
+        """Die sabai-Spiele des Abends (je bis zur Partie mit ``letzte``) mit Siegespunkten."""
+        from referee.sabai.runde import spiele_aus_partien
+
+        a = self._offener_abend() if abend_id is None else self.store.abend(abend_id)
+        partien = [x.ergebnis for x in self.store.eintraege(a.id, spiel="sabai")]
+        return SabaiSpielstand(a, tuple(spiele_aus_partien(partien)))
+
+    def ruhmeshalle(self) -> Ruhmeshalle:
+        """Die Hall of Fame über alle Abende (leer ist eine Antwort)."""
+        abende = {a.id: a for a in self.store.abende()}
+        return Ruhmeshalle(
+            tuple(
+                {
+                    "name": name,
+                    "datum": abende[x.abend_id].datum,
+                    "abend": x.abend_id,
+                    "ort": abende[x.abend_id].ort,
+                    "eintrag": x.id,
+                    "zeit": x.zeit,
+                }
+                for x in self.store.eintraege(spiel="sabai")
+                for name in (x.ergebnis.get("ruhmeshalle") or [])
+            )
+        )
+
+    # ------------------------------------------------------------ Export, Import, Statistik
+
+    def _abende(self, abend_id: int | None, gesamt: bool) -> list[Abend]:
+        if not self.store.existiert and abend_id is None:
+            raise Zustandsfehler(f"Es gibt noch keinen Abend. {_BEISPIEL}")
+        return self.store.abende_waehlen(abend_id, gesamt)
+
+    def bericht(
+        self,
+        abend_id: int | None = None,
+        *,
+        gesamt: bool = False,
+        nur_tabelle: bool = False,
+        mit_verlauf: bool = True,
+    ) -> dict[str, Any]:
+        """Der Abendbericht (``referee.bericht.abendbericht``) für Text, Markdown, CSV, HTML."""
+        return self._bericht(self._abende(abend_id, gesamt), gesamt, nur_tabelle, mit_verlauf)
+
+    def _bericht(
+        self, abende: list[Abend], gesamt: bool, nur_tabelle: bool, mit_verlauf: bool
+    ) -> dict[str, Any]:
+        from referee.bericht.abendbericht import baue_bericht, spieler_reihenfolge
+
+        alle = self.store.eintraege_leicht(None if gesamt else abende[0].id)
+        geltend = [e for e in alle if e["gilt"] and e["art"] != "storno"]
+        abende_d = [a.als_json() for a in abende]
+        if nur_tabelle:
+            return {
+                "abende": abende_d,
+                "eintraege": geltend,
+                "spieler": spieler_reihenfolge(abende_d, geltend),
+            }
+        stornos = [e for e in alle if e["art"] == "storno"]
+        korrekturen = [e for e in alle if e["art"] == "korrektur"]
+        return baue_bericht(
+            abende_d, geltend, stornos, korrekturen, gesamt=gesamt, mit_verlauf=mit_verlauf
+        )
+
+    def exportieren(
+        self,
+        abend_id: int | None = None,
+        *,
+        gesamt: bool = False,
+        format: str = "json",
+        trennzeichen: str = ",",
+    ) -> Export:
+        """Der Abend (oder alle) als ``text``, ``md``, ``csv``, ``json`` (vollständig, für
+        ``importieren``, dazu ``stand``) oder ``html``."""
+        from referee.bericht import formate
+
+        if format not in formate.FORMATE:
+            raise Eingabefehler(
+                f"Unbekanntes Format „{format}“; erlaubt sind {', '.join(formate.FORMATE)}."
+            )
+        abende = self._abende(abend_id, gesamt)
+        if format == "json":
+            wahl = None if gesamt else abende[0].id
+            kopf: dict[str, Any] = self.store.export_kopf(wahl)
+            zeilen = self.store.export_eintraege_json(wahl)
+            kopf["eintraege"] = zeilen
+            kopf["stand"] = self.store.stand(wahl, ueberweisungen=True)
+            inhalt = formate.json_export_text(kopf, roh=("eintraege",))
+            anzahl = len(zeilen)
+        else:
+            b = self._bericht(abende, gesamt, format == "csv", format == "html")
+            inhalt = formate.rendere(b, format, trennzeichen)
+            anzahl = len(b["eintraege"])
+        return Export(inhalt, format, anzahl, tuple(abende), gesamt)
+
+    def importieren(self, daten: Any) -> Importiert:
+        """Einen JSON-Export in eine leere Datenbank übernehmen (ids und Zeiten bleiben)."""
+        zahlen = self.store.importieren(daten)
+        return Importiert(zahlen["spieler"], zahlen["abende"], zahlen["eintraege"], self.pfad)
+
+    def statistik(
+        self, abend_id: int | None = None, *, gesamt: bool = False, spieler: str | None = None
+    ) -> Statistik:
+        """Kennzahlen je Spieler (Rollen, gewonnen %, Soli …), Sabai, SAUFN, Schlafmütze."""
+        from referee.bericht import statistik as st
+
+        abende = self._abende(abend_id, gesamt)
+        eintraege = [
+            e
+            for e in self.store.eintraege_leicht(None if gesamt else abende[0].id)
+            if e["gilt"] and e["art"] != "storno"
+        ]
+        werte = st.statistik(eintraege)
+        kopf = {"abend": None if gesamt else abende[0].id}
+        daten = dict(kopf, **(st.nur_spieler(werte, spieler) if spieler is not None else werte))
+        return Statistik(tuple(abende), gesamt, daten, spieler)
+
+
+__all__ = [
+    "AbendAnsicht",
+    "AbendEnde",
+    "AbendListe",
+    "AbendNeu",
+    "Buch",
+    "Eingetragen",
+    "Export",
+    "Importiert",
+    "Rueckgaengig",
+    "Ruhmeshalle",
+    "SabaiSpielstand",
+    "Stand",
+    "Statistik",
+    "Verlauf",
+]

@@ -1,0 +1,250 @@
+"""Die Antworten des Buchs: eingefrorene Datenklassen, jede mit ``als_json()``.
+
+``als_json()`` gibt genau das dict, das ``referee … --json`` druckt (und die Live-Seite
+ausliefert). Nur Standardbibliothek; ``Abend`` und ``Eintrag`` kommen aus ``referee.store``,
+werden hier aber nur als Typen genannt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.ergebnis import Ergebnis
+    from referee.schafkopf.tisch import Geberfolge
+    from referee.store import Abend, Eintrag
+
+
+@dataclass(frozen=True)
+class Stand:
+    """Der Stand eines Abends (``abend``) oder über alle Abende (``abend is None``).
+
+    ``daten`` ist das dict von ``referee stand --json``: ``{"abend", "schafkopf" (Cent),
+    "sabai" (Siegpunkte), "saufn" ({"1","2","3"}), "schlafmuetze" (Siege), "ruhmeshalle",
+    "partien", "ueberweisungen"}``. ``verlauf``: Schafkopf-Saldo je Spieler nach jedem Spiel
+    des Abends (für die Sparkline; leer beim Gesamtstand)."""
+
+    abend: Abend | None
+    daten: Mapping[str, Any] = field(hash=False)
+    verlauf: Mapping[str, tuple[int, ...]] = field(default_factory=dict, hash=False)
+
+    @property
+    def schafkopf(self) -> dict[str, int]:
+        return dict(self.daten["schafkopf"])
+
+    def als_json(self) -> dict[str, Any]:
+        return dict(self.daten)
+
+
+@dataclass(frozen=True)
+class AbendAnsicht:
+    """``referee abend``: der Abend, wer als Nächstes gibt, der Stand."""
+
+    abend: Abend
+    geber: Geberfolge
+    stand: Stand
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "abend": self.abend.als_json(),
+            "geber": self.geber.als_json(),
+            "stand": self.stand.als_json(),
+        }
+
+
+@dataclass(frozen=True)
+class AbendNeu:
+    """``referee abend neu``: der neue Abend und wer dabei neu angelegt wurde."""
+
+    abend: Abend
+    neu_angelegt: tuple[str, ...]
+    geber: Geberfolge
+    stand: Stand
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "abend": self.abend.als_json(),
+            "geber": self.geber.als_json(),
+            "neu_angelegt": list(self.neu_angelegt),
+        }
+
+
+@dataclass(frozen=True)
+class AbendEnde:
+    """``referee abend ende``: der geschlossene Abend und sein Endstand."""
+
+    abend: Abend
+    stand: Stand
+
+    def als_json(self) -> dict[str, Any]:
+        return {"abend": self.abend.als_json(), "stand": self.stand.als_json()}
+
+
+@dataclass(frozen=True)
+class AbendListe:
+    """``referee abend liste``: alle Abende, älteste zuerst, mit der Zahl geltender Einträge."""
+
+    abende: tuple[Abend, ...]
+    eintraege: Mapping[int, int] = field(hash=False)
+
+    def als_json(self) -> list[dict[str, Any]]:
+        return [dict(a.als_json(), eintraege=self.eintraege.get(a.id, 0)) for a in self.abende]
+
+
+@dataclass(frozen=True)
+class Eingetragen:
+    """Ein neuer Eintrag (oder eine Korrektur: ``ersetzt``) mit dem Stand danach."""
+
+    eintrag: Eintrag
+    abend: Abend
+    ergebnis: Ergebnis
+    stand: Stand
+    ersetzt: Eintrag | None = None
+    geber: Geberfolge | None = None  # Schafkopf, Abend offen: das nächste Spiel
+    sabai_spiel: Any = None  # sabai: der Spielstand des laufenden Spiels (``Spielstand``)
+
+    def als_json(self) -> dict[str, Any]:
+        """``{"eintrag", "abend", "spiel", "ergebnis", "stand"}`` – ``stand`` ist der Teil des
+        Spiels (Schafkopf: Cent je Spieler); dazu ``ersetzt`` bei einer Korrektur, ``geber``
+        beim Schafkopf, ``spielstand`` bei sabai."""
+        spiel = self.eintrag.spiel
+        d: dict[str, Any] = {
+            "eintrag": self.eintrag.id,
+            "abend": self.abend.id,
+            "spiel": spiel,
+            "ergebnis": self.eintrag.ergebnis,
+            "stand": self.stand.daten[spiel],
+        }
+        if self.ersetzt is not None:
+            d["ersetzt"] = self.ersetzt.id
+        if self.geber is not None:
+            d["geber"] = self.geber.als_json()
+        if self.sabai_spiel is not None:
+            d["spielstand"] = self.sabai_spiel.als_json()
+        return d
+
+
+@dataclass(frozen=True)
+class Rueckgaengig:
+    """``referee rueckgaengig``: der Storno, der stornierte Eintrag, was wieder gilt, der Stand."""
+
+    storno: Eintrag
+    storniert: Eintrag
+    stand: Stand
+    wieder: Eintrag | None = None  # Storno einer Korrektur: das Original gilt wieder
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "storno": self.storno.als_json(),
+            "storniert": self.storniert.als_json(),
+            "wieder": None if self.wieder is None else self.wieder.id,
+            "stand": self.stand.als_json(),
+        }
+
+
+@dataclass(frozen=True)
+class Verlauf:
+    """``referee verlauf``: die geltenden Einträge in Spielfolge (eine Korrektur am Platz des
+    Originals) oder mit ``--alle`` das ganze Protokoll in der Reihenfolge des Schreibens.
+
+    ``aufgehoben``: für jeden nicht mehr geltenden Eintrag der Storno oder die Korrektur,
+    die ihn aufhebt."""
+
+    abend: Abend
+    eintraege: tuple[Eintrag, ...]
+    aufgehoben: Mapping[int, Eintrag] = field(hash=False)
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "abend": self.abend.id,
+            "eintraege": [
+                dict(
+                    e.als_json(),
+                    aufgehoben_durch=self.aufgehoben[e.id].id if e.id in self.aufgehoben else None,
+                )
+                for e in self.eintraege
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class SabaiSpielstand:
+    """``referee sabai spielstand``: die Spiele (je bis zur Partie mit ``letzte``) des Abends."""
+
+    abend: Abend
+    spiele: tuple[Any, ...]  # ``referee.sabai.Spielstand``
+
+    def als_json(self) -> dict[str, Any]:
+        return {"abend": self.abend.id, "spiele": [s.als_json() for s in self.spiele]}
+
+
+@dataclass(frozen=True)
+class Ruhmeshalle:
+    """``referee sabai ruhmeshalle``: wer mit allen vier Jokern abschloss, wann und wo."""
+
+    eintraege: tuple[Mapping[str, Any], ...]
+
+    def als_json(self) -> dict[str, Any]:
+        return {"ruhmeshalle": [dict(e) for e in self.eintraege]}
+
+
+@dataclass(frozen=True)
+class Export:
+    """``referee export``: der fertige Text im gewählten Format."""
+
+    inhalt: str
+    format: str
+    anzahl: int  # Einträge
+    abende: tuple[Abend, ...]
+    gesamt: bool
+
+    @property
+    def beschreibung(self) -> str:
+        """``json, Abend 3, 12 Einträge``."""
+        wo = "alle Abende" if self.gesamt else f"Abend {self.abende[0].id}"
+        return f"{self.format}, {wo}, {self.anzahl} Eintr{'ag' if self.anzahl == 1 else 'äge'}"
+
+
+@dataclass(frozen=True)
+class Importiert:
+    """``referee import``: was übernommen wurde."""
+
+    spieler: int
+    abende: int
+    eintraege: int
+    pfad: str
+
+    def als_json(self) -> dict[str, Any]:
+        return {"spieler": self.spieler, "abende": self.abende, "eintraege": self.eintraege}
+
+
+@dataclass(frozen=True)
+class Statistik:
+    """``referee statistik``: Kennzahlen je Spieler (``referee.bericht.statistik``)."""
+
+    abende: tuple[Abend, ...]
+    gesamt: bool
+    daten: Mapping[str, Any] = field(hash=False)
+    spieler: str | None = None
+
+    def als_json(self) -> dict[str, Any]:
+        return dict(self.daten)
+
+
+__all__ = [
+    "AbendAnsicht",
+    "AbendEnde",
+    "AbendListe",
+    "AbendNeu",
+    "Eingetragen",
+    "Export",
+    "Importiert",
+    "Rueckgaengig",
+    "Ruhmeshalle",
+    "SabaiSpielstand",
+    "Stand",
+    "Statistik",
+    "Verlauf",
+]

@@ -1,0 +1,125 @@
+"""Das typisierte Ergebnis einer sabai-sabai-Partie fürs Buch, und die Angaben dazu.
+
+``werte()``: ``siegpunkte`` je Spieler:in, ``runden`` (1 je Teilnehmer:in) und ``ruhmeshalle``
+(1, wer mit allen vier Jokern abschloss). ``SabaiAngaben`` sind die Hände vom Tisch; mit der
+``Abendlage`` werden die Namen in die Schreibweise des Abends gebracht und dann gewertet
+(``referee.sabai.runde``).
+
+>>> e = SabaiErgebnis.aus_json({"punkte": {"Anna": 3, "Ben": 7}, "siegpunkte": {"Anna": 1,
+...     "Ben": 0}, "ruhmeshalle": [], "sieger": ["Anna"], "letzte": False})
+>>> e.werte()
+{'siegpunkte': {'Anna': 1, 'Ben': 0}, 'runden': {'Anna': 1, 'Ben': 1}}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from referee.ergebnis import Abendlage, Werte, namensliste, objekt, zaehle, zahlen_je_name
+from referee.errors import Eingabefehler
+from referee.sabai.regeln import Regeln
+
+
+@dataclass(frozen=True)
+class SabaiErgebnis:
+    """Eine Partie sabai-sabai im Buch: Kartenpunkte, Siegespunkte, Hall of Fame."""
+
+    spiel: ClassVar[str] = "sabai"
+
+    punkte: tuple[tuple[str, int], ...]
+    siegpunkte: tuple[tuple[str, int], ...]
+    ruhmeshalle: tuple[str, ...] = ()
+    sieger: tuple[str, ...] = ()
+    letzte: bool = False
+    #: nicht gespeichert: die Wertung der Partie (Karten, Hinweise), falls gerade gewertet
+    runde: Any = field(default=None, compare=False, hash=False)
+
+    def werte(self) -> Werte:
+        w: Werte = {}
+        for name, sp in self.siegpunkte:
+            zaehle(w, "siegpunkte", name, sp)
+        for name, _ in self.punkte:
+            zaehle(w, "runden", name, 1)
+        for name in self.ruhmeshalle:
+            zaehle(w, "ruhmeshalle", name, 1)
+        return w
+
+    def namen(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys([n for n, _ in self.punkte] + [n for n, _ in self.siegpunkte]))
+
+    def mit_namen(self, ersetze: Callable[[str], str]) -> SabaiErgebnis:
+        return replace(
+            self,
+            punkte=tuple((ersetze(n), p) for n, p in self.punkte),
+            siegpunkte=tuple((ersetze(n), p) for n, p in self.siegpunkte),
+            ruhmeshalle=tuple(ersetze(n) for n in self.ruhmeshalle),
+            sieger=tuple(ersetze(n) for n in self.sieger),
+        )
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "punkte": dict(self.punkte),
+            "siegpunkte": dict(self.siegpunkte),
+            "ruhmeshalle": list(self.ruhmeshalle),
+            "sieger": list(self.sieger),
+            "letzte": self.letzte,
+        }
+
+    @classmethod
+    def aus_json(cls, daten: Any) -> SabaiErgebnis:
+        d = objekt(daten, "sabai")
+        letzte = d.get("letzte", False)
+        if not isinstance(letzte, bool):
+            raise Eingabefehler(f"sabai-Ergebnis „letzte“: {letzte!r} ist nicht true/false.")
+        return cls(
+            punkte=zahlen_je_name(d.get("punkte"), "sabai-Ergebnis „punkte“"),
+            siegpunkte=zahlen_je_name(d.get("siegpunkte"), "sabai-Ergebnis „siegpunkte“"),
+            ruhmeshalle=namensliste(d.get("ruhmeshalle"), "sabai-Ergebnis „ruhmeshalle“"),
+            sieger=namensliste(d.get("sieger"), "sabai-Ergebnis „sieger“"),
+            letzte=letzte,
+        )
+
+    @classmethod
+    def aus_runde(cls, runde: Any, letzte: bool = False) -> SabaiErgebnis:
+        """Aus einer gewerteten Partie (``werte_runde``)."""
+        return cls(
+            punkte=tuple((s.name, s.punkte) for s in runde.spieler),
+            siegpunkte=tuple((s.name, s.siegpunkte) for s in runde.spieler),
+            ruhmeshalle=tuple(s.name for s in runde.spieler if s.ruhmeshalle),
+            sieger=tuple(runde.sieger),
+            letzte=letzte,
+            runde=runde,
+        )
+
+
+def werten(
+    paare: list[tuple[str, str]], letzte: bool = False, regeln: Regeln = Regeln()
+) -> SabaiErgebnis:
+    """Hände lesen, prüfen und werten (bei ``letzte``: jemand muss alle Karten los sein)."""
+    from referee.sabai.runde import lies_runde, pruefe_letzte_partie, werte_runde
+
+    runde = lies_runde(paare)
+    if letzte:
+        pruefe_letzte_partie(runde)
+    return SabaiErgebnis.aus_runde(werte_runde(runde, regeln), letzte)
+
+
+@dataclass(frozen=True)
+class SabaiAngaben:
+    """Die Hände einer Partie vom Tisch: ``(("Anna", "3 7 J"), ("Ben", "AJ 2 2"), …)``."""
+
+    spiel: ClassVar[str] = "sabai"
+
+    haende: tuple[tuple[str, str], ...]
+    letzte: bool = False
+    regeln: Regeln = Regeln()
+
+    def ergebnis(self, lage: Abendlage) -> SabaiErgebnis:
+        """Namen in der Schreibweise des Abends (alle unbekannten auf einmal), dann werten."""
+        namen = lage.namen([n for n, _ in self.haende])
+        return werten(list(zip(namen, (k for _, k in self.haende))), self.letzte, self.regeln)
+
+
+__all__ = ["SabaiAngaben", "SabaiErgebnis", "werten"]

@@ -1,0 +1,120 @@
+"""Das typisierte Ergebnis eines SAUFN-Spielendes fürs Buch, und die Angaben dazu.
+
+``werte()``: ``platz1``/``platz2``/``platz3`` (1 für den Platz) und ``partien`` (1 je
+Mitspieler:in). Die Schlücke (``schluecke``) werden festgehalten, aber nicht summiert.
+
+>>> e = SaufnErgebnis.aus_json({"plaetze": ["Cem", "Anna"], "spieler": ["Anna", "Ben", "Cem"]})
+>>> e.werte()
+{'platz1': {'Cem': 1}, 'platz2': {'Anna': 1}, 'partien': {'Anna': 1, 'Ben': 1, 'Cem': 1}}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from referee.ergebnis import Abendlage, Werte, namensliste, objekt, zaehle, zahlen_je_name
+from referee.errors import Eingabefehler
+
+
+@dataclass(frozen=True)
+class SaufnErgebnis:
+    """Ein SAUFN-Spielende im Buch: Plätze 1–3, Mitspielende, Schlücke (falls verteilt)."""
+
+    spiel: ClassVar[str] = "saufn"
+
+    plaetze: tuple[str, ...]
+    spieler: tuple[str, ...]
+    schluecke: tuple[tuple[str, int], ...] | None = None
+    #: nicht gespeichert: das geprüfte Spielende und die Prüfung der Verteilung
+    spielende: Any = field(default=None, compare=False, hash=False)
+    pruefung: Any = field(default=None, compare=False, hash=False)
+    vorschlag: Any = field(default=None, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if len(self.plaetze) > 3:
+            raise Eingabefehler("SAUFN-Ergebnis: höchstens drei Plätze.")
+
+    @property
+    def gueltig(self) -> bool:
+        """Keine vorgeschlagene Verteilung oder eine regelgerechte."""
+        return self.pruefung is None or bool(self.pruefung.gueltig)
+
+    def werte(self) -> Werte:
+        w: Werte = {}
+        for platz, name in enumerate(self.plaetze, start=1):
+            zaehle(w, f"platz{platz}", name, 1)
+        for name in self.spieler:
+            zaehle(w, "partien", name, 1)
+        return w
+
+    def namen(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(self.spieler + self.plaetze))
+
+    def mit_namen(self, ersetze: Callable[[str], str]) -> SaufnErgebnis:
+        return replace(
+            self,
+            plaetze=tuple(ersetze(n) for n in self.plaetze),
+            spieler=tuple(ersetze(n) for n in self.spieler),
+            schluecke=None
+            if self.schluecke is None
+            else tuple((ersetze(n), s) for n, s in self.schluecke),
+        )
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "plaetze": list(self.plaetze),
+            "spieler": list(self.spieler),
+            "schluecke": None if self.schluecke is None else dict(self.schluecke),
+        }
+
+    @classmethod
+    def aus_json(cls, daten: Any) -> SaufnErgebnis:
+        d = objekt(daten, "saufn")
+        s = d.get("schluecke")
+        return cls(
+            plaetze=namensliste(d.get("plaetze"), "SAUFN-Ergebnis „plaetze“"),
+            spieler=namensliste(d.get("spieler"), "SAUFN-Ergebnis „spieler“"),
+            schluecke=None if s is None else zahlen_je_name(s, "SAUFN-Ergebnis „schluecke“"),
+        )
+
+
+@dataclass(frozen=True)
+class SaufnAngaben:
+    """Spielende vom Tisch: Plätze, Mitspielende (sonst die des Abends), Verteilung (Text)."""
+
+    spiel: ClassVar[str] = "saufn"
+
+    plaetze: tuple[str, ...]
+    spieler: tuple[str, ...] = ()
+    verteilung: str | None = None
+    alle_verteilen: bool = False
+
+    def ergebnis(self, lage: Abendlage | None) -> SaufnErgebnis:
+        """Plätze prüfen (``referee.saufn.ende``), die Verteilung prüfen, falls angegeben.
+
+        Ohne ``--spieler``: bei einer Korrektur die des Originals, sonst alle des Abends."""
+        from referee.saufn.ende import parse_verteilung, pruefe_verteilung, spielende
+
+        if self.spieler:
+            spieler = list(self.spieler) if lage is None else lage.namen(self.spieler)
+        elif lage is not None:
+            spieler = list(lage.tisch or lage.spieler)
+        else:
+            raise Eingabefehler(
+                "Es fehlt --spieler (und es läuft kein Abend): wer spielt mit? "
+                "Z. B. --spieler Anna Ben Cem Dora."
+            )
+        se = spielende(list(self.plaetze), spieler)
+        vorschlag = pruefung = None
+        if self.verteilung is not None:
+            vorschlag = parse_verteilung(self.verteilung)
+            pruefung = pruefe_verteilung(se, vorschlag, alle_verteilen=self.alle_verteilen)
+        eintrag = se.als_eintrag(vorschlag)
+        return replace(
+            SaufnErgebnis.aus_json(eintrag), spielende=se, pruefung=pruefung, vorschlag=vorschlag
+        )
+
+
+__all__ = ["SaufnAngaben", "SaufnErgebnis"]

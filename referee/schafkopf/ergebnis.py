@@ -1,0 +1,293 @@
+"""Das typisierte Ergebnis eines Schafkopfspiels fürs Buch, und die Angaben, aus denen es entsteht.
+
+``SchafkopfErgebnis`` ist, was gespeichert wird: Zahlungen in Cent je Name und die Fakten des
+Spiels. ``werte()`` gibt dem Buch die Größe ``cent``. ``SchafkopfAngaben`` (die Fakten vom
+Tisch) und ``SchafkopfPartie`` (eine ganze Partie) werden mit der ``Abendlage`` zu einem
+Ergebnis: Namen in der Schreibweise des Abends, die vier am Tisch laut Geberfolge
+(``referee.schafkopf.tisch``), der Tarif des Abends.
+
+>>> e = SchafkopfErgebnis.aus_json({"zahlungen": {"Anna": 50, "Ben": 50, "Cem": -50,
+...                                 "Dora": -50}, "spielart": "rufspiel", "spieler": "Anna"})
+>>> e.werte()
+{'cent': {'Anna': 50, 'Ben': 50, 'Cem': -50, 'Dora': -50}}
+>>> e.mit_namen(str.upper).spieler
+'ANNA'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
+
+from referee.ergebnis import (
+    Abendlage,
+    Werte,
+    ganzzahl,
+    namensliste,
+    objekt,
+    text,
+    zahlen_je_name,
+)
+from referee.errors import Eingabefehler
+
+
+def _wahr(wert: Any, wo: str) -> bool:
+    if not isinstance(wert, bool):
+        raise Eingabefehler(f"Schafkopf-Ergebnis „{wo}“: {wert!r} ist nicht true/false.")
+    return wert
+
+
+def _flag(d: dict[str, Any], schluessel: str) -> bool:
+    wert = d.get(schluessel)
+    return False if wert is None else _wahr(wert, schluessel)
+
+
+def _oder_none(wert: Any, pruefe: Callable[[Any, str], Any], wo: str) -> Any:
+    return None if wert is None else pruefe(wert, f"Schafkopf-Ergebnis „{wo}“")
+
+
+@dataclass(frozen=True)
+class SchafkopfErgebnis:
+    """Ein Schafkopfspiel im Buch: Zahlungen (Cent je Name, Summe null) und Fakten."""
+
+    spiel: ClassVar[str] = "schafkopf"
+
+    zahlungen: tuple[tuple[str, int], ...]
+    spielart: str | None = None
+    farbe: str | None = None
+    spieler: str | None = None
+    partner: str | None = None
+    gewonnen: bool | None = None
+    wert: int | None = None
+    augen: int | None = None
+    laufende: int = 0
+    schneider: bool = False
+    schwarz: bool = False
+    tout: bool = False
+    sie: bool = False
+    klopfer: int = 0
+    stoesse: int = 0
+    stiche: int | None = None
+    konventionen: tuple[str, ...] = ()
+    # nur beim Ramsch (sonst None)
+    verlierer: tuple[str, ...] | None = None
+    jungfrauen: tuple[str, ...] | None = None
+    durchmarsch: str | None = None
+    #: nicht gespeichert: die Werterklärung („20 + 30 (3 Laufende × 10)“), falls berechnet
+    erklaerung: str | None = field(default=None, compare=False)
+    #: nicht gespeichert: was zusätzlich in die ``eingabe`` des Eintrags gehört (die Partie)
+    eingabe_zusatz: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if not self.zahlungen:
+            raise Eingabefehler("Schafkopf-Ergebnis ohne „zahlungen“.")
+        summe = sum(c for _, c in self.zahlungen)
+        if summe != 0:
+            raise Eingabefehler(
+                f"Die Zahlungen ergeben {summe} Cent statt null; nicht eingetragen."
+            )
+        namen = [n for n, _ in self.zahlungen]
+        if len(set(namen)) != len(namen):
+            raise Eingabefehler("Schafkopf-Ergebnis: ein Name steht doppelt in „zahlungen“.")
+
+    # ------------------------------------------------------------ Vertrag
+
+    def werte(self) -> Werte:
+        """``{"cent": {name: cent}}`` – die Zahl der Spiele zählt das Buch selbst."""
+        return {"cent": dict(self.zahlungen)}
+
+    def namen(self) -> tuple[str, ...]:
+        return tuple(n for n, _ in self.zahlungen)
+
+    def mit_namen(self, ersetze: Callable[[str], str]) -> SchafkopfErgebnis:
+        def liste(xs: tuple[str, ...] | None) -> tuple[str, ...] | None:
+            return None if xs is None else tuple(ersetze(n) for n in xs)
+
+        return replace(
+            self,
+            zahlungen=tuple((ersetze(n), c) for n, c in self.zahlungen),
+            spieler=None if self.spieler is None else ersetze(self.spieler),
+            partner=None if self.partner is None else ersetze(self.partner),
+            verlierer=liste(self.verlierer),
+            jungfrauen=liste(self.jungfrauen),
+            durchmarsch=None if self.durchmarsch is None else ersetze(self.durchmarsch),
+        )
+
+    @property
+    def ramsch(self) -> bool:
+        return self.spielart == "ramsch"
+
+    def als_json(self) -> dict[str, Any]:
+        """Die gespeicherte Form (Schlüssel wie in ``referee.schafkopf.eintrag``)."""
+        d: dict[str, Any] = {
+            "zahlungen": dict(self.zahlungen),
+            "spielart": self.spielart,
+            "spieler": self.spieler,
+            "partner": self.partner,
+            "gewonnen": self.gewonnen,
+            "wert": self.wert,
+            "augen": self.augen,
+            "laufende": self.laufende,
+            "schneider": self.schneider,
+            "schwarz": self.schwarz,
+            "tout": self.tout,
+            "klopfer": self.klopfer,
+            "stoesse": self.stoesse,
+            "konventionen": list(self.konventionen),
+        }
+        if self.farbe is not None:
+            d["farbe"] = self.farbe
+        if not self.ramsch:
+            d["sie"] = self.sie
+        if not self.ramsch or self.stiche is not None:
+            d["stiche"] = self.stiche
+        if self.ramsch or self.verlierer is not None:
+            d["verlierer"] = list(self.verlierer or ())
+            d["jungfrauen"] = list(self.jungfrauen or ())
+            d["durchmarsch"] = self.durchmarsch
+        return d
+
+    @classmethod
+    def aus_json(cls, daten: Any, **extra: Any) -> SchafkopfErgebnis:
+        """Aus der gespeicherten (oder exportierten) Form; fehlende Felder haben Standardwerte.
+
+        Wirft ``Eingabefehler``, wenn ein Feld den falschen Typ hat oder die Zahlungen nicht
+        null ergeben."""
+        d = objekt(daten, "schafkopf")
+        zahlungen = zahlen_je_name(d.get("zahlungen"), "Schafkopf-Ergebnis „zahlungen“")
+        ramsch_listen = "verlierer" in d or "jungfrauen" in d or d.get("spielart") == "ramsch"
+        return cls(
+            zahlungen=zahlungen,
+            spielart=_oder_none(d.get("spielart"), text, "spielart"),
+            farbe=_oder_none(d.get("farbe"), text, "farbe"),
+            spieler=_oder_none(d.get("spieler"), text, "spieler"),
+            partner=_oder_none(d.get("partner"), text, "partner"),
+            gewonnen=_oder_none(d.get("gewonnen"), _wahr, "gewonnen"),
+            wert=_oder_none(d.get("wert"), ganzzahl, "wert"),
+            augen=_oder_none(d.get("augen"), ganzzahl, "augen"),
+            laufende=ganzzahl(d.get("laufende") or 0, "Schafkopf-Ergebnis „laufende“"),
+            schneider=_flag(d, "schneider"),
+            schwarz=_flag(d, "schwarz"),
+            tout=_flag(d, "tout"),
+            sie=_flag(d, "sie"),
+            klopfer=ganzzahl(d.get("klopfer") or 0, "Schafkopf-Ergebnis „klopfer“"),
+            stoesse=ganzzahl(d.get("stoesse") or 0, "Schafkopf-Ergebnis „stoesse“"),
+            stiche=_oder_none(d.get("stiche"), ganzzahl, "stiche"),
+            konventionen=namensliste(d.get("konventionen"), "Schafkopf-Ergebnis „konventionen“"),
+            verlierer=namensliste(d.get("verlierer"), "Schafkopf-Ergebnis „verlierer“")
+            if ramsch_listen
+            else None,
+            jungfrauen=namensliste(d.get("jungfrauen"), "Schafkopf-Ergebnis „jungfrauen“")
+            if ramsch_listen
+            else None,
+            durchmarsch=_oder_none(d.get("durchmarsch"), text, "durchmarsch"),
+            **extra,
+        )
+
+
+def _tarif(lage: Abendlage) -> Any:
+    from referee.schafkopf.tarif import Tarif
+
+    return Tarif.from_dict(dict(lage.tarif)) if lage.tarif else None
+
+
+def tisch_der_lage(
+    lage: Abendlage, tisch: Sequence[str] = (), *, spielfolge: bool = False
+) -> list[str]:
+    """Die vier Spieler dieses Spiels: ``--tisch``, sonst bei einer Korrektur die des Originals,
+    sonst laut Geberfolge (``referee.schafkopf.tisch``)."""
+    from referee.schafkopf import tisch as t
+
+    namen = lage.namen(list(tisch)) if tisch else list(lage.tisch or ())
+    return t.tisch(
+        lage.spieler, lage.geber_start, lage.schafkopf_spiele, namen, spielfolge=spielfolge
+    )
+
+
+@dataclass(frozen=True)
+class SchafkopfAngaben:
+    """Die Fakten eines Spiels, wie der Tisch sie nennt (``schafkopf eintragen``/``korrektur``)."""
+
+    spiel: ClassVar[str] = "schafkopf"
+
+    spielart: str  # „rufspiel“, „Herz-Solo“, „wenz“ … (``parse_ansage``)
+    partei: tuple[str, ...] = ()  # Spielerpartei, beim Ramsch der Verlierer
+    augen: int | None = None
+    laufende: int = 0
+    schwarz: bool = False
+    tout: bool = False
+    sie: bool = False
+    klopfer: int = 0
+    stoesse: int = 0
+    stiche: int | None = None
+    kurz: bool = False
+    jungfrauen: tuple[str, ...] = ()
+    durchmarsch: str | None = None
+    tisch: tuple[str, ...] = ()  # --tisch A,B,C,D
+
+    def ergebnis(self, lage: Abendlage) -> SchafkopfErgebnis:
+        """Namen auflösen, Tisch bestimmen, abrechnen (``referee.schafkopf.eintrag``)."""
+        from referee.schafkopf.eintrag import ergebnis_aus_fakten
+        from referee.schafkopf.spielart import parse_ansage
+
+        art, _ = parse_ansage(self.spielart)
+        alle = tisch_der_lage(lage, self.tisch)
+
+        def finde(n: str) -> str:
+            name = lage.name(n)
+            if name not in alle:
+                raise Eingabefehler(
+                    f"„{name}“ spielt dieses Spiel nicht mit (am Tisch: {', '.join(alle)})."
+                )
+            return name
+
+        daten, ab = ergebnis_aus_fakten(
+            art,
+            alle,
+            [finde(n) for n in self.partei],
+            augen=self.augen,
+            laufende=self.laufende,
+            schwarz=self.schwarz,
+            stiche=self.stiche,
+            tout=self.tout,
+            sie=self.sie,
+            klopfer=self.klopfer,
+            stoesse=self.stoesse,
+            kurz=self.kurz,
+            jungfrauen=[finde(n) for n in self.jungfrauen],
+            durchmarsch=finde(self.durchmarsch) if self.durchmarsch else None,
+            tarif=_tarif(lage),
+        )
+        return SchafkopfErgebnis.aus_json(daten, erklaerung=ab.erklaerung)
+
+
+@dataclass(frozen=True)
+class SchafkopfPartie:
+    """Eine ganze Partie (JSON-Objekt oder Textform gelesen), die geprüft eingetragen wird."""
+
+    spiel: ClassVar[str] = "schafkopf"
+
+    daten: Mapping[str, Any] = field(hash=False)
+    quelle: str = "Partie"
+    tisch: tuple[str, ...] = ()
+
+    def ergebnis(self, lage: Abendlage) -> SchafkopfErgebnis:
+        """Prüfen und abrechnen; Sitz 0 (spielt aus) ohne „namen“ laut Geberfolge."""
+        from referee.schafkopf.eintrag import ergebnis_aus_partie
+        from referee.schafkopf.partie import pruefe_partie
+
+        if not isinstance(self.daten, Mapping):
+            raise Eingabefehler(f"„{self.quelle}“: eine Partie ist ein JSON-Objekt.")
+        namen = self.daten.get("namen") or tisch_der_lage(lage, self.tisch, spielfolge=True)
+        if not isinstance(namen, list | tuple) or len(namen) != 4:
+            raise Eingabefehler(f"„namen“ in „{self.quelle}“ muss vier Spieler nennen (Sitz 0–3).")
+        daten = dict(self.daten, namen=lage.namen([str(n) for n in namen]))
+        if daten.get("tarif") is None and lage.tarif:
+            daten["tarif"] = dict(lage.tarif)
+        return SchafkopfErgebnis.aus_json(
+            ergebnis_aus_partie(pruefe_partie(daten)), eingabe_zusatz={"partie": daten}
+        )
+
+
+__all__ = ["SchafkopfAngaben", "SchafkopfErgebnis", "SchafkopfPartie", "tisch_der_lage"]

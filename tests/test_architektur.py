@@ -40,9 +40,9 @@ KERNE = (
 )
 
 
-@pytest.mark.parametrize("kern", KERNE)
-def test_kern_laedt_keine_ein_ausgabe_bibliothek(kern):
-    code = f"import sys, {kern}; print(','.join(sorted(sys.modules)))"
+def _geladen(modul: str) -> set[str]:
+    """Die Module, die ``import modul`` in einem frischen Interpreter lädt."""
+    code = f"import sys, {modul}; print(','.join(sorted(sys.modules)))"
     r = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
@@ -51,7 +51,12 @@ def test_kern_laedt_keine_ein_ausgabe_bibliothek(kern):
         cwd=ROOT,
         check=True,
     )
-    geladen = set(r.stdout.strip().split(","))
+    return set(r.stdout.strip().split(","))
+
+
+@pytest.mark.parametrize("kern", KERNE)
+def test_kern_laedt_keine_ein_ausgabe_bibliothek(kern):
+    geladen = _geladen(kern)
     for fremd in (
         "typer",
         "click",
@@ -195,6 +200,11 @@ def test_partie_daten_json_und_fehler():
         "referee.bericht.ausgleich",
         "referee.sabai.runde",
         "referee.namen",
+        "referee.schafkopf.tisch",
+        "referee.schafkopf.ergebnis",
+        "referee.sabai.ergebnis",
+        "referee.saufn.ergebnis",
+        "referee.schlafmuetze.ergebnis",
     ),
 )
 def test_doctests(modul):
@@ -286,16 +296,7 @@ def test_schafkopf_tisch_aus_sitzordnung_und_geberfolge():
 def test_store_importiert_kein_spielpaket():
     """Der Speicher kennt keine Spielregeln: er importiert kein Spielpaket (auch nicht über
     Umwege), und im Quelltext steht keines."""
-    code = "import sys, referee.store; print(','.join(sorted(sys.modules)))"
-    r = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env=_env(),
-        cwd=ROOT,
-        check=True,
-    )
-    geladen = set(r.stdout.strip().split(","))
+    geladen = _geladen("referee.store")
     for spiel in ("schafkopf", "sabai", "saufn", "schlafmuetze", "buch", "cli"):
         assert not any(
             m == f"referee.{spiel}" or m.startswith(f"referee.{spiel}.") for m in geladen
@@ -307,32 +308,14 @@ def test_store_importiert_kein_spielpaket():
 
 def test_buch_laedt_leicht():
     """``import referee.buch`` lädt weder Speicher noch sqlite, rich, typer oder ein Spiel."""
-    code = "import sys, referee.buch; print(','.join(sorted(sys.modules)))"
-    r = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env=_env(),
-        cwd=ROOT,
-        check=True,
-    )
-    geladen = set(r.stdout.strip().split(","))
+    geladen = _geladen("referee.buch")
     for fremd in ("sqlite3", "sqlite_utils", "rich", "typer", "referee.store", "referee.schafkopf"):
         assert fremd not in geladen, fremd
 
 
 def test_schafkopf_paket_laedt_nur_karten_und_ruf():
     """``referee ruf`` (Start-up): das Paket lädt Spielarten und Züge erst bei Bedarf."""
-    code = "import sys, referee.schafkopf; print(','.join(sorted(sys.modules)))"
-    r = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env=_env(),
-        cwd=ROOT,
-        check=True,
-    )
-    geladen = set(r.stdout.strip().split(","))
+    geladen = _geladen("referee.schafkopf")
     assert {"referee.schafkopf.karten", "referee.schafkopf.ruf"} <= geladen
     assert not geladen & {
         "referee.schafkopf.spielart",

@@ -32,6 +32,7 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
+from referee.buch import antworten
 from referee.buch.antworten import (
     AbendAnsicht,
     AbendEnde,
@@ -449,19 +450,4 @@ class Buch:
         return Statistik(tuple(abende), gesamt, daten, spieler)
 
 
-__all__ = [
-    "AbendAnsicht",
-    "AbendEnde",
-    "AbendListe",
-    "AbendNeu",
-    "Buch",
-    "Eingetragen",
-    "Export",
-    "Importiert",
-    "Rueckgaengig",
-    "Ruhmeshalle",
-    "SabaiSpielstand",
-    "Stand",
-    "Statistik",
-    "Verlauf",
-]
+__all__ = ["Buch", *antworten.__all__]  # noqa: PLE0604 - Namen (str)

@@ -1,4 +1,5 @@
-"""Vom Spiel zum Eintrag: das ``ergebnis`` eines Schafkopfspiels nach dem Store-Vertrag.
+"""Vom Spiel zum Eintrag: das ``ergebnis`` eines Schafkopfspiels (gespeicherte Form von
+``referee.schafkopf.ergebnis.SchafkopfErgebnis``).
 
 Zwei Wege, beide über ``referee.schafkopf.abrechnung``:
 
@@ -12,8 +13,9 @@ Das Ergebnis ist ein reines dict (Beträge in Cent je Name)::
      "partner": "Ben", "gewonnen": true, "wert": 50, "augen": 71, "laufende": 3,
      "schneider": false, "schwarz": false, "tout": false, "klopfer": 0, "stoesse": 0, …}
 
-Namen auflösen (Tippfehler, Schreibweise des Abends) ist Sache des Speichers; hier
-kommen die Namen schon so an, wie sie gespeichert werden.
+Namen auflösen (Tippfehler, Schreibweise des Abends) und den Tisch bestimmen ist Sache der
+Angaben mit der ``Abendlage`` (``referee.schafkopf.ergebnis``); hier kommen die Namen schon so
+an, wie sie gespeichert werden.
 
 >>> e, _ = ergebnis_aus_fakten(Spielart.RUFSPIEL, ["Anna", "Ben", "Cem", "Dora"], ["Anna", "Ben"],
 ...                            augen=71, laufende=3)

@@ -507,9 +507,12 @@ class Store:
 
     def datenversion(self) -> int:
         """``PRAGMA data_version``: ändert sich, sobald eine andere Verbindung etwas
-        festschreibt (billig; für Live-Ansichten). Ohne Datei 0."""
+        festschreibt (billig; für Live-Ansichten). Ohne Datei 0; entsteht die Datei später
+        (ein anderer Prozess schreibt zuerst), wird dann verbunden."""
         if self._conn is None:
-            return 0
+            if not _pruefe_kopf(self.pfad):
+                return 0
+            self._conn = verbinde(self.pfad)
         return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
 
     def _version(self) -> int:

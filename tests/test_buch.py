@@ -148,6 +148,19 @@ def test_saufn_ungueltige_verteilung_wird_nicht_eingetragen(buch):
     assert buch.verlauf(alle=True).eintraege == ()
 
 
+def test_datenversion_merkt_fremde_schreiber_auch_ohne_datei_am_anfang(tmp_path):
+    pfad = tmp_path / "r.db"
+    with Buch(pfad) as leser:
+        assert leser.datenversion() == 0 and not pfad.exists()
+        with Buch(pfad) as schreiber:
+            schreiber.abend_neu(VIER)
+            v1 = leser.datenversion()
+            assert leser.datenversion() == v1  # nichts Neues: gleich
+            schreiber.eintragen(SchlafmuetzeAngaben("Anna"))
+            assert leser.datenversion() != v1
+            assert leser.stand().als_json()["schlafmuetze"]["Anna"] == 1
+
+
 def test_eintragen_ohne_offenen_abend_ist_zustandsfehler(tmp_path):
     with Buch(tmp_path / "r.db") as b:
         with pytest.raises(Zustandsfehler, match="Kein offener Abend"):

@@ -25,6 +25,7 @@ MODULE = (
     "saufn",
     "schlafmuetze",
     "export",
+    "live",
 )
 BEFEHL_MODULE: dict[str, tuple[str, ...]] = {
     "frage": ("frage",),
@@ -42,6 +43,7 @@ BEFEHL_MODULE: dict[str, tuple[str, ...]] = {
     "export": ("export",),
     "import": ("export",),
     "statistik": ("export",),
+    "live": ("live",),
 }
 
 

@@ -1,0 +1,293 @@
+"""Der Live-Server: Starlette-Antworten unter uvicorn, in einem eigenen Thread.
+
+Nur lesen, nur mit Schlüssel: Jeder Pfad beginnt mit einem zufälligen Token
+(``secrets.token_urlsafe``, 128 Bit), das in konstanter Zeit verglichen wird; ohne oder mit
+falschem Token gibt es 404 ohne Einzelheiten, für andere Methoden als GET/HEAD 405. Jede
+Antwort trägt eine strenge Content-Security-Policy, ``nosniff`` und ``no-referrer``.
+
+Pfade (``T`` = Token)::
+
+    /T/            die Seite (ohne JavaScript: lädt regelmäßig neu)
+    /T/app.js      das Skript, das die Seite über Server-Sent Events aktuell hält
+    /T/ereignisse  text/event-stream: bei jeder Änderung der neue Teil der Seite
+    /T/stand.json  genau das, was ``referee stand --json`` für den Abend druckt
+
+Wird nur von ``referee live`` und ``referee.live.starte_im_hintergrund`` geladen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import ipaddress
+import secrets
+import socket
+import threading
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+
+from referee.errors import Eingabefehler, Zustandsfehler
+from referee.live import seite
+from referee.live.beobachter import Beobachter
+
+STANDARD_PORT = 8723
+#: So viele Handys dürfen gleichzeitig live zusehen (jede weitere Verbindung: 503).
+HOECHSTENS_ZUSEHER = 200
+#: Alle so viele Sekunden ein Kommentar im Ereignisstrom (hält Verbindungen durch WLAN-Router offen).
+LEBENSZEICHEN = 15.0
+
+SICHERHEIT = {
+    "content-security-policy": seite.CSP,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+    "cross-origin-resource-policy": "same-origin",
+    "cache-control": "no-store",
+}
+
+
+def lokale_adresse() -> str:
+    """Die Adresse dieses Rechners im lokalen Netz (privater Bereich), sonst ``127.0.0.1``.
+
+    Ein UDP-Socket, der sich mit einer privaten Adresse „verbindet“, verschickt nichts; das
+    Betriebssystem wählt dabei nur die Quelladresse der Route, die wir dann ablesen.
+    Öffentliche Adressen werden nie gewählt (dann bleibt es bei ``127.0.0.1``).
+    """
+    for ziel in ("10.254.254.254", "192.168.254.254", "172.31.254.254"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect((ziel, 9))
+                ip = s.getsockname()[0]
+        except OSError:
+            continue
+        adresse = ipaddress.ip_address(ip)
+        if adresse.is_private and not adresse.is_loopback and not adresse.is_unspecified:
+            return ip
+    return "127.0.0.1"
+
+
+def binde(host: str, port: int) -> socket.socket:
+    """Den Socket öffnen – belegter Port oder fremde Adresse: eine klare deutsche Meldung."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror:
+        raise Eingabefehler(
+            f"Unbekannte Adresse „{host}“ für --host; z. B. 127.0.0.1 oder 192.168.1.20."
+        ) from None
+    familie, _, _, _, adresse = infos[0]
+    sock = socket.socket(familie, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(adresse)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise Zustandsfehler(
+                f"Port {port} auf {host} ist schon belegt – läuft schon ein „referee live“? "
+                f"Einen anderen Port wählen: referee live --port {port + 1}"
+            ) from None
+        if exc.errno == errno.EADDRNOTAVAIL:
+            raise Eingabefehler(
+                f"Die Adresse „{host}“ gehört nicht zu diesem Rechner; "
+                "ohne --host wird die Adresse im lokalen Netz gewählt."
+            ) from None
+        if exc.errno == errno.EACCES:
+            raise Eingabefehler(
+                f"Port {port} darf nur der Administrator öffnen; einen ab 1024 wählen."
+            ) from None
+        raise Zustandsfehler(f"Port {port} auf {host} lässt sich nicht öffnen ({exc}).") from None
+    sock.setblocking(False)
+    return sock
+
+
+def _nicht_gefunden() -> Response:
+    return Response("Nicht gefunden.\n", 404, SICHERHEIT, "text/plain")
+
+
+class LiveApp:
+    """Die ASGI-Anwendung: ein Token, vier Pfade, nur GET und HEAD."""
+
+    def __init__(self, beobachter: Beobachter, token: str, neu_laden: int) -> None:
+        self.beobachter = beobachter
+        self.token = token.encode()
+        self.pfad = f"/{token}"
+        self.neu_laden = neu_laden
+        self.zuseher = 0
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._wache: asyncio.Task[None] | None = None
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] == "lifespan":
+            await self._lebenszeit(receive, send)
+        elif scope["type"] == "http":
+            antwort = self.antwort(Request(scope, receive))
+            await antwort(scope, receive, send)
+
+    async def _lebenszeit(self, receive: Any, send: Any) -> None:
+        while True:
+            nachricht = await receive()
+            if nachricht["type"] == "lifespan.startup":
+                self.loop = asyncio.get_running_loop()
+                self.beobachter.pruefe()
+                self._wache = asyncio.create_task(self.beobachter.laufe())
+                await send({"type": "lifespan.startup.complete"})
+            elif nachricht["type"] == "lifespan.shutdown":
+                self.beobachter.beende()
+                if self._wache is not None:
+                    self._wache.cancel()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+    def _token_passt(self, token: str) -> bool:
+        return secrets.compare_digest(token.encode("utf-8", "surrogatepass"), self.token)
+
+    def antwort(self, request: Request) -> Response:
+        """Token prüfen (konstante Zeit), dann Methode, dann Pfad."""
+        _, _, rest = request.scope["path"].partition("/")
+        token, _, was = rest.partition("/")
+        if not self._token_passt(token):
+            return _nicht_gefunden()
+        if request.method not in ("GET", "HEAD"):
+            return Response("", 405, {**SICHERHEIT, "allow": "GET, HEAD"}, "text/plain")
+        b = self.beobachter
+        if was in ("", "index.html"):
+            b.pruefe()  # eine Änderung seit dem letzten Takt gleich zeigen
+            nr = b.stand.abend["id"] if b.stand is not None else None
+            html = seite.seite(b.teil, nr, self.pfad, b.zeit, self.neu_laden)
+            return Response(html, 200, SICHERHEIT, "text/html; charset=utf-8")
+        if was == "app.js":
+            return Response(seite.SKRIPT, 200, SICHERHEIT, "text/javascript; charset=utf-8")
+        if was == "stand.json":
+            b.pruefe()
+            if b.stand_text is None:
+                import json
+
+                text = json.dumps(b.fehler, ensure_ascii=False, indent=2) + "\n"
+                return Response(text, 503, SICHERHEIT, "application/json")
+            return Response(b.stand_text, 200, SICHERHEIT, "application/json")
+        if was == "ereignisse":
+            kopf = {**SICHERHEIT, "x-accel-buffering": "no"}
+            if request.method == "HEAD":
+                return Response("", 200, kopf, "text/event-stream")
+            if self.zuseher >= HOECHSTENS_ZUSEHER:
+                return Response("Zu viele Zuseher.\n", 503, SICHERHEIT, "text/plain")
+            return StreamingResponse(self._ereignisse(), 200, kopf, "text/event-stream")
+        return _nicht_gefunden()
+
+    async def _ereignisse(self) -> AsyncIterator[str]:
+        """Sofort die aktuelle Fassung, dann jede neue; dazwischen Lebenszeichen."""
+        b = self.beobachter
+        self.zuseher += 1
+        try:
+            yield "retry: 2000\n\n"
+            gesendet = -1
+            while not b.beendet:
+                if b.nr != gesendet:
+                    gesendet = b.nr
+                    yield f"id: {gesendet}\nevent: stand\ndata: {b.sse_daten}\n\n"
+                else:
+                    yield ": lebt\n\n"
+                await b.warte(gesendet, LEBENSZEICHEN)
+        finally:
+            self.zuseher -= 1
+
+
+class LiveServer:
+    """Ein laufender Live-Server (uvicorn in einem Daemon-Thread).
+
+    ``url`` ist der Link mit Token; ``qr_text()`` der QR-Code dazu fürs Terminal;
+    ``stoppe()`` beendet ihn sauber (offene Verbindungen enden).
+    """
+
+    def __init__(
+        self,
+        db: Path,
+        abend_id: int | None = None,
+        host: str | None = None,
+        port: int = STANDARD_PORT,
+        *,
+        neu_laden: int = seite.NEU_LADEN,
+        takt: float = 0.25,
+    ) -> None:
+        import uvicorn
+
+        self.host = host or lokale_adresse()
+        self.token = secrets.token_urlsafe(16)
+        sock = binde(self.host, port)
+        self.port = sock.getsockname()[1]
+        self.beobachter = Beobachter(db, abend_id, takt)
+        self.app = LiveApp(self.beobachter, self.token, neu_laden)
+        config = uvicorn.Config(
+            self.app,
+            lifespan="on",
+            http="h11",
+            ws="none",
+            loop="asyncio",
+            log_config=None,
+            log_level="critical",
+            access_log=False,
+            server_header=False,
+            limit_concurrency=HOECHSTENS_ZUSEHER + 50,
+            timeout_graceful_shutdown=2,
+        )
+        self._server = uvicorn.Server(config)
+        self._faden = threading.Thread(
+            target=self._server.run, kwargs={"sockets": [sock]}, name="referee-live", daemon=True
+        )
+        self._sock = sock
+
+    @property
+    def url(self) -> str:
+        """``http://192.168.1.20:8723/<token>/``."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}/{self.token}/"
+
+    @property
+    def laeuft(self) -> bool:
+        return self._faden.is_alive()
+
+    @property
+    def nur_lokal(self) -> bool:
+        """Nur von diesem Rechner aus erreichbar (Loopback)?"""
+        try:
+            return ipaddress.ip_address(self.host).is_loopback
+        except ValueError:
+            return self.host == "localhost"
+
+    def starte(self, frist: float = 10.0) -> LiveServer:
+        self._faden.start()
+        ende = time.monotonic() + frist
+        while not self._server.started:
+            if not self._faden.is_alive() or time.monotonic() > ende:
+                self._sock.close()
+                raise Zustandsfehler("Der Live-Server ließ sich nicht starten.")
+            time.sleep(0.01)
+        return self
+
+    def qr_text(self, kompakt: bool = True) -> str:
+        """Der QR-Code des Links fürs Terminal (kompakt: Unicode-Halbblöcke, sonst ANSI-Farben)."""
+        import io
+
+        import segno
+
+        aus = io.StringIO()
+        segno.make(self.url, error="m").terminal(out=aus, compact=kompakt)
+        return aus.getvalue()
+
+    def stoppe(self, frist: float = 5.0) -> None:
+        """Alle Verbindungen beenden und den Server anhalten (wartet höchstens ``frist`` s)."""
+        if not self._faden.is_alive():
+            return
+        loop = self.app.loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # Schleife gerade geschlossen
+                loop.call_soon_threadsafe(self.beobachter.beende)
+        self._server.should_exit = True
+        self._faden.join(frist)

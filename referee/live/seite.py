@@ -36,7 +36,7 @@ figure svg line[stroke="#555555"]{stroke:#8a9099}figure svg [stroke="#000000"]{s
 *{box-sizing:border-box}
 body{margin:0 auto;max-width:40rem;padding:.6rem .75rem 2rem;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg);-webkit-text-size-adjust:100%}
 header{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:0 .6rem;border-bottom:1px solid var(--linie);padding-bottom:.3rem}
-h1{font-size:1.25rem;margin:0}h2{font-size:1.05rem;margin:1.1rem 0 .3rem}
+h1{font-size:1.25rem;margin:0}h2{font-size:1.05rem;margin:1.1rem 0 .3rem}h3{font-size:.95rem;margin:.8rem 0 .2rem}
 #status{font-size:.85rem;color:var(--mut);margin:0}#status.live::before{content:"● ";color:var(--plus)}#status.weg{color:var(--minus)}
 .meta{color:var(--mut);margin:.3rem 0;font-size:.92rem}
 .geber{background:var(--karte);border-radius:.5rem;padding:.45rem .6rem;margin:.6rem 0}
@@ -49,7 +49,7 @@ figure{margin:.5rem 0;border-radius:.5rem;overflow:hidden}svg{width:100%;height:
 ol.eintraege{list-style:none;padding:0;margin:0}
 ol.eintraege li{border-bottom:1px solid var(--linie);padding:.4rem 0}
 .kopf{font-size:.8rem;color:var(--mut)}.wert{font-size:.88rem;color:var(--mut)}
-.betraege{font-size:.9rem;font-variant-numeric:tabular-nums}
+.betraege{font-size:.9rem;font-variant-numeric:tabular-nums}.nw{white-space:nowrap}
 footer{margin-top:1.4rem;font-size:.8rem;color:var(--mut)}a{color:var(--akzent)}
 """.strip()
 
@@ -140,7 +140,7 @@ def _schafkopf(a: Abendstand) -> str:
             + "</figure>"
         )
     ueb = st.get("ueberweisungen") or []
-    teile.append("<h2>Wer zahlt wem</h2>")
+    teile.append("<h3>Wer zahlt wem</h3>")
     if ueb:
         teile.append(
             _html_tabelle(
@@ -210,8 +210,8 @@ def _eintraege(a: Abendstand) -> str:
             teile.append(f'<div class="wert">Wert: {_h(e.erklaerung)}</div>')
         if e.betraege:
             betraege = " · ".join(
-                f'{_h(n)} <span class="{"plus" if c > 0 else "minus" if c < 0 else ""}">'
-                f"{_h(euro(c))}</span>"
+                f'<span class="nw">{_h(n)} <span class="{"plus" if c > 0 else "minus" if c < 0 else ""}">'
+                f"{_h(euro(c))}</span></span>"
                 for n, c in e.betraege.items()
             )
             teile.append(f'<div class="betraege">{betraege}</div>')

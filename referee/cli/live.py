@@ -68,26 +68,29 @@ def live(
     def beenden(*_):
         raise KeyboardInterrupt
 
-    # auch wenn die Shell Strg-C für Hintergrundprozesse ignorieren lässt
-    signal.signal(signal.SIGINT, beenden)
-    signal.signal(signal.SIGTERM, beenden)
-    _schreibe(f"Live-Stand: {server.url}\n")
-    if not ohne_qr:
-        _schreibe(server.qr_text(kompakt=_kann_halbbloecke()))
-    if server.nur_lokal:
-        wer = "Nur auf diesem Rechner erreichbar (127.0.0.1): die Handys sehen ihn so nicht."
-    else:
-        wer = "Jeder im selben WLAN mit diesem Link/QR-Code sieht den Stand; nur lesen."
-    _schreibe(
-        f"{wer}\nOhne den Link (mit seinem Schlüssel) sieht niemand etwas; er gilt, bis "
-        "„referee live“ endet.\nBeenden mit Strg-C.\n",
-        sys.stderr,
-    )
     try:
+        # auch wenn die Shell Strg-C für Hintergrundprozesse ignorieren lässt
+        signal.signal(signal.SIGINT, beenden)
+        signal.signal(signal.SIGTERM, beenden)
+        _schreibe(f"Live-Stand: {server.url}\n")
+        if not ohne_qr:
+            _schreibe(server.qr_text(kompakt=_kann_halbbloecke()))
+        if server.nur_lokal:
+            wer = "Nur auf diesem Rechner erreichbar (127.0.0.1): die Handys sehen ihn so nicht."
+        else:
+            wer = "Jeder im selben WLAN mit diesem Link/QR-Code sieht den Stand; nur lesen."
+        _schreibe(
+            f"{wer}\nOhne den Link (mit seinem Schlüssel) sieht niemand etwas; er gilt, bis "
+            "„referee live“ endet.\nBeenden mit Strg-C.\n",
+            sys.stderr,
+        )
         while server.laeuft:
             time.sleep(0.2)
     except KeyboardInterrupt:
         pass
     finally:
+        signal.signal(
+            signal.SIGINT, signal.SIG_IGN
+        )  # ein zweites Strg-C bricht das Aufräumen nicht ab
         server.stoppe()
     _schreibe(ABSCHIED + "\n", sys.stderr)

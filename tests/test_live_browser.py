@@ -135,10 +135,17 @@ class Chromium:
         self.warte_auf("Page.loadEventFired")
 
     def html(self) -> str:
-        """Das aktuelle DOM als HTML (über das DOM-Protokoll, geht auch ohne JavaScript)."""
-        wurzel = self.befehl("DOM.getDocument", {"depth": -1})["root"]
-        html = self.befehl("DOM.getOuterHTML", {"nodeId": wurzel["nodeId"]})["outerHTML"]
-        return html
+        """Das aktuelle DOM als HTML (über das DOM-Protokoll, geht auch ohne JavaScript).
+
+        Lädt die Seite gerade neu, verfällt der Knoten zwischen den zwei Befehlen: nochmal.
+        """
+        for _ in range(20):
+            wurzel = self.befehl("DOM.getDocument", {"depth": -1})["root"]
+            try:
+                return self.befehl("DOM.getOuterHTML", {"nodeId": wurzel["nodeId"]})["outerHTML"]
+            except RuntimeError:
+                time.sleep(0.05)
+        raise RuntimeError("Das DOM kam nicht zur Ruhe.")
 
     def auswerten(self, ausdruck: str) -> Any:
         r = self.befehl("Runtime.evaluate", {"expression": ausdruck, "returnByValue": True})

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import test_live
 from conftest import ROOT, _env, ok
 
 from referee.live import starte_im_hintergrund
@@ -213,11 +214,7 @@ def _csp_verstoesse(browser: Chromium) -> list[str]:
     ]
 
 
-@pytest.fixture
-def abend(cli):
-    ok(cli("abend", "neu", "--spieler", "Anna", "Ben", "Cem", "Dora", "--ort", "Gasthaus Post"))
-    ok(cli("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71", "--laufende", "3"))
-    return cli
+abend = test_live.abend  # die Fixture der Server-Tests: ein Abend mit einem Rufspiel
 
 
 @pytest.fixture

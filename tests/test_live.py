@@ -17,7 +17,7 @@ import urllib.parse
 import pytest
 from conftest import ROOT, _env, ok
 
-from referee.live import starte_im_hintergrund
+from referee.live import starte_im_hintergrund, starte_im_thread
 
 
 @pytest.fixture
@@ -29,7 +29,7 @@ def abend(cli):
 
 @pytest.fixture
 def live(db_pfad):
-    server = starte_im_hintergrund(db_pfad, host="127.0.0.1", port=0)
+    server = starte_im_thread(db_pfad, host="127.0.0.1", port=0)
     yield server
     server.stoppe()
 
@@ -43,7 +43,7 @@ def geteilt(tmp_path_factory):
     env = {"REFEREE_DB": str(pfad)}
     ok(run_cli("abend", "neu", "--spieler", "Anna", "Ben", "Cem", "Dora", env=env))
     ok(run_cli("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71", env=env))
-    server = starte_im_hintergrund(pfad, host="127.0.0.1", port=0)
+    server = starte_im_thread(pfad, host="127.0.0.1", port=0)
     yield server
     server.stoppe()
 
@@ -120,7 +120,7 @@ def test_grosser_abend_bleibt_unter_60_kb(db_pfad):
                 Spielart.RUFSPIEL, tisch, tisch[i % 2 : i % 2 + 2], augen=61 + i % 50
             )
             s.eintragen("schafkopf", e)
-    server = starte_im_hintergrund(db_pfad, host="127.0.0.1", port=0)
+    server = starte_im_thread(db_pfad, host="127.0.0.1", port=0)
     try:
         status, _, html = hole(server, "")
     finally:
@@ -146,7 +146,7 @@ def test_stand_json_gleich_referee_stand_json(abend, live):
 def test_stand_json_eines_bestimmten_abends(abend, db_pfad):
     ok(abend("abend", "ende"))
     ok(abend("abend", "neu", "--spieler", "Anna", "Ben", "Cem", "Dora"))
-    server = starte_im_hintergrund(db_pfad, abend_id=1, host="127.0.0.1", port=0)
+    server = starte_im_thread(db_pfad, abend_id=1, host="127.0.0.1", port=0)
     try:
         text = hole(server, "stand.json")[2]
     finally:
@@ -159,7 +159,7 @@ def test_unbekannter_abend(abend, db_pfad):
     from referee.errors import RefereeFehler
 
     with pytest.raises(RefereeFehler):
-        starte_im_hintergrund(db_pfad, abend_id=99, host="127.0.0.1", port=0)
+        starte_im_thread(db_pfad, abend_id=99, host="127.0.0.1", port=0)
 
 
 def test_rueckgaengig_und_korrektur_kommen_an(abend, live):
@@ -237,7 +237,7 @@ def test_seite_ohne_fremde_quellen_und_ohne_eingebettetes_skript(geteilt):
 def test_token_hat_mindestens_128_bit(db_pfad):
     tokens = set()
     for _ in range(3):
-        server = starte_im_hintergrund(db_pfad, host="127.0.0.1", port=0)
+        server = starte_im_thread(db_pfad, host="127.0.0.1", port=0)
         tokens.add(server.token)
         server.stoppe()
     assert len(tokens) == 3
@@ -253,7 +253,7 @@ def test_name_mit_script_erscheint_als_text(cli, db_pfad):
     boese = "<script>alert(1)</script>"
     ok(cli("abend", "neu", "--spieler", boese, "Ben", "Cem", "Dora", "--ort", '"><img src=x>'))
     ok(cli("schafkopf", "eintragen", "rufspiel", f"{boese}+Ben", "--augen", "71"))
-    server = starte_im_hintergrund(db_pfad, host="127.0.0.1", port=0)
+    server = starte_im_thread(db_pfad, host="127.0.0.1", port=0)
     try:
         html = hole(server, "")[2]
         ereignis = _erstes_ereignis(server)
@@ -336,7 +336,7 @@ def test_ereignis_nach_eintrag_aus_anderem_prozess(abend, live, db_pfad):
 
 
 def test_stoppe_beendet_offene_ereignisstroeme(abend, db_pfad):
-    server = starte_im_hintergrund(db_pfad, host="127.0.0.1", port=0)
+    server = starte_im_thread(db_pfad, host="127.0.0.1", port=0)
     u = urllib.parse.urlsplit(server.url)
     verbindung = http.client.HTTPConnection(u.hostname, u.port, timeout=10)
     verbindung.request("GET", u.path + "ereignisse")
@@ -375,7 +375,7 @@ def test_belegter_port_zustandsfehler(live, db_pfad):
     from referee.errors import Zustandsfehler
 
     with pytest.raises(Zustandsfehler, match=f"Port {live.port} auf 127.0.0.1 ist schon belegt"):
-        starte_im_hintergrund(db_pfad, host="127.0.0.1", port=live.port)
+        starte_im_thread(db_pfad, host="127.0.0.1", port=live.port)
 
 
 def test_cli_und_andere_befehle_laden_keinen_server():
@@ -394,3 +394,80 @@ def test_cli_und_andere_befehle_laden_keinen_server():
     geladen = set(r.stdout.strip().split(","))
     for schwer in ("starlette", "uvicorn", "segno", "anyio", "h11"):
         assert schwer not in geladen, f"{schwer} wird schon beim Laden der Befehle importiert"
+
+
+# ---------------------------------------------------------------- als Kindprozess (für tisch)
+
+
+def test_im_hintergrund_neben_einem_offenen_store(abend, db_pfad):
+    """Wie in ``referee tisch``: die Sitzung hält einen Store offen, startet live, und ein
+    anderes Terminal trägt ein. Kein Eintrag geht verloren, die Seite sieht jeden."""
+    from referee.schafkopf.eintrag import ergebnis_aus_fakten
+    from referee.schafkopf.spielart import Spielart
+    from referee.store import oeffne
+
+    sitzung = oeffne(db_pfad)
+    sitzung.stand(1)
+    server = starte_im_hintergrund(db_pfad, host="127.0.0.1", port=0)
+    try:
+        assert server.laeuft and server.nur_lokal and server.hinweis.endswith("Strg-C.\n")
+        ok(abend("schafkopf", "eintragen", "wenz", "Cem", "--augen", "45"))
+        tisch = ["Anna", "Ben", "Cem", "Dora"]
+        e, _ = ergebnis_aus_fakten(Spielart.RUFSPIEL, tisch, ["Cem", "Dora"], augen=71)
+        sitzung.eintragen("schafkopf", e)  # die Sitzung trägt ein
+        ok(abend("schafkopf", "eintragen", "wenz", "Dora", "--augen", "80"))
+        stand = json.loads(hole(server, "stand.json")[2])
+    finally:
+        server.stoppe()
+        sitzung.schliessen()
+    assert not server.laeuft
+    # Rufspiel Anna+Ben +50; Wenz Cem verloren −150/+50; Rufspiel Cem+Dora +20; Wenz Dora +150/−50
+    erwartet = {"Anna": 50 + 50 - 20 - 50, "Ben": 50 + 50 - 20 - 50, "Cem": -50 - 150 + 20 - 50}
+    erwartet["Dora"] = -sum(erwartet.values())
+    assert stand["schafkopf"] == erwartet
+    assert stand["partien"]["schafkopf"] == 4
+    assert len(json.loads(ok(abend("verlauf", "--json")).stdout)["eintraege"]) == 4
+
+
+def test_im_hintergrund_fehler_kommen_als_fehler(abend, db_pfad):
+    from referee.errors import Zustandsfehler
+    from referee.store import KeineDaten
+
+    with pytest.raises(KeineDaten, match="Es gibt keinen Abend 99"):
+        starte_im_hintergrund(db_pfad, abend_id=99, host="127.0.0.1", port=0)
+    erster = starte_im_hintergrund(db_pfad, host="127.0.0.1", port=0)
+    try:
+        with pytest.raises(Zustandsfehler, match="ist schon belegt"):
+            starte_im_hintergrund(db_pfad, host="127.0.0.1", port=erster.port)
+    finally:
+        erster.stoppe()
+
+
+def test_im_hintergrund_endet_mit_dem_elternprozess(abend, db_pfad):
+    code = (
+        "import sys; from referee.live import starte_im_hintergrund; "
+        f"s = starte_im_hintergrund({str(db_pfad)!r}, host='127.0.0.1', port=0); "
+        "print(s.pid, flush=True); import os; os._exit(0)"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        cwd=ROOT,
+        timeout=60,
+    )
+    pid = int(r.stdout.strip())
+    ende = time.monotonic() + 10
+    while time.monotonic() < ende and _lebt(pid):
+        time.sleep(0.1)
+    assert not _lebt(pid)
+
+
+def _lebt(pid: int) -> bool:
+    """Läuft der Prozess noch (kein Zombie)?"""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split()[2] != "Z"
+    except FileNotFoundError:
+        return False

@@ -26,7 +26,7 @@ import pytest
 import test_live
 from conftest import ROOT, _env, ok
 
-from referee.live import starte_im_hintergrund
+from referee.live import starte_im_thread
 
 CHROMIUM = "/usr/bin/chromium"
 SCHALTER = [
@@ -225,7 +225,7 @@ def browser(tmp_path):
 
 
 def test_seite_aktualisiert_sich_ohne_neu_laden(abend, db_pfad, browser, tmp_path):
-    server = starte_im_hintergrund(db_pfad, host="127.0.0.1", port=0)
+    server = starte_im_thread(db_pfad, host="127.0.0.1", port=0)
     try:
         browser.oeffne(server.url)
         status = "document.getElementById('status').className"
@@ -277,7 +277,7 @@ def test_seite_aktualisiert_sich_ohne_neu_laden(abend, db_pfad, browser, tmp_pat
 
 
 def test_seite_ohne_javascript_laedt_neu(abend, db_pfad, tmp_path):
-    server = starte_im_hintergrund(db_pfad, host="127.0.0.1", port=0, neu_laden=1)
+    server = starte_im_thread(db_pfad, host="127.0.0.1", port=0, neu_laden=1)
     browser = Chromium(tmp_path / "profil", javascript=False)
     try:
         browser.oeffne(server.url)

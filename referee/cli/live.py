@@ -13,6 +13,7 @@ import typer
 
 from referee.cli import gruppen
 from referee.cli.abend import DB
+from referee.live import STANDARD_PORT
 
 ABSCHIED = "Live-Stand beendet – die Seite auf den Handys bleibt beim letzten Stand. Tschüss!"
 
@@ -33,6 +34,20 @@ def _kann_halbbloecke() -> bool:
     return True
 
 
+def _ende_mit_stdin() -> None:
+    """Wenn stdin endet (der startende Prozess ist fort): wie Strg-C beenden."""
+    import os
+    import signal
+    import threading
+
+    def warte() -> None:
+        while sys.stdin.buffer.read(4096):
+            pass
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=warte, name="referee-live-eltern", daemon=True).start()
+
+
 @gruppen.app.command("live")
 def live(
     abend: Annotated[
@@ -49,8 +64,24 @@ def live(
     ] = None,
     port: Annotated[
         int, typer.Option("--port", min=0, max=65535, help="Port (0 = einen freien wählen).")
-    ] = 8723,
+    ] = STANDARD_PORT,
     ohne_qr: Annotated[bool, typer.Option("--ohne-qr", help="Keinen QR-Code zeigen.")] = False,
+    neu_laden: Annotated[
+        int,
+        typer.Option(
+            "--neu-laden",
+            min=1,
+            max=3600,
+            metavar="SEK",
+            help="Ohne JavaScript lädt die Seite alle SEK Sekunden neu.",
+        ),
+    ] = 10,
+    mit_eltern: Annotated[
+        bool,
+        typer.Option(
+            "--mit-eltern", hidden=True, help="Enden, sobald stdin endet (Start aus referee tisch)."
+        ),
+    ] = False,
     db: DB = None,
 ) -> None:
     """Den Stand live aufs Handy: eine Seite im lokalen Netz, die sich bei jedem Eintrag
@@ -61,9 +92,9 @@ def live(
     import signal
     import time
 
-    from referee.live import starte_im_hintergrund
+    from referee.live import starte_im_thread
 
-    server = starte_im_hintergrund(db, abend, host, port)
+    server = starte_im_thread(db, abend, host, port, neu_laden=neu_laden)
 
     def beenden(*_):
         raise KeyboardInterrupt
@@ -72,6 +103,8 @@ def live(
         # auch wenn die Shell Strg-C für Hintergrundprozesse ignorieren lässt
         signal.signal(signal.SIGINT, beenden)
         signal.signal(signal.SIGTERM, beenden)
+        if mit_eltern:
+            _ende_mit_stdin()
         _schreibe(f"Live-Stand: {server.url}\n")
         if not ohne_qr:
             _schreibe(server.qr_text(kompakt=_kann_halbbloecke()))

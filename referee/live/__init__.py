@@ -4,7 +4,8 @@ aktualisiert (``referee live``, in ``referee tisch`` der Befehl ``live``).
 - ``daten``: was die Seite zeigt, an einer Stelle aus dem Buch gelesen;
 - ``seite``: die Seite als HTML (reine Funktionen);
 - ``beobachter``: Änderungen über ``PRAGMA data_version`` bemerken;
-- ``server``: Starlette-Antworten unter uvicorn, Token, Sicherheitsköpfe.
+- ``server``: Starlette-Antworten unter uvicorn in einem Thread, Token, Sicherheitsköpfe;
+- ``prozess``: derselbe Server als Kindprozess (für ``tisch``; warum, steht dort).
 
 Starlette, uvicorn und segno werden erst geladen, wenn ein Server startet.
 
@@ -19,9 +20,13 @@ import os
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from referee.live.prozess import LiveProzess
     from referee.live.server import LiveServer
 
-__all__ = ["starte_im_hintergrund"]
+__all__ = ["STANDARD_PORT", "starte_im_hintergrund", "starte_im_thread"]
+
+#: Der Port von ``referee live`` ohne ``--port``.
+STANDARD_PORT = 8723
 
 
 def starte_im_hintergrund(
@@ -29,17 +34,39 @@ def starte_im_hintergrund(
     abend_id: int | None = None,
     host: str | None = None,
     port: int | None = None,
-    **optionen,
-) -> LiveServer:
-    """Den Live-Server in einem Hintergrund-Thread starten und zurückgeben, sobald er annimmt.
+    *,
+    neu_laden: int | None = None,
+) -> LiveProzess:
+    """``referee live`` als Kindprozess starten; zurück, sobald er annimmt (für ``tisch``).
 
     ``db_pfad`` wie ``--db`` (sonst ``$REFEREE_DB``, sonst der Standardpfad); ohne ``abend_id``
     folgt die Seite dem offenen (sonst letzten) Abend; ohne ``host`` die Adresse im lokalen
-    Netz. ``.url`` ist der Link, ``.qr_text()`` der QR-Code, ``.stoppe()`` beendet ihn.
+    Netz. ``.url`` ist der Link, ``.qr_text()`` der QR-Code, ``.nur_lokal``, ``.stoppe()``
+    beendet ihn; stirbt der aufrufende Prozess, endet der Server von selbst.
     Belegter Port: ``Zustandsfehler``; ``abend_id`` unbekannt: ``KeineDaten``.
     """
+    from referee.live.prozess import LiveProzess, argumente
+    from referee.store import db_pfad as pfad_von
+
+    pfad = pfad_von(db_pfad).absolute()
+    port = STANDARD_PORT if port is None else port
+    return LiveProzess(argumente(pfad, abend_id, host, port, neu_laden))
+
+
+def starte_im_thread(
+    db_pfad: str | os.PathLike | None = None,
+    abend_id: int | None = None,
+    host: str | None = None,
+    port: int | None = None,
+    **optionen,
+) -> LiveServer:
+    """Den Live-Server in einem Thread dieses Prozesses starten (``referee live`` selbst).
+
+    Nur in einem Prozess, der sonst keine Verbindung zur Datenbank offen hält (siehe
+    ``referee.live.prozess``); Parameter wie ``starte_im_hintergrund``.
+    """
     from referee.live.daten import pruefe_abend
-    from referee.live.server import STANDARD_PORT, LiveServer
+    from referee.live.server import LiveServer
     from referee.store import db_pfad as pfad_von
 
     pfad = pfad_von(db_pfad)

@@ -35,8 +35,8 @@ from starlette.responses import Response, StreamingResponse
 from referee.errors import Eingabefehler, Zustandsfehler
 from referee.live import seite
 from referee.live.beobachter import Beobachter
+from referee.live.terminal import nur_lokal, qr_text
 
-STANDARD_PORT = 8723
 #: So viele Handys dürfen gleichzeitig live zusehen (jede weitere Verbindung: 503).
 HOECHSTENS_ZUSEHER = 200
 #: Alle so viele Sekunden ein Kommentar im Ereignisstrom (hält Verbindungen durch WLAN-Router offen).
@@ -211,7 +211,7 @@ class LiveServer:
         db: Path,
         abend_id: int | None = None,
         host: str | None = None,
-        port: int = STANDARD_PORT,
+        port: int = 0,
         *,
         neu_laden: int = seite.NEU_LADEN,
         takt: float = 0.25,
@@ -256,10 +256,7 @@ class LiveServer:
     @property
     def nur_lokal(self) -> bool:
         """Nur von diesem Rechner aus erreichbar (Loopback)?"""
-        try:
-            return ipaddress.ip_address(self.host).is_loopback
-        except ValueError:
-            return self.host == "localhost"
+        return nur_lokal(self.host)
 
     def starte(self, frist: float = 10.0) -> LiveServer:
         self._faden.start()
@@ -272,14 +269,8 @@ class LiveServer:
         return self
 
     def qr_text(self, kompakt: bool = True) -> str:
-        """Der QR-Code des Links fürs Terminal (kompakt: Unicode-Halbblöcke, sonst ANSI-Farben)."""
-        import io
-
-        import segno
-
-        aus = io.StringIO()
-        segno.make(self.url, error="m").terminal(out=aus, compact=kompakt)
-        return aus.getvalue()
+        """Der QR-Code des Links fürs Terminal (``referee.live.terminal.qr_text``)."""
+        return qr_text(self.url, kompakt)
 
     def stoppe(self, frist: float = 5.0) -> None:
         """Alle Verbindungen beenden und den Server anhalten (wartet höchstens ``frist`` s)."""

@@ -1,0 +1,103 @@
+"""``referee live`` als Kindprozess – so startet ``referee tisch`` den Live-Stand.
+
+Warum ein eigener Prozess und kein Thread neben der Sitzung: Ein zweiter ``Store`` im selben
+Prozess liest beim Öffnen den Dateikopf mit ``open()``/``close()``; unter POSIX gibt das
+Schließen *jedes* Deskriptors auf die Datei alle Sperren des Prozesses auf sie frei, auch die
+der offenen SQLite-Verbindungen der Sitzung. Schließt dann ein anderes Terminal seine
+Verbindung, hält es sich für die letzte, räumt das WAL weg – und die Sitzung schriebe in ein
+gelöschtes WAL (Einträge verloren). Im eigenen Prozess kann das nicht geschehen; außerdem
+bleiben Starlette, uvicorn und die Arbeit des Servers aus der Sitzung heraus (Tippen bleibt
+flüssig), und Strg-C in der Sitzung trifft den Server nicht (eigene Sitzungsgruppe).
+
+Der Kindprozess endet mit ``stoppe()`` – oder von selbst, wenn der Elternprozess stirbt
+(``--mit-eltern``: er liest stdin bis zum Ende).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import urllib.parse
+from pathlib import Path
+
+from referee.errors import Zustandsfehler
+from referee.live.terminal import nur_lokal, qr_text
+
+
+class LiveProzess:
+    """Ein ``referee live`` im Hintergrund: ``url``, ``qr_text()``, ``stoppe()`` wie ``LiveServer``."""
+
+    def __init__(self, argumente: list[str], frist: float = 20.0) -> None:
+        self._proc = subprocess.Popen(
+            [sys.executable, "-m", "referee", "live", *argumente, "--ohne-qr", "--mit-eltern"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            start_new_session=True,
+            env=dict(os.environ, NO_COLOR="1"),
+        )
+        assert self._proc.stdout is not None and self._proc.stderr is not None
+        zeile = self._proc.stdout.readline()
+        if not zeile.startswith("Live-Stand: "):
+            fehler = self._proc.stderr.read().strip()
+            self._proc.wait(frist)
+            meldung = fehler.removeprefix("Fehler: ").splitlines()[0] if fehler else ""
+            fehlerart = _fehlerart(self._proc.returncode)
+            raise fehlerart(meldung or "Der Live-Server ließ sich nicht starten.")
+        self.url = zeile.split(": ", 1)[1].strip()
+        teile = urllib.parse.urlsplit(self.url)
+        self.host = teile.hostname or ""
+        self.port = teile.port or 0
+        self.token = teile.path.strip("/")
+        # bereit, sobald der Hinweis (drei Zeilen, der letzte „Beenden mit Strg-C.“) dasteht
+        self.hinweis = "".join(self._proc.stderr.readline() for _ in range(3))
+
+    @property
+    def laeuft(self) -> bool:
+        return self._proc.poll() is None
+
+    @property
+    def nur_lokal(self) -> bool:
+        return nur_lokal(self.host)
+
+    @property
+    def pid(self) -> int:
+        return self._proc.pid
+
+    def qr_text(self, kompakt: bool = True) -> str:
+        return qr_text(self.url, kompakt)
+
+    def stoppe(self, frist: float = 10.0) -> None:
+        """Den Server sauber beenden (SIGTERM wie Strg-C; notfalls nach ``frist`` s hart)."""
+        if self._proc.poll() is None:
+            self._proc.send_signal(signal.SIGTERM)
+        try:
+            self._proc.communicate(timeout=frist)
+        except subprocess.TimeoutExpired:
+            self._proc.kill()
+            self._proc.communicate()
+
+
+def _fehlerart(code: int | None) -> type[Exception]:
+    from referee.store import KeineDaten
+
+    return KeineDaten if code == 1 else Zustandsfehler
+
+
+def argumente(
+    db: Path, abend_id: int | None, host: str | None, port: int, neu_laden: int | None
+) -> list[str]:
+    """Die Kommandozeile des Kindprozesses."""
+    args = ["--db", str(db), "--port", str(port)]
+    if abend_id is not None:
+        args += ["--abend", str(abend_id)]
+    if host is not None:
+        args += ["--host", host]
+    if neu_laden is not None:
+        args += ["--neu-laden", str(neu_laden)]
+    return args

@@ -1,0 +1,24 @@
+"""Was das Terminal über einen laufenden Live-Server zeigt: QR-Code und Reichweite."""
+
+from __future__ import annotations
+
+import ipaddress
+
+
+def qr_text(url: str, kompakt: bool = True) -> str:
+    """Der QR-Code zu ``url`` fürs Terminal (kompakt: Unicode-Halbblöcke, sonst ANSI-Farben)."""
+    import io
+
+    import segno
+
+    aus = io.StringIO()
+    segno.make(url, error="m").terminal(out=aus, compact=kompakt)
+    return aus.getvalue()
+
+
+def nur_lokal(host: str) -> bool:
+    """Nur von diesem Rechner aus erreichbar (Loopback)?"""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"

@@ -91,6 +91,17 @@ def test_seite_ohne_abend_und_dann_mit(cli, live):
     assert "Anna, Ben, Cem, Dora" in hole(live, "")[2]
 
 
+def test_fuenf_spieler_der_geber_setzt_aus(cli, db_pfad):
+    ok(cli("abend", "neu", "--spieler", "Anna", "Ben", "Cem", "Dora", "Emil"))
+    server = starte_im_thread(db_pfad, host="127.0.0.1", port=0)
+    try:
+        html = hole(server, "")[2]
+    finally:
+        server.stoppe()
+    # bei fünf Spielern setzt der Geber aus; links von ihm spielt Ben aus
+    assert "Nächstes Spiel: <b>Anna</b> gibt (setzt aus), Ben spielt aus." in html
+
+
 def test_alle_spiele_auf_der_seite(abend, live):
     ok(abend("sabai", "eintragen", "Anna=3 7 J", "Ben=AJ 2 2", "Cem=", "Dora=14 0"))
     ok(abend("saufn", "ende", "--platz", "Anna", "Ben", "Cem", "--eintragen"))

@@ -116,9 +116,13 @@ def _kopf(a: Abendstand) -> str:
     aus = f'<h2>{_h(titel)}</h2><p class="meta">{"<br>".join(_h(z) for z in zeilen)}</p>'
     g = a.geber
     if g:
-        text = f"Nächstes Spiel: <b>{_h(g['geber'])}</b> gibt, {_h(g['ausspieler'])} spielt aus"
-        if g.get("aussetzer"):
-            text += f", {_h(', '.join(g['aussetzer']))} setzt aus"
+        andere = [n for n in g.get("aussetzer") or () if n != g["geber"]]
+        wer = f"<b>{_h(g['geber'])}</b> gibt"
+        if g["geber"] in (g.get("aussetzer") or ()):
+            wer += " (setzt aus)"
+        text = f"Nächstes Spiel: {wer}, {_h(g['ausspieler'])} spielt aus"
+        if andere:
+            text += f", {_h(', '.join(andere))} setzt aus"
         aus += f'<p class="geber">{text}.</p>'
     return aus
 

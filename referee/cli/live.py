@@ -58,12 +58,16 @@ def live(
         str | None,
         typer.Option(
             "--host",
+            metavar="ADRESSE",
             help="Adresse, auf der gelauscht wird (Standard: die im lokalen Netz; "
             "127.0.0.1 = nur dieser Rechner).",
         ),
     ] = None,
     port: Annotated[
-        int, typer.Option("--port", min=0, max=65535, help="Port (0 = einen freien wählen).")
+        int,
+        typer.Option(
+            "--port", min=0, max=65535, metavar="PORT", help="Port (0 = einen freien wählen)."
+        ),
     ] = STANDARD_PORT,
     ohne_qr: Annotated[bool, typer.Option("--ohne-qr", help="Keinen QR-Code zeigen.")] = False,
     neu_laden: Annotated[

@@ -14,6 +14,7 @@ import contextlib
 import json
 import os
 import queue
+import shutil
 import struct
 import subprocess
 import sys
@@ -28,7 +29,7 @@ from conftest import ROOT, _env, ok
 
 from referee.live import starte_im_thread
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCHALTER = [
     "--headless",
     "--no-sandbox",

@@ -36,20 +36,20 @@ figure svg line[stroke="#555555"]{stroke:#8a9099}figure svg [stroke="#000000"]{s
 *{box-sizing:border-box}
 body{margin:0 auto;max-width:40rem;padding:.6rem .75rem 2rem;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg);-webkit-text-size-adjust:100%}
 header{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:0 .6rem;border-bottom:1px solid var(--linie);padding-bottom:.3rem}
-h1{font-size:1.25rem;margin:0}h2{font-size:1.05rem;margin:1.1rem 0 .3rem}h3{font-size:.95rem;margin:.8rem 0 .2rem}
+h1{font-size:1.25rem;margin:0}h2,.meta{overflow-wrap:anywhere}h2{font-size:1.05rem;margin:1.1rem 0 .3rem}h3{font-size:.95rem;margin:.8rem 0 .2rem}
 #status{font-size:.85rem;color:var(--mut);margin:0}#status.live::before{content:"● ";color:var(--plus)}#status.weg{color:var(--minus)}
 .meta{color:var(--mut);margin:.3rem 0;font-size:.92rem}
 .geber{background:var(--karte);border-radius:.5rem;padding:.45rem .6rem;margin:.6rem 0}
 table{border-collapse:collapse;width:100%;margin:.2rem 0}
-th,td{padding:.28rem .35rem;border-bottom:1px solid var(--linie);text-align:left;vertical-align:top}
+th,td{padding:.28rem .35rem;border-bottom:1px solid var(--linie);text-align:left;vertical-align:top;overflow-wrap:anywhere}
 th{font-size:.85rem;color:var(--mut);font-weight:600}
 td.z,th.z{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .plus{color:var(--plus)}.minus{color:var(--minus)}
 figure{margin:.5rem 0;border-radius:.5rem;overflow:hidden}svg{width:100%;height:auto;display:block}
 ol.eintraege{list-style:none;padding:0;margin:0}
-ol.eintraege li{border-bottom:1px solid var(--linie);padding:.4rem 0}
+ol.eintraege li{border-bottom:1px solid var(--linie);padding:.4rem 0;overflow-wrap:anywhere}
 .kopf{font-size:.8rem;color:var(--mut)}.wert{font-size:.88rem;color:var(--mut)}
-.betraege{font-size:.9rem;font-variant-numeric:tabular-nums}.nw{white-space:nowrap}
+.betraege{font-size:.9rem;font-variant-numeric:tabular-nums}.nw{display:inline-block;max-width:100%;overflow-wrap:anywhere}
 footer{margin-top:1.4rem;font-size:.8rem;color:var(--mut)}a{color:var(--akzent)}
 """.strip()
 

@@ -441,10 +441,9 @@ def test_im_hintergrund_neben_einem_offenen_store(abend, db_pfad):
 
 
 def test_im_hintergrund_fehler_kommen_als_fehler(abend, db_pfad):
-    from referee.errors import Zustandsfehler
-    from referee.store import KeineDaten
+    from referee.errors import RefereeFehler, Zustandsfehler
 
-    with pytest.raises(KeineDaten, match="Es gibt keinen Abend 99"):
+    with pytest.raises(RefereeFehler, match="Es gibt keinen Abend 99"):
         starte_im_hintergrund(db_pfad, abend_id=99, host="127.0.0.1", port=0)
     erster = starte_im_hintergrund(db_pfad, host="127.0.0.1", port=0)
     try:

@@ -389,20 +389,26 @@ def test_belegter_port_zustandsfehler(live, db_pfad):
         starte_im_thread(db_pfad, host="127.0.0.1", port=live.port)
 
 
-def test_cli_und_andere_befehle_laden_keinen_server():
-    code = (
-        "import sys, referee.cli as c, referee.live; c.lade_befehle(c.BEFEHL_MODULE['ruf']); "
-        "c.lade_befehle(c.BEFEHL_MODULE['live']); print(','.join(sorted(sys.modules)))"
-    )
+def _python(code: str) -> str:
+    """``python -c code`` in einem eigenen Prozess; seine Ausgabe ohne Leerraum am Rand."""
     r = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
         text=True,
         env=_env(),
         cwd=ROOT,
+        timeout=60,
         check=True,
     )
-    geladen = set(r.stdout.strip().split(","))
+    return r.stdout.strip()
+
+
+def test_cli_und_andere_befehle_laden_keinen_server():
+    code = (
+        "import sys, referee.cli as c, referee.live; c.lade_befehle(c.BEFEHL_MODULE['ruf']); "
+        "c.lade_befehle(c.BEFEHL_MODULE['live']); print(','.join(sorted(sys.modules)))"
+    )
+    geladen = set(_python(code).split(","))
     for schwer in ("starlette", "uvicorn", "segno", "anyio", "h11"):
         assert schwer not in geladen, f"{schwer} wird schon beim Laden der Befehle importiert"
 
@@ -459,15 +465,7 @@ def test_im_hintergrund_endet_mit_dem_elternprozess(abend, db_pfad):
         f"s = starte_im_hintergrund({str(db_pfad)!r}, host='127.0.0.1', port=0); "
         "print(s.pid, flush=True); import os; os._exit(0)"
     )
-    r = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        env=_env(),
-        cwd=ROOT,
-        timeout=60,
-    )
-    pid = int(r.stdout.strip())
+    pid = int(_python(code))
     ende = time.monotonic() + 10
     while time.monotonic() < ende and _lebt(pid):
         time.sleep(0.1)

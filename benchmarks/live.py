@@ -38,17 +38,15 @@ FLACH_KIB = 8 * 1024
 
 SCHREIBER = """
 import json, sys, time
-from referee.schafkopf.eintrag import ergebnis_aus_fakten
-from referee.schafkopf.spielart import Spielart
-from referee.store import oeffne
+from referee.buch import Buch
+from referee.schafkopf.ergebnis import SchafkopfAngaben
 
 pfad, anzahl, abstand = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
-tisch = ["Anna", "Ben", "Cem", "Dora"]
 zeiten = []
-with oeffne(pfad) as s:
+with Buch(pfad) as buch:
     for i in range(anzahl):
-        e, _ = ergebnis_aus_fakten(Spielart.RUFSPIEL, tisch, tisch[i % 2 : i % 2 + 2], augen=61 + (7 * i) % 50)
-        s.eintragen("schafkopf", e)
+        partei = ("Anna", "Ben") if i % 2 else ("Cem", "Dora")
+        buch.eintragen(SchafkopfAngaben("rufspiel", partei, augen=61 + (7 * i) % 50))
         zeiten.append(time.time())
         time.sleep(abstand)
 print(json.dumps(zeiten))

@@ -119,18 +119,14 @@ def test_alle_spiele_auf_der_seite(abend, live):
 
 
 def test_grosser_abend_bleibt_unter_60_kb(db_pfad):
-    from referee.schafkopf.eintrag import ergebnis_aus_fakten
-    from referee.schafkopf.spielart import Spielart
-    from referee.store import oeffne
+    from referee.buch import Buch
+    from referee.schafkopf.ergebnis import SchafkopfAngaben
 
-    with oeffne(db_pfad) as s:
-        s.abend_neu(["Anna", "Ben", "Cem", "Dora", "Emil"])
+    with Buch(db_pfad) as buch:
+        buch.abend_neu(["Anna", "Ben", "Cem", "Dora"])
         for i in range(300):
-            tisch = ["Anna", "Ben", "Cem", "Dora"]
-            e, _ = ergebnis_aus_fakten(
-                Spielart.RUFSPIEL, tisch, tisch[i % 2 : i % 2 + 2], augen=61 + i % 50
-            )
-            s.eintragen("schafkopf", e)
+            partei = ("Anna", "Ben") if i % 2 else ("Cem", "Dora")
+            buch.eintragen(SchafkopfAngaben("rufspiel", partei, augen=61 + i % 50))
     server = starte_im_thread(db_pfad, host="127.0.0.1", port=0)
     try:
         status, _, html = hole(server, "")
@@ -419,19 +415,16 @@ def test_cli_und_andere_befehle_laden_keinen_server():
 def test_im_hintergrund_neben_einem_offenen_store(abend, db_pfad):
     """Wie in ``referee tisch``: die Sitzung hält einen Store offen, startet live, und ein
     anderes Terminal trägt ein. Kein Eintrag geht verloren, die Seite sieht jeden."""
-    from referee.schafkopf.eintrag import ergebnis_aus_fakten
-    from referee.schafkopf.spielart import Spielart
-    from referee.store import oeffne
+    from referee.buch import Buch
+    from referee.schafkopf.ergebnis import SchafkopfAngaben
 
-    sitzung = oeffne(db_pfad)
+    sitzung = Buch(db_pfad)
     sitzung.stand(1)
     server = starte_im_hintergrund(db_pfad, host="127.0.0.1", port=0)
     try:
         assert server.laeuft and server.nur_lokal and server.hinweis.endswith("Strg-C.\n")
         ok(abend("schafkopf", "eintragen", "wenz", "Cem", "--augen", "45"))
-        tisch = ["Anna", "Ben", "Cem", "Dora"]
-        e, _ = ergebnis_aus_fakten(Spielart.RUFSPIEL, tisch, ["Cem", "Dora"], augen=71)
-        sitzung.eintragen("schafkopf", e)  # die Sitzung trägt ein
+        sitzung.eintragen(SchafkopfAngaben("rufspiel", ("Cem", "Dora"), augen=71))  # die Sitzung
         ok(abend("schafkopf", "eintragen", "wenz", "Dora", "--augen", "80"))
         stand = json.loads(hole(server, "stand.json")[2])
     finally:

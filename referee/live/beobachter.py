@@ -2,9 +2,9 @@
 
 SQLites ``PRAGMA data_version`` liefert auf einer Verbindung einen anderen Wert, sobald eine
 *andere* Verbindung – aus diesem oder einem anderen Prozess – etwas festgeschrieben hat
-(https://sqlite.org/pragma.html#pragma_data_version). Der Beobachter hält dafür eine
-langlebige, nur lesende Verbindung und fragt sie alle ``takt`` Sekunden (Mikrosekunden je
-Frage). Erst wenn sich der Wert ändert, liest er den Abend über ``referee.live.daten`` neu,
+(https://sqlite.org/pragma.html#pragma_data_version). Der Beobachter hält ein Buch
+(``referee.buch.Buch``) mit seiner einen, langlebigen Verbindung offen und fragt sie alle
+``takt`` Sekunden (``Buch.datenversion``, Mikrosekunden je Frage). Erst wenn sich der Wert ändert, liest er den Abend über ``referee.live.daten`` neu,
 rendert den veränderlichen Teil der Seite einmal und weckt alle wartenden Verbindungen.
 
 Alles hier läuft im Thread der Ereignisschleife des Servers (SQLite-Verbindungen gehören
@@ -40,58 +40,33 @@ class Beobachter:
         self.teil = ""  # der veränderliche Teil der Seite (``seite.inhalt``)
         self.sse_daten = ""
         self.beendet = False
-        self._wache: sqlite3.Connection | None = None
         self._version: int | None = None
-        self._store: Any = None
+        self._buch: Any = None
         self._wechsel: asyncio.Future[None] | None = None
 
     # ------------------------------------------------------------ Änderungen bemerken
 
-    def _verbinde(self) -> bool:
-        """Erst den Store, dann die Wach-Verbindung öffnen (``False``: noch keine Datenbank).
+    def _datenversion(self) -> int | None:
+        """``PRAGMA data_version`` der einen Verbindung des Buchs (``None``: gerade nicht lesbar).
 
-        Die Reihenfolge zählt: ``oeffne`` liest den Dateikopf mit ``open()``/``close()``, und
-        unter POSIX gibt das Schließen jedes Dateideskriptors alle Sperren des Prozesses auf
-        diese Datei frei – auch die der schon offenen SQLite-Verbindungen. Ein anderer Prozess
-        hielte sich dann beim Schließen für den letzten, räumte das WAL weg, und diese
-        Verbindungen sähen keine neuen Einträge mehr. Darum nach der Wache kein ``oeffne``.
+        Das Buch wird einmal geöffnet und bleibt offen; entsteht die Datei erst später, verbindet
+        es sich dann. Kein zweites Öffnen: ``oeffne`` liest den Dateikopf mit ``open()``/
+        ``close()``, und unter POSIX gäbe das Schließen die SQLite-Sperren des Prozesses frei.
         """
-        from referee.store import oeffne
+        from referee.buch import Buch
 
-        if not self.db.is_file():
-            return False
-        self._trenne()
         try:
-            self._store = oeffne(self.db)
-            if not self._store.existiert:
-                self._trenne()
-                return False
-            self._wache = sqlite3.connect(
-                f"{self.db.as_uri()}?mode=ro", uri=True, isolation_level=None
-            )
+            if self._buch is None:
+                self._buch = Buch(self.db)
+            return self._buch.datenversion()
         except (sqlite3.Error, RefereeFehler):
             self._trenne()
-            return False
-        return True
+            return None
 
     def _trenne(self) -> None:
-        if self._wache is not None:
-            self._wache.close()
-            self._wache = None
-        if self._store is not None:
-            self._store.schliessen()
-            self._store = None
-
-    def _datenversion(self) -> int | None:
-        """``PRAGMA data_version`` der Wach-Verbindung (``None``: noch keine Datenbank)."""
-        if self._wache is None and not self._verbinde():
-            return None
-        assert self._wache is not None
-        try:
-            return self._wache.execute("PRAGMA data_version").fetchone()[0]
-        except sqlite3.Error:
-            self._trenne()
-            return None
+        if self._buch is not None:
+            self._buch.schliessen()
+            self._buch = None
 
     def pruefe(self) -> bool:
         """Hat sich seit dem letzten Blick etwas geändert? Dann neu lesen; ``True`` bei neuer Fassung."""
@@ -105,7 +80,7 @@ class Beobachter:
 
     def _lies(self) -> bool:
         try:
-            stand = daten.abendstand(self._store, self.abend_id) if self._store else None
+            stand = daten.abendstand(self._buch, self.abend_id) if self._buch else None
         except RefereeFehler as exc:
             stand, self.fehler = None, exc.als_json()
         except sqlite3.Error:  # z. B. mitten in einer Umstellung des Schemas: gleich nochmal

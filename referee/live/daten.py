@@ -1,8 +1,7 @@
 """Was die Live-Seite zeigt – an einer Stelle aus dem Buch gelesen.
 
-Die einzige Stelle von ``referee.live``, die den Speicher fragt. ``stand`` ist genau das, was
-``referee stand --json`` für den Abend druckt (dieselben Aufrufe des Speichers, nicht
-nachgebaut); dazu kommen der Abend, der nächste Geber, die letzten Einträge mit ihrer
+Die einzige Stelle von ``referee.live``, die das Buch (``referee.buch``) fragt. ``stand`` ist
+genau das, was ``referee stand --json`` für den Abend druckt (``Buch.stand().als_json()``); dazu kommen der Abend, der nächste Geber, die letzten Einträge mit ihrer
 Beschreibung und Werterklärung und der Verlauf des Schafkopf-Saldos für das Diagramm.
 """
 
@@ -39,31 +38,28 @@ class Abendstand:
     verlauf: dict[str, list[int]]
 
 
-def stand_json(store, abend_id: int | None = None) -> dict[str, Any]:
+def stand_json(buch, abend_id: int | None = None) -> dict[str, Any]:
     """Was ``referee stand [--abend N] --json`` druckt (offener, sonst letzter Abend)."""
-    a = store.abende_waehlen(abend_id)[0]
-    return store.stand(a.id, ueberweisungen=True)
+    return buch.stand(abend_id).als_json()
 
 
-def abendstand(store, abend_id: int | None = None, letzte: int = LETZTE) -> Abendstand | None:
-    """Der Stand des Abends ``abend_id`` (sonst des offenen, sonst des letzten) für die Seite.
-
-    ``None``, solange es noch keinen Abend gibt.
+def abendstand(buch, abend_id: int | None = None, letzte: int = LETZTE) -> Abendstand | None:
+    """Der Stand des Abends ``abend_id`` (sonst des offenen, sonst des letzten) für die Seite,
+    aus dem Buch (``referee.buch.Buch``). ``None``, solange es noch keinen Abend gibt.
     """
-    from referee.bericht.statistik import verlauf
     from referee.cli.abend import _beschreibung
     from referee.store import KeineDaten
 
-    if not store.existiert:
+    if not buch.existiert:
         return None
     try:
-        a = store.abende_waehlen(abend_id)[0]
+        st = buch.stand(abend_id)
     except KeineDaten:
         if abend_id is not None:
             raise
         return None
-    stand = store.stand(a.id, ueberweisungen=True)
-    geltend = store.eintraege(a.id)  # nur die geltenden, in Spielfolge
+    a = st.abend
+    geltend = buch.verlauf(a.id).eintraege  # die geltenden, in Spielfolge
     zeilen = tuple(
         Eintragszeile(
             id=e.id,
@@ -75,18 +71,13 @@ def abendstand(store, abend_id: int | None = None, letzte: int = LETZTE) -> Aben
         )
         for e in reversed(geltend[-letzte:])
     )
-    spiele = [
-        {"spiel": "schafkopf", "ergebnis": {"zahlungen": z}}
-        for _, z in store.verlauf_schafkopf(a.id)
-    ]
-    namen = list(stand["schafkopf"])
     return Abendstand(
-        stand=stand,
-        abend=a.als_dict(),
-        geber=store.geber(a) if a.offen and len(a.spieler) >= 4 else None,
+        stand=st.als_json(),
+        abend=a.als_json(),
+        geber=buch.geber(a.id).als_json() if a.offen and len(a.spieler) >= 4 else None,
         eintraege=zeilen,
         anzahl_eintraege=len(geltend),
-        verlauf={n: r for n, r in verlauf(spiele, namen).items() if n in namen},
+        verlauf={n: list(r) for n, r in st.verlauf.items()},
     )
 
 
@@ -139,8 +130,8 @@ def wert_erklaerung(ergebnis: dict[str, Any], tarif: dict[str, Any] | None) -> s
 
 
 def pruefe_abend(pfad, abend_id: int) -> None:
-    """Gibt es den Abend ``abend_id``? Sonst ``KeineDaten`` mit der Meldung des Speichers."""
-    from referee.store import oeffne
+    """Gibt es den Abend ``abend_id``? Sonst der Fehler des Buchs (wie ``referee stand``)."""
+    from referee.buch import Buch
 
-    with oeffne(pfad) as store:
-        store.abende_waehlen(abend_id)
+    with Buch(pfad) as buch:
+        buch.stand(abend_id)

@@ -19,7 +19,7 @@ from pathlib import Path
 WURZEL = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(WURZEL))
 
-from referee.schafkopf.partie import pruefe_partie  # noqa: E402
+from referee.schafkopf.partie import partie_bericht  # noqa: E402
 
 
 def main() -> None:
@@ -30,7 +30,7 @@ def main() -> None:
 
     partien = json.loads((WURZEL / "tests" / "data" / "partien.json").read_text(encoding="utf-8"))
     for g in partien:  # einmal vorab: alles gültig und richtig abgerechnet?
-        b = pruefe_partie(g)
+        b = partie_bericht(g)
         assert b.gueltig and list(b.zahlungen) == g["erwartet"]["zahlungen"], g["quelle"]
 
     besten = 0.0
@@ -40,7 +40,7 @@ def main() -> None:
         ende = start + args.sekunden
         while True:
             for g in partien:
-                pruefe_partie(g)
+                partie_bericht(g)
             n += len(partien)
             jetzt = time.perf_counter()
             if jetzt >= ende:

@@ -20,7 +20,7 @@ from referee.schafkopf import (
     ergebnis_aus_partie,
     parse_ansage,
 )
-from referee.schafkopf.partie import partie_daten, pruefe_partie
+from referee.schafkopf.partie import partie_bericht, partie_daten
 
 TISCH = ["Anna", "Ben", "Cem", "Dora"]
 KERNE = (
@@ -165,7 +165,7 @@ def _echte_partie(nr: int = 0) -> dict:
 def test_ergebnis_aus_partie_stimmt_mit_erwartung():
     for nr in range(0, 84, 7):
         daten = _echte_partie(nr)
-        e = ergebnis_aus_partie(pruefe_partie(daten))
+        e = ergebnis_aus_partie(partie_bericht(daten))
         assert list(e["zahlungen"].values()) == daten["erwartet"]["zahlungen"], daten["quelle"]
         assert e["spielart"] == daten["spiel"]
         assert e["spieler"] == TISCH[daten["spieler"]]
@@ -181,7 +181,7 @@ def test_ergebnis_aus_partie_regelverstoss_nennt_stich_und_name():
     with pytest.raises(
         Regelverstoss, match="Die Partie ist nicht regelgerecht, nicht eingetragen. Stich 1"
     ):
-        ergebnis_aus_partie(pruefe_partie(dict(daten, stiche=stiche)))
+        ergebnis_aus_partie(partie_bericht(dict(daten, stiche=stiche)))
 
 
 def test_partie_daten_json_und_fehler():
@@ -353,7 +353,7 @@ def test_store_abende_waehlen(tmp_path):
 
 def test_partiebericht_laufende_mit_oder_ohne():
     # Farbwenz Gras, Spieler Sitz 3 hält den Eichel-Unter (höchster Trumpf): „mit“
-    b = pruefe_partie(_echte_partie(0))
+    b = partie_bericht(_echte_partie(0))
     assert b.partie.spiel.art is Spielart.FARBWENZ and b.laufende_mit is True
     partien = json.loads(
         (Path(__file__).parent / "data" / "partien.json").read_text(encoding="utf-8")
@@ -362,11 +362,11 @@ def test_partiebericht_laufende_mit_oder_ohne():
         p
         for p in partien
         if p["spiel"] == "rufspiel"
-        and not any("EO" in p["haende"][s] for s in pruefe_partie(p).spieler_partei)
+        and not any("EO" in p["haende"][s] for s in partie_bericht(p).spieler_partei)
     ]
     assert ohne, "keine Rufspiel-Partie ohne den Eichel-Ober bei der Spielerpartei"
     for p in ohne:
-        assert pruefe_partie(p).laufende_mit is False
+        assert partie_bericht(p).laufende_mit is False
 
 
 def test_sabai_gleichstand_parse():

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.errors import Eingabefehler, Mehrdeutig, Regelverstoss, UnbekannteKarte
+from referee.errors import Eingabefehler, Mehrdeutig, UnbekannteKarte
 from referee.schafkopf import karten as karten_modul
 from referee.schafkopf import spielart as spielart_modul
 from referee.schafkopf.karten import ALLE, Blatt, Farbe, Karte, Schlag, kurz, lang, parse_hand
@@ -230,7 +230,7 @@ def test_stichsieger(art, farbe, stich, aus, sieger):
 
 
 def test_spiel_fehler():
-    with pytest.raises(Regelverstoss, match="Herz-Sau ist Trumpf"):
+    with pytest.raises(Eingabefehler, match="Herz-Sau ist Trumpf"):
         Spiel(Spielart.RUFSPIEL, Farbe.HERZ)
     with pytest.raises(Eingabefehler, match="fehlt die gerufene Sau"):
         Spiel(Spielart.RUFSPIEL)
@@ -269,14 +269,14 @@ def test_import_ist_leicht():
     for schwer in ("referee.schafkopf.partie", "referee.schafkopf.abrechnung", "typer", "rich"):
         assert schwer not in geladen
     r = subprocess.run(
-        [sys.executable, "-c", "import referee.schafkopf as s; print(s.pruefe_partie.__name__)"],
+        [sys.executable, "-c", "import referee.schafkopf as s; print(s.partie_bericht.__name__)"],
         capture_output=True,
         text=True,
         env=_env(),
         cwd=ROOT,
         check=True,
     )
-    assert r.stdout.strip() == "pruefe_partie"
+    assert r.stdout.strip() == "partie_bericht"
 
 
 def test_oeffentliche_api_mit_docstrings_und_doctests():
@@ -296,7 +296,7 @@ def test_oeffentliche_api_mit_docstrings_und_doctests():
         "pruefe_ruf",
         "erlaubte_karten",
         "pruefe_zug",
-        "pruefe_partie",
+        "partie_bericht",
         "lies_partie",
         "abrechnen",
         "Fakten",

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from referee.errors import Eingabefehler
 from referee.schafkopf.karten import Blatt, Karte, parse_hand
-from referee.schafkopf.partie import laufende, lies_partie, pruefe_partie
+from referee.schafkopf.partie import laufende, lies_partie, partie_bericht
 from referee.schafkopf.ruf import RUFFARBEN, ruf_erlaubt
 from referee.schafkopf.spielart import Spiel, Spielart
 from referee.schafkopf.zug import erlaubte_karten, ist_davonlaufen
@@ -31,7 +31,7 @@ def test_84_partien_vorhanden():
 
 @pytest.mark.parametrize("g", PARTIEN, ids=[g["quelle"].split("games/")[-1] for g in PARTIEN])
 def test_echte_partie_exakt(g):
-    b = pruefe_partie(g)
+    b = partie_bericht(g)
     assert b.gueltig, [f.als_json() for f in b.fehler]
     e = g["erwartet"]
     assert list(b.zahlungen) == e["zahlungen"]
@@ -43,7 +43,7 @@ def test_echte_partie_exakt(g):
 
 @pytest.mark.parametrize("g", PARTIEN[::7], ids=lambda g: g["quelle"].split("games/")[-1])
 def test_jede_karte_der_echten_partien_erlaubt(g):
-    """Unabhängig von pruefe_partie: jede gespielte Karte über erlaubte_karten nachspielen."""
+    """Unabhängig von partie_bericht: jede gespielte Karte über erlaubte_karten nachspielen."""
     spiel = Spiel.aus_text(g["spiel"], g["farbe"])
     haende = [list(parse_hand(h)) for h in g["haende"]]
     n = len(haende[0])
@@ -55,7 +55,7 @@ def test_jede_karte_der_echten_partien_erlaubt(g):
             a = erlaubte_karten(
                 haende[sitz], liegt, spiel, davongelaufen=davon[sitz], letzter_stich=i == n - 1
             )
-            assert karte in a.erlaubt, (i, sitz, str(karte), a.grund(karte))
+            assert karte in a.erlaubte, (i, sitz, str(karte), a.grund(karte))
             if ist_davonlaufen(haende[sitz], liegt, spiel, karte, davon[sitz]):
                 davon[sitz] = True
             haende[sitz].remove(karte)
@@ -64,7 +64,7 @@ def test_jede_karte_der_echten_partien_erlaubt(g):
 
 def test_json_vertrag_echte_partie():
     g = next(g for g in PARTIEN if g["spiel"] == "rufspiel")
-    d = pruefe_partie(g).als_json()
+    d = partie_bericht(g).als_json()
     for schluessel in (
         "gueltig",
         "spieler_partei",
@@ -150,7 +150,7 @@ def baue_partie(art, farbe, blatt, rng, p_falsch=0.0, haende=None, spieler=None)
                 karte = rng.choice(a.verboten).karte
                 erwartet.add((i + 1, sitz, str(karte)))
             else:
-                karte = rng.choice(a.erlaubt)
+                karte = rng.choice(a.erlaubte)
                 if ist_davonlaufen(rest[sitz], liegt, spiel, karte, davon[sitz]):
                     davon[sitz] = True
             rest[sitz].remove(karte)
@@ -189,7 +189,7 @@ def baue_partie(art, farbe, blatt, rng, p_falsch=0.0, haende=None, spieler=None)
 def test_zufallspartien_gueltig_und_nullsumme(art_farbe, blatt, rng):
     g, _ = baue_partie(*art_farbe, blatt, rng)
     assume(g is not None)
-    b = pruefe_partie(g)
+    b = partie_bericht(g)
     assert b.gueltig, [f.als_json() for f in b.fehler]
     assert sum(b.zahlungen) == 0
     assert sum(b.augen) == 120 and sum(b.stiche_je_sitz) == blatt.handgroesse
@@ -202,7 +202,7 @@ def test_zufallspartien_gueltig_und_nullsumme(art_farbe, blatt, rng):
             ) or b.abrechnung.durchmarsch is not None
         # Standard-Hausregel: bei Gleichstand verliert, wer den höchsten Trumpf bekommen hat.
         g2 = dict(g, tarif={k: v for k, v in g["tarif"].items() if k != "ramsch_gleichstand"})
-        b2 = pruefe_partie(g2)
+        b2 = partie_bericht(g2)
         gleiche = [s for s in range(4) if b2.augen[s] == hoechst]
         if b2.abrechnung.durchmarsch is None:
             spiel = Spiel(Spielart.RAMSCH)
@@ -232,7 +232,7 @@ def test_zufallspartien_gueltig_und_nullsumme(art_farbe, blatt, rng):
 def test_verbotene_karten_werden_genau_gefunden(art_farbe, blatt, rng):
     g, erwartet = baue_partie(*art_farbe, blatt, rng, p_falsch=0.15)
     assume(g is not None)
-    b = pruefe_partie(g)
+    b = partie_bericht(g)
     gefunden = {(f.stich, f.sitz, f.karte) for f in b.fehler}
     assert gefunden == erwartet
     assert b.gueltig == (not erwartet)
@@ -243,8 +243,8 @@ def _rufspiel_mit(bedingung, versuche=3000):
     """Erste Zufallspartie (Rufspiel), in der ``bedingung(g, bericht)`` gilt."""
     for seed in range(versuche):
         g, erwartet = baue_partie("rufspiel", None, Blatt.LANG, random.Random(seed), p_falsch=0.1)
-        if g is not None and erwartet and bedingung(g, pruefe_partie(g)):
-            return g, pruefe_partie(g)
+        if g is not None and erwartet and bedingung(g, partie_bericht(g)):
+            return g, partie_bericht(g)
     raise AssertionError("keine passende Partie gefunden")
 
 
@@ -272,7 +272,7 @@ def test_davonlaufen_wird_mitgefuehrt():
         g, _ = baue_partie("rufspiel", None, Blatt.LANG, random.Random(seed))
         if g is None:
             continue
-        b = pruefe_partie(g)
+        b = partie_bericht(g)
         if b.davongelaufen is not None:
             assert b.gueltig
             assert b.davongelaufen in b.spieler_partei and b.davongelaufen != g["spieler"]
@@ -284,9 +284,9 @@ def test_tout_und_sie():
     g = json.loads(
         json.dumps(next(g for g in PARTIEN if g["spiel"] == "solo" and len(g["haende"][0]) == 8))
     )
-    normal = pruefe_partie(g)
+    normal = partie_bericht(g)
     g["tout"] = True
-    b = pruefe_partie(g)
+    b = partie_bericht(g)
     assert b.gueltig
     alle = b.stiche_spieler == 8
     assert b.abrechnung.gewonnen == alle
@@ -306,17 +306,17 @@ def test_tout_und_sie():
     haende = [ou, rest[0:8], rest[8:16], rest[16:24]]
     sie, _ = baue_partie("solo", "eichel", Blatt.LANG, random.Random(1), haende=haende, spieler=0)
     sie["sie"] = True
-    b = pruefe_partie(sie)
+    b = partie_bericht(sie)
     assert b.gueltig and b.abrechnung.sie
     assert b.zahlungen[0] == 3 * (50 + 8 * 10) * 4
     sie["spieler"] = 1
-    assert "Sie heißt" in pruefe_partie(sie).fehler[0].grund
+    assert "Sie heißt" in partie_bericht(sie).fehler[0].grund
 
 
 def test_falscher_ausspieler():
     g = json.loads(json.dumps(PARTIEN[0]))
     g["stiche"][2]["aus"] = (g["stiche"][2]["aus"] + 1) % 4
-    b = pruefe_partie(g)
+    b = partie_bericht(g)
     assert not b.gueltig
     f = b.fehler[0]
     assert f.stich == 3 and f.karte is None and "muss ausspielen" in f.grund
@@ -327,9 +327,9 @@ def test_unerlaubter_ruf_und_stoss():
         json.dumps(next(g for g in PARTIEN if g["spiel"] == "rufspiel" and g["stoesse"]))
     )
     # Die Spielerpartei stößt zuerst: verboten.
-    partei = pruefe_partie(g).spieler_partei
+    partei = partie_bericht(g).spieler_partei
     g["stoesse"] = [partei[0]]
-    b = pruefe_partie(g)
+    b = partie_bericht(g)
     assert [(f.stich, f.sitz) for f in b.fehler] == [(None, partei[0])]
     assert "schafkopf.stoss" in b.fehler[0].grund
     # Eine Sau rufen, die man selbst hält:
@@ -341,7 +341,7 @@ def test_unerlaubter_ruf_und_stoss():
         if f[0].upper() + "A" in g["haende"][g["spieler"]]
     )
     g["farbe"] = eigene
-    b = pruefe_partie(g)
+    b = partie_bericht(g)
     assert b.fehler[0].stich is None and "Der Ruf ist nicht erlaubt" in b.fehler[0].grund
 
 
@@ -557,23 +557,23 @@ def als_text(g: dict, namen=("Anna", "Ben", "Cem", "Dora")) -> str:
 @pytest.mark.parametrize("g", PARTIEN, ids=lambda g: g["quelle"].split("games/")[-1])
 def test_textform_reproduziert_die_echten_partien(g):
     assert isinstance(g["tarif"]["laufende_ab"], int)  # die Textform kennt laufende_ab=N
-    b = pruefe_partie(als_text(g))
+    b = partie_bericht(als_text(g))
     assert b.gueltig and list(b.zahlungen) == g["erwartet"]["zahlungen"]
 
 
 def test_textform_ohne_namen_und_fehler_mit_zeile(tmp_path):
     g = PARTIEN[0]
     text = als_text(g, namen=("0", "1", "2", "3")).replace("namen: 0 1 2 3\n", "")
-    b = pruefe_partie(text)
+    b = partie_bericht(text)
     assert b.gueltig and list(b.zahlungen) == g["erwartet"]["zahlungen"]
     with pytest.raises(
         Eingabefehler, match="Zeile 4: „Bert“ ist kein Sitz; erlaubt: 0–3 oder einer der Namen"
     ):
-        pruefe_partie(als_text(g).replace("spieler: ", "spieler: Bert #"))
+        partie_bericht(als_text(g).replace("spieler: ", "spieler: Bert #"))
     with pytest.raises(Eingabefehler, match="Zeile 2: unbekannte Angabe „farbe gras“"):
-        pruefe_partie("spiel: rufspiel\nfarbe gras\n")
+        partie_bericht("spiel: rufspiel\nfarbe gras\n")
     with pytest.raises(Eingabefehler, match="stehen 3 Zeilen; es braucht vier"):
-        pruefe_partie(als_text(g).replace(f"  Dora: {', '.join(g['haende'][3])}\n", ""))
+        partie_bericht(als_text(g).replace(f"  Dora: {', '.join(g['haende'][3])}\n", ""))
     datei = tmp_path / "partie.txt"
     datei.write_text(als_text(g), encoding="utf-8")
     r = run_cli("schafkopf", "partie", str(datei), "--json")
@@ -590,7 +590,7 @@ def test_textform_ohne_namen_und_fehler_mit_zeile(tmp_path):
 def test_cli_ramsch_partie_nennt_verlierer_jungfrau_und_klopfer():
     g = _rufspiel_mit_namen()
     g.update(spiel="ramsch", farbe=None, klopfer=[1], stoesse=[])
-    b = pruefe_partie(g)
+    b = partie_bericht(g)
     assert b.gueltig
     r = run_cli("schafkopf", "partie", "-", input=json.dumps(g))
     assert r.returncode == 0, r.stderr

@@ -9,13 +9,20 @@ from conftest import run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.errors import Regelverstoss
+from referee.errors import Eingabefehler, Regelverstoss
 from referee.schafkopf.karten import Farbe, Schlag, lang, parse_hand
-from referee.schafkopf.ruf import gesperrt, pruefe_ruf, ruf_auskunft, ruf_erlaubt, rufbare_saeue
+from referee.schafkopf.ruf import (
+    gesperrt,
+    parse_ruffarbe,
+    pruefe_ruf,
+    ruf_auskunft,
+    ruf_erlaubt,
+    rufbare_saeue,
+)
 
 
 def rufbar(text: str) -> set[str]:
-    return {f.wort for f, a in rufbare_saeue(parse_hand(text)).items() if a.rufbar}
+    return {f.wort for f, a in rufbare_saeue(parse_hand(text)).items() if a.erlaubt}
 
 
 @pytest.mark.parametrize(
@@ -41,7 +48,7 @@ def test_gruende_nennen_regel_und_ursache():
     assert a[Farbe.GRAS].abschnitt == "schafkopf.ansage-voraussetzungen"
     herz = ruf_auskunft(h, Farbe.HERZ)
     assert (
-        not herz.rufbar and "Trumpf" in herz.grund and herz.abschnitt == "schafkopf.rufbare-saeue"
+        not herz.erlaubt and "Trumpf" in herz.grund and herz.abschnitt == "schafkopf.rufbare-saeue"
     )
 
 
@@ -74,8 +81,8 @@ def test_cli_json_vertrag():
     assert d["hand"] == ["EO", "GU", "H9", "G10", "G7", "S8", "SK", "EA"]
     assert d["gesperrt"] is False
     assert list(d["saeue"]) == ["eichel", "gras", "schellen"]
-    assert d["saeue"]["eichel"]["rufbar"] is False
-    assert d["saeue"]["gras"]["rufbar"] is True and d["saeue"]["schellen"]["rufbar"] is True
+    assert d["saeue"]["eichel"]["erlaubt"] is False
+    assert d["saeue"]["gras"]["erlaubt"] is True and d["saeue"]["schellen"]["erlaubt"] is True
     assert all("schafkopf." in s["grund"] for s in d["saeue"].values())
 
 
@@ -83,10 +90,32 @@ def test_cli_sau_exit_codes():
     assert run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "gras").returncode == 0
     r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "eichel")
     assert r.returncode == 1 and "darf nicht gerufen werden" in r.stdout
-    r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "herz", "--json")
-    assert r.returncode == 1
-    d = json.loads(r.stdout)
-    assert d["sau"] == "herz" and d["rufbar"] is False and "Trumpf" in d["grund"]
+
+
+def test_cli_herz_ist_falsche_eingabe_und_nennt_die_rufbaren_saeue():
+    """``--sau herz`` ist keine Frage an die Regeln, sondern eine unmögliche Eingabe (Exit 2);
+    die Meldung nennt Eichel, Gras und Schellen – Herz nie als rufbar."""
+    r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "herz")
+    assert r.returncode == 2 and r.stdout == ""
+    assert "Herz-Sau ist Trumpf" in r.stderr
+    assert "Rufbar sind nur die Eichel-, Gras- und Schellen-Sau" in r.stderr
+    assert "herz" not in r.stderr.split("Rufbar sind")[1].casefold()
+    r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "pik")
+    assert r.returncode == 2 and "Unbekannte Sau „pik“" in r.stderr
+    assert "herz" not in r.stderr.casefold()
+
+
+def test_parse_ruffarbe():
+    assert parse_ruffarbe("die Blaue") is Farbe.GRAS and parse_ruffarbe("SA") is Farbe.SCHELLEN
+    with pytest.raises(Eingabefehler, match="Herz-Sau ist Trumpf") as e:
+        parse_ruffarbe("rot")
+    assert e.value.abschnitt == "schafkopf.rufbare-saeue"
+
+
+def test_pruefe_ruf_nennt_den_abschnitt():
+    with pytest.raises(Regelverstoss) as e:
+        pruefe_ruf(parse_hand("SA G7 EA EO GO HA HK EU"), Farbe.EICHEL)
+    assert e.value.abschnitt == "schafkopf.ansage-voraussetzungen"
 
 
 def test_cli_gesperrt_text():
@@ -100,7 +129,7 @@ def test_cli_kurzes_blatt():
     r = run_cli("ruf", "--hand", "EO GA E9 SK HA H10", "--deck", "kurz", "--json")
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
-    assert d["saeue"]["eichel"]["rufbar"] and d["saeue"]["schellen"]["rufbar"]
+    assert d["saeue"]["eichel"]["erlaubt"] and d["saeue"]["schellen"]["erlaubt"]
     r = run_cli("ruf", "--hand", "EO GA E9 SK HA H7", "--deck", "kurz")
     assert r.returncode == 2 and "„H7“ an Position 6" in r.stderr
 
@@ -110,8 +139,6 @@ def test_cli_schlechte_hand_exit_2_deutsch():
     assert r.returncode == 2
     assert "„GX“ an Position 3" in r.stderr and "Doppelte Karte: EO" in r.stderr
     assert "statt 8" in r.stderr and "Traceback" not in r.stderr
-    r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "pik")
-    assert r.returncode == 2 and "Unbekannte Farbe „pik“" in r.stderr
 
 
 def test_cli_sau_mit_tischnamen():
@@ -119,4 +146,4 @@ def test_cli_sau_mit_tischnamen():
     assert r.returncode == 0 and "Die Gras-Sau darf gerufen werden" in r.stdout
     r = run_cli("ruf", "--hand", "SA G7 EA EO GO HA HK EU", "--sau", "Alte", "--json")
     d = json.loads(r.stdout)
-    assert r.returncode == 1 and d["sau"] == "eichel" and d["rufbar"] is False
+    assert r.returncode == 1 and d["sau"] == "eichel" and d["erlaubt"] is False

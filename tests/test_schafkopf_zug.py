@@ -14,7 +14,12 @@ from referee.errors import Eingabefehler, Regelverstoss
 from referee.schafkopf.karten import Blatt, Farbe, Karte, parse_hand
 from referee.schafkopf.ruf import RUFFARBEN, ruf_erlaubt
 from referee.schafkopf.spielart import Spiel, Spielart
-from referee.schafkopf.zug import erlaubte_karten, ist_davonlaufen, karte_erlaubt, pruefe_zug
+from referee.schafkopf.zug import (
+    erlaubte_karten,
+    ist_davonlaufen,
+    pruefe_zug,
+    zug_erlaubt,
+)
 
 RUF_SCHELLEN = Spiel(Spielart.RUFSPIEL, Farbe.SCHELLEN)
 
@@ -45,7 +50,7 @@ def namen(karten):
 )
 def test_rufspiel_faelle(hand, stich, erlaubt, davonlaufen):
     a = frage(hand, stich)
-    assert namen(a.erlaubt) == erlaubt
+    assert namen(a.erlaubte) == erlaubt
     assert a.davonlaufen is davonlaufen
     assert sorted(namen(v.karte for v in a.verboten)) == sorted(set(hand.split()) - set(erlaubt))
 
@@ -66,31 +71,32 @@ def test_gruende_und_abschnitte():
 
 def test_wenz_ober_ist_farbe():
     a = frage("E9 SU S7 H8 GO", "EO", Spiel(Spielart.WENZ))
-    assert namen(a.erlaubt) == ["E9"]
+    assert namen(a.erlaubte) == ["E9"]
 
 
 def test_rufspiel_ober_ist_kein_gras():
     a = frage("GO G7 H7", "GA", Spiel(Spielart.RUFSPIEL, Farbe.EICHEL))
-    assert namen(a.erlaubt) == ["G7"]
+    assert namen(a.erlaubte) == ["G7"]
 
 
 def test_nach_davonlaufen_ist_die_sau_gewoehnlich():
     a = frage("SA S7 S8", "SK", davongelaufen=True)
-    assert namen(a.erlaubt) == ["SA", "S7", "S8"]
+    assert namen(a.erlaubte) == ["SA", "S7", "S8"]
     a = frage("SA S7 E8", "GK", davongelaufen=True)
-    assert namen(a.erlaubt) == ["SA", "S7", "E8"]
+    assert namen(a.erlaubte) == ["SA", "S7", "E8"]
     a = frage("SA S7", "", davongelaufen=True)
-    assert namen(a.erlaubt) == ["SA", "S7"] and not a.davonlaufen
+    assert namen(a.erlaubte) == ["SA", "S7"] and not a.davonlaufen
 
 
 def test_letzter_stich_ruf_sau_darf_abgeworfen_werden():
-    assert namen(frage("SA", "E7").erlaubt) == ["SA"]  # eine Karte = letzter Stich
-    assert namen(frage("SA S7", "E7", letzter_stich=True).erlaubt) == ["SA", "S7"]
+    assert namen(frage("SA", "E7").erlaubte) == ["SA"]  # eine Karte = letzter Stich
+    with pytest.raises(Eingabefehler, match="letzten Stich hat jeder nur noch eine Karte"):
+        frage("SA S7", "E7", letzter_stich=True)
 
 
 def test_ohne_ruf_sau_gilt_nur_bedienpflicht():
     # Der Spielmacher selbst oder ein Gegenspieler: kleine Schellen ausspielen ist frei.
-    assert namen(frage("S7 S9 GO").erlaubt) == ["S7", "S9", "GO"]
+    assert namen(frage("S7 S9 GO").erlaubte) == ["S7", "S9", "GO"]
 
 
 def test_widersprueche_sind_eingabefehler():
@@ -102,19 +108,19 @@ def test_widersprueche_sind_eingabefehler():
         frage("SA", "E7 E8 E9 EK")
 
 
-def test_pruefe_zug_und_karte_erlaubt():
+def test_pruefe_zug_und_zug_erlaubt():
     h, s = parse_hand("SA S7 S8 S9 GO"), parse_hand("SK")
     pruefe_zug(h, s, RUF_SCHELLEN, parse_hand("SA")[0])
     with pytest.raises(Regelverstoss, match="S7 ist hier nicht erlaubt"):
         pruefe_zug(h, s, RUF_SCHELLEN, parse_hand("S7")[0])
-    assert not karte_erlaubt(h, s, RUF_SCHELLEN, parse_hand("EA")[0])  # nicht in der Hand
+    assert not zug_erlaubt(h, s, RUF_SCHELLEN, parse_hand("EA")[0])  # nicht in der Hand
     assert ist_davonlaufen(parse_hand("SA S7 S8 S9"), (), RUF_SCHELLEN, parse_hand("S7")[0])
     assert not ist_davonlaufen(parse_hand("SA S7 S8 S9"), (), RUF_SCHELLEN, parse_hand("SA")[0])
 
 
 def test_bettel_ohne_truempfe():
     a = frage("EO GU H9", "E7", Spiel(Spielart.BETTEL))
-    assert namen(a.erlaubt) == ["EO"]
+    assert namen(a.erlaubte) == ["EO"]
 
 
 # --- Zufallspartien: jede Spielart bis zum Ende ----------------------------
@@ -149,9 +155,9 @@ def spiele_aus(spiel: Spiel, haende: list[list], rng: random.Random, ausspieler:
                 davongelaufen=davongelaufen[sitz],
                 letzter_stich=(nr == n - 1),
             )
-            assert a.erlaubt, f"Sitz {sitz} hat keine erlaubte Karte"
-            assert len(a.erlaubt) + len(a.verboten) == len(haende[sitz])
-            karte = rng.choice(a.erlaubt)
+            assert a.erlaubte, f"Sitz {sitz} hat keine erlaubte Karte"
+            assert len(a.erlaubte) + len(a.verboten) == len(haende[sitz])
+            karte = rng.choice(a.erlaubte)
             if ist_davonlaufen(haende[sitz], stich, spiel, karte, davongelaufen[sitz]):
                 assert a.davonlaufen
                 davongelaufen[sitz] = True
@@ -212,7 +218,7 @@ def test_cli_json_vertrag():
     )
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
-    assert d["erlaubt"] == ["SA"]
+    assert d["erlaubte"] == ["SA"]
     assert set(d["verboten"]) == {"S7", "S8", "S9", "GO"}
     assert d["davonlaufen"] is False
 
@@ -226,14 +232,15 @@ def test_cli_davonlaufen_und_text():
     r = run_cli(
         "schafkopf", "zug", "--spiel", "wenz", "--hand", "E9 SU S7 H8 GO", "--stich", "EO", "--json"
     )
-    assert json.loads(r.stdout)["erlaubt"] == ["E9"]
+    assert json.loads(r.stdout)["erlaubte"] == ["E9"]
 
 
 def test_cli_fehler():
     r = run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--hand", "SA S7")
     assert r.returncode == 2 and "fehlt die gerufene Sau" in r.stderr
     r = run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "herz", "--hand", "SA S7")
-    assert r.returncode == 1 and "Herz-Sau ist Trumpf" in r.stderr
+    assert r.returncode == 2 and "Herz-Sau ist Trumpf" in r.stderr
+    assert "Rufbar sind nur die Eichel-, Gras- und Schellen-Sau" in r.stderr
     r = run_cli("schafkopf", "zug", "--spiel", "solo", "--farbe", "gras", "--hand", "SA SX")
     assert r.returncode == 2 and "„SX“ an Position 2" in r.stderr and "Traceback" not in r.stderr
 
@@ -242,8 +249,8 @@ def test_hand_waehrend_des_spiels_und_groessen():
     """Im Spiel hat man weniger als 8 Karten; mehr als 8 (kurz: 6) ist ein Eingabefehler."""
     from referee.schafkopf.karten import Blatt
 
-    assert namen(frage("S9", "SK").erlaubt) == ["S9"]
-    assert namen(frage("GO E9 EA", "EK").erlaubt) == ["E9", "EA"]
+    assert namen(frage("S9", "SK").erlaubte) == ["S9"]
+    assert namen(frage("GO E9 EA", "EK").erlaubte) == ["E9", "EA"]
     with pytest.raises(Eingabefehler, match="9 Karten; mit dem langen Blatt .* höchstens 8"):
         frage("SA S7 S9 GO E7 E8 E9 EK EA")
     spiel = Spiel.aus_text("rufspiel", "schellen")
@@ -284,7 +291,7 @@ def test_cli_deck_kurz_und_zu_grosse_hand():
         "kurz",
         "--json",
     )
-    assert r.returncode == 0 and json.loads(r.stdout)["erlaubt"] == ["E9"]
+    assert r.returncode == 0 and json.loads(r.stdout)["erlaubte"] == ["E9"]
     r = run_cli(
         "schafkopf",
         "zug",
@@ -303,7 +310,7 @@ def test_cli_ramsch_und_bettel_nennen_die_konvention():
         "schafkopf", "zug", "--spiel", "bettel", "--hand", "EO E7 SA S7", "--stich", "EK", "--json"
     )
     d = json.loads(r.stdout)
-    assert d["erlaubt"] == ["EO", "E7"] and "Sau, König, Ober, Unter, Zehn" in d["konventionen"][0]
+    assert d["erlaubte"] == ["EO", "E7"] and "Sau, König, Ober, Unter, Zehn" in d["konventionen"][0]
     r = run_cli("schafkopf", "zug", "--spiel", "ramsch", "--hand", "EO H7 SA S7", "--stich", "HK")
     assert r.returncode == 0 and "Erlaubt: EO H7" in r.stdout
     assert "Konvention, nicht im Regeltext: Ramsch" in " ".join(r.stdout.split())

@@ -13,6 +13,22 @@ from referee.cli.gruppen import app, schafkopf
 from referee.cli.mehrwert import mehrwertig
 
 
+def _drucke(zeilen: list[tuple[str, str | None]]) -> None:
+    """Zeilen ausgeben: an einem Terminal mit rich (Farben), sonst (Pipe, Datei) als reiner
+    Text ohne rich zu laden – das spart beim Einmal-Aufruf die meiste Startzeit. Zeichen,
+    die die Ausgabe-Kodierung nicht kann, werden ersetzt statt abzustürzen."""
+    import sys
+
+    if sys.stdout.isatty():
+        for text, stil in zeilen:
+            ausgabe.drucke_text(text, stil=stil)
+        return
+    kodierung = sys.stdout.encoding or "utf-8"
+    text = "".join(t + "\n" for t, _ in zeilen)
+    sys.stdout.write(text.encode(kodierung, "replace").decode(kodierung))
+    sys.stdout.flush()
+
+
 @app.command("ruf")
 def ruf(
     hand: str = typer.Option(
@@ -32,62 +48,44 @@ def ruf(
 
     Beispiel: referee ruf --hand "EO GU H9 G10 G7 S8 SK EA" --sau gras
     """
-    from referee.schafkopf.karten import Farbe, blatt_fuer, parse_hand
-    from referee.schafkopf.ruf import GESPERRT_ABSCHNITT, GESPERRT_TEXT, ruf_auskunft, rufbare_saeue
+    from referee.schafkopf.karten import blatt_fuer, parse_hand
+    from referee.schafkopf.ruf import GESPERRT_ABSCHNITT, GESPERRT_TEXT, parse_ruffarbe, ruf_bericht
 
     blatt = blatt_fuer(hand, deck)
     karten = parse_hand(hand, deck=blatt, anzahl=blatt.handgroesse)
-    gewaehlt = Farbe.parse(sau) if sau is not None else None
-    auskunft = rufbare_saeue(karten)
-    ist_gesperrt = not any(a.rufbar for a in auskunft.values())
-    frage = ruf_auskunft(karten, gewaehlt) if gewaehlt is not None else None
+    bericht = ruf_bericht(karten, parse_ruffarbe(sau) if sau is not None else None)
 
     if als_json:
-        daten: dict = {
-            "hand": [str(k) for k in karten],
-            "gesperrt": ist_gesperrt,
-            "saeue": {
-                f.wort: {"rufbar": a.rufbar, "grund": a.grund, "abschnitt": a.abschnitt}
-                for f, a in auskunft.items()
-            },
-        }
-        if ist_gesperrt:
-            daten["hinweis"] = GESPERRT_TEXT
-        if frage is not None:
-            daten.update(
-                {
-                    "sau": frage.farbe.wort,
-                    "rufbar": frage.rufbar,
-                    "grund": frage.grund,
-                    "abschnitt": frage.abschnitt,
-                }
-            )
-        ausgabe.drucke_json(daten)
+        ausgabe.drucke_json(bericht.als_json())
     else:
-        ausgabe.drucke_text(f"Hand ({blatt.value}es Blatt): " + " ".join(str(k) for k in karten))
-        for f, a in auskunft.items():
-            zeichen = "rufbar" if a.rufbar else "nicht rufbar"
-            ausgabe.drucke_text(
-                f"{f.name_de}-Sau: {zeichen}", stil="bold green" if a.rufbar else "bold red"
+        zeilen: list[tuple[str, str | None]] = [
+            (f"Hand ({blatt.value}es Blatt): " + " ".join(str(k) for k in karten), None)
+        ]
+        for f, a in bericht.saeue.items():
+            zeichen = "rufbar" if a.erlaubt else "nicht rufbar"
+            zeilen.append(
+                (f"{f.name_de}-Sau: {zeichen}", "bold green" if a.erlaubt else "bold red")
             )
-            ausgabe.drucke_text(f"  {a.grund}")
-        herz = ruf_auskunft(karten, Farbe.HERZ)
-        ausgabe.drucke_text("Herz-Sau: nie rufbar", stil="bold red")
-        ausgabe.drucke_text(f"  {herz.grund}")
-        if ist_gesperrt:
-            ausgabe.drucke_text(GESPERRT_TEXT, stil="bold")
+            zeilen.append((f"  {a.grund}", None))
+        zeilen.append(("Herz-Sau: nie rufbar", "bold red"))
+        zeilen.append((f"  {bericht.herz.grund}", None))
+        if bericht.gesperrt:
+            zeilen.append((GESPERRT_TEXT, "bold"))
         else:
-            ausgabe.drucke_text(f"Nicht gesperrt: Ein Rufspiel ist möglich ({GESPERRT_ABSCHNITT}).")
+            zeilen.append(
+                (f"Nicht gesperrt: Ein Rufspiel ist möglich ({GESPERRT_ABSCHNITT}).", None)
+            )
+        frage = bericht.frage
         if frage is not None:
-            if frage.rufbar:
-                ausgabe.drucke_text(
-                    f"→ Die {frage.farbe.name_de}-Sau darf gerufen werden.", stil="bold green"
+            nicht = "" if frage.erlaubt else "nicht "
+            zeilen.append(
+                (
+                    f"→ Die {frage.farbe.name_de}-Sau darf {nicht}gerufen werden.",
+                    "bold green" if frage.erlaubt else "bold red",
                 )
-            else:
-                ausgabe.drucke_text(
-                    f"→ Die {frage.farbe.name_de}-Sau darf nicht gerufen werden.", stil="bold red"
-                )
-    if frage is not None and not frage.rufbar:
+            )
+        _drucke(zeilen)
+    if bericht.frage is not None and not bericht.frage.erlaubt:
         raise typer.Exit(1)
 
 
@@ -119,50 +117,63 @@ def zug(
         "--deck",
         help="lang (höchstens 8 Karten) oder kurz (höchstens 6, ohne Acht und Sieben).",
     ),
+    karte: str | None = typer.Option(
+        None, "--karte", help="Nur diese Karte prüfen: Exit 0 = erlaubt, 1 = verboten."
+    ),
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
     """Welche Karte darf ich spielen?
 
-    Bedienpflicht, Suchen der Ruf-Sau, Bindung der Ruf-Sau und Davonlaufen; für jede verbotene Karte der Grund mit Regelabschnitt. Exit 0.
+    Bedienpflicht, Suchen der Ruf-Sau, Bindung der Ruf-Sau und Davonlaufen; für jede verbotene Karte der Grund mit Regelabschnitt. Ohne --karte: die erlaubten Karten (Exit 0). Mit --karte K: darf K gelegt werden? Exit 0 = ja, 1 = nein (mit Grund und den erlaubten Karten), 2 = unbrauchbare Eingabe.
 
-    Beispiel: referee schafkopf zug --spiel rufspiel --farbe schellen --hand "SA S7 S8 S9 GO" --stich "SK"
+    Beispiel: referee schafkopf zug --spiel rufspiel --farbe schellen --hand "SA S7 S8 S9 GO" --stich "SK" --karte S7
     """
-    from referee.schafkopf.karten import Blatt, parse_hand
+    from referee.schafkopf.karten import Blatt, Karte, parse_hand
     from referee.schafkopf.spielart import Spiel
-    from referee.schafkopf.zug import erlaubte_karten
+    from referee.schafkopf.zug import erlaubte_karten, zug_auskunft
 
     sp = Spiel.aus_text(spiel, farbe)
     blatt = Blatt.parse(deck)
     karten = parse_hand(hand, deck=blatt)
     liegt = parse_hand(stich, deck=blatt) if stich.strip() else ()
-    a = erlaubte_karten(
-        karten,
-        liegt,
-        sp,
-        gesucht=gesucht,
-        davongelaufen=davongelaufen,
-        letzter_stich=letzter_stich,
-        blatt=blatt,
+    lage = dict(
+        gesucht=gesucht, davongelaufen=davongelaufen, letzter_stich=letzter_stich, blatt=blatt
     )
-    if als_json:
+    zeilen: list[tuple[str, str | None]] = []
+    if karte is not None:
+        a = zug_auskunft(karten, liegt, sp, Karte.parse(karte), **lage)  # type: ignore[arg-type]
         daten = a.als_json()
-        if a.hinweis:
-            daten["hinweis"] = a.hinweis
-        if sp.konvention:
-            daten["konventionen"] = [sp.konvention]
-        ausgabe.drucke_json(daten)
-        return
-    lage = "Du spielst aus." if not liegt else "Im Stich: " + " ".join(str(k) for k in liegt) + "."
-    ausgabe.drucke_text(f"{sp.beschreibung}. {lage}")
-    ausgabe.drucke_text("Erlaubt: " + " ".join(str(k) for k in a.erlaubt), stil="bold green")
-    if a.verboten:
-        ausgabe.drucke_text("Verboten:", stil="bold red")
-        for v in a.verboten:
-            ausgabe.drucke_text(f"  {v.karte!s:4} {v.grund}")
-    if a.hinweis:
-        ausgabe.drucke_text(a.hinweis, stil="bold")
+        if a.erlaubt:
+            zeilen.append((f"{a.karte} ist erlaubt.", "bold green"))
+        else:
+            zeilen.append((f"{a.karte} ist nicht erlaubt.", "bold red"))
+        zeilen.append((f"  {a.grund}", None))
+        if not a.erlaubt:
+            zeilen.append(("Erlaubt wären: " + " ".join(str(k) for k in a.erlaubte), None))
+        erlaubt = a.erlaubt
+    else:
+        w = erlaubte_karten(karten, liegt, sp, **lage)  # type: ignore[arg-type]
+        daten = w.als_json()
+        lage_text = (
+            "Du spielst aus." if not liegt else "Im Stich: " + " ".join(map(str, liegt)) + "."
+        )
+        zeilen.append((f"{sp.beschreibung}. {lage_text}", None))
+        zeilen.append(("Erlaubt: " + " ".join(str(k) for k in w.erlaubte), "bold green"))
+        if w.verboten:
+            zeilen.append(("Verboten:", "bold red"))
+            zeilen.extend((f"  {v.karte!s:4} {v.grund}", None) for v in w.verboten)
+        if w.hinweis:
+            zeilen.append((w.hinweis, "bold"))
+        erlaubt = True
     if sp.konvention:
-        ausgabe.drucke_text(sp.konvention, stil="dim")
+        daten["konventionen"] = [sp.konvention]
+        zeilen.append((sp.konvention, "dim"))
+    if als_json:
+        ausgabe.drucke_json(daten)
+    else:
+        _drucke(zeilen)
+    if not erlaubt:
+        raise typer.Exit(1)
 
 
 def lies_eingabe(datei: str) -> str:
@@ -340,7 +351,7 @@ def partie(
     Beispiel: referee schafkopf partie partie.json --json
     """
     from referee.errors import Eingabefehler
-    from referee.schafkopf.partie import lies_partie, mit_tarif, partie_daten, pruefe_partie
+    from referee.schafkopf.partie import lies_partie, mit_tarif, partie_bericht, partie_daten
 
     daten = partie_daten(lies_eingabe(datei), datei)
     liste = isinstance(daten, list)
@@ -356,7 +367,7 @@ def partie(
             if liste:
                 raise Eingabefehler(f"Partie {i}: {e.meldung}") from None
             raise
-        berichte.append(pruefe_partie(mit_tarif(p, tarif, setzen)))
+        berichte.append(partie_bericht(mit_tarif(p, tarif, setzen)))
 
     if als_json:
         antworten = [b.als_json() for b in berichte]

@@ -8,7 +8,7 @@ Von oben nach unten lesen: ``karten`` (Karten, Notation, Blätter) → ``spielar
 
 >>> from referee.schafkopf import Karte, parse_hand, Spiel, Spielart, Farbe, erlaubte_karten
 >>> [str(k) for k in erlaubte_karten(parse_hand("SA S7 S8 S9 GO"), parse_hand("SK"),
-...                                  Spiel(Spielart.RUFSPIEL, Farbe.SCHELLEN)).erlaubt]
+...                                  Spiel(Spielart.RUFSPIEL, Farbe.SCHELLEN)).erlaubte]
 ['SA']
 >>> from referee.schafkopf import Fakten, abrechnen, zahlungen
 >>> a = abrechnen(Fakten(Spielart.RUFSPIEL, augen_spieler=71, laufende=3))
@@ -28,14 +28,16 @@ _SPAETER = {
     "Spielart": "spielart",
     "parse_ansage": "spielart",
     "stichsieger": "spielart",
+    "Kartenwahl": "zug",
     "Zugauskunft": "zug",
     "erlaubte_karten": "zug",
-    "karte_erlaubt": "zug",
+    "zug_auskunft": "zug",
+    "zug_erlaubt": "zug",
     "pruefe_zug": "zug",
     "Partie": "partie",
     "Partiebericht": "partie",
     "Partiefehler": "partie",
-    "pruefe_partie": "partie",
+    "partie_bericht": "partie",
     "lies_partie": "partie",
     "laufende": "partie",
     "Fakten": "abrechnung",

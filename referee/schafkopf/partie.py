@@ -37,8 +37,8 @@ from referee.errors import Eingabefehler, RefereeFehler
 from referee.schafkopf.karten import _NACH_TEXT, FORMEN, Blatt, Karte, _falte, _token_fehler
 from referee.schafkopf.karten import kurz as _KURZ_KARTEN
 from referee.schafkopf.ruf import ruf_auskunft
-from referee.schafkopf.spielart import TRUMPF, Spiel, Spielart
-from referee.schafkopf.zug import STICHREGELN, _entscheide, erlaubte_karten
+from referee.schafkopf.spielart import Spiel, Spielart, stichsieger
+from referee.schafkopf.zug import STICHREGELN, _entscheide, ist_davonlaufen
 
 STOSS = "schafkopf.stoss"
 SITZE = (0, 1, 2, 3)
@@ -87,7 +87,7 @@ class Partiefehler:
 
 @dataclass(frozen=True, slots=True)
 class Partiebericht:
-    """Ergebnis von ``pruefe_partie``; bei ``gueltig`` auch Augen, Laufende und Zahlungen."""
+    """Ergebnis von ``partie_bericht``; bei ``gueltig`` auch Augen, Laufende und Zahlungen."""
 
     partie: Partie
     gueltig: bool
@@ -640,7 +640,7 @@ def _pruefe_vorab(p: Partie, partei: tuple[int, ...], fehler: list[Partiefehler]
     spiel = p.spiel
     if spiel.art is Spielart.RUFSPIEL:
         a = ruf_auskunft(p.haende[p.spieler], spiel.farbe)  # type: ignore[arg-type]
-        if not a.rufbar:
+        if not a.erlaubt:
             fehler.append(
                 Partiefehler(
                     None,
@@ -713,7 +713,7 @@ def _pruefe_vorab(p: Partie, partei: tuple[int, ...], fehler: list[Partiefehler]
                 )
 
 
-def pruefe_partie(partie: Partie | Mapping[str, Any] | str) -> Partiebericht:
+def partie_bericht(partie: Partie | Mapping[str, Any] | str) -> Partiebericht:
     """Die ganze Partie prüfen und – wenn alles regelgerecht war – abrechnen."""
     p = partie if isinstance(partie, Partie) else lies_partie(partie)
     spiel = p.spiel
@@ -732,8 +732,6 @@ def pruefe_partie(partie: Partie | Mapping[str, Any] | str) -> Partiebericht:
         partei = (p.spieler,)
     _pruefe_vorab(p, partei, fehler)
 
-    tab = spiel._tab
-    gruppe, rang = tab.gruppe, tab.rang
     haende = [list(h) for h in p.haende]
     davongelaufen = [False] * 4
     davon_sitz = None
@@ -771,45 +769,26 @@ def pruefe_partie(partie: Partie | Mapping[str, Any] | str) -> Partiebericht:
                 continue
             ausgespielt = karten[0] if j else None
             gebunden = rufsau is not None and not davongelaufen[sitz] and rufsau in hand
-            erlaubt, _, _ = _entscheide(
-                hand, ausgespielt, spiel, gebunden, letzter or len(hand) == 1, False
-            )
+            letzte_karte = letzter or len(hand) == 1
+            erlaubt, _, _ = _entscheide(hand, ausgespielt, spiel, gebunden, letzte_karte, False)
             if karte not in erlaubt:
-                a = erlaubte_karten(
-                    hand,
-                    karten[:j],
-                    spiel,
-                    davongelaufen=davongelaufen[sitz],
-                    letzter_stich=letzter,
+                erlaubt, verboten, _ = _entscheide(
+                    hand, ausgespielt, spiel, gebunden, letzte_karte, True
                 )
-                v = a.verbot(karte)
+                v = next((v for v in verboten if v.karte is karte), None)
                 grund = (v.grund if v else "Nicht erlaubt.") + (
-                    f" Erlaubt wären: {' '.join(str(k) for k in a.erlaubt)}."
+                    f" Erlaubt wären: {' '.join(str(k) for k in erlaubt)}."
                 )
                 fehler.append(
                     Partiefehler(
                         nr, sitz, str(karte), grund, v.abschnitt if v else None, tuple(hand)
                     )
                 )
-            elif (
-                gebunden
-                and ausgespielt is None
-                and karte is not rufsau
-                and gruppe[karte.nr] == gruppe[rufsau.nr]
-            ):  # type: ignore[union-attr]
+            elif gebunden and ist_davonlaufen(hand, karten[:j], spiel, karte):
                 davongelaufen[sitz] = True
                 davon_sitz = sitz
             hand.remove(karte)
-        # Stichsieger (inline, wie Spiel.stich_gewinner)
-        erste = karten[0].nr
-        bedient = gruppe[erste]
-        best, best_rang = 0, rang[erste]
-        for j in range(1, 4):
-            k = karten[j].nr
-            g = gruppe[k]
-            if (g == bedient or g == TRUMPF) and rang[k] > best_rang:
-                best, best_rang = j, rang[k]
-        sieger = (aus + best) % 4
+        sieger = stichsieger(spiel, karten, aus)
         sieger_liste.append(sieger)
         stiche[sieger] += 1
         augen[sieger] += karten[0].augen + karten[1].augen + karten[2].augen + karten[3].augen
@@ -899,6 +878,6 @@ __all__ = [
     "lies_partie",
     "mit_tarif",
     "partie_aus_text",
+    "partie_bericht",
     "partie_daten",
-    "pruefe_partie",
 ]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from referee.errors import Regelverstoss
+from referee.errors import Eingabefehler, Regelverstoss
 from referee.schafkopf.karten import Farbe, Karte, Schlag, parse_hand  # noqa: F401
 
 #: Die Farben, deren Sau gerufen werden kann – und Herz, das nie geht (für vollständige Auskünfte).
@@ -29,19 +29,54 @@ _VORAUSSETZUNGEN = "schafkopf.ansage-voraussetzungen"
 _RUFBARE = "schafkopf.rufbare-saeue"
 _GESPERRT = "schafkopf.gesperrt"
 
+#: Was gerufen werden kann – steht in jeder Fehlermeldung zur Ruffarbe.
+RUFBAR_TEXT = (
+    "Rufbar sind nur die Eichel-, Gras- und Schellen-Sau (eichel, gras, schellen; auch "
+    "E/G/S, GA, „die Alte“, „die Blaue“, „die Bumbs“)."
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Rufauskunft:
     """Darf die Sau dieser Farbe gerufen werden – und warum (mit Regelabschnitt)."""
 
     farbe: Farbe
-    rufbar: bool
+    erlaubt: bool
     grund: str
     abschnitt: str
 
     @property
     def sau(self) -> Karte:
         return Karte(self.farbe, Schlag.SAU)
+
+    def als_json(self) -> dict[str, object]:
+        return {
+            "sau": self.farbe.wort,
+            "erlaubt": self.erlaubt,
+            "grund": self.grund,
+            "abschnitt": self.abschnitt,
+        }
+
+
+def parse_ruffarbe(text: str) -> Farbe:
+    """Die Farbe einer rufbaren Sau: ``gras``, ``GA``, „die Blaue“ … → Farbe.
+
+    Herz und Unbekanntes sind ``Eingabefehler`` (Exit 2): die Herz-Sau ist Trumpf, gerufen
+    werden können nur Eichel-, Gras- und Schellen-Sau (``schafkopf.rufbare-saeue``).
+
+    >>> parse_ruffarbe("die Blaue")
+    <Farbe.GRAS: 'G'>
+    """
+    try:
+        farbe = Farbe.parse(text)
+    except Eingabefehler:
+        raise Eingabefehler(f"Unbekannte Sau „{text}“. {RUFBAR_TEXT}", _RUFBARE) from None
+    if farbe not in RUFFARBEN:
+        raise Eingabefehler(
+            f"„{text}“: Die Herz-Sau ist Trumpf und kann nie gerufen werden. {RUFBAR_TEXT}",
+            _RUFBARE,
+        )
+    return farbe
 
 
 def _farbkarten(hand: Iterable[Karte], farbe: Farbe) -> list[Karte]:
@@ -104,7 +139,7 @@ def rufbare_saeue(hand: Iterable[Karte]) -> dict[Farbe, Rufauskunft]:
 
 def gesperrt(hand: Iterable[Karte]) -> bool:
     """Kein Rufspiel möglich, weil keine Sau rufbar ist (``schafkopf.gesperrt``)."""
-    return not any(a.rufbar for a in rufbare_saeue(hand).values())
+    return not any(a.erlaubt for a in rufbare_saeue(hand).values())
 
 
 GESPERRT_TEXT = (
@@ -114,25 +149,73 @@ GESPERRT_TEXT = (
 GESPERRT_ABSCHNITT = _GESPERRT
 
 
+@dataclass(frozen=True, slots=True)
+class Rufbericht:
+    """Alles zu einer Hand: Auskunft je Sau (Eichel, Gras, Schellen, dazu Herz), gesperrt?,
+    und – wenn nach einer Sau gefragt ist – die Auskunft zu ihr (``frage``)."""
+
+    hand: tuple[Karte, ...]
+    saeue: dict[Farbe, Rufauskunft]
+    herz: Rufauskunft
+    frage: Rufauskunft | None = None
+
+    @property
+    def gesperrt(self) -> bool:
+        return not any(a.erlaubt for a in self.saeue.values())
+
+    @property
+    def erlaubt(self) -> bool:
+        """Ja, wenn die gefragte Sau rufbar ist (ohne Frage: wenn nicht gesperrt)."""
+        return self.frage.erlaubt if self.frage is not None else not self.gesperrt
+
+    def als_json(self) -> dict[str, object]:
+        daten: dict[str, object] = {
+            "hand": [str(k) for k in self.hand],
+            "gesperrt": self.gesperrt,
+            "saeue": {
+                f.wort: {"erlaubt": a.erlaubt, "grund": a.grund, "abschnitt": a.abschnitt}
+                for f, a in self.saeue.items()
+            },
+        }
+        if self.gesperrt:
+            daten["hinweis"] = GESPERRT_TEXT
+        if self.frage is not None:
+            daten.update(self.frage.als_json())
+        return daten
+
+
+def ruf_bericht(hand: Iterable[Karte], farbe: Farbe | None = None) -> Rufbericht:
+    """Die Antwort von ``referee ruf``: jede Sau mit Grund, gesperrt?, und die gefragte Sau."""
+    hand = tuple(hand)
+    frage = ruf_auskunft(hand, farbe) if farbe is not None else None
+    return Rufbericht(hand, rufbare_saeue(hand), ruf_auskunft(hand, Farbe.HERZ), frage)
+
+
 def ruf_erlaubt(hand: Iterable[Karte], farbe: Farbe) -> bool:
     """Darf mit dieser Hand die Sau ``farbe`` gerufen werden?"""
-    return ruf_auskunft(hand, farbe).rufbar
+    return ruf_auskunft(hand, farbe).erlaubt
 
 
 def pruefe_ruf(hand: Iterable[Karte], farbe: Farbe) -> None:
     """Wirft ``Regelverstoss`` mit dem Grund, wenn der Ruf nicht erlaubt ist."""
     a = ruf_auskunft(hand, farbe)
-    if not a.rufbar:
-        raise Regelverstoss(f"Die {farbe.name_de}-Sau darf nicht gerufen werden: {a.grund}")
+    if not a.erlaubt:
+        raise Regelverstoss(
+            f"Die {farbe.name_de}-Sau darf nicht gerufen werden: {a.grund}", a.abschnitt
+        )
 
 
 __all__ = [
     "GESPERRT_TEXT",
+    "RUFBAR_TEXT",
     "RUFFARBEN",
     "Rufauskunft",
+    "Rufbericht",
     "gesperrt",
+    "parse_ruffarbe",
     "pruefe_ruf",
     "ruf_auskunft",
+    "ruf_bericht",
     "ruf_erlaubt",
     "rufbare_saeue",
 ]

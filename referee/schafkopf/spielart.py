@@ -30,9 +30,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
-from referee.errors import Eingabefehler, Regelverstoss
+from referee.errors import Eingabefehler
 from referee.schafkopf.karten import ALLE, Blatt, Farbe, Karte, Schlag, parse_hand  # noqa: F401
+from referee.schafkopf.ruf import RUFBAR_TEXT
 
 
 class Spielart(StrEnum):
@@ -70,8 +72,7 @@ class Spielart(StrEnum):
         t = str(text).strip().casefold().replace("-", "").replace(" ", "")
         art = _ALIASE.get(t)
         if art is None:
-            erlaubt = ", ".join(a.value for a in Spielart)
-            raise Eingabefehler(f"Unbekannte Spielart „{text}“. Erlaubt sind: {erlaubt}.")
+            raise _unbekannte_spielart(str(text))
         return art
 
 
@@ -91,6 +92,31 @@ _ALIASE = {a.value: a for a in Spielart} | {
     "farbsolo": Spielart.SOLO,
     "ramschspiel": Spielart.RAMSCH,
 }
+
+#: Farbspiele, wie man sie ansagt (``herz-solo``, ``eichel-wenz``, ``gras-geier``): Endung → Spielart.
+_FARBSPIEL_ENDUNG = {"solo": "Solo", "wenz": "Wenz", "geier": "Geier"}
+
+
+def _unbekannte_spielart(text: str) -> Eingabefehler:
+    """„Meintest du …?“ bei einem Tippfehler (``rufspeil``), sonst die Liste aller Spielarten."""
+    from referee.namen import aehnliche, meintest_du
+
+    woerter = (
+        [a.value for a in Spielart]
+        + [f"{f.wort}-{e}" for f in Farbe for e in _FARBSPIEL_ENDUNG]
+        + ["sauspiel", "farbsolo"]
+    )
+    vorschlag = meintest_du(
+        aehnliche(text.strip(), woerter, schluessel=lambda w: w.casefold().replace("-", ""))
+    )
+    if vorschlag:
+        return Eingabefehler(f"Unbekannte Spielart „{text}“. {vorschlag}")
+    erlaubt = ", ".join(a.value for a in Spielart)
+    return Eingabefehler(
+        f"Unbekannte Spielart „{text}“. Erlaubt sind: {erlaubt} "
+        "(Farbspiele auch als herz-solo, eichel-wenz, gras-geier …)."
+    )
+
 
 #: Gruppe der Trümpfe in den Tabellen (Farben haben die Gruppen 0–3 = ``Karte.nr // 8``).
 TRUMPF = 4
@@ -199,17 +225,19 @@ class Spiel:
 
     def __post_init__(self) -> None:
         if self.art.braucht_farbe and self.farbe is None:
-            was = "die gerufene Sau" if self.art is Spielart.RUFSPIEL else "die Trumpffarbe"
-            raise Eingabefehler(
-                f"Beim {self.art.name_de} fehlt {was} (eichel, gras, herz oder schellen)."
-            )
+            if self.art is Spielart.RUFSPIEL:
+                was = "die gerufene Sau (eichel, gras oder schellen)"
+            else:
+                was = "die Trumpffarbe (eichel, gras, herz oder schellen)"
+            raise Eingabefehler(f"Beim {self.art.name_de} fehlt {was}.")
         if not self.art.braucht_farbe and self.farbe is not None:
             raise Eingabefehler(
                 f"Beim {self.art.name_de} gibt es keine Farbe; „{self.farbe.wort}“ passt nicht."
             )
         if self.art is Spielart.RUFSPIEL and self.farbe is Farbe.HERZ:
-            raise Regelverstoss(
-                "Die Herz-Sau ist Trumpf und kann nicht gerufen werden (schafkopf.rufbare-saeue)."
+            raise Eingabefehler(
+                f"Die Herz-Sau ist Trumpf und kann nie gerufen werden. {RUFBAR_TEXT}",
+                "schafkopf.rufbare-saeue",
             )
         object.__setattr__(self, "_tab", _tabellen(self.art, self.farbe, self.bettel_zehn_hoch))
 
@@ -307,13 +335,14 @@ class Spiel:
         return None
 
     @property
+    def ansage(self) -> Ansage:
+        """Spielart und Farbe als ``Ansage`` (``Herz-Solo``)."""
+        return Ansage(self.art, self.farbe)
+
+    @property
     def beschreibung(self) -> str:
-        """``Rufspiel mit der Schellen-Sau``, ``Farbsolo Herz``, ``Wenz``."""
-        if self.art is Spielart.RUFSPIEL:
-            return f"Rufspiel mit der {self.farbe.name_de}-Sau"  # type: ignore[union-attr]
-        if self.farbe is not None:
-            return f"{self.art.name_de} {self.farbe.name_de}"
-        return self.art.name_de
+        """``Rufspiel mit der Schellen-Sau``, ``Herz-Solo``, ``Eichel-Wenz``, ``Wenz``."""
+        return self.ansage.name_de
 
     def __str__(self) -> str:
         return self.beschreibung
@@ -336,20 +365,54 @@ def _farbspiel(text: str) -> tuple[Spielart, Farbe] | None:
     return None
 
 
-def parse_ansage(text: str | Spielart) -> tuple[Spielart, Farbe | None]:
+class Ansage(NamedTuple):
+    """Eine angesagte Spielart samt Farbe, wie man sie am Tisch nennt: ``Herz-Solo`` ist
+    ``Ansage(Spielart.SOLO, Farbe.HERZ)``. Die Farbe geht nicht verloren: ``name_de`` ist
+    „Herz-Solo“, ``wort`` „herz-solo“ (so wird sie gespeichert und exportiert).
+    Als Tupel entpackbar: ``art, farbe = parse_ansage("herz-solo")``.
+    """
+
+    art: Spielart
+    farbe: Farbe | None = None
+
+    @property
+    def name_de(self) -> str:
+        """``Herz-Solo``, ``Eichel-Wenz``, ``Gras-Geier``; ohne Farbe ``Farbsolo``, ``Rufspiel`` …"""
+        if self.farbe is not None and self.art in _FARBSPIEL_NAME:
+            return f"{self.farbe.name_de}-{_FARBSPIEL_NAME[self.art]}"
+        if self.farbe is not None and self.art is Spielart.RUFSPIEL:
+            return f"Rufspiel mit der {self.farbe.name_de}-Sau"
+        return self.art.name_de
+
+    @property
+    def wort(self) -> str:
+        """``herz-solo``, ``eichel-wenz``; ohne Farbe der Wert der Spielart (``rufspiel``)."""
+        if self.farbe is not None and self.art in _FARBSPIEL_NAME:
+            return f"{self.farbe.wort}-{_FARBSPIEL_NAME[self.art].lower()}"
+        return self.art.value
+
+    def __str__(self) -> str:
+        return self.name_de
+
+
+_FARBSPIEL_NAME = {Spielart.SOLO: "Solo", Spielart.FARBWENZ: "Wenz", Spielart.FARBGEIER: "Geier"}
+
+
+def parse_ansage(text: str | Spielart) -> Ansage:
     """Die Spielart, wie man sie ansagt: ``Herz-Solo`` → (Solo, Herz), ``Eichel-Wenz`` →
-    (Farbwenz, Eichel), ``sauspiel`` → (Rufspiel, ``None``) … Unbekanntes: ``Eingabefehler``.
+    (Farbwenz, Eichel), ``sauspiel`` → (Rufspiel, ``None``) … Unbekanntes: ``Eingabefehler``
+    (bei einem Tippfehler mit „Meintest du …?“).
 
     >>> parse_ansage("Gras-Geier")
-    (<Spielart.FARBGEIER: 'farbgeier'>, <Farbe.GRAS: 'G'>)
-    >>> parse_ansage("Sauspiel")
-    (<Spielart.RUFSPIEL: 'rufspiel'>, None)
+    Ansage(art=<Spielart.FARBGEIER: 'farbgeier'>, farbe=<Farbe.GRAS: 'G'>)
+    >>> parse_ansage("herz-solo").name_de, parse_ansage("Sauspiel").farbe
+    ('Herz-Solo', None)
     """
     if isinstance(text, str):
         zerlegt = _farbspiel(text)
         if zerlegt is not None:
-            return zerlegt
-    return Spielart.parse(text), None
+            return Ansage(*zerlegt)
+    return Ansage(Spielart.parse(text))
 
 
 def stichsieger(
@@ -359,4 +422,4 @@ def stichsieger(
     return (ausspieler + spiel.stich_gewinner(karten)) % spieler_zahl
 
 
-__all__ = ["TRUMPF", "Spiel", "Spielart", "parse_ansage", "stichsieger"]
+__all__ = ["TRUMPF", "Ansage", "Spiel", "Spielart", "parse_ansage", "stichsieger"]

@@ -21,7 +21,7 @@ Gebunden ist die Ruf-Sau, solange ihr Halter sie hat und nicht davongelaufen ist
 >>> from referee.schafkopf.karten import parse_hand
 >>> from referee.schafkopf.spielart import Spiel
 >>> a = erlaubte_karten(parse_hand("SA S7 S8 S9 GO"), parse_hand("SK"), Spiel.aus_text("rufspiel", "schellen"))
->>> [str(k) for k in a.erlaubt]
+>>> [str(k) for k in a.erlaubte]
 ['SA']
 """
 
@@ -53,37 +53,64 @@ class Verbot:
 
 
 @dataclass(frozen=True, slots=True)
-class Zugauskunft:
-    """Antwort auf „Welche Karte darf ich spielen?“."""
+class Kartenwahl:
+    """Antwort auf „Welche Karten darf ich spielen?“: die erlaubten, die verbotenen mit Grund."""
 
-    erlaubt: tuple[Karte, ...]
+    erlaubte: tuple[Karte, ...]
     verboten: tuple[Verbot, ...]
     davonlaufen: bool
     """Ausspielen einer kleineren Karte der Ruffarbe wäre jetzt (erlaubtes) Davonlaufen."""
     hinweis: str | None = None
 
     def ist_erlaubt(self, karte: Karte) -> bool:
-        return karte in self.erlaubt
-
-    def grund(self, karte: Karte) -> str | None:
-        """Grund, warum ``karte`` verboten ist (``None`` wenn erlaubt)."""
-        for v in self.verboten:
-            if v.karte == karte:
-                return v.grund
-        return None
+        return karte in self.erlaubte
 
     def verbot(self, karte: Karte) -> Verbot | None:
+        """Das Verbot für ``karte`` (``None`` wenn erlaubt)."""
         for v in self.verboten:
             if v.karte == karte:
                 return v
         return None
 
-    def als_json(self) -> dict:
-        return {
-            "erlaubt": [str(k) for k in self.erlaubt],
+    def grund(self, karte: Karte) -> str | None:
+        """Grund, warum ``karte`` verboten ist (``None`` wenn erlaubt)."""
+        v = self.verbot(karte)
+        return v.grund if v is not None else None
+
+    def als_json(self) -> dict[str, object]:
+        daten: dict[str, object] = {
+            "erlaubte": [str(k) for k in self.erlaubte],
             "verboten": {str(v.karte): v.grund for v in self.verboten},
             "davonlaufen": self.davonlaufen,
         }
+        if self.hinweis:
+            daten["hinweis"] = self.hinweis
+        return daten
+
+
+@dataclass(frozen=True, slots=True)
+class Zugauskunft:
+    """Antwort auf „Darf ich diese Karte spielen?“ – mit Grund, Regelabschnitt und den
+    erlaubten Karten als Alternativen."""
+
+    karte: Karte
+    erlaubt: bool
+    grund: str
+    abschnitt: str
+    erlaubte: tuple[Karte, ...]
+    hinweis: str | None = None
+
+    def als_json(self) -> dict[str, object]:
+        daten: dict[str, object] = {
+            "karte": str(self.karte),
+            "erlaubt": self.erlaubt,
+            "grund": self.grund,
+            "abschnitt": self.abschnitt,
+            "erlaubte": [str(k) for k in self.erlaubte],
+        }
+        if self.hinweis:
+            daten["hinweis"] = self.hinweis
+        return daten
 
 
 def _entscheide(
@@ -185,6 +212,7 @@ def _pruefe_eingabe(
     spiel: Spiel,
     gesucht: bool,
     davongelaufen: bool,
+    letzter_stich: bool,
     blatt: Blatt,
 ) -> None:
     maengel = []
@@ -220,6 +248,11 @@ def _pruefe_eingabe(
         )
     if len(set(stich)) != len(stich):
         maengel.append("Eine Karte liegt doppelt im Stich.")
+    if letzter_stich and len(hand) > 1:
+        maengel.append(
+            f"Im letzten Stich hat jeder nur noch eine Karte, die Hand hat aber {len(hand)}. "
+            "Ohne --letzter-stich fragen oder nur die letzte Karte angeben."
+        )
     rufsau = spiel.rufsau
     if gesucht and rufsau is not None and rufsau in hand and not davongelaufen:
         maengel.append(
@@ -239,7 +272,7 @@ def erlaubte_karten(
     davongelaufen: bool = False,
     letzter_stich: bool = False,
     blatt: Blatt | str = Blatt.LANG,
-) -> Zugauskunft:
+) -> Kartenwahl:
     """Welche Karten aus ``hand`` darf ich legen, wenn ``stich`` (in Spielreihenfolge) schon liegt?
 
     ``gesucht``: die Ruf-Sau ist schon gesucht oder gespielt; ``davongelaufen``: ich (Halter der
@@ -251,7 +284,7 @@ def erlaubte_karten(
     """
     hand = tuple(hand)
     stich = tuple(stich)
-    _pruefe_eingabe(hand, stich, spiel, gesucht, davongelaufen, Blatt.parse(blatt))
+    _pruefe_eingabe(hand, stich, spiel, gesucht, davongelaufen, letzter_stich, Blatt.parse(blatt))
     rufsau = spiel.rufsau
     gebunden = rufsau is not None and rufsau in hand and not davongelaufen and not gesucht
     letzter = letzter_stich or len(hand) == 1
@@ -266,10 +299,53 @@ def erlaubte_karten(
             f"einschließlich der Ruf-Sau. Spielst du eine kleinere {name}-Karte aus, läufst du "
             f"davon; danach ist die {name}-Sau eine gewöhnliche Karte ({DAVONLAUFEN})."
         )
-    return Zugauskunft(tuple(erlaubt), tuple(verboten), davon, hinweis)
+    return Kartenwahl(tuple(erlaubt), tuple(verboten), davon, hinweis)
 
 
-def karte_erlaubt(
+def zug_auskunft(
+    hand: Sequence[Karte],
+    stich: Sequence[Karte],
+    spiel: Spiel,
+    karte: Karte,
+    *,
+    gesucht: bool = False,
+    davongelaufen: bool = False,
+    letzter_stich: bool = False,
+    blatt: Blatt | str = Blatt.LANG,
+) -> Zugauskunft:
+    """Darf ``karte`` jetzt gelegt werden? Mit Grund, Regelabschnitt und den erlaubten Karten.
+
+    Eine Karte, die nicht in der Hand ist, ist eine falsche Frage (``Eingabefehler``).
+    """
+    if karte not in hand:
+        raise Eingabefehler(
+            f"Die Karte {karte} ist nicht in der Hand ({' '.join(str(k) for k in hand)})."
+        )
+    wahl = erlaubte_karten(
+        hand,
+        stich,
+        spiel,
+        gesucht=gesucht,
+        davongelaufen=davongelaufen,
+        letzter_stich=letzter_stich,
+        blatt=blatt,
+    )
+    v = wahl.verbot(karte)
+    if v is not None:
+        return Zugauskunft(karte, False, v.grund, v.abschnitt, wahl.erlaubte, wahl.hinweis)
+    if wahl.davonlaufen and ist_davonlaufen(hand, stich, spiel, karte, davongelaufen):
+        grund = wahl.hinweis or ""
+        abschnitt = DAVONLAUFEN
+    elif stich and len(wahl.erlaubte) < len(hand):
+        grund = f"{karte} bedient, wie es die Bedienpflicht verlangt ({STICHREGELN})."
+        abschnitt = STICHREGELN
+    else:
+        grund = f"{karte} darf gelegt werden: keine Regel verbietet sie hier ({STICHREGELN})."
+        abschnitt = STICHREGELN
+    return Zugauskunft(karte, True, grund, abschnitt, wahl.erlaubte, wahl.hinweis)
+
+
+def zug_erlaubt(
     hand: Sequence[Karte],
     stich: Sequence[Karte],
     spiel: Spiel,
@@ -282,14 +358,15 @@ def karte_erlaubt(
     """Darf ``karte`` jetzt gelegt werden? (``False`` auch, wenn sie nicht in der Hand ist.)"""
     if karte not in hand:
         return False
-    return erlaubte_karten(
+    return zug_auskunft(
         hand,
         stich,
         spiel,
+        karte,
         gesucht=gesucht,
         davongelaufen=davongelaufen,
         letzter_stich=letzter_stich,
-    ).ist_erlaubt(karte)
+    ).erlaubt
 
 
 def pruefe_zug(
@@ -302,20 +379,19 @@ def pruefe_zug(
     davongelaufen: bool = False,
     letzter_stich: bool = False,
 ) -> None:
-    """Wirft ``Regelverstoss`` mit dem Grund, wenn ``karte`` jetzt nicht gelegt werden darf."""
-    if karte not in hand:
-        raise Regelverstoss(f"Die Karte {karte} ist nicht in der Hand.")
-    a = erlaubte_karten(
+    """Wirft ``Regelverstoss`` mit Grund und Abschnitt, wenn ``karte`` jetzt nicht gelegt
+    werden darf (``Eingabefehler``, wenn sie nicht in der Hand ist)."""
+    a = zug_auskunft(
         hand,
         stich,
         spiel,
+        karte,
         gesucht=gesucht,
         davongelaufen=davongelaufen,
         letzter_stich=letzter_stich,
     )
-    grund = a.grund(karte)
-    if grund is not None:
-        raise Regelverstoss(f"{karte} ist hier nicht erlaubt: {grund}")
+    if not a.erlaubt:
+        raise Regelverstoss(f"{karte} ist hier nicht erlaubt: {a.grund}", a.abschnitt)
 
 
 def ist_davonlaufen(
@@ -339,10 +415,12 @@ def ist_davonlaufen(
 
 __all__ = [
     "DAVONLAUFEN_AB",
+    "Kartenwahl",
     "Verbot",
     "Zugauskunft",
     "erlaubte_karten",
     "ist_davonlaufen",
-    "karte_erlaubt",
     "pruefe_zug",
+    "zug_auskunft",
+    "zug_erlaubt",
 ]

@@ -47,7 +47,7 @@ def erzeugen(pfad: Path, eintraege: int, abende: int, seed: int = 5) -> float:
     rnd = random.Random(seed)
     t0 = time.perf_counter()
     s = oeffne(pfad)
-    tarif = json.dumps(tarif_laden().to_dict())
+    tarif = json.dumps(tarif_laden().als_json())
     with s._schreiben() as c:
         c.executemany(
             "INSERT INTO spieler (id, name, schluessel, angelegt) VALUES (?, ?, ?, ?)",

@@ -615,7 +615,7 @@ def test_echte_partien(zeile):
     spiel, kurz, grund, solo, ab, augen, stiche, laufende, klopfer, stoesse, partei, erwartet = (
         zeile
     )
-    tarif = Tarif.from_dict(
+    tarif = Tarif.aus_json(
         {
             "grund": grund,
             "solo": solo,
@@ -842,12 +842,12 @@ def test_tarif_fehler_nennen_das_token(name, setzen, token):
 
 def test_tarif_aus_partie_json_und_zurueck():
     d = {"grund": 50, "solo": 50, "schneider": 10, "schwarz": 10, "laufende": 10, "laufende_ab": 2}
-    t = Tarif.from_dict(d)
+    t = Tarif.aus_json(d)
     assert t.laufende_ab_fuer(R) == 2 and t.laufende_ab_fuer(Spielart.FARBWENZ) == 2
-    assert {k: t.to_dict()[k] for k in d} == d
-    assert Tarif.from_dict(t.to_dict()) == t
+    assert {k: t.als_json()[k] for k in d} == d
+    assert Tarif.aus_json(t.als_json()) == t
     with pytest.raises(Eingabefehler, match="„tarifff“"):
-        Tarif.from_dict({"tarifff": 1})
+        Tarif.aus_json({"tarifff": 1})
 
 
 @settings(max_examples=100, deadline=None)
@@ -874,9 +874,9 @@ def test_tarif_json_rundreise(preise, ab, schalter, gleich):
     ):
         d[k] = v
     d["ramsch_gleichstand"] = gleich
-    t = Tarif.from_dict(d)
-    assert Tarif.from_dict(t.to_dict()) == t
-    assert set(t.to_dict()) <= set(SCHLUESSEL)
+    t = Tarif.aus_json(d)
+    assert Tarif.aus_json(t.als_json()) == t
+    assert set(t.als_json()) <= set(SCHLUESSEL)
 
 
 # --- Invarianten ------------------------------------------------------------------------
@@ -1002,10 +1002,10 @@ def test_hoechster_trumpf_platz_fuer_ramsch_gleichstand():
 
 
 def test_tarif_from_dict_prueft_typen_trotz_cache_und_kennt_einzelschluessel():
-    assert Tarif.from_dict({"grund": 1}).grund == 1
+    assert Tarif.aus_json({"grund": 1}).grund == 1
     with pytest.raises(Eingabefehler, match="„True“ für grund"):
-        Tarif.from_dict({"grund": True})
-    t = Tarif.from_dict({"laufende_ab": 3, "laufende_ab.wenz": 4})
+        Tarif.aus_json({"grund": True})
+    t = Tarif.aus_json({"laufende_ab": 3, "laufende_ab.wenz": 4})
     assert t.laufende_ab_fuer(WENZ) == 4 and t.laufende_ab_fuer(Spielart.GEIER) == 3
 
 
@@ -1050,7 +1050,7 @@ def test_ramsch_aus_fakten_gleichstand_alle():
 @pytest.mark.parametrize(
     ("kw", "token"),
     [
-        ({}, "fehlt der Verlierer"),
+        ({}, "fehlt, wer verliert"),
         ({"ramsch_verlierer": (0, 1)}, "nur einer"),
         ({"ramsch_verlierer": 1, "jungfrauen": (1,)}, "Platz 2 verliert .* keine Jungfrau"),
         ({"ramsch_verlierer": 1, "jungfrauen": (0, 2, 3)}, "Durchmarsch"),
@@ -1102,3 +1102,71 @@ def test_ramsch_aus_fakten_gleich_ramsch_aus_augen(fakten, tarif):
     knapp = abrechnen(kurz, tarif)
     assert knapp.wert == voll.wert
     assert zahlungen_nach_sitz(knapp, ()) == zahlungen_nach_sitz(voll, ())
+
+
+# --- Untergrenzen, Sie, Tarifnamen, Farbsolo-Namen (Lücken der Mutationstests) -------------
+
+
+def test_laufende_ab_wenz_eins_ist_die_untergrenze():
+    """``--set laufende_ab.wenz=1``: schon ein Laufender zählt (50 + 1 × 10); 0 ist unmöglich."""
+    eins = tarif_laden(None, ["laufende_ab.wenz=1"])
+    assert abrechnen(Fakten(Spielart.WENZ, augen_spieler=61, laufende=1), eins).wert == 60
+    assert abrechnen(Fakten(Spielart.WENZ, augen_spieler=61, laufende=1)).wert == 50
+    with pytest.raises(
+        Eingabefehler, match="„0“ für laufende_ab.wenz: erwartet eine ganze Zahl ab 1"
+    ):
+        tarif_laden(None, ["laufende_ab.wenz=0"])
+    with pytest.raises(Eingabefehler, match="„0“ für laufende_ab: erwartet eine ganze Zahl ab 1"):
+        tarif_laden(None, ["laufende_ab=0"])
+
+
+@pytest.mark.parametrize(
+    "fakten",
+    [
+        Fakten(Spielart.SOLO, augen_spieler=71, sie=True),
+        Fakten(Spielart.SOLO, augen_spieler=119 - 1, sie=True),
+        Fakten(Spielart.SOLO, stiche_spieler=7, sie=True),
+    ],
+)
+def test_sie_ohne_alle_stiche_ist_eingabefehler(fakten):
+    with pytest.raises(Eingabefehler, match="Sie macht alle Stiche"):
+        abrechnen(fakten)
+
+
+def test_sie_mit_allen_stichen_oder_ohne_angabe():
+    assert abrechnen(Fakten(Spielart.SOLO, augen_spieler=120, sie=True)).wert == 520
+    assert abrechnen(Fakten(Spielart.SOLO, stiche_spieler=8, sie=True)).wert == 520
+    assert abrechnen(Fakten(Spielart.SOLO, sie=True)).wert == 520
+
+
+def test_unbekannter_tarif_nennt_die_bekannten_und_set():
+    with pytest.raises(Eingabefehler) as e:
+        tarif_laden("10-20")
+    meldung = e.value.meldung
+    assert "Unbekannter Tarif „10-20“" in meldung and "Bekannt: 10-20-50" in meldung
+    assert "--set" in meldung and "grund=10" in meldung
+
+
+def test_ja_nein_eine_wortliste():
+    from referee.schafkopf.tarif import ja_nein
+
+    for wort in ("ja", "J", "wahr", "an", "1", "yes", "on"):
+        assert ja_nein(wort, "x") is True
+    for wort in ("nein", "N", "falsch", "aus", "0", "no", "off"):
+        assert ja_nein(wort, "x") is False
+    with pytest.raises(
+        Eingabefehler, match="„vielleicht“ für bettel_erlaubt: erwartet ja oder nein"
+    ):
+        ja_nein("vielleicht", "bettel_erlaubt")
+    assert tarif_laden(None, ["bettel_erlaubt=an"]).regeln.bettel_erlaubt is True
+
+
+def test_farbsolo_behaelt_die_farbe():
+    from referee.schafkopf.karten import Farbe
+
+    a = abrechnen(Fakten(Spielart.SOLO, farbe=Farbe.HERZ, augen_spieler=61))
+    assert a.bestandteile == (("Herz-Solo", 50),)
+    assert a.als_json()["spiel"] == "Herz-Solo" and a.als_json()["farbe"] == "herz"
+    a = abrechnen(Fakten(Spielart.FARBWENZ, farbe=Farbe.EICHEL, augen_spieler=61))
+    assert a.bestandteile[0][0] == "Eichel-Wenz"
+    assert abrechnen(Fakten(Spielart.SOLO, augen_spieler=61)).bestandteile[0][0] == "Solo"

@@ -344,3 +344,27 @@ def test_ramsch_nur_mit_verlierer_und_jungfrau():
 def test_ramsch_fakten_fehler(args, token):
     r = abrechnung(*args)
     assert r.returncode == 2 and token in r.stderr and "Traceback" not in r.stderr
+
+
+def test_sie_mit_71_augen_ist_exit_2():
+    r = abrechnung("solo", "--sie", "--augen", "71", "--spieler", "A", "--gegner", "B", "C", "D")
+    assert r.returncode == 2 and "Sie macht alle Stiche" in r.stderr and r.stdout == ""
+
+
+def test_unbekannter_tarif_cli():
+    r = abrechnung("rufspiel", "--augen", "61", "--tarif", "10-20")
+    assert r.returncode == 2 and "Bekannt: 10-20-50" in r.stderr and "--set" in r.stderr
+
+
+def test_tippfehler_in_der_spielart():
+    r = abrechnung("rufspeil", "--augen", "61")
+    assert r.returncode == 2 and "Meintest du „rufspiel“?" in r.stderr
+    assert "Erlaubt sind" not in r.stderr
+
+
+def test_herz_solo_heisst_herz_solo():
+    r = abrechnung("herz-solo", "--augen", "61", "--spieler", "A", "--gegner", "B", "C", "D")
+    assert r.returncode == 0 and r.stdout.startswith("Herz-Solo gewonnen (61 Augen).")
+    r = abrechnung("herz-solo", "--augen", "61", "--json")
+    d = json.loads(r.stdout)
+    assert d["spiel"] == "Herz-Solo" and d["farbe"] == "herz" and d["spielart"] == "solo"

@@ -371,3 +371,44 @@ def test_cli_abrechnung_versteht_herz_solo():
     r = run_cli("schafkopf", "abrechnung", "Herz-Solo", "--augen", "61", "--json")
     assert r.returncode == 0, r.stderr
     assert '"spielart": "solo"' in r.stdout and '"spieler": 150' in r.stdout
+
+
+def test_farbe_ohne_schlag_ist_mehrdeutig_exit_2():
+    """„EO Gras“: die Farbe ohne Schlag – Mehrdeutig mit Beispiel, nie ein interner Fehler."""
+    from conftest import run_cli
+
+    with pytest.raises(Mehrdeutig, match="„Gras“ ist mehrdeutig: Der Schlag fehlt .z. B. GA"):
+        Karte.parse("Gras")
+    with pytest.raises(
+        Eingabefehler, match="„Gras“ an Position 2 ist mehrdeutig: Der Schlag fehlt"
+    ):
+        parse_hand("EO Gras")
+    r = run_cli("ruf", "--hand", "EO Gras")
+    assert r.returncode == 2 and r.stdout == ""
+    assert "Der Schlag fehlt (z. B. GA oder Gras-Sau)" in r.stderr
+    assert "Interner Fehler" not in r.stderr and "Error" not in r.stderr
+
+
+@pytest.mark.parametrize(
+    "text,vorschlag",
+    [("rufspeil", "rufspiel"), ("wnez", "wenz"), ("herz-sol", "herz-solo"), ("Bettl", "bettel")],
+)
+def test_tippfehler_in_der_spielart_bekommt_einen_vorschlag(text, vorschlag):
+    from referee.schafkopf.spielart import parse_ansage
+
+    with pytest.raises(Eingabefehler, match=f"Meintest du „{vorschlag}“\\?$"):
+        parse_ansage(text)
+    with pytest.raises(Eingabefehler, match=f"Meintest du „{vorschlag}“"):
+        Spielart.parse(text)
+
+
+def test_ansage_behaelt_die_farbe():
+    from referee.schafkopf.spielart import Ansage, parse_ansage
+
+    a = parse_ansage("herz-solo")
+    assert a == Ansage(Spielart.SOLO, Farbe.HERZ)
+    assert a.name_de == "Herz-Solo" and a.wort == "herz-solo"
+    assert parse_ansage("Eichel-Wenz").name_de == "Eichel-Wenz"
+    assert parse_ansage("gras-geier").wort == "gras-geier"
+    assert parse_ansage("wenz").name_de == "Wenz" and parse_ansage("wenz").farbe is None
+    assert Spiel.aus_text("herz-solo").beschreibung == "Herz-Solo"

@@ -598,3 +598,33 @@ def test_cli_ramsch_partie_nennt_verlierer_jungfrau_und_klopfer():
     assert f"Verliert: {verlierer} (die meisten Augen)" in r.stdout
     assert "Geklopft: Ben." in r.stdout
     assert "Konvention, nicht im Regeltext: Ramsch" in " ".join(r.stdout.split())
+
+
+def test_textform_spiel_zeile_hoechstens_spielart_und_farbe():
+    """``spiel:`` nimmt ein oder zwei Wörter; drei sind ein Eingabefehler mit Zeilennummer."""
+    from referee.schafkopf.partie import partie_aus_text
+
+    assert partie_aus_text("spiel: solo herz\n")["farbe"] == "herz"
+    assert partie_aus_text("spiel: herz-solo\n")["spiel"] == "herz-solo"
+    with pytest.raises(Eingabefehler, match="Zeile 1: „spiel: rufspiel gras eichel“ – erwartet"):
+        partie_aus_text("spiel: rufspiel gras eichel\n")
+    with pytest.raises(Eingabefehler, match="Zeile 2: „spiel: “ – erwartet"):
+        partie_aus_text("# Kommentar\nspiel:\n")
+
+
+def test_textform_ja_nein_wie_beim_tarif():
+    from referee.schafkopf.partie import partie_aus_text
+
+    d = partie_aus_text("tout: an\nsie: aus\n")
+    assert d["tout"] is True and d["sie"] is False
+    with pytest.raises(Eingabefehler, match="Zeile 1: Ungültiger Wert „vielleicht“ für tout:"):
+        partie_aus_text("tout: vielleicht\n")
+
+
+def test_herz_solo_partie_heisst_herz_solo():
+    g = next(p for p in PARTIEN if p["spiel"] == "solo" and p["farbe"])
+    b = partie_bericht(g)
+    farbe = {"herz": "Herz", "gras": "Gras", "eichel": "Eichel", "schellen": "Schellen"}
+    name = f"{farbe[g['farbe'].casefold()]}-Solo"
+    assert b.abrechnung.bestandteile[0][0] == name
+    assert b.als_json()["name"] == name and f"({name})" in b.als_json()["erklaerung"]

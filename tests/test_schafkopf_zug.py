@@ -18,6 +18,7 @@ from referee.schafkopf.zug import (
     erlaubte_karten,
     ist_davonlaufen,
     pruefe_zug,
+    zug_auskunft,
     zug_erlaubt,
 )
 
@@ -320,3 +321,79 @@ def test_cli_ramsch_und_bettel_nennen_die_konvention():
         ).stdout
     )
     assert "konventionen" not in d
+
+
+# --- Eine Karte prüfen: zug_auskunft / zug_erlaubt / pruefe_zug und zug --karte ------------
+
+SA, S9, GO = Karte.parse("SA"), Karte.parse("S9"), Karte.parse("GO")
+
+
+def test_letzter_stich_die_gebundene_ruf_sau_darf_abgeworfen_werden():
+    """Im letzten Stich (eine Karte) darf die Ruf-Sau auf Eichel; vorher ist sie gebunden."""
+    assert zug_erlaubt(parse_hand("SA"), parse_hand("E7"), RUF_SCHELLEN, SA)
+    a = zug_auskunft(parse_hand("SA G7"), parse_hand("E7"), RUF_SCHELLEN, SA)
+    assert not a.erlaubt and a.abschnitt == "schafkopf.ruf-sau-bindung"
+    assert namen(a.erlaubte) == ["G7"]
+    with pytest.raises(Regelverstoss) as e:
+        pruefe_zug(parse_hand("SA G7"), parse_hand("E7"), RUF_SCHELLEN, SA)
+    assert e.value.abschnitt == "schafkopf.ruf-sau-bindung"
+
+
+def test_nach_dem_davonlaufen_ist_die_ruf_sau_frei():
+    hand, stich = parse_hand("SA S9 GO"), parse_hand("E7")
+    assert not zug_erlaubt(hand, stich, RUF_SCHELLEN, SA)  # gebunden: nicht abwerfen
+    assert zug_erlaubt(hand, stich, RUF_SCHELLEN, SA, davongelaufen=True)
+    # Ausspielen einer kleinen Schellen mit nur drei Schellen: verboten; davongelaufen: frei
+    a = zug_auskunft(parse_hand("SA S9 S8 GO"), (), RUF_SCHELLEN, S9)
+    assert not a.erlaubt and a.abschnitt == "schafkopf.davonlaufen" and "du hast 3" in a.grund
+    assert zug_auskunft(parse_hand("SA S9 S8 GO"), (), RUF_SCHELLEN, S9, davongelaufen=True).erlaubt
+
+
+def test_davonlaufen_ist_erlaubt_und_sagt_es():
+    a = zug_auskunft(parse_hand("SA S9 S8 S7 GO"), (), RUF_SCHELLEN, S9)
+    assert a.erlaubt and a.abschnitt == "schafkopf.davonlaufen" and "Davonlaufen" in a.grund
+
+
+def test_karte_nicht_in_der_hand_ist_eine_falsche_frage():
+    with pytest.raises(Eingabefehler, match="EA ist nicht in der Hand"):
+        zug_auskunft(parse_hand("SA S9"), (), RUF_SCHELLEN, Karte.parse("EA"))
+    assert not zug_erlaubt(parse_hand("SA S9"), (), RUF_SCHELLEN, Karte.parse("EA"))
+
+
+def _zug(*args: str):
+    return run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "schellen", *args)
+
+
+def test_cli_karte_exit_codes():
+    r = _zug("--hand", "SA S7 S8 S9 GO", "--stich", "SK", "--karte", "SA")
+    assert r.returncode == 0 and "SA ist erlaubt." in r.stdout
+    r = _zug("--hand", "SA S7 S8 S9 GO", "--stich", "SK", "--karte", "S7")
+    assert r.returncode == 1 and "S7 ist nicht erlaubt." in r.stdout
+    assert "Erlaubt wären: SA" in r.stdout and "schafkopf.ruf-sau-suchen" in r.stdout
+    r = _zug("--hand", "SA S7 S8 S9 GO", "--stich", "SK", "--karte", "S7", "--json")
+    d = json.loads(r.stdout)
+    assert r.returncode == 1
+    assert d == {
+        "karte": "S7",
+        "erlaubt": False,
+        "grund": d["grund"],
+        "abschnitt": "schafkopf.ruf-sau-suchen",
+        "erlaubte": ["SA"],
+    }
+    r = _zug("--hand", "SA S7", "--karte", "EA")
+    assert r.returncode == 2 and "EA ist nicht in der Hand" in r.stderr
+    r = _zug("--hand", "SA S7", "--karte", "Gras")
+    assert r.returncode == 2 and "Der Schlag fehlt" in r.stderr
+
+
+def test_cli_karte_letzter_stich_und_davongelaufen():
+    assert _zug("--hand", "SA", "--stich", "E7", "--karte", "SA").returncode == 0
+    assert _zug("--hand", "SA S9 GO", "--stich", "E7", "--karte", "SA").returncode == 1
+    r = _zug("--hand", "SA S9 GO", "--stich", "E7", "--karte", "SA", "--davongelaufen")
+    assert r.returncode == 0
+
+
+def test_cli_letzter_stich_mit_vier_karten_ist_exit_2():
+    r = _zug("--hand", "SA S9 GO E7", "--stich", "E8", "--letzter-stich")
+    assert r.returncode == 2 and r.stdout == ""
+    assert "Im letzten Stich hat jeder nur noch eine Karte, die Hand hat aber 4" in r.stderr

@@ -239,7 +239,7 @@ def abrechnung(
     from referee.schafkopf.spielart import Spielart, parse_ansage
     from referee.schafkopf.tarif import tarif_laden
 
-    art, _ = parse_ansage(spielart)
+    art, farbe = parse_ansage(spielart)
     gewaehlt = tarif_laden(tarif, setzen or None)
     augen_z = _zahlen("--augen", augen or [])
     stiche_z = _zahlen("--stiche", stiche or [])
@@ -255,20 +255,6 @@ def abrechnung(
                 "nicht --spieler/--partner/--gegner."
             )
         je_platz = bool(augen_z or stiche_z)
-        if je_platz and len(augen_z) != 4:
-            fehler.append(
-                f"Beim Ramsch braucht --augen vier Zahlen (je Platz), nicht {len(augen_z)}."
-            )
-        if je_platz and len(stiche_z) != 4:
-            fehler.append(
-                f"Beim Ramsch braucht --stiche vier Zahlen (je Platz), nicht {len(stiche_z)}."
-            )
-        if not je_platz and not verlierer and durchmarsch is None:
-            fehler.append(
-                "Beim Ramsch fehlt, wer verliert: --verlierer NAME (die meisten Augen, dazu "
-                "--jungfrau NAME für jeden ohne Stich) oder --durchmarsch NAME, oder --augen und "
-                "--stiche mit je vier Zahlen."
-            )
         if namen and len(namen) != 4:
             fehler.append(f"--namen braucht vier Namen, nicht {len(namen)}.")
         if namen and len(set(namen)) != len(namen):
@@ -319,6 +305,7 @@ def abrechnung(
             fehler.append("Es fehlt --augen N (Augen der Spielerpartei, 0–120).")
         fakten = Fakten(
             art,
+            farbe=farbe,
             augen_spieler=augen_n,
             laufende=laufende,
             schwarz=schwarz,
@@ -337,7 +324,7 @@ def abrechnung(
         betraege = zahlungen(ergebnis, partei, alle)
 
     if als_json:
-        daten = dict(ergebnis.als_dict(), zahlungen=betraege, tarif=gewaehlt.name or None)
+        daten = dict(ergebnis.als_json(), zahlungen=betraege, tarif=gewaehlt.name or None)
         if art is Spielart.RAMSCH:
             wer = list(betraege)
             daten["verlierer"] = [wer[i] for i in ergebnis.verlierer]
@@ -354,12 +341,12 @@ def _ausgeben(art, fakten, ergebnis, betraege, rollen, tarif, setzen) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from referee.schafkopf.abrechnung import SPIELNAMEN
+    from referee.schafkopf.abrechnung import spielname
     from referee.schafkopf.spielart import Spielart
 
     euro = ausgabe.euro
     kons = ausgabe.konsole()
-    name = SPIELNAMEN[art]
+    name = spielname(art, fakten.farbe)
     if art is Spielart.RAMSCH:
         alle = list(betraege)
         if ergebnis.durchmarsch is not None:
@@ -444,7 +431,7 @@ def tarife(
             {
                 "standard": STANDARD_TARIF,
                 "tarife": {
-                    n: {"beschreibung": b, **tarif_laden(n).to_dict()}
+                    n: {"beschreibung": b, **tarif_laden(n).als_json()}
                     for n, b in beschreibungen.items()
                 },
                 "schluessel": list(SCHLUESSEL),

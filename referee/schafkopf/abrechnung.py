@@ -37,8 +37,8 @@ from math import prod
 from typing import Any, TypeVar
 
 from referee.errors import Eingabefehler
-from referee.schafkopf.karten import Karte
-from referee.schafkopf.spielart import Spiel, Spielart
+from referee.schafkopf.karten import Blatt, Farbe, Karte
+from referee.schafkopf.spielart import Ansage, Spiel, Spielart
 from referee.schafkopf.tarif import Tarif, tarif_laden
 
 T = TypeVar("T")
@@ -62,6 +62,15 @@ TRUEMPFE: dict[Spielart, tuple[int, int]] = {
 
 #: Wie die Abrechnung die Spielarten nennt (wie ``Spielart.name_de``, das Farbsolo kurz „Solo“).
 SPIELNAMEN: dict[Spielart, str] = {a: "Solo" if a is Spielart.SOLO else a.name_de for a in Spielart}
+
+
+def spielname(spielart: Spielart, farbe: Farbe | None = None) -> str:
+    """Der Name in der Abrechnung: „Herz-Solo“, „Eichel-Wenz“; ohne Farbe „Solo“, „Wenz“ …
+    (das Rufspiel heißt immer „Rufspiel“)."""
+    if farbe is None or spielart is Spielart.RUFSPIEL:
+        return SPIELNAMEN[spielart]
+    return Ansage(spielart, farbe).name_de
+
 
 _K = "Konvention, nicht im Regeltext: "
 K_SCHNEIDER = (
@@ -143,6 +152,9 @@ class Fakten:
     spielart: Spielart
     augen_spieler: int | None = None
     laufende: int = 0
+    #: Trumpffarbe beim Farbsolo/Farbwenz/Farbgeier, Ruffarbe beim Rufspiel (nur für den Namen:
+    #: „Herz-Solo“; der Preis hängt nicht davon ab).
+    farbe: Farbe | None = None
     schwarz: bool = False
     stiche_spieler: int | None = None
     tout: bool = False
@@ -187,6 +199,12 @@ class Abrechnung:
     verlierer: tuple[int, ...] = ()
     jungfrauen: tuple[int, ...] = ()
     durchmarsch: int | None = None
+    farbe: Farbe | None = None
+
+    @property
+    def ansage(self) -> Ansage:
+        """Spielart mit Farbe: ``Ansage(SOLO, HERZ)`` – ``.name_de`` ist „Herz-Solo“."""
+        return Ansage(self.spielart, self.farbe)
 
     @property
     def erklaerung(self) -> str:
@@ -200,10 +218,12 @@ class Abrechnung:
             text += f" = {self.wert}"
         return text
 
-    def als_dict(self) -> dict[str, Any]:
+    def als_json(self) -> dict[str, Any]:
         """JSON-Form ohne Zahlungen (die hängen an Plätzen/Namen, siehe ``zahlungen``)."""
         d: dict[str, Any] = {
             "spielart": self.spielart.value,
+            "farbe": self.farbe.wort if self.farbe is not None else None,
+            "spiel": spielname(self.spielart, self.farbe),
             "wert": self.wert,
             "gewonnen": self.gewonnen,
             "schneider": self.schneider,
@@ -298,9 +318,9 @@ def abrechnen(fakten: Fakten, tarif: Tarif | None = None) -> Abrechnung:
 def _normal(f: Fakten, spielart: Spielart, tarif: Tarif) -> Abrechnung:
     fehler: list[str] = []
     regeln = tarif.regeln
-    name = SPIELNAMEN[spielart]
+    name = spielname(spielart, f.farbe)
     solo_artig = spielart is not Spielart.RUFSPIEL
-    n_stiche = 6 if f.kurz else 8
+    n_stiche = _blatt(f).handgroesse
     max_lauf = TRUEMPFE[spielart][1 if f.kurz else 0]
     augen = f.augen_spieler
     _ganz("Laufende", f.laufende, 0, max_lauf, fehler)
@@ -327,6 +347,12 @@ def _normal(f: Fakten, spielart: Spielart, tarif: Tarif) -> Abrechnung:
         )
     if f.sie and f.kurz:
         fehler.append("Sie gibt es nur mit langer Karte.")
+    if f.sie and (augen not in (None, 120) or f.stiche_spieler not in (None, n_stiche)):
+        angabe = f"{augen} Augen" if augen not in (None, 120) else f"{f.stiche_spieler} Stiche"
+        fehler.append(
+            f"Sie macht alle Stiche (120 Augen, {n_stiche} Stiche); angegeben sind {angabe}. "
+            "Ohne alle Stiche war es kein Sie, sondern ein Solo (ggf. Tout)."
+        )
     if augen is None:
         if not (f.sie or (f.tout and f.stiche_spieler is not None)):
             fehler.append("Die Augen der Spielerpartei fehlen.")
@@ -423,7 +449,12 @@ def _normal(f: Fakten, spielart: Spielart, tarif: Tarif) -> Abrechnung:
         solo_artig=solo_artig,
         tout=f.tout,
         sie=f.sie,
+        farbe=f.farbe,
     )
+
+
+def _blatt(f: Fakten) -> Blatt:
+    return Blatt.KURZ if f.kurz else Blatt.LANG
 
 
 def _nicht_bei(f: Fakten, spiel: str, fehler: list[str]) -> None:
@@ -445,7 +476,7 @@ def _bettel(f: Fakten, tarif: Tarif) -> Abrechnung:
         )
     _nicht_bei(f, "Bettel", fehler)
     faktoren = _verdopplungen(f, fehler)
-    n_stiche = 6 if f.kurz else 8
+    n_stiche = _blatt(f).handgroesse
     s = f.stiche_spieler
     if s is None:
         fehler.append("Beim Bettel fehlt die Zahl der Stiche des Spielers (0 = gewonnen).")
@@ -570,8 +601,9 @@ def _ramsch_aus_fakten(
     else:
         if not verlierer:
             fehler.append(
-                "Beim Ramsch fehlt der Verlierer (der Platz mit den meisten Augen) oder der "
-                "Durchmarsch – oder die Augen und Stiche je Platz."
+                "Beim Ramsch fehlt, wer verliert: der Verlierer (die meisten Augen; dazu jede "
+                "Jungfrau ohne Stich) oder der Durchmarsch (alle Stiche) – oder die Augen und "
+                "Stiche je Platz (je vier Zahlen)."
             )
         if set(verlierer) & set(jungfrauen):
             fehler.append(
@@ -607,13 +639,17 @@ def _ramsch_aus_augen(
     """Ramsch aus Augen und Stichen je Platz (z. B. aus einer geprüften Partie)."""
     regeln = tarif.regeln
     fehler: list[str] = []
-    n_stiche = 6 if f.kurz else 8
+    n_stiche = _blatt(f).handgroesse
     augen, stiche = f.augen, f.stiche
-    if augen is None or len(augen) != 4:
-        fehler.append(f"Beim Ramsch braucht es die Augen aller vier Spieler, nicht {augen!r}.")
-    if stiche is None or len(stiche) != 4:
-        fehler.append(f"Beim Ramsch braucht es die Stiche aller vier Spieler, nicht {stiche!r}.")
+    for was, werte in (("Augen", augen), ("Stiche", stiche)):
+        if werte is None or len(werte) != 4:
+            angegeben = "keine" if not werte else ", ".join(map(str, werte))
+            fehler.append(
+                f"Beim Ramsch braucht es die {was} aller vier Spieler (vier Zahlen, je Platz), "
+                f"angegeben: {angegeben}."
+            )
     _raise(fehler)
+    assert augen is not None and stiche is not None
     for i, (a, s) in enumerate(zip(augen, stiche, strict=True)):
         _ganz(f"Augen von Platz {i + 1}", a, 0, 120, fehler)
         _ganz(f"Stiche von Platz {i + 1}", s, 0, n_stiche, fehler)
@@ -804,6 +840,7 @@ __all__ = [
     "Fakten",
     "abrechnen",
     "hoechster_trumpf_platz",
+    "spielname",
     "unklare_angaben",
     "zahlungen",
     "zahlungen_nach_sitz",

@@ -132,6 +132,7 @@ class Partiebericht:
             "gueltig": True,
             "spiel": self.partie.spiel.art.value,
             "farbe": self.partie.spiel.farbe.wort if self.partie.spiel.farbe else None,
+            "name": self.partie.spiel.beschreibung,
             "spieler_partei": list(self.spieler_partei),
             "augen_spieler": self.augen_spieler,
             "stiche_spieler": self.stiche_spieler,
@@ -194,7 +195,7 @@ def _tarif(roh: Any) -> Any:
         schluessel = json.dumps(roh, sort_keys=True, default=str)
         t = _TARIF_CACHE.get(schluessel)
     if t is None:
-        t = Tarif.from_dict(roh)
+        t = Tarif.aus_json(roh)
         if len(_TARIF_CACHE) < 256:
             _TARIF_CACHE[schluessel] = t
     return t
@@ -256,6 +257,8 @@ def partie_aus_text(text: str) -> dict[str, Any]:
     >>> d["spiel"], d["farbe"], d["spieler"], d["stiche"]
     ('wenz', None, 1, [{'aus': 0, 'karten': ['EO', 'GO', 'HO', 'SO']}])
     """
+    from referee.schafkopf.tarif import ja_nein
+
     daten: dict[str, Any] = {}
     maengel: list[str] = []
     block: str | None = None
@@ -311,17 +314,17 @@ def partie_aus_text(text: str) -> dict[str, Any]:
         maengel.append(f"Zeile {nr}: „{wort}“ ist kein Sitz; erlaubt: {bekannt}.")
         return None
 
-    def ja_nein(schl: str) -> bool | None:
+    def wahr(schl: str) -> bool | None:
         if schl not in daten:
             return None
         nr, wert = daten[schl]
-        w = wert.casefold()
-        if w in ("ja", "j", "true", "wahr", "1"):
-            return True
-        if w in ("nein", "n", "false", "falsch", "0", ""):
-            return False
-        maengel.append(f"Zeile {nr}: {schl}: „{wert}“ – erwartet ja oder nein.")
-        return None
+        if not wert:
+            return False  # „tout:“ ohne Wert
+        try:
+            return ja_nein(wert, f"{schl}:")
+        except Eingabefehler as e:
+            maengel.append(f"Zeile {nr}: {e.meldung}")
+            return None
 
     aus: dict[str, Any] = {}
     if "spiel" in daten:
@@ -344,9 +347,9 @@ def partie_aus_text(text: str) -> dict[str, Any]:
             nr, wert = daten[schl]
             aus[schl] = [sitz(w, nr) for w in wert.replace(",", " ").split()]
     for schl in ("tout", "sie"):
-        wert = ja_nein(schl)
-        if wert is not None:
-            aus[schl] = wert
+        wahrheit = wahr(schl)
+        if wahrheit is not None:
+            aus[schl] = wahrheit
     if "tarif" in daten:
         from referee.schafkopf.tarif import tarif_laden
 
@@ -812,7 +815,7 @@ def partie_bericht(partie: Partie | Mapping[str, Any] | str) -> Partiebericht:
     augen_sp = sum(augen[s] for s in partei) if partei else None
     stiche_sp = sum(stiche[s] for s in partei) if partei else None
     if spiel.art is Spielart.RAMSCH:
-        verlierer = _ramsch_verlierer(spiel, p.haende, augen)
+        verlierer = _ramsch_verlierer(p.haende, augen)
         fakten = Fakten(
             Spielart.RAMSCH,
             klopfer=len(p.klopfer),
@@ -824,6 +827,7 @@ def partie_bericht(partie: Partie | Mapping[str, Any] | str) -> Partiebericht:
     else:
         fakten = Fakten(
             spiel.art,
+            farbe=spiel.farbe,
             augen_spieler=augen_sp,
             laufende=lauf,
             stiche_spieler=stiche_sp,
@@ -852,20 +856,16 @@ def partie_bericht(partie: Partie | Mapping[str, Any] | str) -> Partiebericht:
     )
 
 
-def _ramsch_verlierer(
-    spiel: Spiel, haende: Sequence[Sequence[Karte]], augen: Sequence[int]
-) -> int | None:
-    """Bei Gleichstand der Höchsten: wer von ihnen den höchsten Trumpf bekommen hat (Konvention)."""
+def _ramsch_verlierer(haende: Sequence[Sequence[Karte]], augen: Sequence[int]) -> int | None:
+    """Bei Gleichstand der Höchsten: wer von ihnen den höchsten Trumpf hatte (Konvention,
+    ``abrechnung.hoechster_trumpf_platz``); ohne Gleichstand ``None``."""
+    from referee.schafkopf.abrechnung import hoechster_trumpf_platz
+
     hoechst = max(augen)
     gleiche = [s for s in SITZE if augen[s] == hoechst]
     if len(gleiche) < 2:
         return None
-    rang = spiel._tab.rang
-
-    def bester(s: int) -> int:
-        return max((rang[k.nr] for k in haende[s] if spiel.ist_trumpf(k)), default=-1)
-
-    return max(gleiche, key=bester)
+    return hoechster_trumpf_platz(haende, gleiche)
 
 
 __all__ = [

@@ -101,14 +101,11 @@ def _unbekannte_spielart(text: str) -> Eingabefehler:
     """„Meintest du …?“ bei einem Tippfehler (``rufspeil``), sonst die Liste aller Spielarten."""
     from referee.namen import aehnliche, meintest_du
 
-    woerter = (
-        [a.value for a in Spielart]
-        + [f"{f.wort}-{e}" for f in Farbe for e in _FARBSPIEL_ENDUNG]
-        + ["sauspiel", "farbsolo"]
-    )
-    vorschlag = meintest_du(
-        aehnliche(text.strip(), woerter, schluessel=lambda w: w.casefold().replace("-", ""))
-    )
+    woerter = [a.value for a in Spielart] + [
+        f"{f.wort}-{e}" for f in Farbe for e in _FARBSPIEL_ENDUNG
+    ]
+    falten = lambda w: w.casefold().replace("-", "")  # noqa: E731
+    vorschlag = meintest_du(aehnliche(text.strip(), woerter, schluessel=falten, n=1))
     if vorschlag:
         return Eingabefehler(f"Unbekannte Spielart „{text}“. {vorschlag}")
     erlaubt = ", ".join(a.value for a in Spielart)

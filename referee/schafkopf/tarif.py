@@ -7,7 +7,7 @@ Konventionen, die der Regeltext nicht regelt (``Hausregeln``).
 
 Benannte Tarife stehen in ``data/tarife.json``; ``tarif_laden("5-10-20",
 {"laufende_ab": "2"})`` lädt einen und überschreibt einzelne Schlüssel.
-``Tarif.to_dict()``/``Tarif.from_dict()`` sind die JSON-Form (flach, ein Schlüssel
+``Tarif.als_json()``/``Tarif.aus_json()`` sind die JSON-Form (flach, ein Schlüssel
 je Preis bzw. Schalter); die Partie-JSON benutzt davon nur ``grund``, ``solo``,
 ``schneider``, ``schwarz``, ``laufende`` und ``laufende_ab``.
 
@@ -54,8 +54,24 @@ RAMSCH_GLEICHSTAND = ("hoechster_trumpf", "alle")
 
 STANDARD_TARIF = "10-20-50"
 
-_WAHR = {"ja", "j", "true", "wahr", "an", "ein", "1", "yes", "y", "on"}
-_FALSCH = {"nein", "n", "false", "falsch", "aus", "0", "no", "off"}
+_WAHR = frozenset({"ja", "j", "true", "wahr", "an", "ein", "1", "yes", "y", "on"})
+_FALSCH = frozenset({"nein", "n", "false", "falsch", "aus", "0", "no", "off"})
+
+
+def ja_nein(text: str, wofuer: str) -> bool:
+    """``ja``/``nein`` (auch j/n, wahr/falsch, an/aus, 1/0, yes/no, on/off) → bool – die eine
+    Stelle für Hausregeln (``--set bettel_erlaubt=ja``) und die Textform der Partie
+    (``tout: ja``). Sonst ``Eingabefehler``, der ``wofuer`` und den Wert nennt.
+
+    >>> ja_nein("Ja", "tout"), ja_nein("aus", "durchmarsch")
+    (True, False)
+    """
+    roh = str(text).strip().casefold()
+    if roh in _WAHR:
+        return True
+    if roh in _FALSCH:
+        return False
+    raise Eingabefehler(f"Ungültiger Wert „{text}“ für {wofuer}: erwartet ja oder nein.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +227,7 @@ class Tarif:
         werte = {z for _, z in self.laufende_ab}
         return next(iter(werte)) if len(werte) == 1 else None
 
-    def to_dict(self) -> dict[str, Any]:
+    def als_json(self) -> dict[str, Any]:
         """Flache JSON-Form (alle Schlüssel, die ``--set`` kennt; ``laufende_ab`` Zahl oder Objekt)."""
         d: dict[str, Any] = {}
         if self.name:
@@ -229,10 +245,10 @@ class Tarif:
         return d
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any], basis: Tarif | None = None) -> Tarif:
+    def aus_json(cls, d: Mapping[str, Any], basis: Tarif | None = None) -> Tarif:
         """Tarif aus der JSON-Form; fehlende Schlüssel kommen aus ``basis`` (Standard 10-20-50).
 
-        Akzeptiert das ``tarif``-Objekt der Partie-JSON ebenso wie ``to_dict()``.
+        Akzeptiert das ``tarif``-Objekt der Partie-JSON ebenso wie ``als_json()``.
         Unbekannte Schlüssel sind ein ``Eingabefehler``.
         """
         if not isinstance(d, Mapping):
@@ -295,7 +311,7 @@ def _spielart_ab(k: Any) -> Spielart:
     return s
 
 
-#: Alle Schlüssel, die ``--set`` und ``from_dict`` kennen.
+#: Alle Schlüssel, die ``--set`` und ``aus_json`` kennen.
 SCHLUESSEL: tuple[str, ...] = (
     "grund",
     "solo",
@@ -324,15 +340,6 @@ def _zahl(schluessel: str, text: str, minimum: int) -> int:
             f"Ungültiger Wert „{text}“ für {schluessel}: erwartet eine ganze Zahl ab {minimum}."
         )
     return wert
-
-
-def _wahrheit(schluessel: str, text: str) -> bool:
-    roh = str(text).strip().lower()
-    if roh in _WAHR:
-        return True
-    if roh in _FALSCH:
-        return False
-    raise Eingabefehler(f"Ungültiger Wert „{text}“ für {schluessel}: erwartet ja oder nein.")
 
 
 def setzungen(liste: Iterable[str]) -> dict[str, str]:
@@ -376,7 +383,7 @@ def _setze(tarif: Tarif, setzen: Mapping[str, str] | Iterable[str]) -> Tarif:
                     )
                 regeln[k] = wert
             elif k in _REGEL_FELDER:
-                regeln[k] = _wahrheit(k, text)
+                regeln[k] = ja_nein(text, k)
             else:
                 raise Eingabefehler(
                     f"Unbekannter Tarif-Schlüssel „{roh_schluessel}“. Erlaubt: {', '.join(SCHLUESSEL)}."
@@ -413,9 +420,17 @@ def tarif_beschreibungen() -> dict[str, str]:
 def _benannt(name: str) -> Tarif:
     daten = _tarif_daten()
     if name not in daten:
-        raise Eingabefehler(f"Unbekannter Tarif „{name}“. Bekannt: {', '.join(daten)}.")
+        from referee.namen import aehnliche, meintest_du
+
+        vorschlag = meintest_du(aehnliche(name, daten, n=1))
+        raise Eingabefehler(
+            f"Unbekannter Tarif „{name}“.{' ' + vorschlag if vorschlag else ''} Bekannt: "
+            f"{', '.join(daten)} (Preise: referee schafkopf tarife). Eigene Preise baut man "
+            f"aus einem bekannten Tarif mit --set, z. B. --tarif {STANDARD_TARIF} --set "
+            "grund=10 solo=20 (Cent; Schlüssel: grund, solo, schneider, schwarz, laufende …)."
+        )
     werte = {k: v for k, v in daten[name].items() if k != "beschreibung"}
-    return Tarif.from_dict({**werte, "name": name})
+    return Tarif.aus_json({**werte, "name": name})
 
 
 def tarif_laden(
@@ -441,6 +456,7 @@ __all__ = [
     "STANDARD_TARIF",
     "Hausregeln",
     "Tarif",
+    "ja_nein",
     "setzungen",
     "tarif_beschreibungen",
     "tarif_laden",

@@ -379,8 +379,8 @@ def test_sabai_gleichstand_parse():
 
 def test_schlafmuetze_und_saufn_als_json():
     from referee.saufn import Karte as SaufnKarte
-    from referee.saufn import folgt
-    from referee.schlafmuetze import Tisch, naechster_schritt, pruefe_ablage, wohin
+    from referee.saufn import folgt_auskunft
+    from referee.schlafmuetze import Tisch, ablage_auskunft, naechster_schritt, wohin
 
     t = Tisch.parse("2 1 5 1 1", "Ben=10,Cem=4,Dora=-")
     w = wohin(3, t).als_json()
@@ -390,17 +390,17 @@ def test_schlafmuetze_und_saufn_als_json():
         ["mitte:1"],
         False,
     )
-    p = pruefe_ablage(3, t, "Cem").als_json()
+    p = ablage_auskunft(3, t, "Cem").als_json()
     assert (p["schlafmuetze"], p["nach"], p["fehler"], p["abschnitt"]) == (
         True,
         "Cem",
         "reihenfolge",
         "schlafmuetze.fehler",
     )
-    assert "fehler" not in pruefe_ablage(3, t, "mitte:1").als_json()
+    assert "fehler" not in ablage_auskunft(3, t, "mitte:1").als_json()
     z = naechster_schritt(t, 5).als_json()
     assert (z["zuerst"], z["karte"], z["muss"]) == ("ablagestapel", 5, "Cem")
-    e = folgt(SaufnKarte.parse("N"), SaufnKarte.parse("U")).als_json()
+    e = folgt_auskunft(SaufnKarte.parse("N"), SaufnKarte.parse("U")).als_json()
     assert (e["erlaubt"], e["moeglich"], e["oben_danach"]) == (
         False,
         ["U", "F", "weiße Karte", "goldene Karte"],

@@ -16,7 +16,8 @@ from referee.sabai import (
     Karte,
     Move,
     Regeln,
-    ass_joker_entscheid,
+    ass_joker_auskunft,
+    ass_joker_erlaubt,
     deck,
     erklaere_karte,
     hat_alle_vier_joker,
@@ -26,6 +27,7 @@ from referee.sabai import (
     pruefe_ass_joker,
     pruefe_letzte_partie,
     pruefe_reinwerfen,
+    reinwerfen_auskunft,
     reinwerfen_erlaubt,
     werte_runde,
     werte_spiel,
@@ -354,31 +356,33 @@ def test_zu_viele_karten_immer_erkannt():
     ],
 )
 def test_reinwerfen_tabelle(karte, oben, anzahl, erlaubt, abschnitt):
-    e = reinwerfen_erlaubt(Karte.parse(karte), Karte.parse(oben), anzahl)
+    e = reinwerfen_auskunft(Karte.parse(karte), Karte.parse(oben), anzahl)
     assert e.erlaubt is erlaubt
+    assert reinwerfen_erlaubt(Karte.parse(karte), Karte.parse(oben), anzahl) is erlaubt
     assert e.abschnitt == abschnitt
     assert (e.folge is None) is erlaubt
     if not erlaubt:
         assert "Strafkarte" in e.folge
-        with pytest.raises(Regelverstoss, match=abschnitt.replace(".", r"\.")):
+        with pytest.raises(Regelverstoss, match=abschnitt.replace(".", r"\.")) as fehler:
             pruefe_reinwerfen(Karte.parse(karte), Karte.parse(oben), anzahl)
+        assert fehler.value.abschnitt == abschnitt
     else:
         pruefe_reinwerfen(Karte.parse(karte), Karte.parse(oben), anzahl)
 
 
 def test_reinwerfen_auch_ausser_der_reihe_gesagt():
-    assert "nicht an der Reihe" in reinwerfen_erlaubt(Karte.SIEBEN, Karte.SIEBEN).grund
+    assert "nicht an der Reihe" in reinwerfen_auskunft(Karte.SIEBEN, Karte.SIEBEN).grund
 
 
 def test_joker_auf_ass_joker_ist_konvention_und_einstellbar():
-    e = reinwerfen_erlaubt(Karte.JOKER, Karte.ASS_JOKER)
+    e = reinwerfen_auskunft(Karte.JOKER, Karte.ASS_JOKER)
     assert any(h.art is HinweisArt.KONVENTION and "--streng" in h.text for h in e.hinweise)
-    streng = reinwerfen_erlaubt(
+    streng = reinwerfen_auskunft(
         Karte.JOKER, Karte.ASS_JOKER, regeln=Regeln(joker_auf_ass_joker=False)
     )
     assert not streng.erlaubt and "Strafkarte" in streng.folge
     # Der Ass-Joker auf einen Joker bleibt auch streng erlaubt: so steht es im Text.
-    assert reinwerfen_erlaubt(
+    assert reinwerfen_auskunft(
         Karte.ASS_JOKER, Karte.JOKER, regeln=Regeln(joker_auf_ass_joker=False)
     ).erlaubt
 
@@ -396,25 +400,25 @@ def test_joker_auf_ass_joker_ist_konvention_und_einstellbar():
 )
 def test_reinwerfen_unmoegliche_anzahl(karte, oben, anzahl):
     with pytest.raises(Eingabefehler):
-        reinwerfen_erlaubt(Karte.parse(karte), Karte.parse(oben), anzahl)
+        reinwerfen_auskunft(Karte.parse(karte), Karte.parse(oben), anzahl)
 
 
 def test_alle_vier_und_funktionen_als_hinweis():
-    e = reinwerfen_erlaubt(Karte.SIEBEN, Karte.SIEBEN, 3)
+    e = reinwerfen_auskunft(Karte.SIEBEN, Karte.SIEBEN, 3)
     assert any(h.abschnitt == "sabai.alle-vier" for h in e.hinweise)
-    f = reinwerfen_erlaubt(Karte.ZWOELF, Karte.ZWOELF, 2)
+    f = reinwerfen_auskunft(Karte.ZWOELF, Karte.ZWOELF, 2)
     assert any("spy" in h.text and "niemand wird übersprungen" in h.text for h in f.hinweise)
     assert not any(h.abschnitt == "sabai.alle-vier" for h in f.hinweise)
 
 
 def test_fuer_andere_und_vereinfacht():
-    e = reinwerfen_erlaubt(Karte.SIEBEN, Karte.SIEBEN, fuer_andere=True)
+    e = reinwerfen_auskunft(Karte.SIEBEN, Karte.SIEBEN, fuer_andere=True)
     assert e.erlaubt and any(h.abschnitt == "sabai.sabai-sabai-move" for h in e.hinweise)
-    v = reinwerfen_erlaubt(
+    v = reinwerfen_auskunft(
         Karte.SIEBEN, Karte.SIEBEN, fuer_andere=True, regeln=Regeln(vereinfacht=True)
     )
     assert not v.erlaubt and v.abschnitt == "sabai.ass-move"
-    assert reinwerfen_erlaubt(Karte.SIEBEN, Karte.SIEBEN, regeln=Regeln(vereinfacht=True)).erlaubt
+    assert reinwerfen_auskunft(Karte.SIEBEN, Karte.SIEBEN, regeln=Regeln(vereinfacht=True)).erlaubt
 
 
 # --- Ass-Joker ------------------------------------------------------------------------------
@@ -438,24 +442,26 @@ def test_fuer_andere_und_vereinfacht():
 )
 def test_ass_joker_fragen(frage, auf, erlaubt):
     f = AssJokerFrage.parse(frage)
-    e = ass_joker_entscheid(f, Karte.parse(auf) if auf else None)
+    e = ass_joker_auskunft(f, Karte.parse(auf) if auf else None)
     assert e.erlaubt is erlaubt
+    assert ass_joker_erlaubt(f, Karte.parse(auf) if auf else None) is erlaubt
     assert e.abschnitt == "sabai.ass-joker"
     if not erlaubt:
-        with pytest.raises(Regelverstoss):
+        with pytest.raises(Regelverstoss) as fehler:
             pruefe_ass_joker(f, Karte.parse(auf) if auf else None)
+        assert fehler.value.abschnitt == "sabai.ass-joker"
 
 
 def test_ass_joker_aufgedeckt_gezogene_karte_spielen():
-    e = ass_joker_entscheid(AssJokerFrage.AUFGEDECKT)
+    e = ass_joker_auskunft(AssJokerFrage.AUFGEDECKT)
     assert "gezogene Karte muss gespielt werden" in e.grund
 
 
 def test_ass_joker_verbrennen_braucht_oben():
     with pytest.raises(Eingabefehler, match="--auf"):
-        ass_joker_entscheid(AssJokerFrage.VERBRENNEN)
+        ass_joker_auskunft(AssJokerFrage.VERBRENNEN)
     with pytest.raises(Eingabefehler, match="nur einen Ass-Joker"):
-        ass_joker_entscheid(AssJokerFrage.VERBRENNEN, Karte.ASS_JOKER)
+        ass_joker_auskunft(AssJokerFrage.VERBRENNEN, Karte.ASS_JOKER)
 
 
 def test_ass_joker_unbekannte_frage():
@@ -539,6 +545,6 @@ def test_unbekannte_tokens_und_zu_viele_karten_zusammen_gemeldet():
 
 
 def test_gezogener_ass_joker_muss_behalten_werden():
-    e = ass_joker_entscheid(AssJokerFrage.ABLEGEN)
+    e = ass_joker_auskunft(AssJokerFrage.ABLEGEN)
     assert not e.erlaubt and "gerade vom Nachziehstapel gezogen" in e.grund
     assert "behalten" in e.folge and e.abschnitt == "sabai.ass-joker"

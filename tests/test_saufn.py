@@ -10,7 +10,15 @@ from hypothesis import strategies as st
 
 from referee.errors import Eingabefehler, Mehrdeutig, Regelverstoss, UnbekannteKarte
 from referee.resources import lade_json
-from referee.saufn import Buchstabe, Karte, Kategorie, folgt, folgt_erlaubt, pruefe_folgt, regeln
+from referee.saufn import (
+    Buchstabe,
+    Karte,
+    Kategorie,
+    folgt_auskunft,
+    folgt_erlaubt,
+    pruefe_folgt,
+    regeln,
+)
 from referee.saufn import ende as sende
 from referee.saufn.karten import alle_karten, falte, katalog
 
@@ -193,7 +201,7 @@ def test_buchstabe_auf_buchstabe(karte, oben):
 
 
 def test_n_auf_u_nein_mit_zitat_und_alternativen():
-    e = folgt(K("N"), K("U"))
+    e = folgt_auskunft(K("N"), K("U"))
     assert e.erlaubt is False
     assert "„Liegt ein U, kann ein U oder F gelegt werden.“" in e.grund
     assert e.moeglich == ("U", "F", "weiße Karte", "goldene Karte")
@@ -202,7 +210,7 @@ def test_n_auf_u_nein_mit_zitat_und_alternativen():
 
 
 def test_s_auf_n_ja_umlauf():
-    e = folgt(K("S"), K("N"))
+    e = folgt_auskunft(K("S"), K("N"))
     assert e.erlaubt is True
     assert "wieder ein S" in e.grund
     assert e.moeglich == ("N", "S", "weiße Karte", "goldene Karte")
@@ -225,27 +233,27 @@ def test_benannte_buchstabenkarte_folgt_ihrem_buchstaben():
 )
 @pytest.mark.parametrize("oben", list(BUCHSTABEN) + ["Aussetzen", "weiss"])
 def test_weisse_karte_immer(karte, oben):
-    e = folgt(K(karte), K(oben))
+    e = folgt_auskunft(K(karte), K(oben))
     assert e.erlaubt and e.oben_danach == str(K(karte))
 
 
 @pytest.mark.parametrize("karte", list(BUCHSTABEN) + ["Urwald", "Aussetzen", "Sheriff"])
 @pytest.mark.parametrize("oben", ["Aussetzen", "Richtungswechsel", "Spielverderber", "weiss"])
 def test_nach_weisser_karte_alles(karte, oben):
-    e = folgt(K(karte), K(oben))
+    e = folgt_auskunft(K(karte), K(oben))
     assert e.erlaubt
     assert e.moeglich == ("S", "A", "U", "F", "N", "weiße Karte", "goldene Karte")
 
 
 def test_weiss_auf_weiss():
-    e = folgt(K("Aussetzen"), K("Richtungswechsel"))
+    e = folgt_auskunft(K("Aussetzen"), K("Richtungswechsel"))
     assert e.erlaubt and e.oben_danach == "Aussetzen"
     assert "„Auch nach einer weißen Karte kann eine beliebige Karte gelegt werden.“" in e.grund
 
 
 @pytest.mark.parametrize("oben", list(BUCHSTABEN) + ["Aussetzen"])
 def test_goldene_karte_immer_und_oben_bleibt(oben):
-    e = folgt(K("Sheriff"), K(oben))
+    e = folgt_auskunft(K("Sheriff"), K(oben))
     assert e.erlaubt
     assert e.oben_danach == str(K(oben))
     assert "saufn.goldene-karten" in e.abschnitte
@@ -255,14 +263,14 @@ def test_goldene_karte_immer_und_oben_bleibt(oben):
 @pytest.mark.parametrize("oben", ["Sheriff", "gold", "Der Trinkbuddy"])
 def test_goldene_karte_liegt_nie_oben(oben):
     with pytest.raises(Eingabefehler, match="goldene Karte"):
-        folgt(K("N"), K(oben))
+        folgt_auskunft(K("N"), K(oben))
 
 
 # --- Abändern, Auf den Kopf --------------------------------------------------------------------
 
 
 def test_abaendern_ohne_goldene_karte_verboten():
-    e = folgt(K("Abändern"), K("S"))
+    e = folgt_auskunft(K("Abändern"), K("S"))
     assert not e.erlaubt
     assert (
         "„Du darfst diese Karte nur ausspielen, wenn mindestens eine Goldene Karte liegt.“"
@@ -272,12 +280,12 @@ def test_abaendern_ohne_goldene_karte_verboten():
 
 
 def test_abaendern_mit_goldener_karte_erlaubt():
-    e = folgt(K("Abändern"), K("S"), gold=True)
+    e = folgt_auskunft(K("Abändern"), K("S"), gold=True)
     assert e.erlaubt and e.oben_danach == "A:Abändern"
 
 
 def test_abaendern_zwei_fehler_auf_einmal():
-    e = folgt(K("Abändern"), K("F"))
+    e = folgt_auskunft(K("Abändern"), K("F"))
     assert not e.erlaubt
     assert "A folgt nicht auf F" in e.grund and "goldene Karte" in e.grund
     assert e.abschnitte == ("saufn.saufn-prinzip", "saufn.abaendern")
@@ -292,7 +300,7 @@ def test_gewoehnliches_a_braucht_kein_gold():
 
 
 def test_auf_den_kopf_erstmals_oben_bleibt():
-    e = folgt(K("Auf den Kopf"), K("S"), kopf_erstmals=True)
+    e = folgt_auskunft(K("Auf den Kopf"), K("S"), kopf_erstmals=True)
     assert e.erlaubt and e.oben_danach == "S"
     assert "saufn.auf-den-kopf" in e.abschnitte
     # die nächste Karte richtet sich nach dem S, nicht nach dem A
@@ -301,13 +309,13 @@ def test_auf_den_kopf_erstmals_oben_bleibt():
 
 def test_auf_den_kopf_aus_der_hand_ist_erstes_ausspielen():
     """Wer „Auf den Kopf“ aus der Hand spielt, spielt sie erstmals: sie kommt auf einen Kopf."""
-    e = folgt(K("Auf den Kopf"), K("S"))
+    e = folgt_auskunft(K("Auf den Kopf"), K("S"))
     assert e.erlaubt and e.oben_danach == "S"
     assert not e.hinweise
 
 
 def test_auf_den_kopf_erneut_wie_a():
-    e = folgt(K("Auf den Kopf"), K("S"), kopf_erstmals=False)
+    e = folgt_auskunft(K("Auf den Kopf"), K("S"), kopf_erstmals=False)
     assert e.erlaubt and e.oben_danach == "A:Auf den Kopf"
     assert any("--kopf-erneut" in h for h in e.hinweise)
     # auch beim ersten Ausspielen muss ihr Buchstabe A passen
@@ -328,7 +336,7 @@ def test_auf_den_kopf_heruntergefallen_liegt_als_a_oben():
 )
 def test_plus_aufsummieren(plus, karte, summe):
     oben = "+2" if plus % 4 else "+4"
-    e = folgt(K(karte), K(oben), plus=plus)
+    e = folgt_auskunft(K(karte), K(oben), plus=plus)
     assert e.erlaubt and e.schluecke == summe
     assert f"trinkt er {summe} Schlücke" in e.grund
     assert e.moeglich == ("+2", "+4")
@@ -336,7 +344,7 @@ def test_plus_aufsummieren(plus, karte, summe):
 
 @pytest.mark.parametrize("karte", ["U", "S", "Aussetzen", "Spielverderber", "Sheriff", "Urwald"])
 def test_bei_offenem_plus_nur_plus(karte):
-    e = folgt(K(karte), K("+4"), plus=6)
+    e = folgt_auskunft(K(karte), K("+4"), plus=6)
     assert not e.erlaubt
     assert e.selbst_trinken == 6 and e.moeglich == ("+2", "+4")
     assert "trinkst du die 6 Schlücke" in e.grund
@@ -344,9 +352,9 @@ def test_bei_offenem_plus_nur_plus(karte):
 
 
 def test_plus_ohne_offenes_plus():
-    e = folgt(K("+4"), K("N"))
+    e = folgt_auskunft(K("+4"), K("N"))
     assert e.erlaubt and e.schluecke == 4
-    e2 = folgt(K("U"), K("+2"))
+    e2 = folgt_auskunft(K("U"), K("+2"))
     assert e2.erlaubt and any("--plus" in h for h in e2.hinweise)
 
 
@@ -362,17 +370,19 @@ def test_plus_ohne_offenes_plus():
 )
 def test_plus_eingabefehler(plus, oben, teil):
     with pytest.raises(Eingabefehler, match=teil):
-        folgt(K("+2"), K(oben), plus=plus)
+        folgt_auskunft(K("+2"), K(oben), plus=plus)
 
 
 def test_pruefe_folgt_wirft_regelverstoss():
-    with pytest.raises(Regelverstoss, match="Liegt ein U"):
+    with pytest.raises(Regelverstoss, match="Liegt ein U") as e:
         pruefe_folgt(K("N"), K("U"))
-    assert pruefe_folgt(K("F"), K("U")).erlaubt
+    assert e.value.abschnitt == folgt_auskunft(K("N"), K("U")).abschnitt
+    assert e.value.abschnitt.startswith("saufn.")
+    pruefe_folgt(K("F"), K("U"))  # erlaubt: kein Fehler
 
 
 def test_sauftrumpf_mit_angabe_hat_hinweis():
-    e = folgt(K("weiss:Sauftrumpf"), K("N"))
+    e = folgt_auskunft(K("weiss:Sauftrumpf"), K("N"))
     assert e.erlaubt and any("Sauftrumpf" in h and "Regeltext" in h for h in e.hinweise)
     assert not folgt_erlaubt(K("S:Sauftrumpf"), K("U"))
 
@@ -386,7 +396,7 @@ oben_st = st.sampled_from([k for k in alle_karten() if k.kategorie is not Katego
 @settings(max_examples=200, deadline=None)
 @given(karten_st, oben_st, st.booleans())
 def test_invariante_erlaubt_genau_wenn_in_moeglich(karte, oben, gold):
-    e = folgt(karte, oben, gold=gold)
+    e = folgt_auskunft(karte, oben, gold=gold)
     if karte.kategorie is Kategorie.BUCHSTABE:
         im_moeglich = karte.buchstabe.value in e.moeglich
         if karte.name == "Abändern" and not gold:
@@ -404,7 +414,7 @@ def test_invariante_erlaubt_genau_wenn_in_moeglich(karte, oben, gold):
 @given(st.integers(1, 20).map(lambda n: 2 * n), st.sampled_from(["+2", "+4"]))
 def test_invariante_summe(plus, karte):
     oben = "+4" if plus >= 4 else "+2"
-    e = folgt(K(karte), K(oben), plus=plus)
+    e = folgt_auskunft(K(karte), K(oben), plus=plus)
     assert e.schluecke == plus + K(karte).schluecke
 
 
@@ -503,7 +513,7 @@ def test_parse_verteilung_fehler(text, teil):
 
 def _pruefe(text, plaetze=("Anna", "Ben", "Cem"), spieler=VIER, **opt):
     se = sende.spielende(list(plaetze), list(spieler))
-    return sende.pruefe_verteilung(se, sende.parse_verteilung(text), **opt)
+    return sende.verteilung_bericht(se, sende.parse_verteilung(text), **opt)
 
 
 def test_gueltige_verteilung():
@@ -557,8 +567,10 @@ def test_verteilung_unbekannter_name_eingabefehler():
 
 def test_verteilung_streng_wirft_regelverstoss():
     se = sende.spielende(["Anna", "Ben", "Cem"], VIER)
-    with pytest.raises(Regelverstoss, match="darf nicht an Anna"):
-        sende.pruefe_verteilung_streng(se, {"Ben": {"Anna": 3}})
+    with pytest.raises(Regelverstoss, match="darf nicht an Anna") as e:
+        sende.pruefe_verteilung(se, {"Ben": {"Anna": 3}})
+    assert e.value.abschnitt == "saufn.schlueckeverteilung"
+    sende.pruefe_verteilung(se, {"Anna": {"Ben": 3}})  # erlaubt: kein Fehler
 
 
 def test_schluecke_je_person():
@@ -611,13 +623,15 @@ def test_hinweis_zitate_stehen_im_regeltext():
 
 
 def test_abaendern_ohne_gold_nennt_andere_a_karte():
-    e = folgt(K("Abändern"), K("S"))
+    e = folgt_auskunft(K("Abändern"), K("S"))
     assert not e.erlaubt and "Eine andere A-Karte wäre erlaubt." in e.grund
-    assert "andere A-Karte" not in folgt(K("Abändern"), K("U")).grund  # dort passt gar kein A
+    assert (
+        "andere A-Karte" not in folgt_auskunft(K("Abändern"), K("U")).grund
+    )  # dort passt gar kein A
 
 
 def test_auf_den_kopf_oben_sagt_dass_sie_heruntergefallen_ist():
-    e = folgt(K("U"), K("Auf den Kopf"))
+    e = folgt_auskunft(K("U"), K("Auf den Kopf"))
     assert e.erlaubt and any("vom Kopf gefallen" in h for h in e.hinweise)
 
 
@@ -626,7 +640,7 @@ def test_unbekannter_platz_meintest_du():
         sende.spielende(["Ana", "Ben", "Cem"], ["Anna", "Ben", "Cem", "Dora"])
     se = sende.spielende(["Anna", "Ben", "Cem"], ["Anna", "Ben", "Cem", "Dora"])
     with pytest.raises(Eingabefehler, match="Meintest du „Ben“"):
-        sende.pruefe_verteilung(se, {"Anna": {"Bne": 3}})
+        sende.verteilung_bericht(se, {"Anna": {"Bne": 3}})
 
 
 @pytest.mark.parametrize("modul", ["referee.saufn", "referee.saufn.karten", "referee.saufn.ende"])
@@ -643,10 +657,10 @@ def test_verteilung_leerzeichen_um_trenner():
 
 
 def test_nein_sagt_was_sonst_zu_tun_ist():
-    e = folgt(K("N"), K("U"))
+    e = folgt_auskunft(K("N"), K("U"))
     assert e.moeglich == ("U", "F", "weiße Karte", "goldene Karte")
     assert any("muss eine Karte ziehen" in h and "saufn.nicht-legen" in h for h in e.hinweise)
-    assert not any("ziehen" in h for h in folgt(K("F"), K("U")).hinweise)
+    assert not any("ziehen" in h for h in folgt_auskunft(K("F"), K("U")).hinweise)
 
 
 def test_ganze_reihenfolge_ab_platz_vier_verteilt_nichts():
@@ -658,6 +672,6 @@ def test_ganze_reihenfolge_ab_platz_vier_verteilt_nichts():
 
 
 def test_spielverderber_mit_gold_zerstoert_goldkarte():
-    e = folgt(K("Spielverderber"), K("N"), gold=True)
+    e = folgt_auskunft(K("Spielverderber"), K("N"), gold=True)
     assert e.erlaubt and "zerstört eine Goldkarte" in e.grund and e.oben_danach == "Spielverderber"
     assert "saufn.weisse-karten" in e.abschnitte

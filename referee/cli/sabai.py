@@ -358,11 +358,11 @@ def reinwerfen(
 
     Beispiel: referee sabai reinwerfen 7 --auf 7 --anzahl 2
     """
-    from referee.sabai import Karte, reinwerfen_erlaubt
+    from referee.sabai import Karte, reinwerfen_auskunft
 
     k, oben = Karte.parse(karte, "bei KARTE"), Karte.parse(auf, "bei --auf")
     regeln = _regeln(streng=streng, vereinfacht=vereinfacht)
-    e = reinwerfen_erlaubt(k, oben, anzahl, regeln, fuer_andere)
+    e = reinwerfen_auskunft(k, oben, anzahl, regeln, fuer_andere)
     _entscheid_ausgeben(e, als_json, {"karte": str(k), "auf": str(oben), "anzahl": anzahl})
 
 
@@ -390,12 +390,12 @@ def assjoker(
 
     Beispiel: referee sabai assjoker verbrennen --auf J
     """
-    from referee.sabai import AssJokerFrage, Karte, ass_joker_entscheid
+    from referee.sabai import AssJokerFrage, Karte, ass_joker_auskunft
 
     regeln = _regeln(streng=streng)
     if frage is None:
         antworten = {
-            f.value: ass_joker_entscheid(
+            f.value: ass_joker_auskunft(
                 f, Karte.JOKER if f is AssJokerFrage.VERBRENNEN else None, regeln
             )
             for f in AssJokerFrage
@@ -417,7 +417,7 @@ def assjoker(
         return
     f = AssJokerFrage.parse(frage)
     oben = Karte.parse(auf, "bei --auf") if auf is not None else None
-    e = ass_joker_entscheid(f, oben, regeln)
+    e = ass_joker_auskunft(f, oben, regeln)
     extra = {"frage": f.value}
     if oben is not None:
         extra["auf"] = str(oben)

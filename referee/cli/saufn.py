@@ -62,7 +62,7 @@ def folgt(
     Beispiel: referee saufn folgt N U
     """
     from referee.errors import Eingabefehler
-    from referee.saufn.regeln import folgt as folgt_kern
+    from referee.saufn.regeln import folgt_auskunft
 
     k = _karte(karte, "KARTE")
     o = _karte(oben, "OBEN")
@@ -70,7 +70,7 @@ def folgt(
         raise Eingabefehler(
             f"--plus „{plus}“ ist keine ganze Zahl (offene Schlücke, z. B. --plus 4)."
         )
-    e = folgt_kern(k, o, gold=gold, plus=int(plus), kopf_erstmals=kopf_erstmals)
+    e = folgt_auskunft(k, o, gold=gold, plus=int(plus), kopf_erstmals=kopf_erstmals)
     if als_json:
         drucke_json({**e.als_json(), "karte": str(k), "oben": str(o)})
     else:

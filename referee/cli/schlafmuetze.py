@@ -66,7 +66,7 @@ def passt(
 
     Beispiel: referee schlafmuetze passt 3 --mitte "2 1 5 1 1" --mitspieler "Ben=10,Cem=4,Dora=-" --nach Cem
     """
-    from referee.schlafmuetze import Tisch, parse_wert, pruefe_ablage, wohin, ziel_text
+    from referee.schlafmuetze import Tisch, ablage_auskunft, parse_wert, wohin, ziel_text
 
     tisch = Tisch.parse(mitte, mitspieler)
     k = parse_wert(karte, "KARTE")
@@ -96,7 +96,7 @@ def passt(
         raise typer.Exit(0)
 
     oben = parse_wert(ablage, "--ablage") if ablage is not None else None
-    p = pruefe_ablage(k, tisch, nach, oben)
+    p = ablage_auskunft(k, tisch, nach, oben)
     if als_json:
         drucke_json(p.als_json())
     else:
@@ -147,7 +147,7 @@ def zug(
     Beispiel: referee schlafmuetze zug --ablage 5 --mitte "2 1 4 1 1" --mitspieler "Ben=10"
     """
     from referee.errors import Eingabefehler
-    from referee.schlafmuetze import Tisch, naechster_schritt, parse_wert, ziel_text
+    from referee.schlafmuetze import Stapel, Tisch, naechster_schritt, parse_wert, ziel_text
 
     ablage_leer = ablage is not None and ablage.strip() == "-"
     oben = None
@@ -173,14 +173,14 @@ def zug(
     if als_json:
         drucke_json(s.als_json())
     else:
-        if s.karte is not None and s.muss and s.zuerst == "ablagestapel":
+        if s.karte is not None and s.muss and s.zuerst is Stapel.ABLAGESTAPEL:
             drucke_text(
                 f"Zuerst die {s.karte} von deinem Ablagestapel auf {ziel_text(s.muss)}.",
                 stil="bold",
             )
         elif s.karte is not None and s.muss:
             drucke_text(f"Die aufgedeckte {s.karte} muss auf {ziel_text(s.muss)}.", stil="bold")
-        elif s.zuerst == "zugstapel":
+        elif s.zuerst is Stapel.ZUGSTAPEL:
             drucke_text("Zugstapel umdrehen.", stil="bold")
         else:
             drucke_text("Zuerst der eigene Ablagestapel, dann der Zugstapel.", stil="bold")

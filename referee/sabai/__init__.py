@@ -9,13 +9,15 @@ Reiner Regelkern ohne Ein-/Ausgabe (nur das Kartenset wird aus ``data/`` gelesen
 
 from referee.sabai.entscheide import (
     AssJokerFrage,
-    Entscheid,
+    Auskunft,
     Kartenerklaerung,
     Move,
-    ass_joker_entscheid,
+    ass_joker_auskunft,
+    ass_joker_erlaubt,
     erklaere_karte,
     pruefe_ass_joker,
     pruefe_reinwerfen,
+    reinwerfen_auskunft,
     reinwerfen_erlaubt,
 )
 from referee.sabai.karten import Funktion, Karte, alle_vier_joker, deck, deck_lesart, parse_hand
@@ -55,7 +57,7 @@ ABSCHNITTE = (
 __all__ = [
     "ABSCHNITTE",
     "AssJokerFrage",
-    "Entscheid",
+    "Auskunft",
     "Funktion",
     "Gleichstand",
     "Hand",
@@ -70,7 +72,8 @@ __all__ = [
     "Spielerergebnis",
     "Spielstand",
     "alle_vier_joker",
-    "ass_joker_entscheid",
+    "ass_joker_auskunft",
+    "ass_joker_erlaubt",
     "deck",
     "deck_lesart",
     "erklaere_karte",
@@ -84,6 +87,7 @@ __all__ = [
     "pruefe_letzte_partie",
     "pruefe_reinwerfen",
     "pruefe_runde",
+    "reinwerfen_auskunft",
     "reinwerfen_erlaubt",
     "spiele_aus_partien",
     "werte_runde",

@@ -1,15 +1,15 @@
 """Entscheide am Tisch: Reinwerfen, der Ass-Joker, Funktionskarten, die Moves.
 
-Jede Frage hat eine Funktion, die einen ``Entscheid`` liefert (erlaubt ja/nein,
-deutscher Grund, Regelabschnitt), und eine ``pruefe_…``-Variante, die bei
-„nicht erlaubt“ ``Regelverstoss`` wirft. Unmögliche Eingaben (z. B. fünf
-identische Karten, zwei Ass-Joker) sind ``Eingabefehler``.
+Jede Frage hat drei Funktionen (wie überall in referee): ``X_auskunft()`` liefert eine
+``Auskunft`` (erlaubt ja/nein, deutscher Grund, Regelabschnitt, Folge), ``X_erlaubt()``
+nur ja/nein, und ``pruefe_X()`` wirft bei „nicht erlaubt“ ``Regelverstoss``. Unmögliche
+Eingaben (z. B. fünf identische Karten, zwei Ass-Joker) sind ``Eingabefehler``.
 
->>> reinwerfen_erlaubt(Karte.SIEBEN, Karte.SIEBEN).erlaubt
+>>> reinwerfen_erlaubt(Karte.SIEBEN, Karte.SIEBEN)
 True
->>> reinwerfen_erlaubt(Karte.ASS_JOKER, Karte.JOKER).abschnitt
+>>> reinwerfen_auskunft(Karte.ASS_JOKER, Karte.JOKER).abschnitt
 'sabai.ass-joker'
->>> reinwerfen_erlaubt(Karte.ACHT, Karte.SIEBEN).erlaubt
+>>> reinwerfen_erlaubt(Karte.ACHT, Karte.SIEBEN)
 False
 """
 
@@ -31,8 +31,8 @@ STRAFKARTE = (
 
 
 @dataclass(frozen=True)
-class Entscheid:
-    """Antwort auf eine Regelfrage: erlaubt?, warum, welcher Regelabschnitt, welche Folge."""
+class Auskunft:
+    """Antwort auf eine Regelfrage am Tisch: erlaubt?, warum, welcher Regelabschnitt, welche Folge."""
 
     erlaubt: bool
     grund: str
@@ -40,7 +40,7 @@ class Entscheid:
     folge: str | None = None
     hinweise: tuple[Hinweis, ...] = ()
 
-    def als_json(self) -> dict:
+    def als_json(self) -> dict[str, object]:
         return {
             "erlaubt": self.erlaubt,
             "grund": self.grund,
@@ -52,7 +52,7 @@ class Entscheid:
     def pruefe(self) -> None:
         """``Regelverstoss`` mit Grund und Abschnitt, wenn nicht erlaubt."""
         if not self.erlaubt:
-            raise Regelverstoss(f"{self.grund} ({self.abschnitt})")
+            raise Regelverstoss(f"{self.grund} ({self.abschnitt})", self.abschnitt)
 
 
 # --- Reinwerfen (sabai.reinwerfen, sabai.ass-joker, sabai.sabai-sabai-move) ---------------
@@ -73,9 +73,9 @@ def _pruefe_anzahl(karte: Karte, oben: Karte, anzahl: int) -> None:
         )
 
 
-def reinwerfen_erlaubt(
+def reinwerfen_auskunft(
     karte: Karte, oben: Karte, anzahl: int = 1, regeln: Regeln = Regeln(), fuer_andere: bool = False
-) -> Entscheid:
+) -> Auskunft:
     """Darf ``anzahl``-mal ``karte`` auf die zuletzt gespielte Karte ``oben``?
 
     Identisch → immer erlaubt, auch ausser der Reihe, auch mehrere auf einmal.
@@ -88,7 +88,7 @@ def reinwerfen_erlaubt(
     mehrere = anzahl > 1
 
     if fuer_andere and regeln.vereinfacht:
-        return Entscheid(
+        return Auskunft(
             False,
             "Vereinfachte Spielweise: Karten anderer dürfen nicht für sie reingeworfen "
             "werden, sondern nur die eigenen.",
@@ -186,14 +186,21 @@ def reinwerfen_erlaubt(
                 )
             )
     folge = None if erlaubt else STRAFKARTE
-    return Entscheid(erlaubt, grund, abschnitt, folge, tuple(hinweise))
+    return Auskunft(erlaubt, grund, abschnitt, folge, tuple(hinweise))
+
+
+def reinwerfen_erlaubt(
+    karte: Karte, oben: Karte, anzahl: int = 1, regeln: Regeln = Regeln(), fuer_andere: bool = False
+) -> bool:
+    """Darf ``anzahl``-mal ``karte`` auf ``oben`` reingeworfen werden? (ja/nein)"""
+    return reinwerfen_auskunft(karte, oben, anzahl, regeln, fuer_andere).erlaubt
 
 
 def pruefe_reinwerfen(
     karte: Karte, oben: Karte, anzahl: int = 1, regeln: Regeln = Regeln(), fuer_andere: bool = False
 ) -> None:
     """``Regelverstoss``, wenn das Reinwerfen nicht erlaubt ist."""
-    reinwerfen_erlaubt(karte, oben, anzahl, regeln, fuer_andere).pruefe()
+    reinwerfen_auskunft(karte, oben, anzahl, regeln, fuer_andere).pruefe()
 
 
 # --- Ass-Joker (sabai.ass-joker) ---------------------------------------------------------
@@ -243,9 +250,9 @@ _ASS_JOKER_ALIASE = {
 }
 
 
-def ass_joker_entscheid(
+def ass_joker_auskunft(
     frage: AssJokerFrage, auf: Karte | None = None, regeln: Regeln = Regeln()
-) -> Entscheid:
+) -> Auskunft:
     """Darf der Ass-Joker so die Hand verlassen? (sabai.ass-joker)
 
     Nur durch 13 give, 14 switch oder verbrannt auf einem anderen Joker; nie direkt
@@ -254,7 +261,7 @@ def ass_joker_entscheid(
     """
     a = "sabai.ass-joker"
     if frage is AssJokerFrage.ABLEGEN:
-        return Entscheid(
+        return Auskunft(
             False,
             "Der Ass-Joker darf nicht direkt abgelegt werden – auch nicht, "
             "wenn man ihn gerade vom Nachziehstapel gezogen hat.",
@@ -264,7 +271,7 @@ def ass_joker_entscheid(
             "ihn nur 13 give, 14 switch oder Verbrennen auf einem anderen Joker los.",
         )
     if frage is AssJokerFrage.TAUSCHEN:
-        return Entscheid(
+        return Auskunft(
             False,
             "Der Ass-Joker darf nicht gegen die gezogene Karte ausgetauscht "
             "(und so abgelegt) werden.",
@@ -272,7 +279,7 @@ def ass_joker_entscheid(
             "Die gezogene Karte direkt spielen oder gegen eine andere eigene Karte tauschen.",
         )
     if frage is AssJokerFrage.AUFGEDECKT:
-        return Entscheid(
+        return Auskunft(
             False,
             "Wird der Ass-Joker unwissentlich aufgedeckt, darf er trotzdem "
             "nicht abgelegt werden: Die gezogene Karte muss gespielt werden.",
@@ -281,7 +288,7 @@ def ass_joker_entscheid(
             "aufgedeckt auf den Ablagestapel.",
         )
     if frage is AssJokerFrage.GEBEN:
-        return Entscheid(
+        return Auskunft(
             True,
             "Mit der Funktion von 13 give darf der Ass-Joker an eine andere "
             "Person abgegeben werden (ohne dass sie ihn ansieht).",
@@ -289,7 +296,7 @@ def ass_joker_entscheid(
             hinweise=(Hinweis(Funktion.GIVE.text, "sabai.funktionskarten"),),
         )
     if frage is AssJokerFrage.SWITCH:
-        return Entscheid(
+        return Auskunft(
             True,
             "Mit der Funktion von 14 switch darf der Ass-Joker gegen eine "
             "Karte einer anderen Person getauscht werden.",
@@ -306,14 +313,21 @@ def ass_joker_entscheid(
             "Es gibt nur einen Ass-Joker; er kann nicht auf sich selbst "
             f"verbrannt werden. ({deck_lesart()})"
         )
-    return reinwerfen_erlaubt(Karte.ASS_JOKER, auf, 1, regeln)
+    return reinwerfen_auskunft(Karte.ASS_JOKER, auf, 1, regeln)
+
+
+def ass_joker_erlaubt(
+    frage: AssJokerFrage, auf: Karte | None = None, regeln: Regeln = Regeln()
+) -> bool:
+    """Darf der Ass-Joker so die Hand verlassen? (ja/nein)"""
+    return ass_joker_auskunft(frage, auf, regeln).erlaubt
 
 
 def pruefe_ass_joker(
     frage: AssJokerFrage, auf: Karte | None = None, regeln: Regeln = Regeln()
 ) -> None:
-    """Wie ``ass_joker_entscheid``, aber „nicht erlaubt“ wird als ``Regelverstoss`` geworfen."""
-    ass_joker_entscheid(frage, auf, regeln).pruefe()
+    """Wie ``ass_joker_auskunft``, aber „nicht erlaubt“ wird als ``Regelverstoss`` geworfen."""
+    ass_joker_auskunft(frage, auf, regeln).pruefe()
 
 
 # --- Karten und Moves erklären ------------------------------------------------------------

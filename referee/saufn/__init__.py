@@ -2,8 +2,8 @@
 
 Reine Daten rein, Daten raus; keine Ausgabe, kein Typer/rich.
 
->>> from referee.saufn import Karte, folgt
->>> folgt(Karte.parse("N"), Karte.parse("U")).moeglich
+>>> from referee.saufn import Karte, folgt_auskunft
+>>> folgt_auskunft(Karte.parse("N"), Karte.parse("U")).moeglich
 ('U', 'F', 'weiße Karte', 'goldene Karte')
 """
 
@@ -11,29 +11,31 @@ from referee.saufn.ende import (
     HINWEIS,
     LESART_SELBST,
     Spielende,
+    Verteilungsbericht,
     parse_verteilung,
     pruefe_verteilung,
-    pruefe_verteilung_streng,
     schluecke_je_person,
     spielende,
+    verteilung_bericht,
 )
 from referee.saufn.karten import Buchstabe, Karte, Kategorie
-from referee.saufn.regeln import Entscheid, folgt, folgt_erlaubt, pruefe_folgt
+from referee.saufn.regeln import Folgeauskunft, folgt_auskunft, folgt_erlaubt, pruefe_folgt
 
 __all__ = [
     "HINWEIS",
     "LESART_SELBST",
     "Buchstabe",
-    "Entscheid",
+    "Folgeauskunft",
     "Karte",
     "Kategorie",
     "Spielende",
-    "folgt",
+    "Verteilungsbericht",
+    "folgt_auskunft",
     "folgt_erlaubt",
     "parse_verteilung",
     "pruefe_folgt",
     "pruefe_verteilung",
-    "pruefe_verteilung_streng",
     "schluecke_je_person",
     "spielende",
+    "verteilung_bericht",
 ]

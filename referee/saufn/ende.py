@@ -220,7 +220,7 @@ def parse_verteilung(text: str) -> dict[str, dict[str, int]]:
 
 
 @dataclass(frozen=True)
-class VerteilungsPruefung:
+class Verteilungsbericht:
     """Ob eine Schlückeverteilung die Grenzen einhält; alle Fehler und Hinweise auf einmal."""
 
     gueltig: bool
@@ -228,9 +228,9 @@ class VerteilungsPruefung:
     hinweise: tuple[str, ...] = ()
 
 
-def pruefe_verteilung(
+def verteilung_bericht(
     ende: Spielende, verteilung: dict[str, dict[str, int]], *, alle_verteilen: bool = False
-) -> VerteilungsPruefung:
+) -> Verteilungsbericht:
     """Hält die vorgeschlagene Verteilung die Grenzen je Platz ein?
 
     ``alle_verteilen``: Konvention – jeder Platz muss seine Schlücke ganz verteilen
@@ -291,7 +291,7 @@ def pruefe_verteilung(
     for v in ende.verteiler:
         if alle_verteilen and v.name not in {namen[falte(g)] for g in verteilung}:
             fehler.append(f"{v.name} (Platz {v.platz}) fehlt in der Verteilung (--alle-verteilen)")
-    return VerteilungsPruefung(not fehler, tuple(fehler), tuple(hinweise))
+    return Verteilungsbericht(not fehler, tuple(fehler), tuple(hinweise))
 
 
 def schluecke_je_person(
@@ -306,11 +306,10 @@ def schluecke_je_person(
     return summe
 
 
-def pruefe_verteilung_streng(
-    ende: Spielende, verteilung: dict[str, dict[str, int]], **optionen
-) -> VerteilungsPruefung:
-    """Wie ``pruefe_verteilung``, aber Verstöße als ``Regelverstoss``."""
-    p = pruefe_verteilung(ende, verteilung, **optionen)
+def pruefe_verteilung(
+    ende: Spielende, verteilung: dict[str, dict[str, int]], *, alle_verteilen: bool = False
+) -> None:
+    """Wie ``verteilung_bericht``, aber Verstöße als ``Regelverstoss``."""
+    p = verteilung_bericht(ende, verteilung, alle_verteilen=alle_verteilen)
     if not p.gueltig:
-        raise Regelverstoss("Verteilung ungültig: " + "; ".join(p.fehler) + ".")
-    return p
+        raise Regelverstoss("Verteilung ungültig: " + "; ".join(p.fehler) + ".", ABSCHNITT)

@@ -99,8 +99,8 @@ def _z(schluessel: str) -> str:
 
 
 @dataclass(frozen=True)
-class Entscheid:
-    """Die Antwort auf „darf KARTE auf OBEN?“."""
+class Folgeauskunft:
+    """Die Antwort auf „darf KARTE auf OBEN?“ – mit den Alternativen (``moeglich``)."""
 
     erlaubt: bool
     grund: str
@@ -120,10 +120,10 @@ class Entscheid:
     def abschnitt(self) -> str:
         return self.abschnitte[0]
 
-    def als_json(self) -> dict:
+    def als_json(self) -> dict[str, object]:
         """Die JSON-Antwort von ``referee saufn folgt`` (ohne die Karten selbst);
         ``schluecke``, ``selbst_trinken`` und ``hinweise`` nur, wenn es sie gibt."""
-        daten: dict = {
+        daten: dict[str, object] = {
             "erlaubt": self.erlaubt,
             "grund": self.grund,
             "moeglich": list(self.moeglich),
@@ -174,9 +174,9 @@ def pruefe_oben(oben: Karte, plus: int = 0) -> None:
             raise Eingabefehler(f"--plus {plus} ist kleiner als das oben liegende „{oben}“ allein.")
 
 
-def folgt(
+def folgt_auskunft(
     karte: Karte, oben: Karte, *, gold: bool = False, plus: int = 0, kopf_erstmals: bool = True
-) -> Entscheid:
+) -> Folgeauskunft:
     """Darf ``karte`` auf ``oben`` gelegt werden?
 
     ``gold``: mindestens eine goldene Karte liegt vor jemandem (für Abändern);
@@ -208,7 +208,7 @@ def folgt(
     if plus:
         if karte.ist_plus:
             summe = plus + karte.schluecke
-            return Entscheid(
+            return Folgeauskunft(
                 True,
                 f"Ja: Auf ein offenes +2/+4 darf „{karte}“ gelegt werden; die Schlücke summieren "
                 f"sich auf {plus} + {karte.schluecke} = {summe}. Kann der nächste Spieler kein "
@@ -219,7 +219,7 @@ def folgt(
                 schluecke=summe,
                 hinweise=tuple(hinweise),
             )
-        return Entscheid(
+        return Folgeauskunft(
             False,
             f"Nein: Es stehen noch {plus} Schlücke aus +2/+4 offen; darauf darf nur ein +2 oder "
             f"+4 gelegt werden, nicht „{karte}“. Ohne +2/+4 trinkst du die {plus} Schlücke. "
@@ -233,7 +233,7 @@ def folgt(
 
     # 2. weiße und goldene Karten
     if karte.kategorie is Kategorie.GOLD:
-        return Entscheid(
+        return Folgeauskunft(
             True,
             f"Ja: Goldene Karten dürfen immer gelegt werden ({_z('frei')}). Sie kommen vor "
             f"einen Mitspieler, nicht auf den Ablagestapel – oben bleibt „{oben}“. "
@@ -263,7 +263,7 @@ def folgt(
             )
             abschnitte.append(ZITATE["spielverderber_gold"][0])
         satz += f" Danach darf jede Karte folgen: {_z('nach_weiss')}"
-        return Entscheid(
+        return Folgeauskunft(
             True,
             satz,
             moeglich,
@@ -301,7 +301,7 @@ def folgt(
         abschnitte.insert(0, buchstabe_abschnitt)
     if fehler:
         hinweise.append(f"Passt nichts davon: {_z('ziehen')} (saufn.nicht-legen)")
-        return Entscheid(
+        return Folgeauskunft(
             False,
             "Nein: " + " Außerdem: ".join(fehler),
             moeglich,
@@ -330,17 +330,22 @@ def folgt(
                 "A. Beim ersten Ausspielen käme sie auf einen Kopf und oben bliebe die vorige "
                 "Karte."
             )
-    return Entscheid(True, satz, moeglich, tuple(abschnitte), oben_danach, hinweise=tuple(hinweise))
+    return Folgeauskunft(
+        True, satz, moeglich, tuple(abschnitte), oben_danach, hinweise=tuple(hinweise)
+    )
 
 
-def folgt_erlaubt(karte: Karte, oben: Karte, **optionen) -> bool:
+def folgt_erlaubt(
+    karte: Karte, oben: Karte, *, gold: bool = False, plus: int = 0, kopf_erstmals: bool = True
+) -> bool:
     """``True``, wenn ``karte`` auf ``oben`` gelegt werden darf."""
-    return folgt(karte, oben, **optionen).erlaubt
+    return folgt_auskunft(karte, oben, gold=gold, plus=plus, kopf_erstmals=kopf_erstmals).erlaubt
 
 
-def pruefe_folgt(karte: Karte, oben: Karte, **optionen) -> Entscheid:
-    """Wie ``folgt``, aber ein Verbot wird als ``Regelverstoss`` geworfen."""
-    e = folgt(karte, oben, **optionen)
+def pruefe_folgt(
+    karte: Karte, oben: Karte, *, gold: bool = False, plus: int = 0, kopf_erstmals: bool = True
+) -> None:
+    """Wie ``folgt_auskunft``, aber ein Verbot wird als ``Regelverstoss`` geworfen."""
+    e = folgt_auskunft(karte, oben, gold=gold, plus=plus, kopf_erstmals=kopf_erstmals)
     if not e.erlaubt:
-        raise Regelverstoss(e.grund)
-    return e
+        raise Regelverstoss(e.grund, e.abschnitt)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from enum import StrEnum
 
 from referee.errors import Eingabefehler, Regelverstoss
 
@@ -316,30 +317,49 @@ def _liste(xs: list[str]) -> str:
 # --- einen Zug prüfen --------------------------------------------------------------------
 
 
+class Fehlerart(StrEnum):
+    """Welche „Schlafmütze!“ es war (schlafmuetze.fehler)."""
+
+    UEBERSEHEN = "uebersehen"  # eine Karte übersehen (passte, kam aber auf den eigenen Stapel)
+    REIHENFOLGE = "reihenfolge"  # passt dort, muss aber zuerst woanders hin
+    FALSCHER_STAPEL = "falscher-stapel"  # passt dort gar nicht
+
+
 @dataclass(frozen=True)
-class Pruefung:
-    """Ergebnis von ``pruefe_ablage``: richtig oder „Schlafmütze!“."""
+class Ablageauskunft:
+    """Antwort auf „War es richtig, die Karte dorthin zu legen?“: ``erlaubt`` (richtig) oder
+    „Schlafmütze!“ mit ``fehlerart``, Grund, Strafe und Regelabschnitten; ``wohin`` nennt die
+    richtigen Ziele (die Alternativen)."""
 
     wohin: Wohin
     nach: str
-    schlafmuetze: bool
-    #: ``None``, ``"uebersehen"``, ``"reihenfolge"`` oder ``"falscher-stapel"``.
-    fehlerart: str | None
+    erlaubt: bool
+    fehlerart: Fehlerart | None
     grund: str
     strafe: str | None
     abschnitte: tuple[str, ...]
 
-    def als_json(self) -> dict:
+    @property
+    def abschnitt(self) -> str:
+        return self.abschnitte[0]
+
+    @property
+    def schlafmuetze(self) -> bool:
+        """„Schlafmütze!“ – das Gegenteil von ``erlaubt``."""
+        return not self.erlaubt
+
+    def als_json(self) -> dict[str, object]:
         """Die JSON-Antwort von ``referee schlafmuetze passt --nach …``."""
         w = self.wohin
-        daten = {
+        daten: dict[str, object] = {
             "passt": list(w.passt),
             "muss": w.muss,
             "zulaessig": list(w.zulaessig),
+            "erlaubt": self.erlaubt,
             "schlafmuetze": self.schlafmuetze,
             "grund": self.grund,
             "nach": self.nach,
-            "abschnitt": self.abschnitte[0],
+            "abschnitt": self.abschnitt,
             "abschnitte": list(self.abschnitte),
         }
         if self.schlafmuetze:
@@ -399,7 +419,9 @@ def strafe_text(tisch: Tisch, eigene: bool) -> str:
     )
 
 
-def pruefe_ablage(karte: int, tisch: Tisch, nach: str, ablage_oben: int | None = None) -> Pruefung:
+def ablage_auskunft(
+    karte: int, tisch: Tisch, nach: str, ablage_oben: int | None = None
+) -> Ablageauskunft:
     """Ist es richtig, ``karte`` nach ``nach`` zu legen? Sonst „Schlafmütze!“ mit Grund.
 
     ``ablage_oben``: ``karte`` ist vom Zugstapel umgedreht, und auf dem eigenen
@@ -419,11 +441,11 @@ def pruefe_ablage(karte: int, tisch: Tisch, nach: str, ablage_oben: int | None =
                 f"ist der Fehler gemacht: {_z('erst_abgelegt')}"
             )
             abschnitte = (ZITATE["fehler"][0], ZITATE["ablauf"][0], *wa.abschnitte)
-            return Pruefung(
+            return Ablageauskunft(
                 w,
                 ziel,
-                True,
-                "uebersehen",
+                False,
+                Fehlerart.UEBERSEHEN,
                 grund,
                 strafe_text(tisch, eigene=ziel == EIGENE),
                 tuple(dict.fromkeys(abschnitte)),
@@ -434,19 +456,19 @@ def pruefe_ablage(karte: int, tisch: Tisch, nach: str, ablage_oben: int | None =
         richtig = ziel in w.zulaessig
     if richtig:
         grund = f"Richtig: {w.grund}"
-        return Pruefung(w, ziel, False, None, grund, None, w.abschnitte)
+        return Ablageauskunft(w, ziel, True, None, grund, None, w.abschnitte)
 
     # Fehlerart bestimmen
     abschnitte = [ZITATE["fehler"][0]]
     if ziel == EIGENE:
-        art = "uebersehen"
+        art = Fehlerart.UEBERSEHEN
         grund = (
             f"Schlafmütze! Übersehen: die {karte} hätte nicht auf den eigenen "
             f"Ablagestapel gedurft, sie passt auf {_liste(list(w.passt))}. {w.grund}"
         )
         abschnitte += list(w.abschnitte)
     elif ziel in w.passt:
-        art = "reihenfolge"
+        art = Fehlerart.REIHENFOLGE
         grund = (
             f"Schlafmütze! Falsche Reihenfolge: die {karte} passt zwar auf "
             f"{ziel_text(ziel)}, muss aber zuerst auf {_muss_text(w)}. "
@@ -454,14 +476,14 @@ def pruefe_ablage(karte: int, tisch: Tisch, nach: str, ablage_oben: int | None =
         )
         abschnitte.append(ZITATE["reihenfolge"][0])
     else:
-        art = "falscher-stapel"
+        art = Fehlerart.FALSCHER_STAPEL
         grund = (
             f"Schlafmütze! Falscher Stapel: die {karte} passt nicht auf {ziel_text(ziel)} "
             f"({_warum_nicht(karte, ziel, tisch)}). {w.grund}"
         )
         abschnitte += list(w.abschnitte)
     strafe = strafe_text(tisch, eigene=ziel == EIGENE)
-    return Pruefung(w, ziel, True, art, grund, strafe, tuple(dict.fromkeys(abschnitte)))
+    return Ablageauskunft(w, ziel, False, art, grund, strafe, tuple(dict.fromkeys(abschnitte)))
 
 
 def _muss_text(w: Wohin) -> str:
@@ -487,36 +509,44 @@ def _warum_nicht(karte: int, ziel: str, tisch: Tisch) -> str:
     return f"dort liegt {oben}, passend wäre nur {passend}"
 
 
-def ablage_richtig(karte: int, tisch: Tisch, nach: str, ablage_oben: int | None = None) -> bool:
+def ablage_erlaubt(karte: int, tisch: Tisch, nach: str, ablage_oben: int | None = None) -> bool:
     """Ist das Ablegen von ``karte`` auf ``nach`` richtig (keine „Schlafmütze!“)?"""
-    return not pruefe_ablage(karte, tisch, nach, ablage_oben).schlafmuetze
+    return ablage_auskunft(karte, tisch, nach, ablage_oben).erlaubt
 
 
-def pruefe_ablage_streng(
-    karte: int, tisch: Tisch, nach: str, ablage_oben: int | None = None
-) -> Pruefung:
-    """Wie ``pruefe_ablage``, aber ein Fehler wird als ``Regelverstoss`` geworfen."""
-    p = pruefe_ablage(karte, tisch, nach, ablage_oben)
-    if p.schlafmuetze:
-        raise Regelverstoss(p.grund)
-    return p
+def pruefe_ablage(karte: int, tisch: Tisch, nach: str, ablage_oben: int | None = None) -> None:
+    """Wie ``ablage_auskunft``, aber „Schlafmütze!“ wird als ``Regelverstoss`` geworfen."""
+    a = ablage_auskunft(karte, tisch, nach, ablage_oben)
+    if not a.erlaubt:
+        raise Regelverstoss(a.grund, a.abschnitt)
 
 
 # --- Zugablauf --------------------------------------------------------------------------
+
+
+class Stapel(StrEnum):
+    """Womit der Zug weitergeht: die oberste eigene Ablagekarte spielen oder umdrehen."""
+
+    ABLAGESTAPEL = "ablagestapel"
+    ZUGSTAPEL = "zugstapel"
 
 
 @dataclass(frozen=True)
 class Zugschritt:
     """Was der Spieler am Zug als Nächstes tun muss."""
 
-    #: ``"ablagestapel"`` (oberste eigene Ablagekarte spielen) oder ``"zugstapel"`` (umdrehen).
-    zuerst: str
+    #: Ablagestapel (oberste eigene Ablagekarte spielen) oder Zugstapel (umdrehen).
+    zuerst: Stapel
     karte: int | None
     muss: str | None
     grund: str
     abschnitte: tuple[str, ...]
 
-    def als_json(self) -> dict:
+    @property
+    def abschnitt(self) -> str:
+        return self.abschnitte[0]
+
+    def als_json(self) -> dict[str, object]:
         """Die JSON-Antwort von ``referee schlafmuetze zug``."""
         return {
             "zuerst": self.zuerst,
@@ -549,7 +579,7 @@ def naechster_schritt(
         if ablage_oben is not None and wohin(ablage_oben, tisch).muss != EIGENE:
             w = wohin(ablage_oben, tisch)
             return Zugschritt(
-                "ablagestapel",
+                Stapel.ABLAGESTAPEL,
                 ablage_oben,
                 w.muss,
                 f"Noch keine Schlafmütze: du hast die {aufgedeckt} schon umgedreht, obwohl die "
@@ -560,7 +590,7 @@ def naechster_schritt(
             )
         w = wohin(aufgedeckt, tisch)
         return Zugschritt(
-            "zugstapel",
+            Stapel.ZUGSTAPEL,
             aufgedeckt,
             w.muss,
             w.grund,
@@ -581,7 +611,7 @@ def naechster_schritt(
                 "Karte mehr und hast gewonnen (schlafmuetze.spielende)."
             )
         return Zugschritt(
-            "zugstapel",
+            Stapel.ZUGSTAPEL,
             None,
             None,
             f"Dein Ablagestapel ist leer. {umdrehen}. Regel: {_z('ablauf')}",
@@ -589,7 +619,7 @@ def naechster_schritt(
         )
     if tisch is None or ablage_oben is None:
         return Zugschritt(
-            "ablagestapel",
+            Stapel.ABLAGESTAPEL,
             None,
             None,
             "Zuerst prüfst du die oberste Karte deines eigenen Ablagestapels; erst wenn sie "
@@ -600,7 +630,7 @@ def naechster_schritt(
     w = wohin(ablage_oben, tisch)
     if w.muss != EIGENE:
         return Zugschritt(
-            "ablagestapel",
+            Stapel.ABLAGESTAPEL,
             ablage_oben,
             w.muss,
             f"Erst die {ablage_oben} von deinem Ablagestapel spielen, bevor du eine Karte "
@@ -608,7 +638,7 @@ def naechster_schritt(
             tuple(dict.fromkeys([ZITATE["ablauf"][0], *w.abschnitte])),
         )
     return Zugschritt(
-        "zugstapel",
+        Stapel.ZUGSTAPEL,
         ablage_oben,
         None,
         f"Die {ablage_oben} auf deinem Ablagestapel passt nirgends. {umdrehen}. "

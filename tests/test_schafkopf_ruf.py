@@ -147,3 +147,36 @@ def test_cli_sau_mit_tischnamen():
     r = run_cli("ruf", "--hand", "SA G7 EA EO GO HA HK EU", "--sau", "Alte", "--json")
     d = json.loads(r.stdout)
     assert r.returncode == 1 and d["sau"] == "eichel" and d["erlaubt"] is False
+
+
+def test_ruf_in_eine_pipe_laedt_weder_rich_noch_die_spaeteren_kerne():
+    """Startzeit: ``referee ruf`` mit Ausgabe in eine Pipe braucht kein rich, keine Spielarten,
+    keine Abrechnung (gemessen an den Importen des ganzen Prozesses)."""
+    import subprocess
+    import sys
+
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-X",
+            "importtime",
+            "-m",
+            "referee",
+            "ruf",
+            "--hand",
+            "EO GU H9 G10 G7 S8 SK EA",
+        ],
+        capture_output=True,
+        text=True,
+        env={**__import__("os").environ, "NO_COLOR": "1"},
+    )
+    assert r.returncode == 0 and "Gras-Sau: rufbar" in r.stdout
+    geladen = {z.split("|")[-1].strip() for z in r.stderr.splitlines() if "|" in z}
+    assert "referee.schafkopf.ruf" in geladen
+    assert not {m for m in geladen if m.split(".")[0] == "rich"}
+    assert not geladen & {
+        "referee.schafkopf.spielart",
+        "referee.schafkopf.abrechnung",
+        "referee.schafkopf.tarif",
+        "referee.store",
+    }

@@ -51,7 +51,7 @@ def _zeiten_ms(befehl: list[str], laeufe: int, env: dict[str, str]) -> list[floa
     zeiten = []
     for _ in range(laeufe):
         start = time.perf_counter()
-        subprocess.run(befehl, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        subprocess.run(befehl, env=env, capture_output=True)
         zeiten.append((time.perf_counter() - start) * 1000)
     return zeiten
 

@@ -197,6 +197,8 @@ _SCHLAG_INDEX = {s: i for i, s in enumerate(Schlag)}
 
 #: Alle 32 Karten, Index = ``Karte.nr`` (Eichel A 10 K O U 9 8 7, Gras …, Herz …, Schellen …).
 ALLE: tuple[Karte, ...] = tuple(Karte(f, s) for f in Farbe for s in Schlag)
+#: Augen je ``Karte.nr`` (Tabelle für die schnelle Partieprüfung).
+AUGEN_JE_NR: tuple[int, ...] = tuple(_AUGEN[k.schlag] for k in ALLE)
 
 
 class Blatt(StrEnum):
@@ -236,9 +238,10 @@ class Blatt(StrEnum):
     @classmethod
     def zu_handgroesse(cls, n: int) -> Blatt | None:
         """8 → lang, 6 → kurz, sonst ``None``."""
-        return {8: Blatt.LANG, 6: Blatt.KURZ}.get(n)
+        return _NACH_HANDGROESSE.get(n)
 
 
+_NACH_HANDGROESSE = {8: Blatt.LANG, 6: Blatt.KURZ}
 lang: tuple[Karte, ...] = ALLE
 kurz: tuple[Karte, ...] = tuple(k for k in ALLE if k.schlag not in (Schlag.ACHT, Schlag.SIEBEN))
 _BLATT_KARTEN = {Blatt.LANG: lang, Blatt.KURZ: kurz}

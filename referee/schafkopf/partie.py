@@ -31,17 +31,28 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import Any
 
 from referee.errors import Eingabefehler, RefereeFehler
-from referee.schafkopf.karten import _NACH_TEXT, FORMEN, Blatt, Karte, _falte, _token_fehler
+from referee.schafkopf.karten import (
+    _NACH_TEXT,
+    AUGEN_JE_NR,
+    FORMEN,
+    Blatt,
+    Karte,
+    _falte,
+    _token_fehler,
+)
 from referee.schafkopf.karten import kurz as _KURZ_KARTEN
 from referee.schafkopf.ruf import ruf_auskunft
-from referee.schafkopf.spielart import Spiel, Spielart, stichsieger
+from referee.schafkopf.spielart import Spiel, Spielart
 from referee.schafkopf.zug import STICHREGELN, _entscheide, ist_davonlaufen
 
 STOSS = "schafkopf.stoss"
 SITZE = (0, 1, 2, 3)
+#: Sitz nach Index ``aus + j`` (0–7): ``(aus + j) % 4`` als Tabelle.
+SITZ_NACH = (0, 1, 2, 3, 0, 1, 2, 3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,6 +188,7 @@ _SCHLUESSEL = (
     "kommentar",
 )
 
+_SCHLUESSEL_MENGE = frozenset(_SCHLUESSEL)
 _TARIF_CACHE: dict[Any, Any] = {}
 _DICTARTIG = (dict, Mapping)  # dict zuerst: schneller als die ABC-Prüfung
 
@@ -439,13 +451,14 @@ def lies_partie(daten: Mapping[str, Any] | str) -> Partie:
             "Die Partie muss ein JSON-Objekt sein (mit spiel, spieler, haende, stiche …)."
         )
     maengel: list[str] = []
-    unbekannt = [k for k in daten if k not in _SCHLUESSEL]
-    if unbekannt:
-        maengel.append(
-            "Unbekannte Schlüssel: "
-            + ", ".join(f"„{k}“" for k in unbekannt)
-            + f". Erlaubt sind: {', '.join(_SCHLUESSEL[:11])}."
-        )
+    if not _SCHLUESSEL_MENGE.issuperset(daten):
+        unbekannt = [k for k in daten if k not in _SCHLUESSEL_MENGE]
+        if unbekannt:
+            maengel.append(
+                "Unbekannte Schlüssel: "
+                + ", ".join(f"„{k}“" for k in unbekannt)
+                + f". Erlaubt sind: {', '.join(_SCHLUESSEL[:11])}."
+            )
     for pflicht in ("spiel", "spieler", "haende", "stiche"):
         if pflicht not in daten:
             maengel.append(f"Es fehlt „{pflicht}“.")
@@ -465,13 +478,13 @@ def lies_partie(daten: Mapping[str, Any] | str) -> Partie:
     if (
         not isinstance(haende_roh, list)
         or len(haende_roh) != 4
-        or not all(isinstance(h, list) for h in haende_roh)
+        or not all(map(list.__instancecheck__, haende_roh))
     ):
         maengel.append(
             "„haende“ muss eine Liste von vier Händen (Listen von Karten) sein, je Sitz 0–3."
         )
     else:
-        groessen = {len(h) for h in haende_roh}
+        groessen = set(map(len, haende_roh))
         if len(groessen) != 1 or Blatt.zu_handgroesse(groessen.pop()) is None:
             maengel.append(
                 "Alle vier Hände müssen 8 Karten (langes Blatt) oder 6 Karten (kurzes Blatt) "
@@ -481,15 +494,18 @@ def lies_partie(daten: Mapping[str, Any] | str) -> Partie:
             blatt = Blatt.zu_handgroesse(len(haende_roh[0]))  # type: ignore[assignment]
         get = _NACH_TEXT.get
         for sitz, roh in enumerate(haende_roh):
-            hand = [get(t) if t.__class__ is str else None for t in roh]
+            try:  # schneller Weg: jedes Token in Kurzform
+                hand: tuple[Karte | None, ...] = tuple(map(get, roh))
+            except TypeError:  # ein Token ist nicht hashbar (Liste, Objekt)
+                hand = (None,)
             if None in hand:  # langsamer Weg nur für Fehlermeldungen und Langformen
-                hand = [
+                langsam = [
                     _karte(t, f"Hand von Sitz {sitz}, Position {pos}", maengel)
                     for pos, t in enumerate(roh, start=1)
                 ]
-                hand = [k for k in hand if k is not None]
-            haende.append(tuple(hand))
-        alle = [k for h in haende for k in h]
+                hand = tuple(k for k in langsam if k is not None)
+            haende.append(hand)  # type: ignore[arg-type]
+        alle = [*chain.from_iterable(haende)]
         wo_ist = set(alle)
         if len(wo_ist) != len(alle):
             doppelt: dict[Karte, list[int]] = {}
@@ -532,19 +548,24 @@ def lies_partie(daten: Mapping[str, Any] | str) -> Partie:
                     f'Stich {i} muss die Form {{"aus": Sitz, "karten": [4 Karten]}} haben.'
                 )
                 continue
-            aus = _sitz(s["aus"], f"Stich {i}, aus", maengel)
+            aus = s["aus"]
+            if aus.__class__ is not int or aus not in SITZE:  # schneller Weg: ein Sitz 0–3
+                aus = _sitz(aus, f"Stich {i}, aus", maengel)
             karten_roh = s["karten"]
             if not isinstance(karten_roh, list) or len(karten_roh) != 4:
                 maengel.append(f"Stich {i} muss genau 4 Karten haben.")
                 continue
-            karten = [get(t) if t.__class__ is str else None for t in karten_roh]
+            try:
+                karten: tuple[Karte | None, ...] = tuple(map(get, karten_roh))
+            except TypeError:
+                karten = (None,)
             if None in karten:
-                karten = [
+                karten = tuple(
                     _karte(t, f"Stich {i}, Karte {j}", maengel)
                     for j, t in enumerate(karten_roh, start=1)
-                ]
+                )
             if aus is not None and None not in karten:
-                stiche.append(Stich(aus, tuple(karten)))  # type: ignore[arg-type]
+                stiche.append(Stich(aus, karten))  # type: ignore[arg-type]
 
     klopfer = _sitzliste(daten.get("klopfer", []), "klopfer", maengel)
     stoesse = _sitzliste(daten.get("stoesse", []), "stoesse", maengel)
@@ -559,9 +580,10 @@ def lies_partie(daten: Mapping[str, Any] | str) -> Partie:
         namen = None
     tout = daten.get("tout", False)
     sie = daten.get("sie", False)
-    for schl, wert in (("tout", tout), ("sie", sie)):
-        if not isinstance(wert, bool):
-            maengel.append(f"„{schl}“ muss true oder false sein, nicht „{wert}“.")
+    if tout.__class__ is not bool or sie.__class__ is not bool:
+        for schl, wert in (("tout", tout), ("sie", sie)):
+            if not isinstance(wert, bool):
+                maengel.append(f"„{schl}“ muss true oder false sein, nicht „{wert}“.")
     tarif = None
     if daten.get("tarif") is not None:
         try:
@@ -742,6 +764,7 @@ def partie_bericht(partie: Partie | Mapping[str, Any] | str) -> Partiebericht:
     stiche = [0, 0, 0, 0]
     sieger_liste = []
     vorher = None
+    je_nr = AUGEN_JE_NR
     for i, st in enumerate(p.stiche):
         nr = i + 1
         letzter = i == n - 1
@@ -758,8 +781,9 @@ def partie_bericht(partie: Partie | Mapping[str, Any] | str) -> Partiebericht:
                 )
             )
         karten = st.karten
+        ausgespielt = None
         for j, karte in enumerate(karten):
-            sitz = (aus + j) % 4
+            sitz = SITZ_NACH[aus + j]
             hand = haende[sitz]
             if karte not in hand:
                 wo = next((s for s in SITZE if karte in p.haende[s]), None)
@@ -769,12 +793,12 @@ def partie_bericht(partie: Partie | Mapping[str, Any] | str) -> Partiebericht:
                     else "; sie wurde schon gespielt."
                 )
                 fehler.append(Partiefehler(nr, sitz, str(karte), grund, None, tuple(hand)))
+                ausgespielt = karten[0]
                 continue
-            ausgespielt = karten[0] if j else None
             gebunden = rufsau is not None and not davongelaufen[sitz] and rufsau in hand
-            letzte_karte = letzter or len(hand) == 1
-            erlaubt, _, _ = _entscheide(hand, ausgespielt, spiel, gebunden, letzte_karte, False)
-            if karte not in erlaubt:
+            # „letzter Stich“ zählt nur für die gebundene Ruf-Sau
+            letzte_karte = gebunden and (letzter or len(hand) == 1)
+            if karte not in _entscheide(hand, ausgespielt, spiel, gebunden, letzte_karte, False)[0]:
                 erlaubt, verboten, _ = _entscheide(
                     hand, ausgespielt, spiel, gebunden, letzte_karte, True
                 )
@@ -791,10 +815,12 @@ def partie_bericht(partie: Partie | Mapping[str, Any] | str) -> Partiebericht:
                 davongelaufen[sitz] = True
                 davon_sitz = sitz
             hand.remove(karte)
-        sieger = stichsieger(spiel, karten, aus)
+            ausgespielt = karten[0]
+        sieger = SITZ_NACH[aus + spiel.stich_gewinner(karten)]  # wie stichsieger()
         sieger_liste.append(sieger)
         stiche[sieger] += 1
-        augen[sieger] += karten[0].augen + karten[1].augen + karten[2].augen + karten[3].augen
+        a, b, c, d = karten
+        augen[sieger] += je_nr[a.nr] + je_nr[b.nr] + je_nr[c.nr] + je_nr[d.nr]
         vorher = sieger
 
     if fehler:

@@ -219,6 +219,7 @@ class Spiel:
     farbe: Farbe | None = None
     bettel_zehn_hoch: bool = False
     _tab: _Tabellen = field(init=False, repr=False, compare=False)
+    _rufsau: Karte | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.art.braucht_farbe and self.farbe is None:
@@ -237,6 +238,8 @@ class Spiel:
                 "schafkopf.rufbare-saeue",
             )
         object.__setattr__(self, "_tab", _tabellen(self.art, self.farbe, self.bettel_zehn_hoch))
+        rufsau = Karte(self.farbe, Schlag.SAU) if self.art is Spielart.RUFSPIEL else None
+        object.__setattr__(self, "_rufsau", rufsau)
 
     @classmethod
     def aus_text(cls, art: str | Spielart, farbe: str | Farbe | None = None) -> Spiel:
@@ -273,9 +276,7 @@ class Spiel:
     @property
     def rufsau(self) -> Karte | None:
         """Die gerufene Sau (nur beim Rufspiel)."""
-        if self.art is Spielart.RUFSPIEL:
-            return ALLE[_FARBEN.index(self.farbe) * 8]  # type: ignore[arg-type]
-        return None
+        return self._rufsau
 
     def ist_trumpf(self, karte: Karte) -> bool:
         return self._tab.gruppe[karte.nr] == TRUMPF
@@ -303,16 +304,17 @@ class Spiel:
 
     def stich_gewinner(self, karten: Sequence[Karte]) -> int:
         """Position (0-basiert) der Karte, die den Stich bekommt."""
-        rang = self._tab.rang
-        gruppe = self._tab.gruppe
+        tab = self._tab
+        rang, gruppe = tab.rang, tab.gruppe
         erste = karten[0].nr
         bedient = gruppe[erste]
-        best, best_rang = 0, rang[erste]
-        for i in range(1, len(karten)):
-            nr = karten[i].nr
-            g = gruppe[nr]
-            if (g == bedient or g == TRUMPF) and rang[nr] > best_rang:
+        best = i = 0
+        best_rang = rang[erste]
+        for k in karten:
+            nr = k.nr
+            if rang[nr] > best_rang and (gruppe[nr] == bedient or gruppe[nr] == TRUMPF):
                 best, best_rang = i, rang[nr]
+            i += 1
         return best
 
     def sortiert(self, karten: Sequence[Karte]) -> list[Karte]:

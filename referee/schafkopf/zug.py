@@ -113,6 +113,9 @@ class Zugauskunft:
         return daten
 
 
+_KEINE: list[Verbot] = []
+
+
 def _entscheide(
     hand: Sequence[Karte],
     ausgespielt: Karte | None,
@@ -120,20 +123,25 @@ def _entscheide(
     gebunden: bool,
     letzter: bool,
     gruende: bool,
-) -> tuple[list[Karte], list[Verbot], bool]:
-    """Der Regelkern. ``gruende=False`` spart die Texte (Partieprüfung, schneller Weg)."""
+) -> tuple[Sequence[Karte], list[Verbot], bool]:
+    """Der Regelkern: (erlaubte Karten, Verbote mit Grund, Davonlaufen möglich?).
+
+    ``gruende=False`` spart die Texte (Partieprüfung, schneller Weg); die erlaubten Karten
+    sind dann, wo alles erlaubt ist, ``hand`` selbst (nur lesen).
+    """
     gruppe = spiel._tab.gruppe
     rufsau = spiel.rufsau if gebunden else None
-    verboten: list[Verbot] = []
+    # Ohne Gründe wird nie angehängt: dann genügt die eine leere Liste (spart Zeit).
+    verboten: list[Verbot] = [] if gruende else _KEINE
 
     if ausgespielt is None:
         # Ausspielen: frei, außer kleineren Karten der Ruffarbe bei gebundener Ruf-Sau.
         if rufsau is None or letzter:
-            return list(hand), verboten, False
+            return hand, verboten, False
         rg = gruppe[rufsau.nr]
         ruffarbe = [k for k in hand if gruppe[k.nr] == rg]
         if len(ruffarbe) >= DAVONLAUFEN_AB:
-            return list(hand), verboten, True
+            return hand, verboten, True
         erlaubt = [k for k in hand if gruppe[k.nr] != rg or k == rufsau]
         if gruende:
             name = rufsau.farbe.name_de
@@ -190,7 +198,7 @@ def _entscheide(
 
     # Frei: nicht bedienen können. Nur die gebundene Ruf-Sau darf nicht abgeworfen werden.
     if rufsau is None or letzter:
-        return list(hand), verboten, False
+        return hand, verboten, False
     erlaubt = [k for k in hand if k != rufsau]
     if gruende:
         verboten.append(

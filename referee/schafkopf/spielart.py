@@ -308,13 +308,12 @@ class Spiel:
         rang, gruppe = tab.rang, tab.gruppe
         erste = karten[0].nr
         bedient = gruppe[erste]
-        best = i = 0
+        best = 0
         best_rang = rang[erste]
-        for k in karten:
+        for i, k in enumerate(karten):
             nr = k.nr
             if rang[nr] > best_rang and (gruppe[nr] == bedient or gruppe[nr] == TRUMPF):
                 best, best_rang = i, rang[nr]
-            i += 1
         return best
 
     def sortiert(self, karten: Sequence[Karte]) -> list[Karte]:

@@ -6,11 +6,18 @@ Den Regelkern und rich erst in den Befehlen importieren (Startzeit).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 import typer
 
 from referee.cli import ausgabe
 from referee.cli.gruppen import app, schafkopf
 from referee.cli.mehrwert import mehrwertig
+
+if TYPE_CHECKING:
+    from referee.schafkopf.karten import Karte
+    from referee.schafkopf.partie import Partie, Partiebericht
 
 
 def _drucke(zeilen: list[tuple[str, str | None]]) -> None:
@@ -194,7 +201,7 @@ def lies_eingabe(datei: str) -> str:
         raise Eingabefehler(f"Die Datei „{datei}“ kann nicht gelesen werden: {e}.") from None
 
 
-def _sitzname(partie, sitz) -> str:
+def _sitzname(partie: Partie, sitz: int | None) -> str:
     """``Dora`` (mit Namen) bzw. ``Sitz 3``."""
     if sitz is None:
         return "–"
@@ -203,11 +210,11 @@ def _sitzname(partie, sitz) -> str:
     return f"Sitz {sitz}"
 
 
-def _karten(karten) -> str:
+def _karten(karten: Iterable[Karte]) -> str:
     return " ".join(str(k) for k in karten)
 
 
-def _zeige_bericht(bericht, nr: int | None = None) -> None:
+def _zeige_bericht(bericht: Partiebericht, nr: int | None = None) -> None:
     """Menschenlesbare Ausgabe eines Partieberichts (fremde Namen nie als Markup)."""
     from referee.regeltexte import abschnitt as regel
     from referee.schafkopf.tarif import tarif_laden
@@ -258,13 +265,13 @@ def _zeige_bericht(bericht, nr: int | None = None) -> None:
         ausgabe.drucke_text(
             f"Ungültig: {n} {'Regelverstoß' if n == 1 else 'Regelverstöße'}.", stil="bold red"
         )
-        ids = []
+        ids: list[str] = []
         for f in bericht.fehler:
             if f.abschnitt and f.abschnitt not in ids:
                 ids.append(f.abschnitt)
-        for i in ids:
+        for abschnitt_id in ids:
             try:
-                a = regel(i)
+                a = regel(abschnitt_id)
             except (KeyError, FileNotFoundError):
                 continue
             ausgabe.drucke_text(f"Regel „{a.titel}“ ({a.id}):", stil="bold")

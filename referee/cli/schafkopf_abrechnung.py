@@ -10,11 +10,18 @@ nehmen mehrere Werte hintereinander (``referee.cli.mehrwert``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from referee.cli import ausgabe
 from referee.cli.gruppen import schafkopf
 from referee.cli.mehrwert import mehrwertig, werte
+
+if TYPE_CHECKING:
+    from referee.schafkopf.abrechnung import Abrechnung, Fakten
+    from referee.schafkopf.spielart import Spielart
+    from referee.schafkopf.tarif import Tarif
 
 
 def _keine_spielart(token: str) -> bool:
@@ -104,7 +111,9 @@ def _plaetze(option: str, eingaben: list[str], alle: list[str]) -> tuple[int, ..
     return tuple(sorted(plaetze))
 
 
-def _rollen(spielart, spieler, partner, gegner) -> tuple[list[str], list[str], list[str]]:
+def _rollen(
+    spielart: Spielart, spieler: str | None, partner: str | None, gegner: list[str]
+) -> tuple[list[str], list[str], list[str]]:
     """(alle in Anzeige-Reihenfolge, Spielerpartei, Rollenwörter) – Namen oder Rollenschlüssel."""
     from referee.errors import Eingabefehler
 
@@ -244,7 +253,7 @@ def abrechnung(
     augen_z = _zahlen("--augen", augen or [])
     stiche_z = _zahlen("--stiche", stiche or [])
     gegner = gegner or []
-    laufende, klopfer, stoss = _ein_wert_zahlen(laufende=laufende, klopfer=klopfer, stoss=stoss)
+    lauf_n, klopfer_n, stoss_n = _ein_wert_zahlen(laufende=laufende, klopfer=klopfer, stoss=stoss)
     namen = namen or []
 
     if art is Spielart.RAMSCH:
@@ -267,12 +276,12 @@ def abrechnung(
         d_platz = _plaetze("--durchmarsch", [durchmarsch] if durchmarsch is not None else [], alle)
         fakten = Fakten(
             art,
-            laufende=laufende,
+            laufende=lauf_n,
             schwarz=schwarz,
             tout=tout,
             sie=sie,
-            klopfer=klopfer,
-            stoesse=stoss,
+            klopfer=klopfer_n,
+            stoesse=stoss_n,
             kurz=kurz,
             augen=tuple(augen_z) if je_platz else None,
             stiche=tuple(stiche_z) if je_platz else None,
@@ -307,13 +316,13 @@ def abrechnung(
             art,
             farbe=farbe,
             augen_spieler=augen_n,
-            laufende=laufende,
+            laufende=lauf_n,
             schwarz=schwarz,
             stiche_spieler=stiche_n,
             tout=tout,
             sie=sie,
-            klopfer=klopfer,
-            stoesse=stoss,
+            klopfer=klopfer_n,
+            stoesse=stoss_n,
             kurz=kurz,
         )
         fehler += unklare_angaben(fakten, gewaehlt)
@@ -337,7 +346,15 @@ def abrechnung(
     _ausgeben(art, fakten, ergebnis, betraege, rollen, gewaehlt, setzen or [])
 
 
-def _ausgeben(art, fakten, ergebnis, betraege, rollen, tarif, setzen) -> None:
+def _ausgeben(
+    art: Spielart,
+    fakten: Fakten,
+    ergebnis: Abrechnung,
+    betraege: dict[str, int],
+    rollen: list[str],
+    tarif: Tarif,
+    setzen: list[str],
+) -> None:
     from rich.table import Table
     from rich.text import Text
 

@@ -258,14 +258,14 @@ class Karte:
     @property
     def beschreibung(self) -> str:
         """„eine U-Karte“, „eine weiße Karte“, „eine goldene Karte“."""
-        if self.kategorie is Kategorie.BUCHSTABE:
+        if self.kategorie is Kategorie.BUCHSTABE and self.buchstabe is not None:
             return f"eine {self.buchstabe.value}-Karte"
         return f"eine {KATEGORIE_TEXT[self.kategorie]}"
 
     @property
     def anzeige(self) -> str:
         """Für Sätze: „U – Urwald“, „N“, „Sheriff (goldene Karte)“."""
-        if self.kategorie is Kategorie.BUCHSTABE:
+        if self.kategorie is Kategorie.BUCHSTABE and self.buchstabe is not None:
             return f"{self.buchstabe.value} – {self.name}" if self.name else self.buchstabe.value
         if self.name is None:
             return KATEGORIE_TEXT[self.kategorie]

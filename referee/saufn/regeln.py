@@ -144,8 +144,8 @@ def moeglich_auf(oben: Karte, plus: int = 0) -> tuple[str, ...]:
     """Was auf OBEN gelegt werden darf, als kurze Liste."""
     if plus:
         return ("+2", "+4")
-    if oben.kategorie is Kategorie.BUCHSTABE:
-        b = oben.buchstabe
+    b = oben.buchstabe
+    if oben.kategorie is Kategorie.BUCHSTABE and b is not None:
         return (b.value, b.naechster.value, WEISS, GOLD)
     return (*(b.value for b in Buchstabe), WEISS, GOLD)
 
@@ -245,29 +245,29 @@ def folgt_auskunft(
         )
     if karte.kategorie is Kategorie.WEISS:
         satz = f"Ja: Weiße Karten dürfen immer gelegt werden. Regel: {_z('frei')}"
-        abschnitte = [ZITATE["frei"][0]]
+        quellen = [ZITATE["frei"][0]]
         schluecke = None
         if karte.ist_plus:
             schluecke = karte.schluecke
             satz += (
                 f" Kann der nächste Spieler kein +2 oder +4 legen, trinkt er {schluecke} Schlücke."
             )
-            abschnitte.append(ZITATE["plus"][0])
+            quellen.append(ZITATE["plus"][0])
         elif karte.name == "Spielverderber" and not gold:
             satz += f" Ohne goldene Karte passiert nichts: {_z('spielverderber')}"
-            abschnitte.append(ZITATE["spielverderber"][0])
+            quellen.append(ZITATE["spielverderber"][0])
         elif karte.name == "Spielverderber":
             satz += (
                 f" Er darf eine goldene Karte zerstören: {_z('spielverderber_gold')} "
                 "Oben liegt dann der Spielverderber."
             )
-            abschnitte.append(ZITATE["spielverderber_gold"][0])
+            quellen.append(ZITATE["spielverderber_gold"][0])
         satz += f" Danach darf jede Karte folgen: {_z('nach_weiss')}"
         return Folgeauskunft(
             True,
             satz,
             moeglich,
-            tuple(abschnitte),
+            tuple(quellen),
             str(karte),
             schluecke=schluecke,
             hinweise=tuple(hinweise),
@@ -291,10 +291,12 @@ def folgt_auskunft(
         buchstabe_abschnitt = ZITATE["nach_weiss"][0]
     else:
         b = oben.buchstabe
+        assert b is not None  # OBEN ist weder weiß noch golden (pruefe_oben)
         buchstabe_ok = karte.buchstabe in (b, b.naechster)
         buchstabe_satz = f"„{ZEILE[b]}“"
         buchstabe_abschnitt = ZITATE["prinzip"][0]
     if not buchstabe_ok:
+        assert oben.buchstabe is not None
         fehler.insert(
             0, f"{karte.buchstabe.value} folgt nicht auf {oben.buchstabe.value}: {buchstabe_satz}"
         )

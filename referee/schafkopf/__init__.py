@@ -56,7 +56,7 @@ _SPAETER = {
 }
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     modul = _SPAETER.get(name)
     if modul is not None:
         import importlib

@@ -413,6 +413,7 @@ def _normal(f: Fakten, spielart: Spielart, tarif: Tarif) -> Abrechnung:
         konventionen.append(K_TOUT.format(f=regeln.tout_faktor))
         gewonnen, schneider, schwarz = alle_stiche, False, False
     else:
+        assert augen is not None  # oben geprüft: ohne Sie/Tout fehlen die Augen nie
         gewonnen = augen >= GEWINNSCHWELLE
         schneider = schwarz or augen >= SCHNEIDER_GEWONNEN or augen <= SCHNEIDER_VERLOREN
         if schneider:

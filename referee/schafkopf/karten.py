@@ -162,7 +162,7 @@ class Karte:
     def __init__(self, farbe: Farbe, schlag: Schlag) -> None:
         """Alles geschieht in ``__new__`` (jede Karte gibt es nur einmal)."""
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Karte], tuple[Farbe, Schlag]]:
         return (Karte, (self.farbe, self.schlag))
 
     @property
@@ -354,7 +354,7 @@ def _baue_nachschlag() -> dict[str, Karte]:
 _NACH_TEXT = _baue_nachschlag()
 
 
-def _token_fehler(token: str, position: int | None, formen: bool = True):
+def _token_fehler(token: str, position: int | None, formen: bool = True) -> Eingabefehler:
     wo = f" an Position {position}" if position is not None else ""
     erlaubt = f" Erlaubt sind: {FORMEN}." if formen else ""
     g = _falte(token)
@@ -418,6 +418,7 @@ def parse_hand(
     unbekannt = False
     positionen: dict[Karte, list[int]] = {}
     for pos, tok in enumerate(tokens, start=1):
+        k: Karte | None
         if isinstance(tok, Karte):
             k = tok
         else:

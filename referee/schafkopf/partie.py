@@ -383,16 +383,16 @@ def partie_aus_text(text: str) -> dict[str, Any]:
             )
         else:
             geordnet: list[list[str] | None] = [None] * 4
-            for i, (nr, wer, karten) in enumerate(haende):
+            for i, (nr, wer, hand_tokens) in enumerate(haende):
                 s = i if wer is None else sitz(wer, nr)
                 if s is not None:
                     if geordnet[s] is not None:
                         maengel.append(f"Zeile {nr}: Die Hand von Sitz {s} steht doppelt.")
-                    geordnet[s] = karten
+                    geordnet[s] = hand_tokens
             aus["haende"] = geordnet
     if "haende" not in aus and not haende:
         aus["haende"] = None
-    aus["stiche"] = [{"aus": sitz(wer, nr), "karten": karten} for nr, wer, karten in stiche]
+    aus["stiche"] = [{"aus": sitz(wer, nr), "karten": ks} for nr, wer, ks in stiche]
     if maengel:
         raise Eingabefehler(
             " ".join(maengel) + " Form der Textpartie: siehe referee schafkopf partie --help."
@@ -594,11 +594,12 @@ def lies_partie(daten: Mapping[str, Any] | str) -> Partie:
         if any("Unbekannte Karte" in m or "ist mehrdeutig" in m for m in maengel):
             maengel.append(f"Karten schreibt man in der {FORMEN}.")
         raise Eingabefehler(" ".join(maengel))
+    assert spiel is not None and spieler is not None  # sonst stünde es in maengel
     return Partie(
         spiel=spiel,
         spieler=spieler,
         haende=tuple(haende),
-        stiche=tuple(stiche),  # type: ignore[arg-type]
+        stiche=tuple(stiche),
         blatt=blatt,
         tout=bool(tout),
         sie=bool(sie),

@@ -238,7 +238,9 @@ class Spiel:
                 "schafkopf.rufbare-saeue",
             )
         object.__setattr__(self, "_tab", _tabellen(self.art, self.farbe, self.bettel_zehn_hoch))
-        rufsau = Karte(self.farbe, Schlag.SAU) if self.art is Spielart.RUFSPIEL else None
+        rufsau = None
+        if self.art is Spielart.RUFSPIEL and self.farbe is not None:
+            rufsau = Karte(self.farbe, Schlag.SAU)
         object.__setattr__(self, "_rufsau", rufsau)
 
     @classmethod

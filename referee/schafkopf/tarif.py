@@ -151,7 +151,9 @@ class Tarif:
     bettel: int = 50
     regeln: Hausregeln = field(default_factory=Hausregeln)
     name: str = field(default="", compare=False)
-    _ab: dict = field(init=False, repr=False, compare=False, hash=False, default=None)
+    _ab: dict[Spielart, int] | None = field(
+        init=False, repr=False, compare=False, hash=False, default=None
+    )
 
     def __post_init__(self) -> None:
         ab = _normalisiere_ab(self.laufende_ab)
@@ -210,6 +212,7 @@ class Tarif:
 
     def laufende_ab_fuer(self, spielart: Spielart) -> int:
         """Ab wie vielen Laufenden sie bei dieser Spielart zählen."""
+        assert self._ab is not None  # in __post_init__ gesetzt
         return self._ab[spielart]
 
     def grundpreis(self, spielart: Spielart) -> int:
@@ -392,12 +395,9 @@ def _setze(tarif: Tarif, setzen: Mapping[str, str] | Iterable[str]) -> Tarif:
             fehler.append(e.meldung)
     if fehler:
         raise Eingabefehler(" ".join(fehler))
-    return dataclasses.replace(
-        tarif,
-        **preise,
-        laufende_ab=ab,
-        regeln=dataclasses.replace(tarif.regeln, **regeln) if regeln else tarif.regeln,
-    )
+    aenderungen: dict[str, Any] = {**preise, "laufende_ab": ab}
+    aenderungen["regeln"] = dataclasses.replace(tarif.regeln, **regeln) if regeln else tarif.regeln
+    return dataclasses.replace(tarif, **aenderungen)
 
 
 def _tarif_daten() -> dict[str, dict[str, Any]]:

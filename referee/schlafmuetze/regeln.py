@@ -196,7 +196,7 @@ class Tisch:
             raise Eingabefehler(
                 "KARTE „1“ kann es nicht geben: alle fünf 1er liegen von Anfang an in der Mitte."
             )
-        sichtbar = Counter()
+        sichtbar: Counter[int] = Counter()
         for oben in self.mitte:  # ein Mitte-Stapel mit oben x enthält 1..x
             for w in range(1, oben + 1):
                 sichtbar[w] += 1
@@ -263,6 +263,7 @@ def wohin(karte: int, tisch: Tisch) -> Wohin:
     mitte = [f"{MITTE}:{i}" for i, oben in enumerate(tisch.mitte, 1) if passt_mitte(karte, oben)]
     spieler = [m.name for m in tisch.mitspieler if passt_mitspieler(karte, m.oben)]
     passt = tuple(mitte + spieler)
+    zulaessig: tuple[str, ...]
     if len(mitte) == 1:
         muss, zulaessig = mitte[0], (mitte[0],)
         grund = f"Die {karte} muss auf Stapel {mitte[0][6:]} der Mitte (dort liegt {karte - 1}): {_z('mitte')}"
@@ -440,7 +441,7 @@ def ablage_auskunft(
                 f"dann der Zugstapel). {wa.grund} Mit dem Ablegen der umgedrehten {karte} "
                 f"ist der Fehler gemacht: {_z('erst_abgelegt')}"
             )
-            abschnitte = (ZITATE["fehler"][0], ZITATE["ablauf"][0], *wa.abschnitte)
+            quellen = (ZITATE["fehler"][0], ZITATE["ablauf"][0], *wa.abschnitte)
             return Ablageauskunft(
                 w,
                 ziel,
@@ -448,7 +449,7 @@ def ablage_auskunft(
                 Fehlerart.UEBERSEHEN,
                 grund,
                 strafe_text(tisch, eigene=ziel == EIGENE),
-                tuple(dict.fromkeys(abschnitte)),
+                tuple(dict.fromkeys(quellen)),
             )
     if ziel == MITTE:
         richtig = w.muss == MITTE or w.muss.startswith(MITTE + ":")
@@ -502,11 +503,11 @@ def _warum_nicht(karte: int, ziel: str, tisch: Tisch) -> str:
             if oben < MAX_WERT
             else f"dort liegt {oben}, darauf passt nichts mehr"
         )
-    oben = {m.name: m.oben for m in tisch.mitspieler}[ziel]
-    if oben is None:
+    bei = {m.name: m.oben for m in tisch.mitspieler}[ziel]
+    if bei is None:
         return f"der Ablagestapel von {ziel} ist leer und nimmt nichts"
-    passend = " oder ".join(str(x) for x in (oben - 1, oben + 1) if MIN_WERT <= x <= MAX_WERT)
-    return f"dort liegt {oben}, passend wäre nur {passend}"
+    passend = " oder ".join(str(x) for x in (bei - 1, bei + 1) if MIN_WERT <= x <= MAX_WERT)
+    return f"dort liegt {bei}, passend wäre nur {passend}"
 
 
 def ablage_erlaubt(karte: int, tisch: Tisch, nach: str, ablage_oben: int | None = None) -> bool:

@@ -357,24 +357,9 @@ def partie(
 
     Beispiel: referee schafkopf partie partie.json --json
     """
-    from referee.errors import Eingabefehler
-    from referee.schafkopf.partie import lies_partie, mit_tarif, partie_bericht, partie_daten
+    from referee.schafkopf.partie import partie_berichte
 
-    daten = partie_daten(lies_eingabe(datei), datei)
-    liste = isinstance(daten, list)
-    partien = daten if liste else [daten]
-    if liste and not partien:
-        raise Eingabefehler(f"„{datei}“ enthält eine leere Liste von Partien.")
-
-    berichte = []
-    for i, d in enumerate(partien, start=1):
-        try:
-            p = lies_partie(d)
-        except Eingabefehler as e:
-            if liste:
-                raise Eingabefehler(f"Partie {i}: {e.meldung}") from None
-            raise
-        berichte.append(partie_bericht(mit_tarif(p, tarif, setzen)))
+    berichte, liste = partie_berichte(lies_eingabe(datei), datei, tarif, setzen)
 
     if als_json:
         antworten = [b.als_json() for b in berichte]

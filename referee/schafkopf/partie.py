@@ -413,6 +413,31 @@ def mit_tarif(partie: Partie, name: str | None = None, setzen: Sequence[str] = (
     return replace(partie, tarif=partie.tarif.mit(setzen))
 
 
+def partie_berichte(
+    text: str, quelle: str = "Die Partie", tarif: str | None = None, setzen: Sequence[str] = ()
+) -> tuple[list[Partiebericht], bool]:
+    """Der Text einer Partie-Datei (JSON-Objekt, JSON-Liste oder Textform) → ein Bericht je
+    Partie, mit Tarif ``tarif``/``setzen`` (siehe ``mit_tarif``); dazu, ob es eine Liste war.
+
+    Eingabefehler nennen bei einer Liste die Nummer der Partie.
+    """
+    daten = partie_daten(text, quelle)
+    liste = isinstance(daten, list)
+    partien = daten if liste else [daten]
+    if liste and not partien:
+        raise Eingabefehler(f"„{quelle}“ enthält eine leere Liste von Partien.")
+    berichte = []
+    for i, d in enumerate(partien, start=1):
+        try:
+            p = lies_partie(d)
+        except Eingabefehler as e:
+            if liste:
+                raise Eingabefehler(f"Partie {i}: {e.meldung}") from None
+            raise
+        berichte.append(partie_bericht(mit_tarif(p, tarif, setzen)))
+    return berichte, liste
+
+
 def partie_daten(text: str, quelle: str = "Die Partie") -> Any:
     """Der Text einer Partie-Datei → Partie-JSON (ein Objekt oder eine Liste von Partien).
 
@@ -906,5 +931,6 @@ __all__ = [
     "mit_tarif",
     "partie_aus_text",
     "partie_bericht",
+    "partie_berichte",
     "partie_daten",
 ]

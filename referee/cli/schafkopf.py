@@ -137,18 +137,21 @@ def zug(
     """
     from referee.schafkopf.karten import Blatt, Karte, parse_hand
     from referee.schafkopf.spielart import Spiel
-    from referee.schafkopf.zug import erlaubte_karten, zug_auskunft
+    from referee.schafkopf.zug import Zuglage, erlaubte_karten, zug_auskunft
 
     sp = Spiel.aus_text(spiel, farbe)
     blatt = Blatt.parse(deck)
     karten = parse_hand(hand, deck=blatt)
     liegt = parse_hand(stich, deck=blatt) if stich.strip() else ()
-    lage = dict(
-        gesucht=gesucht, davongelaufen=davongelaufen, letzter_stich=letzter_stich, blatt=blatt
-    )
+    lage: Zuglage = {
+        "gesucht": gesucht,
+        "davongelaufen": davongelaufen,
+        "letzter_stich": letzter_stich,
+        "blatt": blatt,
+    }
     zeilen: list[tuple[str, str | None]] = []
     if karte is not None:
-        a = zug_auskunft(karten, liegt, sp, Karte.parse(karte), **lage)  # type: ignore[arg-type]
+        a = zug_auskunft(karten, liegt, sp, Karte.parse(karte), **lage)
         daten = a.als_json()
         if a.erlaubt:
             zeilen.append((f"{a.karte} ist erlaubt.", "bold green"))
@@ -159,7 +162,7 @@ def zug(
             zeilen.append(("Erlaubt wären: " + " ".join(str(k) for k in a.erlaubte), None))
         erlaubt = a.erlaubt
     else:
-        w = erlaubte_karten(karten, liegt, sp, **lage)  # type: ignore[arg-type]
+        w = erlaubte_karten(karten, liegt, sp, **lage)
         daten = w.als_json()
         lage_text = (
             "Du spielst aus." if not liegt else "Im Stich: " + " ".join(map(str, liegt)) + "."

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypedDict, Unpack
 
 from referee.errors import Eingabefehler, Regelverstoss
 from referee.schafkopf.karten import Blatt, Karte, Schlag
@@ -353,28 +354,24 @@ def zug_auskunft(
     return Zugauskunft(karte, True, grund, abschnitt, wahl.erlaubte, wahl.hinweis)
 
 
+class Zuglage(TypedDict, total=False):
+    """Was außer Hand, Stich und Spiel zählt (wie bei ``erlaubte_karten``)."""
+
+    gesucht: bool
+    davongelaufen: bool
+    letzter_stich: bool
+    blatt: Blatt | str
+
+
 def zug_erlaubt(
     hand: Sequence[Karte],
     stich: Sequence[Karte],
     spiel: Spiel,
     karte: Karte,
-    *,
-    gesucht: bool = False,
-    davongelaufen: bool = False,
-    letzter_stich: bool = False,
+    **lage: Unpack[Zuglage],
 ) -> bool:
     """Darf ``karte`` jetzt gelegt werden? (``False`` auch, wenn sie nicht in der Hand ist.)"""
-    if karte not in hand:
-        return False
-    return zug_auskunft(
-        hand,
-        stich,
-        spiel,
-        karte,
-        gesucht=gesucht,
-        davongelaufen=davongelaufen,
-        letzter_stich=letzter_stich,
-    ).erlaubt
+    return karte in hand and zug_auskunft(hand, stich, spiel, karte, **lage).erlaubt
 
 
 def pruefe_zug(
@@ -382,22 +379,11 @@ def pruefe_zug(
     stich: Sequence[Karte],
     spiel: Spiel,
     karte: Karte,
-    *,
-    gesucht: bool = False,
-    davongelaufen: bool = False,
-    letzter_stich: bool = False,
+    **lage: Unpack[Zuglage],
 ) -> None:
     """Wirft ``Regelverstoss`` mit Grund und Abschnitt, wenn ``karte`` jetzt nicht gelegt
     werden darf (``Eingabefehler``, wenn sie nicht in der Hand ist)."""
-    a = zug_auskunft(
-        hand,
-        stich,
-        spiel,
-        karte,
-        gesucht=gesucht,
-        davongelaufen=davongelaufen,
-        letzter_stich=letzter_stich,
-    )
+    a = zug_auskunft(hand, stich, spiel, karte, **lage)
     if not a.erlaubt:
         raise Regelverstoss(f"{karte} ist hier nicht erlaubt: {a.grund}", a.abschnitt)
 
@@ -426,6 +412,7 @@ __all__ = [
     "Kartenwahl",
     "Verbot",
     "Zugauskunft",
+    "Zuglage",
     "erlaubte_karten",
     "ist_davonlaufen",
     "pruefe_zug",

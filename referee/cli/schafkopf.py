@@ -274,16 +274,17 @@ def _zeige_bericht(bericht: Partiebericht, nr: int | None = None) -> None:
                 ids.append(f.abschnitt)
         for abschnitt_id in ids:
             try:
-                a = regel(abschnitt_id)
+                r = regel(abschnitt_id)
             except (KeyError, FileNotFoundError):
                 continue
-            ausgabe.drucke_text(f"Regel „{a.titel}“ ({a.id}):", stil="bold")
-            text = " ".join(a.text.split())
+            ausgabe.drucke_text(f"Regel „{r.titel}“ ({r.id}):", stil="bold")
+            text = " ".join(r.text.split())
             ausgabe.drucke_text(
                 "  " + (text if len(text) <= 400 else text[:400].rsplit(" ", 1)[0] + " …")
             )
         return
     a = bericht.abrechnung
+    assert a is not None  # gültige Partie: abgerechnet
     if p.spiel.art.value == "ramsch":
         augen = ", ".join(f"{name(s)} {bericht.augen[s]}" for s in range(4))
         ausgabe.drucke_text(f"Augen: {augen}")

@@ -35,6 +35,13 @@ from itertools import chain
 from typing import Any
 
 from referee.errors import Eingabefehler, RefereeFehler
+from referee.schafkopf.abrechnung import (
+    Abrechnung,
+    Fakten,
+    abrechnen,
+    hoechster_trumpf_platz,
+    zahlungen_nach_sitz,
+)
 from referee.schafkopf.karten import (
     _NACH_TEXT,
     AUGEN_JE_NR,
@@ -47,6 +54,7 @@ from referee.schafkopf.karten import (
 from referee.schafkopf.karten import kurz as _KURZ_KARTEN
 from referee.schafkopf.ruf import ruf_auskunft
 from referee.schafkopf.spielart import Spiel, Spielart
+from referee.schafkopf.tarif import Tarif, ja_nein, tarif_laden
 from referee.schafkopf.zug import STICHREGELN, _entscheide, ist_davonlaufen
 
 STOSS = "schafkopf.stoss"
@@ -77,7 +85,7 @@ class Partie:
     klopfer: tuple[int, ...] = ()
     stoesse: tuple[int, ...] = ()
     namen: tuple[str, ...] | None = None
-    tarif: Any = None  # Tarif oder None (= Standardtarif)
+    tarif: Tarif | None = None  # None = Standardtarif
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +118,7 @@ class Partiebericht:
     augen_spieler: int | None = None
     stiche_spieler: int | None = None
     laufende: int = 0
-    abrechnung: Any = None  # referee.schafkopf.abrechnung.Abrechnung
+    abrechnung: Abrechnung | None = None  # nur bei gültiger Partie
     zahlungen: tuple[int, ...] = ()
     davongelaufen: int | None = None  # Sitz, der davongelaufen ist
 
@@ -139,6 +147,7 @@ class Partiebericht:
         if not self.gueltig:
             return {"gueltig": False, "fehler": [f.als_json() for f in self.fehler]}
         a = self.abrechnung
+        assert a is not None  # gültig heißt abgerechnet
         d: dict[str, Any] = {
             "gueltig": True,
             "spiel": self.partie.spiel.art.value,
@@ -194,8 +203,6 @@ _DICTARTIG = (dict, Mapping)  # dict zuerst: schneller als die ABC-Prüfung
 
 
 def _tarif(roh: Any) -> Any:
-    from referee.schafkopf.tarif import Tarif
-
     if roh is None:
         return None
     if isinstance(roh, Tarif):
@@ -269,8 +276,6 @@ def partie_aus_text(text: str) -> dict[str, Any]:
     >>> d["spiel"], d["farbe"], d["spieler"], d["stiche"]
     ('wenz', None, 1, [{'aus': 0, 'karten': ['EO', 'GO', 'HO', 'SO']}])
     """
-    from referee.schafkopf.tarif import ja_nein
-
     daten: dict[str, Any] = {}
     maengel: list[str] = []
     block: str | None = None
@@ -363,8 +368,6 @@ def partie_aus_text(text: str) -> dict[str, Any]:
         if wahrheit is not None:
             aus[schl] = wahrheit
     if "tarif" in daten:
-        from referee.schafkopf.tarif import tarif_laden
-
         nr, wert = daten["tarif"]
         worte = wert.split()
         name = next((w for w in worte if "=" not in w), None)
@@ -404,8 +407,6 @@ def mit_tarif(partie: Partie, name: str | None = None, setzen: Sequence[str] = (
     """Die Partie mit anderem Tarif: ``name`` ersetzt den Tarif der Partie; ``setzen``
     (``["grund=30"]``) ändert den Tarif der Partie – oder, ohne einen, den benannten bzw.
     den Standardtarif. Ohne beides bleibt die Partie, wie sie ist."""
-    from referee.schafkopf.tarif import tarif_laden
-
     if name is None and not setzen:
         return partie
     if name is not None or partie.tarif is None:
@@ -861,8 +862,6 @@ def partie_bericht(partie: Partie | Mapping[str, Any] | str) -> Partiebericht:
             davongelaufen=davon_sitz,
         )
 
-    from referee.schafkopf.abrechnung import Fakten, abrechnen, zahlungen_nach_sitz
-
     lauf = laufende(spiel, p.haende, partei, p.blatt) if partei else 0
     augen_sp = sum(augen[s] for s in partei) if partei else None
     stiche_sp = sum(stiche[s] for s in partei) if partei else None
@@ -911,8 +910,6 @@ def partie_bericht(partie: Partie | Mapping[str, Any] | str) -> Partiebericht:
 def _ramsch_verlierer(haende: Sequence[Sequence[Karte]], augen: Sequence[int]) -> int | None:
     """Bei Gleichstand der Höchsten: wer von ihnen den höchsten Trumpf hatte (Konvention,
     ``abrechnung.hoechster_trumpf_platz``); ohne Gleichstand ``None``."""
-    from referee.schafkopf.abrechnung import hoechster_trumpf_platz
-
     hoechst = max(augen)
     gleiche = [s for s in SITZE if augen[s] == hoechst]
     if len(gleiche) < 2:

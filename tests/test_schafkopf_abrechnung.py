@@ -764,7 +764,7 @@ def test_bettel_aus_bis_erlaubt():
         (Fakten(R, augen_spieler=121), "„121“"),
         (Fakten(R, augen_spieler=-1), "„-1“"),
         (Fakten(R, augen_spieler=119), "„119“"),
-        (Fakten(R), "Augen der Spielerpartei fehlen"),
+        (Fakten(R), "Es fehlt --augen N .Augen der Spielerpartei, 0–120"),
         (Fakten(R, augen_spieler=75, schwarz=True), "Schwarz passt nicht zu 75 Augen"),
         (
             Fakten(R, augen_spieler=120, schwarz=True, stiche_spieler=7),

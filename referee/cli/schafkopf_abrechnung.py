@@ -244,7 +244,7 @@ def abrechnung(
     Beispiel (Ramsch): referee schafkopf abrechnung ramsch --namen Anna Ben Cem Dora --verlierer Ben --jungfrau Cem
     """
     from referee.errors import Eingabefehler
-    from referee.schafkopf.abrechnung import Fakten, abrechnen, unklare_angaben, zahlungen
+    from referee.schafkopf.abrechnung import Fakten, abrechnung_mit_zahlungen
     from referee.schafkopf.spielart import Spielart, parse_ansage
     from referee.schafkopf.tarif import tarif_laden
 
@@ -289,9 +289,8 @@ def abrechnung(
             jungfrauen=j_plaetze,
             durchmarsch=d_platz[0] if d_platz else None,
         )
-        ergebnis = abrechnen(fakten, gewaehlt)
-        betraege = zahlungen(ergebnis, (), alle)
         rollen = ["Ramsch"] * 4
+        partei: list[str] = []
     else:
         fehler = []
         if namen:
@@ -306,31 +305,23 @@ def abrechnung(
             fehler.append(
                 f"--stiche braucht eine Zahl (Stiche der Spielerpartei), nicht {len(stiche_z)}."
             )
-        augen_n = augen_z[0] if augen_z else None
-        stiche_n = stiche_z[0] if stiche_z else None
-        if augen_n is None and not (
-            sie or art is Spielart.BETTEL or (tout and stiche_n is not None)
-        ):
-            fehler.append("Es fehlt --augen N (Augen der Spielerpartei, 0–120).")
+        if fehler:
+            raise Eingabefehler(" ".join(fehler))
         fakten = Fakten(
             art,
             farbe=farbe,
-            augen_spieler=augen_n,
+            augen_spieler=augen_z[0] if augen_z else None,
             laufende=lauf_n,
             schwarz=schwarz,
-            stiche_spieler=stiche_n,
+            stiche_spieler=stiche_z[0] if stiche_z else None,
             tout=tout,
             sie=sie,
             klopfer=klopfer_n,
             stoesse=stoss_n,
             kurz=kurz,
         )
-        fehler += unklare_angaben(fakten, gewaehlt)
-        if fehler:
-            raise Eingabefehler(" ".join(fehler))
         alle, partei, rollen = _rollen(art, spieler, partner, gegner)
-        ergebnis = abrechnen(fakten, gewaehlt)
-        betraege = zahlungen(ergebnis, partei, alle)
+    ergebnis, betraege = abrechnung_mit_zahlungen(fakten, partei, alle, gewaehlt)
 
     if als_json:
         daten = dict(ergebnis.als_json(), zahlungen=betraege, tarif=gewaehlt.name or None)

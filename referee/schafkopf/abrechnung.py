@@ -355,7 +355,7 @@ def _normal(f: Fakten, spielart: Spielart, tarif: Tarif) -> Abrechnung:
         )
     if augen is None:
         if not (f.sie or (f.tout and f.stiche_spieler is not None)):
-            fehler.append("Die Augen der Spielerpartei fehlen.")
+            fehler.append("Es fehlt --augen N (Augen der Spielerpartei, 0–120).")
     else:
         _ganz("Augen", augen, 0, 120, fehler)
         if augen in (1, 119):
@@ -825,6 +825,18 @@ def zahlungen(
     return {x: (v if x in partei else -v) for x in alle}
 
 
+def abrechnung_mit_zahlungen(
+    fakten: Fakten, spieler_partei: Collection[T], alle: Sequence[T], tarif: Tarif | None = None
+) -> tuple[Abrechnung, dict[T, int]]:
+    """Die Frage am Tisch in einem Aufruf: Fakten prüfen (auch ``unklare_angaben``),
+    abrechnen und die Beträge je Teilnehmer (``zahlungen``). Fehler: ``Eingabefehler``."""
+    unklar = unklare_angaben(fakten, tarif)
+    if unklar:
+        raise Eingabefehler(" ".join(unklar))
+    abrechnung = abrechnen(fakten, tarif)
+    return abrechnung, zahlungen(abrechnung, spieler_partei, alle)
+
+
 def zahlungen_nach_sitz(abrechnung: Abrechnung, spieler_partei: Collection[int]) -> list[int]:
     """Zahlungen der Plätze 0–3 als Liste (für die Partie-JSON)."""
     return list(zahlungen(abrechnung, spieler_partei, (0, 1, 2, 3)).values())
@@ -840,6 +852,7 @@ __all__ = [
     "Abrechnung",
     "Fakten",
     "abrechnen",
+    "abrechnung_mit_zahlungen",
     "hoechster_trumpf_platz",
     "spielname",
     "unklare_angaben",

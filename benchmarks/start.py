@@ -14,14 +14,19 @@ Aufwärmlauf schreibt die ``.pyc``) und am besten mit einer nicht-editierbaren I
     python3 -m venv /tmp/rv && /tmp/rv/bin/pip install .
     /tmp/rv/bin/python benchmarks/start.py
 
-Aufruf: ``python benchmarks/start.py [--laeufe 15]`` – benutzt das ``referee`` neben dem
-laufenden Interpreter (sonst ``python -m referee``).
+Aufruf: ``python benchmarks/start.py [--laeufe 15] [--instruktionen]`` – benutzt das
+``referee`` neben dem laufenden Interpreter (sonst ``python -m referee``). Auf einer geteilten,
+ausgelasteten Maschine schwanken Wandzeiten stark; ``--instruktionen`` zählt zusätzlich die
+Maschinenbefehle jedes Prozesses mit valgrind (callgrind) – unabhängig von der Last, aber
+ohne Plattenzugriffe und Seitenfehler, daher liegt das Verhältnis etwas höher als bei der Zeit.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -56,9 +61,26 @@ def _zeiten_ms(befehl: list[str], laeufe: int, env: dict[str, str]) -> list[floa
     return zeiten
 
 
+def _instruktionen(befehl: list[str], env: dict[str, str]) -> int | None:
+    """Maschinenbefehle des ganzen Prozesses (valgrind --tool=callgrind), ``None`` ohne valgrind."""
+    if shutil.which("valgrind") is None:
+        return None
+    r = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *befehl],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    m = re.search(r"Collected : ([\d,]+)", r.stderr)
+    return int(m.group(1).replace(",", "")) if m else None
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--laeufe", type=int, default=15, help="Prozesse je Messung (≥ 10)")
+    ap.add_argument(
+        "--instruktionen", action="store_true", help="auch Maschinenbefehle zählen (valgrind)"
+    )
     args = ap.parse_args()
     env = _umgebung()
     ref = _referee()
@@ -94,6 +116,16 @@ def main() -> None:
         "× = Vielfaches von python -c pass (Median bzw. Minimum). "
         "Ziel: referee ruf ≤ 6 × Interpreterstart."
     )
+    if args.instruktionen:
+        print("Maschinenbefehle (callgrind, ein Lauf je Befehl):")
+        basis_ir = None
+        for name, befehl in messungen:
+            ir = _instruktionen(befehl, env)
+            if ir is None:
+                print("  valgrind fehlt oder hat nichts gezählt.")
+                break
+            basis_ir = basis_ir or ir
+            print(f"{name:36} {ir / 1e6:8.1f} Mio. {ir / basis_ir:5.1f} ×")
 
 
 if __name__ == "__main__":

@@ -962,19 +962,19 @@ def test_mehr_laufende_oder_verdopplungen_senken_den_wert_nie(fakten):
     wert = abrechnen(fakten).wert
     maximal = TRUEMPFE[fakten.spielart][1 if fakten.kurz else 0]
     if fakten.laufende < maximal:
-        mehr = Fakten(**{**_als_dict(fakten), "laufende": fakten.laufende + 1})
+        mehr = Fakten(**{**_felder(fakten), "laufende": fakten.laufende + 1})
         assert abrechnen(mehr).wert >= wert
     if fakten.klopfer < 4:
         assert (
-            abrechnen(Fakten(**{**_als_dict(fakten), "klopfer": fakten.klopfer + 1})).wert
+            abrechnen(Fakten(**{**_felder(fakten), "klopfer": fakten.klopfer + 1})).wert
             == 2 * wert
         )
     assert (
-        abrechnen(Fakten(**{**_als_dict(fakten), "stoesse": fakten.stoesse + 1})).wert == 2 * wert
+        abrechnen(Fakten(**{**_felder(fakten), "stoesse": fakten.stoesse + 1})).wert == 2 * wert
     )
 
 
-def _als_dict(f: Fakten) -> dict:
+def _felder(f: Fakten) -> dict:
     return {name: getattr(f, name) for name in Fakten.__slots__}
 
 
@@ -1001,7 +1001,7 @@ def test_hoechster_trumpf_platz_fuer_ramsch_gleichstand():
     assert zahlungen_nach_sitz(a, ()) == [20, -60, 20, 20]
 
 
-def test_tarif_from_dict_prueft_typen_trotz_cache_und_kennt_einzelschluessel():
+def test_tarif_aus_json_prueft_typen_trotz_cache_und_kennt_einzelschluessel():
     assert Tarif.aus_json({"grund": 1}).grund == 1
     with pytest.raises(Eingabefehler, match="„True“ für grund"):
         Tarif.aus_json({"grund": True})

@@ -347,7 +347,8 @@ def _normal(f: Fakten, spielart: Spielart, tarif: Tarif) -> Abrechnung:
         )
     if f.sie and f.kurz:
         fehler.append("Sie gibt es nur mit langer Karte.")
-    if f.sie and (augen not in (None, 120) or f.stiche_spieler not in (None, n_stiche)):
+    sie_moeglich = f.sie and spielart is Spielart.SOLO and not f.kurz
+    if sie_moeglich and (augen not in (None, 120) or f.stiche_spieler not in (None, n_stiche)):
         angabe = f"{augen} Augen" if augen not in (None, 120) else f"{f.stiche_spieler} Stiche"
         fehler.append(
             f"Sie macht alle Stiche (120 Augen, {n_stiche} Stiche); angegeben sind {angabe}. "

@@ -966,12 +966,9 @@ def test_mehr_laufende_oder_verdopplungen_senken_den_wert_nie(fakten):
         assert abrechnen(mehr).wert >= wert
     if fakten.klopfer < 4:
         assert (
-            abrechnen(Fakten(**{**_felder(fakten), "klopfer": fakten.klopfer + 1})).wert
-            == 2 * wert
+            abrechnen(Fakten(**{**_felder(fakten), "klopfer": fakten.klopfer + 1})).wert == 2 * wert
         )
-    assert (
-        abrechnen(Fakten(**{**_felder(fakten), "stoesse": fakten.stoesse + 1})).wert == 2 * wert
-    )
+    assert abrechnen(Fakten(**{**_felder(fakten), "stoesse": fakten.stoesse + 1})).wert == 2 * wert
 
 
 def _felder(f: Fakten) -> dict:

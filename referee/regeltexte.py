@@ -230,7 +230,7 @@ class Konvention:
         return "{" in self.einstellung
 
     def einstellung_fuer(self, werte: Mapping[str, Any] | None = None) -> str:
-        """Die Einstellung mit den Werten eines Tarifs (``Tarif.to_dict()``) gefüllt.
+        """Die Einstellung mit den Werten eines Tarifs (``Tarif.als_json()``) gefüllt.
 
         ``laufende_ab`` als Zahl oder Zuordnung wird zu ``laufende_ab.wenz`` usw.;
         ja/nein-Schalter werden „ja“/„nein“. Fehlt ein Wert, bleibt ``{schluessel}`` stehen.

@@ -53,7 +53,7 @@ def _panel(abschnitt, score: float | None = None, woerter=frozenset()):
 
 
 def _offener_abend_tarif() -> dict | None:
-    """Der Tarif des offenen Abends (``Tarif.to_dict()``-Form), nur lesend; sonst None.
+    """Der Tarif des offenen Abends (``Tarif.als_json()``-Form), nur lesend; sonst None.
 
     Die eine Stelle, an der ``frage`` den Speicher fragt. Keine Datei: kein Import des
     Speichers, nichts wird angelegt.
@@ -93,14 +93,14 @@ def _einstellungen(konventionen) -> dict[str, str]:
     abend = _offener_abend_tarif()
     if abend is not None:
         try:
-            tarif = Tarif.from_dict(abend)
+            tarif = Tarif.aus_json(abend)
         except ValueError:  # Eingabefehler: unbrauchbarer gespeicherter Tarif
             tarif, abend = tarif_laden(), None
     else:
         tarif = tarif_laden()
     name = f"Tarif {tarif.name}" if tarif.name else "eigener Tarif"
     quelle = f"{name} des offenen Abends" if abend is not None else f"{name}, kein offener Abend"
-    werte = tarif.to_dict()
+    werte = tarif.als_json()
     return {
         k.konvention.id: (
             f"{k.konvention.einstellung_fuer(werte)} ({quelle})"

@@ -42,7 +42,9 @@ def ruf(
         ..., "--hand", help='Die eigene Hand, z. B. "EO GU H9 G10 G7 S8 SK EA".'
     ),
     sau: str | None = typer.Option(
-        None, "--sau", help="Diese Sau prüfen: eichel, gras, schellen oder herz."
+        None,
+        "--sau",
+        help="Diese Sau prüfen: eichel, gras oder schellen (auch GA, „die Blaue“ …).",
     ),
     deck: str | None = typer.Option(
         None, "--deck", help="lang (8 Karten) oder kurz (6 Karten); ohne Angabe nach der Handgröße."
@@ -51,7 +53,7 @@ def ruf(
 ) -> None:
     """Welche Sau darf ich rufen? Bin ich gesperrt?
 
-    Für Eichel-, Gras- und Schellen-Sau: rufbar oder nicht, mit Grund und Regelabschnitt. Die Herz-Sau ist Trumpf und nie rufbar. Mit --sau: Exit 0, wenn dieser Ruf erlaubt ist, sonst 1.
+    Für Eichel-, Gras- und Schellen-Sau: rufbar oder nicht, mit Grund und Regelabschnitt. Die Herz-Sau ist Trumpf und nie rufbar. Mit --sau: Exit 0, wenn dieser Ruf erlaubt ist, 1 wenn nicht, 2 bei falscher Eingabe (auch --sau herz).
 
     Beispiel: referee ruf --hand "EO GU H9 G10 G7 S8 SK EA" --sau gras
     """

@@ -548,3 +548,12 @@ def test_gezogener_ass_joker_muss_behalten_werden():
     e = ass_joker_auskunft(AssJokerFrage.ABLEGEN)
     assert not e.erlaubt and "gerade vom Nachziehstapel gezogen" in e.grund
     assert "behalten" in e.folge and e.abschnitt == "sabai.ass-joker"
+
+
+def test_ass_joker_uebersicht():
+    from referee.sabai import ass_joker_uebersicht
+
+    u = ass_joker_uebersicht()
+    assert list(u) == list(AssJokerFrage)
+    erlaubt = {f.value for f, a in u.items() if a.erlaubt}
+    assert erlaubt == {"geben", "switch", "verbrennen"}

@@ -390,16 +390,11 @@ def assjoker(
 
     Beispiel: referee sabai assjoker verbrennen --auf J
     """
-    from referee.sabai import AssJokerFrage, Karte, ass_joker_auskunft
+    from referee.sabai import AssJokerFrage, Karte, ass_joker_auskunft, ass_joker_uebersicht
 
     regeln = _regeln(streng=streng)
     if frage is None:
-        antworten = {
-            f.value: ass_joker_auskunft(
-                f, Karte.JOKER if f is AssJokerFrage.VERBRENNEN else None, regeln
-            )
-            for f in AssJokerFrage
-        }
+        antworten = {f.value: a for f, a in ass_joker_uebersicht(regeln).items()}
         if als_json:
             drucke_json({"fragen": {n: e.als_json() for n, e in antworten.items()}})
             return

@@ -316,6 +316,14 @@ def ass_joker_auskunft(
     return reinwerfen_auskunft(Karte.ASS_JOKER, auf, 1, regeln)
 
 
+def ass_joker_uebersicht(regeln: Regeln = Regeln()) -> dict[AssJokerFrage, Auskunft]:
+    """Jede Ass-Joker-Frage mit ihrer Auskunft (Verbrennen: auf einen Joker)."""
+    return {
+        f: ass_joker_auskunft(f, Karte.JOKER if f is AssJokerFrage.VERBRENNEN else None, regeln)
+        for f in AssJokerFrage
+    }
+
+
 def ass_joker_erlaubt(
     frage: AssJokerFrage, auf: Karte | None = None, regeln: Regeln = Regeln()
 ) -> bool:

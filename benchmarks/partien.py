@@ -5,13 +5,20 @@ Partie-JSON lesen (Karten, Geben), jede Karte nach ``referee.schafkopf.zug`` pr�
 (Bedienpflicht, Suchen, Bindung, Davonlaufen), Stiche, Augen, Laufende, Abrechnung.
 Ziel: ≥ 15.000 Partien/s.
 
-Aufruf: ``python benchmarks/partien.py [--sekunden 3]``
+Aufruf: ``python benchmarks/partien.py [--sekunden 3] [--instruktionen]``
+
+Auf einer geteilten, ausgelasteten Maschine schwankt die Wandzeit stark. ``--instruktionen``
+zählt zusätzlich mit valgrind (callgrind) die Maschinenbefehle je Partie (Prozess mit 10 × 84
+Partien minus Prozess ohne) – lastunabhängig und gut zum Vergleich zweier Stände.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
+import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -22,13 +29,35 @@ sys.path.insert(0, str(WURZEL))
 from referee.schafkopf.partie import partie_bericht  # noqa: E402
 
 
+def _instruktionen(runden: int) -> int | None:
+    r = subprocess.run(
+        [
+            *("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"),
+            *(sys.executable, __file__, "--nur-runden", str(runden)),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    m = re.search(r"Collected : ([\d,]+)", r.stderr)
+    return int(m.group(1).replace(",", "")) if m else None
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sekunden", type=float, default=3.0, help="Messdauer je Durchgang")
     ap.add_argument("--durchgaenge", type=int, default=3)
+    ap.add_argument(
+        "--instruktionen", action="store_true", help="auch Maschinenbefehle je Partie (valgrind)"
+    )
+    ap.add_argument("--nur-runden", type=int, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
 
     partien = json.loads((WURZEL / "tests" / "data" / "partien.json").read_text(encoding="utf-8"))
+    if args.nur_runden is not None:  # für --instruktionen: nur rechnen, nichts messen
+        for _ in range(args.nur_runden + 1):
+            for g in partien:
+                partie_bericht(g)
+        return
     for g in partien:  # einmal vorab: alles gültig und richtig abgerechnet?
         b = partie_bericht(g)
         assert b.gueltig and list(b.zahlungen) == g["erwartet"]["zahlungen"], g["quelle"]
@@ -53,6 +82,16 @@ def main() -> None:
             )
         )
     print(f"Bester Wert: {besten:,.0f} Partien/s (Ziel ≥ 15.000)".replace(",", "."))
+    if args.instruktionen:
+        if shutil.which("valgrind") is None:
+            print("Maschinenbefehle: valgrind fehlt.")
+            return
+        ohne, mit = _instruktionen(0), _instruktionen(10)
+        if ohne is None or mit is None:
+            print("Maschinenbefehle: valgrind hat nichts gezählt.")
+            return
+        je = (mit - ohne) // (10 * len(partien))
+        print(f"Maschinenbefehle je Partie (callgrind): {je:,}".replace(",", "."))
 
 
 if __name__ == "__main__":

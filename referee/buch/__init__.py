@@ -127,7 +127,7 @@ class Buch:
             list(spieler),
             ort=ort,
             datum=datum,
-            tarif=t.to_dict(),
+            tarif=t.als_json(),
             hausregeln=gesetzt,
             neu=neu,
             geber=geber,

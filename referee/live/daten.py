@@ -123,7 +123,7 @@ def wert_erklaerung(ergebnis: dict[str, Any], tarif: dict[str, Any] | None) -> s
                 klopfer=klopfer,
                 stoesse=stoesse,
             )
-        ab = abrechnen(fakten, Tarif.from_dict(tarif) if tarif else None)
+        ab = abrechnen(fakten, Tarif.aus_json(tarif) if tarif else None)
     except (RefereeFehler, KeyError, TypeError, ValueError):
         return None
     return f"{ab.erklaerung} ct" if ab.wert == ergebnis.get("wert") else None

@@ -95,7 +95,7 @@ class SaufnAngaben:
         """Plätze prüfen (``referee.saufn.ende``), die Verteilung prüfen, falls angegeben.
 
         Ohne ``--spieler``: bei einer Korrektur die des Originals, sonst alle des Abends."""
-        from referee.saufn.ende import parse_verteilung, pruefe_verteilung, spielende
+        from referee.saufn.ende import parse_verteilung, spielende, verteilung_bericht
 
         if self.spieler:
             spieler = list(self.spieler) if lage is None else lage.namen(self.spieler)
@@ -110,7 +110,7 @@ class SaufnAngaben:
         vorschlag = pruefung = None
         if self.verteilung is not None:
             vorschlag = parse_verteilung(self.verteilung)
-            pruefung = pruefe_verteilung(se, vorschlag, alle_verteilen=self.alle_verteilen)
+            pruefung = verteilung_bericht(se, vorschlag, alle_verteilen=self.alle_verteilen)
         eintrag = se.als_eintrag(vorschlag)
         return replace(
             SaufnErgebnis.aus_json(eintrag), spielende=se, pruefung=pruefung, vorschlag=vorschlag

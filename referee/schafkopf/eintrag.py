@@ -216,7 +216,7 @@ def _ramsch(
 
 
 def ergebnis_aus_partie(bericht: Any) -> dict[str, Any]:
-    """Eine geprüfte Partie (``pruefe_partie(...)`` mit ``namen``) → ergebnis.
+    """Eine geprüfte Partie (``partie_bericht(...)`` mit ``namen``) → ergebnis.
 
     Ist die Partie nicht regelgerecht, ``Regelverstoss`` mit allen Fehlern (Stich, Name,
     Karte, Grund).

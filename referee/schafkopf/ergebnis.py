@@ -189,7 +189,7 @@ class SchafkopfErgebnis:
 def _tarif(lage: Abendlage) -> Any:
     from referee.schafkopf.tarif import Tarif
 
-    return Tarif.from_dict(dict(lage.tarif)) if lage.tarif else None
+    return Tarif.aus_json(dict(lage.tarif)) if lage.tarif else None
 
 
 def tisch_der_lage(
@@ -275,7 +275,7 @@ class SchafkopfPartie:
     def ergebnis(self, lage: Abendlage) -> SchafkopfErgebnis:
         """Prüfen und abrechnen; Sitz 0 (spielt aus) ohne „namen“ laut Geberfolge."""
         from referee.schafkopf.eintrag import ergebnis_aus_partie
-        from referee.schafkopf.partie import pruefe_partie
+        from referee.schafkopf.partie import partie_bericht
 
         if not isinstance(self.daten, Mapping):
             raise Eingabefehler(f"„{self.quelle}“: eine Partie ist ein JSON-Objekt.")
@@ -286,7 +286,7 @@ class SchafkopfPartie:
         if daten.get("tarif") is None and lage.tarif:
             daten["tarif"] = dict(lage.tarif)
         return SchafkopfErgebnis.aus_json(
-            ergebnis_aus_partie(pruefe_partie(daten)), eingabe_zusatz={"partie": daten}
+            ergebnis_aus_partie(partie_bericht(daten)), eingabe_zusatz={"partie": daten}
         )
 
 

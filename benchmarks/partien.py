@@ -16,9 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
-import shutil
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -26,20 +23,9 @@ from pathlib import Path
 WURZEL = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(WURZEL))
 
+from instruktionen import instruktionen  # noqa: E402
+
 from referee.schafkopf.partie import partie_bericht  # noqa: E402
-
-
-def _instruktionen(runden: int) -> int | None:
-    r = subprocess.run(
-        [
-            *("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"),
-            *(sys.executable, __file__, "--nur-runden", str(runden)),
-        ],
-        capture_output=True,
-        text=True,
-    )
-    m = re.search(r"Collected : ([\d,]+)", r.stderr)
-    return int(m.group(1).replace(",", "")) if m else None
 
 
 def main() -> None:
@@ -83,12 +69,10 @@ def main() -> None:
         )
     print(f"Bester Wert: {besten:,.0f} Partien/s (Ziel ≥ 15.000)".replace(",", "."))
     if args.instruktionen:
-        if shutil.which("valgrind") is None:
-            print("Maschinenbefehle: valgrind fehlt.")
-            return
-        ohne, mit = _instruktionen(0), _instruktionen(10)
+        laeufe = [sys.executable, __file__, "--nur-runden"]
+        ohne, mit = instruktionen([*laeufe, "0"]), instruktionen([*laeufe, "10"])
         if ohne is None or mit is None:
-            print("Maschinenbefehle: valgrind hat nichts gezählt.")
+            print("Maschinenbefehle: valgrind fehlt oder hat nichts gezählt.")
             return
         je = (mit - ohne) // (10 * len(partien))
         print(f"Maschinenbefehle je Partie (callgrind): {je:,}".replace(",", "."))

@@ -25,13 +25,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
-import shutil
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from instruktionen import instruktionen
 
 HAND = "EO GU H9 G10 G7 S8 SK EA"
 
@@ -59,20 +59,6 @@ def _zeiten_ms(befehl: list[str], laeufe: int, env: dict[str, str]) -> list[floa
         subprocess.run(befehl, env=env, capture_output=True)
         zeiten.append((time.perf_counter() - start) * 1000)
     return zeiten
-
-
-def _instruktionen(befehl: list[str], env: dict[str, str]) -> int | None:
-    """Maschinenbefehle des ganzen Prozesses (valgrind --tool=callgrind), ``None`` ohne valgrind."""
-    if shutil.which("valgrind") is None:
-        return None
-    r = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *befehl],
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    m = re.search(r"Collected : ([\d,]+)", r.stderr)
-    return int(m.group(1).replace(",", "")) if m else None
 
 
 def main() -> None:
@@ -120,7 +106,7 @@ def main() -> None:
         print("Maschinenbefehle (callgrind, ein Lauf je Befehl):")
         basis_ir = None
         for name, befehl in messungen:
-            ir = _instruktionen(befehl, env)
+            ir = instruktionen(befehl, env)
             if ir is None:
                 print("  valgrind fehlt oder hat nichts gezählt.")
                 break

@@ -258,6 +258,28 @@ def bewerte_saetze(index, fragen: list[dict], mindest_score: float | None = None
     return z
 
 
+def zeige_fehler(index, fragen: list[dict]) -> None:
+    """Jede Frage des Abstimmungsteils, die nicht Top-1 richtig ist (nie die zurückgehaltenen)."""
+    from referee.errors import Eingabefehler
+    from referee.suche import Antwort
+
+    print("\n== Fehlgriffe im Abstimmungsteil ==")
+    for e in fragen:
+        if bewerte_saetze(index, [e])["top1"]:
+            continue
+        try:
+            a = index.antwort(e["frage"])
+        except Eingabefehler:
+            a = Antwort(e["frage"], (), (), False)
+        erwartet = e["konventionen"] if e["schweigt"] else e["abschnitte"]
+        if e.get("nichts"):
+            erwartet = ["(nichts)"]
+        treffer = [f"{t.abschnitt.id}:{t.score:.0f}" for t in a.treffer[:3]]
+        konv = [f"{k.konvention.id}:{k.score:.0f}" for k in a.konventionen[:2]]
+        print(f"- {e['frage']!r} erwartet {erwartet} schweigt={e['schweigt']}")
+        print(f"    bekommen {treffer} konv {konv} schweigt={a.regeltext_schweigt}")
+
+
 def _quote(a: int, n: int) -> str:
     return f"{a}/{n} = {100 * a / n:.1f} %" if n else "–"
 
@@ -302,6 +324,9 @@ def main() -> None:
     parser.add_argument("--laeufe", type=int, default=15, help="Prozessläufe je Befehl (≥ 10)")
     parser.add_argument("--ohne-start", action="store_true", help="Startzeit nicht messen")
     parser.add_argument("--kalibrieren", action="store_true", help="Schwelle suchen")
+    parser.add_argument(
+        "--fehler", action="store_true", help="Fehlgriffe im Abstimmungsteil (nur dort) zeigen"
+    )
     args = parser.parse_args()
     laeufe = max(args.laeufe, 10)
 
@@ -397,7 +422,19 @@ def main() -> None:
             f"(dazu eine Konvention genannt: {z['regel_mit_konvention']}); "
             f"fremde Fragen enthalten {_quote(z['fremd_leer'], z['fremd_n'])}"
         )
+    neu_pfad = ROOT / "tests" / "data" / "fragen_saetze_neu.json"
+    if neu_pfad.exists():
+        z = bewerte_saetze(index, json.loads(neu_pfad.read_text(encoding="utf-8"))["fragen"])
+        print(
+            f"{'neu (Runde 2)':16s} Top-1 {_quote(z['top1'], z['n'])}, "
+            f"Top-3 {_quote(z['top3'], z['n'])}; "
+            f"Konvention genannt {_quote(z['konv_genannt'], z['konv_n'])}; "
+            f"fälschlich „schweigt“ {z['falsch_schweigt']}/{z['regel_n']}; "
+            f"fremde Fragen enthalten {_quote(z['fremd_leer'], z['fremd_n'])}"
+        )
     print("(Ziel zurückgehalten: Top-1 ≥ 95 %, Top-3 100 %; Konvention genannt ≥ 95 %)")
+    if args.fehler:
+        zeige_fehler(index, [e for e in saetze if e["teil"] == "abstimmung"])
     if args.kalibrieren:
         kalibrieren(index, [e for e in saetze if e["teil"] == "abstimmung"], stichwort["fragen"])
 

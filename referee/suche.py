@@ -53,6 +53,9 @@ GEWICHT_TEXT = 0.55
 #: Der Text einer Konvention erklärt mit vielen allgemeinen Wörtern; er zählt weniger,
 #: Titel und Stichworte tragen die Suche.
 GEWICHT_TEXT_KONVENTION = 0.2
+#: Längennormierung des Textfelds wie bei BM25 (``b``): ein Wort in einem langen Abschnitt
+#: sagt weniger über ihn als in einem kurzen; 0 = aus.
+LAENGE_B = 0.0
 #: Faktor für ein Wort, das nur über ein Synonym passt.
 GEWICHT_SYNONYM = 0.9
 #: Schwache Fragewörter („wie viele“, „erlaubt“; Liste in synonyme.json) zählen halb.
@@ -88,6 +91,8 @@ def _absicht_im_text(wort: str, art: str) -> str | None:
 
 #: Teile eines Bindestrich-Kompositums (das Kompositum selbst zählt voll).
 GEWICHT_TEIL = 0.5
+#: Ein unbekanntes Verb, das nach Abtrennen der Vorsilbe bekannt ist (``zurückstoßen``).
+GEWICHT_VERB_OHNE_VORSILBE = 0.8
 #: Suchwörter, die nur ein Spiel benennen, zählen weniger, bevorzugen dafür das Spiel.
 GEWICHT_SPIELNAME = 0.2
 BONUS_SPIEL = 2.0
@@ -106,6 +111,10 @@ NEU_SORTIEREN = 30
 #: Angezeigte Score-Punkte, um die die beste Konvention vor (> 0) oder hinter (< 0) der
 #: besten Regelstelle liegen muss, damit „der Regeltext schweigt“ gilt.
 VORSPRUNG_KONVENTION = 0.0
+#: Fragt die Frage nach Geld („was kostet“, „wie viel kriegt“), genügt der Konvention ein
+#: Score so viele Punkte unter der besten Regelstelle: Preise nennt kein Regeltext („Einen
+#: allgemein verbindlichen Tarif gibt es nicht“), nur die Konventionen.
+VORTEIL_GELD = 6.0
 #: Schweigt der Text nicht, nennt ``antwort`` eine Konvention nur, wenn ihr Score mindestens
 #: dieser Anteil vom Score der besten Regelstelle ist.
 NAEHE_KONVENTION = 0.9
@@ -365,14 +374,64 @@ _EINSCHUB = re.compile(r"^(?:(" + "|".join(_VORSILBEN) + r")(?:ge|zu)(?=[a-z]{3}
 _STAMM_ENDUNG = re.compile(r"(?<=[a-z]{3})(?:" + "|".join(_STAMM_ENDUNGEN) + r")$")
 
 
+#: Starke und unregelmäßige Verben: Formen mit anderem Stammvokal (Ablaut), die kein
+#: Endungsabschneiden auf die Grundform bringt (``genannt`` ↔ ``nennen``). Nur Verben, die
+#: am Kartentisch vorkommen; Vorsilben werden davor abgetrennt (``abgeworfen``).
+_ABLAUT = {
+    **dict.fromkeys(("genannt", "nannte", "nannten"), "nennen"),
+    **dict.fromkeys(("gezogen", "zog", "zogen"), "ziehen"),
+    **dict.fromkeys(("geworfen", "wirft", "wirfst", "warf", "warfen", "wirf"), "werfen"),
+    **dict.fromkeys(("genommen", "nimmt", "nimmst", "nahm", "nahmen", "nimm"), "nehmen"),
+    **dict.fromkeys(("gestochen", "sticht", "stichst", "stach", "stachen"), "stechen"),
+    **dict.fromkeys(("gab", "gaben"), "geben"),
+    **dict.fromkeys(("gewonnen", "gewann", "gewannen"), "gewinnen"),
+    **dict.fromkeys(("gelaufen", "laeuft", "laeufst", "lief", "liefen"), "laufen"),
+    **dict.fromkeys(("gekommen", "kam", "kamen"), "kommen"),
+    **dict.fromkeys(("gelegen", "lag", "lagen"), "liegen"),
+    **dict.fromkeys(("gesehen", "sieht", "siehst", "sah", "sahen"), "sehen"),
+    **dict.fromkeys(("gefallen", "faellt", "faellst", "fiel", "fielen"), "fallen"),
+    **dict.fromkeys(("gehalten", "haelt", "haeltst", "hielt", "hielten"), "halten"),
+    **dict.fromkeys(("geschoben", "schob", "schoben"), "schieben"),
+    **dict.fromkeys(("rief", "riefen"), "rufen"),
+    **dict.fromkeys(("gelassen", "laesst", "liess", "liessen"), "lassen"),
+    **dict.fromkeys(("geschrieben", "schrieb", "schrieben"), "schreiben"),
+    **dict.fromkeys(("getrunken", "trank", "tranken"), "trinken"),
+    **dict.fromkeys(("gesprochen", "spricht", "sprach"), "sprechen"),
+    **dict.fromkeys(("geblieben", "blieb", "blieben"), "bleiben"),
+    **dict.fromkeys(("verlor", "verloren"), "verlieren"),
+    **dict.fromkeys(("getroffen", "trifft", "traf"), "treffen"),
+    **dict.fromkeys(("gedacht", "dachte"), "denken"),
+}
+
+
+def grundform(wort: str) -> str:
+    """Grundform eines starken Verbs (auch mit Vorsilbe), sonst das Wort selbst.
+
+    >>> grundform("genannt"), grundform("abgeworfene"), grundform("rausgezogen"), grundform("lage")
+    ('nennen', 'abwerfen', 'rausziehen', 'lage')
+    """
+    for vorsilbe in ("", *_VORSILBEN):
+        if not wort.startswith(vorsilbe):
+            continue
+        rest = wort[len(vorsilbe) :]
+        if rest in _ABLAUT:
+            return vorsilbe + _ABLAUT[rest]
+        if rest.startswith("ge"):  # gebeugtes Partizip: die gezogene Karte
+            for endung in ("e", "en", "em", "er", "es"):
+                if rest.endswith(endung) and rest[: -len(endung)] in _ABLAUT:
+                    return vorsilbe + _ABLAUT[rest[: -len(endung)]]
+    return wort
+
+
 def stamm(wort: str) -> str:
-    """Grober Wortstamm für Beugungen, die ``ratio`` nicht erkennt (ge-/zu-Einschub).
+    """Grober Wortstamm für Beugungen, die ``ratio`` nicht erkennt (ge-/zu-Einschub, Ablaut).
 
     >>> stamm("angeschaut"), stamm("anschauen"), stamm("gelegt"), stamm("legen")
     ('anschau', 'anschau', 'leg', 'leg')
-    >>> stamm("abzulegen"), stamm("ablegt")
-    ('ableg', 'ableg')
+    >>> stamm("abzulegen"), stamm("ablegt"), stamm("genannt"), stamm("nennt")
+    ('ableg', 'ableg', 'nenn', 'nenn')
     """
+    wort = grundform(wort)
     if len(wort) < 5 or not wort.isalpha():
         return wort
     if "ge" in wort or "zu" in wort:
@@ -522,10 +581,16 @@ class Suchindex:
         self.abschnitte: tuple[Abschnitt, ...] = tuple(liste)
         felder: list[dict[str, float]] = []
         paare: dict[tuple[str, str], set[int]] = {}
+        laengen = [len(_WORT.findall(falte(a.text))) or 1 for a in self.abschnitte]
+        mittel = sum(laengen) / max(len(laengen), 1)
         for i, a in enumerate(self.abschnitte):
             f: dict[str, float] = {}
+            text_gewicht = GEWICHT_TEXT_KONVENTION if _art(a) == "konvention" else GEWICHT_TEXT
+            text_gewicht = min(
+                text_gewicht / (1.0 - LAENGE_B + LAENGE_B * laengen[i] / mittel), GEWICHT_STICHWORT
+            )
             teile = [
-                (GEWICHT_TEXT_KONVENTION if _art(a) == "konvention" else GEWICHT_TEXT, a.text),
+                (text_gewicht, a.text),
                 *((GEWICHT_STICHWORT, s) for s in a.stichworte),
                 (GEWICHT_TITEL, a.titel),
             ]
@@ -798,10 +863,12 @@ class Suchindex:
                 gewicht *= GEWICHT_TEIL
             zerlegt = self.zerteile(w)
             if zerlegt:  # unbekanntes Kompositum: seine Teile (Ruffarbenkarte → ruf, farbe, karte)
+                # ein bloß abgetrenntes Verb (zurück|stoßen) trägt die Bedeutung fast allein
+                anteil = GEWICHT_TEIL if len(zerlegt) > 1 else GEWICHT_VERB_OHNE_VORSILBE
                 for teil in zerlegt:
                     if teil not in gesehen and teil not in stopp:
                         gesehen.add(teil)
-                        liste.append(_Suchwort(teil, gewicht * GEWICHT_TEIL))
+                        liste.append(_Suchwort(teil, gewicht * anteil))
                 continue
             liste.append(_Suchwort(w, gewicht))
         for absicht in {_ABSICHT_IN_FRAGE[w] for w in roh if w in _ABSICHT_IN_FRAGE}:
@@ -981,8 +1048,11 @@ class Suchindex:
         )
         treffer = tuple(t for t in alle if _art(t.abschnitt) == "regel")[:anzahl]
         beste_konvention = next((t for t in alle if _art(t.abschnitt) == "konvention"), None)
+        vorsprung = VORSPRUNG_KONVENTION
+        if any(_ABSICHT_IN_FRAGE.get(w) == "#geld" for w in frage_woerter(frage)):
+            vorsprung -= VORTEIL_GELD
         schweigt = beste_konvention is not None and (
-            not treffer or beste_konvention.score >= treffer[0].score + VORSPRUNG_KONVENTION
+            not treffer or beste_konvention.score >= treffer[0].score + vorsprung
         )
         # Konventionen: wenn der Text schweigt, die passenden; sonst nur solche, die fast so
         # gut passen wie die beste Regelstelle („Stoß verändert den Preis“ – um wie viel?)

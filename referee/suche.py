@@ -53,9 +53,6 @@ GEWICHT_TEXT = 0.55
 #: Der Text einer Konvention erklärt mit vielen allgemeinen Wörtern; er zählt weniger,
 #: Titel und Stichworte tragen die Suche.
 GEWICHT_TEXT_KONVENTION = 0.2
-#: Längennormierung des Textfelds wie bei BM25 (``b``): ein Wort in einem langen Abschnitt
-#: sagt weniger über ihn als in einem kurzen; 0 = aus.
-LAENGE_B = 0.0
 #: Faktor für ein Wort, das nur über ein Synonym passt.
 GEWICHT_SYNONYM = 0.9
 #: Schwache Fragewörter („wie viele“, „erlaubt“; Liste in synonyme.json) zählen halb.
@@ -581,21 +578,19 @@ class Suchindex:
         self.abschnitte: tuple[Abschnitt, ...] = tuple(liste)
         felder: list[dict[str, float]] = []
         paare: dict[tuple[str, str], set[int]] = {}
-        laengen = [len(_WORT.findall(falte(a.text))) or 1 for a in self.abschnitte]
-        mittel = sum(laengen) / max(len(laengen), 1)
         for i, a in enumerate(self.abschnitte):
             f: dict[str, float] = {}
-            text_gewicht = GEWICHT_TEXT_KONVENTION if _art(a) == "konvention" else GEWICHT_TEXT
-            text_gewicht = min(
-                text_gewicht / (1.0 - LAENGE_B + LAENGE_B * laengen[i] / mittel), GEWICHT_STICHWORT
-            )
             teile = [
-                (text_gewicht, a.text),
+                (GEWICHT_TEXT_KONVENTION if _art(a) == "konvention" else GEWICHT_TEXT, a.text),
                 *((GEWICHT_STICHWORT, s) for s in a.stichworte),
                 (GEWICHT_TITEL, a.titel),
             ]
-            for gewicht, teil in teile:
+            for nr, (gewicht, teil) in enumerate(teile):
                 gefaltet = woerter(teil)
+                stichwort = 0 < nr <= len(a.stichworte)
+                if stichwort and len(gefaltet) > 1 and gefaltet[-1] in _VORSILBEN:
+                    # wie in der Frage: „wer spielt mit“ → auch ``mitspielt``
+                    gefaltet.append(gefaltet[-1] + gefaltet[-2])
                 for wort in gefaltet:
                     if gewicht > f.get(wort, 0.0):
                         f[wort] = gewicht

@@ -72,7 +72,8 @@ _GELD = ("kosten", "kostet", "preis", "zahlen", "zahlt", "cent", "ct", "euro", "
 _ABSICHT_IN_FRAGE = {
     **dict.fromkeys(("viele", "viel", "wieviel", "wieviele", "anzahl", "wievielten"), "#zahl"),
     **dict.fromkeys(
-        (*_GELD, "bezahlen", "bezahlt", "kriegt", "tarif", "abgerechnet", "wert"), "#geld"
+        (*_GELD, "bezahlen", "bezahlt", "kriegt", "tarif", "abgerechnet", "wert", "teuer", "teurer"),
+        "#geld",
     ),
 }
 
@@ -230,9 +231,15 @@ _ORDNUNG_ENDUNGEN = ("sten", "ster", "stes", "stem", "ste", "ten", "ter", "tes",
 _ER_ENDUNG = re.compile(r"(?:ern?)$")
 
 
+#: Zahladverbien „zu zweit“, „zu dritt“ … (wie viele Personen).
+_ZU_N = {"zweit": 2, "dritt": 3, "viert": 4, "fuenft": 5, "sechst": 6, "siebt": 7}
+
+
 def _grundzahl(wort: str) -> int | None:
     if wort in _GRUNDZAHLEN:
         return _GRUNDZAHLEN[wort]
+    if wort in _ZU_N:
+        return _ZU_N[wort]
     if "und" in wort:  # einundsechzig
         einer, _, zehner = wort.partition("und")
         einer = "eins" if einer == "ein" else einer
@@ -252,6 +259,8 @@ def zahl(wort: str) -> str | None:
     ('13', '3', '61', '11', '1')
     >>> zahl("achten"), zahl("zwoelften"), zahl("einer"), zahl("erster"), zahl("lauf")
     ('8', '12', None, '1', None)
+    >>> zahl("zweit"), zahl("dritt")
+    ('2', '3')
     """
     if wort.isdigit():
         return None

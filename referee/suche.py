@@ -72,7 +72,17 @@ _GELD = ("kosten", "kostet", "preis", "zahlen", "zahlt", "cent", "ct", "euro", "
 _ABSICHT_IN_FRAGE = {
     **dict.fromkeys(("viele", "viel", "wieviel", "wieviele", "anzahl", "wievielten"), "#zahl"),
     **dict.fromkeys(
-        (*_GELD, "bezahlen", "bezahlt", "kriegt", "tarif", "abgerechnet", "wert", "teuer", "teurer"),
+        (
+            *_GELD,
+            "bezahlen",
+            "bezahlt",
+            "kriegt",
+            "tarif",
+            "abgerechnet",
+            "wert",
+            "teuer",
+            "teurer",
+        ),
         "#geld",
     ),
 }
@@ -91,6 +101,11 @@ def _absicht_im_text(wort: str, art: str) -> str | None:
 GEWICHT_TEIL = 0.5
 #: Ein unbekanntes Verb, das nach Abtrennen der Vorsilbe bekannt ist (``zurückstoßen``).
 GEWICHT_VERB_OHNE_VORSILBE = 0.8
+#: Vertippte Gerüstwörter (Füllwort, Spielname, Zahlwort) werden ab dieser Länge berichtigt;
+#: kürzere sind zu oft ein anderes, echtes Wort („Bier“ ist kein vertipptes „hier“).
+MINDEST_LAENGE_BERICHTIGUNG = 5
+#: Ein vertipptes Korpuswort wird ab dieser Länge berichtigt („Handy“ ist kein „Hand“).
+MINDEST_LAENGE_KORPUS = 6
 #: Suchwörter, die nur ein Spiel benennen, zählen weniger, bevorzugen dafür das Spiel.
 GEWICHT_SPIELNAME = 0.2
 BONUS_SPIEL = 2.0
@@ -527,6 +542,32 @@ def _nomen_nach_artikel(roh: Sequence[str], i: int) -> bool:
     return roh[i] in _NOMEN and i > 0 and roh[i - 1] in _ARTIKEL
 
 
+@cache
+def _geruest_menge() -> frozenset[str]:
+    return frozenset(_geruest())
+
+
+@cache
+def _geruest() -> tuple[str, ...]:
+    """Wörter, die eine Frage tragen, ohne Regelbegriff zu sein: Füllwörter, schwache
+    Wörter, Fragewörter, Spielnamen, Zahlwörter, Geld- und Mengenwörter, Mundart."""
+    zahlwoerter = [*_GRUNDZAHLEN, *(w + "er" for w in _GRUNDZAHLEN)]
+    return tuple(
+        sorted(
+            {
+                *stoppwoerter(),
+                *_schwache_woerter(),
+                *FRAGEWOERTER,
+                *(n for n in _synonymdaten()[1] if n.isalpha()),
+                *zahlwoerter,
+                *_ABSICHT_IN_FRAGE,
+                *_mundart(),
+                *_VORSILBEN,
+            }
+        )
+    )
+
+
 def _inhaltswoerter(roh: Sequence[str]) -> list[str]:
     """Wortfolge ohne Füllwörter und ohne Spielnamen als Ortsangabe (für Wortpaare)."""
     stopp = stoppwoerter()
@@ -722,9 +763,12 @@ class Suchindex:
             unscharf = self._nachbarn[wort]  # vorberechnet: kein rapidfuzz nötig
         elif tippfehler:
             from rapidfuzz import fuzz, process
+            from rapidfuzz.distance import OSA
 
+            # Vertauschte Nachbarn (shcwarz) sind bei ``ratio`` zwei Änderungen, aber nur ein
+            # Tippfehler: dieselbe Formel mit der Damerau-Distanz (OSA) zählt sie einmal.
             unscharf = [
-                (k, sc)
+                (k, max(sc, 100.0 * (1.0 - OSA.distance(wort, k) / (len(wort) + len(k)))))
                 for k, sc, _ in process.extract(
                     wort, self.vokabular, scorer=fuzz.ratio, score_cutoff=grenze, limit=None
                 )
@@ -833,6 +877,7 @@ class Suchindex:
                 'Beispiel: referee frage "Davonlaufen"'
             )
         stopp = stoppwoerter()
+        roh = self._tippfehler_im_geruest(roh, stopp)
         roh = self._trennbare_verben(roh, stopp)
         spielnamen = _synonymdaten()[1]
         spiele: set[str] = set()
@@ -883,6 +928,74 @@ class Suchindex:
                 'z. B. referee frage "Wann darf ich davonlaufen?"'
             )
         return liste, spiele
+
+    def _tippfehler_im_geruest(self, roh: list[str], stopp: frozenset[str]) -> list[str]:
+        """Vertippte Wörter berichtigen, bevor Synonyme, Zahlen und Verbzusätze greifen.
+
+        1. Umlaut als bloßer Vokal (``uber``, ``funf``, ``zuruckstossen``): die Form mit
+           ``ue``/``oe``/``ae``, wenn sie bekannt ist.
+        2. Gerüstwörter (Füllwort, Spielname, Zahlwort, Mundart) stehen nicht im Korpus,
+           die unscharfe Suche fände sie nie (``vile`` → ``viele``, ``saabi`` → ``sabai``,
+           ``drizehn`` → ``13``): ab ``MINDEST_LAENGE_BERICHTIGUNG`` Buchstaben.
+        3. Ein Korpuswort, wenn genau eines in Frage kommt (``kreigt`` → ``kriegt``), ab
+           ``MINDEST_LAENGE_KORPUS`` Buchstaben – kürzere sind zu oft ein anderes Wort.
+        Als Tippfehler gilt genau einer: ein Buchstabe zu viel, zu wenig, falsch oder zwei
+        vertauscht (Damerau-Distanz 1).
+        """
+        geruest = _geruest()
+        ergebnis: list[list[str]] = []
+        zu_fuellwort: list[int] = []
+        for w in roh:
+            if len(w) < 3 or not w.isalpha() or self._bekanntes_wort(w, geruest):
+                ergebnis.append([w])
+                continue
+            richtig = self._umlaut(w, geruest) or self._naechstes(w, geruest)
+            if richtig is None:
+                ergebnis.append([w])
+                continue
+            if richtig in stopp:
+                zu_fuellwort.append(len(ergebnis))
+            ergebnis.append(_mundart().get(richtig, [zahl(richtig) or richtig]))
+        if zu_fuellwort and all(x in stopp or x in FRAGEWOERTER for t in ergebnis for x in t):
+            # Bliebe nur Füllwerk, war das vertippte Wort der Begriff („Regln“ → Regeln)
+            for i in zu_fuellwort:
+                ergebnis[i] = [roh[i]]
+        return [x for teil in ergebnis for x in teil]
+
+    def _bekanntes_wort(self, w: str, geruest: Sequence[str]) -> bool:
+        return (
+            w in self._posting
+            or w in _geruest_menge()
+            or bool(synonyme(w))
+            or stamm(w) in self._staemme
+            or zahl(w) is not None
+        )
+
+    def _umlaut(self, w: str, geruest: Sequence[str]) -> str | None:
+        """``uber`` → ``ueber``: die erste Umschreibung eines Vokals, die bekannt ist."""
+        for i, vokal in enumerate(w):
+            if vokal in "aou" and w[i + 1 : i + 2] != "e":
+                variante = w[: i + 1] + "e" + w[i + 1 :]
+                if self._bekanntes_wort(variante, geruest) or self.zerteile(variante):
+                    return variante
+        return None
+
+    def _naechstes(self, w: str, geruest: Sequence[str]) -> str | None:
+        """Das Gerüst- oder Korpuswort mit genau einem Tippfehler Abstand, sonst None."""
+        if len(w) < MINDEST_LAENGE_BERICHTIGUNG:
+            return None
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
+
+        nah = process.extractOne(w, geruest, scorer=OSA.distance, score_cutoff=1)
+        if nah is not None:
+            return nah[0]
+        if len(w) < MINDEST_LAENGE_KORPUS or ("\n" + w) in ("\n" + self._blob):
+            return None  # zu kurz, oder Anfang eines Korpusworts (kleine → kleinere)
+        kandidaten = process.extract(
+            w, self.vokabular, scorer=OSA.distance, score_cutoff=1, limit=2
+        )
+        return kandidaten[0][0] if len(kandidaten) == 1 else None
 
     def _trennbare_verben(self, roh: list[str], stopp: frozenset[str]) -> list[str]:
         """Nachgestellte Partikel wieder ans Verb: „wer kommt raus“ → ``rauskommt``.
@@ -1053,7 +1166,7 @@ class Suchindex:
         treffer = tuple(t for t in alle if _art(t.abschnitt) == "regel")[:anzahl]
         beste_konvention = next((t for t in alle if _art(t.abschnitt) == "konvention"), None)
         vorsprung = VORSPRUNG_KONVENTION
-        if any(_ABSICHT_IN_FRAGE.get(w) == "#geld" for w in frage_woerter(frage)):
+        if any(s.wort == "#geld" for s in self._suchwoerter(frage)[0]):
             vorsprung -= VORTEIL_GELD
         schweigt = beste_konvention is not None and (
             not treffer or beste_konvention.score >= treffer[0].score + vorsprung

@@ -63,6 +63,12 @@ GEWICHT_UNBEKANNT = 1.0
 #: Abschnitte, die diese Art Frage beantworten („Wer ist mein Partner?“, Stichwort „wer gibt“).
 GEWICHT_FRAGEWORT = 0.3
 FRAGEWOERTER = frozenset({"wer", "wann", "wo", "wohin", "warum", "wieso", "wem", "wen"})
+#: Wörter, mit denen ein Text die Frage eines Fragewortes beantwortet: „wann“ → „sobald“,
+#: „bevor“; „warum“ → „weil“.
+ANTWORTWOERTER: dict[str, tuple[str, ...]] = {
+    "warum": ("weil", "deshalb"),
+    "wieso": ("weil", "deshalb"),
+}
 #: Absicht einer Frage: „wie viele …“ sucht eine Zahl, „was kostet …“ einen Preis, den nur
 #: die Konventionen nennen. Ein Abschnitt mit einer Zahl trägt dafür das Kunstwort
 #: ``#zahl``, eine Konvention mit einem Geldwort ``#geld``; die Frage sucht es mit diesem
@@ -101,8 +107,9 @@ def _absicht_im_text(wort: str, art: str) -> str | None:
 GEWICHT_TEIL = 0.5
 #: Ein unbekanntes Verb, das nach Abtrennen der Vorsilbe bekannt ist (``zurückstoßen``).
 GEWICHT_VERB_OHNE_VORSILBE = 0.8
-#: Vertippte Gerüstwörter (Füllwort, Spielname, Zahlwort) werden ab dieser Länge berichtigt;
-#: kürzere sind zu oft ein anderes, echtes Wort („Bier“ ist kein vertipptes „hier“).
+#: Vertippte Füllwörter werden ab dieser Länge berichtigt, andere Gerüstwörter (Spielname,
+#: Zahl-, Mengenwort) ab vier Buchstaben; kürzere Füllwörter wären zu oft ein anderes, echtes
+#: Wort („Bier“ ist kein vertipptes „hier“).
 MINDEST_LAENGE_BERICHTIGUNG = 5
 #: Ein vertipptes Korpuswort wird ab dieser Länge berichtigt („Handy“ ist kein „Hand“).
 MINDEST_LAENGE_KORPUS = 6
@@ -946,10 +953,15 @@ class Suchindex:
         ergebnis: list[list[str]] = []
         zu_fuellwort: list[int] = []
         for w in roh:
-            if len(w) < 3 or not w.isalpha() or self._bekanntes_wort(w, geruest):
+            if (
+                len(w) < 3
+                or not w.isalpha()
+                or self._bekanntes_wort(w, geruest)
+                or self.zerteile(w)  # ein Kompositum aus bekannten Teilen ist kein Tippfehler
+            ):
                 ergebnis.append([w])
                 continue
-            richtig = self._umlaut(w, geruest) or self._naechstes(w, geruest)
+            richtig = self._umlaut(w, geruest) or self._naechstes(w, geruest, stopp)
             if richtig is None:
                 ergebnis.append([w])
                 continue
@@ -980,16 +992,16 @@ class Suchindex:
                     return variante
         return None
 
-    def _naechstes(self, w: str, geruest: Sequence[str]) -> str | None:
+    def _naechstes(self, w: str, geruest: Sequence[str], stopp: frozenset[str]) -> str | None:
         """Das Gerüst- oder Korpuswort mit genau einem Tippfehler Abstand, sonst None."""
-        if len(w) < MINDEST_LAENGE_BERICHTIGUNG:
+        if len(w) < 4:
             return None
         from rapidfuzz import process
         from rapidfuzz.distance import OSA
 
         nah = process.extractOne(w, geruest, scorer=OSA.distance, score_cutoff=1)
-        if nah is not None:
-            return nah[0]
+        if nah is not None and (len(w) >= MINDEST_LAENGE_BERICHTIGUNG or nah[0] not in stopp):
+            return nah[0]  # kurze Wörter nur als Mengen-, Zahl-, Spielwort (vile → viele)
         if len(w) < MINDEST_LAENGE_KORPUS or ("\n" + w) in ("\n" + self._blob):
             return None  # zu kurz, oder Anfang eines Korpusworts (kleine → kleinere)
         kandidaten = process.extract(
@@ -1062,6 +1074,9 @@ class Suchindex:
                 varianten = {}
                 if such.wort in self._posting:
                     aehnlich[such.wort] = 1.0
+                for antwortwort in ANTWORTWOERTER.get(such.wort, ()):
+                    if antwortwort in self._posting:
+                        aehnlich.setdefault(antwortwort, GEWICHT_SYNONYM)
             for variante, faktor in varianten.items():
                 for kandidat, sim in self._aehnliche(variante, variante == such.wort).items():
                     wert = sim / 100.0 * faktor

@@ -14,10 +14,12 @@ from conftest import run_cli
 
 from referee.errors import Eingabefehler
 from referee.regeltexte import abschnitte, konvention, konventionen, parse_konventionen
-from referee.suche import Antwort, antwort, frage_woerter, index, woerter, zahl
+from referee.suche import Antwort, antwort, frage_woerter, grundform, index, stamm, woerter, zahl
 
 DATA = Path(__file__).parent / "data"
 SAETZE = json.loads((DATA / "fragen_saetze.json").read_text(encoding="utf-8"))["fragen"]
+#: Zweiter zurückgehaltener Katalog (Runde 2): vor dem ersten Lauf geschrieben, nie abgestimmt.
+NEU = json.loads((DATA / "fragen_saetze_neu.json").read_text(encoding="utf-8"))["fragen"]
 
 
 def _ids(a: Antwort) -> list[str]:
@@ -55,6 +57,36 @@ def _konv(a: Antwort) -> list[str]:
 )
 def test_zahlwoerter_werden_ziffern(wort, ziffern):
     assert zahl(wort) == ziffern
+
+
+@pytest.mark.parametrize(("wort", "ziffern"), [("zweit", "2"), ("dritt", "3"), ("viert", "4")])
+def test_zu_zweit_ist_eine_zahl(wort, ziffern):
+    assert zahl(wort) == ziffern
+
+
+@pytest.mark.parametrize(
+    ("form", "grund"),
+    [
+        ("genannt", "nennen"),
+        ("nannte", "nennen"),
+        ("gezogen", "ziehen"),
+        ("gezogene", "ziehen"),
+        ("abgeworfen", "abwerfen"),
+        ("wirft", "werfen"),
+        ("sticht", "stechen"),
+        ("laeuft", "laufen"),
+        ("gewonnen", "gewinnen"),
+        ("lage", "lage"),  # ein Nomen, kein gebeugtes Partizip
+        ("karte", "karte"),
+    ],
+)
+def test_ablaut_starker_verben(form, grund):
+    assert grundform(form) == grund
+
+
+def test_ablaut_gleicher_stamm():
+    assert stamm("genannt") == stamm("nennt") == stamm("nennen")
+    assert stamm("abgeworfen") == stamm("abwerfen")
 
 
 @pytest.mark.parametrize("wort", ["einer", "ein", "unter", "ober", "achtung", "karte", "13"])
@@ -137,6 +169,59 @@ def test_regeltext_schweigt_konvention(frage, erwartet):
     assert _konv(a)[0] == erwartet
 
 
+# --------------------------------------------------------------------------- Tippfehler
+
+
+@pytest.mark.parametrize(
+    ("frage", "erwartet"),
+    [
+        # vertauschte Buchstaben (Damerau: ein Fehler)
+        ("davonlafuen", {"schafkopf.davonlaufen", "schafkopf.faq-davonlaufen"}),
+        # Umlaut ohne e: über → uber; Stichzwang steht in den Stichregeln
+        ("muss ich uberstechen", {"schafkopf.stichregeln"}),
+        # Zahlwort vertippt: 13 give
+        ("was macht die drizehn", {"sabai.funktionskarten", "sabai.ass-move"}),
+        # Spielname vertippt: vier verdeckte Karten (Spielvorbereitung)
+        ("wie viele karten bekommt jeder beim saabi", {"sabai.vorbereitung"}),
+        ("wer faengt bei schlafumetze an", {"schlafmuetze.spielablauf"}),
+        # Umlaut ohne e in einem Verb mit Vorsilbe: zurückstoßen = Retour
+        ("kann der spielmacher zuruckstossen", {"schafkopf.stoss"}),
+    ],
+)
+def test_tippfehler_werden_berichtigt(frage, erwartet):
+    assert _ids(antwort(frage))[0] in erwartet
+
+
+def test_vertipptes_geldwort_nennt_konvention():
+    a = antwort("was kreigt man fuer schneider")
+    assert a.regeltext_schweigt and _konv(a)[0] == "konvention.schneider"
+
+
+def test_kurzes_unbekanntes_wort_wird_kein_fuellwort():
+    """„Handy“ ist kein vertipptes „Hand“, „Bier“ kein vertipptes „hier“."""
+    a = antwort("hast du mein handy gesehen")
+    assert not a.treffer and not a.konventionen
+
+
+def test_modalverb_ist_fuellwort_und_teuer_fragt_nach_geld():
+    assert _ids(antwort("ich will davonlaufen"))[0] in {
+        "schafkopf.davonlaufen",
+        "schafkopf.faq-davonlaufen",
+    }
+    a = antwort("wie teuer ist ein solo")
+    assert a.regeltext_schweigt and _konv(a)[0] == "konvention.solo"
+
+
+def test_ablaut_findet_die_ansage():
+    """„Die konkrete Sau wird erst bei der endgültigen Spielansage genannt.“"""
+    assert _ids(antwort("wann wird die sau genannt"))[0] == "schafkopf.ansage"
+
+
+def test_stichwort_mit_verbzusatz_wie_in_der_frage():
+    """Stichwort „wer spielt mit“ (faq-partner); die Frage zieht „spielt … mit“ zusammen."""
+    assert _ids(antwort("wer spielt mit mir"))[0] == "schafkopf.faq-partner"
+
+
 def test_wer_gibt_ist_keine_fuellwortfrage():
     antwort("wer gibt")  # früher: „enthält nur Füllwörter“
     with pytest.raises(Eingabefehler):
@@ -177,7 +262,7 @@ def test_satzkatalog_umfang_und_gueltige_ids():
 
 def _quoten(teil: str) -> tuple[float, float]:
     top1 = top3 = n = 0
-    for e in SAETZE:
+    for e in [*SAETZE, *NEU]:
         if e["teil"] != teil:
             continue
         n += 1
@@ -198,10 +283,25 @@ def _quoten(teil: str) -> tuple[float, float]:
     return top1 / n, top3 / n
 
 
-@pytest.mark.parametrize("teil", ["abstimmung", "zurueckgehalten"])
-def test_satzkatalog_untergrenze(teil):
+@pytest.mark.parametrize(
+    ("teil", "top1_min", "top3_min"),
+    [("abstimmung", 0.90, 0.93), ("zurueckgehalten", 0.82, 0.90), ("neu", 0.80, 0.90)],
+)
+def test_satzkatalog_untergrenze(teil, top1_min, top3_min):
     top1, top3 = _quoten(teil)
-    assert top1 >= 0.80 and top3 >= 0.85, (teil, top1, top3)
+    assert top1 >= top1_min and top3 >= top3_min, (teil, top1, top3)
+
+
+def test_neuer_katalog_gueltig_und_getrennt():
+    ids = {a.id for a in abschnitte()}
+    kids = {k.id for k in konventionen()}
+    assert len(NEU) >= 100
+    assert not {e["frage"] for e in NEU} & {e["frage"] for e in SAETZE}
+    for e in NEU:
+        assert e["teil"] == "neu"
+        assert set(e["abschnitte"]) <= ids, e
+        assert set(e["konventionen"]) <= kids, e
+        assert e["schweigt"] == bool(e["konventionen"]), e
 
 
 # --------------------------------------------------------------------------- Konventionskorpus

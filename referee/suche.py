@@ -677,16 +677,10 @@ class Suchindex:
         """Für jedes Korpuswort die unscharf ähnlichen vorab (wie ``process.extract`` in
         ``_aehnliche``): Fragen aus richtig geschriebenen Wörtern brauchen dann kein
         rapidfuzz beim Start. Für den mitgelieferten Korpus, einmal vor dem Cache."""
-        from rapidfuzz import fuzz, process
-
         nachbarn: dict[str, list[tuple[str, float]]] = {}
         for wort in self.vokabular:
             nachbarn[wort] = [
-                (k, float(sc))
-                for k, sc, _ in process.extract(
-                    wort, self.vokabular, scorer=fuzz.ratio, score_cutoff=_grenze(wort), limit=None
-                )
-                if k != wort
+                (k, sc) for k, sc in _unscharf(wort, self.vokabular, False) if k != wort
             ]
         self._nachbarn = nachbarn
 
@@ -764,22 +758,11 @@ class Suchindex:
                     treffer[kandidat] = AEHNLICH_STAMM
         if len(wort) < 4:
             return treffer  # kurze Wörter (Kartenwerte, Buchstaben) sonst nur exakt
-        grenze = _grenze(wort)
         unscharf: Iterable[tuple[str, float]] = ()
         if tippfehler and self._nachbarn is not None and wort in self._nachbarn:
             unscharf = self._nachbarn[wort]  # vorberechnet: kein rapidfuzz nötig
         elif tippfehler:
-            from rapidfuzz import fuzz, process
-            from rapidfuzz.distance import OSA
-
-            # Vertauschte Nachbarn (shcwarz) sind bei ``ratio`` zwei Änderungen, aber nur ein
-            # Tippfehler: dieselbe Formel mit der Damerau-Distanz (OSA) zählt sie einmal.
-            unscharf = [
-                (k, max(sc, 100.0 * (1.0 - OSA.distance(wort, k) / (len(wort) + len(k)))))
-                for k, sc, _ in process.extract(
-                    wort, self.vokabular, scorer=fuzz.ratio, score_cutoff=grenze, limit=None
-                )
-            ]
+            unscharf = _unscharf(wort, self.vokabular, wort not in self._posting)
         for kandidat, score in unscharf:
             # Tippfehler: jeder Punkt Abstand zählt doppelt (95 → 90, 77 → 54)
             score = 100.0 - 2.0 * (100.0 - score)
@@ -1233,6 +1216,28 @@ class Suchindex:
             frage_gefaltet, {i: t for i, t in kandidaten}, scorer=fuzz.WRatio, limit=anzahl
         )
         return [self.abschnitte[i] for _, _, i in ergebnis]
+
+
+def _unscharf(wort: str, vokabular: Sequence[str], vertippt: bool) -> list[tuple[str, float]]:
+    """Korpuswörter, die ``wort`` bis auf Tippfehler gleichen, mit ``ratio`` (0–100).
+
+    Ist ``wort`` selbst kein Korpuswort (``vertippt``), zählen vertauschte Nachbarn
+    (shcwarz) als ein Tippfehler statt zwei Änderungen wie bei ``ratio``: dieselbe Formel
+    mit der Damerau-Distanz (OSA). Ein richtig geschriebenes Wort rückt so nicht näher an
+    andere echte Wörter.
+    """
+    from rapidfuzz import fuzz, process
+    from rapidfuzz.distance import OSA
+
+    treffer = process.extract(
+        wort, vokabular, scorer=fuzz.ratio, score_cutoff=_grenze(wort), limit=None
+    )
+    if not vertippt:
+        return [(k, float(sc)) for k, sc, _ in treffer]
+    return [
+        (k, max(float(sc), 100.0 * (1.0 - OSA.distance(wort, k) / (len(wort) + len(k)))))
+        for k, sc, _ in treffer
+    ]
 
 
 def _grenze(wort: str) -> float:

@@ -280,6 +280,60 @@ def zeige_fehler(index, fragen: list[dict]) -> None:
         print(f"    bekommen {treffer} konv {konv} schweigt={a.regeltext_schweigt}")
 
 
+def stoerungen(index, fragen: list[dict], seed: int = 7) -> dict[str, tuple[int, int]]:
+    """Wie robust sind richtig beantwortete Fragen des Abstimmungsteils gegen Störungen?
+
+    Je Frage (Top-1 richtig, keine fremde): ein Tippfehler in einem Wort ab fünf Buchstaben
+    (zwei Nachbarn vertauscht, einer fehlt oder doppelt; fester Startwert), Umlaute ohne e
+    (ü/ue → u), erstes Wort ans Ende. Ergebnis: je Störung (noch richtig, gestört).
+    """
+    zufall = random.Random(seed)
+
+    def tippfehler(q: str) -> str | None:
+        ws = q.split()
+        lange = [i for i, w in enumerate(ws) if len(w) >= 5]
+        if not lange:
+            return None
+        i = zufall.choice(lange)
+        w, j = ws[i], zufall.randrange(1, len(ws[i]) - 1)
+        art = zufall.choice(("tausch", "weg", "doppelt"))
+        if art == "tausch":
+            w = w[:j] + w[j + 1] + w[j] + w[j + 2 :]
+        elif art == "weg":
+            w = w[:j] + w[j + 1 :]
+        else:
+            w = w[:j] + w[j] + w[j:]
+        ws[i] = w
+        return " ".join(ws)
+
+    def ohne_umlaut(q: str) -> str | None:
+        r = q
+        for alt, neu in (("ä", "a"), ("ö", "o"), ("ü", "u"), ("ae", "a"), ("oe", "o"), ("ue", "u")):
+            r = r.replace(alt, neu)
+        return r if r != q else None
+
+    def umgestellt(q: str) -> str | None:
+        ws = q.split()
+        return " ".join(ws[1:] + ws[:1]) if len(ws) >= 3 else None
+
+    ergebnis: dict[str, list[int]] = {}
+    for e in fragen:
+        if e.get("nichts") or not bewerte_saetze(index, [e])["top1"]:
+            continue
+        for name, stoere in (
+            ("Tippfehler", tippfehler),
+            ("ohne Umlaut", ohne_umlaut),
+            ("umgestellt", umgestellt),
+        ):
+            gestoert = stoere(e["frage"])
+            if gestoert is None:
+                continue
+            z = ergebnis.setdefault(name, [0, 0])
+            z[0] += bewerte_saetze(index, [dict(e, frage=gestoert)])["top1"]
+            z[1] += 1
+    return {k: (v[0], v[1]) for k, v in ergebnis.items()}
+
+
 def _quote(a: int, n: int) -> str:
     return f"{a}/{n} = {100 * a / n:.1f} %" if n else "–"
 
@@ -433,6 +487,11 @@ def main() -> None:
             f"fremde Fragen enthalten {_quote(z['fremd_leer'], z['fremd_n'])}"
         )
     print("(Ziel zurückgehalten: Top-1 ≥ 95 %, Top-3 100 %; Konvention genannt ≥ 95 %)")
+    robust = stoerungen(index, [e for e in saetze if e["teil"] == "abstimmung"])
+    print(
+        "Störungen (Abstimmungsteil, Top-1 bleibt richtig): "
+        + "; ".join(f"{name} {_quote(a, n)}" for name, (a, n) in robust.items())
+    )
     if args.fehler:
         zeige_fehler(index, [e for e in saetze if e["teil"] == "abstimmung"])
     if args.kalibrieren:

@@ -53,8 +53,6 @@ GEWICHT_TEXT = 0.55
 #: Der Text einer Konvention erklärt mit vielen allgemeinen Wörtern; er zählt weniger,
 #: Titel und Stichworte tragen die Suche.
 GEWICHT_TEXT_KONVENTION = 0.2
-#: Titel einer Konvention (erklärend, mit allgemeinen Wörtern wie „Ende des Spiels“).
-GEWICHT_TITEL_KONVENTION = 0.9
 #: Faktor für ein Wort, das nur über ein Synonym passt.
 GEWICHT_SYNONYM = 0.9
 #: Schwache Fragewörter („wie viele“, „erlaubt“; Liste in synonyme.json) zählen halb.
@@ -642,7 +640,7 @@ class Suchindex:
             teile = [
                 (GEWICHT_TEXT_KONVENTION if _art(a) == "konvention" else GEWICHT_TEXT, a.text),
                 *((GEWICHT_STICHWORT, s) for s in a.stichworte),
-                (GEWICHT_TITEL_KONVENTION if _art(a) == "konvention" else GEWICHT_TITEL, a.titel),
+                (GEWICHT_TITEL, a.titel),
             ]
             for nr, (gewicht, teil) in enumerate(teile):
                 gefaltet = woerter(teil)

@@ -591,6 +591,22 @@ def synonyme(wort: str) -> frozenset[str]:
     return _synonymdaten()[0].get(falte(wort), frozenset())
 
 
+def synonyme_gebeugt(wort: str) -> frozenset[str]:
+    """Synonyme auch einer gebeugten Form: ``Leuten`` → wie ``Leute``, ``Gegners`` → ``Gegner``.
+
+    >>> "spieler" in synonyme_gebeugt("leuten"), synonyme_gebeugt("karten") == synonyme("karten")
+    (True, True)
+    """
+    gruppen = _synonymdaten()[0]
+    if wort in gruppen:
+        return gruppen[wort]
+    for endung in ("en", "n", "e", "s", "es", "er", "em"):
+        grund = wort[: -len(endung)]
+        if wort.endswith(endung) and len(grund) >= 4 and grund in gruppen:
+            return gruppen[grund] | {grund}
+    return frozenset()
+
+
 def spiel_kuerzel(eingabe: str) -> str:
     """``--spiel``-Angabe auf das Spielkürzel abbilden: ``Schlafmütze`` → ``schlafmuetze``.
 
@@ -1050,7 +1066,7 @@ class Suchindex:
         for such in liste:
             # Varianten: das Wort selbst und seine Synonyme (etwas schwächer)
             varianten = {such.wort: 1.0}
-            for s in () if such.fragewort else synonyme(such.wort):
+            for s in () if such.fragewort else synonyme_gebeugt(such.wort):
                 varianten.setdefault(s, GEWICHT_SYNONYM)
             aehnlich: dict[str, float] = {}
             if such.fragewort:  # nur das Wort selbst: „wer“ ≠ „werfen“

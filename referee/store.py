@@ -49,7 +49,7 @@ import json
 import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -63,7 +63,10 @@ from referee.namen import vorschlag as _meintest_du
 WerteAus = Callable[[str, dict], Werte]
 
 ARTEN = ("spiel", "storno", "korrektur")
-SCHEMA_AKTUELL = 3
+#: Ereignisse eines Abends (Schema 4): Hausregel geändert, bezahlt, beendet, wieder geöffnet,
+#: und der Storno eines Ereignisses
+EREIGNIS_ARTEN = ("regel", "bezahlt", "ende", "wieder", "storno")
+SCHEMA_AKTUELL = 4
 APPLICATION_ID = 0x52454652  # "REFR"
 WARTEZEIT_MS = 30_000  # so lange wartet ein Befehl höchstens auf Sperren (Lesen und Schreiben)
 _VERSUCH_MS = 5  # Schreibsperre: SQLite wartet je Versuch nur so kurz, dann neuer Versuch
@@ -143,6 +146,37 @@ class Eintrag:
             "gilt": self.gilt,
             "eingabe": self.eingabe,
             "ergebnis": self.ergebnis,
+        }
+
+
+@dataclass(frozen=True)
+class Ereignis:
+    """Ein Ereignis eines Abends (Schema 4), nur anhängend wie die Einträge: eine Hausregel
+    gilt ab jetzt (``regel``), die Überweisungen sind bezahlt (``bezahlt``), der Abend ist
+    beendet (``ende``) oder wieder geöffnet (``wieder``); ``storno`` hebt ``bezug`` auf.
+
+    ``nach_eintrag``: die höchste Eintrags-id beim Schreiben – ein Eintrag mit größerer id
+    kam danach (so ordnen sich Einträge und Ereignisse für ``rueckgaengig``)."""
+
+    id: int
+    abend_id: int
+    zeit: str
+    art: str
+    bezug: int | None
+    nach_eintrag: int
+    daten: dict = field(hash=False)
+    gilt: bool = True
+
+    def als_json(self) -> dict:
+        return {
+            "id": self.id,
+            "abend": self.abend_id,
+            "zeit": self.zeit,
+            "art": self.art,
+            "bezug": self.bezug,
+            "nach_eintrag": self.nach_eintrag,
+            "gilt": self.gilt,
+            "daten": self.daten,
         }
 
 
@@ -461,6 +495,54 @@ def migrationen(werte_aus: WerteAus | None = None):
             db.execute("UPDATE werte SET gilt = 1 WHERE eintrag_id = ?", [original])
         db.execute("PRAGMA user_version = 3")
 
+    @m(name="v4_abend_ereignisse")
+    def v4(db):
+        # Ereignisse eines Abends, nur anhängend: Hausregel ab jetzt, bezahlt, beendet,
+        # wieder geöffnet; ein Storno hebt ein Ereignis auf (Trigger setzt „gilt“).
+        db["ereignisse"].create(
+            {
+                "id": int,
+                "abend_id": int,
+                "zeit": str,
+                "art": str,
+                "bezug": int,
+                "nach_eintrag": int,
+                "daten": str,
+                "gilt": int,
+            },
+            pk="id",
+            not_null={"abend_id", "zeit", "art", "nach_eintrag", "daten", "gilt"},
+            foreign_keys=[("abend_id", "abende", "id"), ("bezug", "ereignisse", "id")],
+        )
+        db["ereignisse"].create_index(["abend_id", "art", "gilt"])
+        db.execute(
+            "CREATE TRIGGER ereignisse_nie_loeschen BEFORE DELETE ON ereignisse BEGIN "
+            "SELECT RAISE(ABORT, 'Ereignisse werden nie gelöscht, nur storniert.'); END"
+        )
+        db.execute(
+            "CREATE TRIGGER ereignisse_unveraenderlich BEFORE UPDATE OF id, abend_id, zeit, art, "
+            "bezug, nach_eintrag, daten ON ereignisse BEGIN "
+            "SELECT RAISE(ABORT, 'Ereignisse sind unveränderlich; Storno statt Änderung.'); END"
+        )
+        db.execute(
+            "CREATE TRIGGER ereignisse_aufheben AFTER INSERT ON ereignisse "
+            "WHEN NEW.bezug IS NOT NULL BEGIN "
+            "UPDATE ereignisse SET gilt = 0 WHERE id = NEW.bezug; END"
+        )
+        # schon beendete Abende: ihr Ende als Ereignis nachtragen (Verlauf vollständig)
+        for abend_id, beendet in db.execute(
+            "SELECT id, beendet FROM abende WHERE offen = 0 ORDER BY id"
+        ).fetchall():
+            nach = db.execute(
+                "SELECT COALESCE(MAX(id), 0) FROM eintraege WHERE abend_id = ?", [abend_id]
+            ).fetchone()[0]
+            db.execute(
+                "INSERT INTO ereignisse (abend_id, zeit, art, bezug, nach_eintrag, daten, gilt) "
+                "VALUES (?, ?, 'ende', NULL, ?, '{}', 1)",
+                [abend_id, beendet or "", nach],
+            )
+        db.execute("PRAGMA user_version = 4")
+
     return m
 
 
@@ -650,10 +732,34 @@ class Store:
             spieler=tuple(json.loads(z[9])),
         )
 
-    def abende(self) -> list[Abend]:
-        return [self._abend_aus(z) for z in self._lies(self._ABEND_SQL + " ORDER BY a.id")]
+    def _mit_regeln(self, abende: list[Abend]) -> list[Abend]:
+        """Tarif und Hausregeln, wie sie jetzt gelten: die der jüngsten geltenden
+        Regeländerung (``abend_regel``) ersetzen die beim Anlegen gespeicherten."""
+        if not abende:
+            return abende
+        ids = [a.id for a in abende]
+        neu: dict[int, dict] = {}
+        for abend_id, daten in self._lies(
+            "SELECT abend_id, daten FROM ereignisse WHERE art = 'regel' AND gilt = 1 "
+            f"AND abend_id IN ({', '.join('?' * len(ids))}) ORDER BY id",
+            ids,
+        ):
+            neu[abend_id] = json.loads(daten)
+        if not neu:
+            return abende
+        return [
+            replace(a, tarif=neu[a.id]["tarif"], hausregeln=neu[a.id]["hausregeln"])
+            if a.id in neu
+            else a
+            for a in abende
+        ]
 
-    def abend(self, abend_id: int | None = None) -> Abend:
+    def abende(self, *, roh: bool = False) -> list[Abend]:
+        """Alle Abende; ``roh``: Tarif/Hausregeln wie beim Anlegen (für den Export)."""
+        abende = [self._abend_aus(z) for z in self._lies(self._ABEND_SQL + " ORDER BY a.id")]
+        return abende if roh else self._mit_regeln(abende)
+
+    def abend(self, abend_id: int | None = None, *, roh: bool = False) -> Abend:
         """Abend ``abend_id`` oder der aktuelle (offene); sonst ``KeineDaten``."""
         if abend_id is None:
             a = self.aktueller_abend()
@@ -665,7 +771,8 @@ class Store:
         z = self._lies(self._ABEND_SQL + " WHERE a.id = ?", [abend_id])
         if not z:
             raise KeineDaten(f"Es gibt keinen Abend {abend_id}.")
-        return self._abend_aus(z[0])
+        a = self._abend_aus(z[0])
+        return a if roh else self._mit_regeln([a])[0]
 
     def abende_waehlen(self, abend_id: int | None = None, gesamt: bool = False) -> list[Abend]:
         """Die Abende für Stand, Verlauf, Bericht und Statistik: mit ``gesamt`` alle, mit
@@ -687,7 +794,7 @@ class Store:
     def aktueller_abend(self) -> Abend | None:
         """Der offene Abend (der jüngste, falls es mehrere gäbe) oder None."""
         z = self._lies(self._ABEND_SQL + " WHERE a.offen = 1 ORDER BY a.id DESC LIMIT 1")
-        return self._abend_aus(z[0]) if z else None
+        return self._mit_regeln([self._abend_aus(z[0])])[0] if z else None
 
     def abend_neu(
         self,
@@ -781,16 +888,166 @@ class Store:
         return self.abend(abend_id), angelegt
 
     def abend_beenden(self, abend_id: int | None = None) -> Abend:
-        """Den (offenen) Abend schließen; danach nimmt er keine Einträge mehr an."""
+        """Den (offenen) Abend schließen (Ereignis ``ende``); danach nimmt er keine Einträge
+        mehr an, bis ``abend_wieder`` ihn wieder öffnet."""
         a = self.abend(abend_id)
         if not a.offen:
-            raise Zustandsfehler(f"Abend {a.id} ist schon beendet.")
-        with self._schreiben() as conn:
-            conn.execute(
-                "UPDATE abende SET offen = 0, beendet = ? WHERE id = ? AND offen = 1",
-                [_jetzt(), a.id],
+            raise Zustandsfehler(
+                f"Abend {a.id} ist schon beendet. Wieder öffnen: referee abend wieder {a.id}"
             )
+        with self._schreiben() as conn:
+            zeit = _jetzt()
+            if not conn.execute(
+                "UPDATE abende SET offen = 0, beendet = ? WHERE id = ? AND offen = 1",
+                [zeit, a.id],
+            ).rowcount:
+                raise Zustandsfehler(f"Abend {a.id} ist schon beendet.")
+            self._ereignis_einfuegen(conn, a.id, "ende", {}, zeit=zeit)
         return self.abend(a.id)
+
+    def abend_wieder(self, abend_id: int) -> Abend:
+        """Einen beendeten Abend wieder öffnen (Ereignis ``wieder``) – nur, wenn kein anderer
+        offen ist."""
+        self._braucht_daten()
+        with self._schreiben() as conn:
+            z = conn.execute("SELECT offen FROM abende WHERE id = ?", [abend_id]).fetchone()
+            if z is None:
+                raise KeineDaten(f"Es gibt keinen Abend {abend_id}.")
+            if z[0]:
+                raise Zustandsfehler(f"Abend {abend_id} ist schon offen.")
+            offen = conn.execute("SELECT id FROM abende WHERE offen = 1").fetchone()
+            if offen:
+                raise Zustandsfehler(
+                    f"Abend {offen[0]} ist noch offen; erst „referee abend ende“, dann "
+                    f"„referee abend wieder {abend_id}“."
+                )
+            conn.execute("UPDATE abende SET offen = 1, beendet = NULL WHERE id = ?", [abend_id])
+            self._ereignis_einfuegen(conn, abend_id, "wieder", {})
+        return self.abend(abend_id)
+
+    # ------------------------------------------------------------ Ereignisse (Schema 4)
+
+    _EREIGNIS_SQL = (
+        "SELECT id, abend_id, zeit, art, bezug, nach_eintrag, daten, gilt FROM ereignisse"
+    )
+
+    @staticmethod
+    def _ereignis_aus(z: tuple) -> Ereignis:
+        return Ereignis(
+            id=z[0],
+            abend_id=z[1],
+            zeit=z[2],
+            art=z[3],
+            bezug=z[4],
+            nach_eintrag=z[5],
+            daten=json.loads(z[6]),
+            gilt=bool(z[7]),
+        )
+
+    def _ereignis_einfuegen(
+        self,
+        conn,
+        abend_id: int,
+        art: str,
+        daten: dict,
+        *,
+        bezug: int | None = None,
+        zeit: str | None = None,
+    ) -> int:
+        nach = conn.execute("SELECT COALESCE(MAX(id), 0) FROM eintraege").fetchone()[0]
+        cur = conn.execute(
+            "INSERT INTO ereignisse (abend_id, zeit, art, bezug, nach_eintrag, daten, gilt) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [
+                abend_id,
+                zeit or _jetzt(),
+                art,
+                bezug,
+                nach,
+                json.dumps(daten, ensure_ascii=False),
+                0 if art == "storno" else 1,
+            ],
+        )
+        return int(cur.lastrowid)
+
+    def ereignis(self, ereignis_id: int) -> Ereignis:
+        z = self._lies(self._EREIGNIS_SQL + " WHERE id = ?", [ereignis_id])
+        if not z:
+            raise KeineDaten(f"Es gibt kein Ereignis {ereignis_id}.")
+        return self._ereignis_aus(z[0])
+
+    def ereignisse(
+        self, abend_id: int | None = None, *, alle: bool = False, art: str | None = None
+    ) -> list[Ereignis]:
+        """Die Ereignisse (eines Abends) in der Reihenfolge des Schreibens; ohne ``alle`` nur
+        die geltenden (ohne Stornos und Storniertes)."""
+        bed: list[str] = []
+        par: list[Any] = []
+        if abend_id is not None:
+            bed.append("abend_id = ?")
+            par.append(abend_id)
+        if not alle:
+            bed.append("gilt = 1")
+        if art is not None:
+            bed.append("art = ?")
+            par.append(art)
+        sql = self._EREIGNIS_SQL + (" WHERE " + " AND ".join(bed) if bed else "") + " ORDER BY id"
+        return [self._ereignis_aus(z) for z in self._lies(sql, par)]
+
+    def ereignis_eintragen(self, abend_id: int, art: str, daten: dict) -> Ereignis:
+        """Ein Ereignis ``regel`` (nur im offenen Abend) oder ``bezahlt`` festhalten."""
+        if art not in ("regel", "bezahlt"):
+            raise Eingabefehler(f"Unbekannte Ereignisart „{art}“; möglich: regel, bezahlt.")
+        self._braucht_daten()
+        with self._schreiben() as conn:
+            if art == "regel":
+                self._pruefe_offen(conn, abend_id)
+            elif conn.execute("SELECT 1 FROM abende WHERE id = ?", [abend_id]).fetchone() is None:
+                raise KeineDaten(f"Es gibt keinen Abend {abend_id}.")
+            eid = self._ereignis_einfuegen(conn, abend_id, art, daten)
+        return self.ereignis(eid)
+
+    def ereignis_stornieren(self, ereignis_id: int) -> Ereignis:
+        """Storno eines geltenden Ereignisses ``regel`` (Abend offen) oder ``bezahlt``;
+        gibt den Storno zurück."""
+        self._braucht_daten()
+        with self._schreiben() as conn:
+            z = conn.execute(self._EREIGNIS_SQL + " WHERE id = ?", [ereignis_id]).fetchone()
+            if z is None:
+                raise KeineDaten(f"Es gibt kein Ereignis {ereignis_id}.")
+            alt = self._ereignis_aus(z)
+            if alt.art not in ("regel", "bezahlt"):
+                raise Zustandsfehler(
+                    f"Ereignis {ereignis_id} ({alt.art}) lässt sich nicht stornieren."
+                )
+            if not alt.gilt:
+                raise Zustandsfehler(f"Ereignis {ereignis_id} ist schon storniert.")
+            if alt.art == "regel":
+                self._pruefe_offen(conn, alt.abend_id)
+            sid = self._ereignis_einfuegen(
+                conn, alt.abend_id, "storno", {"storniert": alt.id}, bezug=alt.id
+            )
+        return self.ereignis(sid)
+
+    def konventionen(self, abend_id: int, *, vor: int | None = None) -> list[str]:
+        """Die Konventionen (``ergebnis["konventionen"]``), die Einträge des Abends (vor
+        Eintrag ``vor``) schon genannt haben – je einmal, in der Reihenfolge des Nennens."""
+        zeilen = self._lies(
+            "SELECT j.value FROM eintraege e, json_each(e.ergebnis, '$.konventionen') j "
+            "WHERE e.abend_id = ? AND e.art != 'storno'"
+            + (" AND e.id < ?" if vor is not None else "")
+            + " ORDER BY e.id",
+            [abend_id] + ([vor] if vor is not None else []),
+        )
+        return list(dict.fromkeys(str(z[0]) for z in zeilen))
+
+    def bezahlt_summen(self, abend_id: int | None = None) -> dict[str, int]:
+        """Schon bezahlt (Schafkopf, Cent je Spieler): die Summe der geltenden ``bezahlt``."""
+        summe: dict[str, int] = {}
+        for e in self.ereignisse(abend_id, art="bezahlt"):
+            for n, c in (e.daten.get("cent") or {}).items():
+                summe[n] = summe.get(n, 0) + int(c)
+        return summe
 
     # ------------------------------------------------------------ Einträge
 
@@ -849,6 +1106,14 @@ class Store:
         z = self._lies(
             "SELECT count(*) FROM eintraege WHERE abend_id = ? AND gilt = 1 AND spiel = ?",
             [abend_id, spiel],
+        )
+        return int(z[0][0]) if z else 0
+
+    def letzter_geltender(self, abend_id: int) -> int:
+        """Die id des jüngsten geltenden Eintrags des Abends (0: keiner)."""
+        z = self._lies(
+            "SELECT COALESCE(MAX(id), 0) FROM eintraege WHERE abend_id = ? AND gilt = 1",
+            [abend_id],
         )
         return int(z[0][0]) if z else 0
 
@@ -1101,13 +1366,22 @@ class Store:
         "ruhmeshalle": {"Dora": 1}, "partien": {"schafkopf": 12, …}}``.
         Beim Abend erscheinen dessen Spieler in Sitzordnung (Schafkopf auch mit 0).
         Mit ``ueberweisungen`` dazu „Wer zahlt wem“ (``referee.bericht.ausgleich``):
-        ``"ueberweisungen": [{"von": "Dora", "an": "Anna", "cent": 60}, …]``.
+        ``"ueberweisungen": [{"von": "Dora", "an": "Anna", "cent": 60}, …]`` – nur was noch
+        offen ist: ``"bezahlt"`` (Cent je Spieler, schon beglichen, ``abend bezahlt``) und
+        ``"offen"`` (``schafkopf`` minus ``bezahlt``).
         """
         stand = self._stand(abend_id)
         if ueberweisungen:
             from referee.bericht.ausgleich import ausgleich
 
-            stand["ueberweisungen"] = [u.als_json() for u in ausgleich(stand["schafkopf"])]
+            bezahlt = self.bezahlt_summen(abend_id)
+            offen = {
+                n: stand["schafkopf"].get(n, 0) - bezahlt.get(n, 0)
+                for n in [*stand["schafkopf"], *(n for n in bezahlt if n not in stand["schafkopf"])]
+            }
+            stand["ueberweisungen"] = [u.als_json() for u in ausgleich(offen)]
+            stand["bezahlt"] = {n: c for n, c in bezahlt.items() if c}
+            stand["offen"] = offen
         return stand
 
     def _stand(self, abend_id: int | None) -> dict:
@@ -1168,7 +1442,7 @@ class Store:
 
     def export(self, abend_id: int | None = None) -> dict:
         """Alles (oder ein Abend) als JSON-fähiges dict; ``importieren`` baut es exakt nach."""
-        abende = self.abende() if abend_id is None else [self.abend(abend_id)]
+        abende = self.abende(roh=True) if abend_id is None else [self.abend(abend_id, roh=True)]
         eintraege = [e for a in abende for e in self.eintraege(a.id, alle=True)]
         werte: dict[int, dict[str, dict[str, int]]] = {}
         bed = "" if abend_id is None else " WHERE w.abend_id = ?"
@@ -1189,6 +1463,7 @@ class Store:
             "schema": SCHEMA_AKTUELL,
             "spieler": spieler,
             "abende": [a.als_json() for a in abende],
+            "ereignisse": [e.als_json() for e in self.ereignisse(abend_id, alle=True)],
             "eintraege": [dict(e.als_json(), werte=werte.get(e.id, {})) for e in eintraege],
         }
 
@@ -1225,8 +1500,8 @@ class Store:
         return aus
 
     def export_kopf(self, abend_id: int | None = None) -> dict:
-        """``export()`` ohne die Einträge: Format, Schema, Spieler, Abende."""
-        abende = self.abende() if abend_id is None else [self.abend(abend_id)]
+        """``export()`` ohne die Einträge: Format, Schema, Spieler, Abende, Ereignisse."""
+        abende = self.abende(roh=True) if abend_id is None else [self.abend(abend_id, roh=True)]
         genutzt = {n for a in abende for n in a.spieler}
         spieler = [
             {"id": i, "name": n, "angelegt": t}
@@ -1238,6 +1513,7 @@ class Store:
             "schema": SCHEMA_AKTUELL,
             "spieler": spieler,
             "abende": [a.als_json() for a in abende],
+            "ereignisse": [e.als_json() for e in self.ereignisse(abend_id, alle=True)],
         }
 
     def export_eintraege_json(self, abend_id: int | None = None) -> list[str]:
@@ -1346,6 +1622,23 @@ class Store:
                         zeit=e["zeit"],
                         eid=e["id"],
                         nr=e["nr"],
+                    )
+                for v in sorted(daten.get("ereignisse") or [], key=lambda v: v["id"]):
+                    if v["art"] not in EREIGNIS_ARTEN:
+                        raise Eingabefehler(f"Ereignis {v['id']}: unbekannte Art „{v['art']}“.")
+                    conn.execute(
+                        "INSERT INTO ereignisse (id, abend_id, zeit, art, bezug, nach_eintrag, "
+                        "daten, gilt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        [
+                            v["id"],
+                            v["abend"],
+                            v["zeit"],
+                            v["art"],
+                            v["bezug"],
+                            v["nach_eintrag"],
+                            json.dumps(v["daten"], ensure_ascii=False),
+                            0 if v["art"] == "storno" else 1,
+                        ],
                     )
         except KeyError as exc:
             raise Eingabefehler(

@@ -11,6 +11,8 @@
         buch.rueckgaengig()                       # -> Rueckgaengig
         buch.stand().als_json()                   # == referee stand --json
         buch.verlauf(alle=True), buch.geber(), buch.abend(), buch.abend_ende()
+        buch.regel(["bettel_erlaubt=ja"])         # Hausregel ab dem nächsten Eintrag
+        buch.bezahlt(3), buch.abend_wieder(3)     # Abend 3 beglichen / wieder geöffnet
 
 Eingetragen wird ein typisiertes Ergebnis eines Spiels (``referee.<spiel>.ergebnis``:
 ``SchafkopfErgebnis``, ``SabaiErgebnis``, ``SaufnErgebnis``, ``SchlafmuetzeErgebnis``) oder
@@ -38,9 +40,13 @@ from referee.buch.antworten import (
     AbendEnde,
     AbendListe,
     AbendNeu,
+    AbendWieder,
+    Bezahlt,
     Eingetragen,
+    EreignisRueckgaengig,
     Export,
     Importiert,
+    RegelGeaendert,
     Rueckgaengig,
     Ruhmeshalle,
     SabaiSpielstand,
@@ -53,7 +59,7 @@ from referee.errors import Eingabefehler, Regelverstoss, Zustandsfehler
 if TYPE_CHECKING:
     from referee.ergebnis import Abendlage, Angaben, Ergebnis
     from referee.schafkopf.tisch import Geberfolge
-    from referee.store import Abend, Eintrag, Store
+    from referee.store import Abend, Eintrag, Ereignis, Store
 
 _BEISPIEL = "Beispiel: referee abend neu --spieler Anna Ben Cem Dora"
 
@@ -142,9 +148,82 @@ class Buch:
         return AbendEnde(a, self._stand(a))
 
     def abend(self, abend_id: int | None = None) -> AbendAnsicht:
-        """Der offene Abend (oder ``abend_id``): Spieler, Tarif, Geber, Stand."""
+        """Der offene Abend (oder ``abend_id``): Spieler, Tarif und Hausregeln, wie sie jetzt
+        gelten, Geber, Stand, Ereignisse und die Konventionen des Abends (je einmal)."""
+        from referee.schafkopf.tisch import KONVENTION
+
         a = self._offener_abend() if abend_id is None else self.store.abend(abend_id)
-        return AbendAnsicht(a, self._geberfolge(a), self._stand(a))
+        konventionen = self.store.konventionen(a.id)
+        if a.offen and len(a.spieler) >= 4:
+            konventionen.append(KONVENTION)
+        return AbendAnsicht(
+            a,
+            self._geberfolge(a),
+            self._stand(a),
+            tuple(self.store.ereignisse(a.id, alle=True)),
+            tuple(konventionen),
+        )
+
+    def regel(self, setzen: Sequence[str], abend_id: int | None = None) -> RegelGeaendert:
+        """Hausregeln/Preise im offenen Abend ändern (``["bettel_erlaubt=ja"]``, wie ``--set``
+        bei ``abend neu``): gilt ab dem nächsten Eintrag; festgehalten als Ereignis, mit
+        ``rueckgaengig`` aufhebbar. Schon geltende Werte: ``Zustandsfehler``."""
+        from referee.schafkopf.tarif import Tarif, setzungen
+
+        a = self._offener_abend() if abend_id is None else self.store.abend(abend_id)
+        if not a.offen:
+            raise Zustandsfehler(f"Abend {a.id} ist beendet; dort gilt keine neue Regel mehr.")
+        if not setzen:
+            raise Eingabefehler(
+                "Es fehlt die Regel, z. B. referee abend regel bettel_erlaubt=ja "
+                "(Schlüssel: referee schafkopf tarife)."
+            )
+        gesetzt = {k.strip().lower(): v for k, v in setzungen(list(setzen)).items()}
+        alt = Tarif.from_dict(a.tarif) if a.tarif else Tarif()
+        neu = alt.mit(gesetzt)
+        alt_d, neu_d = alt.to_dict(), neu.to_dict()
+        geaendert = {k: neu_d[k] for k in neu_d if neu_d[k] != alt_d.get(k)}
+        if not geaendert:
+            raise Zustandsfehler(
+                "Das gilt an diesem Abend schon: "
+                + ", ".join(f"{k}={v}" for k, v in gesetzt.items())
+                + "."
+            )
+        daten = {
+            "setzen": gesetzt,
+            "geaendert": geaendert,
+            "vorher": {k: alt_d.get(k) for k in geaendert},
+            "tarif": neu_d,
+            "hausregeln": {**a.hausregeln, **gesetzt},
+        }
+        e = self.store.ereignis_eintragen(a.id, "regel", daten)
+        return RegelGeaendert(e, self.store.abend(a.id), geaendert, daten["vorher"])
+
+    def bezahlt(self, abend_id: int | None = None) -> Bezahlt:
+        """Festhalten, dass die Überweisungen des Abends (Standard: der offene, sonst der
+        letzte) bezahlt sind; „Wer zahlt wem“ zählt danach nur, was noch offen ist. Mit
+        ``rueckgaengig`` aufhebbar. Nichts offen: ``Zustandsfehler``."""
+        a = self._abend(abend_id)
+        st = self.store.stand(a.id, ueberweisungen=True)
+        if not st["ueberweisungen"]:
+            raise Zustandsfehler(
+                f"Abend {a.id}: nichts offen, alle sind quitt"
+                + (" (schon bezahlt)." if st["bezahlt"] else ".")
+            )
+        daten = {
+            "cent": {n: c for n, c in st["offen"].items() if c},
+            "ueberweisungen": st["ueberweisungen"],
+        }
+        e = self.store.ereignis_eintragen(a.id, "bezahlt", daten)
+        a = self.store.abend(a.id)
+        return Bezahlt(e, a, self._stand(a))
+
+    def abend_wieder(self, abend_id: int) -> AbendWieder:
+        """Einen beendeten Abend wieder öffnen (``abend ende`` aufheben, als Ereignis
+        festgehalten); nur, wenn kein anderer Abend offen ist."""
+        a = self.store.abend_wieder(abend_id)
+        e = self.store.ereignisse(a.id, art="wieder")[-1]
+        return AbendWieder(a, e, self._stand(a))
 
     def abende(self) -> AbendListe:
         """Alle Abende, älteste zuerst (leer ist eine Antwort, kein Fehler)."""
@@ -222,21 +301,65 @@ class Buch:
         alt_namen = ergebnis_aus_json(alt.spiel, alt.ergebnis).namen()
         lage = self.lage(a.id, tisch=alt_namen or None)
         erg = self._ergebnis(ergebnis, lage)
-        e = self.store.korrektur(
-            alt.id, erg.als_json(), self._eingabe(eingabe, erg), werte=erg.werte()
-        )
-        return self._eingetragen(e, erg, ersetzt=alt)
+        werte = erg.werte()
+        e = self.store.korrektur(alt.id, erg.als_json(), self._eingabe(eingabe, erg), werte=werte)
+        return self._eingetragen(e, erg, ersetzt=alt, aenderung=self._aenderung(alt, werte))
 
-    def rueckgaengig(self, eintrag_id: int | None = None) -> Rueckgaengig:
+    @staticmethod
+    def _aenderung(alt: Eintrag, neu: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, int]]:
+        """Was eine Korrektur gegenüber dem Ersetzten ändert: ``{groesse: {name: differenz}}``,
+        nur Differenzen ≠ 0 (Schafkopf ``cent``, sabai ``siegpunkte``, SAUFN ``platz1`` …)."""
+        from referee.buch.spiele import werte_aus
+
+        vorher = werte_aus(alt.spiel, alt.ergebnis)
+        aus: dict[str, dict[str, int]] = {}
+        for groesse in [*neu, *(g for g in vorher if g not in neu)]:
+            n, v = neu.get(groesse, {}), vorher.get(groesse, {})
+            je = {
+                name: n.get(name, 0) - v.get(name, 0)
+                for name in [*n, *(x for x in v if x not in n)]
+                if n.get(name, 0) != v.get(name, 0)
+            }
+            if je:
+                aus[groesse] = je
+        return aus
+
+    def rueckgaengig(self, eintrag_id: int | None = None) -> Rueckgaengig | EreignisRueckgaengig:
         """Den letzten geltenden Eintrag des offenen Abends stornieren (oder ``eintrag_id``).
-        Storno einer Korrektur: das Ersetzte gilt wieder."""
+        Storno einer Korrektur: das Ersetzte gilt wieder. Kam danach noch eine Regeländerung
+        oder ``bezahlt`` (ohne offenen Abend: ``bezahlt`` des letzten Abends), wird diese
+        aufgehoben (``EreignisRueckgaengig``)."""
         if not self.store.existiert:
             raise Zustandsfehler(f"Noch keine Daten; nichts rückgängig zu machen. {_BEISPIEL}")
+        if eintrag_id is None:
+            ereignis = self._letztes_ereignis()
+            if ereignis is not None:
+                storno_e = self.store.ereignis_stornieren(ereignis.id)
+                return EreignisRueckgaengig(
+                    storno_e,
+                    self.store.ereignis(ereignis.id),
+                    self._stand(self.store.abend(ereignis.abend_id)),
+                )
         storno = self.store.rueckgaengig(eintrag_id)
         assert storno.bezug is not None
         alt = self.store.eintrag(storno.bezug)
         wieder = self.store.eintrag(alt.bezug) if alt.art == "korrektur" and alt.bezug else None
         return Rueckgaengig(storno, alt, self._stand(self.store.abend(alt.abend_id)), wieder)
+
+    def _letztes_ereignis(self) -> Ereignis | None:
+        """Die jüngste aufhebbare Sache, falls sie ein Ereignis ist: Regeländerung/``bezahlt``
+        des offenen Abends nach dessen letztem geltenden Eintrag; ohne offenen Abend das
+        letzte geltende ``bezahlt``."""
+        a = self.store.aktueller_abend()
+        if a is None:
+            bezahlt = self.store.ereignisse(art="bezahlt")
+            return bezahlt[-1] if bezahlt else None
+        kandidaten = [e for e in self.store.ereignisse(a.id) if e.art in ("regel", "bezahlt")]
+        if not kandidaten:
+            return None
+        if self.store.letzter_geltender(a.id) > kandidaten[-1].nach_eintrag:
+            return None
+        return kandidaten[-1]
 
     def _ergebnis(self, ergebnis: Ergebnis | Angaben, lage: Abendlage) -> Ergebnis:
         if hasattr(ergebnis, "werte"):  # schon ein Ergebnis
@@ -259,9 +382,15 @@ class Buch:
         return {**(eingabe or {}), **zusatz}
 
     def _eingetragen(
-        self, e: Eintrag, erg: Ergebnis, ersetzt: Eintrag | None = None
+        self,
+        e: Eintrag,
+        erg: Ergebnis,
+        ersetzt: Eintrag | None = None,
+        aenderung: Mapping[str, Mapping[str, int]] | None = None,
     ) -> Eingetragen:
         a = self.store.abend(e.abend_id)
+        genannt = set(self.store.konventionen(a.id, vor=e.id))
+        neu = tuple(k for k in getattr(erg, "konventionen", ()) if k not in genannt)
         geber = self._geberfolge(a) if e.spiel == "schafkopf" and a.offen else None
         sabai = None
         if e.spiel == "sabai":
@@ -269,7 +398,7 @@ class Buch:
 
             partien = [x.ergebnis for x in self.store.eintraege(a.id, spiel="sabai")]
             sabai = spiele_aus_partien(partien)[-1]
-        return Eingetragen(e, a, erg, self._stand(a), ersetzt, geber, sabai)
+        return Eingetragen(e, a, erg, self._stand(a), ersetzt, geber, sabai, aenderung, neu)
 
     # ------------------------------------------------------------ Auswertung
 
@@ -324,7 +453,7 @@ class Buch:
             zeigen = sorted(
                 (e for e in alle_eintraege if e.gilt), key=lambda e: (platz.get(e.id, e.id), e.id)
             )
-        return Verlauf(a, tuple(zeigen), aufgehoben)
+        return Verlauf(a, tuple(zeigen), aufgehoben, tuple(self.store.ereignisse(a.id, alle=alle)))
 
     def geber(self, abend_id: int | None = None) -> Geberfolge:
         """Wer das nächste Schafkopfspiel gibt, ausspielt, aussetzt (Konvention:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from referee.ergebnis import Ergebnis
     from referee.schafkopf.tisch import Geberfolge
-    from referee.store import Abend, Eintrag
+    from referee.store import Abend, Eintrag, Ereignis
 
 
 @dataclass(frozen=True)
@@ -40,16 +40,98 @@ class Stand:
 
 @dataclass(frozen=True)
 class AbendAnsicht:
-    """``referee abend``: der Abend, wer als Nächstes gibt, der Stand."""
+    """``referee abend``: der Abend (Tarif und Hausregeln, wie sie jetzt gelten), wer als
+    Nächstes gibt, der Stand; dazu die Ereignisse (Regeländerungen, bezahlt, Ende, wieder
+    geöffnet) und die Konventionen, nach denen der Abend rechnet (je einmal)."""
 
     abend: Abend
     geber: Geberfolge
     stand: Stand
+    ereignisse: tuple[Ereignis, ...] = ()
+    konventionen: tuple[str, ...] = ()
 
     def als_json(self) -> dict[str, Any]:
         return {
             "abend": self.abend.als_json(),
             "geber": self.geber.als_json(),
+            "stand": self.stand.als_json(),
+            "ereignisse": [e.als_json() for e in self.ereignisse],
+            "konventionen": list(self.konventionen),
+        }
+
+
+@dataclass(frozen=True)
+class RegelGeaendert:
+    """``referee abend regel``: Hausregeln/Preise gelten ab dem nächsten Eintrag."""
+
+    ereignis: Ereignis
+    abend: Abend
+    gesetzt: Mapping[str, Any] = field(hash=False)  # Schlüssel → neuer Wert (Tarif-Form)
+    vorher: Mapping[str, Any] = field(hash=False)  # Schlüssel → alter Wert
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "ereignis": self.ereignis.id,
+            "abend": self.abend.id,
+            "gesetzt": dict(self.gesetzt),
+            "vorher": dict(self.vorher),
+            "ab_eintrag_nach": self.ereignis.nach_eintrag,
+            "hausregeln": dict(self.abend.hausregeln),
+            "tarif": dict(self.abend.tarif),
+        }
+
+
+@dataclass(frozen=True)
+class Bezahlt:
+    """``referee abend bezahlt``: die Überweisungen des Abends sind beglichen."""
+
+    ereignis: Ereignis
+    abend: Abend
+    stand: Stand
+
+    @property
+    def ueberweisungen(self) -> list[dict[str, Any]]:
+        return list(self.ereignis.daten.get("ueberweisungen") or [])
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "ereignis": self.ereignis.id,
+            "abend": self.abend.id,
+            "bezahlt": dict(self.ereignis.daten.get("cent") or {}),
+            "ueberweisungen": self.ueberweisungen,
+            "stand": self.stand.als_json(),
+        }
+
+
+@dataclass(frozen=True)
+class AbendWieder:
+    """``referee abend wieder N``: ein beendeter Abend ist wieder offen."""
+
+    abend: Abend
+    ereignis: Ereignis
+    stand: Stand
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "abend": self.abend.als_json(),
+            "ereignis": self.ereignis.id,
+            "stand": self.stand.als_json(),
+        }
+
+
+@dataclass(frozen=True)
+class EreignisRueckgaengig:
+    """``referee rueckgaengig``, wenn zuletzt eine Regeländerung oder ``bezahlt`` kam: deren
+    Storno (das Ereignis bleibt sichtbar)."""
+
+    storno: Ereignis
+    storniert: Ereignis
+    stand: Stand
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "ereignis_storno": self.storno.als_json(),
+            "ereignis_storniert": self.storniert.als_json(),
             "stand": self.stand.als_json(),
         }
 
@@ -104,6 +186,11 @@ class Eingetragen:
     ersetzt: Eintrag | None = None
     geber: Geberfolge | None = None  # Schafkopf, Abend offen: das nächste Spiel
     sabai_spiel: Any = None  # sabai: der Spielstand des laufenden Spiels (``Spielstand``)
+    #: Korrektur: was sich gegenüber dem Ersetzten ändert, ``{groesse: {name: differenz}}``
+    #: (nur Änderungen ≠ 0; Schafkopf ``cent``, sabai ``siegpunkte`` …)
+    aenderung: Mapping[str, Mapping[str, int]] | None = field(default=None, hash=False)
+    #: Konventionen dieses Eintrags, die an diesem Abend noch nicht genannt wurden
+    konventionen_neu: tuple[str, ...] = ()
 
     def als_json(self) -> dict[str, Any]:
         """``{"eintrag", "abend", "spiel", "ergebnis", "stand"}`` – ``stand`` ist der Teil des
@@ -123,6 +210,9 @@ class Eingetragen:
             d["geber"] = self.geber.als_json()
         if self.sabai_spiel is not None:
             d["spielstand"] = self.sabai_spiel.als_json()
+        if self.aenderung is not None:
+            d["aenderung"] = {g: dict(je) for g, je in self.aenderung.items()}
+        d["konventionen_neu"] = list(self.konventionen_neu)
         return d
 
 
@@ -155,10 +245,14 @@ class Verlauf:
     abend: Abend
     eintraege: tuple[Eintrag, ...]
     aufgehoben: Mapping[int, Eintrag] = field(hash=False)
+    #: Regeländerungen, bezahlt, Ende, wieder geöffnet (mit ``--alle`` auch Stornos);
+    #: ``nach_eintrag`` sagt, nach welchem Eintrag sie kamen
+    ereignisse: tuple[Ereignis, ...] = ()
 
     def als_json(self) -> dict[str, Any]:
         return {
             "abend": self.abend.id,
+            "ereignisse": [e.als_json() for e in self.ereignisse],
             "eintraege": [
                 dict(
                     e.als_json(),
@@ -238,9 +332,13 @@ __all__ = [
     "AbendEnde",
     "AbendListe",
     "AbendNeu",
+    "AbendWieder",
+    "Bezahlt",
     "Eingetragen",
+    "EreignisRueckgaengig",
     "Export",
     "Importiert",
+    "RegelGeaendert",
     "Rueckgaengig",
     "Ruhmeshalle",
     "SabaiSpielstand",

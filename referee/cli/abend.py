@@ -74,32 +74,70 @@ def _trend(stand) -> dict[str, str]:
 
 
 def _zeige_stand(stand: dict, titel: str, trend: dict[str, str] | None = None) -> None:
-    """Tabelle, dann „Wer zahlt wem“ (Schafkopf)."""
+    """Tabelle, dann „Wer zahlt wem“ (Schafkopf; nur was noch offen ist)."""
     _druck(_stand_tabelle(stand, titel, trend))
     if any(stand["schafkopf"].values()):
-        from referee.bericht.ausgleich import ausgleich_zeilen
+        _zeige_ueberweisungen(stand)
 
+
+def _zeige_ueberweisungen(stand: dict) -> None:
+    from referee.bericht.ausgleich import ausgleich_zeilen
+
+    if "ueberweisungen" not in stand:  # ältere Form ohne „bezahlt“
+        zeilen = ausgleich_zeilen(stand["schafkopf"])
+    else:
+        zeilen = [
+            f"{u['von']} → {u['an']}: {euro(u['cent'], vorzeichen=False)}"
+            for u in stand["ueberweisungen"]
+        ] or ["Alle sind quitt."]
+    if stand.get("bezahlt"):
+        _druck(_text("Wer zahlt wem (noch offen; Bezahltes abgezogen):"))
+    else:
         _druck(_text("Wer zahlt wem:"))
-        for zeile in ausgleich_zeilen(stand["schafkopf"]):
-            _druck(_text("  " + zeile))
+    for zeile in zeilen:
+        _druck(_text("  " + zeile))
 
 
-def _stand_tabelle(stand: dict, titel: str, trend: dict[str, str] | None = None):
-    """Eine rich-Tabelle: je Spieler die Spalten der Spiele, die Daten haben."""
+#: Unter dieser Breite wird der Stand schmal gesetzt (Handy-Terminal, 40 Spalten):
+#: kurze Spaltenköpfe mit Legende, Beträge ohne €-Zeichen, kein Verlauf, keine Rahmen
+SCHMAL_AB = 70
+
+
+def _stand_tabelle(stand: dict, titel: str, trend: dict[str, str] | None = None, breite=None):
+    """Eine rich-Tabelle: je Spieler die Spalten der Spiele, die Daten haben.
+
+    Schmal (``breite`` < ``SCHMAL_AB``, Standard: die Breite des Terminals): Kürzel als
+    Spaltenköpfe und eine Legende darunter; Beträge werden nie gekürzt, nur Namen."""
+    from rich import box
+    from rich.console import Group
     from rich.table import Table
     from rich.text import Text
 
-    spalten = []
-    if trend:
-        spalten.append(("Verlauf", lambda n: trend.get(n, "")))
+    if breite is None:
+        from referee.cli.ausgabe import konsole
+
+        breite = konsole().width
+    schmal = breite < SCHMAL_AB
+    spalten: list[tuple[str, str, object]] = []  # (Kopf, Kürzel für schmal, Zelle je Name)
+    if trend and not schmal:
+        spalten.append(("Verlauf", "", lambda n: trend.get(n, "")))
     if stand["schafkopf"] or stand["abend"] is not None:
         spalten.append(
-            ("Schafkopf", lambda n: euro(stand["schafkopf"][n]) if n in stand["schafkopf"] else "")
+            (
+                "Schafkopf",
+                "€",
+                lambda n: (
+                    (euro(stand["schafkopf"][n])[:-2] if schmal else euro(stand["schafkopf"][n]))
+                    if n in stand["schafkopf"]
+                    else ""
+                ),
+            )
         )
     if stand["sabai"]:
         spalten.append(
             (
                 "Sabai SP",
+                "SP",
                 lambda n: (
                     (f"{stand['sabai'][n]:+d}" if stand["sabai"][n] else "0")
                     if n in stand["sabai"]
@@ -108,11 +146,12 @@ def _stand_tabelle(stand: dict, titel: str, trend: dict[str, str] | None = None)
             )
         )
     if stand.get("ruhmeshalle"):
-        spalten.append(("Ruhmeshalle", lambda n: str(stand["ruhmeshalle"].get(n, "")) or ""))
+        spalten.append(("Ruhmeshalle", "RH", lambda n: str(stand["ruhmeshalle"].get(n, "")) or ""))
     if stand["saufn"]:
         spalten.append(
             (
                 "SAUFN 1./2./3.",
+                "SF",
                 lambda n: (
                     "/".join(str(stand["saufn"][n][p]) for p in "123")
                     if n in stand["saufn"]
@@ -124,6 +163,7 @@ def _stand_tabelle(stand: dict, titel: str, trend: dict[str, str] | None = None)
         spalten.append(
             (
                 "Schlafmütze",
+                "SM",
                 lambda n: str(stand["schlafmuetze"][n]) if n in stand["schlafmuetze"] else "",
             )
         )
@@ -132,15 +172,36 @@ def _stand_tabelle(stand: dict, titel: str, trend: dict[str, str] | None = None)
         for n in stand[spiel]:
             if n not in namen:
                 namen.append(n)
-    from rich.console import Group
-
-    tab = Table(show_edge=False, pad_edge=False)
-    tab.add_column("Spieler")
-    for kopf, _ in spalten:
-        tab.add_column(kopf, justify="left" if kopf == "Verlauf" else "right")
-    for n in namen:
-        tab.add_row(Text(n), *[Text(f(n)) for _, f in spalten])
-    return Group(Text(titel, style="bold"), tab)
+    if schmal:
+        tab = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1))
+    else:
+        tab = Table(show_edge=False, pad_edge=False)
+    tab.add_column("Spieler", overflow="ellipsis", no_wrap=True, min_width=4)
+    zellen = [[f(n) for _, _, f in spalten] for n in namen]  # type: ignore[operator]
+    for i, (kopf, kurz, _) in enumerate(spalten):
+        k = kurz if schmal else kopf
+        breit = max([len(k)] + [len(z[i]) for z in zellen])
+        tab.add_column(
+            k,
+            justify="left" if kopf == "Verlauf" else "right",
+            no_wrap=True,
+            min_width=breit,
+        )
+    for n, z in zip(namen, zellen):
+        tab.add_row(Text(n), *[Text(x) for x in z])
+    teile = [Text(titel, style="bold"), tab]
+    if schmal and spalten:
+        legende = {
+            "€": "€ Schafkopf",
+            "SP": "SP sabai-Siegpunkte",
+            "RH": "RH Ruhmeshalle",
+            "SF": "SF SAUFN-Plätze 1./2./3.",
+            "SM": "SM Schlafmütze-Siege",
+        }
+        teile.append(
+            Text(" · ".join(legende[k] for _, k, _ in spalten if k in legende), style="dim")
+        )
+    return Group(*teile)
 
 
 def _beschreibung(e, namen_nach_id: dict | None = None) -> str:
@@ -226,33 +287,187 @@ def _geber_text(g) -> str:
 # --------------------------------------------------------------------------- referee abend
 
 
+_SETZEN = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        metavar="SCHLUESSEL=WERT",
+        help="Hausregel/Preis ab dem nächsten Eintrag ändern (wie „abend regel“).",
+    ),
+]
+
+
 @gruppen.abend.callback(invoke_without_command=True)
-def abend_zeigen(ctx: typer.Context, db: DB = None, als_json: JSON = False) -> None:
-    """Spielabende: ohne Unterbefehl den aktuellen Abend zeigen (Spieler, Tarif, Geber, Stand).
+def abend_zeigen(
+    ctx: typer.Context, setzen: _SETZEN = None, db: DB = None, als_json: JSON = False
+) -> None:
+    """Spielabende: ohne Unterbefehl den aktuellen Abend zeigen (Spieler, Tarif, geltende
+    Hausregeln, Geber, Stand, Konventionen); mit --set eine Hausregel ändern.
 
     Beispiel: referee abend neu --spieler Anna Ben Cem Dora
     """
     if ctx.invoked_subcommand is not None:
+        if setzen:
+            from referee.errors import Eingabefehler
+
+            raise Eingabefehler(
+                "--set gehört vor keinen Unterbefehl: referee abend --set bettel_erlaubt=ja "
+                "oder referee abend regel bettel_erlaubt=ja."
+            )
         return  # „referee abend --db X neu …“: der Unterbefehl liest --db (gruppen.db_wahl)
-    ansicht = buch_oeffnen(db).abend()
+    buch = buch_oeffnen(db)
+    if setzen:
+        _regel_ausgeben(buch.regel(setzen), als_json)
+        return
+    ansicht = buch.abend()
     if als_json:
         drucke_json(ansicht.als_json())
         return
-    _zeige_abend(ansicht.abend, ansicht.stand, ansicht.geber)
+    _zeige_abend(ansicht.abend, ansicht.stand, ansicht.geber, ansicht)
 
 
-def _zeige_abend(a, stand, g) -> None:
+def _ereignis_text(e) -> str:
+    """Eine Zeile je Ereignis des Abends."""
+    d = e.daten
+    if e.art == "regel":
+        return "Hausregel ab Eintrag nach #{}: {}".format(
+            e.nach_eintrag,
+            ", ".join(
+                f"{k}={_wert(v)} (vorher {_wert(d.get('vorher', {}).get(k))})"
+                for k, v in (d.get("geaendert") or {}).items()
+            ),
+        )
+    if e.art == "bezahlt":
+        return "Bezahlt: " + (
+            ", ".join(
+                f"{u['von']} → {u['an']}: {euro(u['cent'], vorzeichen=False)}"
+                for u in d.get("ueberweisungen") or []
+            )
+            or "–"
+        )
+    if e.art == "ende":
+        return "Abend beendet"
+    if e.art == "wieder":
+        return "Abend wieder geöffnet"
+    return f"Storno von Ereignis {e.bezug}"
+
+
+def _wert(v) -> str:
+    if isinstance(v, bool):
+        return "ja" if v else "nein"
+    return str(v)
+
+
+def _zeige_abend(a, stand, g, ansicht=None) -> None:
     from referee.schafkopf.tisch import KONVENTION
 
     _druck(_text(_kopfzeile(a), "bold"))
     _druck(_text("Spieler: " + ", ".join(a.spieler)))
     _druck(_text("Tarif: " + _tarif_text(a)))
     if a.hausregeln:
-        _druck(_text("Hausregeln: " + ", ".join(f"{k}={v}" for k, v in a.hausregeln.items())))
+        _druck(
+            _text(
+                "Hausregeln (gelten jetzt): "
+                + ", ".join(f"{k}={v}" for k, v in a.hausregeln.items())
+            )
+        )
+    if ansicht is not None:
+        for e in ansicht.ereignisse:
+            if e.art != "storno":
+                stil = "" if e.gilt else "dim"
+                _druck(_text(f"{_zeit(e.zeit)}  {_ereignis_text(e)}", stil))
     if a.offen and len(a.spieler) >= 4:
         _druck(_text(_geber_text(g) + f" (nach {g.spiele} Schafkopfspielen)"))
-        _druck(_text(KONVENTION, "dim"))
+    konventionen = (
+        ansicht.konventionen
+        if ansicht is not None
+        else ((KONVENTION,) if a.offen and len(a.spieler) >= 4 else ())
+    )
+    if konventionen:
+        _druck(_text("Konventionen dieses Abends (nicht im Regeltext):", "dim"))
+        for k in konventionen:
+            _druck(_text("  " + k, "dim"))
     _zeige_stand(stand.als_json(), "Stand", _trend(stand))
+
+
+def _regel_ausgeben(r, als_json: bool) -> None:
+    if als_json:
+        drucke_json(r.als_json())
+        return
+    _druck(
+        _text(
+            f"Abend {r.abend.id}: ab dem nächsten Eintrag gilt "
+            + ", ".join(
+                f"{k}={_wert(v)} (vorher {_wert(r.vorher.get(k))})" for k, v in r.gesetzt.items()
+            )
+            + ".",
+            "bold",
+        )
+    )
+    _druck(_text("Rückgängig: referee rueckgaengig", "dim"))
+
+
+@gruppen.abend.command("regel")
+def abend_regel(
+    setzen: Annotated[
+        list[str],
+        typer.Argument(metavar="SCHLUESSEL=WERT...", help="z. B. bettel_erlaubt=ja grund=30."),
+    ],
+    db: DB = None,
+    als_json: JSON = False,
+) -> None:
+    """Eine Hausregel oder einen Preis im offenen Abend ändern; gilt ab dem nächsten Eintrag.
+
+    Die Änderung steht im Abend (referee abend) und lässt sich mit „referee rueckgaengig“
+    aufheben. Schlüssel wie bei --set (referee schafkopf tarife).
+
+    Beispiel: referee abend regel bettel_erlaubt=ja
+    """
+    _regel_ausgeben(buch_oeffnen(db).regel(setzen), als_json)
+
+
+@gruppen.abend.command("bezahlt")
+def abend_bezahlt(
+    abend: Annotated[
+        int | None,
+        typer.Argument(metavar="[NR]", help="Der Abend (Standard: der offene, sonst der letzte)."),
+    ] = None,
+    db: DB = None,
+    als_json: JSON = False,
+) -> None:
+    """Festhalten, dass die Überweisungen eines Abends bezahlt sind.
+
+    Danach zählt „Wer zahlt wem“ (auch stand --gesamt und der Export) nur, was noch offen
+    ist. Aufheben: referee rueckgaengig.
+
+    Beispiel: referee abend bezahlt 3
+    """
+    r = buch_oeffnen(db).bezahlt(abend)
+    if als_json:
+        drucke_json(r.als_json())
+        return
+    _druck(_text(f"Abend {r.abend.id}: bezahlt.", "bold"))
+    for u in r.ueberweisungen:
+        _druck(_text(f"  {u['von']} → {u['an']}: {euro(u['cent'], vorzeichen=False)}"))
+    _druck(_text("Rückgängig: referee rueckgaengig", "dim"))
+
+
+@gruppen.abend.command("wieder")
+def abend_wieder(
+    abend: Annotated[int, typer.Argument(metavar="NR", help="Der beendete Abend.")],
+    db: DB = None,
+    als_json: JSON = False,
+) -> None:
+    """Einen beendeten Abend wieder öffnen („abend ende“ aufheben; festgehalten im Abend).
+
+    Beispiel: referee abend wieder 3
+    """
+    r = buch_oeffnen(db).abend_wieder(abend)
+    if als_json:
+        drucke_json(r.als_json())
+        return
+    _druck(_text(f"Abend {r.abend.id} ist wieder offen.", "bold"))
+    _zeige_stand(r.stand.als_json(), "Stand", _trend(r.stand))
 
 
 @gruppen.abend.command("neu", cls=mehrwertig())
@@ -347,7 +562,7 @@ def abend_liste(db: DB = None, als_json: JSON = False) -> None:
     from rich.table import Table
 
     tab = Table(show_edge=False, pad_edge=False)
-    for kopf in ("Nr", "Datum", "Ort", "Spieler", "Einträge", ""):
+    for kopf in ("Nr", "Datum", "Ort", "Spieler", "Einträge", "Status"):
         tab.add_column(kopf)
     for a in liste.abende:
         tab.add_row(
@@ -356,7 +571,7 @@ def abend_liste(db: DB = None, als_json: JSON = False) -> None:
             _text(a.ort or ""),
             _text(", ".join(a.spieler)),
             str(liste.eintraege.get(a.id, 0)),
-            "offen" if a.offen else "",
+            "offen" if a.offen else "beendet",
         )
     _druck(tab)
 
@@ -459,6 +674,17 @@ def rueckgaengig(
     if als_json:
         drucke_json(r.als_json())
         return
+    if not hasattr(r, "wieder"):  # ein Ereignis (Hausregel, bezahlt) aufgehoben
+        _druck(
+            _text(
+                f"Aufgehoben (Abend {r.storniert.abend_id}): {_ereignis_text(r.storniert)}; "
+                "es bleibt in „referee abend“ sichtbar."
+            )
+        )
+        _druck(_stand_tabelle(r.stand.als_json(), "Neuer Stand"))
+        if any(r.stand.als_json()["schafkopf"].values()):
+            _zeige_ueberweisungen(r.stand.als_json())
+        return
     alt = r.storniert
     _druck(_text(f"Eintrag #{alt.id} storniert (Storno #{r.storno.id}): {_beschreibung(alt)}"))
     if r.wieder is not None:
@@ -487,11 +713,18 @@ def schafkopf_angaben(
     kurz: bool,
     jungfrau: list[str] | None,
     durchmarsch: str | None,
+    weitere: list[str] | None = None,
+    befehl: str = "referee schafkopf eintragen",
 ):
     """Die Angaben eines Schafkopfspiels aus der Kommandozeile (``schafkopf eintragen`` und
-    ``korrektur``): die Fakten oder eine ganze Partie (``--partie DATEI``, ``-`` = stdin)."""
+    ``korrektur``): die Fakten oder eine ganze Partie (``--partie DATEI``, ``-`` = stdin).
+
+    ``weitere``: Wörter nach der Spielerpartei (``rufspiel Anna Ben``) – ein Fehler, der
+    die richtige Form nennt (``Anna+Ben``)."""
     from referee.errors import Eingabefehler
     from referee.schafkopf.ergebnis import SchafkopfAngaben, SchafkopfPartie
+
+    _pruefe_form(spielart, wer, list(weitere or []), durchmarsch, befehl)
 
     tisch_namen = tuple(_namen(tisch or []))
     if partie is not None:
@@ -521,6 +754,42 @@ def schafkopf_angaben(
         jungfrauen=tuple(_namen([x.replace("+", ",") for x in jungfrau or []])),
         durchmarsch=durchmarsch,
         tisch=tisch_namen,
+    )
+
+
+def _pruefe_form(
+    spielart: str | None, wer: str | None, weitere: list[str], durchmarsch: str | None, befehl: str
+) -> None:
+    """Häufige Verwechslungen bei der Spielerpartei: ``Anna Ben`` oder ``Anna,Ben`` statt
+    ``Anna+Ben``; beim Durchmarsch zusätzlich ein Verlierer. Nennt die richtige Form."""
+    import re
+
+    from referee.errors import Eingabefehler
+
+    art = (spielart or "").strip().lower()
+    teile = [t for t in re.split(r"[,;\s]+", wer or "") if t] + [
+        t for w in weitere for t in re.split(r"[,;\s]+", w) if t
+    ]
+    if art == "ramsch" and durchmarsch and wer:
+        raise Eingabefehler(
+            f"Beim Durchmarsch gibt es keinen Verlierer; ohne „{wer}“ eintragen: "
+            f"{befehl} ramsch --durchmarsch {durchmarsch}"
+        )
+    if not weitere and len(teile) <= 1:
+        return
+    zusammen = "+".join(n for t in teile for n in t.split("+") if n)
+    if art.startswith("ruf"):
+        raise Eingabefehler(
+            f"Partner mit + verbinden: {zusammen} (z. B. {befehl} {art} {zusammen} --augen 71)."
+        )
+    if art == "ramsch":
+        raise Eingabefehler(
+            f"Beim Ramsch steht nur der Verlierer da (bei Gleichstand mit +: {zusammen}); "
+            f"Jungfrauen mit --jungfrau: {befehl} ramsch {teile[0]} --jungfrau {teile[-1]}"
+        )
+    raise Eingabefehler(
+        f"Unerwartete Angabe „{' '.join(teile[1:])}“: "
+        f"{spielart or 'dieses Spiel'} spielt einer allein ({befehl} {art} {teile[0]} --augen 61)."
     )
 
 
@@ -588,8 +857,11 @@ _TISCH = Annotated[
 ]
 
 
-@gruppen.schafkopf.command("eintragen", cls=mehrwertig())
+@gruppen.schafkopf.command(
+    "eintragen", cls=mehrwertig(), context_settings={"allow_extra_args": True}
+)
 def schafkopf_eintragen(
+    ctx: typer.Context,
     spielart: Annotated[
         str | None,
         typer.Argument(
@@ -643,6 +915,7 @@ def schafkopf_eintragen(
         kurz=kurz,
         jungfrau=jungfrau,
         durchmarsch=durchmarsch,
+        weitere=list(ctx.args),
     )
     r = buch_oeffnen(db).eintragen(angaben, eingabe={"argv": aufruf()})
     if als_json:
@@ -717,10 +990,12 @@ def _korrektur_angaben(spiel: str, eintrag_id: int, angaben: list[str], o: dict)
             raise Eingabefehler(f"Unerwartete Angabe „{' '.join(extra)}“; Form: {form}.")
 
     if spiel == "schafkopf":
-        unerwartet(angaben[2:])
+        unerwartet([t for t in angaben[2:] if t.startswith("-")])
         return schafkopf_angaben(
             angaben[0] if angaben else None,
             angaben[1] if len(angaben) > 1 else None,
+            weitere=angaben[2:],
+            befehl=f"referee korrektur {eintrag_id}",
             fehlt=f"Es fehlen die richtigen Fakten, z. B. {form}.",
             **{k: o[k] for k in _OPTIONEN["schafkopf"]},
         )
@@ -858,12 +1133,38 @@ def korrektur(
         return
     if spiel == "schafkopf":
         _zeige_eintrag(r, "Korrektur")
-        return
-    _druck(
-        _text(
-            f"Korrektur #{r.eintrag.id} ersetzt Eintrag #{eintrag} ({SPIEL_NAMEN[spiel]}): "
-            f"{_beschreibung(r.eintrag)}; das Original bleibt in „referee verlauf --alle“ sichtbar.",
-            "bold",
+    else:
+        _druck(
+            _text(
+                f"Korrektur #{r.eintrag.id} ersetzt Eintrag #{eintrag} ({SPIEL_NAMEN[spiel]}): "
+                f"{_beschreibung(r.eintrag)}; das Original bleibt in „referee verlauf --alle“ "
+                "sichtbar.",
+                "bold",
+            )
         )
-    )
-    _druck(_stand_tabelle(r.stand.als_json(), "Neuer Stand"))
+        _druck(_stand_tabelle(r.stand.als_json(), "Neuer Stand"))
+    _druck(_text(_aenderung_text(eintrag, r.aenderung or {})))
+
+
+#: Wie eine Größe der Werte in der Änderung einer Korrektur heißt (``partien``/``runden``
+#: ändern sich bei einer Korrektur nur mit den Mitspielern und bleiben ungenannt)
+_GROESSEN = {
+    "siegpunkte": "SP",
+    "ruhmeshalle": "× Ruhmeshalle",
+    "platz1": "× 1. Platz",
+    "platz2": "× 2. Platz",
+    "platz3": "× 3. Platz",
+    "sieg": "× Sieg",
+}
+
+
+def _aenderung_text(eintrag_id: int, aenderung: dict) -> str:
+    """``Änderung gegenüber #12: Anna +0,40 €, Ben +0,40 €, …`` (oder „keine“)."""
+    teile = []
+    for groesse, je in aenderung.items():
+        for name, d in je.items():
+            if groesse == "cent":
+                teile.append(f"{name} {euro(d)}")
+            elif groesse in _GROESSEN:
+                teile.append(f"{name} {d:+d} {_GROESSEN[groesse]}")
+    return f"Änderung gegenüber #{eintrag_id}: " + (", ".join(teile) or "keine im Stand") + "."

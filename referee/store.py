@@ -735,7 +735,7 @@ class Store:
     def _mit_regeln(self, abende: list[Abend]) -> list[Abend]:
         """Tarif und Hausregeln, wie sie jetzt gelten: die der jüngsten geltenden
         Regeländerung (``abend_regel``) ersetzen die beim Anlegen gespeicherten."""
-        if not abende:
+        if not abende or self._version() < 4:  # vor Schema 4 gibt es keine Ereignisse
             return abende
         ids = [a.id for a in abende]
         neu: dict[int, dict] = {}
@@ -902,7 +902,8 @@ class Store:
                 [zeit, a.id],
             ).rowcount:
                 raise Zustandsfehler(f"Abend {a.id} ist schon beendet.")
-            self._ereignis_einfuegen(conn, a.id, "ende", {}, zeit=zeit)
+            if self._version() >= 4:  # (ältere Schemata: die Migration trägt es nach)
+                self._ereignis_einfuegen(conn, a.id, "ende", {}, zeit=zeit)
         return self.abend(a.id)
 
     def abend_wieder(self, abend_id: int) -> Abend:
@@ -991,6 +992,8 @@ class Store:
         if art is not None:
             bed.append("art = ?")
             par.append(art)
+        if not self.existiert or self._version() < 4:
+            return []
         sql = self._EREIGNIS_SQL + (" WHERE " + " AND ".join(bed) if bed else "") + " ORDER BY id"
         return [self._ereignis_aus(z) for z in self._lies(sql, par)]
 

@@ -496,6 +496,7 @@ def test_bericht_leerer_abend():
         "spiele": 0,
         "salden": {},
         "ausgleich": [],
+        "bezahlt": {},
         "verlauf": {},
         "verlauf_abende": None,
         "spielarten": {},

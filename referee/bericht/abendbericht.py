@@ -13,7 +13,8 @@ Ausgabe (JSON-fähig, Beträge in Cent)::
 
     {"art": "abend" | "gesamt", "abende": [...], "spieler": [...],
      "eintraege": [...], "stornos": [...], "korrekturen": [...],
-     "schafkopf": {"spiele", "salden", "ausgleich": [{"von","an","cent"}],
+     "schafkopf": {"spiele", "salden", "ausgleich": [{"von","an","cent"}] (nur Offenes),
+                   "bezahlt": {name: cent},
                    "verlauf": {name: [0, …]}, "verlauf_abende": {name: [0, …]}, "spielarten"},
      "sabai": {"runden", "siegpunkte", "ruhmeshalle": [{"name","abend","nr","zeit"}], "spiele"},
      "saufn": {"spiele", "podeste": [{"abend","nr","plaetze"}], "plaetze": {name: [n1, n2, n3]}},
@@ -75,6 +76,12 @@ def _verlauf_abende(
     return reihen
 
 
+def _offen(salden: Mapping[str, int], bezahlt: Mapping[str, int]) -> dict[str, int]:
+    """Was nach dem Bezahlten noch offen ist: Saldo minus bezahlt, je Spieler."""
+    namen = [*salden, *(n for n in bezahlt if n not in salden)]
+    return {n: salden.get(n, 0) - bezahlt.get(n, 0) for n in namen}
+
+
 def baue_bericht(
     abende: Sequence[Mapping],
     eintraege: Sequence[Mapping],
@@ -83,10 +90,13 @@ def baue_bericht(
     *,
     gesamt: bool = False,
     mit_verlauf: bool = True,
+    bezahlt: Mapping[str, int] | None = None,
 ) -> dict[str, Any]:
     """Den Bericht über einen Abend (``gesamt=False``, genau ein Abend) oder alle Abende bauen.
 
-    ``mit_verlauf=False`` lässt die (langen) Verlaufsreihen weg (``None``).
+    ``mit_verlauf=False`` lässt die (langen) Verlaufsreihen weg (``None``). ``bezahlt``:
+    schon beglichene Cent je Spieler (``abend bezahlt``); ``ausgleich`` nennt nur, was
+    danach noch offen ist.
     """
     from referee.errors import Eingabefehler
 
@@ -112,7 +122,8 @@ def baue_bericht(
         st.SCHAFKOPF: {
             "spiele": sk["spiele"],
             "salden": salden,
-            "ausgleich": [u.als_json() for u in ausgleich(salden)],
+            "ausgleich": [u.als_json() for u in ausgleich(_offen(salden, bezahlt or {}))],
+            "bezahlt": {n: c for n, c in (bezahlt or {}).items() if c},
             "verlauf": st.verlauf(eintraege, [n for n in namen if n in salden])
             if mit_verlauf
             else None,

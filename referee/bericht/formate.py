@@ -129,12 +129,17 @@ def text(b: Mapping) -> str:
         if sk["ausgleich"]:
             z += [
                 "",
-                "Wer zahlt wem" + (" (alle Abende zusammen)" if b["art"] == "gesamt" else "") + ":",
+                "Wer zahlt wem"
+                + (" (alle Abende zusammen)" if b["art"] == "gesamt" else "")
+                + (" (noch offen; Bezahltes abgezogen)" if sk.get("bezahlt") else "")
+                + ":",
             ]
             z += [
                 f"  {u['von']} → {u['an']}: {euro(u['cent'], vorzeichen=False)}"
                 for u in sk["ausgleich"]
             ]
+        elif sk.get("bezahlt"):
+            z.append("  Alles bezahlt.")
         else:
             z.append("  Alle sind quitt.")
     sab = b["sabai"]

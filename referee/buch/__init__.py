@@ -522,7 +522,13 @@ class Buch:
         stornos = [e for e in alle if e["art"] == "storno"]
         korrekturen = [e for e in alle if e["art"] == "korrektur"]
         return baue_bericht(
-            abende_d, geltend, stornos, korrekturen, gesamt=gesamt, mit_verlauf=mit_verlauf
+            abende_d,
+            geltend,
+            stornos,
+            korrekturen,
+            gesamt=gesamt,
+            mit_verlauf=mit_verlauf,
+            bezahlt=self.store.bezahlt_summen(None if gesamt else abende[0].id),
         )
 
     def exportieren(

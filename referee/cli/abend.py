@@ -767,8 +767,9 @@ def _pruefe_form(
     from referee.errors import Eingabefehler
 
     art = (spielart or "").strip().lower()
-    teile = [t for t in re.split(r"[,;\s]+", wer or "") if t] + [
-        t for w in weitere for t in re.split(r"[,;\s]+", w) if t
+    # Komma und Semikolon sind in Namen verboten (``referee.namen``), Leerzeichen nicht
+    teile = [t.strip() for t in re.split(r"[,;]", wer or "") if t.strip()] + [
+        t.strip() for w in weitere for t in re.split(r"[,;]", w) if t.strip()
     ]
     if art == "ramsch" and durchmarsch and wer:
         raise Eingabefehler(
@@ -812,7 +813,7 @@ def _zeige_eintrag(r, titel: str) -> None:
         if n not in e.ergebnis["zahlungen"]:
             tab.add_row(_text(n), "", euro(stand[n]))
     _druck(tab)
-    for k in e.ergebnis.get("konventionen") or []:
+    for k in getattr(r, "konventionen_neu", ()):  # je Abend einmal; alle: referee abend
         _druck(_text(k, "dim"))
     if r.geber is not None:
         _druck(_text("Nächstes Spiel · " + _geber_text(r.geber)))
@@ -990,7 +991,8 @@ def _korrektur_angaben(spiel: str, eintrag_id: int, angaben: list[str], o: dict)
             raise Eingabefehler(f"Unerwartete Angabe „{' '.join(extra)}“; Form: {form}.")
 
     if spiel == "schafkopf":
-        unerwartet([t for t in angaben[2:] if t.startswith("-")])
+        if any(t.startswith("-") for t in angaben[2:]):
+            unerwartet(angaben[2:])
         return schafkopf_angaben(
             angaben[0] if angaben else None,
             angaben[1] if len(angaben) > 1 else None,

@@ -283,6 +283,19 @@ def test_abend_wieder(abend):
     r = ok(abend("abend", "wieder", "1", "--json"), 2)
     r = ok(abend("abend", "wieder", "1"), 2)
     assert "Abend 1 ist schon offen." in r.stderr
+    zeilen = ok(abend("verlauf")).stdout.splitlines()
+    assert [z.split("  ", 1)[-1] if z.startswith("–") else z[:2] for z in zeilen[1:]] == [
+        "#1",
+        "  ",
+        "Abend beendet",
+        "Abend wieder geöffnet",
+        "#2",
+        "  ",
+    ]
+    assert [e["art"] for e in _json(ok(abend("verlauf", "--json")))["ereignisse"]] == [
+        "ende",
+        "wieder",
+    ]
     d = _json(ok(abend("abend", "--json")))
     assert [e["art"] for e in d["ereignisse"]] == ["ende", "wieder"]
     assert d["abend"]["offen"] is True and d["abend"]["beendet"] is None

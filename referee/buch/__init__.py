@@ -453,7 +453,9 @@ class Buch:
             zeigen = sorted(
                 (e for e in alle_eintraege if e.gilt), key=lambda e: (platz.get(e.id, e.id), e.id)
             )
-        return Verlauf(a, tuple(zeigen), aufgehoben, tuple(self.store.ereignisse(a.id, alle=alle)))
+        return Verlauf(
+            a, tuple(zeigen), aufgehoben, tuple(self.store.ereignisse(a.id, alle=alle)), platz
+        )
 
     def geber(self, abend_id: int | None = None) -> Geberfolge:
         """Wer das nächste Schafkopfspiel gibt, ausspielt, aussetzt (Konvention:

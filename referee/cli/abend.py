@@ -189,7 +189,7 @@ def _stand_tabelle(stand: dict, titel: str, trend: dict[str, str] | None = None,
         )
     for n, z in zip(namen, zellen):
         tab.add_row(Text(n), *[Text(x) for x in z])
-    teile = [Text(titel, style="bold"), tab]
+    teile: list[Text | Table] = [Text(titel, style="bold"), tab]
     if schmal and spalten:
         legende = {
             "€": "€ Schafkopf",
@@ -640,10 +640,19 @@ def verlauf(
         drucke_json(v.als_json())
         return
     _druck(_text(_kopfzeile(v.abend), "bold"))
-    if not v.eintraege:
+    ereignisse = [x for x in v.ereignisse if x.art != "storno"]
+    if not v.eintraege and not ereignisse:
         _druck(_text("Noch keine Einträge."))
         return
+
+    def ereignisse_bis(grenze: float) -> None:
+        while ereignisse and ereignisse[0].nach_eintrag < grenze:
+            x = ereignisse.pop(0)
+            _druck(_text(f"–     {_zeit(x.zeit)}  {_ereignis_text(x)}", "" if x.gilt else "dim"))
+
     for e in v.eintraege:
+        # eine Korrektur steht am Platz des Originals: Ereignisse vor dem Original
+        ereignisse_bis(e.id if alle else v.platz.get(e.id, e.id))
         stil = "dim" if (e.id in v.aufgehoben or e.art == "storno") else ""
         _druck(_text(f"#{e.id:<4} {_zeit(e.zeit)}  {_beschreibung(e)}", stil))
         b = _betraege(e)
@@ -653,6 +662,7 @@ def verlauf(
             x = v.aufgehoben[e.id]
             wie = "storniert durch" if x.art == "storno" else "ersetzt durch"
             _druck(_text(f"       ({wie} #{x.id})", stil))
+    ereignisse_bis(float("inf"))
 
 
 @gruppen.app.command("rueckgaengig")

@@ -284,7 +284,7 @@ def test_abend_wieder(abend):
     r = ok(abend("abend", "wieder", "1"), 2)
     assert "Abend 1 ist schon offen." in r.stderr
     zeilen = ok(abend("verlauf")).stdout.splitlines()
-    assert [z.split("  ", 1)[-1] if z.startswith("–") else z[:2] for z in zeilen[1:]] == [
+    assert [z.rsplit("  ", 1)[-1] if z.startswith("–") else z[:2] for z in zeilen[1:]] == [
         "#1",
         "  ",
         "Abend beendet",

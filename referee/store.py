@@ -561,6 +561,16 @@ def oeffne(pfad: str | os.PathLike | None = None, *, werte_aus: WerteAus | None 
     return Store(db_pfad(pfad), werte_aus=werte_aus)
 
 
+def _bedingungen(alle: bool, **gleich: Any) -> tuple[str, list[Any]]:
+    """``" WHERE abend_id = ? AND gilt = 1 …"`` und die Parameter: jede Spalte aus ``gleich``,
+    die nicht None ist, muss gleich sein; ohne ``alle`` nur Geltendes."""
+    bed = [f"{spalte} = ?" for spalte, wert in gleich.items() if wert is not None]
+    par = [wert for wert in gleich.values() if wert is not None]
+    if not alle:
+        bed.append("gilt = 1")
+    return (" WHERE " + " AND ".join(bed) if bed else ""), par
+
+
 def _jetzt() -> str:
     return datetime.now(UTC).astimezone().isoformat(timespec="seconds")
 
@@ -934,16 +944,8 @@ class Store:
 
     @staticmethod
     def _ereignis_aus(z: tuple) -> Ereignis:
-        return Ereignis(
-            id=z[0],
-            abend_id=z[1],
-            zeit=z[2],
-            art=z[3],
-            bezug=z[4],
-            nach_eintrag=z[5],
-            daten=json.loads(z[6]),
-            gilt=bool(z[7]),
-        )
+        # Spalten wie ``_EREIGNIS_SQL``: id, abend_id, zeit, art, bezug, nach_eintrag, daten, gilt
+        return Ereignis(z[0], z[1], z[2], z[3], z[4], z[5], json.loads(z[6]), bool(z[7]))
 
     def _ereignis_einfuegen(
         self,
@@ -982,19 +984,10 @@ class Store:
     ) -> list[Ereignis]:
         """Die Ereignisse (eines Abends) in der Reihenfolge des Schreibens; ohne ``alle`` nur
         die geltenden (ohne Stornos und Storniertes)."""
-        bed: list[str] = []
-        par: list[Any] = []
-        if abend_id is not None:
-            bed.append("abend_id = ?")
-            par.append(abend_id)
-        if not alle:
-            bed.append("gilt = 1")
-        if art is not None:
-            bed.append("art = ?")
-            par.append(art)
         if not self.existiert or self._version() < 4:
             return []
-        sql = self._EREIGNIS_SQL + (" WHERE " + " AND ".join(bed) if bed else "") + " ORDER BY id"
+        wo, par = _bedingungen(alle, abend_id=abend_id, art=art)
+        sql = self._EREIGNIS_SQL + wo + " ORDER BY id"
         return [self._ereignis_aus(z) for z in self._lies(sql, par)]
 
     def ereignis_eintragen(self, abend_id: int, art: str, daten: dict) -> Ereignis:
@@ -1086,17 +1079,8 @@ class Store:
 
         ``abend_id=None`` heißt: über alle Abende.
         """
-        bed: list[str] = []
-        par: list[Any] = []
-        if abend_id is not None:
-            bed.append("abend_id = ?")
-            par.append(abend_id)
-        if not alle:
-            bed.append("gilt = 1")
-        if spiel is not None:
-            bed.append("spiel = ?")
-            par.append(spiel)
-        sql = self._EINTRAG_SQL + (" WHERE " + " AND ".join(bed) if bed else "") + " ORDER BY id"
+        wo, par = _bedingungen(alle, abend_id=abend_id, spiel=spiel)
+        sql = self._EINTRAG_SQL + wo + " ORDER BY id"
         aus = [self._eintrag_aus(z) for z in self._lies(sql, par)]
         if not alle:
             platz = self.spielreihenfolge(abend_id)

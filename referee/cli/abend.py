@@ -80,16 +80,18 @@ def _zeige_stand(stand: dict, titel: str, trend: dict[str, str] | None = None) -
         _zeige_ueberweisungen(stand)
 
 
+def _ueberweisung(u: dict) -> str:
+    """``Cem → Anna: 0,20 €`` (wie ``referee.bericht.ausgleich.Ueberweisung``)."""
+    return f"{u['von']} → {u['an']}: {euro(u['cent'], vorzeichen=False)}"
+
+
 def _zeige_ueberweisungen(stand: dict) -> None:
     from referee.bericht.ausgleich import ausgleich_zeilen
 
     if "ueberweisungen" not in stand:  # ältere Form ohne „bezahlt“
         zeilen = ausgleich_zeilen(stand["schafkopf"])
     else:
-        zeilen = [
-            f"{u['von']} → {u['an']}: {euro(u['cent'], vorzeichen=False)}"
-            for u in stand["ueberweisungen"]
-        ] or ["Alle sind quitt."]
+        zeilen = [_ueberweisung(u) for u in stand["ueberweisungen"]] or ["Alle sind quitt."]
     if stand.get("bezahlt"):
         _druck(_text("Wer zahlt wem (noch offen; Bezahltes abgezogen):"))
     else:
@@ -339,11 +341,7 @@ def _ereignis_text(e) -> str:
         )
     if e.art == "bezahlt":
         return "Bezahlt: " + (
-            ", ".join(
-                f"{u['von']} → {u['an']}: {euro(u['cent'], vorzeichen=False)}"
-                for u in d.get("ueberweisungen") or []
-            )
-            or "–"
+            ", ".join(_ueberweisung(u) for u in d.get("ueberweisungen") or []) or "–"
         )
     if e.art == "ende":
         return "Abend beendet"
@@ -448,7 +446,7 @@ def abend_bezahlt(
         return
     _druck(_text(f"Abend {r.abend.id}: bezahlt.", "bold"))
     for u in r.ueberweisungen:
-        _druck(_text(f"  {u['von']} → {u['an']}: {euro(u['cent'], vorzeichen=False)}"))
+        _druck(_text("  " + _ueberweisung(u)))
     _druck(_text("Rückgängig: referee rueckgaengig", "dim"))
 
 

@@ -586,6 +586,13 @@ def abend_ende(db: DB = None, als_json: JSON = False) -> None:
         return
     _druck(_text(f"Abend {r.abend.id} beendet.", "bold"))
     _zeige_stand(r.stand.als_json(), "Endstand", _trend(r.stand))
+    _druck(
+        _text(
+            f"Bezahlt: referee abend bezahlt {r.abend.id} · wieder öffnen: "
+            f"referee abend wieder {r.abend.id}",
+            "dim",
+        )
+    )
 
 
 # --------------------------------------------------------------------------- stand, verlauf
@@ -675,6 +682,9 @@ def rueckgaengig(
     als_json: JSON = False,
 ) -> None:
     """Storniert den letzten geltenden Eintrag des aktuellen Abends (das Original bleibt sichtbar).
+
+    Kam danach eine Hausregel („abend regel“) oder „abend bezahlt“, wird diese aufgehoben;
+    ohne offenen Abend das letzte „abend bezahlt“.
 
     Beispiel: referee rueckgaengig
     """

@@ -742,17 +742,20 @@ class Store:
             spieler=tuple(json.loads(z[9])),
         )
 
-    def _mit_regeln(self, abende: list[Abend]) -> list[Abend]:
-        """Tarif und Hausregeln, wie sie jetzt gelten: die der jüngsten geltenden
-        Regeländerung (``abend_regel``) ersetzen die beim Anlegen gespeicherten."""
+    def _mit_regeln(self, abende: list[Abend], bis: int | None = None) -> list[Abend]:
+        """Tarif und Hausregeln, wie sie jetzt gelten (mit ``bis``: wie sie vor Eintrag
+        ``bis`` galten): die der jüngsten geltenden Regeländerung (Ereignis ``regel``)
+        ersetzen die beim Anlegen gespeicherten."""
         if not abende or self._version() < 4:  # vor Schema 4 gibt es keine Ereignisse
             return abende
         ids = [a.id for a in abende]
         neu: dict[int, dict] = {}
         for abend_id, daten in self._lies(
             "SELECT abend_id, daten FROM ereignisse WHERE art = 'regel' AND gilt = 1 "
-            f"AND abend_id IN ({', '.join('?' * len(ids))}) ORDER BY id",
-            ids,
+            f"AND abend_id IN ({', '.join('?' * len(ids))})"
+            + (" AND nach_eintrag < ?" if bis is not None else "")
+            + " ORDER BY id",
+            ids + ([bis] if bis is not None else []),
         ):
             neu[abend_id] = json.loads(daten)
         if not neu:
@@ -769,8 +772,12 @@ class Store:
         abende = [self._abend_aus(z) for z in self._lies(self._ABEND_SQL + " ORDER BY a.id")]
         return abende if roh else self._mit_regeln(abende)
 
-    def abend(self, abend_id: int | None = None, *, roh: bool = False) -> Abend:
-        """Abend ``abend_id`` oder der aktuelle (offene); sonst ``KeineDaten``."""
+    def abend(
+        self, abend_id: int | None = None, *, roh: bool = False, bis: int | None = None
+    ) -> Abend:
+        """Abend ``abend_id`` oder der aktuelle (offene); sonst ``KeineDaten``. Tarif und
+        Hausregeln wie sie jetzt gelten, mit ``bis`` wie vor Eintrag ``bis``, mit ``roh`` wie
+        beim Anlegen."""
         if abend_id is None:
             a = self.aktueller_abend()
             if a is None:
@@ -782,7 +789,7 @@ class Store:
         if not z:
             raise KeineDaten(f"Es gibt keinen Abend {abend_id}.")
         a = self._abend_aus(z[0])
-        return a if roh else self._mit_regeln([a])[0]
+        return a if roh else self._mit_regeln([a], bis)[0]
 
     def abende_waehlen(self, abend_id: int | None = None, gesamt: bool = False) -> list[Abend]:
         """Die Abende für Stand, Verlauf, Bericht und Statistik: mit ``gesamt`` alle, mit

@@ -131,6 +131,19 @@ def test_regel_fehler(abend):
     assert "Kein offener Abend" in r.stderr
 
 
+def test_korrektur_rechnet_mit_den_regeln_des_originals(buch):
+    buch.eintragen(RUF)  # #1 zu 20 ct
+    buch.regel(["grund=30"])
+    buch.eintragen(RUF)  # #2 zu 30 ct
+    k1 = buch.korrigieren(1, SchafkopfAngaben("rufspiel", ("Anna", "Cem"), augen=71))
+    assert k1.eintrag.ergebnis["zahlungen"] == {"Anna": 20, "Cem": 20, "Ben": -20, "Dora": -20}
+    k2 = buch.korrigieren(3, SchafkopfAngaben("rufspiel", ("Anna", "Dora"), augen=71))
+    assert k2.eintrag.ergebnis["zahlungen"]["Dora"] == 20  # Korrektur der Korrektur: auch
+    k3 = buch.korrigieren(2, SchafkopfAngaben("rufspiel", ("Anna", "Cem"), augen=71))
+    assert k3.eintrag.ergebnis["zahlungen"]["Cem"] == 30
+    assert k3.aenderung == {"cent": {"Cem": 60, "Ben": -60}}
+
+
 def test_regel_im_buch(buch):
     r = buch.regel(["laufende_ab=2"])
     assert isinstance(r, RegelGeaendert)

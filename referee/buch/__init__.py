@@ -230,11 +230,23 @@ class Buch:
         abende = tuple(self.store.abende())
         return AbendListe(abende, self.store.anzahl_eintraege() if abende else {})
 
-    def lage(self, abend_id: int | None = None, *, tisch: Sequence[str] | None = None) -> Abendlage:
-        """Was ein Spiel vom (offenen) Abend wissen muss: Sitzordnung, Tarif, Geberfolge."""
+    def lage(
+        self,
+        abend_id: int | None = None,
+        *,
+        tisch: Sequence[str] | None = None,
+        bis: int | None = None,
+    ) -> Abendlage:
+        """Was ein Spiel vom (offenen) Abend wissen muss: Sitzordnung, Tarif, Geberfolge.
+        ``bis``: Tarif und Hausregeln, wie sie vor Eintrag ``bis`` galten (Korrektur)."""
         from referee.ergebnis import Abendlage
 
-        a = self._offener_abend() if abend_id is None else self.store.abend(abend_id)
+        if abend_id is None:
+            a = self._offener_abend()
+            if bis is not None:
+                a = self.store.abend(a.id, bis=bis)
+        else:
+            a = self.store.abend(abend_id, bis=bis)
         return Abendlage(
             abend_id=a.id,
             spieler=a.spieler,
@@ -299,7 +311,9 @@ class Buch:
         if not a.offen:
             raise Zustandsfehler(f"Abend {a.id} ist beendet; dort wird nichts mehr korrigiert.")
         alt_namen = ergebnis_aus_json(alt.spiel, alt.ergebnis).namen()
-        lage = self.lage(a.id, tisch=alt_namen or None)
+        # es gelten die Regeln, die beim ursprünglichen Eintrag galten (nicht spätere)
+        ursprung = self.store.spielreihenfolge(a.id).get(alt.id, alt.id)
+        lage = self.lage(a.id, tisch=alt_namen or None, bis=ursprung)
         erg = self._ergebnis(ergebnis, lage)
         werte = erg.werte()
         e = self.store.korrektur(alt.id, erg.als_json(), self._eingabe(eingabe, erg), werte=werte)

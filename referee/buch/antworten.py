@@ -23,7 +23,8 @@ class Stand:
 
     ``daten`` ist das dict von ``referee stand --json``: ``{"abend", "schafkopf" (Cent),
     "sabai" (Siegpunkte), "saufn" ({"1","2","3"}), "schlafmuetze" (Siege), "ruhmeshalle",
-    "partien", "ueberweisungen"}``. ``verlauf``: Schafkopf-Saldo je Spieler nach jedem Spiel
+    "partien", "ueberweisungen" (nur Offenes), "bezahlt" (Cent je Spieler, ``abend bezahlt``),
+    "offen" (Schafkopf minus bezahlt)}``. ``verlauf``: Schafkopf-Saldo je Spieler nach jedem Spiel
     des Abends (für die Sparkline; leer beim Gesamtstand)."""
 
     abend: Abend | None

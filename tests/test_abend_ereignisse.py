@@ -255,6 +255,7 @@ def test_bezahlt_rueckgaengig_ohne_offenen_abend(abend):
     ok(abend("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71"))
     ok(abend("abend", "ende"))
     ok(abend("abend", "bezahlt"))  # ohne Nummer: der letzte Abend
+    assert "Alles bezahlt." in ok(abend("stand")).stdout
     r = ok(abend("rueckgaengig"))
     assert "Aufgehoben (Abend 1): Bezahlt: Cem → Anna: 0,20 €, Dora → Ben: 0,20 €" in r.stdout
     d = _json(ok(abend("stand", "--json")))
@@ -263,6 +264,9 @@ def test_bezahlt_rueckgaengig_ohne_offenen_abend(abend):
         {"von": "Dora", "an": "Ben", "cent": 20},
     ]
     assert d["bezahlt"] == {}
+    assert "Bezahlt" not in ok(abend("verlauf")).stdout  # nur Geltendes
+    verlauf = ok(abend("verlauf", "--alle")).stdout
+    assert "Bezahlt: Cem → Anna: 0,20 €, Dora → Ben: 0,20 € (aufgehoben)" in verlauf
     r = ok(abend("rueckgaengig"), 2)
     assert "Kein offener Abend" in r.stderr
 

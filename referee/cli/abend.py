@@ -91,7 +91,9 @@ def _zeige_ueberweisungen(stand: dict) -> None:
     if "ueberweisungen" not in stand:  # ältere Form ohne „bezahlt“
         zeilen = ausgleich_zeilen(stand["schafkopf"])
     else:
-        zeilen = [_ueberweisung(u) for u in stand["ueberweisungen"]] or ["Alle sind quitt."]
+        zeilen = [_ueberweisung(u) for u in stand["ueberweisungen"]] or [
+            "Alles bezahlt." if stand.get("bezahlt") else "Alle sind quitt."
+        ]
     if stand.get("bezahlt"):
         _druck(_text("Wer zahlt wem (noch offen; Bezahltes abgezogen):"))
     else:
@@ -372,8 +374,8 @@ def _zeige_abend(a, stand, g, ansicht=None) -> None:
     if ansicht is not None:
         for e in ansicht.ereignisse:
             if e.art != "storno":
-                stil = "" if e.gilt else "dim"
-                _druck(_text(f"{_zeit(e.zeit)}  {_ereignis_text(e)}", stil))
+                zeile = f"{_zeit(e.zeit)}  {_ereignis_text(e)}"
+                _druck(_text(zeile, "") if e.gilt else _text(zeile + " (aufgehoben)", "dim"))
     if a.offen and len(a.spieler) >= 4:
         _druck(_text(_geber_text(g) + f" (nach {g.spiele} Schafkopfspielen)"))
     konventionen = (
@@ -382,9 +384,9 @@ def _zeige_abend(a, stand, g, ansicht=None) -> None:
         else ((KONVENTION,) if a.offen and len(a.spieler) >= 4 else ())
     )
     if konventionen:
-        _druck(_text("Konventionen dieses Abends (nicht im Regeltext):", "dim"))
+        _druck(_text("An diesem Abend gilt nach Konvention, nicht im Regeltext:", "dim"))
         for k in konventionen:
-            _druck(_text("  " + k, "dim"))
+            _druck(_text("  " + k.removeprefix("Konvention, nicht im Regeltext: "), "dim"))
     _zeige_stand(stand.als_json(), "Stand", _trend(stand))
 
 
@@ -653,7 +655,8 @@ def verlauf(
     def ereignisse_bis(grenze: float) -> None:
         while ereignisse and ereignisse[0].nach_eintrag < grenze:
             x = ereignisse.pop(0)
-            _druck(_text(f"–     {_zeit(x.zeit)}  {_ereignis_text(x)}", "" if x.gilt else "dim"))
+            zeile = f"–     {_zeit(x.zeit)}  {_ereignis_text(x)}"
+            _druck(_text(zeile, "") if x.gilt else _text(zeile + " (aufgehoben)", "dim"))
 
     for e in v.eintraege:
         # eine Korrektur steht am Platz des Originals: Ereignisse vor dem Original

@@ -126,6 +126,8 @@ def test_regel_fehler(abend):
     assert "„viel“" in r.stderr and "grund" in r.stderr
     r = ok(abend("abend", "regel", "gibtsnicht=1"), 2)
     assert "Unbekannter Tarif-Schlüssel „gibtsnicht“" in r.stderr
+    r = ok(abend("abend", "--set", "grund=30", "liste"), 2)
+    assert "referee abend regel bettel_erlaubt=ja" in r.stderr
     ok(abend("abend", "ende"))
     r = ok(abend("abend", "regel", "grund=30"), 2)
     assert "Kein offener Abend" in r.stderr

@@ -407,69 +407,6 @@ def _regel_ausgeben(r, als_json: bool) -> None:
     _druck(_text("Rückgängig: referee rueckgaengig", "dim"))
 
 
-@gruppen.abend.command("regel")
-def abend_regel(
-    setzen: Annotated[
-        list[str],
-        typer.Argument(metavar="SCHLUESSEL=WERT...", help="z. B. bettel_erlaubt=ja grund=30."),
-    ],
-    db: DB = None,
-    als_json: JSON = False,
-) -> None:
-    """Eine Hausregel oder einen Preis im offenen Abend ändern; gilt ab dem nächsten Eintrag.
-
-    Die Änderung steht im Abend (referee abend) und lässt sich mit „referee rueckgaengig“
-    aufheben. Schlüssel wie bei --set (referee schafkopf tarife).
-
-    Beispiel: referee abend regel bettel_erlaubt=ja
-    """
-    _regel_ausgeben(buch_oeffnen(db).regel(setzen), als_json)
-
-
-@gruppen.abend.command("bezahlt")
-def abend_bezahlt(
-    abend: Annotated[
-        int | None,
-        typer.Argument(metavar="[NR]", help="Der Abend (Standard: der offene, sonst der letzte)."),
-    ] = None,
-    db: DB = None,
-    als_json: JSON = False,
-) -> None:
-    """Festhalten, dass die Überweisungen eines Abends bezahlt sind.
-
-    Danach zählt „Wer zahlt wem“ (auch stand --gesamt und der Export) nur, was noch offen
-    ist. Aufheben: referee rueckgaengig.
-
-    Beispiel: referee abend bezahlt 3
-    """
-    r = buch_oeffnen(db).bezahlt(abend)
-    if als_json:
-        drucke_json(r.als_json())
-        return
-    _druck(_text(f"Abend {r.abend.id}: bezahlt.", "bold"))
-    for u in r.ueberweisungen:
-        _druck(_text("  " + _ueberweisung(u)))
-    _druck(_text("Rückgängig: referee rueckgaengig", "dim"))
-
-
-@gruppen.abend.command("wieder")
-def abend_wieder(
-    abend: Annotated[int, typer.Argument(metavar="NR", help="Der beendete Abend.")],
-    db: DB = None,
-    als_json: JSON = False,
-) -> None:
-    """Einen beendeten Abend wieder öffnen („abend ende“ aufheben; festgehalten im Abend).
-
-    Beispiel: referee abend wieder 3
-    """
-    r = buch_oeffnen(db).abend_wieder(abend)
-    if als_json:
-        drucke_json(r.als_json())
-        return
-    _druck(_text(f"Abend {r.abend.id} ist wieder offen.", "bold"))
-    _zeige_stand(r.stand.als_json(), "Stand", _trend(r.stand))
-
-
 @gruppen.abend.command("neu", cls=mehrwertig())
 def abend_neu(
     vorne: Annotated[
@@ -595,6 +532,69 @@ def abend_ende(db: DB = None, als_json: JSON = False) -> None:
             "dim",
         )
     )
+
+
+@gruppen.abend.command("regel")
+def abend_regel(
+    setzen: Annotated[
+        list[str],
+        typer.Argument(metavar="SCHLUESSEL=WERT...", help="z. B. bettel_erlaubt=ja grund=30."),
+    ],
+    db: DB = None,
+    als_json: JSON = False,
+) -> None:
+    """Eine Hausregel oder einen Preis im offenen Abend ändern; gilt ab dem nächsten Eintrag.
+
+    Die Änderung steht im Abend (referee abend) und lässt sich mit „referee rueckgaengig“
+    aufheben. Schlüssel wie bei --set (referee schafkopf tarife).
+
+    Beispiel: referee abend regel bettel_erlaubt=ja
+    """
+    _regel_ausgeben(buch_oeffnen(db).regel(setzen), als_json)
+
+
+@gruppen.abend.command("bezahlt")
+def abend_bezahlt(
+    abend: Annotated[
+        int | None,
+        typer.Argument(metavar="[NR]", help="Der Abend (Standard: der offene, sonst der letzte)."),
+    ] = None,
+    db: DB = None,
+    als_json: JSON = False,
+) -> None:
+    """Festhalten, dass die Überweisungen eines Abends bezahlt sind.
+
+    Danach zählt „Wer zahlt wem“ (auch stand --gesamt und der Export) nur, was noch offen
+    ist. Aufheben: referee rueckgaengig.
+
+    Beispiel: referee abend bezahlt 3
+    """
+    r = buch_oeffnen(db).bezahlt(abend)
+    if als_json:
+        drucke_json(r.als_json())
+        return
+    _druck(_text(f"Abend {r.abend.id}: bezahlt.", "bold"))
+    for u in r.ueberweisungen:
+        _druck(_text("  " + _ueberweisung(u)))
+    _druck(_text("Rückgängig: referee rueckgaengig", "dim"))
+
+
+@gruppen.abend.command("wieder")
+def abend_wieder(
+    abend: Annotated[int, typer.Argument(metavar="NR", help="Der beendete Abend.")],
+    db: DB = None,
+    als_json: JSON = False,
+) -> None:
+    """Einen beendeten Abend wieder öffnen („abend ende“ aufheben; festgehalten im Abend).
+
+    Beispiel: referee abend wieder 3
+    """
+    r = buch_oeffnen(db).abend_wieder(abend)
+    if als_json:
+        drucke_json(r.als_json())
+        return
+    _druck(_text(f"Abend {r.abend.id} ist wieder offen.", "bold"))
+    _zeige_stand(r.stand.als_json(), "Stand", _trend(r.stand))
 
 
 # --------------------------------------------------------------------------- stand, verlauf

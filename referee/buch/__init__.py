@@ -179,9 +179,9 @@ class Buch:
                 "(Schlüssel: referee schafkopf tarife)."
             )
         gesetzt = {k.strip().lower(): v for k, v in setzungen(list(setzen)).items()}
-        alt = Tarif.from_dict(a.tarif) if a.tarif else Tarif()
+        alt = Tarif.aus_json(a.tarif) if a.tarif else Tarif()
         neu = alt.mit(gesetzt)
-        alt_d, neu_d = alt.to_dict(), neu.to_dict()
+        alt_d, neu_d = alt.als_json(), neu.als_json()
         geaendert = {k: neu_d[k] for k in neu_d if neu_d[k] != alt_d.get(k)}
         if not geaendert:
             raise Zustandsfehler(

@@ -25,6 +25,7 @@ MODULE = (
     "saufn",
     "schlafmuetze",
     "export",
+    "tisch",
     "live",
 )
 BEFEHL_MODULE: dict[str, tuple[str, ...]] = {
@@ -43,6 +44,7 @@ BEFEHL_MODULE: dict[str, tuple[str, ...]] = {
     "export": ("export",),
     "import": ("export",),
     "statistik": ("export",),
+    "tisch": ("tisch",),
     "live": ("live",),
 }
 

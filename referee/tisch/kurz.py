@@ -1,0 +1,464 @@
+"""Kurzeingaben am Tisch: eine Zeile → ein getypter Eintrag (rein, ohne I/O).
+
+Eine Zeile ist entweder ein Befehl der Kommandozeile ohne ``referee`` (``stand``,
+``ruf --hand …``), ein Befehl der Sitzung (``u``, ``q``, ``hilfe``, ``live``, ``?TEXT``)
+oder ein Spiel in Kurzform. Spieler-Tokens sind ein Name des Abends oder ein eindeutiger
+Anfang davon (Groß-/Kleinschreibung egal); Mehrdeutiges wird gefragt, nie geraten.
+
+Schafkopf (Spiel zuerst, danach Spieler und Zusätze in beliebiger Reihenfolge):
+
+- ``r an be 71 l3`` → Rufspiel Anna+Ben, 71 Augen, 3 Laufende (zwei Spieler = Spieler und
+  Partner; ``an+be`` geht auch)
+- ``w cem 45 k1`` Wenz, ``g`` Geier, ``fw``/``fg`` + Farbbuchstabe (``fwe``, ``fgh``)
+  Farbwenz/Farbgeier, ``hs``/``es``/``gs``/``ss`` Herz-/Eichel-/Gras-/Schellen-Solo, ``b`` Bettel
+- Zusätze: ``l3``/``3l`` Laufende, ``k1``/``1k`` Klopfer, ``x1``/``1x`` Stoß/Retour,
+  ``st5``/``5st`` Stiche, ``schwarz``, ``tout``, ``sie``, ``kurz``; eine Zahl 0–120 sind die
+  Augen der Spielerpartei (beim Bettel die Stiche des Spielers: ``b ben 0``)
+- ``ramsch dora j ben`` (Verlierer Dora, Jungfrau Ben), ``ramsch dm cem`` (Durchmarsch)
+
+Andere Spiele: ``sb an 3 7 J / be AJ 2 / cem / do 14 0`` (sabai-Runde, ``letzte`` am Ende
+für die letzte Partie), ``sf cem an be`` (SAUFN-Plätze 1–3), ``sm dora`` (Schlafmütze-Sieg,
+``sm dora mit an be cem`` mit diesen Mitspielern). ``#12 r an be 61`` korrigiert Eintrag 12.
+
+>>> lies("r an be 71 l3", ("Anna", "Ben", "Cem", "Dora"))
+Schafkopf(spielart=<Spielart.RUFSPIEL: 'rufspiel'>, farbe=None, partei=('Anna', 'Ben'), augen=71, laufende=3, klopfer=0, stoesse=0, stiche=None, schwarz=False, tout=False, sie=False, kurz=False, jungfrauen=(), durchmarsch=None)
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+
+from referee.errors import Eingabefehler, Mehrdeutig
+from referee.schafkopf.karten import Farbe
+from referee.schafkopf.spielart import Spielart
+
+#: Längste Zeile, die gelesen wird (alles darüber ist ein Irrtum, kein Spiel).
+MAX_ZEICHEN = 2000
+
+# --------------------------------------------------------------------------- Ergebnistypen
+
+
+@dataclass(frozen=True)
+class Schafkopf:
+    """Ein Schafkopfspiel, wie der Tisch es festhält (Namen in der Schreibweise des Abends)."""
+
+    spielart: Spielart
+    farbe: Farbe | None = None
+    partei: tuple[str, ...] = ()
+    augen: int | None = None
+    laufende: int = 0
+    klopfer: int = 0
+    stoesse: int = 0
+    stiche: int | None = None
+    schwarz: bool = False
+    tout: bool = False
+    sie: bool = False
+    kurz: bool = False
+    jungfrauen: tuple[str, ...] = ()
+    durchmarsch: str | None = None
+
+    @property
+    def ansage(self) -> str:
+        """Die Spielart wie auf der Kommandozeile: ``rufspiel``, ``herz-solo``, ``gras-wenz``."""
+        if self.farbe is None:
+            return self.spielart.value
+        wort = {Spielart.SOLO: "solo", Spielart.FARBWENZ: "wenz", Spielart.FARBGEIER: "geier"}
+        return f"{self.farbe.wort}-{wort[self.spielart]}"
+
+    @property
+    def name(self) -> str:
+        """``Rufspiel``, ``Herz-Solo``, ``Gras-Wenz`` …"""
+        if self.farbe is None:
+            return self.spielart.name_de
+        wort = {Spielart.SOLO: "Solo", Spielart.FARBWENZ: "Wenz", Spielart.FARBGEIER: "Geier"}
+        return f"{self.farbe.name_de}-{wort[self.spielart]}"
+
+
+@dataclass(frozen=True)
+class Sabai:
+    """Eine sabai-sabai-Runde: je Spieler die verdeckten Karten (Text, leer = keine)."""
+
+    haende: tuple[tuple[str, str], ...]
+    letzte: bool = False
+
+
+@dataclass(frozen=True)
+class Saufn:
+    """Ein SAUFN-Spielende: die Plätze 1–3 (bei drei Personen nur Platz 1)."""
+
+    plaetze: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Schlafmuetze:
+    """Ein Schlafmütze-Sieg; ``spieler`` leer = alle Spieler des Abends."""
+
+    sieger: str
+    spieler: tuple[str, ...] = ()
+
+
+Spiel = Schafkopf | Sabai | Saufn | Schlafmuetze
+
+
+@dataclass(frozen=True)
+class Korrektur:
+    """``#12 r an be 61``: Eintrag ``nr`` durch ``spiel`` ersetzen."""
+
+    nr: int
+    spiel: Spiel
+
+
+@dataclass(frozen=True)
+class Befehl:
+    """Ein Befehl der Kommandozeile ohne ``referee`` (``stand``, ``frage davonlaufen``)."""
+
+    args: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Sitzung:
+    """Ein Befehl der Sitzung: ``rueckgaengig`` (u), ``ende`` (q), ``hilfe``, ``live``."""
+
+    was: str
+    args: tuple[str, ...] = field(default=())
+
+
+Eingabe = Spiel | Korrektur | Befehl | Sitzung
+
+# --------------------------------------------------------------------------- Wörter
+
+#: Kurzformen der Spielarten (ohne Farbe); dazu ``fw``/``fg`` + Farbe und ``hs``/``es``/…
+SPIELARTEN: dict[str, Spielart] = {
+    "r": Spielart.RUFSPIEL,
+    "rufspiel": Spielart.RUFSPIEL,
+    "sauspiel": Spielart.RUFSPIEL,
+    "w": Spielart.WENZ,
+    "wenz": Spielart.WENZ,
+    "g": Spielart.GEIER,
+    "geier": Spielart.GEIER,
+    "solo": Spielart.SOLO,
+    "b": Spielart.BETTEL,
+    "bettel": Spielart.BETTEL,
+    "ra": Spielart.RAMSCH,
+    "ramsch": Spielart.RAMSCH,
+}
+FARBEN = {"e": Farbe.EICHEL, "g": Farbe.GRAS, "h": Farbe.HERZ, "s": Farbe.SCHELLEN}
+#: Die anderen Spiele in einer Zeile.
+ANDERE = {"sb": "sabai", "sf": "saufn", "sm": "schlafmuetze"}
+#: Befehle der Sitzung (``?TEXT`` ist ``frage TEXT``).
+SITZUNG = {
+    "u": "rueckgaengig",
+    "q": "ende",
+    "quit": "ende",
+    "exit": "ende",
+    "hilfe": "hilfe",
+    "h": "hilfe",
+    "?": "hilfe",
+    "live": "live",
+}
+#: Zusätze ohne Zahl.
+SCHALTER = ("schwarz", "tout", "sie", "kurz")
+_ZAHL_ZUSATZ = re.compile(r"^(?:(l|k|x|st)(\d{1,3})|(\d{1,3})(l|k|x|st))$")
+_ZUSATZ_NAME = {"l": "laufende", "k": "klopfer", "x": "stoesse", "st": "stiche"}
+_ZUSATZ_WORT = {"l": "Laufende", "k": "Klopfer", "x": "Stoß/Retour", "st": "Stiche"}
+
+
+def kurzformen() -> list[str]:
+    """Alle Spiel-Kurzformen (für die Vervollständigung und die Hilfe)."""
+    formen = list(SPIELARTEN)
+    formen += [f"{f}s" for f in "ehgs"]
+    formen += [f"f{a}{f}" for a in "wg" for f in "eghs"]
+    return formen + list(ANDERE)
+
+
+# --------------------------------------------------------------------------- Spieler
+
+
+def spieler_aufloesen(token: str, spieler: Sequence[str]) -> str:
+    """Ein Spieler-Token → der Name des Abends: ganzer Name oder eindeutiger Anfang.
+
+    >>> spieler_aufloesen("be", ["Anna", "Ben", "Cem"])
+    'Ben'
+    >>> spieler_aufloesen("b", ["Ben", "Berta"])
+    Traceback (most recent call last):
+    ...
+    referee.errors.Mehrdeutig: „b“: Ben oder Berta?
+    """
+    t = token.strip().casefold()
+    if not t:
+        raise Eingabefehler("Leerer Spielername.")
+    for n in spieler:
+        if n.casefold() == t:
+            return n
+    treffer = [n for n in spieler if n.casefold().startswith(t)]
+    if len(treffer) == 1:
+        return treffer[0]
+    if treffer:
+        liste = ", ".join(treffer[:-1]) + " oder " + treffer[-1]
+        raise Mehrdeutig(f"„{token}“: {liste}?")
+    from referee.namen import aehnliche, meintest_du
+
+    vorschlag = meintest_du(aehnliche(token, spieler))
+    raise Eingabefehler(
+        f"„{token}“ spielt an diesem Abend nicht mit. "
+        + (vorschlag or "Dabei sind: " + ", ".join(spieler) + ".")
+    )
+
+
+def _partei(token: str, spieler: Sequence[str]) -> list[str]:
+    """``an+be`` → ``["Anna", "Ben"]``."""
+    return [spieler_aufloesen(t, spieler) for t in token.split("+") if t]
+
+
+# --------------------------------------------------------------------------- Lesen
+
+
+def lies(zeile: str, spieler: Sequence[str], befehle: Collection[str] = ()) -> Eingabe | None:
+    """Eine Zeile → Eingabe (``None`` bei leerer Zeile); ``Eingabefehler`` mit deutschem Grund.
+
+    ``spieler``: die Spieler des Abends; ``befehle``: die Befehle der Kommandozeile, die in
+    der Sitzung ohne ``referee`` gehen (sie haben Vorrang vor den Kurzformen).
+    """
+    zeile = "".join(c for c in zeile if c.isprintable() or c == "\t").strip()
+    if len(zeile) > MAX_ZEICHEN:
+        raise Eingabefehler(
+            f"Die Zeile ist zu lang ({len(zeile)} Zeichen, höchstens {MAX_ZEICHEN})."
+        )
+    if not zeile:
+        return None
+    if zeile.startswith("?") and zeile != "?":
+        return Befehl(("frage", zeile[1:].strip()))
+    if zeile.startswith("#"):
+        return _korrektur(zeile, spieler)
+    try:
+        woerter = shlex.split(zeile)
+    except ValueError:
+        raise Eingabefehler(f"Anführungszeichen nicht geschlossen: {zeile}") from None
+    if not woerter:
+        return None
+    kopf = woerter[0].casefold()
+    if kopf in SITZUNG:
+        return Sitzung(SITZUNG[kopf], tuple(woerter[1:]))
+    if woerter[0] in befehle:
+        return Befehl(tuple(woerter))
+    return lies_spiel(zeile, spieler, befehle)
+
+
+def _korrektur(zeile: str, spieler: Sequence[str]) -> Korrektur:
+    m = re.match(r"^#\s*(\d{1,9})\s+(.+)$", zeile)
+    if not m:
+        raise Eingabefehler(
+            f"Korrektur: „{zeile}“ – Form: #NR und das Spiel in Kurzform, z. B. #12 r an be 61."
+        )
+    return Korrektur(int(m.group(1)), lies_spiel(m.group(2), spieler))
+
+
+def lies_spiel(text: str, spieler: Sequence[str], befehle: Collection[str] = ()) -> Spiel:
+    """Ein Spiel in Kurzform (ohne Korrektur-Präfix) → ``Schafkopf``/``Sabai``/… ."""
+    woerter = text.split()
+    kopf = woerter[0].casefold()
+    if kopf == "sb":
+        return _sabai(text.split(None, 1)[1] if len(woerter) > 1 else "", spieler)
+    if kopf == "sf":
+        return _saufn(woerter[1:], spieler)
+    if kopf == "sm":
+        return _schlafmuetze(woerter[1:], spieler)
+    art, farbe = spielart(woerter[0], befehle)
+    return _schafkopf(art, farbe, woerter[1:], spieler)
+
+
+def spielart(token: str, befehle: Collection[str] = ()) -> tuple[Spielart, Farbe | None]:
+    """Ein Spiel-Token (``r``, ``fwe``, ``hs``, ``herz-solo`` …) → (Spielart, Farbe)."""
+    t = token.casefold()
+    if t in SPIELARTEN:
+        return SPIELARTEN[t], None
+    m = re.fullmatch(r"f([wg])([eghs])", t)
+    if m:
+        art = Spielart.FARBWENZ if m.group(1) == "w" else Spielart.FARBGEIER
+        return art, FARBEN[m.group(2)]
+    m = re.fullmatch(r"([eghs])s", t)
+    if m:
+        return Spielart.SOLO, FARBEN[m.group(1)]
+    from referee.schafkopf.spielart import parse_ansage
+
+    try:
+        return parse_ansage(token)
+    except Eingabefehler:
+        pass
+    from referee.namen import aehnliche, meintest_du
+
+    lang = [a.value for a in Spielart] + ["sauspiel"]
+    vorschlag = meintest_du(aehnliche(token, lang + sorted(befehle), n=2, cutoff=0.7))
+    raise Eingabefehler(
+        f"Unbekannte Spielart oder unbekannter Befehl „{token}“. "
+        + (vorschlag + " " if vorschlag else "")
+        + "Kurzformen: r w g fwe fgh hs es gs ss b ramsch, sb sf sm; Befehle: hilfe."
+    )
+
+
+def _schafkopf(
+    art: Spielart, farbe: Farbe | None, woerter: Sequence[str], spieler: Sequence[str]
+) -> Schafkopf:
+    zahlen: dict[str, int] = {}
+    schalter: set[str] = set()
+    partei: list[str] = []
+    jungfrauen: list[str] = []
+    durchmarsch: str | None = None
+    modus = "partei"  # beim Ramsch: nach „j“ Jungfrauen, nach „dm“ der Durchmarsch
+    zahl: int | None = None
+    for w in woerter:
+        t = w.casefold()
+        m = _ZAHL_ZUSATZ.match(t)
+        if t.isdigit():
+            if zahl is not None:
+                raise Eingabefehler(
+                    f"Zwei Zahlen ohne Zusatz: „{zahl}“ und „{w}“ (Augen nur einmal)."
+                )
+            zahl = int(t)
+        elif m:
+            buchstabe = m.group(1) or m.group(4)
+            wert = int(m.group(2) or m.group(3))
+            name = _ZUSATZ_NAME[buchstabe]
+            if name in zahlen:
+                raise Eingabefehler(f"{_ZUSATZ_WORT[buchstabe]} doppelt angegeben („{w}“).")
+            zahlen[name] = wert
+        elif t in ("k", "x"):  # ein Klopfer / ein Stoß ohne Zahl
+            name = _ZUSATZ_NAME[t]
+            if name in zahlen:
+                raise Eingabefehler(f"{_ZUSATZ_WORT[t]} doppelt angegeben („{w}“).")
+            zahlen[name] = 1
+        elif t in SCHALTER:
+            schalter.add(t)
+        elif art is Spielart.RAMSCH and t in ("j", "jungfrau"):
+            modus = "jungfrau"
+        elif art is Spielart.RAMSCH and t in ("dm", "durchmarsch"):
+            modus = "durchmarsch"
+        else:
+            namen = _partei(w, spieler)
+            if modus == "jungfrau":
+                jungfrauen += namen
+            elif modus == "durchmarsch":
+                if durchmarsch is not None or len(namen) != 1:
+                    raise Eingabefehler("Durchmarsch: genau ein Name, z. B. ramsch dm cem.")
+                durchmarsch = namen[0]
+                modus = "partei"
+            else:
+                partei += namen
+    if modus == "durchmarsch" and durchmarsch is None:
+        raise Eingabefehler("Nach „dm“ fehlt, wer alle Stiche hat: ramsch dm cem.")
+    augen, stiche = None, zahlen.get("stiche")
+    if zahl is not None:
+        if art is Spielart.BETTEL:
+            if stiche is not None:
+                raise Eingabefehler(f"Beim Bettel ist die Zahl „{zahl}“ schon die Stiche.")
+            if zahl > 8:
+                raise Eingabefehler(f"„{zahl}“: Stiche gehen von 0 bis 8 (b ben 0 = gewonnen).")
+            stiche = zahl
+        elif zahl > 120:
+            raise Eingabefehler(f"„{zahl}“: Augen gehen von 0 bis 120.")
+        else:
+            augen = zahl
+    _pruefe_partei(art, partei, farbe)
+    return Schafkopf(
+        spielart=art,
+        farbe=farbe,
+        partei=tuple(partei),
+        augen=augen,
+        laufende=zahlen.get("laufende", 0),
+        klopfer=zahlen.get("klopfer", 0),
+        stoesse=zahlen.get("stoesse", 0),
+        stiche=stiche,
+        schwarz="schwarz" in schalter,
+        tout="tout" in schalter,
+        sie="sie" in schalter,
+        kurz="kurz" in schalter,
+        jungfrauen=tuple(dict.fromkeys(jungfrauen)),
+        durchmarsch=durchmarsch,
+    )
+
+
+def _pruefe_partei(art: Spielart, partei: list[str], farbe: Farbe | None) -> None:
+    if len(set(partei)) != len(partei):
+        raise Eingabefehler(f"Ein Spieler doppelt: {'+'.join(partei)}.")
+    if art is Spielart.RAMSCH:
+        return  # Verlierer (einer, bei Gleichstand mehrere) prüft der Regelkern
+    if art is Spielart.RUFSPIEL and len(partei) != 2:
+        raise Eingabefehler(
+            f"Rufspiel: zwei Spieler (Spieler und Partner), angegeben: {len(partei)}. "
+            "Form: r an be 71."
+        )
+    if art is not Spielart.RUFSPIEL and len(partei) != 1:
+        name = Schafkopf(art, farbe).name
+        raise Eingabefehler(
+            f"{name}: genau ein Spieler, angegeben: {len(partei)}"
+            + (f" ({'+'.join(partei)})" if partei else "")
+            + ". Form z. B.: w cem 45."
+        )
+
+
+def _sabai(text: str, spieler: Sequence[str]) -> Sabai:
+    woerter = text.split()
+    letzte = bool(woerter) and woerter[-1].casefold() in ("letzte", "!")
+    if letzte:
+        text = text.rsplit(None, 1)[0] if len(woerter) > 1 else ""
+    teile = [t.strip() for t in text.split("/")]
+    if not text.strip() or any(not t for t in teile):
+        raise Eingabefehler(
+            "sabai: je Spieler Name und Karten, getrennt durch „/“, "
+            "z. B. sb an 3 7 J / be AJ 2 / cem / do 14 0."
+        )
+    haende = []
+    for teil in teile:
+        name, _, karten = teil.partition(" ")
+        haende.append((spieler_aufloesen(name, spieler), " ".join(karten.split())))
+    namen = [n for n, _ in haende]
+    doppelt = sorted({n for n in namen if namen.count(n) > 1})
+    if doppelt:
+        raise Eingabefehler(f"sabai: {', '.join(doppelt)} doppelt.")
+    return Sabai(tuple(haende), letzte)
+
+
+def _saufn(woerter: Sequence[str], spieler: Sequence[str]) -> Saufn:
+    plaetze = [n for w in woerter for n in _partei(w, spieler)]
+    if not 1 <= len(plaetze) <= 3:
+        raise Eingabefehler(
+            f"SAUFN: Platz 1 bis 3 nennen, angegeben: {len(plaetze)}. Form: sf cem an be."
+        )
+    if len(set(plaetze)) != len(plaetze):
+        raise Eingabefehler(f"SAUFN: ein Platz doppelt ({' '.join(plaetze)}).")
+    return Saufn(tuple(plaetze))
+
+
+def _schlafmuetze(woerter: Sequence[str], spieler: Sequence[str]) -> Schlafmuetze:
+    klein = [w.casefold() for w in woerter]
+    mit: list[str] = []
+    if "mit" in klein:
+        i = klein.index("mit")
+        mit = [n for w in woerter[i + 1 :] for n in _partei(w, spieler)]
+        woerter = woerter[:i]
+    if len(woerter) != 1:
+        raise Eingabefehler(
+            "Schlafmütze: genau einen Sieger nennen, z. B. sm dora (oder sm dora mit an be do)."
+        )
+    return Schlafmuetze(spieler_aufloesen(woerter[0], spieler), tuple(mit))
+
+
+__all__ = [
+    "Befehl",
+    "Eingabe",
+    "Korrektur",
+    "Sabai",
+    "Saufn",
+    "Schafkopf",
+    "Schlafmuetze",
+    "Sitzung",
+    "Spiel",
+    "kurzformen",
+    "lies",
+    "lies_spiel",
+    "spielart",
+    "spieler_aufloesen",
+]

@@ -1,0 +1,304 @@
+"""Die Tisch-Sitzung: Zeile lesen → Kurzform oder Befehl → Buch → Antwort und Fußleiste.
+
+Zwei Wege hinein, eine Verarbeitung (``Tisch.verarbeite``):
+
+- interaktiv (``interaktiv``): eine ``PromptSession`` von prompt_toolkit mit
+  Vervollständigung, Verlauf in der Datei und der Fußleiste mit dem Stand;
+- als Skript (``skript``), wenn stdin kein Terminal ist: Zeile für Zeile, eine
+  Ergebniszeile je Eingabezeile, Halt bei der ersten fehlerhaften Zeile (Exit 2).
+
+Jeder Eintrag ist geschrieben, sobald seine Antwort erscheint; Ctrl-C leert die Zeile,
+Ctrl-D oder ``q`` beenden die Sitzung.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from referee.errors import RefereeFehler
+from referee.tisch import anzeige, kurz
+from referee.tisch.dienst import Buch
+
+HILFE = """\
+Am Tisch: eine Zeile je Spiel. Spieler: Name oder eindeutiger Anfang (an = Anna).
+Schafkopf – Spiel zuerst, dann Spieler und Zusätze in beliebiger Reihenfolge:
+  r an be 71 l3      Rufspiel Anna+Ben, 71 Augen, 3 Laufende
+  w cem 45 k1        Wenz Cem, 45 Augen, 1 Klopfer   (g = Geier)
+  fwe an 70          Farbwenz/Farbgeier + Farbe: fwe fwg fwh fws, fge fgg fgh fgs
+  hs dora 95         Herz-Solo (es gs ss: Eichel-, Gras-, Schellen-Solo)
+  b ben 0            Bettel, Zahl = Stiche des Spielers (0 = gewonnen)
+  ramsch dora j ben  Ramsch: verliert Dora, Jungfrau Ben;  ramsch dm cem = Durchmarsch
+  Zusätze: l3/3l Laufende, k1/1k (k) Klopfer, x1/1x (x) Stoß/Retour, st5 Stiche,
+  schwarz, tout, sie, kurz; eine Zahl 0–120 = Augen der Spielerpartei.
+Andere Spiele:
+  sb an 3 7 J / be AJ 2 / cem / do 14 0   sabai-Runde (… letzte = letzte Partie)
+  sf cem an be       SAUFN: Platz 1, 2, 3
+  sm dora            Schlafmütze: Dora gewinnt (sm dora mit an be do)
+Sitzung:
+  #12 r an be 61     Eintrag 12 korrigieren (Kurzform des Spiels)
+  u                  letzten Eintrag stornieren
+  ?davonlaufen       Regelfrage (= frage davonlaufen)
+  live               Live-Stand fürs Handy (QR-Code), läuft im Hintergrund weiter
+  hilfe, q           diese Hilfe, Sitzung beenden (auch Ctrl-D)
+Jeder Befehl von referee geht ohne „referee“: stand, verlauf --alle,
+  ruf --hand "…", schafkopf zug …, sabai runde Anna="3 7 J" …, export --format text,
+  korrektur 12 rufspiel Anna+Ben --augen 61, abend ende …
+Zusätze (schwarz, tout, sie, kurz, k, x, j, dm) gehen vor Namensanfängen."""
+
+
+def cli_befehle() -> frozenset[str]:
+    """Die Befehle von ``referee``, die in der Sitzung ohne ``referee`` gehen."""
+    from referee.cli import BEFEHL_MODULE
+
+    return frozenset(BEFEHL_MODULE) - {"tisch"}
+
+
+@dataclass(frozen=True)
+class Antwort:
+    """Ausgang einer Zeile: ``ok`` (sonst ``meldung``), ``ende`` = Sitzung verlassen."""
+
+    ok: bool = True
+    ende: bool = False
+    meldung: str = ""
+
+
+class Tisch:
+    """Eine Sitzung über einem ``Buch``: verarbeitet Zeilen und hält die Fußleiste aktuell."""
+
+    def __init__(
+        self,
+        buch: Buch,
+        schreibe: Callable[[str], None] | None = None,
+        *,
+        knapp: bool = False,
+    ) -> None:
+        self.buch = buch
+        self.schreibe = schreibe or (lambda text: print(text, flush=True))
+        self.knapp = knapp  # Skript: eine Ergebniszeile je Eingabezeile
+        self.befehle = cli_befehle()
+        self._leiste: dict[int, list[str]] = {}
+        self._lage: Any = None
+        self._veraltet = True
+        self._app: Any = None
+        self.live: Any = None
+
+    # ------------------------------------------------------------ Fußleiste
+
+    def lage(self):
+        """Die aktuelle Lage (neu gelesen, wenn irgendwer geschrieben hat)."""
+        if self.buch.geaendert() or self._veraltet:
+            self._lage = self.buch.lage()
+            self._leiste.clear()
+            self._veraltet = False
+        return self._lage
+
+    def leiste(self, breite: int = 40) -> str:
+        """Der Text der Fußleiste für ``breite`` Spalten (zwischengespeichert)."""
+        lage = self.lage()
+        if breite not in self._leiste:
+            self._leiste[breite] = anzeige.leiste(lage, breite)
+        return "\n".join(self._leiste[breite])
+
+    # ------------------------------------------------------------ Zeilen
+
+    def verarbeite(self, zeile: str) -> Antwort:
+        """Eine Zeile ausführen; Fehler werden gemeldet (``Antwort.ok`` falsch), nie geworfen."""
+        try:
+            eingabe = kurz.lies(zeile, self.buch.spieler(), self.befehle)
+            if eingabe is None:
+                return Antwort()
+            return self._ausfuehren(eingabe, zeile)
+        except RefereeFehler as exc:
+            return Antwort(ok=False, meldung=exc.meldung)
+
+    def _ausfuehren(self, e: kurz.Eingabe, zeile: str) -> Antwort:
+        if isinstance(e, kurz.Sitzung):
+            return self._sitzung(e)
+        if isinstance(e, kurz.Befehl):
+            return self.cli(list(e.args))
+        if isinstance(e, kurz.Korrektur):
+            g = self.buch.korrigieren(e.nr, e.spiel, zeile)
+            self._gebucht(f"#{g.id} ersetzt #{g.ersetzt}: {g.text}", g.spiel)
+            return Antwort()
+        g = self.buch.eintragen(e, zeile)
+        self._gebucht(f"#{g.id} {g.text}", g.spiel)
+        return Antwort()
+
+    def _gebucht(self, text: str, spiel: str) -> None:
+        self._veraltet = True
+        stand = anzeige.stand_zeile(self.lage(), spiel)
+        if self.knapp:
+            self.schreibe(f"{text} | {stand}")
+        else:
+            self.schreibe(text)
+            self.schreibe(stand)
+
+    def _sitzung(self, e: kurz.Sitzung) -> Antwort:
+        if e.was == "ende":
+            return Antwort(ende=True)
+        if e.was == "hilfe":
+            self.schreibe(HILFE)
+            return Antwort()
+        if e.was == "rueckgaengig":
+            text, spiel = self.buch.rueckgaengig()
+            self._gebucht(text, spiel)
+            return Antwort()
+        return self._live()
+
+    def _live(self) -> Antwort:
+        """``live``: den Live-Stand im Hintergrund starten, wenn ``referee.live`` da ist."""
+        import importlib
+        import importlib.util
+
+        if self.live is not None:
+            self.schreibe("Der Live-Stand läuft schon.")
+            return Antwort()
+        if importlib.util.find_spec("referee.live") is None:
+            return Antwort(
+                ok=False,
+                meldung="„live“ gibt es in dieser Version noch nicht (referee.live fehlt).",
+            )
+        modul = importlib.import_module("referee.live")
+        starten = getattr(modul, "im_hintergrund", None) or getattr(
+            modul, "starte_im_hintergrund", None
+        )
+        if starten is None:
+            return Antwort(
+                ok=False,
+                meldung="„live“ kann hier nicht im Hintergrund starten (referee.live ohne Start-Funktion).",
+            )
+        self.live = starten(self.buch.pfad)
+        return Antwort()
+
+    # ------------------------------------------------------------ Befehle der Kommandozeile
+
+    def click_befehl(self) -> Any:
+        """Der click-Befehlsbaum von ``referee`` (einmal je Sitzung gebaut)."""
+        if self._app is None:
+            import typer.main
+
+            from referee.cli import _hilfe_eindeutschen, lade_befehle
+            from referee.cli.gruppen import app
+
+            lade_befehle()
+            _hilfe_eindeutschen()
+            self._app = typer.main.get_command(app)
+        return self._app
+
+    def cli(self, args: list[str]) -> Antwort:
+        """Einen ``referee``-Befehl im selben Prozess ausführen (gegen die DB der Sitzung).
+
+        Exit 0/1 (ja/nein) ist eine Antwort; Exit 2/3 und jeder Fehler werden eine Meldung.
+        Die Sitzung endet nie durch einen Befehl.
+        """
+        import typer
+
+        from referee.cli import _click, _usage_deutsch
+        from referee.cli.ausgabe import merke_aufruf
+
+        if args and args[0] == "tisch":
+            return Antwort(ok=False, meldung="Du bist schon am Tisch.")
+        click = _click()
+        argv = ["--db", self.buch.pfad, *args]
+        befehl = self.click_befehl()
+        merke_aufruf(argv)
+        try:
+            rv = befehl.main(args=argv, prog_name="referee", standalone_mode=False)
+        except click.exceptions.UsageError as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":
+                return Antwort()
+            return Antwort(ok=False, meldung=_usage_deutsch(exc))
+        except typer.Abort:
+            return Antwort(ok=False, meldung="Abgebrochen.")
+        except RefereeFehler as exc:
+            return Antwort(ok=False, meldung=exc.meldung)
+        except Exception as exc:  # ein Fehler im Befehl darf die Sitzung nicht beenden
+            return Antwort(ok=False, meldung=f"Interner Fehler bei „{' '.join(args)}“: {exc}")
+        finally:
+            self._veraltet = True
+            sys.stdout.flush()
+        code = rv if isinstance(rv, int) else 0
+        if code >= 2:
+            return Antwort(ok=False, meldung=f"„{' '.join(args)}“ endete mit Exit-Code {code}.")
+        return Antwort()
+
+
+# --------------------------------------------------------------------------- Skript
+
+
+def skript(tisch: Tisch, zeilen: Iterable[str], fehler: Callable[[str], None]) -> int:
+    """Zeilen der Reihe nach; bei der ersten fehlerhaften Halt mit Zeilennummer → Exit 2."""
+    for nr, zeile in enumerate(zeilen, start=1):
+        a = tisch.verarbeite(zeile.rstrip("\r\n"))
+        if not a.ok:
+            fehler(f"Zeile {nr}: {a.meldung} (die Zeilen davor sind eingetragen)")
+            return 2
+        if a.ende:
+            break
+    return 0
+
+
+# --------------------------------------------------------------------------- interaktiv
+
+
+def verlauf_datei() -> str:
+    """Die Verlaufsdatei im Benutzer-Datenverzeichnis (wie die Datenbank, über platformdirs)."""
+    import platformdirs
+
+    pfad = platformdirs.user_data_path("referee", appauthor=False)
+    pfad.mkdir(parents=True, exist_ok=True)
+    return str(pfad / "tisch-verlauf.txt")
+
+
+def sitzung_bauen(tisch: Tisch, *, eingabe: Any = None, ausgabe: Any = None, verlauf: Any = None):
+    """Die ``PromptSession`` der Sitzung (Vervollständigung, Verlauf, Fußleiste)."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.application.current import get_app
+    from prompt_toolkit.history import FileHistory
+
+    from referee.tisch.vervollstaendigung import TischVervollstaendigung
+
+    def fussleiste() -> str:
+        try:
+            breite = get_app().output.get_size().columns
+        except Exception:  # ohne laufende Anwendung (Tests): 40 Spalten
+            breite = 40
+        return tisch.leiste(breite)
+
+    return PromptSession(
+        message="tisch> ",
+        history=verlauf if verlauf is not None else FileHistory(verlauf_datei()),
+        completer=TischVervollstaendigung(tisch),
+        complete_while_typing=True,
+        bottom_toolbar=fussleiste,
+        input=eingabe,
+        output=ausgabe,
+    )
+
+
+def interaktiv(tisch: Tisch, session: Any = None) -> int:
+    """Die Schleife am Terminal; endet mit ``q`` oder Ctrl-D (Exit 0)."""
+    from prompt_toolkit.patch_stdout import patch_stdout
+
+    session = session or sitzung_bauen(tisch)
+    tisch.schreibe("Am Tisch. hilfe zeigt die Kurzformen, q oder Ctrl-D beendet.")
+    with patch_stdout(raw=True):
+        while True:
+            try:
+                zeile = session.prompt()
+            except KeyboardInterrupt:
+                continue  # Ctrl-C: Zeile verwerfen
+            except EOFError:
+                break
+            a = tisch.verarbeite(zeile)
+            if not a.ok:
+                tisch.schreibe(f"Fehler: {a.meldung}")
+            if a.ende:
+                break
+    return 0
+
+
+__all__ = ["HILFE", "Antwort", "Tisch", "interaktiv", "sitzung_bauen", "skript"]

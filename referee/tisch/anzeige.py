@@ -42,19 +42,41 @@ def punkte(n: int) -> str:
 
 
 def _umbrechen(teile: Sequence[str], breite: int) -> list[str]:
-    """Teile mit zwei Leerzeichen zu Zeilen bis ``breite``; ein zu langes Teil wird gekürzt."""
-    zeilen: list[str] = []
-    zeile = ""
-    for t in teile:
-        t = t if len(t) <= breite else t[: breite - 1] + "…"
-        if zeile and len(zeile) + 2 + len(t) > breite:
+    """Teile zu Zeilen bis ``breite`` (zwei Leerzeichen zwischen Teilen, eins, wenn es so
+    in weniger Zeilen passt); ein zu langes Teil wird gekürzt."""
+
+    def mit(trenner: str) -> list[str]:
+        zeilen: list[str] = []
+        zeile = ""
+        for t in teile:
+            t = t if len(t) <= breite else t[: breite - 1] + "…"
+            if zeile and len(zeile) + len(trenner) + len(t) > breite:
+                zeilen.append(zeile)
+                zeile = t
+            else:
+                zeile = f"{zeile}{trenner}{t}" if zeile else t
+        if zeile:
             zeilen.append(zeile)
-            zeile = t
-        else:
-            zeile = f"{zeile}  {t}" if zeile else t
-    if zeile:
-        zeilen.append(zeile)
-    return zeilen
+        return zeilen
+
+    weit, eng = mit("  "), mit(" ")
+    return eng if len(eng) < len(weit) else weit
+
+
+def umbrechen(text: str, breite: int) -> list[str]:
+    """Eine lange Antwortzeile für ``breite`` Spalten: an „ · “ und „ → “ umbrechen,
+    Fortsetzungen zwei Zeichen eingerückt (``textwrap``, Wörter bleiben ganz)."""
+    import textwrap
+
+    if len(text) <= breite:
+        return [text]
+    return textwrap.wrap(
+        text,
+        width=max(20, breite),
+        subsequent_indent="  ",
+        break_on_hyphens=False,
+        break_long_words=True,
+    )
 
 
 def leiste(lage: Lage | None, breite: int = 40) -> list[str]:
@@ -103,4 +125,4 @@ def stand_zeile(lage: Lage | None, spiel: str) -> str:
     return "Schlafmütze-Siege: " + " · ".join(f"{n} {v}" for n, v in lage.schlafmuetze.items())
 
 
-__all__ = ["betrag", "kuerzel", "leiste", "punkte", "stand_zeile"]
+__all__ = ["betrag", "kuerzel", "leiste", "punkte", "stand_zeile", "umbrechen"]

@@ -50,10 +50,11 @@ Zusätze (schwarz, tout, sie, kurz, k, x, j, dm) gehen vor Namensanfängen."""
 
 
 def cli_befehle() -> frozenset[str]:
-    """Die Befehle von ``referee``, die in der Sitzung ohne ``referee`` gehen."""
+    """Die Befehle von ``referee``, die in der Sitzung ohne ``referee`` gehen (``tisch``
+    selbst wird erkannt und freundlich abgelehnt)."""
     from referee.cli import BEFEHL_MODULE
 
-    return frozenset(BEFEHL_MODULE) - {"tisch"}
+    return frozenset(BEFEHL_MODULE)
 
 
 @dataclass(frozen=True)
@@ -132,9 +133,13 @@ class Tisch:
         stand = anzeige.stand_zeile(self.lage(), spiel)
         if self.knapp:
             self.schreibe(f"{text} | {stand}")
-        else:
-            self.schreibe(text)
-            self.schreibe(stand)
+            return
+        import shutil
+
+        breite = shutil.get_terminal_size((80, 24)).columns
+        for teil in (text, stand):
+            for z in anzeige.umbrechen(teil, breite):
+                self.schreibe(z)
 
     def _sitzung(self, e: kurz.Sitzung) -> Antwort:
         if e.was == "ende":

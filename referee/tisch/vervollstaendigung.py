@@ -100,7 +100,7 @@ class TischVervollstaendigung(Completer):
     def _erste_woerter(self) -> list[tuple[str, str]]:
         woerter = list(_SITZUNG_META.items())
         woerter += [(f, _SPIEL_META.get(f, _art_name(f))) for f in kurz.kurzformen()]
-        woerter += [(b, "Befehl") for b in sorted(self.tisch.befehle)]
+        woerter += [(b, "Befehl") for b in sorted(self.tisch.befehle) if b != "tisch"]
         return woerter
 
     def _befehl_woerter(self, davor: list[str], anfang: str) -> list[tuple[str, str]]:

@@ -16,25 +16,18 @@ from tests.conftest import ROOT, ok
 
 SPIELER = ("--spieler", "Anna", "Ben", "Cem", "Dora")
 
-# Der Abend aus dem README (Abschnitt „Am Tisch“): Korrektur, Rückgängig, sabai, SAUFN,
-# Schlafmütze – und daneben derselbe Abend als einzelne referee-Befehle.
-ABEND_TISCH = """\
-r an be 71 l3
-w cem 45 k1
-hs dora 95
-g an 30
-r cem do 61 x1
-fwe be 80
-ramsch dora j ben
-es an 120 schwarz
-#2 w cem 65 k1
-r an do 40
-u
-sb an 3 7 J / be AJ 2 / cem / do 14 0
-sf cem an be
-sm dora
-r be cem 58 l4
-"""
+
+def _abend_aus_readme() -> str:
+    """Der Abend aus dem README (Abschnitt „Am Tisch“, der Block nach „`abend.txt`“)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    abschnitt = text.split("### Am Tisch: referee tisch", 1)[1]
+    nach = abschnitt.split("`abend.txt`", 1)[1]
+    return nach.split("```text\n", 1)[1].split("```", 1)[0]
+
+
+# Der Abend aus dem README: Korrektur, Rückgängig, sabai, SAUFN, Schlafmütze – und daneben
+# derselbe Abend als einzelne referee-Befehle.
+ABEND_TISCH = _abend_aus_readme()
 ABEND_BEFEHLE = [
     ["schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71", "--laufende", "3"],
     ["schafkopf", "eintragen", "wenz", "Cem", "--augen", "45", "--klopfer", "1"],
@@ -74,8 +67,10 @@ def test_skript_abend_gleich_einzelnen_befehlen(cli, tmp_path):
         ok(cli(*befehl, env={"REFEREE_DB": andere_db}))
     befehle = json.loads(ok(cli("stand", "--json", env={"REFEREE_DB": andere_db})).stdout)
     assert tisch == befehle
-    # von Hand gerechnet (Tarif 10-20-50 ist Standard? nein: Standardtarif 20/50/10)
-    assert sum(tisch["schafkopf"].values()) == 0
+    # von Hand gerechnet (Standardtarif 10-20-50), ohne das stornierte Spiel, mit Wenz 65:
+    # Anna +50 -100 -60 -180 -40 -50 +40 +210 +60 = -70; Ben +50 -100 -60 +60 -40 +150 +40
+    # -70 -60 = -30; Cem -50 +300 -60 +60 +40 -50 +40 -70 -60 = +150; Dora = -50
+    assert tisch["schafkopf"] == {"Anna": -70, "Ben": -30, "Cem": 150, "Dora": -50}
     assert tisch["sabai"] == {"Anna": 0, "Ben": -1, "Cem": 1, "Dora": 0}
     assert tisch["saufn"]["Cem"] == {"1": 1, "2": 0, "3": 0}
     assert tisch["schlafmuetze"] == {"Anna": 0, "Ben": 0, "Cem": 0, "Dora": 1}

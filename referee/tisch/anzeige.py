@@ -114,6 +114,14 @@ def stand_zeile(lage: Lage | None, spiel: str) -> str:
     """Der Stand des gerade geänderten Spiels, eine Zeile mit ganzen Namen."""
     if lage is None:
         return ""
+    daten = {
+        "schafkopf": lage.schafkopf,
+        "sabai": lage.sabai,
+        "saufn": lage.saufn,
+        "schlafmuetze": lage.schlafmuetze,
+    }
+    if not daten.get(spiel):
+        return ""  # z. B. nach dem Storno der einzigen sabai-Runde
     if spiel == "schafkopf":
         return "Stand: " + " · ".join(f"{n} {betrag(c)}" for n, c in lage.schafkopf.items())
     if spiel == "sabai":

@@ -295,7 +295,7 @@ def spielart(token: str, befehle: Collection[str] = ()) -> tuple[Spielart, Farbe
     raise Eingabefehler(
         f"Unbekannte Spielart oder unbekannter Befehl „{token}“. "
         + (vorschlag + " " if vorschlag else "")
-        + "Kurzformen: r w g fwe fgh hs es gs ss b ramsch, sb sf sm; Befehle: hilfe."
+        + "(hilfe zeigt alle Kurzformen: r w g fwe hs … sb sf sm)"
     )
 
 

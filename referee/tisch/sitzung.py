@@ -132,12 +132,12 @@ class Tisch:
         self._veraltet = True
         stand = anzeige.stand_zeile(self.lage(), spiel)
         if self.knapp:
-            self.schreibe(f"{text} | {stand}")
+            self.schreibe(f"{text} | {stand}" if stand else text)
             return
         import shutil
 
         breite = shutil.get_terminal_size((80, 24)).columns
-        for teil in (text, stand):
+        for teil in (text, stand) if stand else (text,):
             for z in anzeige.umbrechen(teil, breite):
                 self.schreibe(z)
 
@@ -286,6 +286,8 @@ def sitzung_bauen(tisch: Tisch, *, eingabe: Any = None, ausgabe: Any = None, ver
 
 def interaktiv(tisch: Tisch, session: Any = None) -> int:
     """Die Schleife am Terminal; endet mit ``q`` oder Ctrl-D (Exit 0)."""
+    import shutil
+
     from prompt_toolkit.patch_stdout import patch_stdout
 
     session = session or sitzung_bauen(tisch)
@@ -300,7 +302,9 @@ def interaktiv(tisch: Tisch, session: Any = None) -> int:
                 break
             a = tisch.verarbeite(zeile)
             if not a.ok:
-                tisch.schreibe(f"Fehler: {a.meldung}")
+                breite = shutil.get_terminal_size((80, 24)).columns
+                for z in anzeige.umbrechen(f"Fehler: {a.meldung}", breite):
+                    tisch.schreibe(z)
             if a.ende:
                 break
     return 0

@@ -313,3 +313,20 @@ def test_echte_sitzung_im_terminal(tmp_path):
         subprocess.run(["tmux", "-L", "referee-test", "kill-server"], capture_output=True)
     verlauf = tmp_path / "daten" / "referee" / "tisch-verlauf.txt"
     assert "r Anna be 71 l3" in verlauf.read_text(encoding="utf-8")
+
+
+def test_sechs_am_abend_tisch_im_spiel(cli):
+    ok(cli("abend", "neu", "--spieler", "Anna", "Ben", "Cem", "Dora", "Eva", "Fritz"))
+    r = ok(cli("tisch", input="r an be 71\n"), 2)
+    assert "--tisch" in r.stderr  # wer spielt, muss gesagt werden
+    r = ok(cli("tisch", input="r an do 71 @an+be+cem+fr\n"), 2)
+    assert "„Dora“ spielt dieses Spiel nicht mit (am Tisch: Anna, Ben, Cem, Fritz)" in r.stderr
+    ok(cli("tisch", input="r an fr 71 @an+be+cem+fr\n"))
+    assert _stand(cli)["schafkopf"] == {
+        "Anna": 20,
+        "Ben": -20,
+        "Cem": -20,
+        "Dora": 0,
+        "Eva": 0,
+        "Fritz": 20,
+    }

@@ -54,6 +54,10 @@ SCHAFKOPF = [
     ),
     ("ramsch dm cem", Schafkopf(Spielart.RAMSCH, durchmarsch="Cem")),
     ("ra an+be k1", Schafkopf(Spielart.RAMSCH, partei=("Anna", "Ben"), klopfer=1)),
+    (
+        "r an be 71 @an+be+cem+do",
+        Schafkopf(R, partei=("Anna", "Ben"), augen=71, tisch=("Anna", "Ben", "Cem", "Dora")),
+    ),
 ]
 
 
@@ -134,6 +138,7 @@ FEHLER = [
     ("sf an be cem do", "angegeben: 4"),
     ("sm", "Schlafmütze: genau einen Sieger"),
     ("#x r an be 61", "Form: #NR"),
+    ("r an be 71 @an+be+cem", "der Tisch sind vier verschiedene Spieler"),
     ('ruf --hand "EO', "Anführungszeichen nicht geschlossen"),
 ]
 

@@ -191,7 +191,7 @@ def _schafkopf(store: Any, a: Any, s: kurz.Schafkopf, tisch: list[str] | None) -
     from referee.schafkopf.eintrag import ergebnis_aus_fakten
     from referee.schafkopf.tarif import Tarif
 
-    alle = store.schafkopf_tisch(a, tisch or [])
+    alle = store.schafkopf_tisch(a, list(s.tisch) or tisch or [])
     fehlt = [n for n in (*s.partei, *s.jungfrauen, s.durchmarsch) if n and n not in alle]
     if fehlt:
         raise Eingabefehler(

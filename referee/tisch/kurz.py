@@ -15,6 +15,7 @@ Schafkopf (Spiel zuerst, danach Spieler und Zusätze in beliebiger Reihenfolge):
   ``st5``/``5st`` Stiche, ``schwarz``, ``tout``, ``sie``, ``kurz``; eine Zahl 0–120 sind die
   Augen der Spielerpartei (beim Bettel die Stiche des Spielers: ``b ben 0``)
 - ``ramsch dora j ben`` (Verlierer Dora, Jungfrau Ben), ``ramsch dm cem`` (Durchmarsch)
+- ``@an+be+cem+do``: die vier dieses Spiels, wenn mehr als fünf am Abend sind
 
 Andere Spiele: ``sb an 3 7 J / be AJ 2 / cem / do 14 0`` (sabai-Runde, ``letzte`` am Ende
 für die letzte Partie), ``sf cem an be`` (SAUFN-Plätze 1–3), ``sm dora`` (Schlafmütze-Sieg,
@@ -59,6 +60,7 @@ class Schafkopf:
     kurz: bool = False
     jungfrauen: tuple[str, ...] = ()
     durchmarsch: str | None = None
+    tisch: tuple[str, ...] = ()  # die vier dieses Spiels (bei mehr als fünf am Abend)
 
     @property
     def ansage(self) -> str:
@@ -307,6 +309,7 @@ def _schafkopf(
     partei: list[str] = []
     jungfrauen: list[str] = []
     durchmarsch: str | None = None
+    tisch: list[str] = []
     modus = "partei"  # beim Ramsch: nach „j“ Jungfrauen, nach „dm“ der Durchmarsch
     zahl: int | None = None
     for w in woerter:
@@ -332,6 +335,14 @@ def _schafkopf(
             zahlen[name] = 1
         elif t in SCHALTER:
             schalter.add(t)
+        elif t.startswith("@"):
+            if tisch:
+                raise Eingabefehler(f"Der Tisch ist doppelt angegeben („{w}“).")
+            tisch = [spieler_aufloesen(x, spieler) for x in re.split(r"[+,]", w[1:]) if x]
+            if len(tisch) != 4 or len(set(tisch)) != 4:
+                raise Eingabefehler(
+                    f"„{w}“: der Tisch sind vier verschiedene Spieler, z. B. @an+be+cem+do."
+                )
         elif art is Spielart.RAMSCH and t in ("j", "jungfrau"):
             modus = "jungfrau"
         elif art is Spielart.RAMSCH and t in ("dm", "durchmarsch"):
@@ -377,6 +388,7 @@ def _schafkopf(
         kurz="kurz" in schalter,
         jungfrauen=tuple(dict.fromkeys(jungfrauen)),
         durchmarsch=durchmarsch,
+        tisch=tuple(tisch),
     )
 
 

@@ -32,7 +32,8 @@ Schafkopf – Spiel zuerst, dann Spieler und Zusätze in beliebiger Reihenfolge:
   b ben 0            Bettel, Zahl = Stiche des Spielers (0 = gewonnen)
   ramsch dora j ben  Ramsch: verliert Dora, Jungfrau Ben;  ramsch dm cem = Durchmarsch
   Zusätze: l3/3l Laufende, k1/1k (k) Klopfer, x1/1x (x) Stoß/Retour, st5 Stiche,
-  schwarz, tout, sie, kurz; eine Zahl 0–120 = Augen der Spielerpartei.
+  schwarz, tout, sie, kurz; eine Zahl 0–120 = Augen der Spielerpartei;
+  @an+be+cem+do = die vier dieses Spiels (bei mehr als fünf am Abend).
 Andere Spiele:
   sb an 3 7 J / be AJ 2 / cem / do 14 0   sabai-Runde (… letzte = letzte Partie)
   sf cem an be       SAUFN: Platz 1, 2, 3

@@ -292,8 +292,8 @@ def test_echte_sitzung_im_terminal(tmp_path):
     )
     _tmux("new-session", "-d", "-s", "tisch", "-x", "40", "-y", "16", f"env {befehl}")
     try:
-        bild = _warte("tisch>")
-        assert "€  An 0  Be 0  Ce 0  Do 0" in bild
+        bild = _warte("€  An 0  Be 0  Ce 0  Do 0")  # die Fußleiste vor dem ersten Spiel
+        assert "tisch>" in bild and "Abend 1 · Spiel 1 · gibt Anna" in bild
         _tmux("send-keys", "-t", "tisch", "r An")
         _tmux("send-keys", "-t", "tisch", "Tab")
         _warte("tisch> r Anna")

@@ -18,13 +18,6 @@ from typing import Any
 from referee.errors import Eingabefehler
 from referee.tisch import kurz
 
-SPIEL_NAMEN = {
-    "schafkopf": "Schafkopf",
-    "sabai": "sabai-sabai",
-    "saufn": "SAUFN",
-    "schlafmuetze": "Schlafmütze",
-}
-
 
 @dataclass(frozen=True)
 class Gebucht:
@@ -120,6 +113,8 @@ class Buch:
         tisch = list(alt.ergebnis.get("zahlungen", {})) if alt.spiel == "schafkopf" else None
         art, ergebnis, text = self._ergebnis(a, spiel, tisch)
         if art != alt.spiel:
+            from referee.store import SPIEL_NAMEN
+
             raise Eingabefehler(
                 f"Eintrag #{alt.id} ist {SPIEL_NAMEN[alt.spiel]}, nicht {SPIEL_NAMEN[art]}; "
                 "korrigiert wird mit den Angaben desselben Spiels."

@@ -246,12 +246,26 @@ def test_vervollstaendigung(tisch):
     assert "dm" in texte("ramsch d")
 
 
-def test_live_ohne_modul_meldet_klar(tisch):
+def test_live_in_der_sitzung(tisch):
     import importlib.util
 
-    a = tisch.verarbeite("live")
+    a = tisch.verarbeite("live --port x")
+    assert not a.ok and a.meldung == "--port „x“ ist keine Zahl."
+    a = tisch.verarbeite("live --host")
+    assert not a.ok and "Form: live [--host H] [--port N]" in a.meldung
     if importlib.util.find_spec("referee.live") is None:
-        assert not a.ok and "referee.live" in a.meldung
+        a = tisch.verarbeite("live --host 127.0.0.1 --port 0")
+        assert not a.ok
+        assert a.meldung == "„live“ gibt es in dieser Version noch nicht (referee.live fehlt)."
+        return
+    try:
+        assert tisch.verarbeite("live --host 127.0.0.1 --port 0").ok
+        assert tisch.ausgabe[0].startswith("Live-Stand: http://127.0.0.1:")
+        assert tisch.verarbeite("live").ok
+        assert tisch.ausgabe[-1].startswith("Der Live-Stand läuft schon: http://127.0.0.1:")
+    finally:
+        tisch.schliessen()
+    assert tisch.live is None
 
 
 # --------------------------------------------------------------------------- tmux

@@ -67,12 +67,14 @@ def tisch(
             f"Abend {nr} ist offen ({', '.join(buch.spieler())}); --spieler, --tarif und "
             "--set gelten nur für einen neuen Abend.\n"
         )
+    sitzung = Tisch(buch, knapp=not sys.stdin.isatty())
     try:
-        if not sys.stdin.isatty():
-            code = skript(Tisch(buch, knapp=True), sys.stdin, _fehler)
+        if sitzung.knapp:
+            code = skript(sitzung, sys.stdin, _fehler)
         else:
-            code = interaktiv(Tisch(buch))
+            code = interaktiv(sitzung)
     finally:
+        sitzung.schliessen()
         buch.schliessen()
     raise typer.Exit(code)
 

@@ -152,32 +152,58 @@ class Tisch:
             text, spiel = self.buch.rueckgaengig()
             self._gebucht(text, spiel)
             return Antwort()
-        return self._live()
+        return self._live(e.args)
 
-    def _live(self) -> Antwort:
-        """``live``: den Live-Stand im Hintergrund starten, wenn ``referee.live`` da ist."""
+    def _live(self, args: tuple[str, ...] = ()) -> Antwort:
+        """``live [--host H] [--port N]``: den Live-Stand (``referee.live``) im Hintergrund
+        starten, Link und QR-Code zeigen; er läuft, bis die Sitzung endet."""
         import importlib
         import importlib.util
 
         if self.live is not None:
-            self.schreibe("Der Live-Stand läuft schon.")
+            self.schreibe(f"Der Live-Stand läuft schon: {self.live.url}")
             return Antwort()
+        optionen: dict[str, Any] = {}
+        rest = list(args)
+        while rest:
+            opt = rest.pop(0)
+            if opt not in ("--host", "--port") or not rest:
+                return Antwort(
+                    ok=False, meldung=f"„live {' '.join(args)}“: Form: live [--host H] [--port N]."
+                )
+            wert = rest.pop(0)
+            if opt == "--port" and not wert.isdigit():
+                return Antwort(ok=False, meldung=f"--port „{wert}“ ist keine Zahl.")
+            optionen[opt[2:]] = int(wert) if opt == "--port" else wert
         if importlib.util.find_spec("referee.live") is None:
             return Antwort(
                 ok=False,
                 meldung="„live“ gibt es in dieser Version noch nicht (referee.live fehlt).",
             )
-        modul = importlib.import_module("referee.live")
-        starten = getattr(modul, "im_hintergrund", None) or getattr(
-            modul, "starte_im_hintergrund", None
-        )
+        starten = getattr(importlib.import_module("referee.live"), "starte_im_hintergrund", None)
         if starten is None:
             return Antwort(
                 ok=False,
                 meldung="„live“ kann hier nicht im Hintergrund starten (referee.live ohne Start-Funktion).",
             )
-        self.live = starten(self.buch.pfad)
+        self.live = starten(self.buch.pfad, **optionen)
+        self.schreibe(f"Live-Stand: {self.live.url}")
+        if not self.knapp:
+            self.schreibe(self.live.qr_text())
+        lokal = getattr(self.live, "nur_lokal", False)
+        self.schreibe(
+            "Nur auf diesem Rechner erreichbar."
+            if lokal
+            else "Jeder im selben WLAN mit diesem Link/QR-Code sieht den Stand; nur lesen. "
+            "Er läuft, bis die Sitzung endet."
+        )
         return Antwort()
+
+    def schliessen(self) -> None:
+        """Am Ende der Sitzung: den Live-Stand anhalten (falls gestartet)."""
+        if self.live is not None:
+            self.live.stoppe()
+            self.live = None
 
     # ------------------------------------------------------------ Befehle der Kommandozeile
 

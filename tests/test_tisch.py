@@ -224,6 +224,14 @@ def test_fussleiste_40_spalten_mit_allen_spielen(tisch):
     assert all(len(z) <= 30 for z in tisch.leiste(30).splitlines())
 
 
+def test_konvention_einmal_je_sitzung(tisch):
+    for _ in range(3):
+        assert tisch.verarbeite("w an 70").ok
+    dreifach = [z for z in tisch.ausgabe if "Dreifache" in z]
+    assert len(dreifach) == 1
+    assert dreifach[0].startswith("Konvention, nicht im Regeltext: Beim Solo-artigen Spiel")
+
+
 def test_vervollstaendigung(tisch):
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document

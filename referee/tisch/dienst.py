@@ -27,6 +27,7 @@ class Gebucht:
     spiel: str
     text: str
     ersetzt: int | None = None
+    hinweise: tuple[str, ...] = ()  # Konventionen und Lesarten, die für diesen Eintrag galten
 
 
 @dataclass(frozen=True)
@@ -94,9 +95,9 @@ class Buch:
     def eintragen(self, spiel: kurz.Spiel, zeile: str = "") -> Gebucht:
         """Ein Spiel in den offenen Abend eintragen (eine Transaktion)."""
         a = self._store.abend()
-        art, ergebnis, text = self._ergebnis(a, spiel)
+        art, ergebnis, text, hinweise = self._ergebnis(a, spiel)
         e = self._store.eintragen(art, ergebnis, {"tisch": zeile}, abend_id=a.id)
-        return Gebucht(e.id, art, text)
+        return Gebucht(e.id, art, text, hinweise=hinweise)
 
     def korrigieren(self, nr: int, spiel: kurz.Spiel, zeile: str = "") -> Gebucht:
         """Eintrag ``nr`` durch ``spiel`` ersetzen (desselben Spiels); das Original bleibt."""
@@ -111,7 +112,7 @@ class Buch:
         if not a.offen:
             raise Regelverstoss(f"Abend {a.id} ist beendet; dort wird nichts mehr korrigiert.")
         tisch = list(alt.ergebnis.get("zahlungen", {})) if alt.spiel == "schafkopf" else None
-        art, ergebnis, text = self._ergebnis(a, spiel, tisch)
+        art, ergebnis, text, hinweise = self._ergebnis(a, spiel, tisch)
         if art != alt.spiel:
             from referee.store import SPIEL_NAMEN
 
@@ -120,7 +121,7 @@ class Buch:
                 "korrigiert wird mit den Angaben desselben Spiels."
             )
         e = self._store.korrektur(alt.id, ergebnis, {"tisch": zeile})
-        return Gebucht(e.id, art, text, ersetzt=alt.id)
+        return Gebucht(e.id, art, text, ersetzt=alt.id, hinweise=hinweise)
 
     def rueckgaengig(self) -> tuple[str, str]:
         """Den letzten geltenden Eintrag stornieren: (Meldung, Spiel des stornierten Eintrags)."""
@@ -133,14 +134,15 @@ class Buch:
 
     def _ergebnis(
         self, a: Any, spiel: kurz.Spiel, tisch: list[str] | None = None
-    ) -> tuple[str, dict, str]:
+    ) -> tuple[str, dict, str, tuple[str, ...]]:
         if isinstance(spiel, kurz.Schafkopf):
-            return ("schafkopf", *_schafkopf(self._store, a, spiel, tisch))
+            ergebnis, text = _schafkopf(self._store, a, spiel, tisch)
+            return "schafkopf", ergebnis, text, tuple(ergebnis.get("konventionen") or ())
         if isinstance(spiel, kurz.Sabai):
             return ("sabai", *_sabai(spiel))
         if isinstance(spiel, kurz.Saufn):
-            return ("saufn", *_saufn(a, spiel))
-        return ("schlafmuetze", *_schlafmuetze(a, spiel))
+            return ("saufn", *_saufn(a, spiel), ())
+        return ("schlafmuetze", *_schlafmuetze(a, spiel), ())
 
     # ------------------------------------------------------------ Lesen
 
@@ -248,7 +250,7 @@ def _schafkopf_text(s: kurz.Schafkopf, r: dict, ab: Any) -> str:
     return " · ".join(teile) + f" → {ab.wert} ct: {ab.erklaerung}"
 
 
-def _sabai(s: kurz.Sabai) -> tuple[dict, str]:
+def _sabai(s: kurz.Sabai) -> tuple[dict, str, tuple[str, ...]]:
     """Wie ``referee sabai runde … --eintragen`` (Standardregeln)."""
     from referee.sabai import Regeln, lies_runde, pruefe_letzte_partie, werte_runde, zahl
 
@@ -265,7 +267,7 @@ def _sabai(s: kurz.Sabai) -> tuple[dict, str]:
         text += " · Ruhmeshalle: " + ", ".join(x.name for x in e.spieler if x.ruhmeshalle)
     if s.letzte:
         text += " (letzte Partie)"
-    return e.als_eintrag(s.letzte), text
+    return e.als_eintrag(s.letzte), text, tuple(str(h) for h in e.hinweise)
 
 
 def _saufn(a: Any, s: kurz.Saufn) -> tuple[dict, str]:

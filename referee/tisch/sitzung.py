@@ -86,6 +86,7 @@ class Tisch:
         self._veraltet = True
         self._app: Any = None
         self.live: Any = None
+        self._gezeigt: set[str] = set()  # Konventionshinweise: einmal je Sitzung
 
     # ------------------------------------------------------------ Fußleiste
 
@@ -123,13 +124,15 @@ class Tisch:
             return self.cli(list(e.args))
         if isinstance(e, kurz.Korrektur):
             g = self.buch.korrigieren(e.nr, e.spiel, zeile)
-            self._gebucht(f"#{g.id} ersetzt #{g.ersetzt}: {g.text}", g.spiel)
+            self._gebucht(f"#{g.id} ersetzt #{g.ersetzt}: {g.text}", g.spiel, g.hinweise)
             return Antwort()
         g = self.buch.eintragen(e, zeile)
-        self._gebucht(f"#{g.id} {g.text}", g.spiel)
+        self._gebucht(f"#{g.id} {g.text}", g.spiel, g.hinweise)
         return Antwort()
 
-    def _gebucht(self, text: str, spiel: str) -> None:
+    def _gebucht(self, text: str, spiel: str, hinweise: tuple[str, ...] = ()) -> None:
+        """Antwort auf einen Eintrag: lange Form mit Wert, der neue Stand; im Terminal dazu
+        jeder Konventionshinweis beim ersten Mal (nicht nach jedem Spiel)."""
         self._veraltet = True
         stand = anzeige.stand_zeile(self.lage(), spiel)
         if self.knapp:
@@ -138,8 +141,10 @@ class Tisch:
         import shutil
 
         breite = shutil.get_terminal_size((80, 24)).columns
-        for teil in (text, stand) if stand else (text,):
-            for z in anzeige.umbrechen(teil, breite):
+        neu = [h for h in hinweise if h not in self._gezeigt]
+        self._gezeigt.update(neu)
+        for teil in [text, stand, *neu]:
+            for z in anzeige.umbrechen(teil, breite) if teil else ():
                 self.schreibe(z)
 
     def _sitzung(self, e: kurz.Sitzung) -> Antwort:

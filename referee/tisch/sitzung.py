@@ -250,6 +250,8 @@ class Tisch:
             return Antwort(ok=False, meldung=_usage_deutsch(exc))
         except typer.Abort:
             return Antwort(ok=False, meldung="Abgebrochen.")
+        except SystemExit as exc:  # ein Befehl, der selbst beendet, beendet nicht die Sitzung
+            rv = exc.code if isinstance(exc.code, int) else 0
         except RefereeFehler as exc:
             return Antwort(ok=False, meldung=exc.meldung)
         except Exception as exc:  # ein Fehler im Befehl darf die Sitzung nicht beenden
@@ -332,7 +334,11 @@ def interaktiv(tisch: Tisch, session: Any = None) -> int:
                 continue  # Ctrl-C: Zeile verwerfen
             except EOFError:
                 break
-            a = tisch.verarbeite(zeile)
+            try:
+                a = tisch.verarbeite(zeile)
+            except KeyboardInterrupt:  # Ctrl-C während eines Befehls: nichts halb geschrieben
+                tisch.schreibe("Abgebrochen.")
+                continue
             if not a.ok:
                 breite = shutil.get_terminal_size((80, 24)).columns
                 for z in anzeige.umbrechen(f"Fehler: {a.meldung}", breite):

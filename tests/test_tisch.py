@@ -232,6 +232,17 @@ def test_konvention_einmal_je_sitzung(tisch):
     assert text.count("Wenz Anna gewonnen · 70 Augen") == 3
 
 
+def test_hilfe_in_40_spalten():
+    from referee.tisch.sitzung import HILFE, hilfe_zeilen
+
+    schmal = hilfe_zeilen(40)
+    assert all(len(z) <= 40 for z in schmal)
+    assert ["  r an be 71 l3", "      Rufspiel Anna+Ben, 71 Augen, 3"] == schmal[5:7]
+    assert hilfe_zeilen(100) == HILFE.splitlines()
+    for form in ("sb an 3 7 J / be AJ 2 / cem / do 14 0", "sf cem an be", "sm dora", "#12"):
+        assert form in HILFE
+
+
 def test_vervollstaendigung(tisch):
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document

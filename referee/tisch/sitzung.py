@@ -26,11 +26,13 @@ HILFE = """\
 Am Tisch: eine Zeile je Spiel. Spieler: Name oder eindeutiger Anfang (an = Anna).
 Schafkopf – Spiel zuerst, dann Spieler und Zusätze in beliebiger Reihenfolge:
   r an be 71 l3      Rufspiel Anna+Ben, 71 Augen, 3 Laufende
-  w cem 45 k1        Wenz Cem, 45 Augen, 1 Klopfer   (g = Geier)
+  w cem 45 k1        Wenz Cem, 45 Augen, 1 Klopfer
+  g an 61            Geier Anna, 61 Augen
   fwe an 70          Farbwenz/Farbgeier + Farbe: fwe fwg fwh fws, fge fgg fgh fgs
   hs dora 95         Herz-Solo (es gs ss: Eichel-, Gras-, Schellen-Solo)
   b ben 0            Bettel, Zahl = Stiche des Spielers (0 = gewonnen)
-  ramsch dora j ben  Ramsch: verliert Dora, Jungfrau Ben;  ramsch dm cem = Durchmarsch
+  ramsch dora j ben  Ramsch: verliert Dora, Jungfrau Ben
+  ramsch dm cem      Ramsch: Durchmarsch Cem
   Zusätze: l3/3l Laufende, k1/1k (k) Klopfer, x1/1x (x) Stoß/Retour, st5 Stiche,
   schwarz, tout, sie, kurz; eine Zahl 0–120 = Augen der Spielerpartei;
   @an+be+cem+do = die vier dieses Spiels (bei mehr als fünf am Abend).
@@ -48,6 +50,24 @@ Jeder Befehl von referee geht ohne „referee“: stand, verlauf --alle,
   ruf --hand "…", schafkopf zug …, sabai runde Anna="3 7 J" …, export --format text,
   korrektur 12 rufspiel Anna+Ben --augen 61, abend ende …
 Zusätze (schwarz, tout, sie, kurz, k, x, j, dm) gehen vor Namensanfängen."""
+
+
+def hilfe_zeilen(breite: int) -> list[str]:
+    """Die Hilfe für ``breite`` Spalten: schmal (unter 70) steht die Erklärung unter der
+    Kurzform statt daneben."""
+    import re
+
+    if breite >= 70:
+        return HILFE.splitlines()
+    aus: list[str] = []
+    for zeile in HILFE.splitlines():
+        m = re.match(r"^  (\S.*?)\s{2,}(\S.*)$", zeile)
+        if m:
+            aus.append("  " + m.group(1))
+            aus += ["      " + z.lstrip() for z in anzeige.umbrechen(m.group(2), breite - 6)]
+        else:
+            aus += anzeige.umbrechen(zeile, breite)
+    return aus
 
 
 def cli_befehle() -> frozenset[str]:
@@ -151,7 +171,13 @@ class Tisch:
         if e.was == "ende":
             return Antwort(ende=True)
         if e.was == "hilfe":
-            self.schreibe(HILFE)
+            if self.knapp:
+                self.schreibe(HILFE)
+            else:
+                import shutil
+
+                for z in hilfe_zeilen(shutil.get_terminal_size((80, 24)).columns):
+                    self.schreibe(z)
             return Antwort()
         if e.was == "rueckgaengig":
             text, spiel = self.buch.rueckgaengig()

@@ -123,6 +123,29 @@ def test_skript_befehle_in_der_sitzung(cli):
     assert "Zeile 1: Du bist schon am Tisch." in r.stderr
 
 
+def test_skript_lange_zeile(cli):
+    r = ok(cli("tisch", *SPIELER, input="r an be 71\n" + "r " * 5000 + "\nw cem 70\n"), 2)
+    assert "Zeile 2: Die Zeile ist zu lang (2001 Zeichen, höchstens 2000)." in r.stderr
+    assert _stand(cli)["partien"]["schafkopf"] == 1
+
+
+def test_skript_fremde_bytes_und_ascii_terminal(db_pfad, tmp_path):
+    from tests.conftest import _env
+
+    r = subprocess.run(
+        [sys.executable, "-m", "referee", "tisch", *SPIELER],
+        input=b"r an be 71\nsm \xff\xfe\n",
+        capture_output=True,
+        env=_env({"REFEREE_DB": str(db_pfad), "HOME": str(tmp_path), "PYTHONIOENCODING": "ascii"}),
+        timeout=120,
+    )
+    assert r.returncode == 2, r.stderr
+    aus, err = r.stdout.decode("ascii"), r.stderr.decode("ascii")
+    assert aus.startswith("#1 Rufspiel Anna+Ben gewonnen ? 71 Augen ? 20 ct")
+    assert "Zeile 2: ?" in err and "spielt an diesem Abend nicht mit" in err
+    assert "Traceback" not in err
+
+
 def test_skript_ohne_abend_und_ohne_spieler(cli):
     r = ok(cli("tisch", input="r an be 71\n"), 2)
     assert "Kein offener Abend" in r.stderr and "--spieler" in r.stderr

@@ -53,8 +53,11 @@ def tisch(
     Beispiel: referee tisch --spieler Anna Ben Cem Dora --tarif 10-20-50
     """
     from referee.tisch.dienst import Buch
-    from referee.tisch.sitzung import Tisch, interaktiv, skript
+    from referee.tisch.sitzung import Tisch, interaktiv, skript, zeilen_lesen
 
+    for strom in (sys.stdout, sys.stderr):  # ein Terminal ohne UTF-8: „?“ statt Absturz
+        if hasattr(strom, "reconfigure"):
+            strom.reconfigure(errors="replace")
     buch = Buch(db)
     namen = werte(spieler)
     nr, neu, angelegt = buch.abend_sicherstellen(namen, tarif, werte(setzen))
@@ -70,7 +73,7 @@ def tisch(
     sitzung = Tisch(buch, knapp=not sys.stdin.isatty())
     try:
         if sitzung.knapp:
-            code = skript(sitzung, sys.stdin, _fehler)
+            code = skript(sitzung, zeilen_lesen(sys.stdin.buffer), _fehler)
         else:
             code = interaktiv(sitzung)
     finally:

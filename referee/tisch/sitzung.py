@@ -294,6 +294,21 @@ class Tisch:
 # --------------------------------------------------------------------------- Skript
 
 
+def zeilen_lesen(strom: Any, grenze: int = kurz.MAX_ZEICHEN) -> Iterable[str]:
+    """Zeilen aus einem Bytestrom, UTF-8 (Unlesbares wird „�“); eine Zeile über ``grenze``
+    Bytes wird nicht ganz gelesen, sondern als zu lang gemeldet (``kurz.lies``)."""
+    while True:
+        roh = strom.readline(grenze + 1)
+        if not roh:
+            return
+        if len(roh) > grenze and not roh.endswith(b"\n"):
+            while roh and not roh.endswith(b"\n"):  # den Rest der Zeile überspringen
+                roh = strom.readline(65536)
+            yield "x" * (grenze + 1)
+            continue
+        yield roh.decode("utf-8", errors="replace")
+
+
 def skript(tisch: Tisch, zeilen: Iterable[str], fehler: Callable[[str], None]) -> int:
     """Zeilen der Reihe nach; bei der ersten fehlerhaften Halt mit Zeilennummer → Exit 2."""
     for nr, zeile in enumerate(zeilen, start=1):

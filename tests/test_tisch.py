@@ -171,6 +171,14 @@ def test_korrektur_und_rueckgaengig_anderer_spiele(cli):
 # --------------------------------------------------------------------------- Schleife
 
 
+@pytest.fixture(autouse=True)
+def _umgebung_unveraendert(monkeypatch):
+    """Befehle im Prozess setzen über ``--db`` heute REFEREE_DB; nach dem Test wie vorher."""
+    monkeypatch.setenv("REFEREE_DB", os.environ.get("REFEREE_DB", ""))
+    if not os.environ["REFEREE_DB"]:
+        monkeypatch.delenv("REFEREE_DB")
+
+
 @pytest.fixture
 def tisch(tmp_path):
     from referee.tisch.dienst import Buch
@@ -386,3 +394,77 @@ def test_sechs_am_abend_tisch_im_spiel(cli):
         "Eva": 0,
         "Fritz": 20,
     }
+
+
+# --------------------------------------------------------------------------- Eigenschaft
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_KURZ_ART = {
+    "r": "rufspiel",
+    "w": "wenz",
+    "g": "geier",
+    "hs": "herz-solo",
+    "es": "eichel-solo",
+    "fwg": "gras-wenz",
+}
+_NAMEN = ["Anna", "Ben", "Cem", "Dora"]
+
+
+@st.composite
+def _spiel(draw):
+    kurz = draw(st.sampled_from(sorted(_KURZ_ART)))
+    zwei = kurz == "r"
+    partei = draw(st.permutations(_NAMEN))[: 2 if zwei else 1]
+    augen = draw(st.integers(0, 120))
+    laufende = draw(st.integers(0, 5))
+    klopfer = draw(st.integers(0, 2))
+    stoss = draw(st.integers(0, 1))
+    schwarz = draw(st.booleans()) and augen in (0, 120)
+    zeile = [kurz, *(n[:2].lower() for n in partei), str(augen)]
+    befehl = ["schafkopf", "eintragen", _KURZ_ART[kurz], "+".join(partei), "--augen", str(augen)]
+    for wert, k, opt in (
+        (laufende, "l", "--laufende"),
+        (klopfer, "k", "--klopfer"),
+        (stoss, "x", "--stoss"),
+    ):
+        if wert:
+            zeile.append(f"{k}{wert}")
+            befehl += [opt, str(wert)]
+    if schwarz:
+        zeile.append("schwarz")
+        befehl.append("--schwarz")
+    # Zahl und Zusätze in beliebiger Reihenfolge, die Spieler irgendwo dazwischen
+    extra = draw(st.permutations(zeile[1 + len(partei) :]))
+    k = draw(st.integers(0, len(extra)))
+    namen = zeile[1 : 1 + len(partei)]
+    return " ".join([kurz, *extra[:k], *namen, *extra[k:]]), befehl
+
+
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(_spiel(), min_size=1, max_size=6))
+def test_kurzform_und_befehl_gleich(tmp_path_factory, spiele):
+    """Jede Folge von Spielen: Kurzform in der Sitzung und ausgeschriebener Befehl ergeben
+    dieselben Annahmen/Ablehnungen und denselben Stand."""
+    from referee.tisch.dienst import Buch
+    from referee.tisch.sitzung import Tisch
+
+    ordner = tmp_path_factory.mktemp("gleich")
+    staende = []
+    for weg in ("kurz", "befehl"):
+        buch = Buch(str(ordner / f"{weg}.db"))
+        buch.abend_sicherstellen(_NAMEN)
+        t = Tisch(buch, lambda _text: None)
+        angenommen = []
+        for zeile, befehl in spiele:
+            if weg == "kurz":
+                angenommen.append(t.verarbeite(zeile).ok)
+            else:
+                angenommen.append(t.cli(befehl).ok)
+        lage = t.lage()
+        staende.append((angenommen, lage.schafkopf, lage.spiele))
+        buch.schliessen()
+    assert staende[0] == staende[1]

@@ -70,6 +70,13 @@ def hilfe_zeilen(breite: int) -> list[str]:
     return aus
 
 
+def terminalbreite() -> int:
+    """Spalten des Terminals (ohne Terminal: 80), für den Umbruch der Antworten."""
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns
+
+
 def cli_befehle() -> frozenset[str]:
     """Die Befehle von ``referee``, die in der Sitzung ohne ``referee`` gehen (``tisch``
     selbst wird erkannt und freundlich abgelehnt)."""
@@ -118,6 +125,11 @@ class Tisch:
             self._veraltet = False
         return self._lage
 
+    def spieler(self) -> tuple[str, ...]:
+        """Die Spieler des offenen Abends (aus der zwischengespeicherten Lage)."""
+        lage = self.lage()
+        return tuple(lage.spieler) if lage is not None else ()
+
     def leiste(self, breite: int = 40) -> str:
         """Der Text der Fußleiste für ``breite`` Spalten (zwischengespeichert)."""
         lage = self.lage()
@@ -130,7 +142,7 @@ class Tisch:
     def verarbeite(self, zeile: str) -> Antwort:
         """Eine Zeile ausführen; Fehler werden gemeldet (``Antwort.ok`` falsch), nie geworfen."""
         try:
-            eingabe = kurz.lies(zeile, self.buch.spieler(), self.befehle)
+            eingabe = kurz.lies(zeile, self.spieler(), self.befehle)
             if eingabe is None:
                 return Antwort()
             return self._ausfuehren(eingabe, zeile)
@@ -158,9 +170,7 @@ class Tisch:
         if self.knapp:
             self.schreibe(f"{text} | {stand}" if stand else text)
             return
-        import shutil
-
-        breite = shutil.get_terminal_size((80, 24)).columns
+        breite = terminalbreite()
         neu = [h for h in hinweise if h not in self._gezeigt]
         self._gezeigt.update(neu)
         for teil in [text, stand, *neu]:
@@ -174,9 +184,7 @@ class Tisch:
             if self.knapp:
                 self.schreibe(HILFE)
             else:
-                import shutil
-
-                for z in hilfe_zeilen(shutil.get_terminal_size((80, 24)).columns):
+                for z in hilfe_zeilen(terminalbreite()):
                     self.schreibe(z)
             return Antwort()
         if e.was == "rueckgaengig":
@@ -361,8 +369,6 @@ def sitzung_bauen(tisch: Tisch, *, eingabe: Any = None, ausgabe: Any = None, ver
 
 def interaktiv(tisch: Tisch, session: Any = None) -> int:
     """Die Schleife am Terminal; endet mit ``q`` oder Ctrl-D (Exit 0)."""
-    import shutil
-
     from prompt_toolkit.patch_stdout import patch_stdout
 
     session = session or sitzung_bauen(tisch)
@@ -381,8 +387,7 @@ def interaktiv(tisch: Tisch, session: Any = None) -> int:
                 tisch.schreibe("Abgebrochen.")
                 continue
             if not a.ok:
-                breite = shutil.get_terminal_size((80, 24)).columns
-                for z in anzeige.umbrechen(f"Fehler: {a.meldung}", breite):
+                for z in anzeige.umbrechen(f"Fehler: {a.meldung}", terminalbreite()):
                     tisch.schreibe(z)
             if a.ende:
                 break

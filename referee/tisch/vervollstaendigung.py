@@ -76,7 +76,7 @@ class TischVervollstaendigung(Completer):
         if kopf in self.tisch.befehle:
             yield from _passend(self._befehl_woerter(davor, anfang), anfang)
             return
-        namen = [(n, "Spieler") for n in self.tisch.buch.spieler()]
+        namen = [(n, "Spieler") for n in self.tisch.spieler()]
         if "+" in anfang:  # an+be: den Teil nach dem letzten + ergänzen
             vorn, _, rest = anfang.rpartition("+")
             for c in _passend(namen, rest):
@@ -122,7 +122,7 @@ class TischVervollstaendigung(Completer):
                 if opt.startswith("--") and opt not in ("--db",):
                     woerter.append((opt, (getattr(p, "help", "") or "")[:30]))
         if not anfang.startswith("-"):
-            woerter += [(n, "Spieler") for n in self.tisch.buch.spieler()]
+            woerter += [(n, "Spieler") for n in self.tisch.spieler()]
         return woerter
 
 

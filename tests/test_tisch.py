@@ -171,14 +171,6 @@ def test_korrektur_und_rueckgaengig_anderer_spiele(cli):
 # --------------------------------------------------------------------------- Schleife
 
 
-@pytest.fixture(autouse=True)
-def _umgebung_unveraendert(monkeypatch):
-    """Befehle im Prozess setzen über ``--db`` heute REFEREE_DB; nach dem Test wie vorher."""
-    monkeypatch.setenv("REFEREE_DB", os.environ.get("REFEREE_DB", ""))
-    if not os.environ["REFEREE_DB"]:
-        monkeypatch.delenv("REFEREE_DB")
-
-
 @pytest.fixture
 def tisch(tmp_path):
     from referee.tisch.dienst import Buch
@@ -359,6 +351,7 @@ def test_echte_sitzung_im_terminal(tmp_path):
         bild = _warte("€  An 0  Be 0  Ce 0  Do 0")  # die Fußleiste vor dem ersten Spiel
         assert "tisch>" in bild and "Abend 1 · Spiel 1 · gibt Anna" in bild
         _tmux("send-keys", "-t", "tisch", "r An")
+        _warte("Spieler")  # das Menü der Vervollständigung (beim Tippen) ist da
         _tmux("send-keys", "-t", "tisch", "Tab")
         _warte("tisch> r Anna")
         _tmux("send-keys", "-t", "tisch", " be 71 l3", "Enter")

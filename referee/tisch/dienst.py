@@ -1,12 +1,10 @@
-"""Der eine Zugang der Tisch-Sitzung zum Buch (Adapter).
+"""Der eine Zugang der Tisch-Sitzung zum Buch (Adapter über ``referee.buch``).
 
 Alles, was die Sitzung ins Buch schreibt oder daraus liest, geht durch ``Buch``: Abend
 sicherstellen, Spiel eintragen, korrigieren, rückgängig, die Lage für die Fußleiste. Die
-Wege sind dieselben wie die der Befehle ``referee schafkopf eintragen``, ``sabai runde
---eintragen``, ``saufn ende --eintragen``, ``schlafmuetze sieg`` (gleiche Regelkerne, gleiche
-Speicherfunktionen) – ein Test prüft, dass ein Abend über beide Wege denselben Stand ergibt.
-
-Wenn die Dienstschicht ``referee.buch`` da ist, ändert sich nur dieses Modul.
+Kurzformen werden zu denselben Angaben (``SchafkopfAngaben``, ``SabaiAngaben`` …), die auch
+die Befehle ``referee schafkopf eintragen``, ``sabai runde --eintragen`` … dem Buch geben –
+ein Test prüft, dass ein Abend über beide Wege denselben Stand ergibt.
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.errors import Eingabefehler
+from referee.errors import Zustandsfehler
 from referee.tisch import kurz
 
 
@@ -47,18 +45,17 @@ class Lage:
 
 
 class Buch:
-    """Das Buch einer Sitzung: eine Datenbank, der offene Abend."""
+    """Das Buch einer Sitzung (``referee.buch.Buch``): eine Datenbank, der offene Abend."""
 
     def __init__(self, db: str | None = None) -> None:
-        from referee.store import oeffne
+        from referee.buch import Buch as Dienst
 
-        self.db = db
-        self._store = oeffne(db)
-        self.pfad = str(self._store.pfad)
+        self._buch = Dienst(db)
+        self.pfad = self._buch.pfad
         self._version: int | None = None
 
     def schliessen(self) -> None:
-        self._store.schliessen()
+        self._buch.schliessen()
 
     # ------------------------------------------------------------ Abend
 
@@ -69,80 +66,45 @@ class Buch:
 
         Ohne offenen Abend und ohne Spieler: ``Zustandsfehler`` mit der Form des Aufrufs.
         """
-        from referee.errors import Zustandsfehler
-
-        a = self._store.aktueller_abend()
-        if a is not None:
-            return a.id, False, []
-        if not spieler:
-            raise Zustandsfehler(
-                "Kein offener Abend. Beginne einen: referee tisch --spieler Anna Ben Cem Dora."
-            )
-        from referee.schafkopf.tarif import setzungen, tarif_laden
-
-        gesetzt = setzungen(list(setzen))
-        t = tarif_laden(tarif, gesetzt)
-        a, angelegt = self._store.abend_neu(list(spieler), tarif=t.to_dict(), hausregeln=gesetzt)
-        return a.id, True, angelegt
+        try:
+            return self._buch.lage().abend_id, False, []
+        except Zustandsfehler:
+            if not spieler:
+                raise Zustandsfehler(
+                    "Kein offener Abend. Beginne einen: referee tisch --spieler Anna Ben Cem Dora."
+                ) from None
+        neu = self._buch.abend_neu(list(spieler), tarif=tarif, setzen=list(setzen))
+        return neu.abend.id, True, list(neu.neu_angelegt)
 
     def spieler(self) -> tuple[str, ...]:
         """Die Spieler des offenen Abends (Sitzordnung); leer ohne offenen Abend."""
-        a = self._store.aktueller_abend()
-        return a.spieler if a is not None else ()
+        try:
+            return tuple(self._buch.lage().spieler)
+        except Zustandsfehler:
+            return ()
 
     # ------------------------------------------------------------ Schreiben
 
     def eintragen(self, spiel: kurz.Spiel, zeile: str = "") -> Gebucht:
         """Ein Spiel in den offenen Abend eintragen (eine Transaktion)."""
-        a = self._store.abend()
-        art, ergebnis, text, hinweise = self._ergebnis(a, spiel)
-        e = self._store.eintragen(art, ergebnis, {"tisch": zeile}, abend_id=a.id)
-        return Gebucht(e.id, art, text, hinweise=hinweise)
+        r = self._buch.eintragen(_angaben(spiel), eingabe={"tisch": zeile})
+        text, hinweise = _text(spiel, r.ergebnis)
+        return Gebucht(r.eintrag.id, r.eintrag.spiel, text, hinweise=hinweise)
 
     def korrigieren(self, nr: int, spiel: kurz.Spiel, zeile: str = "") -> Gebucht:
         """Eintrag ``nr`` durch ``spiel`` ersetzen (desselben Spiels); das Original bleibt."""
-        from referee.errors import Regelverstoss
-
-        alt = self._store.eintrag(nr)
-        if alt.art == "storno":
-            raise Regelverstoss(
-                f"Eintrag #{alt.id} ist ein Storno; korrigiert wird das Spiel selbst (#{alt.bezug})."
-            )
-        a = self._store.abend(alt.abend_id)
-        if not a.offen:
-            raise Regelverstoss(f"Abend {a.id} ist beendet; dort wird nichts mehr korrigiert.")
-        tisch = list(alt.ergebnis.get("zahlungen", {})) if alt.spiel == "schafkopf" else None
-        art, ergebnis, text, hinweise = self._ergebnis(a, spiel, tisch)
-        if art != alt.spiel:
-            from referee.store import SPIEL_NAMEN
-
-            raise Eingabefehler(
-                f"Eintrag #{alt.id} ist {SPIEL_NAMEN[alt.spiel]}, nicht {SPIEL_NAMEN[art]}; "
-                "korrigiert wird mit den Angaben desselben Spiels."
-            )
-        e = self._store.korrektur(alt.id, ergebnis, {"tisch": zeile})
-        return Gebucht(e.id, art, text, ersetzt=alt.id, hinweise=hinweise)
+        r = self._buch.korrigieren(nr, _angaben(spiel), eingabe={"tisch": zeile})
+        text, hinweise = _text(spiel, r.ergebnis)
+        ersetzt = r.ersetzt.id if r.ersetzt is not None else nr
+        return Gebucht(r.eintrag.id, r.eintrag.spiel, text, ersetzt, hinweise)
 
     def rueckgaengig(self) -> tuple[str, str]:
         """Den letzten geltenden Eintrag stornieren: (Meldung, Spiel des stornierten Eintrags)."""
-        storno = self._store.rueckgaengig()
-        alt = self._store.eintrag(storno.bezug or 0)
-        text = f"Eintrag #{alt.id} storniert (Storno #{storno.id})"
-        if alt.art == "korrektur":
-            text += f"; es gilt wieder #{alt.bezug}"
-        return text + ".", alt.spiel
-
-    def _ergebnis(
-        self, a: Any, spiel: kurz.Spiel, tisch: list[str] | None = None
-    ) -> tuple[str, dict, str, tuple[str, ...]]:
-        if isinstance(spiel, kurz.Schafkopf):
-            ergebnis, text = _schafkopf(self._store, a, spiel, tisch)
-            return "schafkopf", ergebnis, text, tuple(ergebnis.get("konventionen") or ())
-        if isinstance(spiel, kurz.Sabai):
-            return ("sabai", *_sabai(spiel))
-        if isinstance(spiel, kurz.Saufn):
-            return ("saufn", *_saufn(a, spiel), ())
-        return ("schlafmuetze", *_schlafmuetze(a, spiel), ())
+        r = self._buch.rueckgaengig()
+        text = f"Eintrag #{r.storniert.id} storniert (Storno #{r.storno.id})"
+        if r.wieder is not None:
+            text += f"; es gilt wieder #{r.wieder.id}"
+        return text + ".", r.storniert.spiel
 
     # ------------------------------------------------------------ Lesen
 
@@ -152,143 +114,127 @@ class Buch:
         ``PRAGMA data_version`` kostet Mikrosekunden; so bleibt die Fußleiste aktuell, ohne
         bei jedem Neuzeichnen den Stand zu rechnen.
         """
-        conn = self._store._conn
-        if conn is None:
-            return self._version is None
-        v = conn.execute("PRAGMA data_version").fetchone()[0]
+        v = self._buch.datenversion()
         alt, self._version = self._version, v
         return alt != v
 
     def lage(self) -> Lage | None:
         """Stände, Geber und Spielnummer des offenen Abends (``None`` ohne offenen Abend)."""
-        a = self._store.aktueller_abend()
-        if a is None:
+        try:
+            ansicht = self._buch.abend()
+        except Zustandsfehler:
             return None
-        st = self._store.stand(a.id)
-        g = self._store.geber(a) if len(a.spieler) >= 4 else None
+        a, st = ansicht.abend, ansicht.stand.daten
+        g = ansicht.geber if len(a.spieler) >= 4 else None
         return Lage(
             abend=a.id,
-            spieler=a.spieler,
-            schafkopf=st["schafkopf"],
-            sabai=st["sabai"],
-            saufn=st["saufn"],
-            schlafmuetze=st["schlafmuetze"],
+            spieler=tuple(a.spieler),
+            schafkopf=dict(st["schafkopf"]),
+            sabai=dict(st["sabai"]),
+            saufn=dict(st["saufn"]),
+            schlafmuetze=dict(st["schlafmuetze"]),
             spiele=st["partien"]["schafkopf"],
             eintraege=sum(st["partien"].values()),
-            geber=g["geber"] if g else None,
-            ausspieler=g["ausspieler"] if g else None,
+            geber=g.geber if g else None,
+            ausspieler=g.ausspieler if g else None,
         )
 
 
 # --------------------------------------------------------------------------- je Spiel
 
 
-def _schafkopf(store: Any, a: Any, s: kurz.Schafkopf, tisch: list[str] | None) -> tuple[dict, str]:
-    """Wie ``referee schafkopf eintragen``: Tisch laut Geberfolge, Tarif des Abends."""
-    from referee.schafkopf.eintrag import ergebnis_aus_fakten
-    from referee.schafkopf.tarif import Tarif
+def _angaben(spiel: kurz.Spiel) -> Any:
+    """Kurzform → die Angaben, die auch die Befehle der Spiele dem Buch geben."""
+    if isinstance(spiel, kurz.Schafkopf):
+        from referee.schafkopf.ergebnis import SchafkopfAngaben
 
-    alle = store.schafkopf_tisch(a, list(s.tisch) or tisch or [])
-    fehlt = [n for n in (*s.partei, *s.jungfrauen, s.durchmarsch) if n and n not in alle]
-    if fehlt:
-        raise Eingabefehler(
-            f"„{fehlt[0]}“ spielt dieses Spiel nicht mit (am Tisch: {', '.join(alle)})."
+        return SchafkopfAngaben(
+            spielart=spiel.ansage,
+            partei=spiel.partei,
+            augen=spiel.augen,
+            laufende=spiel.laufende,
+            schwarz=spiel.schwarz,
+            tout=spiel.tout,
+            sie=spiel.sie,
+            klopfer=spiel.klopfer,
+            stoesse=spiel.stoesse,
+            stiche=spiel.stiche,
+            kurz=spiel.kurz,
+            jungfrauen=spiel.jungfrauen,
+            durchmarsch=spiel.durchmarsch,
+            tisch=spiel.tisch,
         )
-    ergebnis, ab = ergebnis_aus_fakten(
-        s.spielart,
-        alle,
-        list(s.partei),
-        augen=s.augen,
-        laufende=s.laufende,
-        schwarz=s.schwarz,
-        stiche=s.stiche,
-        tout=s.tout,
-        sie=s.sie,
-        klopfer=s.klopfer,
-        stoesse=s.stoesse,
-        kurz=s.kurz,
-        jungfrauen=list(s.jungfrauen),
-        durchmarsch=s.durchmarsch,
-        tarif=Tarif.from_dict(a.tarif) if a.tarif else None,
-    )
-    if s.farbe is not None:
-        ergebnis["farbe"] = s.farbe.wort
-    return ergebnis, _schafkopf_text(s, ergebnis, ab)
+    if isinstance(spiel, kurz.Sabai):
+        from referee.sabai.ergebnis import SabaiAngaben
+
+        return SabaiAngaben(spiel.haende, spiel.letzte)
+    if isinstance(spiel, kurz.Saufn):
+        from referee.saufn.ergebnis import SaufnAngaben
+
+        return SaufnAngaben(spiel.plaetze)
+    from referee.schlafmuetze.ergebnis import SchlafmuetzeAngaben
+
+    return SchlafmuetzeAngaben(spiel.sieger, spiel.spieler)
 
 
-def _schafkopf_text(s: kurz.Schafkopf, r: dict, ab: Any) -> str:
+def _text(spiel: kurz.Spiel, erg: Any) -> tuple[str, tuple[str, ...]]:
+    """Die lange Form eines Eintrags mit seinem Wert, und seine Hinweise."""
+    if isinstance(spiel, kurz.Schafkopf):
+        return _schafkopf_text(spiel, erg), tuple(erg.konventionen)
+    if isinstance(spiel, kurz.Sabai):
+        from referee.sabai import zahl
+
+        punkte = " · ".join(f"{n} {zahl(p)}" for n, p in erg.punkte)
+        sp = ", ".join(f"{n} {zahl(v, vorzeichen=True)}" for n, v in erg.siegpunkte if v)
+        text = f"sabai-sabai: {punkte} → Siegespunkte: {sp or 'keine'}"
+        if erg.ruhmeshalle:
+            text += " · Ruhmeshalle: " + ", ".join(erg.ruhmeshalle)
+        if erg.letzte:
+            text += " (letzte Partie)"
+        hinweise = tuple(str(h) for h in getattr(erg.runde, "hinweise", ()) or ())
+        return text, hinweise
+    if isinstance(spiel, kurz.Saufn):
+        plaetze = " · ".join(f"{i}. {n}" for i, n in enumerate(erg.plaetze, start=1))
+        verteiler = getattr(erg.spielende, "verteiler", ()) or ()
+        verteilen = ", ".join(f"{v.name} {v.schluecke}" for v in verteiler)
+        return f"SAUFN: {plaetze}" + (
+            f" → Schlücke verteilen: {verteilen}" if verteilen else ""
+        ), ()
+    return f"Schlafmütze: {erg.sieger} gewinnt (mit {', '.join(erg.spieler)})", ()
+
+
+def _schafkopf_text(s: kurz.Schafkopf, e: Any) -> str:
     """``Rufspiel Anna+Ben gewonnen · 71 Augen · 3 Laufende → 50 ct: 20 (Rufspiel) + …``."""
-    if s.spielart.value == "ramsch":
-        if r.get("durchmarsch"):
-            kopf = f"Ramsch · Durchmarsch {r['durchmarsch']}"
+    if e.ramsch:
+        if e.durchmarsch:
+            kopf = f"Ramsch · Durchmarsch {e.durchmarsch}"
         else:
-            kopf = "Ramsch · verliert " + "+".join(r.get("verlierer") or [])
-            if r.get("jungfrauen"):
-                kopf += " · Jungfrau " + "+".join(r["jungfrauen"])
+            kopf = "Ramsch · verliert " + "+".join(e.verlierer or ())
+            if e.jungfrauen:
+                kopf += " · Jungfrau " + "+".join(e.jungfrauen)
         teile = [kopf]
     else:
-        wer = "+".join(s.partei)
-        teile = [f"{s.name} {wer} " + ("gewonnen" if ab.gewonnen else "verloren")]
-        if s.augen is not None:
-            teile.append(f"{s.augen} Augen")
-        if s.stiche is not None:
-            teile.append(f"{s.stiche} Stiche")
-        if ab.laufende_gewertet:
-            teile.append(f"{ab.laufende_gewertet} Laufende")
-        if ab.schwarz:
+        wer = "+".join(x for x in (e.spieler, e.partner) if x)
+        teile = [f"{s.name} {wer} " + ("gewonnen" if e.gewonnen else "verloren")]
+        if e.augen is not None:
+            teile.append(f"{e.augen} Augen")
+        if e.stiche is not None:
+            teile.append(f"{e.stiche} Stiche")
+        if e.laufende:
+            teile.append(f"{e.laufende} Laufende")
+        if e.schwarz:
             teile.append("schwarz")
-        elif ab.schneider:
+        elif e.schneider:
             teile.append("Schneider")
-        if ab.tout:
+        if e.tout:
             teile.append("Tout")
-        if ab.sie:
+        if e.sie:
             teile.append("Sie")
-    if s.klopfer:
-        teile.append(f"{s.klopfer}× geklopft")
-    if s.stoesse:
-        teile.append(f"{s.stoesse}× Stoß")
-    return " · ".join(teile) + f" → {ab.wert} ct: {ab.erklaerung}"
-
-
-def _sabai(s: kurz.Sabai) -> tuple[dict, str, tuple[str, ...]]:
-    """Wie ``referee sabai runde … --eintragen`` (Standardregeln)."""
-    from referee.sabai import Regeln, lies_runde, pruefe_letzte_partie, werte_runde, zahl
-
-    runde = lies_runde(list(s.haende))
-    if s.letzte:
-        pruefe_letzte_partie(runde)
-    e = werte_runde(runde, Regeln())
-    punkte = " · ".join(f"{x.name} {zahl(x.punkte)}" for x in e.spieler)
-    sp = ", ".join(
-        f"{x.name} {zahl(x.siegpunkte, vorzeichen=True)}" for x in e.spieler if x.siegpunkte
-    )
-    text = f"sabai-sabai: {punkte} → Siegespunkte: {sp or 'keine'}"
-    if any(x.ruhmeshalle for x in e.spieler):
-        text += " · Ruhmeshalle: " + ", ".join(x.name for x in e.spieler if x.ruhmeshalle)
-    if s.letzte:
-        text += " (letzte Partie)"
-    return e.als_eintrag(s.letzte), text, tuple(str(h) for h in e.hinweise)
-
-
-def _saufn(a: Any, s: kurz.Saufn) -> tuple[dict, str]:
-    """Wie ``referee saufn ende --platz … --eintragen`` (Mitspieler: die des Abends)."""
-    from referee.saufn import ende
-
-    se = ende.spielende(list(s.plaetze), list(a.spieler))
-    plaetze = " · ".join(f"{i}. {n}" for i, n in enumerate(se.plaetze, start=1))
-    verteilen = ", ".join(f"{v.name} {v.schluecke}" for v in se.verteiler)
-    return se.als_eintrag(None), f"SAUFN: {plaetze} → Schlücke verteilen: {verteilen}"
-
-
-def _schlafmuetze(a: Any, s: kurz.Schlafmuetze) -> tuple[dict, str]:
-    """Wie ``referee schlafmuetze sieg NAME`` (ohne ``mit``: alle Spieler des Abends)."""
-    from referee.schlafmuetze import pruefe_sieg
-
-    sieger, spieler = pruefe_sieg(s.sieger, list(s.spieler or a.spieler))
-    return (
-        {"sieger": sieger, "spieler": list(spieler)},
-        f"Schlafmütze: {sieger} gewinnt (mit {', '.join(spieler)})",
-    )
+    if e.klopfer:
+        teile.append(f"{e.klopfer}× geklopft")
+    if e.stoesse:
+        teile.append(f"{e.stoesse}× Stoß")
+    return " · ".join(teile) + f" → {e.wert} ct: {e.erklaerung}"
 
 
 __all__ = ["Buch", "Gebucht", "Lage"]

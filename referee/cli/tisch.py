@@ -45,10 +45,7 @@ def tisch(
 ) -> None:
     """Am Tisch: eine kurze Zeile je Spiel (r an be 71 l3), Stand in der Fußleiste.
 
-    Jeder Befehl von referee geht in der Sitzung ohne „referee“; „hilfe“ zeigt die
-    Kurzformen, q oder Ctrl-D beendet. Jeder Eintrag ist geschrieben, sobald er bestätigt
-    ist. Liest stdin kein Terminal, wird Zeile für Zeile eingetragen (eine Ergebniszeile je
-    Zeile, Halt mit Exit 2 bei der ersten fehlerhaften Zeile).
+    Jeder Befehl von referee geht in der Sitzung ohne „referee“; „hilfe“ zeigt die Kurzformen, q oder Ctrl-D beendet. Jeder Eintrag ist geschrieben, sobald er bestätigt ist. Liest stdin kein Terminal, wird Zeile für Zeile eingetragen (eine Ergebniszeile je Zeile, Halt mit Exit 2 bei der ersten fehlerhaften Zeile).
 
     Beispiel: referee tisch --spieler Anna Ben Cem Dora --tarif 10-20-50
     """

@@ -123,6 +123,18 @@ def test_skript_befehle_in_der_sitzung(cli):
     assert "Zeile 1: Du bist schon am Tisch." in r.stderr
 
 
+def test_u_nimmt_auch_eine_hausregel_zurueck(cli):
+    """``u`` storniert, was zuletzt kam: erst die Hausregel, dann das Spiel davor."""
+    eingabe = "r an be 71 l3\nabend regel bettel_erlaubt=ja\nu\nu\n"
+    r = ok(cli("tisch", *SPIELER, input=eingabe))
+    zeilen = r.stdout.splitlines()
+    assert zeilen[1] == "Abend 1: ab dem nächsten Eintrag gilt bettel_erlaubt=ja (vorher nein)."
+    assert zeilen[3].startswith("Hausregel (#1) zurückgenommen.")
+    assert "Anna +0,50" in zeilen[3]
+    assert zeilen[4].startswith("Eintrag #1 storniert (Storno #2).")
+    assert "Anna 0 · Ben 0 · Cem 0 · Dora 0" in zeilen[4]
+
+
 def test_skript_lange_zeile(cli):
     r = ok(cli("tisch", *SPIELER, input="r an be 71\n" + "r " * 5000 + "\nw cem 70\n"), 2)
     assert "Zeile 2: Die Zeile ist zu lang (2001 Zeichen, höchstens 2000)." in r.stderr

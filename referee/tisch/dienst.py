@@ -100,7 +100,12 @@ class Buch:
 
     def rueckgaengig(self) -> tuple[str, str]:
         """Den letzten geltenden Eintrag stornieren: (Meldung, Spiel des stornierten Eintrags)."""
+        from referee.buch.antworten import EreignisRueckgaengig
+
         r = self._buch.rueckgaengig()
+        if isinstance(r, EreignisRueckgaengig):  # zuletzt kam eine Hausregel oder „bezahlt“
+            was = _EREIGNISSE.get(r.storniert.art, r.storniert.art)
+            return f"{was} (#{r.storniert.id}) zurückgenommen.", "schafkopf"
         text = f"Eintrag #{r.storniert.id} storniert (Storno #{r.storno.id})"
         if r.wieder is not None:
             text += f"; es gilt wieder #{r.wieder.id}"
@@ -141,6 +146,14 @@ class Buch:
 
 
 # --------------------------------------------------------------------------- je Spiel
+
+
+_EREIGNISSE = {
+    "regel": "Hausregel",
+    "bezahlt": "Bezahlt-Vermerk",
+    "ende": "Abendende",
+    "wieder": "Wiedereröffnung",
+}
 
 
 def _angaben(spiel: kurz.Spiel) -> Any:

@@ -223,6 +223,11 @@ def _kern(e: Mapping) -> tuple[list[Any], dict[str, Any]]:
     schneider = schwarz = tout = klopfer = stoesse = None
     if spiel == "schafkopf":
         art, wer, partner = erg.get("spielart"), erg.get("spieler"), erg.get("partner")
+        if erg.get("farbe"):  # Herz-Solo bleibt „herz-solo“, nicht „solo“
+            from referee.schafkopf.spielart import ansage_aus_ergebnis
+
+            ansage = ansage_aus_ergebnis(art, erg.get("farbe"))
+            art = ansage.wort if ansage else art
         gewonnen, wert, augen, laufende = (
             erg.get("gewonnen"),
             erg.get("wert"),

@@ -215,7 +215,9 @@ def _beschreibung(e, namen_nach_id: dict | None = None) -> str:
         return f"Storno von #{e.bezug}"
     vor = f"Korrektur von #{e.bezug}: " if e.art == "korrektur" else ""
     if e.spiel == "schafkopf":
-        art = str(r.get("spielart") or "").capitalize() or "Spiel"
+        from referee.schafkopf.spielart import spielname_aus_ergebnis
+
+        art = spielname_aus_ergebnis(r.get("spielart"), r.get("farbe"))
         if r.get("spielart") == "ramsch":
             if r.get("durchmarsch"):
                 text = f"Ramsch: Durchmarsch {r['durchmarsch']}"

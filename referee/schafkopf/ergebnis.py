@@ -229,9 +229,9 @@ class SchafkopfAngaben:
     def ergebnis(self, lage: Abendlage) -> SchafkopfErgebnis:
         """Namen auflösen, Tisch bestimmen, abrechnen (``referee.schafkopf.eintrag``)."""
         from referee.schafkopf.eintrag import ergebnis_aus_fakten
-        from referee.schafkopf.spielart import parse_ansage
+        from referee.schafkopf.spielart import Spielart, parse_ansage
 
-        art, _ = parse_ansage(self.spielart)
+        art, farbe = parse_ansage(self.spielart)
         alle = tisch_der_lage(lage, self.tisch)
 
         def finde(n: str) -> str:
@@ -259,6 +259,8 @@ class SchafkopfAngaben:
             durchmarsch=finde(self.durchmarsch) if self.durchmarsch else None,
             tarif=_tarif(lage),
         )
+        if farbe is not None and art is not Spielart.RUFSPIEL:
+            daten["farbe"] = farbe.wort  # Herz-Solo bleibt Herz-Solo (Verlauf, Export, Live)
         return SchafkopfErgebnis.aus_json(daten, erklaerung=ab.erklaerung)
 
 

@@ -415,6 +415,40 @@ def parse_ansage(text: str | Spielart) -> Ansage:
     return Ansage(Spielart.parse(text))
 
 
+def ansage_aus_ergebnis(spielart: object, farbe: object = None) -> Ansage | None:
+    """Die Ansage eines gespeicherten Spiels (``"spielart"``, ``"farbe"`` des Ergebnisses):
+    ``("solo", "herz")`` → Herz-Solo, ``("farbwenz", "eichel")`` → Eichel-Wenz. Unbekanntes
+    (ältere oder fremde Einträge): ``None``.
+
+    >>> ansage_aus_ergebnis("solo", "herz").name_de, ansage_aus_ergebnis("solo", "herz").wort
+    ('Herz-Solo', 'herz-solo')
+    """
+    from referee.errors import Eingabefehler
+    from referee.schafkopf.karten import Farbe
+
+    try:
+        art = Spielart.parse(str(spielart))
+    except Eingabefehler:
+        return None
+    f = None
+    if isinstance(farbe, str) and art is not Spielart.RUFSPIEL:
+        try:
+            f = Farbe.parse(farbe)
+        except Eingabefehler:
+            f = None
+    return Ansage(art, f)
+
+
+def spielname_aus_ergebnis(spielart: object, farbe: object = None) -> str:
+    """Der Anzeigename eines gespeicherten Spiels: „Herz-Solo“, „Eichel-Wenz“, „Rufspiel“.
+
+    >>> spielname_aus_ergebnis("solo", "herz"), spielname_aus_ergebnis("wenz")
+    ('Herz-Solo', 'Wenz')
+    """
+    ansage = ansage_aus_ergebnis(spielart, farbe)
+    return ansage.name_de if ansage else str(spielart or "Spiel").capitalize()
+
+
 def stichsieger(
     spiel: Spiel, karten: Sequence[Karte], ausspieler: int, spieler_zahl: int = 4
 ) -> int:
@@ -422,4 +456,13 @@ def stichsieger(
     return (ausspieler + spiel.stich_gewinner(karten)) % spieler_zahl
 
 
-__all__ = ["TRUMPF", "Ansage", "Spiel", "Spielart", "parse_ansage", "stichsieger"]
+__all__ = [
+    "TRUMPF",
+    "Ansage",
+    "Spiel",
+    "Spielart",
+    "ansage_aus_ergebnis",
+    "parse_ansage",
+    "spielname_aus_ergebnis",
+    "stichsieger",
+]

@@ -17,7 +17,7 @@ def test_anzeigename_aus_gespeichertem_ergebnis():
     assert spielname_aus_ergebnis("solo", "herz") == "Herz-Solo"
     assert spielname_aus_ergebnis("farbwenz", "eichel") == "Eichel-Wenz"
     assert spielname_aus_ergebnis("farbgeier", "schellen") == "Schellen-Geier"
-    assert spielname_aus_ergebnis("solo") == "Farbsolo"  # alte Einträge ohne Farbe
+    assert spielname_aus_ergebnis("solo") == "Solo"  # ohne Farbe wie in der Abrechnung
     assert spielname_aus_ergebnis("rufspiel", "gras") == "Rufspiel"
     assert spielname_aus_ergebnis("quatsch") == "Quatsch"
     assert ansage_aus_ergebnis("quatsch") is None

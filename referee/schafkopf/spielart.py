@@ -446,7 +446,11 @@ def spielname_aus_ergebnis(spielart: object, farbe: object = None) -> str:
     ('Herz-Solo', 'Wenz')
     """
     ansage = ansage_aus_ergebnis(spielart, farbe)
-    return ansage.name_de if ansage else str(spielart or "Spiel").capitalize()
+    if ansage is None:
+        return str(spielart or "Spiel").capitalize()
+    from referee.schafkopf.abrechnung import spielname  # derselbe Name wie in der Abrechnung
+
+    return spielname(ansage.art, ansage.farbe)
 
 
 def stichsieger(

@@ -64,7 +64,14 @@ def pruefe_name(name: str) -> str:
         raise Eingabefehler(
             f"Der Spielername „{sauber}“ ist länger als {MAX_NAMENSLAENGE} Zeichen."
         )
-    schlecht = [z for z in sauber if z in VERBOTEN_IM_NAMEN or unicodedata.category(z) == "Cc"]
+    from referee.text import ist_steuerzeichen
+
+    schlecht = [z for z in sauber if z in VERBOTEN_IM_NAMEN or ist_steuerzeichen(z)]
+    if schlecht and ist_steuerzeichen(schlecht[0]):
+        raise Eingabefehler(
+            f"Der Spielername „{sauber}“ enthält ein Steuerzeichen (U+{ord(schlecht[0]):04X}); "
+            "Steuerzeichen sind in Namen nicht erlaubt."
+        )
     if schlecht:
         raise Eingabefehler(
             f"Der Spielername „{sauber}“ enthält „{schlecht[0]}“; die Zeichen + , = : "

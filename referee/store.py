@@ -58,6 +58,7 @@ from referee.ergebnis import SPIELE, Werte
 from referee.errors import Eingabefehler, SpeicherFehler, Zustandsfehler
 from referee.namen import namensschluessel, pruefe_name
 from referee.namen import vorschlag as _meintest_du
+from referee.zahlen import pruefe_bereich
 
 #: ``werte_aus(spiel, ergebnis_json) -> {groesse: {name: wert}}`` (von ``referee.buch``)
 WerteAus = Callable[[str, dict], Werte]
@@ -206,16 +207,37 @@ def db_pfad(pfad: str | os.PathLike | None = None) -> Path:
 
 
 def _pruefe_kopf(pfad: Path) -> bool:
-    """True, wenn die Datei existiert und nicht leer ist; wirft, wenn sie kein SQLite ist."""
+    """True, wenn die Datei existiert und nicht leer ist; wirft, wenn sie kein SQLite ist.
+
+    Nur gewöhnliche Dateien: eine FIFO (geöffnet ohne zu warten), ein Gerät wie ``/dev/zero``
+    oder ein Verzeichnis wird abgewiesen, bevor gelesen wird.
+    """
+    import stat
+
+    from referee.dateien import os_meldung
+
     try:
-        with open(pfad, "rb") as f:
-            kopf = f.read(100)
+        fd = os.open(pfad, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
         return False
-    except IsADirectoryError:
-        raise SpeicherFehler(f"{pfad} ist ein Verzeichnis, keine Datenbankdatei.") from None
     except OSError as exc:
-        raise SpeicherFehler(f"{pfad} kann nicht gelesen werden: {exc.strerror}.") from None
+        if pfad.is_dir():
+            raise SpeicherFehler(f"{pfad} ist ein Verzeichnis, keine Datenbankdatei.") from None
+        raise SpeicherFehler(os_meldung(exc, pfad)) from None
+    try:
+        modus = os.fstat(fd).st_mode
+        if stat.S_ISDIR(modus):
+            raise SpeicherFehler(f"{pfad} ist ein Verzeichnis, keine Datenbankdatei.")
+        if not stat.S_ISREG(modus):
+            raise SpeicherFehler(
+                f"{pfad} ist keine gewöhnliche Datei (FIFO, Gerät …); die Datenbank muss eine "
+                "Datei sein. Gib mit --db oder REFEREE_DB einen anderen Pfad an."
+            )
+        kopf = os.read(fd, 100)
+    except OSError as exc:
+        raise SpeicherFehler(os_meldung(exc, pfad)) from None
+    finally:
+        os.close(fd)
     if not kopf:
         return False
     if len(kopf) < 100 or not kopf.startswith(_KOPF):
@@ -226,35 +248,130 @@ def _pruefe_kopf(pfad: Path) -> bool:
     return True
 
 
+#: Datenbankdateien, die dieser Prozess neu angelegt hat (``angelegte_leere_entfernen``).
+_ANGELEGT: list[Path] = []
+
+
+def angelegte_leere_entfernen() -> None:
+    """Nach einem gescheiterten Befehl: Dateien, die er selbst angelegt hat und in denen keine
+    Daten stehen (weder Spieler noch Abende), wieder entfernen – samt ``-wal``/``-shm``."""
+    import sqlite3
+
+    while _ANGELEGT:
+        pfad = _ANGELEGT.pop()
+        try:
+            if pfad.exists() and pfad.stat().st_size:
+                conn = sqlite3.connect(f"file:{_uri_pfad(pfad)}?mode=ro", uri=True)
+                try:
+                    tabellen = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")} & {
+                        "spieler",
+                        "abende",
+                    }
+                    daten = sum(
+                        conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in tabellen
+                    )
+                finally:
+                    conn.close()
+                if daten:
+                    continue
+            for endung in ("", "-wal", "-shm", "-journal"):
+                Path(str(pfad) + endung).unlink(missing_ok=True)
+        except (OSError, sqlite3.Error):
+            continue
+
+
+def _uri_pfad(pfad: Path) -> str:
+    from urllib.parse import quote
+
+    return quote(str(pfad.absolute()))
+
+
+def _nur_lesend(pfad: Path):
+    """Lesend öffnen, ohne etwas anzulegen: ``mode=ro``; geht selbst das nicht (WAL-Datei in
+    einem schreibgeschützten Verzeichnis: SQLite kann ``-shm`` nicht anlegen), ``immutable``."""
+    import sqlite3
+
+    letzter: sqlite3.Error | None = None
+    for zusatz in ("mode=ro", "immutable=1"):
+        try:
+            conn = sqlite3.connect(
+                f"file:{_uri_pfad(pfad)}?{zusatz}",
+                uri=True,
+                timeout=WARTEZEIT_MS / 1000,
+                isolation_level=None,
+            )
+        except sqlite3.Error as exc:
+            letzter = exc
+            continue
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {WARTEZEIT_MS}")
+            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return conn
+        except sqlite3.Error as exc:
+            conn.close()
+            letzter = exc
+    assert letzter is not None
+    raise letzter
+
+
+def _schreibgeschuetzt(exc) -> bool:
+    """Ein Fehler, der nur sagt: hier darf nicht geschrieben (oder nichts angelegt) werden."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (3, 8, 14)  # SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN
+    text = str(exc).lower()
+    return "readonly" in text or "unable to open" in text
+
+
 def verbinde(pfad: Path):
     """Die eine Stelle, an der eine Verbindung entsteht: Fremdschlüssel, Wartezeit, WAL.
 
     Vor dem Umschalten auf WAL wird geprüft, dass die Datei zu referee gehört und nicht von
-    einer neueren Version stammt – sonst bleibt sie unverändert.
+    einer neueren Version stammt – sonst bleibt sie unverändert. Lässt sich eine vorhandene
+    Datei nicht beschreiben (schreibgeschützte Datei oder schreibgeschütztes Verzeichnis),
+    wird sie nur lesend geöffnet: Lesen geht, Schreiben endet mit ``SpeicherFehler``.
     """
     import sqlite3
 
+    neu = not pfad.exists()
     try:
         conn = sqlite3.connect(str(pfad), timeout=WARTEZEIT_MS / 1000, isolation_level=None)
     except sqlite3.Error as exc:
-        raise SpeicherFehler(f"Die Datenbank {pfad} lässt sich nicht öffnen: {exc}.") from None
+        if not neu and _schreibgeschuetzt(exc):
+            conn = None
+        else:
+            raise SpeicherFehler(f"Die Datenbank {pfad} lässt sich nicht öffnen ({exc}).") from None
+    if neu:
+        _ANGELEGT.append(pfad)
     try:
-        conn.execute(f"PRAGMA busy_timeout = {WARTEZEIT_MS}")
+        if conn is not None:
+            try:
+                conn.execute(f"PRAGMA busy_timeout = {WARTEZEIT_MS}")
+                conn.execute("PRAGMA foreign_keys = ON")
+                _pruefe_schema(conn, pfad)
+                if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                    conn.execute("PRAGMA journal_mode = WAL")
+                return conn
+            except sqlite3.OperationalError as exc:
+                if neu or not _schreibgeschuetzt(exc):
+                    raise
+                conn.close()
+        conn = _nur_lesend(pfad)
         conn.execute("PRAGMA foreign_keys = ON")
         _pruefe_schema(conn, pfad)
-        if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-            conn.execute("PRAGMA journal_mode = WAL")
+        return conn
     except sqlite3.DatabaseError as exc:
-        conn.close()
+        if conn is not None:
+            conn.close()
         if "not a database" in str(exc) or "malformed" in str(exc):
             raise SpeicherFehler(
                 f"{pfad} ist keine lesbare SQLite-Datenbank ({exc}); die Datei bleibt unverändert."
             ) from None
-        raise SpeicherFehler(f"Die Datenbank {pfad} lässt sich nicht benutzen: {exc}.") from None
+        raise SpeicherFehler(f"Die Datenbank {pfad} lässt sich nicht benutzen ({exc}).") from None
     except BaseException:
-        conn.close()
+        if conn is not None:
+            conn.close()
         raise
-    return conn
 
 
 def _gesperrt(exc) -> bool:
@@ -1173,6 +1290,7 @@ class Store:
             for name, wert in je.items():
                 if isinstance(wert, bool) or not isinstance(wert, int):
                     raise Eingabefehler(f"Wert {wert!r} für „{name}“ ist keine ganze Zahl.")
+                pruefe_bereich(wert, f"Wert für „{name}“ ({groesse})")
                 k = namensschluessel(name) if isinstance(name, str) else None
                 if k not in am_abend:
                     namen = [v[1] for v in am_abend.values()]

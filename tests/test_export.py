@@ -401,6 +401,13 @@ def test_rundreise_auch_mit_ascii_escapes_im_buch(cli, db_pfad, tmp_path):
             "VALUES (100, 1, 100, '2026-11-28T23:00:00+01:00', 'schlafmuetze', 'spiel', NULL, ?, ?, 1)",
             [json.dumps({"argv": ["ä"]}), json.dumps(erg)],
         )
+        # die Wertzeilen, die referee zu diesem Ergebnis schreibt (der Import prüft sie nach)
+        ids = dict(c.execute("SELECT name, id FROM spieler"))
+        c.executemany(
+            "INSERT INTO werte (eintrag_id, abend_id, spieler_id, spiel, groesse, wert, gilt) "
+            "VALUES (100, 1, ?, 'schlafmuetze', ?, 1, 1)",
+            [(ids["Anna"], "sieg"), (ids["Anna"], "partien"), (ids["Ben"], "partien")],
+        )
     eins, zwei = tmp_path / "1.json", tmp_path / "2.json"
     assert cli("export", "--gesamt", "-f", "json", "-o", str(eins)).returncode == 0
     assert json.loads(eins.read_text(encoding="utf-8"))["eintraege"][-1]["ergebnis"] == erg

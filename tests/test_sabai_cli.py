@@ -72,8 +72,9 @@ def test_runde_namen_werden_nicht_als_markup_gedeutet():
 def test_fuenf_siebenen_exit_2():
     r = run_cli("sabai", "runde", "Anna=7 7 7", "Ben=7 7", "--json")
     assert r.returncode == 2
-    assert r.stdout == ""
-    assert "„7“ kommt 5-mal vor" in r.stderr and "Traceback" not in r.stderr
+    fehler = json.loads(r.stdout)["fehler"]  # mit --json: die JSON-Fehlerform auf stdout
+    assert fehler["art"] == "eingabe" and "„7“ kommt 5-mal vor" in fehler["meldung"]
+    assert r.stderr == ""
 
 
 def test_falsches_token_exit_2():

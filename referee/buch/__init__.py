@@ -126,12 +126,13 @@ class Buch:
         """Einen Abend beginnen: Spieler in Sitzordnung, Ort, Datum, Tarif (Name wie
         ``10-20-50``) und Hausregeln/Preise (``setzen``: ``["laufende_ab=2", …]``)."""
         from referee.schafkopf.tarif import setzungen, tarif_laden
+        from referee.text import freier_text
 
         gesetzt = setzungen(list(setzen))
         t = tarif_laden(tarif, gesetzt)
         a, angelegt = self.store.abend_neu(
             list(spieler),
-            ort=ort,
+            ort=freier_text(ort, "--ort"),
             datum=datum,
             tarif=t.als_json(),
             hausregeln=gesetzt,
@@ -579,8 +580,11 @@ class Buch:
         return Export(inhalt, format, anzahl, tuple(abende), gesamt)
 
     def importieren(self, daten: Any) -> Importiert:
-        """Einen JSON-Export in eine leere Datenbank übernehmen (ids und Zeiten bleiben)."""
-        zahlen = self.store.importieren(daten)
+        """Einen JSON-Export in eine leere Datenbank übernehmen (ids und Zeiten bleiben):
+        geprüft und alles oder nichts (``referee.einfuhr``)."""
+        from referee.einfuhr import importieren
+
+        zahlen = importieren(daten, self.store.pfad)
         return Importiert(zahlen["spieler"], zahlen["abende"], zahlen["eintraege"], self.pfad)
 
     def statistik(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from typing import Any
 
 from referee.cli.gruppen import app
 
@@ -69,13 +70,14 @@ def _module_fuer(args: list[str]) -> tuple[str, ...]:
     return BEFEHL_MODULE.get(rest[0], MODULE)
 
 
-def _click():
+def _click() -> Any:
     """Typer ≥ 0.28 bringt click eingebaut mit (typer._click), ältere nutzen click."""
+    import importlib
+
     try:
-        from typer import _click as click
+        return importlib.import_module("typer._click")
     except ImportError:  # pragma: no cover - typer 0.27
-        import click
-    return click
+        return importlib.import_module("click")
 
 
 def _usage_deutsch(exc) -> str:
@@ -96,11 +98,12 @@ def _usage_deutsch(exc) -> str:
         return f"Es fehlt eine Angabe: {name or 'Parameter'}."
     if isinstance(exc, click.exceptions.BadParameter):
         param = exc.param
-        name = (
-            param.opts[0]
-            if param is not None and getattr(param, "opts", None)
-            else (param.name.upper() if param is not None and param.name else "Parameter")
-        )
+        if param is not None and getattr(param, "param_type_name", "") == "argument":
+            name = param.metavar or (param.name or "").upper() or "Argument"
+        elif param is not None and getattr(param, "opts", None):
+            name = param.opts[0]
+        else:
+            name = "Parameter"
         return f"Ungültiger Wert für {name}: {_wert_deutsch(exc.message)}"
     msg = exc.format_message()
     m = re.match(r"No such command '([^']*)'(?:\. Did you mean '([^']*)'\?)?", msg)
@@ -121,10 +124,13 @@ def _usage_deutsch(exc) -> str:
 
 def _wert_deutsch(meldung: str) -> str:
     """Die häufigsten Typfehler von click auf Deutsch."""
-    m = re.match(r"(.*) is not a valid (integer|int|float)", meldung)
+    m = re.match(r"(.*) is not a valid (integer|int|float)", meldung, re.S)
     if m:
         art = "Zahl" if m.group(2) == "float" else "ganze Zahl"
         return f"{m.group(1)} ist keine {art}."
+    m = re.match(r"(.*) is not in the range (-?\d+)<=x<=(-?\d+)\.", meldung)
+    if m:
+        return f"{m.group(1)} liegt nicht im Bereich {m.group(2)} bis {m.group(3)}."
     m = re.match(r"(.*) is not in the range (.*)\.", meldung)
     if m:
         return f"{m.group(1)} liegt nicht im Bereich {m.group(2)}."
@@ -143,7 +149,9 @@ def _hilfe_eindeutschen() -> None:
     Stützt sich auf Interna von Typer; schlägt das fehl, bleibt die Hilfe englisch.
     """
     try:
-        import typer.core as tc
+        import typer.core
+
+        tc: Any = typer.core
 
         def deutsch(format_help):
             def wrapper(self, ctx, formatter):
@@ -159,72 +167,229 @@ def _hilfe_eindeutschen() -> None:
 
             return wrapper
 
+        klasse: Any
         for klasse in (tc.TyperCommand, tc.TyperGroup):
             if "format_help" in klasse.__dict__ and not getattr(klasse.format_help, "_de", False):
                 klasse.format_help = deutsch(klasse.__dict__["format_help"])
                 klasse.format_help._de = True
-        basis = tc.TyperCommand.__mro__[1]
+        basis: Any = tc.TyperCommand.__mro__[1]
         original = basis.get_help_option
         if not getattr(original, "_de", False):
 
-            def get_help_option(self, ctx):
+            def get_help_option(self: Any, ctx: Any) -> Any:
                 opt = original(self, ctx)
                 if opt is not None:
                     opt.help = "Diese Hilfe zeigen und beenden."
                 return opt
 
-            get_help_option._de = True
+            get_help_option._de = True  # type: ignore[attr-defined]
             basis.get_help_option = get_help_option
     except Exception:  # pragma: no cover - andere Typer-Version
         pass
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Einstieg für das Kommando ``referee`` und ``python -m referee``."""
-    import typer
+def will_json(args: list[str], befehl: Any = None) -> bool:
+    """Steht ``--json`` als Schalter unter den Optionen (vor einem ``--``)? Dann auch Fehler als
+    JSON. Mit dem click-Befehl ``befehl`` zählt ``--json`` nicht, wo es der Wert einer Option
+    ist (``--db --json``, ``--auf --json``)."""
+    vorne = args[: args.index("--")] if "--" in args else args
+    if "--json" not in vorne:
+        return False
+    if befehl is None:
+        return True
+    nimmt_wert: set[str] = set()
+
+    def sammle(cmd: Any) -> None:
+        for p in getattr(cmd, "params", ()):
+            if getattr(p, "param_type_name", "") == "option" and not (p.is_flag or p.count):
+                nimmt_wert.update(p.opts)
+
+    cmd = befehl
+    sammle(cmd)
+    i = 0
+    while i < len(vorne):
+        tok = vorne[i]
+        if tok == "--json":
+            return True
+        if tok in nimmt_wert:
+            i += 2
+            continue
+        unter = getattr(cmd, "commands", {}).get(tok)
+        if unter is not None:
+            cmd = unter
+            sammle(cmd)
+        i += 1
+    return False
+
+
+def pruefe_argumente(args: list[str]) -> None:
+    """Argumente, die kein Text sind (undekodierbare Bytes, NUL), abweisen – bevor irgendetwas
+    geöffnet oder angelegt wird. Die Meldung nennt das Argument (und die Option davor)."""
+    from referee.errors import Eingabefehler
+    from referee.text import ARGUMENT_HOECHSTENS, zeigbar
+
+    for i, arg in enumerate(args):
+        if len(arg) > ARGUMENT_HOECHSTENS:
+            raise Eingabefehler(
+                f"Das Argument „{zeigbar(arg, 30)}“ ist {len(arg)} Zeichen lang; erlaubt sind "
+                f"höchstens {ARGUMENT_HOECHSTENS}."
+            )
+        kaputt = "\x00" in arg or any("\ud800" <= z <= "\udfff" for z in arg)
+        if not kaputt:
+            continue
+        roh = arg.encode("utf-8", "surrogateescape") if "\x00" not in arg else b""
+        lesbar = (
+            roh.decode("utf-8", "backslashreplace")
+            if roh
+            else arg.replace("\x00", "\\0").encode("utf-8", "replace").decode("utf-8")
+        )
+        davor = args[i - 1] if i and args[i - 1].startswith("-") else None
+        wo = f" (nach {zeigbar(davor, 40)})" if davor else ""
+        raise Eingabefehler(
+            f"Das Argument „{zeigbar(lesbar, 80)}“{wo} ist kein gültiger Text: "
+            "es enthält Bytes, die kein UTF-8 sind, oder ein Nullzeichen. Bitte als UTF-8 eingeben."
+        )
+
+
+def begrenze_zahlen(befehl) -> None:
+    """Jede ganzzahlige Option und jedes ganzzahlige Argument (Ids, Zählungen, Augen …) auf
+    ±``referee.zahlen.GRENZE`` begrenzen – einmal hier statt in jedem Befehl."""
+    from referee.zahlen import GRENZE
+
+    click = _click()
+    for param in getattr(befehl, "params", ()):
+        if param.type is click.types.INT:
+            param.type = click.types.IntRange(-GRENZE, GRENZE)
+    for unter in getattr(befehl, "commands", {}).values():
+        begrenze_zahlen(unter)
+
+
+_BEFEHLE: dict[frozenset[str], Any] = {}
+
+
+def _befehl() -> Any:
+    """Der click-Befehl der App (mit begrenzten Zahlen), einmal je Menge geladener Module –
+    Typer baut ihn sonst bei jedem Aufruf im selben Prozess neu (Tisch-Modus, Tests)."""
     import typer.main
+
+    geladen = frozenset(m for m in MODULE if f"referee.cli.{m}" in sys.modules)
+    if geladen not in _BEFEHLE:
+        befehl = typer.main.get_command(app)
+        begrenze_zahlen(befehl)
+        _BEFEHLE[geladen] = befehl
+    return _BEFEHLE[geladen]
+
+
+def _ausgeben_fehler(art: str, meldung: str, abschnitt, als_json: bool, hilfe: str = "") -> None:
+    """Eine Fehlermeldung: JSON-Fehlerform auf stdout (``--json``) oder eine Zeile auf stderr."""
+    from referee.text import saeubern
+
+    meldung = saeubern(meldung)
+    if als_json:
+        import json
+
+        daten = {"fehler": {"art": art, "meldung": meldung, "abschnitt": abschnitt}}
+        sys.stdout.write(json.dumps(daten, ensure_ascii=False, indent=2) + "\n")
+        sys.stdout.flush()
+    else:
+        sys.stderr.write(f"Fehler: {meldung}\n{hilfe}")
+        sys.stderr.flush()
+
+
+def _neue_leere_dateien_entfernen() -> None:
+    """Ist ein Befehl gescheitert, bleibt keine Datenbank zurück, die er selbst angelegt hat
+    und die keine Daten enthält (kein Schema-Gerippe für einen neuen Pfad)."""
+    store = sys.modules.get("referee.store")
+    if store is not None:
+        store.angelegte_leere_entfernen()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Einstieg für das Kommando ``referee`` und ``python -m referee``.
+
+    Hier, am Rand, werden alle Fehler zu Exit-Codes (0 ja/ok, 1 die Regel sagt nein,
+    2 Eingabe oder Zustand falsch, 3 nur bei einem Programmfehler) und – mit ``--json`` – zur
+    JSON-Fehlerform; Ausgaben überstehen jedes Terminal und jede geschlossene Pipe.
+    """
+    from referee.cli.ausgabe import raender_loesen, raender_sichern
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    alt = raender_sichern()
+    try:
+        code = _ausfuehren(args)
+        if code:
+            _neue_leere_dateien_entfernen()
+        sys.stdout.flush()
+        sys.stderr.flush()
+    finally:
+        raender_loesen(alt)
+    sys.exit(code)
+
+
+def _ausfuehren(args: list[str]) -> int:
+    """Den Befehl ausführen und den Exit-Code liefern (Fehler schon ausgegeben)."""
+    import typer
 
     from referee.errors import RefereeFehler
 
     click = _click()
     debug = bool(os.environ.get("REFEREE_DEBUG"))
-    args = sys.argv[1:] if argv is None else argv
-    from referee.cli.ausgabe import merke_aufruf
-
-    merke_aufruf(args)
-    lade_befehle(_module_fuer(args))
-    _hilfe_eindeutschen()
-    befehl = typer.main.get_command(app)
+    als_json = will_json(args)
     try:
+        pruefe_argumente(args)
+        from referee.cli.ausgabe import merke_aufruf
+
+        merke_aufruf(args)
+        lade_befehle(_module_fuer(args))
+        _hilfe_eindeutschen()
+        befehl = _befehl()
+        als_json = will_json(args, befehl)
         rv = befehl.main(args=args, prog_name="referee", standalone_mode=False)
+    except typer.Exit as exc:
+        return exc.exit_code
     except click.exceptions.UsageError as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":  # Hilfe wurde schon gezeigt
-            sys.exit(0)
+            return 0
         if debug:
             raise
         ctx = exc.ctx
         hilfe = f"{ctx.command_path} --help" if ctx is not None else "referee --help"
-        sys.stderr.write(f"Fehler: {_usage_deutsch(exc)}\nHilfe: {hilfe}\n")
-        sys.exit(2)
+        _ausgeben_fehler("eingabe", _usage_deutsch(exc), None, als_json, f"Hilfe: {hilfe}\n")
+        return 2
+    except click.exceptions.ClickException as exc:  # z. B. eine Datei, die click nicht öffnet
+        if debug:
+            raise
+        _ausgeben_fehler("eingabe", exc.format_message(), None, als_json)
+        return 2
     except typer.Abort:
-        sys.stderr.write("Abgebrochen.\n")
-        sys.exit(1)
+        _ausgeben_fehler("eingabe", "Abgebrochen.", None, als_json)
+        return 1
     except RefereeFehler as exc:
         if debug:
             raise
-        sys.stderr.write(f"Fehler: {exc.meldung}\n")
-        sys.exit(exc.exit_code)
-    except BrokenPipeError:  # z. B. referee … | head
-        sys.exit(0)
+        _ausgeben_fehler(exc.art, exc.meldung, exc.abschnitt, als_json)
+        return exc.exit_code
     except KeyboardInterrupt:
         sys.stderr.write("Abgebrochen.\n")
-        sys.exit(130)
-    except Exception as exc:
+        return 130
+    except BrokenPipeError:  # eine Ausgabe am Strom vorbei: still, wie eine gelesene Antwort
+        return 0
+    except OSError as exc:
         if debug:
             raise
-        sys.stderr.write(
-            f"Interner Fehler: {type(exc).__name__}: {exc}\n"
-            "Mit REFEREE_DEBUG=1 erscheint der vollständige Traceback.\n"
+        from referee.dateien import os_meldung
+
+        _ausgeben_fehler("eingabe", os_meldung(exc), None, als_json)
+        return 2
+    except Exception:
+        if debug:
+            raise
+        _ausgeben_fehler(
+            "intern",
+            "Interner Fehler in referee (ein Programmfehler, nicht deine Eingabe). "
+            "Mit REFEREE_DEBUG=1 erscheint der vollständige Traceback.",
+            None,
+            als_json,
         )
-        sys.exit(3)
-    sys.exit(rv if isinstance(rv, int) else 0)
+        return 3
+    return rv if isinstance(rv, int) else 0

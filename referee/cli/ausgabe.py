@@ -7,11 +7,13 @@ Spielernamen) wird nie als rich-Markup gedeutet: entweder ``Text(...)`` oder
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
+import unicodedata
+from collections.abc import Iterator
 from typing import Any, NoReturn
-
-import typer
 
 _AUFRUF: list[str] = []
 
@@ -28,11 +30,22 @@ def aufruf() -> list[str]:
     return list(_AUFRUF) if _AUFRUF else list(sys.argv[1:])
 
 
+_KONSOLEN: dict[tuple[bool, int, str | None], Any] = {}
+
+
 def konsole(stderr: bool = False):
-    """Eine rich-Console (NO_COLOR wird von rich selbst beachtet)."""
+    """Eine rich-Console (NO_COLOR wird von rich selbst beachtet) – eine je Strom, nicht eine je
+    Zeile: ``schafkopf partie`` über 7.000 Partien druckt sonst zehntausend Consoles."""
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    strom = sys.stderr if stderr else sys.stdout
+    schluessel = (stderr, id(strom), os.environ.get("NO_COLOR"))
+    k = _KONSOLEN.get(schluessel)
+    if k is None:
+        if len(_KONSOLEN) > 8:
+            _KONSOLEN.clear()
+        k = _KONSOLEN[schluessel] = Console(stderr=stderr, highlight=False, soft_wrap=False)
+    return k
 
 
 def drucke_json(daten: Any) -> None:
@@ -42,16 +55,109 @@ def drucke_json(daten: Any) -> None:
 
 
 def drucke_text(text: str, stil: str | None = None, stderr: bool = False) -> None:
-    """Eine Zeile fremden Text ausgeben, ohne Markup zu deuten."""
+    """Eine Zeile fremden Text ausgeben, ohne Markup zu deuten.
+
+    Geht die Ausgabe nicht an ein Terminal (keine Farben) und passt die Zeile ohne Umbruch,
+    wird sie direkt geschrieben – dasselbe, was rich schriebe, nur ohne dessen Aufwand je Zeile.
+    """
+    strom = sys.stderr if stderr else sys.stdout
+    if _SAMMLUNG and not stderr:
+        _SAMMLUNG[-1].append((text, stil))
+        return
+    if _schlicht(strom) and _passt(text):
+        strom.write(text + "\n")
+        return
     from rich.text import Text
 
     konsole(stderr).print(Text(text, style=stil or ""))
 
 
+_SAMMLUNG: list[list[tuple[str, str | None]]] = []
+
+
+@contextlib.contextmanager
+def gesammelt() -> Iterator[None]:
+    """Zeilen von ``drucke_text`` (stdout) sammeln und am Ende mit einem Aufruf ausgeben –
+    bei Tausenden Zeilen (``schafkopf partie`` über viele Partien) ein Vielfaches schneller."""
+    _SAMMLUNG.append([])
+    try:
+        yield
+    finally:
+        zeilen = _SAMMLUNG.pop()
+        _ausgeben_gesammelt(zeilen)
+
+
+def _ausgeben_gesammelt(zeilen: list[tuple[str, str | None]]) -> None:
+    """Schlichte Zeilen am Stück schreiben, die übrigen mit einem rich-Aufruf je Folge."""
+    from rich.text import Text
+
+    strom = sys.stdout
+    schlicht = _schlicht(strom)
+    schlichte: list[str] = []
+    reiche: list[Any] = []
+    for text, stil in zeilen:
+        if schlicht and _passt(text):
+            if reiche:
+                konsole().print(*reiche, sep="\n")
+                reiche = []
+            schlichte.append(text + "\n")
+        else:
+            if schlichte:
+                strom.write("".join(schlichte))
+                schlichte = []
+            reiche.append(Text(text, style=stil or ""))
+    if reiche:
+        konsole().print(*reiche, sep="\n")
+    if schlichte:
+        strom.write("".join(schlichte))
+
+
+_BREITE: list[int] = []
+
+
+def _schlicht(strom: Any) -> bool:
+    """Kein Terminal und keine erzwungenen Farben: rich gäbe nur den Text aus."""
+    if os.environ.get("FORCE_COLOR") or os.environ.get("TTY_COMPATIBLE"):
+        return False
+    try:
+        return not strom.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _breite() -> int:
+    """Die Zeilenbreite, mit der rich umbrechen würde (COLUMNS, sonst ein Terminal, sonst 80)."""
+    spalten = os.environ.get("COLUMNS", "")
+    if spalten.isdigit() and int(spalten) > 0:
+        return int(spalten)
+    if not _BREITE:
+        breite = 80
+        for fd in (0, 1, 2):
+            try:
+                breite = os.get_terminal_size(fd).columns
+                break
+            except (OSError, ValueError):
+                continue
+        _BREITE.append(breite)
+    return _BREITE[0]
+
+
+def _passt(text: str) -> bool:
+    """Eine Zeile schmaler Zeichen, die rich nicht umbrechen oder umformen würde."""
+    return (
+        len(text) <= _breite()
+        and text.isprintable()
+        and not text.endswith(" ")
+        and all(ord(z) < 0x1100 for z in text)
+    )
+
+
 def fehler(meldung: str, code: int = 2) -> NoReturn:
-    """Eine deutsche Fehlermeldung auf stderr, dann Ende mit ``code``."""
-    sys.stderr.write(f"Fehler: {meldung}\n")
-    raise typer.Exit(code)
+    """Ein fachlicher Fehler mit deutscher Meldung (``main`` gibt ihn als Zeile auf stderr oder,
+    mit ``--json``, als JSON-Fehlerform aus): Exit-Code 1 = Regel sagt nein, sonst 2."""
+    from referee.errors import Eingabefehler, Regelverstoss
+
+    raise (Regelverstoss if code == 1 else Eingabefehler)(meldung)
 
 
 def euro(cent: int, vorzeichen: bool = True) -> str:
@@ -59,3 +165,148 @@ def euro(cent: int, vorzeichen: bool = True) -> str:
     from referee.bericht.geld import euro as _euro
 
     return _euro(cent, vorzeichen)
+
+
+# ---------------------------------------------------------------- Ränder: Kodierung, Pipe
+
+#: ASCII-Formen für Zeichen, die ein Terminal nicht darstellen kann (sonst: NFKD ohne
+#: Akzente, zuletzt „?“). Umlaute werden wie in unseren Bezeichnern geschrieben.
+ASCII_FORMEN = {
+    "€": "EUR",
+    "–": "-",
+    "—": "-",
+    "−": "-",
+    "‑": "-",
+    "·": "*",
+    "•": "*",
+    "„": '"',
+    "“": '"',
+    "”": '"',
+    "«": '"',
+    "»": '"',
+    "‚": "'",
+    "‘": "'",
+    "’": "'",
+    "…": "...",
+    "ä": "ae",
+    "ö": "oe",
+    "ü": "ue",
+    "Ä": "Ae",
+    "Ö": "Oe",
+    "Ü": "Ue",
+    "ß": "ss",
+    "×": "x",
+    "→": "->",
+    "←": "<-",
+    "↔": "<->",
+    "≥": ">=",
+    "≤": "<=",
+    "≠": "!=",
+    "±": "+/-",
+    "✓": "ok",
+    "✗": "x",
+    "♠": "Pik",
+    "♥": "Herz",
+    "♦": "Karo",
+    "♣": "Kreuz",
+    "\u00a0": " ",
+    "\u202f": " ",
+    "\ufeff": "",
+}
+
+
+def ascii_form(zeichen: str) -> str:
+    """Die ASCII-Form eines Zeichens: Tabelle, Rahmenlinien, NFKD ohne Akzente, sonst „?“."""
+    if zeichen in ASCII_FORMEN:
+        return ASCII_FORMEN[zeichen]
+    code = ord(zeichen)
+    if 0x2500 <= code <= 0x257F:  # Rahmen von rich-Tabellen
+        name = unicodedata.name(zeichen, "")
+        if "VERTICAL" in name and "HORIZONTAL" not in name:
+            return "|"
+        if "HORIZONTAL" in name and "VERTICAL" not in name:
+            return "-"
+        return "+"
+    if 0x2580 <= code <= 0x259F or 0x2800 <= code <= 0x28FF:  # Blöcke, Braille (Diagramme)
+        return "#"
+    zerlegt = unicodedata.normalize("NFKD", zeichen)
+    einfach = "".join(z for z in zerlegt if z.isascii() and z.isprintable())
+    return einfach or "?"
+
+
+def _ersatz(exc: UnicodeError) -> tuple[str, int]:
+    """Fehlerbehandlung ``referee-ascii``: nicht kodierbare Zeichen als ASCII-Form."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    teil = exc.object[exc.start : exc.end]
+    return "".join(ascii_form(z) for z in teil), exc.end
+
+
+class SichererStrom:
+    """Eine Hülle um stdout/stderr: eine geschlossene Pipe (``referee … | head``) beendet nichts.
+
+    Nach ``BrokenPipeError`` werden weitere Ausgaben verworfen (der Dateideskriptor zeigt dann
+    auf ``/dev/null``); der Befehl läuft zu Ende und endet mit dem Exit-Code seiner Antwort.
+    """
+
+    def __init__(self, roh: Any) -> None:
+        self._roh = roh
+        self.geschlossen = False
+
+    def _pipe_zu(self) -> None:
+        self.geschlossen = True
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, self._roh.fileno())
+            os.close(null)
+        except (OSError, ValueError, AttributeError):
+            pass
+
+    def write(self, text: str) -> int:
+        if self.geschlossen:
+            return len(text)
+        try:
+            return self._roh.write(text)
+        except BrokenPipeError:
+            self._pipe_zu()
+            return len(text)
+
+    def flush(self) -> None:
+        if self.geschlossen:
+            return
+        try:
+            self._roh.flush()
+        except BrokenPipeError:
+            self._pipe_zu()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._roh, name)
+
+
+def raender_sichern() -> tuple[Any, Any]:
+    """stdout/stderr für jedes Terminal und jede Pipe: nicht kodierbare Zeichen als ASCII-Form,
+    eine geschlossene Pipe ohne Absturz. Gibt die alten Ströme zurück (``raender_loesen``)."""
+    import codecs
+
+    try:
+        codecs.lookup_error("referee-ascii")
+    except LookupError:
+        codecs.register_error("referee-ascii", _ersatz)
+    alt = (sys.stdout, sys.stderr)
+    for name in ("stdout", "stderr"):
+        strom = getattr(sys, name)
+        if strom is None or isinstance(strom, SichererStrom):
+            continue
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            strom.reconfigure(errors="referee-ascii")
+        setattr(sys, name, SichererStrom(strom))
+    return alt
+
+
+def raender_loesen(alt: tuple[Any, Any]) -> None:
+    """Die Ströme von vor ``raender_sichern`` zurück (nach dem letzten Flush)."""
+    for name, strom in zip(("stdout", "stderr"), alt, strict=True):
+        aktuell = getattr(sys, name)
+        if isinstance(aktuell, SichererStrom):
+            aktuell.flush()
+        setattr(sys, name, strom)

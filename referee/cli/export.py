@@ -42,6 +42,8 @@ def schreibe_atomar(ziel: Path, inhalt: str, ueberschreiben: bool) -> None:
     ziel = Path(ziel)
     if ziel.is_dir():
         raise Eingabefehler(f"{ziel} ist ein Verzeichnis; -o braucht einen Dateinamen.")
+    if ziel.exists() and not ziel.is_file():  # nie ein Gerät oder eine FIFO ersetzen
+        raise Eingabefehler(f"{ziel} ist keine gewöhnliche Datei; -o braucht einen Dateinamen.")
     if ziel.exists() and not ueberschreiben:
         raise Eingabefehler(f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben.")
     ordner = ziel.parent if str(ziel.parent) else Path(".")
@@ -167,24 +169,20 @@ def import_(
 
     from referee.cli.ausgabe import drucke_json
     from referee.cli.gruppen import buch_oeffnen
+    from referee.dateien import lies_text
     from referee.errors import Eingabefehler
 
-    try:
-        if datei == "-":
-            text = sys.stdin.read()
-        else:
-            text = Path(datei).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise Eingabefehler(f"Die Datei {datei} gibt es nicht.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise Eingabefehler(
-            f"Die Datei {datei} lässt sich nicht als UTF-8-Text lesen ({exc})."
-        ) from None
+    text = lies_text(datei)
     try:
         daten = json.loads(text)
-    except json.JSONDecodeError as exc:
+    except (json.JSONDecodeError, RecursionError) as exc:
+        wo = (
+            f" (Zeile {exc.lineno}, Spalte {exc.colno})"
+            if isinstance(exc, json.JSONDecodeError)
+            else ""
+        )
         raise Eingabefehler(
-            f"{datei} ist kein gültiges JSON (Zeile {exc.lineno}, Spalte {exc.colno}: {exc.msg}); "
+            f"{datei} ist kein gültiges JSON{wo}; "
             "erwartet wird die Ausgabe von „referee export --format json“."
         ) from None
     with buch_oeffnen(db) as buch:

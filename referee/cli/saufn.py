@@ -61,16 +61,13 @@ def folgt(
 
     Beispiel: referee saufn folgt N U
     """
-    from referee.errors import Eingabefehler
     from referee.saufn.regeln import folgt_auskunft
+    from referee.zahlen import ganze_zahl
 
     k = _karte(karte, "KARTE")
     o = _karte(oben, "OBEN")
-    if not plus.strip().lstrip("-").isdigit():
-        raise Eingabefehler(
-            f"--plus „{plus}“ ist keine ganze Zahl (offene Schlücke, z. B. --plus 4)."
-        )
-    e = folgt_auskunft(k, o, gold=gold, plus=int(plus), kopf_erstmals=kopf_erstmals)
+    offen = ganze_zahl(plus, "--plus", hinweis=" (offene Schlücke, z. B. --plus 4)")
+    e = folgt_auskunft(k, o, gold=gold, plus=offen, kopf_erstmals=kopf_erstmals)
     if als_json:
         drucke_json({**e.als_json(), "karte": str(k), "oben": str(o)})
     else:

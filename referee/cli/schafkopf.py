@@ -189,21 +189,10 @@ def zug(
 
 
 def lies_eingabe(datei: str) -> str:
-    """Der Text der Datei ``datei`` (``-`` = stdin); fehlt sie oder ist unlesbar: Eingabefehler."""
-    import sys
-    from pathlib import Path
+    """Der Text der Datei ``datei`` (``-`` = stdin), begrenzt (``referee.dateien``)."""
+    from referee.dateien import lies_text
 
-    from referee.errors import Eingabefehler
-
-    if datei == "-":
-        return sys.stdin.read()
-    pfad = Path(datei)
-    if not pfad.is_file():
-        raise Eingabefehler(f"Die Datei „{datei}“ gibt es nicht.")
-    try:
-        return pfad.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise Eingabefehler(f"Die Datei „{datei}“ kann nicht gelesen werden: {e}.") from None
+    return lies_text(datei)
 
 
 def _sitzname(partie: Partie, sitz: int | None) -> str:
@@ -371,9 +360,10 @@ def partie(
         antworten = [b.als_json() for b in berichte]
         ausgabe.drucke_json(antworten if liste else antworten[0])
     else:
-        for i, b in enumerate(berichte, start=1):
-            _zeige_bericht(b, i if liste else None)
-            if liste and i < len(berichte):
-                ausgabe.drucke_text("")
+        with ausgabe.gesammelt():  # eine Ausgabe statt einer je Zeile
+            for i, b in enumerate(berichte, start=1):
+                _zeige_bericht(b, i if liste else None)
+                if liste and i < len(berichte):
+                    ausgabe.drucke_text("")
     if not all(b.gueltig for b in berichte):
         raise typer.Exit(1)

@@ -206,7 +206,7 @@ def parse_verteilung(text: str) -> dict[str, dict[str, int]]:
             if not gleich or not name or not zahl:
                 fehler.append(f"„{teil}“ in Gruppe {pos} hat nicht die Form EMPFÄNGER=ZAHL")
                 continue
-            if not zahl.isdigit() or int(zahl) == 0:
+            if not (zahl.isascii() and zahl.isdigit()) or len(zahl) > 9 or int(zahl) == 0:
                 fehler.append(f"„{zahl}“ bei {name} (Gruppe {pos}) ist keine positive ganze Zahl")
                 continue
             if name in an:

@@ -456,6 +456,8 @@ def partie_daten(text: str, quelle: str = "Die Partie") -> Any:
         raise Eingabefehler(
             f"„{quelle}“ ist kein gültiges JSON: {e.msg} (Zeile {e.lineno}, Spalte {e.colno})."
         ) from None
+    except RecursionError:
+        raise Eingabefehler(f"„{quelle}“ ist zu tief verschachtelt.") from None
 
 
 def lies_partie(daten: Mapping[str, Any] | str) -> Partie:
@@ -472,6 +474,8 @@ def lies_partie(daten: Mapping[str, Any] | str) -> Partie:
             raise Eingabefehler(
                 f"Die Partie ist kein gültiges JSON: {e.msg} (Zeile {e.lineno}, Spalte {e.colno})."
             ) from None
+        except RecursionError:
+            raise Eingabefehler("Die Partie ist zu tief verschachtelt.") from None
     if not isinstance(daten, _DICTARTIG):
         raise Eingabefehler(
             "Die Partie muss ein JSON-Objekt sein (mit spiel, spieler, haende, stiche …)."

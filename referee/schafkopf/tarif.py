@@ -332,7 +332,7 @@ SCHLUESSEL: tuple[str, ...] = (
 def _zahl(schluessel: str, text: str, minimum: int) -> int:
     roh = str(text).strip()
     try:
-        wert = int(roh)
+        wert = int(roh) if len(roh) <= 20 else int("x")
     except ValueError:
         raise Eingabefehler(
             f"Ungültiger Wert „{text}“ für {schluessel}: erwartet eine ganze Zahl ab {minimum}"
@@ -342,7 +342,9 @@ def _zahl(schluessel: str, text: str, minimum: int) -> int:
         raise Eingabefehler(
             f"Ungültiger Wert „{text}“ für {schluessel}: erwartet eine ganze Zahl ab {minimum}."
         )
-    return wert
+    from referee.zahlen import GRENZE_TARIF, pruefe_bereich
+
+    return pruefe_bereich(wert, f"--set {schluessel}", minimum, GRENZE_TARIF)
 
 
 def setzungen(liste: Iterable[str]) -> dict[str, str]:

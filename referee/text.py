@@ -1,0 +1,65 @@
+"""Freier Text an den Rändern: Steuer- und Escape-Zeichen entfernen, Länge begrenzen.
+
+Was ein Mensch eintippt oder eine Datei mitbringt (Ort, Namen, Texte aus einem Import),
+wird vor dem Speichern oder Ausgeben durch diese Funktionen geschickt. So kann kein
+``ESC ] 0 ; …`` das Terminal umbenennen, kein ``ESC [ 2 J`` den Schirm leeren und kein
+Bidi-Override (U+202E) die Schrift umdrehen.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from referee.errors import Eingabefehler
+
+#: Höchstlänge freier Texte (Ort, Bemerkungen) in Zeichen.
+TEXT_HOECHSTENS = 200
+#: Höchstlänge eines einzelnen Kommandozeilen-Arguments in Zeichen.
+ARGUMENT_HOECHSTENS = 4096
+
+# Bidi-Steuerzeichen (Einbettungen, Overrides, Isolates, Marken): unsichtbar und gefährlich.
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def ist_steuerzeichen(z: str, zeilen_erlaubt: bool = False) -> bool:
+    """Gehört ``z`` nicht in angezeigten Text? C0/C1-Steuerzeichen (auch ESC, DEL), Bidi-
+    Steuerzeichen und einzelne Surrogate. Mit ``zeilen_erlaubt`` bleiben Zeilenumbruch und Tab."""
+    if zeilen_erlaubt and z in "\n\t":
+        return False
+    if z in _BIDI:
+        return True
+    kat = unicodedata.category(z)
+    return kat in ("Cc", "Cs")
+
+
+def saeubern(text: str, zeilen_erlaubt: bool = False) -> str:
+    """``text`` ohne Steuerzeichen (siehe ``ist_steuerzeichen``); Tab und Zeilenumbruch werden
+    ohne ``zeilen_erlaubt`` zu Leerzeichen."""
+    if text.isprintable():
+        return text
+    aus = []
+    for z in text:
+        if not zeilen_erlaubt and z in "\n\t\r":
+            aus.append(" ")
+        elif not ist_steuerzeichen(z, zeilen_erlaubt):
+            aus.append(z)
+    return "".join(aus)
+
+
+def freier_text(text: str | None, was: str, hoechstens: int = TEXT_HOECHSTENS) -> str | None:
+    """Ein freier Text von der Eingabe (z. B. ``--ort``): gesäubert, Leerraum zusammengefasst,
+    höchstens ``hoechstens`` Zeichen (sonst ``Eingabefehler``); leer → ``None``."""
+    if text is None:
+        return None
+    sauber = " ".join(saeubern(text).split())
+    if len(sauber) > hoechstens:
+        raise Eingabefehler(
+            f"{was} ist {len(sauber)} Zeichen lang; erlaubt sind höchstens {hoechstens}."
+        )
+    return sauber or None
+
+
+def zeigbar(text: str, hoechstens: int = 300) -> str:
+    """Für Fehlermeldungen: fremden Text gesäubert und gekürzt (``…``) zitieren."""
+    sauber = saeubern(text)
+    return sauber if len(sauber) <= hoechstens else sauber[: hoechstens - 1] + "…"

@@ -1,0 +1,462 @@
+"""Fuzz-Tests der Kommandozeile (hypothesis, im selben Prozess über ``referee.cli.main``).
+
+Für jeden Befehl und Unterbefehl: zufällige und feindliche Argumente (leer, 100.000 Zeichen,
+Emoji/RTL/kombinierende Zeichen, negative und riesige Zahlen, doppelte Karten, Namen mit
+Anführungszeichen/HTML/Formelanfang, fehlende und seltsame Dateien). Jeder Aufruf endet mit
+Exit 0, 1 oder 2 – nie mit einem internen Fehler –, gibt mit ``--json`` gültiges JSON aus und
+lässt die Datenbank logisch unverändert, wenn er scheitert.
+
+Dazu ein Import-Fuzz: Mutanten eines echten Exports werden entweder importiert (und ergeben
+beim erneuten Export genau die Datei) oder mit Exit 2 abgelehnt, ohne dass eine Datei entsteht.
+
+Standard: wenige Beispiele je Befehl (die ganze Suite bleibt unter drei Minuten).
+``REFEREE_FUZZ=lang``: viele Beispiele (vor einer Veröffentlichung). Mit
+``REFEREE_FUZZ_BERICHT=datei.json`` werden Zahl der Aufrufe und Exit-Codes dorthin geschrieben.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import os
+import sqlite3
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+LANG = os.environ.get("REFEREE_FUZZ") == "lang"
+BEISPIELE = 600 if LANG else 12
+IMPORT_BEISPIELE = 3000 if LANG else 60
+STATISTIK: Counter = Counter()
+
+
+def _einstellungen(beispiele: int):
+    """Ohne REFEREE_FUZZ=lang reproduzierbar (derandomize), sonst zufällig und lang."""
+    return settings(
+        max_examples=beispiele,
+        deadline=None,
+        derandomize=not LANG,
+        suppress_health_check=list(HealthCheck),
+    )
+
+
+def _bericht() -> None:
+    ziel = os.environ.get("REFEREE_FUZZ_BERICHT")
+    if ziel:
+        Path(ziel).write_text(json.dumps(dict(STATISTIK), indent=1, sort_keys=True))
+
+
+# ---------------------------------------------------------------- Aufruf im Prozess
+
+
+class Ergebnis:
+    def __init__(self, code: int, stdout: str, stderr: str) -> None:
+        self.code, self.stdout, self.stderr = code, stdout, stderr
+
+
+def rufe(args: list[str], db: Path, stdin: str = "") -> Ergebnis:
+    """``referee *args`` im selben Prozess; Umgebung und Ströme danach wie vorher."""
+    from referee.cli import main
+
+    umgebung = dict(os.environ)
+    alt = sys.stdin, sys.stdout, sys.stderr
+    aus, fehler = io.BytesIO(), io.BytesIO()
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()), encoding="utf-8")
+    sys.stdout = io.TextIOWrapper(aus, encoding="utf-8", write_through=True)
+    sys.stderr = io.TextIOWrapper(fehler, encoding="utf-8", write_through=True)
+    os.environ["REFEREE_DB"] = str(db)
+    os.environ["NO_COLOR"] = "1"
+    os.environ["COLUMNS"] = "80"
+    code: int | str | None = 0
+    try:
+        main(list(args))
+    except SystemExit as exc:
+        code = exc.code
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        texte = aus.getvalue().decode("utf-8"), fehler.getvalue().decode("utf-8")
+        sys.stdin, sys.stdout, sys.stderr = alt
+        os.environ.clear()
+        os.environ.update(umgebung)
+    code = code if isinstance(code, int) else (0 if code is None else 3)
+    STATISTIK[f"exit {code}"] += 1
+    STATISTIK["aufrufe"] += 1
+    return Ergebnis(code, *texte)
+
+
+def logischer_inhalt(db: Path) -> list:
+    """Was in der Datenbank steht (alle Tabellen, sortiert) – ``[]`` ohne Datei."""
+    if not db.exists() or db.stat().st_size == 0:
+        return []
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as c:
+        tabellen = [
+            r[0]
+            for r in c.execute(
+                "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' "
+                "ORDER BY name"
+            )
+        ]
+        return [(t, sorted(map(repr, c.execute(f'SELECT * FROM "{t}"')))) for t in tabellen]
+
+
+# ---------------------------------------------------------------- feindliche Texte
+
+_KURZ = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"),
+    max_size=12,
+)
+FEINDLICH = [
+    "",
+    " ",
+    "-",
+    "--",
+    "x" * 100_000,
+    "😀" * 50,
+    "\u202eAnna",
+    "Ben\u0301\u0301\u0301",
+    "עברית",
+    "\x1b]0;PWNED\x07\x1b[2J",
+    '"Anna"',
+    "'; DROP TABLE spieler; --",
+    "<script>alert(1)</script>",
+    '=HYPERLINK("x")',
+    "+1",
+    "-1",
+    "0",
+    "03",
+    "+3",
+    "9223372036854775808",
+    "-9223372036854775809",
+    "1" * 5001,
+    "1e400",
+    "NaN",
+    "1.5",
+    "²",
+    "EO EO EO",
+    "EO GU H9 G10 G7 S8 SK EA",
+    "EO GU H9 G10 G7 S8 SK EO",
+    "SA S7 S8 S9 GO",
+    "Anna+Ben",
+    "Anna=3 7 J",
+    "Ben=",
+    "Anna,Ben,Cem,Dora",
+    "grund=4611686018427387904",
+    "grund=-1",
+    "laufende_ab.wenz=1",
+    "rufspiel",
+    "solo",
+    "wenz",
+    "ramsch",
+    "gras",
+    "herz",
+    "eichel",
+    "N",
+    "U",
+    "+4",
+    "weiss",
+    "3",
+    "2 1 5 1 1",
+    "Anna",
+    "Ben",
+    "Cem",
+    "Dora",
+    "json",
+    "csv",
+    "md",
+    "html",
+    "text",
+    "tab",
+    ";",
+]
+
+
+def _dateien(ordner: Path) -> list[str]:
+    """Seltsame Dateien: fehlend, Verzeichnis, FIFO, Gerät, leer, binär, kaputtes JSON."""
+    (ordner / "leer.json").write_text("")
+    (ordner / "binaer.json").write_bytes(bytes(range(256)) * 4)
+    (ordner / "kaputt.json").write_text('{"format": "referee-export", "schema": 3,')
+    (ordner / "liste.json").write_text("[1, 2, 3]")
+    (ordner / "tief.json").write_text("[" * 50_000)
+    fifo = ordner / "fifo"
+    if not fifo.exists():
+        os.mkfifo(fifo)
+    (ordner / "verz").mkdir(exist_ok=True)
+    return [
+        str(ordner / "fehlt.json"),
+        str(ordner / "verz"),
+        str(fifo),
+        "/dev/zero",
+        "/dev/null",
+        str(ordner / "leer.json"),
+        str(ordner / "binaer.json"),
+        str(ordner / "kaputt.json"),
+        str(ordner / "liste.json"),
+        str(ordner / "tief.json"),
+        str(ordner / ("n" * 300)),
+        "-",
+    ]
+
+
+def _befehle() -> list[tuple[tuple[str, ...], list[str], list[str]]]:
+    """Alle Blätter des Befehlsbaums mit ihren Optionsnamen (ohne Hilfe) und den Argumenten
+    des Beispiels aus ihrer Hilfe (ein gültiger Aufruf, den der Fuzzer abwandelt)."""
+    import re
+    import shlex
+
+    import typer.main
+
+    from referee.cli import app, lade_befehle
+
+    lade_befehle()
+    aus = []
+
+    def alle(cmd, pfad):
+        unter = getattr(cmd, "commands", {})
+        if pfad and (not unter or cmd.params):  # Blätter und Gruppen mit eigenen Optionen
+            opts = [o for p in cmd.params for o in getattr(p, "opts", ()) if o.startswith("-")]
+            beispiel = re.findall(r"Beispiel: referee (.*)", cmd.help or "")
+            args = shlex.split(beispiel[0])[len(pfad) :] if beispiel else []
+            aus.append((tuple(pfad), [o for o in opts if o not in ("--help", "-h")], args))
+        for name, sub in unter.items():
+            alle(sub, [*pfad, name])
+
+    alle(typer.main.get_command(app), [])
+    return aus
+
+
+BEFEHLE = _befehle()
+
+
+@pytest.fixture(scope="module")
+def werkstatt(tmp_path_factory):
+    """Ein Ordner mit einer Datenbank voller Einträge (Vorlage) und seltsamen Dateien."""
+    ordner = tmp_path_factory.mktemp("fuzz")
+    vorlage = ordner / "vorlage.db"
+    schritte = [
+        ["abend", "neu", "--spieler", "Anna", "Ben", "Cem", "Dora", "--ort", "Post"],
+        ["schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "70"],
+        ["schafkopf", "eintragen", "solo", "Cem", "--augen", "91", "--laufende", "3"],
+        ["sabai", "eintragen", "Anna=3 7 J", "Ben=AJ 2 2", "Cem=", "Dora=14 0"],
+        ["saufn", "ende", "--platz", "Cem", "Anna", "Ben", "--eintragen"],
+        ["schlafmuetze", "sieg", "Ben"],
+        ["korrektur", "2", "solo", "Cem", "--augen", "40"],
+    ]
+    for s in schritte:
+        r = rufe(s, vorlage)
+        assert r.code == 0, (s, r.stderr)
+    r = rufe(["export", "--format", "json", "-o", str(ordner / "abende.json")], vorlage)
+    assert r.code == 0, r.stderr
+    partien = json.loads((Path(__file__).parent / "data" / "partien.json").read_text())
+    (ordner / "partie.json").write_text(json.dumps(partien[0].get("partie", partien[0])))
+    return ordner, vorlage, _dateien(ordner)
+
+
+_INHALT: dict[Path, list] = {}
+
+
+def _pruefe_aufruf(args: list[str], db: Path, hat_json: bool) -> Ergebnis:
+    # der logische Inhalt ändert sich nur durch erfolgreiche Befehle: so oft wie nötig lesen
+    vorher = _INHALT[db] if db in _INHALT else logischer_inhalt(db)
+    r = rufe(args, db)
+    assert r.code in (0, 1, 2), (args, r.code, r.stdout[-500:], r.stderr[-500:])
+    assert "Interner Fehler" not in r.stderr + r.stdout, (args, r.stderr)
+    assert "Traceback" not in r.stderr
+    from referee.cli import _befehl, will_json
+
+    json_gewaehlt = hat_json and will_json(args, _befehl())
+    if json_gewaehlt and r.stdout.strip():
+        try:
+            json.loads(r.stdout)
+        except ValueError:
+            raise AssertionError(f"kein JSON bei {args!r}: {r.stdout[:300]!r}") from None
+    if json_gewaehlt and r.code == 2:
+        daten = json.loads(r.stdout)
+        assert set(daten["fehler"]) == {"art", "meldung", "abschnitt"}
+    nachher = logischer_inhalt(db)
+    if r.code != 0:
+        assert nachher == vorher, (args, r.code, r.stderr)
+    _INHALT[db] = nachher
+    return r
+
+
+def _gueltige_dateien(args: list[str], ordner: Path) -> list[str]:
+    """Die Dateinamen der Hilfe-Beispiele durch echte Dateien ersetzen."""
+    ersatz = {
+        "partie.json": str(ordner / "partie.json"),
+        "abende.json": str(ordner / "abende.json"),
+    }
+    return [ersatz.get(a, a) for a in args]
+
+
+@pytest.mark.parametrize("befehl", BEFEHLE, ids=lambda b: " ".join(b[0]))
+def test_fuzz_jeder_befehl(befehl, werkstatt, tmp_path_factory):
+    pfad, optionen, beispiel = befehl
+    ordner, vorlage, dateien = werkstatt
+    beispiel = _gueltige_dateien(beispiel, ordner)
+    hat_json = "--json" in optionen
+    arbeit = tmp_path_factory.mktemp("lauf")
+    db = arbeit / "referee.db"
+    db.write_bytes(vorlage.read_bytes())
+    token = st.one_of(
+        st.sampled_from(optionen) if optionen else st.nothing(),
+        st.sampled_from(FEINDLICH),
+        st.sampled_from(dateien),
+        _KURZ,
+        st.integers(-(2**70), 2**70).map(str),
+    )
+
+    aenderung = st.tuples(
+        st.sampled_from(["ersetzen", "einfuegen", "loeschen"]), st.integers(0, 20), token
+    )
+
+    @_einstellungen(BEISPIELE)
+    @given(
+        zufall=st.lists(token, max_size=8),
+        aenderungen=st.lists(aenderung, max_size=3),
+        vom_beispiel=st.booleans(),
+        mit_json=st.booleans(),
+    )
+    def lauf(zufall, aenderungen, vom_beispiel, mit_json):
+        _dateien(ordner)  # ``export -o … --force`` darf die FIFO ersetzt haben
+        args = list(beispiel) if vom_beispiel else zufall
+        for art, stelle, neu in aenderungen if vom_beispiel else ():
+            i = stelle % (len(args) + 1)
+            if art == "einfuegen" or not args:
+                args.insert(i, neu)
+            elif art == "ersetzen":
+                args[i % len(args)] = neu
+            else:
+                del args[i % len(args)]
+        alle = [*pfad, *args] + (["--json"] if mit_json and hat_json else [])
+        _pruefe_aufruf(alle, db, hat_json)
+
+    alt = os.getcwd()
+    os.chdir(arbeit)  # relative Pfade (z. B. ``-o x``) landen im Arbeitsordner
+    try:
+        lauf()
+    finally:
+        os.chdir(alt)
+        _bericht()
+
+
+# ---------------------------------------------------------------- Import-Fuzz
+
+
+def _pfade(wert, pfad=()):
+    yield pfad
+    if isinstance(wert, dict):
+        for k, v in wert.items():
+            yield from _pfade(v, (*pfad, k))
+    elif isinstance(wert, list):
+        for i, v in enumerate(wert):
+            yield from _pfade(v, (*pfad, i))
+
+
+def _hole(wert, pfad):
+    for p in pfad:
+        wert = wert[p]
+    return wert
+
+
+def _mutiere(daten, pfad, art: str, zahl: int):
+    """Eine Mutation an ``pfad``: löschen, verdoppeln, ±1, riesig, anderer Typ, vertauschen."""
+    d = copy.deepcopy(daten)
+    if not pfad:
+        return {"anders": d} if art == "typ" else d
+    eltern, letzter = _hole(d, pfad[:-1]), pfad[-1]
+    alt = eltern[letzter]
+    if art == "loeschen":
+        del eltern[letzter]
+    elif art == "verdoppeln":
+        if isinstance(eltern, list):
+            eltern.insert(letzter, copy.deepcopy(alt))
+        else:
+            eltern[f"{letzter}_"] = copy.deepcopy(alt)
+    elif art == "plus1" and isinstance(alt, int) and not isinstance(alt, bool):
+        eltern[letzter] = alt + (1 if zahl % 2 else -1)
+    elif art == "riesig":
+        eltern[letzter] = [2**63, -(2**63), 10**400, 1e300, 2**31][zahl % 5]
+    elif art == "typ":
+        eltern[letzter] = [None, True, 1.5, "x", [], {}, "\x1b[2J", 0][zahl % 8]
+    elif art == "vertauschen" and isinstance(eltern, list) and len(eltern) > 1:
+        j = (letzter + 1) % len(eltern)
+        eltern[letzter], eltern[j] = eltern[j], eltern[letzter]
+    elif art == "text" and isinstance(alt, str):
+        eltern[letzter] = [alt + " ", alt.upper(), "", alt + "\u202e", "Zoë"][zahl % 5]
+    return d
+
+
+@pytest.fixture(scope="module")
+def export_vorlage(werkstatt):
+    _, vorlage, _ = werkstatt
+    r = rufe(["export", "--format", "json", "--gesamt"], vorlage)
+    assert r.code == 0, r.stderr
+    daten = json.loads(r.stdout)
+    daten.pop("stand")
+    return daten
+
+
+def test_fuzz_import(export_vorlage, tmp_path_factory):
+    pfade = [p for p in _pfade(export_vorlage)]
+    arbeit = tmp_path_factory.mktemp("import")
+    zaehler = Counter()
+
+    @_einstellungen(IMPORT_BEISPIELE)
+    @given(
+        auswahl=st.lists(
+            st.tuples(
+                st.integers(0, len(pfade) - 1),
+                st.sampled_from(
+                    ["loeschen", "verdoppeln", "plus1", "riesig", "typ", "vertauschen", "text"]
+                ),
+                st.integers(0, 100),
+            ),
+            min_size=1,
+            max_size=3,
+        )
+    )
+    def lauf(auswahl):
+        daten = export_vorlage
+        for i, art, zahl in auswahl:
+            pfad = pfade[i]
+            try:
+                _hole(daten, pfad)
+            except (KeyError, IndexError, TypeError):
+                continue
+            daten = _mutiere(daten, pfad, art, zahl)
+        datei = arbeit / "mutant.json"
+        datei.write_text(json.dumps(daten, ensure_ascii=False))
+        ziel = arbeit / "ziel.db"
+        for p in arbeit.iterdir():
+            if p.name.startswith("ziel.db"):
+                p.unlink()
+        r = rufe(["import", str(datei), "--db", str(ziel)], ziel)
+        assert r.code in (0, 2), (auswahl, r.code, r.stderr)
+        zaehler[r.code] += 1
+        if r.code == 2:
+            assert not ziel.exists(), (auswahl, r.stderr)
+            assert [p.name for p in arbeit.iterdir() if p.name != "mutant.json"] == []
+            return
+        zurueck = rufe(["export", "--format", "json", "--gesamt"], ziel)
+        assert zurueck.code == 0, zurueck.stderr
+        neu = json.loads(zurueck.stdout)
+        neu.pop("stand")
+        ohne = {k: v for k, v in daten.items() if k != "stand"}
+        assert json.dumps(neu, ensure_ascii=False) == json.dumps(ohne, ensure_ascii=False)
+        for befehl in (["stand"], ["verlauf"], ["abend", "liste"], ["statistik"]):
+            r = rufe(befehl, ziel)
+            assert r.code in (0, 1), (auswahl, befehl, r.stderr)
+
+    try:
+        lauf()
+    finally:
+        STATISTIK["import angenommen"] += zaehler[0]
+        STATISTIK["import abgelehnt"] += zaehler[2]
+        _bericht()
+    assert zaehler[2] > 0

@@ -82,7 +82,7 @@ def test_jeder_befehl_falsches_token_exit_2_und_json_fehlerform(pfad, tmp_path):
 def test_fachlicher_fehler_als_json_mit_art_und_exit(cli):
     f = _json_fehler(cli("ruf", "--hand", "EO GU", "--sau", "gras", "--json"))
     assert "8" in f["meldung"] or "Karten" in f["meldung"]
-    f = _json_fehler(cli("stand", "--json"), code=1, art="zustand")
+    f = _json_fehler(cli("stand", "--json"), code=2, art="zustand")
     assert "Noch keine Daten" in f["meldung"]
 
 

@@ -373,19 +373,30 @@ def test_riesiger_tarif_aus_alter_datei_schreibt_nichts(cli, db_pfad):
 # ---------------------------------------------------------------- 7. Import
 
 
+@pytest.fixture(scope="module")
+def _export_vorlage(tmp_path_factory):
+    """Ein echter Export mit allen Spielen, Storno und Korrektur – einmal je Modul gebaut."""
+    ordner = tmp_path_factory.mktemp("export")
+    env = {"REFEREE_DB": str(ordner / "quelle.db"), "HOME": str(ordner)}
+    for args in (
+        ("abend", "neu", "--spieler", "Anna", "Ben", "Cem", "Dora", "--ort", "Post"),
+        ("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "70"),
+        ("schafkopf", "eintragen", "solo", "Cem", "--augen", "91"),
+        ("sabai", "eintragen", "Anna=3 7 J", "Ben=AJ 2 2", "Cem=", "Dora=14 0"),
+        ("rueckgaengig",),
+        ("korrektur", "2", "solo", "Cem", "--augen", "40"),
+        ("saufn", "ende", "--platz", "Cem", "Anna", "Ben", "--eintragen"),
+        ("schlafmuetze", "sieg", "Ben"),
+    ):
+        ok(run_cli(*args, env=env))
+    return json.loads(ok(run_cli("export", "--format", "json", env=env)).stdout)
+
+
 @pytest.fixture
-def export_json(cli, tmp_path):
-    _abend(cli, "--ort", "Post")
-    ok(cli("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "70"))
-    ok(cli("schafkopf", "eintragen", "solo", "Cem", "--augen", "91"))
-    ok(cli("sabai", "eintragen", "Anna=3 7 J", "Ben=AJ 2 2", "Cem=", "Dora=14 0"))
-    ok(cli("rueckgaengig"))
-    ok(cli("korrektur", "2", "solo", "Cem", "--augen", "40"))
-    ok(cli("saufn", "ende", "--platz", "Cem", "Anna", "Ben", "--eintragen"))
-    ok(cli("schlafmuetze", "sieg", "Ben"))
-    pfad = tmp_path / "ex.json"
-    ok(cli("export", "--format", "json", "-o", str(pfad)))
-    return json.loads(pfad.read_text())
+def export_json(_export_vorlage):
+    import copy
+
+    return copy.deepcopy(_export_vorlage)
 
 
 def _importiere(cli, tmp_path, daten, ziel="neu.db"):

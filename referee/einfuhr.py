@@ -31,7 +31,8 @@ from referee.errors import Eingabefehler, Zustandsfehler
 from referee.text import ist_steuerzeichen, zeigbar
 from referee.zahlen import GRENZE, GRENZE_TARIF
 
-_KOPF_FELDER = ("format", "schema", "spieler", "abende", "eintraege")
+_KOPF_FELDER = ("format", "schema", "spieler", "abende", "ereignisse", "eintraege")
+_EREIGNIS_FELDER = ("id", "abend", "zeit", "art", "bezug", "nach_eintrag", "gilt", "daten")
 _SPIELER_FELDER = ("id", "name", "angelegt")
 _ABEND_FELDER = (
     "id",
@@ -252,10 +253,7 @@ def pruefe_export(daten: Any) -> None:
         if len(set(namen)) != len(namen):
             raise _fehler(wo, "ein Spieler sitzt zweimal am Tisch.")
         _pruefe_tarif(a["tarif"], wo)
-        hr = _objekt(a["hausregeln"], wo)
-        for k, v in hr.items():
-            _text(k, wo, "hausregeln", hoechstens=64)
-            _text(v, wo, f"hausregeln.{k}", leer_ok=True, hoechstens=64)
+        _hausregeln(a["hausregeln"], wo)
         if _wahr(a["offen"], wo, "offen"):
             offen += 1
             if offen > 1:
@@ -293,6 +291,7 @@ def pruefe_export(daten: Any) -> None:
             cent = e["werte"].get("cent", {})
             cent_je_abend[aid] = cent_je_abend.get(aid, 0) + sum(cent.values())
         eintraege[eid] = e
+    _pruefe_ereignisse(daten["ereignisse"], abende, max(eintraege, default=0))
     for aid, summe in cent_je_abend.items():
         if summe:
             raise _fehler(
@@ -300,11 +299,59 @@ def pruefe_export(daten: Any) -> None:
             )
 
 
+def _hausregeln(hr: Any, wo: str) -> None:
+    _objekt(hr, wo)
+    for k, v in hr.items():
+        _text(k, wo, "hausregeln", hoechstens=64)
+        _text(v, wo, f"hausregeln.{k}", leer_ok=True, hoechstens=64)
+
+
+def _pruefe_ereignisse(liste: Any, abende: dict[int, dict], letzter_eintrag: int) -> None:
+    """Ereignisse der Abende (Schema 4): Regeländerung, bezahlt, Ende, wieder offen, Storno."""
+    from referee.store import EREIGNIS_ARTEN
+
+    frueher: dict[int, dict] = {}
+    for i, v in enumerate(_liste(liste, "Datei", "ereignisse"), start=1):
+        wo = f"Ereignis {i}"
+        _objekt(v, wo, _EREIGNIS_FELDER)
+        vid = _ganz(v["id"], wo, "id", 1)
+        wo = f"Ereignis {vid}"
+        if vid in frueher:
+            raise _fehler(wo, "die Id kommt zweimal vor.")
+        aid = _ganz(v["abend"], wo, "abend", 1)
+        if aid not in abende:
+            raise _fehler(wo, f"Abend {aid} gibt es in der Datei nicht.")
+        _text(v["zeit"], wo, "zeit", hoechstens=64)
+        art = v["art"]
+        if art not in EREIGNIS_ARTEN:
+            raise _fehler(
+                wo,
+                f"unbekannte Art „{zeigbar(str(art), 30)}“; möglich: {', '.join(EREIGNIS_ARTEN)}.",
+            )
+        if art == "storno":
+            bezug = _ganz(v["bezug"], wo, "bezug", 1)
+            ziel = frueher.get(bezug)
+            if ziel is None or ziel["abend"] != aid or ziel["art"] not in ("regel", "bezahlt"):
+                raise _fehler(wo, f"„bezug“ {bezug} ist keine frühere Regel oder Zahlung.")
+        elif v["bezug"] is not None:
+            raise _fehler(wo, "nur ein Storno hat einen „bezug“.")
+        _ganz(v["nach_eintrag"], wo, "nach_eintrag", 0, letzter_eintrag)
+        _wahr(v["gilt"], wo, "gilt")
+        daten = _objekt(v["daten"], wo)
+        _freie_daten(daten, wo, "daten")
+        if art == "regel":
+            if "tarif" not in daten or "hausregeln" not in daten:
+                raise _fehler(wo, "eine Regeländerung braucht „tarif“ und „hausregeln“.")
+            _pruefe_tarif(daten["tarif"], wo)
+            _hausregeln(daten["hausregeln"], wo)
+        frueher[vid] = v
+
+
 def _pruefe_tarif(tarif: Any, wo: str) -> None:
     from referee.schafkopf.tarif import Tarif
 
     _objekt(tarif, wo)
-    muster = Tarif().to_dict()
+    muster = Tarif().als_json()
     for k, v in tarif.items():
         if k == "name":
             _text(v, wo, "tarif.name", leer_ok=True, hoechstens=64)
@@ -323,7 +370,7 @@ def _pruefe_tarif(tarif: Any, wo: str) -> None:
         elif isinstance(soll, str):
             _text(v, wo, f"tarif.{k}", hoechstens=64)
     try:
-        Tarif.from_dict(tarif).to_dict()
+        Tarif.aus_json(tarif).als_json()
     except Exception:
         raise _fehler(wo, "der Tarif lässt sich nicht lesen.") from None
 
@@ -415,11 +462,16 @@ def _benannt(daten: dict, stelle: str) -> tuple[str, str]:
     """``eintraege[3].gilt`` → (``Eintrag 7``, ``gilt``): die Stelle so, wie ein Mensch sie sucht."""
     import re
 
-    m = re.match(r"(eintraege|abende|spieler)\[(\d+)\]\.?(.*)", stelle)
+    m = re.match(r"(eintraege|abende|spieler|ereignisse)\[(\d+)\]\.?(.*)", stelle)
     if not m:
         return "Datei", stelle
     liste, i, rest = m.group(1), int(m.group(2)), m.group(3)
-    wort = {"eintraege": "Eintrag", "abende": "Abend", "spieler": "Spieler"}[liste]
+    wort = {
+        "eintraege": "Eintrag",
+        "abende": "Abend",
+        "spieler": "Spieler",
+        "ereignisse": "Ereignis",
+    }[liste]
     try:
         nummer = daten[liste][i]["id"]
     except (KeyError, IndexError, TypeError):

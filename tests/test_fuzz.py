@@ -249,6 +249,9 @@ def werkstatt(tmp_path_factory):
         ["saufn", "ende", "--platz", "Cem", "Anna", "Ben", "--eintragen"],
         ["schlafmuetze", "sieg", "Ben"],
         ["korrektur", "2", "solo", "Cem", "--augen", "40"],
+        ["abend", "regel", "grund=30"],
+        ["schafkopf", "eintragen", "rufspiel", "Dora+Ben", "--augen", "40"],
+        ["abend", "bezahlt", "1"],
     ]
     for s in schritte:
         r = rufe(s, vorlage)

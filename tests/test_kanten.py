@@ -387,6 +387,9 @@ def _export_vorlage(tmp_path_factory):
         ("korrektur", "2", "solo", "Cem", "--augen", "40"),
         ("saufn", "ende", "--platz", "Cem", "Anna", "Ben", "--eintragen"),
         ("schlafmuetze", "sieg", "Ben"),
+        ("abend", "regel", "grund=30"),
+        ("schafkopf", "eintragen", "rufspiel", "Dora+Ben", "--augen", "40"),
+        ("abend", "bezahlt", "1"),
     ):
         ok(run_cli(*args, env=env))
     return json.loads(ok(run_cli("export", "--format", "json", env=env)).stdout)
@@ -463,6 +466,18 @@ def _mutationen():
     def wahrheitswert(d):
         d["eintraege"][0]["nr"] = True
 
+    def ereignis_ohne_abend(d):
+        d["ereignisse"][0]["abend"] = 9
+
+    def regel_mit_riesigem_tarif(d):
+        regel = next(v for v in d["ereignisse"] if v["art"] == "regel")
+        regel["daten"]["tarif"]["grund"] = 2**62
+
+    def storno_ohne_gilt_anpassung(d):
+        d["ereignisse"].append(
+            dict(d["ereignisse"][-1], id=99, art="storno", bezug=d["ereignisse"][-1]["id"])
+        )
+
     return [
         f
         for f in (
@@ -482,6 +497,9 @@ def _mutationen():
             name_escape,
             riesig,
             wahrheitswert,
+            ereignis_ohne_abend,
+            regel_mit_riesigem_tarif,
+            storno_ohne_gilt_anpassung,
         )
     ]
 

@@ -582,9 +582,14 @@ class Buch:
     def importieren(self, daten: Any) -> Importiert:
         """Einen JSON-Export in eine leere Datenbank übernehmen (ids und Zeiten bleiben):
         geprüft und alles oder nichts (``referee.einfuhr``)."""
+        from referee.buch.spiele import werte_aus
         from referee.einfuhr import importieren
+        from referee.store import oeffne
 
-        zahlen = importieren(daten, self.store.pfad)
+        pfad = self.store.pfad
+        zahlen = importieren(daten, pfad)
+        self.store.schliessen()  # die Datei kann neu entstanden sein: neu verbinden
+        self.store = oeffne(pfad, werte_aus=werte_aus)
         return Importiert(zahlen["spieler"], zahlen["abende"], zahlen["eintraege"], self.pfad)
 
     def statistik(

@@ -337,14 +337,44 @@ def _pruefe_ereignisse(liste: Any, abende: dict[int, dict], letzter_eintrag: int
             raise _fehler(wo, "nur ein Storno hat einen „bezug“.")
         _ganz(v["nach_eintrag"], wo, "nach_eintrag", 0, letzter_eintrag)
         _wahr(v["gilt"], wo, "gilt")
-        daten = _objekt(v["daten"], wo)
-        _freie_daten(daten, wo, "daten")
-        if art == "regel":
-            if "tarif" not in daten or "hausregeln" not in daten:
-                raise _fehler(wo, "eine Regeländerung braucht „tarif“ und „hausregeln“.")
-            _pruefe_tarif(daten["tarif"], wo)
-            _hausregeln(daten["hausregeln"], wo)
+        _freie_daten(v["daten"], wo, "daten")
+        _ereignis_daten(art, v["daten"], wo, abende[aid], v["bezug"])
         frueher[vid] = v
+
+
+def _ereignis_daten(art: str, daten: Any, wo: str, abend: dict, bezug: Any) -> None:
+    """Die Daten eines Ereignisses in genau der Form, die referee schreibt (``Buch.regel``,
+    ``Buch.bezahlt``, ``abend ende``/``wieder``, Storno)."""
+    spieler = set(abend["spieler"])
+    if art == "regel":
+        _objekt(daten, wo, ("setzen", "geaendert", "vorher", "tarif", "hausregeln"))
+        _hausregeln(daten["setzen"], wo)
+        for feld in ("geaendert", "vorher"):
+            for k, x in _objekt(daten[feld], wo).items():
+                if not (x is None or isinstance(x, (bool, int, str))):
+                    raise _fehler(wo, f"„{feld}.{zeigbar(k, 30)}“ ist {_art(x)}.")
+        _pruefe_tarif(daten["tarif"], wo)
+        _hausregeln(daten["hausregeln"], wo)
+    elif art == "bezahlt":
+        _objekt(daten, wo, ("cent", "ueberweisungen"))
+        cent = _objekt(daten["cent"], wo)
+        for name, wert in cent.items():
+            if name not in spieler:
+                raise _fehler(wo, f"„{zeigbar(name, 40)}“ spielt an Abend {abend['id']} nicht mit.")
+            _ganz(wert, f"{wo}, Spieler „{name}“", "cent")
+        if sum(cent.values()):
+            raise _fehler(wo, "die bezahlten Beträge ergeben zusammen nicht null.")
+        for u in _liste(daten["ueberweisungen"], wo, "ueberweisungen"):
+            _objekt(u, wo, ("von", "an", "cent"))
+            for k in ("von", "an"):
+                if u[k] not in spieler:
+                    raise _fehler(wo, f"„ueberweisungen.{k}“ ist kein Spieler des Abends.")
+            _ganz(u["cent"], wo, "ueberweisungen.cent", 1)
+    elif art == "storno":
+        if daten != {"storniert": bezug}:
+            raise _fehler(wo, 'ein Storno hat genau die Daten {"storniert": bezug}.')
+    elif daten != {}:
+        raise _fehler(wo, f"ein Ereignis „{art}“ hat keine Daten.")
 
 
 def _pruefe_tarif(tarif: Any, wo: str) -> None:

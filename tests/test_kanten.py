@@ -473,6 +473,10 @@ def _mutationen():
         regel = next(v for v in d["ereignisse"] if v["art"] == "regel")
         regel["daten"]["tarif"]["grund"] = 2**62
 
+    def bezahlt_ohne_von(d):
+        bezahlt = next(v for v in d["ereignisse"] if v["art"] == "bezahlt")
+        del bezahlt["daten"]["ueberweisungen"][0]["von"]
+
     def storno_ohne_gilt_anpassung(d):
         d["ereignisse"].append(
             dict(d["ereignisse"][-1], id=99, art="storno", bezug=d["ereignisse"][-1]["id"])
@@ -499,6 +503,7 @@ def _mutationen():
             wahrheitswert,
             ereignis_ohne_abend,
             regel_mit_riesigem_tarif,
+            bezahlt_ohne_von,
             storno_ohne_gilt_anpassung,
         )
     ]

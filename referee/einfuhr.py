@@ -367,7 +367,7 @@ def _ereignis_daten(art: str, daten: Any, wo: str, abend: dict, bezug: Any) -> N
         for u in _liste(daten["ueberweisungen"], wo, "ueberweisungen"):
             _objekt(u, wo, ("von", "an", "cent"))
             for k in ("von", "an"):
-                if u[k] not in spieler:
+                if not isinstance(u[k], str) or u[k] not in spieler:
                     raise _fehler(wo, f"„ueberweisungen.{k}“ ist kein Spieler des Abends.")
             _ganz(u["cent"], wo, "ueberweisungen.cent", 1)
     elif art == "storno":

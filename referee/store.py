@@ -314,13 +314,18 @@ def _nur_lesend(pfad: Path):
     raise letzter
 
 
-def _schreibgeschuetzt(exc) -> bool:
-    """Ein Fehler, der nur sagt: hier darf nicht geschrieben (oder nichts angelegt) werden."""
+def _schreibgeschuetzt(exc, pfad: Path) -> bool:
+    """Sagt der Fehler nur, dass hier nicht geschrieben (oder nichts angelegt) werden darf – und
+    ist die Datei oder ihr Verzeichnis wirklich schreibgeschützt? (Nur dann wird nur lesend
+    geöffnet; ein vorübergehender Fehler unter Last bleibt ein Fehler.)"""
     code = getattr(exc, "sqlite_errorcode", None)
     if code is not None:
-        return code & 0xFF in (3, 8, 14)  # SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN
-    text = str(exc).lower()
-    return "readonly" in text or "unable to open" in text
+        passt = code & 0xFF in (3, 8, 14)  # SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN
+    else:
+        text = str(exc).lower()
+        passt = "readonly" in text or "unable to open" in text
+    ordner = pfad.parent if str(pfad.parent) else Path(".")
+    return passt and not (os.access(pfad, os.W_OK) and os.access(ordner, os.W_OK))
 
 
 def verbinde(pfad: Path):
@@ -337,7 +342,7 @@ def verbinde(pfad: Path):
     try:
         conn = sqlite3.connect(str(pfad), timeout=WARTEZEIT_MS / 1000, isolation_level=None)
     except sqlite3.Error as exc:
-        if not neu and _schreibgeschuetzt(exc):
+        if not neu and _schreibgeschuetzt(exc, pfad):
             conn = None
         else:
             raise SpeicherFehler(f"Die Datenbank {pfad} lässt sich nicht öffnen ({exc}).") from None
@@ -353,7 +358,7 @@ def verbinde(pfad: Path):
                     conn.execute("PRAGMA journal_mode = WAL")
                 return conn
             except sqlite3.OperationalError as exc:
-                if neu or not _schreibgeschuetzt(exc):
+                if neu or not _schreibgeschuetzt(exc, pfad):
                     raise
                 conn.close()
         conn = _nur_lesend(pfad)

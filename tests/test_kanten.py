@@ -611,3 +611,10 @@ def test_angelegte_leere_datei_wird_nach_fehler_entfernt(tmp_path):
         s.abend_neu(["Anna", "Ben"])
     store.angelegte_leere_entfernen()
     assert neu.exists()
+
+
+def test_leere_angaben_beim_eintragen_exit_2(cli):
+    """Vom Fuzz gefunden: drei leere Argumente waren ein interner Fehler (IndexError)."""
+    _abend(cli)
+    r = ok(cli("schafkopf", "eintragen", "", "", ""), 2)
+    assert "Spielart" in r.stderr

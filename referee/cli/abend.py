@@ -799,7 +799,7 @@ def _pruefe_form(
             f"Beim Durchmarsch gibt es keinen Verlierer; ohne „{wer}“ eintragen: "
             f"{befehl} ramsch --durchmarsch {durchmarsch}"
         )
-    if not weitere and len(teile) <= 1:
+    if not teile or (not weitere and len(teile) <= 1):  # leere Angaben meldet der Aufrufer
         return
     zusammen = "+".join(n for t in teile for n in t.split("+") if n)
     if art.startswith("ruf"):

@@ -376,6 +376,8 @@ def _mutiere(daten, pfad, art: str, zahl: int):
     if not pfad:
         return {"anders": d} if art == "typ" else d
     eltern, letzter = _hole(d, pfad[:-1]), pfad[-1]
+    if not isinstance(eltern, (dict, list)):  # eine frühere Mutation hat den Pfad verändert
+        return d
     alt = eltern[letzter]
     if art == "loeschen":
         del eltern[letzter]

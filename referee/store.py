@@ -206,6 +206,28 @@ def db_pfad(pfad: str | os.PathLike | None = None) -> Path:
     return platformdirs.user_data_path("referee", appauthor=False) / "referee.db"
 
 
+# Dateien (Gerät, Inode), die dieser Prozess schon als SQLite geprüft oder verbunden hat. Unter
+# POSIX gibt das Schließen *irgendeines* Dateideskriptors auf eine Datei alle fcntl-Sperren des
+# Prozesses auf ihr frei – auch die der offenen SQLite-Verbindungen. Ein zweites ``open()``/
+# ``close()`` des Dateikopfs, während eine Verbindung (etwa die der Tisch-Sitzung) offen ist, ließe
+# einen anderen Prozess glauben, er sei der letzte, und die WAL-Datei löschen: bestätigte Einträge
+# gingen verloren. Darum wird der Kopf einer Datei nur einmal je Prozess roh gelesen.
+_GEPRUEFT: set[tuple[int, int]] = set()
+
+
+def _kennung(pfad: Path) -> tuple[int, int] | None:
+    """(Gerät, Inode) einer nicht leeren gewöhnlichen Datei, ohne sie zu öffnen; sonst ``None``."""
+    import stat
+
+    try:
+        st = os.stat(pfad)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(st.st_mode) or st.st_size == 0:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
 def _pruefe_kopf(pfad: Path) -> bool:
     """True, wenn die Datei existiert und nicht leer ist; wirft, wenn sie kein SQLite ist.
 
@@ -216,6 +238,8 @@ def _pruefe_kopf(pfad: Path) -> bool:
 
     from referee.dateien import os_meldung
 
+    if _kennung(pfad) in _GEPRUEFT:  # schon geprüft: kein zweites open()/close() (siehe oben)
+        return True
     try:
         fd = os.open(pfad, os.O_RDONLY | os.O_NONBLOCK)
     except FileNotFoundError:
@@ -234,6 +258,7 @@ def _pruefe_kopf(pfad: Path) -> bool:
                 "Datei sein. Gib mit --db oder REFEREE_DB einen anderen Pfad an."
             )
         kopf = os.read(fd, 100)
+        st = os.fstat(fd)
     except OSError as exc:
         raise SpeicherFehler(os_meldung(exc, pfad)) from None
     finally:
@@ -245,6 +270,7 @@ def _pruefe_kopf(pfad: Path) -> bool:
             f"{pfad} ist keine SQLite-Datenbank; die Datei bleibt unverändert. "
             "Gib mit --db oder REFEREE_DB einen anderen Pfad an."
         )
+    _GEPRUEFT.add((st.st_dev, st.st_ino))
     return True
 
 
@@ -356,6 +382,9 @@ def verbinde(pfad: Path):
                 _pruefe_schema(conn, pfad)
                 if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
                     conn.execute("PRAGMA journal_mode = WAL")
+                kennung = _kennung(pfad)
+                if kennung is not None:  # verbunden: nie mehr roh öffnen (siehe _GEPRUEFT)
+                    _GEPRUEFT.add(kennung)
                 return conn
             except sqlite3.OperationalError as exc:
                 if neu or not _schreibgeschuetzt(exc, pfad):

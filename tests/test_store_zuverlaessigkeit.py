@@ -289,3 +289,40 @@ def test_cli_neuere_version_klare_meldung(tmp_path):
         assert r.returncode == 2
         assert "neueren referee-Version" in r.stderr and "unverändert" in r.stderr
         assert pfad.read_bytes() == vorher
+
+
+def test_zweites_oeffnen_im_selben_prozess_verliert_keine_eintraege(tmp_path):
+    """Zwei Bücher auf derselben Datei in einem Prozess (wie die Tisch-Sitzung plus ein
+    Befehl in ihr) und Schreiber in anderen Prozessen: kein bestätigter Eintrag geht verloren.
+
+    Früher las jedes Öffnen den Dateikopf mit open()/close(); das gab die POSIX-Sperren der
+    schon offenen Verbindung frei, ein anderer Prozess löschte beim Schließen die WAL-Datei,
+    und der nächste Eintrag des ersten Buchs landete in der gelöschten WAL.
+    """
+    from referee.buch import Buch
+    from referee.schafkopf.ergebnis import SchafkopfAngaben
+
+    pfad = tmp_path / "abend.db"
+    env = _env({"REFEREE_DB": str(pfad)})
+
+    def referee(*args: str) -> subprocess.CompletedProcess:
+        r = subprocess.run(
+            [sys.executable, "-m", "referee", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+        )
+        assert r.returncode == 0, r.stderr
+        return r
+
+    referee("abend", "neu", "--spieler", "Anna", "Ben", "Cem", "Dora")
+    with Buch(pfad) as a, Buch(pfad) as b:
+        a.stand()
+        b.stand()
+        referee("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71")
+        a.eintragen(SchafkopfAngaben("rufspiel", ("Cem", "Dora"), augen=80))
+        referee("schafkopf", "eintragen", "wenz", "Cem", "--augen", "61")
+    verlauf = json.loads(referee("verlauf", "--json").stdout)
+    nummern = [e["id"] for e in verlauf["eintraege"]]
+    assert nummern == [1, 2, 3]

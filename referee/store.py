@@ -58,6 +58,7 @@ from referee.ergebnis import SPIELE, Werte
 from referee.errors import Eingabefehler, SpeicherFehler, Zustandsfehler
 from referee.namen import namensschluessel, pruefe_name
 from referee.namen import vorschlag as _meintest_du
+from referee.pfade import db_pfad
 from referee.zahlen import pruefe_bereich
 
 #: ``werte_aus(spiel, ergebnis_json) -> {groesse: {name: wert}}`` (von ``referee.buch``)
@@ -192,18 +193,6 @@ def aufgehoben_durch(eintraege: Iterable[Eintrag]) -> dict[int, Eintrag]:
 
 
 # --------------------------------------------------------------------------- Pfad, Verbindung
-
-
-def db_pfad(pfad: str | os.PathLike | None = None) -> Path:
-    """``pfad`` > Umgebungsvariable ``REFEREE_DB`` > ``<Benutzer-Datenverz.>/referee.db``."""
-    if pfad:
-        return Path(pfad).expanduser()
-    env = os.environ.get("REFEREE_DB")
-    if env:
-        return Path(env).expanduser()
-    import platformdirs
-
-    return platformdirs.user_data_path("referee", appauthor=False) / "referee.db"
 
 
 # Dateien (Gerät, Inode), die dieser Prozess schon als SQLite geprüft oder verbunden hat. Unter

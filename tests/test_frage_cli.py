@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import run_cli
+from conftest import ok, run_cli
 
 from referee.regeltexte import abschnitt, abschnitte
 
@@ -226,3 +226,29 @@ def test_regeln_unbekanntes_spiel_exit_2():
     assert r.returncode == 2
     assert "Unbekanntes Spiel „doppelkopf“" in r.stderr
     _ohne_traceback(r)
+
+
+def test_konvention_nimmt_den_tarif_aus_db_option(cli, tmp_path):
+    """``referee --db X frage …`` liest den Tarif des offenen Abends aus X, nicht aus $REFEREE_DB."""
+    andere = tmp_path / "andere.db"
+    ok(
+        cli(
+            "--db",
+            str(andere),
+            "abend",
+            "neu",
+            "--spieler",
+            "A1",
+            "B1",
+            "C1",
+            "D1",
+            "--tarif",
+            "5-10-20",
+        )
+    )
+    r = ok(cli("--db", str(andere), "frage", "wie viel kostet schneider"))
+    assert "Schneider: +5 ct (Tarif 5-10-20 des offenen Abends)" in r.stdout
+    # die Standard-Datenbank des Tests gibt es nicht: Standardtarif, und sie wird nicht angelegt
+    r = ok(cli("frage", "wie viel kostet schneider"))
+    assert "Schneider: +10 ct (Tarif 10-20-50, kein offener Abend)" in r.stdout
+    assert not (tmp_path / "referee.db").exists()

@@ -58,30 +58,23 @@ def _offener_abend_tarif() -> dict | None:
     Die eine Stelle, an der ``frage`` den Speicher fragt. Keine Datei: kein Import des
     Speichers, nichts wird angelegt.
     """
-    import os
-    from pathlib import Path
+    from referee.cli.gruppen import db_wahl
+    from referee.pfade import db_pfad
 
-    if not os.environ.get("REFEREE_DB"):
-        import platformdirs
-
-        if not (platformdirs.user_data_path("referee", appauthor=False) / "referee.db").is_file():
-            return None
-    elif not Path(os.environ["REFEREE_DB"]).expanduser().is_file():
+    pfad = db_pfad(db_wahl())
+    if not pfad.is_file():
         return None
     import sqlite3
 
-    from referee.errors import SpeicherFehler
-    from referee.store import oeffne
+    from referee.buch import Buch
+    from referee.errors import RefereeFehler
 
     try:
-        store = oeffne()
-        try:
-            abend = store.aktueller_abend()
-        finally:
-            store.schliessen()
-    except (SpeicherFehler, sqlite3.Error):
+        with Buch(pfad) as buch:
+            tarif = buch.lage().tarif  # kein offener Abend: Zustandsfehler
+    except (RefereeFehler, sqlite3.Error):
         return None
-    return abend.tarif if abend is not None and abend.tarif else None
+    return dict(tarif) if tarif else None
 
 
 def _einstellungen(konventionen) -> dict[str, str]:

@@ -95,7 +95,7 @@ def _wurzel(
 def db_wahl(db: str | None = None) -> str | None:
     """Die Datenbank dieses Aufrufs: ``--db`` des Befehls, sonst das nächste ``--db`` davor
     (``referee --db X stand``, ``referee abend --db X neu``), sonst None (dann $REFEREE_DB
-    oder das Benutzer-Datenverzeichnis, siehe ``referee.store.db_pfad``)."""
+    oder das Benutzer-Datenverzeichnis, siehe ``referee.pfade.db_pfad``)."""
     if db:
         return db
     try:  # Typer ≥ 0.28 bringt click eingebaut mit

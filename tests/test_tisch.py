@@ -301,22 +301,23 @@ def test_vervollstaendigung(tisch):
 
 
 def test_live_in_der_sitzung(tisch):
-    import importlib.util
+    import urllib.request
 
     a = tisch.verarbeite("live --port x")
     assert not a.ok and a.meldung == "--port „x“ ist keine Zahl."
     a = tisch.verarbeite("live --host")
     assert not a.ok and "Form: live [--host H] [--port N]" in a.meldung
-    if importlib.util.find_spec("referee.live") is None:
-        a = tisch.verarbeite("live --host 127.0.0.1 --port 0")
-        assert not a.ok
-        assert a.meldung == "„live“ gibt es in dieser Version noch nicht (referee.live fehlt)."
-        return
     try:
         assert tisch.verarbeite("live --host 127.0.0.1 --port 0").ok
         assert tisch.ausgabe[0].startswith("Live-Stand: http://127.0.0.1:")
+        url = tisch.ausgabe[0].split()[1]
         assert tisch.verarbeite("live").ok
         assert tisch.ausgabe[-1].startswith("Der Live-Stand läuft schon: http://127.0.0.1:")
+        # ein Spiel am Tisch steht sofort im Stand der Live-Seite (stand.json wie stand --json)
+        assert tisch.verarbeite("r an be 71 l3").ok
+        with urllib.request.urlopen(url.rstrip("/") + "/stand.json", timeout=10) as antwort:
+            stand = json.load(antwort)
+        assert stand["schafkopf"] == {"Anna": 50, "Ben": 50, "Cem": -50, "Dora": -50}
     finally:
         tisch.schliessen()
     assert tisch.live is None

@@ -108,6 +108,6 @@ def test_schnelle_zuordnung_ueberspringt_globale_db():
     from referee.cli import MODULE, _module_fuer
 
     assert _module_fuer(["--db", "x.db", "frage", "a"]) == ("frage",)
-    assert _module_fuer(["--db=x.db", "ruf"]) == ("schafkopf",)
+    assert _module_fuer(["--db=x.db", "ruf"]) == ("ruf",)  # ruf allein: nur sein Modul
     assert _module_fuer(["--help"]) == MODULE
     assert _module_fuer([]) == MODULE

@@ -19,6 +19,7 @@ from referee.cli.gruppen import app
 # (ein Test prüft, dass diese Zuordnung vollständig ist).
 MODULE = (
     "frage",
+    "ruf",
     "schafkopf",
     "schafkopf_abrechnung",
     "abend",
@@ -32,7 +33,7 @@ MODULE = (
 BEFEHL_MODULE: dict[str, tuple[str, ...]] = {
     "frage": ("frage",),
     "regeln": ("frage",),
-    "ruf": ("schafkopf",),
+    "ruf": ("ruf",),
     "schafkopf": ("schafkopf", "schafkopf_abrechnung", "abend"),
     "abend": ("abend",),
     "stand": ("abend",),

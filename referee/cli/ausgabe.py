@@ -310,3 +310,17 @@ def raender_loesen(alt: tuple[Any, Any]) -> None:
         if isinstance(aktuell, SichererStrom):
             aktuell.flush()
         setattr(sys, name, strom)
+
+
+def drucke_zeilen(zeilen: list[tuple[str, str | None]]) -> None:
+    """Zeilen ausgeben: an einem Terminal mit rich (Farben), sonst (Pipe, Datei) als reiner
+    Text ohne rich zu laden – das spart beim Einmal-Aufruf die meiste Startzeit. Zeichen,
+    die die Ausgabe-Kodierung nicht kann, werden ersetzt statt abzustürzen."""
+    if sys.stdout.isatty():
+        for text, stil in zeilen:
+            drucke_text(text, stil=stil)
+        return
+    kodierung = sys.stdout.encoding or "utf-8"
+    text = "".join(t + "\n" for t, _ in zeilen)
+    sys.stdout.write(text.encode(kodierung, "replace").decode(kodierung))
+    sys.stdout.flush()

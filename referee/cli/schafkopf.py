@@ -1,4 +1,4 @@
-"""Schafkopf-Befehle: ``referee ruf``, ``referee schafkopf zug``, ``referee schafkopf partie``.
+"""Schafkopf-Befehle: ``referee schafkopf zug``, ``referee schafkopf partie`` (``ruf``: ``cli/ruf.py``).
 
 Dünn: Eingabe lesen → Regelkern (``referee.schafkopf``) fragen → ausgeben.
 Den Regelkern und rich erst in den Befehlen importieren (Startzeit).
@@ -12,90 +12,12 @@ from typing import TYPE_CHECKING
 import typer
 
 from referee.cli import ausgabe
-from referee.cli.gruppen import app, schafkopf
+from referee.cli.gruppen import schafkopf
 from referee.cli.mehrwert import mehrwertig
 
 if TYPE_CHECKING:
     from referee.schafkopf.karten import Karte
     from referee.schafkopf.partie import Partie, Partiebericht
-
-
-def _drucke(zeilen: list[tuple[str, str | None]]) -> None:
-    """Zeilen ausgeben: an einem Terminal mit rich (Farben), sonst (Pipe, Datei) als reiner
-    Text ohne rich zu laden – das spart beim Einmal-Aufruf die meiste Startzeit. Zeichen,
-    die die Ausgabe-Kodierung nicht kann, werden ersetzt statt abzustürzen."""
-    import sys
-
-    if sys.stdout.isatty():
-        for text, stil in zeilen:
-            ausgabe.drucke_text(text, stil=stil)
-        return
-    kodierung = sys.stdout.encoding or "utf-8"
-    text = "".join(t + "\n" for t, _ in zeilen)
-    sys.stdout.write(text.encode(kodierung, "replace").decode(kodierung))
-    sys.stdout.flush()
-
-
-@app.command("ruf")
-def ruf(
-    hand: str = typer.Option(
-        ..., "--hand", help='Die eigene Hand, z. B. "EO GU H9 G10 G7 S8 SK EA".'
-    ),
-    sau: str | None = typer.Option(
-        None,
-        "--sau",
-        help="Diese Sau prüfen: eichel, gras oder schellen (auch GA, „die Blaue“ …).",
-    ),
-    deck: str | None = typer.Option(
-        None, "--deck", help="lang (8 Karten) oder kurz (6 Karten); ohne Angabe nach der Handgröße."
-    ),
-    als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
-) -> None:
-    """Welche Sau darf ich rufen? Bin ich gesperrt?
-
-    Für Eichel-, Gras- und Schellen-Sau: rufbar oder nicht, mit Grund und Regelabschnitt. Die Herz-Sau ist Trumpf und nie rufbar. Mit --sau: Exit 0, wenn dieser Ruf erlaubt ist, 1 wenn nicht, 2 bei falscher Eingabe (auch --sau herz).
-
-    Beispiel: referee ruf --hand "EO GU H9 G10 G7 S8 SK EA" --sau gras
-    """
-    from referee.schafkopf.karten import blatt_fuer, parse_hand
-    from referee.schafkopf.ruf import GESPERRT_ABSCHNITT, GESPERRT_TEXT, parse_ruffarbe, ruf_bericht
-
-    blatt = blatt_fuer(hand, deck)
-    karten = parse_hand(hand, deck=blatt, anzahl=blatt.handgroesse)
-    bericht = ruf_bericht(karten, parse_ruffarbe(sau) if sau is not None else None)
-
-    if als_json:
-        ausgabe.drucke_json(bericht.als_json())
-    else:
-        zeilen: list[tuple[str, str | None]] = [
-            (f"Hand ({blatt.value}es Blatt): " + " ".join(str(k) for k in karten), None)
-        ]
-        for f, a in bericht.saeue.items():
-            zeichen = "rufbar" if a.erlaubt else "nicht rufbar"
-            zeilen.append(
-                (f"{f.name_de}-Sau: {zeichen}", "bold green" if a.erlaubt else "bold red")
-            )
-            zeilen.append((f"  {a.grund}", None))
-        zeilen.append(("Herz-Sau: nie rufbar", "bold red"))
-        zeilen.append((f"  {bericht.herz.grund}", None))
-        if bericht.gesperrt:
-            zeilen.append((GESPERRT_TEXT, "bold"))
-        else:
-            zeilen.append(
-                (f"Nicht gesperrt: Ein Rufspiel ist möglich ({GESPERRT_ABSCHNITT}).", None)
-            )
-        frage = bericht.frage
-        if frage is not None:
-            nicht = "" if frage.erlaubt else "nicht "
-            zeilen.append(
-                (
-                    f"→ Die {frage.farbe.name_de}-Sau darf {nicht}gerufen werden.",
-                    "bold green" if frage.erlaubt else "bold red",
-                )
-            )
-        _drucke(zeilen)
-    if bericht.frage is not None and not bericht.frage.erlaubt:
-        raise typer.Exit(1)
 
 
 @schafkopf.command("zug")
@@ -183,7 +105,7 @@ def zug(
     if als_json:
         ausgabe.drucke_json(daten)
     else:
-        _drucke(zeilen)
+        ausgabe.drucke_zeilen(zeilen)
     if not erlaubt:
         raise typer.Exit(1)
 

@@ -1587,20 +1587,10 @@ class Store:
             [] if abend_id is None else [abend_id],
         ):
             werte.setdefault(eid, {}).setdefault(groesse, {})[name] = wert
-        genutzt = {n for a in abende for n in a.spieler}
-        spieler = [
-            {"id": i, "name": n, "angelegt": t}
-            for i, n, t in self._lies("SELECT id, name, angelegt FROM spieler ORDER BY id")
-            if abend_id is None or n in genutzt
-        ]
-        return {
-            "format": EXPORT_FORMAT,
-            "schema": SCHEMA_AKTUELL,
-            "spieler": spieler,
-            "abende": [a.als_json() for a in abende],
-            "ereignisse": [e.als_json() for e in self.ereignisse(abend_id, alle=True)],
-            "eintraege": [dict(e.als_json(), werte=werte.get(e.id, {})) for e in eintraege],
-        }
+        return dict(
+            self.export_kopf(abend_id),
+            eintraege=[dict(e.als_json(), werte=werte.get(e.id, {})) for e in eintraege],
+        )
 
     def eintraege_leicht(self, abend_id: int | None = None) -> list[dict]:
         """Alle Einträge (auch Stornos und Ersetztes) als dicts wie ``Eintrag.als_json()``, ohne

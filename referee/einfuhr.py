@@ -271,15 +271,7 @@ def pruefe_export(daten: Any) -> None:
     nummern: set[tuple[int, int]] = set()
     cent_je_abend: dict[int, int] = {}
     for i, e in enumerate(_liste(daten["eintraege"], "Datei", "eintraege"), start=1):
-        wo = f"Eintrag {i}"
-        _objekt(e, wo, _EINTRAG_FELDER)
-        eid = _ganz(e["id"], wo, "id", 1)
-        wo = f"Eintrag {eid}"
-        if eid in eintraege:
-            raise _fehler(wo, "die Id kommt zweimal vor.")
-        aid = _ganz(e["abend"], wo, "abend", 1)
-        if aid not in abende:
-            raise _fehler(wo, f"Abend {aid} gibt es in der Datei nicht.")
+        eid, aid, wo = _id_und_abend(e, "Eintrag", i, _EINTRAG_FELDER, eintraege, abende)
         nr = _ganz(e["nr"], wo, "nr", 1)
         if (aid, nr) in nummern:
             raise _fehler(wo, f"die Nummer {nr} gibt es an Abend {aid} zweimal.")
@@ -299,6 +291,23 @@ def pruefe_export(daten: Any) -> None:
             )
 
 
+def _id_und_abend(
+    obj: Any, was: str, i: int, felder: Any, gesehen: dict, abende: dict[int, dict]
+) -> tuple[int, int, str]:
+    """Ein Eintrag oder Ereignis: Objekt mit ``felder``, eindeutige ``id``, ``abend`` aus der
+    Datei; gibt (id, abend, Ort für Meldungen) zurück."""
+    wo = f"{was} {i}"
+    _objekt(obj, wo, felder)
+    oid = _ganz(obj["id"], wo, "id", 1)
+    wo = f"{was} {oid}"
+    if oid in gesehen:
+        raise _fehler(wo, "die Id kommt zweimal vor.")
+    aid = _ganz(obj["abend"], wo, "abend", 1)
+    if aid not in abende:
+        raise _fehler(wo, f"Abend {aid} gibt es in der Datei nicht.")
+    return oid, aid, wo
+
+
 def _hausregeln(hr: Any, wo: str) -> None:
     _objekt(hr, wo)
     for k, v in hr.items():
@@ -312,15 +321,7 @@ def _pruefe_ereignisse(liste: Any, abende: dict[int, dict], letzter_eintrag: int
 
     frueher: dict[int, dict] = {}
     for i, v in enumerate(_liste(liste, "Datei", "ereignisse"), start=1):
-        wo = f"Ereignis {i}"
-        _objekt(v, wo, _EREIGNIS_FELDER)
-        vid = _ganz(v["id"], wo, "id", 1)
-        wo = f"Ereignis {vid}"
-        if vid in frueher:
-            raise _fehler(wo, "die Id kommt zweimal vor.")
-        aid = _ganz(v["abend"], wo, "abend", 1)
-        if aid not in abende:
-            raise _fehler(wo, f"Abend {aid} gibt es in der Datei nicht.")
+        vid, aid, wo = _id_und_abend(v, "Ereignis", i, _EREIGNIS_FELDER, frueher, abende)
         _text(v["zeit"], wo, "zeit", hoechstens=64)
         art = v["art"]
         if art not in EREIGNIS_ARTEN:

@@ -16,7 +16,8 @@ Misst im selben Lauf:
    und dem zurückgehaltenen Teil; dazu: Konvention genannt bei Fragen, die der Regeltext
    offen lässt; fälschlich „Regeltext schweigt“; Enthaltung bei fremden Fragen.
 
-``--kalibrieren`` sucht die Schwelle ``MINDEST_SCORE`` (nur auf dem Abstimmungsteil).
+``--kalibrieren`` wählt die Gewichte der Suche gemeinsam (nur auf den Katalogen zum
+Abstimmen: Runde 2, Runde 3, fremde Fragen des Abstimmungsteils, Stichworte).
 
 Aufruf: ``.venv/bin/python benchmarks/frage.py [--laeufe 15] [--ohne-start] [--kalibrieren]``
 """
@@ -352,32 +353,64 @@ def stichwort_quoten(index, fragen: list[dict], mindest_score: float | None = No
     return top1, top3
 
 
-def kalibrieren(index, saetze: list[dict], stichworte: list[dict]) -> None:
-    """Schwelle (Roh-Score) mit den meisten Top-1-Treffern auf Abstimmungsteil + Stichworten.
+def kalibrieren(liste, abstimmung: list[dict], stichworte: list[dict]) -> None:
+    """Die fünf Gewichte der Suche gemeinsam wählen (Gitter), wie in ``referee/suche.py`` notiert.
 
-    Bei Gleichstand entscheidet die Enthaltung bei fremden Fragen, dann Top-3.
+    Gemessen auf ``abstimmung`` (Satzkataloge Runde 2 und 3 und die fremden Fragen des
+    Abstimmungsteils) und dem Stichwortkatalog; die Beispielfragen dafür ohne genau diese
+    Sätze, damit kein Satz sich selbst findet. Bewertet: Top-1 auf den Sätzen, dann
+    Enthaltung bei fremden Fragen, dann Top-1 der Stichworte.
     """
-    print("\n== Kalibrierung der Schwelle (Abstimmungsteil und Stichwortkatalog) ==")
+    import itertools
+
+    from referee import suche as suchmodul
+
+    ohne = {e["frage"].casefold() for e in abstimmung}
+    beispiele = [(f, z) for f, z in suchmodul.beispielfragen() if f.casefold() not in ohne]
+    saetze = [e for e in abstimmung if not e.get("nichts")]
+    fremde = [e for e in abstimmung if e.get("nichts")]
+    print(f"\n== Kalibrierung ({len(saetze)} Sätze, {len(fremde)} fremde, Stichworte) ==")
+    alt = {
+        n: getattr(suchmodul, n)
+        for n in ("GEWICHT_BEISPIELTEXT", "ABDECKUNG", "GEWICHT_BEISPIEL", "MINDEST_BEISPIEL")
+    }
     beste = None
-    for grenze in range(20, 61, 5):
-        z = bewerte_saetze(index, saetze, float(grenze))
-        s1, s3 = stichwort_quoten(index, stichworte, float(grenze))
-        print(
-            f"MINDEST_SCORE {grenze:3d}: Sätze Top-1 {_quote(z['top1'], z['n'])}, "
-            f"Top-3 {_quote(z['top3'], z['n'])}, fremde leer {_quote(z['fremd_leer'], z['fremd_n'])}; "
-            f"Stichworte Top-1 {_quote(s1, len(stichworte))}, Top-3 {_quote(s3, len(stichworte))}"
+    for text in (0.3, 0.5, 0.7, 0.9):
+        suchmodul.GEWICHT_BEISPIELTEXT = text
+        ix = suchmodul.Suchindex(liste, beispiele)
+        gitter = itertools.product((0.5, 1.0), (0.9, 1.0, 1.1), (35.0, 40.0, 45.0), (40.0, 50.0))
+        for abdeckung, gewicht, schwelle, schwelle_beispiel in gitter:
+            suchmodul.ABDECKUNG = abdeckung
+            suchmodul.GEWICHT_BEISPIEL = gewicht
+            suchmodul.MINDEST_BEISPIEL = schwelle_beispiel
+            z = bewerte_saetze(ix, saetze, schwelle)
+            f = bewerte_saetze(ix, fremde, schwelle)
+            s1, _ = stichwort_quoten(ix, stichworte, schwelle)
+            wert = (z["top1"], f["fremd_leer"], s1)
+            werte = (text, abdeckung, gewicht, schwelle, schwelle_beispiel)
+            print(
+                "BEISPIELTEXT {} ABDECKUNG {} BEISPIEL {} MINDEST {} MINDEST_BEISPIEL {}: ".format(
+                    *werte
+                )
+                + f"Sätze Top-1 {_quote(z['top1'], z['n'])}, fremde leer "
+                f"{_quote(f['fremd_leer'], f['fremd_n'])}, Stichworte Top-1 {s1}"
+            )
+            if beste is None or wert > beste[0]:
+                beste = (wert, werte)
+    for n, w in alt.items():
+        setattr(suchmodul, n, w)
+    print(
+        "Beste: BEISPIELTEXT {} ABDECKUNG {} BEISPIEL {} MINDEST {} MINDEST_BEISPIEL {}".format(
+            *beste[1]
         )
-        wert = (z["top1"] + s1, z["fremd_leer"], z["top3"] + s3)
-        if beste is None or wert > beste[1]:
-            beste = (grenze, wert)
-    print(f"Beste Schwelle: {beste[0]}")
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--laeufe", type=int, default=15, help="Prozessläufe je Befehl (≥ 10)")
     parser.add_argument("--ohne-start", action="store_true", help="Startzeit nicht messen")
-    parser.add_argument("--kalibrieren", action="store_true", help="Schwelle suchen")
+    parser.add_argument("--kalibrieren", action="store_true", help="Gewichte wählen")
     parser.add_argument(
         "--fehler", action="store_true", help="Fehlgriffe im Abstimmungsteil (nur dort) zeigen"
     )
@@ -431,7 +464,8 @@ def main() -> None:
 
     start = time.perf_counter()
     index = suchmodul.Suchindex(
-        [*abschnitte(), *(k.als_abschnitt() for k in suchmodul.konventionen())]
+        [*abschnitte(), *(k.als_abschnitt() for k in suchmodul.konventionen())],
+        suchmodul.beispielfragen(),
     )
     index.suche("Davonlaufen")
     aufbau = (time.perf_counter() - start) * 1000
@@ -448,7 +482,7 @@ def main() -> None:
 
     synth = synthetischer_korpus()
     start = time.perf_counter()
-    gross = suchmodul.Suchindex(synth)
+    gross = suchmodul.Suchindex(synth, suchmodul.beispielfragen())
     aufbau_gross = (time.perf_counter() - start) * 1000
     gross.suche("Davonlaufen")
     median_gross = suche_median(gross, [e["frage"] for e in stichwort["fragen"]], runden=1)
@@ -466,26 +500,33 @@ def main() -> None:
     print("\n== Stichwortkatalog tests/data/fragen.json ==")
     print(f"Top-1 {_quote(top1, n)} (Ziel ≥ 90 %), Top-3 {_quote(top3, n)} (Ziel 100 %)")
 
-    print("\n== Satzkatalog tests/data/fragen_saetze.json ==")
-    for teil, name in (("abstimmung", "Abstimmungsteil"), ("zurueckgehalten", "zurückgehalten")):
-        z = bewerte_saetze(index, [e for e in saetze if e["teil"] == teil])
+    def zeile(name: str, ix, fragen: list[dict]) -> None:
+        z = bewerte_saetze(ix, fragen)
         print(
-            f"{name:16s} Top-1 {_quote(z['top1'], z['n'])}, Top-3 {_quote(z['top3'], z['n'])}; "
-            f"Konvention genannt {_quote(z['konv_genannt'], z['konv_n'])}; "
-            f"fälschlich „schweigt“ {z['falsch_schweigt']}/{z['regel_n']} "
-            f"(dazu eine Konvention genannt: {z['regel_mit_konvention']}); "
-            f"fremde Fragen enthalten {_quote(z['fremd_leer'], z['fremd_n'])}"
-        )
-    neu_pfad = ROOT / "tests" / "data" / "fragen_saetze_neu.json"
-    if neu_pfad.exists():
-        z = bewerte_saetze(index, json.loads(neu_pfad.read_text(encoding="utf-8"))["fragen"])
-        print(
-            f"{'neu (Runde 2)':16s} Top-1 {_quote(z['top1'], z['n'])}, "
-            f"Top-3 {_quote(z['top3'], z['n'])}; "
+            f"  {name:30s} Top-1 {_quote(z['top1'], z['n'])}, Top-3 {_quote(z['top3'], z['n'])}; "
             f"Konvention genannt {_quote(z['konv_genannt'], z['konv_n'])}; "
             f"fälschlich „schweigt“ {z['falsch_schweigt']}/{z['regel_n']}; "
-            f"fremde Fragen enthalten {_quote(z['fremd_leer'], z['fremd_n'])}"
+            f"fremde enthalten {_quote(z['fremd_leer'], z['fremd_n'])}"
         )
+
+    def katalog(name: str) -> list[dict]:
+        pfad = ROOT / "tests" / "data" / name
+        return json.loads(pfad.read_text(encoding="utf-8"))["fragen"]
+
+    runde2 = katalog("fragen_saetze_neu.json")
+    runde3 = katalog("fragen_saetze_runde3.json")
+    runde4 = katalog("fragen_saetze_runde4.json")
+    zurueck = [e for e in saetze if e["teil"] == "zurueckgehalten"]
+    ohne_beispiele = suchmodul.Suchindex(index.abschnitte)
+    print("\n== Satzkataloge tests/data/fragen_saetze*.json ==")
+    print("Darauf abgestimmt (ihre Sätze stehen in data/beispielfragen.json):")
+    zeile("Abstimmungsteil", index, [e for e in saetze if e["teil"] == "abstimmung"])
+    zeile("Runde 2", index, runde2)
+    zeile("Runde 3 (erst blind gemessen)", index, runde3)
+    print("Nie zum Abstimmen benutzt – mit Beispielfragen / ohne:")
+    for name, fragen in (("zurückgehalten", zurueck), ("Runde 4 (blind)", runde4)):
+        zeile(f"{name}, mit Beispielen", index, fragen)
+        zeile(f"{name}, ohne Beispiele", ohne_beispiele, fragen)
     print("(Ziel zurückgehalten: Top-1 ≥ 95 %, Top-3 100 %; Konvention genannt ≥ 95 %)")
     robust = stoerungen(index, [e for e in saetze if e["teil"] == "abstimmung"])
     print(
@@ -495,7 +536,8 @@ def main() -> None:
     if args.fehler:
         zeige_fehler(index, [e for e in saetze if e["teil"] == "abstimmung"])
     if args.kalibrieren:
-        kalibrieren(index, [e for e in saetze if e["teil"] == "abstimmung"], stichwort["fragen"])
+        fremde = [e for e in saetze if e["teil"] == "abstimmung" and e.get("nichts")]
+        kalibrieren(index.abschnitte, runde2 + runde3 + fremde, stichwort["fragen"])
 
 
 if __name__ == "__main__":

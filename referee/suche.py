@@ -22,7 +22,13 @@ Vorgehen (gemessen mit ``benchmarks/frage.py`` und ``tests/data/fragen.json``):
    plus Zuschläge für benachbarte Wortpaare, für Ähnlichkeit der ganzen Frage mit dem
    Titel und für ein genanntes Spiel. Ausgegeben wird ``100·tanh(roh/100)``: 0–100,
    streng monoton, keine Gleichstände bei 100.
-5. **Relevanz**: ein Abschnitt zählt nur, wenn mindestens ein Suchwort (nicht bloß ein
+5. **Beispielfragen** aus ``data/beispielfragen.json`` (so fragen Spieler danach, je
+   Abschnitt und Konvention): ihre Wörter erweitern den Abschnitt als eigenes Feld
+   (``GEWICHT_BEISPIELTEXT``), und ein zweiter kleiner Index über die Beispielfragen selbst
+   findet die ähnlichste; ein Abschnitt bekommt den besseren von Text-Score und
+   ``GEWICHT_BEISPIEL`` × Score seiner ähnlichsten Beispielfrage (gemindert, wenn die Frage
+   nur einen kleinen Teil der Beispielfrage abdeckt, und erst ab ``MINDEST_BEISPIEL``).
+6. **Relevanz**: ein Abschnitt zählt nur, wenn mindestens ein Suchwort (nicht bloß ein
    Spielname) darin sicher erkannt ist (Ähnlichkeit ≥ 0,8: „hallo“ ≠ „Hall“ of Fame)
    und der Score die Schwelle ``MINDEST_SCORE`` erreicht.
 
@@ -140,11 +146,25 @@ VORTEIL_GELD = 6.0
 NAEHE_KONVENTION = 0.9
 #: So viele Konventionen nennt ``antwort`` höchstens.
 ANZAHL_KONVENTIONEN = 2
-#: Unter diesem Roh-Score (angezeigt ≈ 33,6) gilt ein Treffer als nicht relevant –
-#: kalibriert mit ``benchmarks/frage.py --kalibrieren`` auf dem Abstimmungsteil des
-#: Satzkatalogs und dem Stichwortkatalog (meiste Top-1-Treffer; 35 und 40 gleichauf,
-#: 45 kostet Stichwortfragen).
-MINDEST_SCORE = 35.0
+# Die folgenden fünf Werte sind gemeinsam gewählt mit ``benchmarks/frage.py --kalibrieren``
+# (Gitter über 288 Kombinationen) auf den Satzkatalogen Runde 2 und Runde 3, den fremden
+# Fragen des Abstimmungsteils und dem Stichwortkatalog – mit Beispielfragen ohne genau diese
+# Sätze; nie auf dem zurückgehaltenen Teil oder Runde 4. Die Nachbarn im Gitter liegen
+# höchstens 1–2 % Top-1 darunter.
+#: Unter diesem Roh-Score (angezeigt ≈ 38) gilt ein Treffer als nicht relevant (35 lässt
+#: fremde Fragen durch; ein Name in der Frage senkt den Score stark).
+MINDEST_SCORE = 40.0
+#: Ein Abschnitt bekommt mindestens dieses Vielfache des Scores seiner ähnlichsten
+#: Beispielfrage (höchstens 100).
+GEWICHT_BEISPIEL = 1.1
+#: Der Score einer Beispielfrage zählt mit (Anteil ihrer Wörter, die die Frage trifft) hoch
+#: diesem Wert: ein einzelnes gemeinsames Wort mit einer langen Beispielfrage belegt wenig.
+ABDECKUNG = 0.5
+#: Feldgewicht der Wörter aus Beispielfragen im Abschnitt (Text 0,55, Stichwort 0,8).
+GEWICHT_BEISPIELTEXT = 0.3
+#: Eine Beispielfrage unter diesem Roh-Score (angezeigt ≈ 46) zählt nicht: sie beruht meist
+#: auf einem einzigen, oft nur unscharf getroffenen Wort („Wetter“ ≈ „weiter“).
+MINDEST_BEISPIEL = 50.0
 
 _ERSETZUNGEN = (
     ("„", '"'),
@@ -647,8 +667,15 @@ class _Suchwort:
 class Suchindex:
     """Vorberechneter Index über Abschnitte: Vokabular, Felder je Wort, idf."""
 
-    def __init__(self, liste: Iterable[Abschnitt]) -> None:
+    def __init__(
+        self, liste: Iterable[Abschnitt], beispiele: Iterable[tuple[str, str]] = ()
+    ) -> None:
         self.abschnitte: tuple[Abschnitt, ...] = tuple(liste)
+        beispiele = list(beispiele)
+        self._beispiele_setzen(beispiele)
+        je_abschnitt: dict[str, list[str]] = {}
+        for frage, ziel in beispiele:
+            je_abschnitt.setdefault(ziel, []).append(frage)
         felder: list[dict[str, float]] = []
         paare: dict[tuple[str, str], set[int]] = {}
         for i, a in enumerate(self.abschnitte):
@@ -657,10 +684,12 @@ class Suchindex:
                 (GEWICHT_TEXT_KONVENTION if _art(a) == "konvention" else GEWICHT_TEXT, a.text),
                 *((GEWICHT_STICHWORT, s) for s in a.stichworte),
                 (GEWICHT_TITEL, a.titel),
+                # Beispielfragen erweitern den Abschnitt um die Wörter der Spieler
+                *((GEWICHT_BEISPIELTEXT, frage) for frage in je_abschnitt.get(a.id, ())),
             ]
             for nr, (gewicht, teil) in enumerate(teile):
                 gefaltet = woerter(teil)
-                stichwort = 0 < nr <= len(a.stichworte)
+                stichwort = 0 < nr <= len(a.stichworte)  # (Titel und Beispiele danach)
                 if stichwort and len(gefaltet) > 1 and gefaltet[-1] in _VORSILBEN:
                     # wie in der Frage: „wer spielt mit“ → auch ``mitspielt``
                     gefaltet.append(gefaltet[-1] + gefaltet[-2])
@@ -687,6 +716,20 @@ class Suchindex:
             frozenset(_staemme(_inhaltswoerter(woerter(a.titel)))) for a in self.abschnitte
         ]
 
+    def _beispiele_setzen(self, beispiele: Iterable[tuple[str, str]]) -> None:
+        """Beispielfragen ``(frage, id)`` als eigener kleiner Index: je Frage ein Eintrag,
+        dessen Titel die Frage ist und der auf den Abschnitt ``id`` zeigt."""
+        nummer = {a.id: i for i, a in enumerate(self.abschnitte)}
+        eintraege: list[Abschnitt] = []
+        self._ziele: list[int] = []
+        for frage, ziel in beispiele:
+            if ziel not in nummer:
+                continue  # Beispiel zu einem Abschnitt, den dieser Index nicht hat
+            a = self.abschnitte[nummer[ziel]]
+            eintraege.append(Abschnitt(a.id, a.spiel, frage, ""))
+            self._ziele.append(nummer[ziel])
+        self._beispiele: Suchindex | None = Suchindex(eintraege) if eintraege else None
+
     # -- Zwischenspeichern ---------------------------------------------------------------
 
     def nachbarn_berechnen(self) -> None:
@@ -699,10 +742,17 @@ class Suchindex:
                 (k, sc) for k, sc in _unscharf(wort, self.vokabular, False) if k != wort
             ]
         self._nachbarn = nachbarn
+        if self._beispiele is not None:
+            self._beispiele.nachbarn_berechnen()
 
     def zustand(self) -> tuple:
         """Der berechnete Zustand als reine Daten (für ``marshal``); ohne die Abschnitte."""
+        beispiele = None
+        if self._beispiele is not None:
+            fragen = tuple(a.titel for a in self._beispiele.abschnitte)
+            beispiele = (fragen, tuple(self._ziele), self._beispiele.zustand())
         return (
+            beispiele,
             tuple(a.id for a in self.abschnitte),
             self._posting,
             self._paare,
@@ -722,6 +772,7 @@ class Suchindex:
         ix = cls.__new__(cls)
         ix.abschnitte = tuple(liste)
         (
+            beispiele,
             ids,
             ix._posting,
             ix._paare,
@@ -736,6 +787,16 @@ class Suchindex:
         ) = zustand
         if tuple(a.id for a in ix.abschnitte) != ids:
             raise ValueError("Zwischengespeicherter Index passt nicht zu den Abschnitten.")
+        ix._beispiele = None
+        ix._ziele = []
+        if beispiele is not None:
+            fragen, ziele, unterzustand = beispiele
+            ix._ziele = list(ziele)
+            eintraege = [
+                Abschnitt(ix.abschnitte[i].id, ix.abschnitte[i].spiel, f, "")
+                for f, i in zip(fragen, ziele, strict=True)
+            ]
+            ix._beispiele = cls.aus_zustand(eintraege, unterzustand)
         return ix
 
     def _ableiten(self, posting: dict[str, list[tuple[int, float]]]) -> None:
@@ -1051,6 +1112,24 @@ class Suchindex:
         ``art``: ``"regel"`` nur Regelabschnitte, ``"konvention"`` nur Konventionen,
         ``None`` beide.
         """
+        rangliste, passend = self._rangliste(frage, spiel, vage, art)
+        if self._beispiele is not None:
+            rangliste = self._mit_beispielen(rangliste, frage, spiel, vage, art)
+        grenze = _anzeige_genau(mindest_score)
+        ergebnisse: list[Treffer] = []
+        for score, i in rangliste:
+            if score < grenze or len(ergebnisse) >= anzahl:
+                break
+            ergebnisse.append(
+                Treffer(self.abschnitte[i], round(score, 1), frozenset(passend.get(i, ())))
+            )
+        return ergebnisse
+
+    def _rangliste(
+        self, frage: str, spiel: str | None, vage: bool, art: str | None
+    ) -> tuple[list[tuple[float, int]], dict[int, set[str]]]:
+        """Alle relevanten Abschnitte mit Anzeige-Score (0–100, ungerundet), bester zuerst,
+        und je Abschnitt die passenden Korpuswörter."""
         liste, spiele_in_frage = self._suchwoerter(frage)
         # nur berührte Abschnitte (beim 100-fachen Korpus zählt das)
         summe: dict[int, float] = {}
@@ -1150,16 +1229,38 @@ class Suchindex:
             if gemeinsam and frage_staemme:
                 anteil = 0.7 * gemeinsam / len(titel) + 0.3 * gemeinsam / len(frage_staemme)
                 score += BONUS_TITEL * anteil
-            neu.append((score, i))
+            neu.append((_anzeige_genau(score), i))
         neu.sort(key=lambda k: (-k[0], k[1]))
-        ergebnisse: list[Treffer] = []
-        for score, i in neu:
-            if score < mindest_score or len(ergebnisse) >= anzahl:
-                break
-            ergebnisse.append(
-                Treffer(self.abschnitte[i], _anzeige(score), frozenset(passend.get(i, ())))
-            )
-        return ergebnisse
+        return neu, passend
+
+    def _mit_beispielen(
+        self,
+        rangliste: list[tuple[float, int]],
+        frage: str,
+        spiel: str | None,
+        vage: bool,
+        art: str | None,
+    ) -> list[tuple[float, int]]:
+        """Die Rangliste aus dem Text, verbunden mit der ähnlichsten Beispielfrage.
+
+        Je Abschnitt zählt der bessere von Text-Score und ``GEWICHT_BEISPIEL`` × Score der
+        ähnlichsten Beispielfrage, die er beantwortet (``data/beispielfragen.json``).
+        """
+        assert self._beispiele is not None
+        beste = dict((i, score) for score, i in rangliste)
+        bsp = self._beispiele
+        treffer, passend = bsp._rangliste(frage, spiel, vage, art)
+        for score, b in treffer:
+            i = self._ziele[b]
+            # Wie viel der Beispielfrage die Frage abdeckt: ein einzelnes gemeinsames Wort
+            # mit einer langen Beispielfrage ist schwacher Beleg
+            abdeckung = min(1.0, len(passend.get(b, ())) / max(len(bsp._titel_staemme[b]), 1))
+            wert = min(GEWICHT_BEISPIEL * score * abdeckung**ABDECKUNG, 100.0)
+            if wert < _anzeige_genau(MINDEST_BEISPIEL):
+                continue
+            if wert > beste.get(i, 0.0):
+                beste[i] = wert
+        return sorted(((score, i) for i, score in beste.items()), key=lambda k: (-k[0], k[1]))
 
     def antwort(
         self,
@@ -1209,8 +1310,8 @@ class Suchindex:
     def vorschlaege(self, frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Abschnitt]:
         """Die nächstliegenden Abschnitte für „Meintest du …?“.
 
-        Zuerst die schwachen Treffer unter der Relevanzschwelle; gibt es keine, die
-        Abschnitte, deren Titel der Frage buchstabenweise am ähnlichsten ist.
+        Zuerst die schwachen Treffer unter der Relevanzschwelle; sind es weniger als
+        ``anzahl``, dazu die Abschnitte, deren Titel der Frage buchstabenweise am ähnlichsten ist.
         """
         from rapidfuzz import fuzz, process
 
@@ -1220,18 +1321,19 @@ class Suchindex:
             ]
         except Eingabefehler:
             schwach = []
-        if schwach:
+        if len(schwach) >= anzahl:
             return schwach
+        # aufgefüllt mit den Abschnitten, deren Titel der Frage am ähnlichsten ist
         frage_gefaltet = " ".join(woerter(frage))
-        kandidaten = [
-            (i, " ".join(woerter(a.titel)))
+        kandidaten = {
+            i: " ".join(woerter(a.titel))
             for i, a in enumerate(self.abschnitte)
-            if (spiel is None or a.spiel == spiel) and _art(a) == "regel"
-        ]
+            if (spiel is None or a.spiel == spiel) and _art(a) == "regel" and a not in schwach
+        }
         ergebnis = process.extract(
-            frage_gefaltet, {i: t for i, t in kandidaten}, scorer=fuzz.WRatio, limit=anzahl
+            frage_gefaltet, kandidaten, scorer=fuzz.WRatio, limit=anzahl - len(schwach)
         )
-        return [self.abschnitte[i] for _, _, i in ergebnis]
+        return [*schwach, *(self.abschnitte[i] for _, _, i in ergebnis)]
 
 
 def _unscharf(wort: str, vokabular: Sequence[str], vertippt: bool) -> list[tuple[str, float]]:
@@ -1266,13 +1368,13 @@ def _art(a: Abschnitt) -> str:
     return "konvention" if a.id.startswith("konvention.") else "regel"
 
 
-def _anzeige(roh: float) -> float:
+def _anzeige_genau(roh: float) -> float:
     """Roh-Score (Summe samt Zuschlägen, kann über 100 liegen) → 0–100, streng monoton."""
-    return round(100.0 * math.tanh(roh / 100.0), 1)
+    return 100.0 * math.tanh(roh / 100.0)
 
 
 #: Format des zwischengespeicherten Index (bei Änderung des Zustands hochzählen).
-_CACHE_FORMAT = 3
+_CACHE_FORMAT = 4
 
 
 def _korpus_schluessel() -> str:
@@ -1293,6 +1395,7 @@ def _korpus_schluessel() -> str:
         datei("konventionen.md"),
         datei("synonyme.json"),
         datei("stoppwoerter.txt"),
+        datei("beispielfragen.json"),
         Path(__file__),
     ):
         inhalt = pfad.read_bytes()
@@ -1330,9 +1433,9 @@ def index() -> Suchindex:
         pfad = _cache_pfad(_korpus_schluessel())
         zustand = marshal.loads(pfad.read_bytes())
         return Suchindex.aus_zustand(liste, zustand)
-    except (OSError, ValueError, EOFError, TypeError, KeyError):
+    except (OSError, ValueError, EOFError, TypeError, KeyError, IndexError):
         pass
-    ix = Suchindex(liste)
+    ix = Suchindex(liste, beispielfragen())
     ix.nachbarn_berechnen()
     try:
         pfad.parent.mkdir(parents=True, exist_ok=True)
@@ -1345,6 +1448,14 @@ def index() -> Suchindex:
     except (OSError, ValueError, UnboundLocalError):
         pass
     return ix
+
+
+def beispielfragen() -> list[tuple[str, str]]:
+    """``(frage, id)`` aus ``data/beispielfragen.json``: so fragen Spieler nach diesem Abschnitt."""
+    from referee.resources import lade_json
+
+    daten = lade_json("beispielfragen.json")["beispiele"]
+    return [(frage, ziel) for ziel, fragen in daten.items() for frage in fragen]
 
 
 def suche(frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Treffer]:

@@ -13,8 +13,24 @@ import pytest
 from conftest import run_cli
 
 from referee.errors import Eingabefehler
-from referee.regeltexte import abschnitte, konvention, konventionen, parse_konventionen
-from referee.suche import Antwort, antwort, frage_woerter, grundform, index, stamm, woerter, zahl
+from referee.regeltexte import (
+    Abschnitt,
+    abschnitte,
+    konvention,
+    konventionen,
+    parse_konventionen,
+)
+from referee.suche import (
+    Antwort,
+    Suchindex,
+    antwort,
+    frage_woerter,
+    grundform,
+    index,
+    stamm,
+    woerter,
+    zahl,
+)
 
 DATA = Path(__file__).parent / "data"
 SAETZE = json.loads((DATA / "fragen_saetze.json").read_text(encoding="utf-8"))["fragen"]
@@ -392,3 +408,69 @@ def test_cli_pipe_ohne_rich():
     )
     assert "Schafkopf · Davonlaufen" in r.stdout
     assert r.stderr.strip() == "OHNE"
+
+
+# --------------------------------------------------------------------------- Beispielfragen
+
+#: Runde 3: blind geschrieben, zuerst gemessen, danach zum Abstimmen benutzt.
+RUNDE3 = json.loads((DATA / "fragen_saetze_runde3.json").read_text(encoding="utf-8"))["fragen"]
+#: Runde 4: blind geschrieben, nie zum Abstimmen benutzt.
+RUNDE4 = json.loads((DATA / "fragen_saetze_runde4.json").read_text(encoding="utf-8"))["fragen"]
+BEISPIELE = json.loads(
+    (Path(__file__).parent.parent / "data" / "beispielfragen.json").read_text(encoding="utf-8")
+)["beispiele"]
+
+
+def test_beispielfragen_gueltig_und_ohne_zurueckgehaltene():
+    ids = {a.id for a in abschnitte()} | {k.id for k in konventionen()}
+    assert set(BEISPIELE) == ids  # jeder Abschnitt und jede Konvention hat Beispiele
+    alle = [f.casefold() for fragen in BEISPIELE.values() for f in fragen]
+    assert len(alle) == len(set(alle)) >= 1500
+    # nie eine zurückgehaltene Frage oder eine aus Runde 4 (sonst misst der Benchmark sich selbst)
+    zurueck = {e["frage"].casefold() for e in SAETZE if e["teil"] == "zurueckgehalten"}
+    blind = {e["frage"].casefold() for e in RUNDE4}
+    assert not (zurueck | blind) & set(alle)
+
+
+@pytest.mark.parametrize(
+    ("katalog", "teil", "anzahl"), [("r3", "runde3", 170), ("r4", "runde4", 160)]
+)
+def test_runden_3_und_4_gueltig(katalog, teil, anzahl):
+    ids = {a.id for a in abschnitte()}
+    kids = {k.id for k in konventionen()}
+    fragen = RUNDE3 if katalog == "r3" else RUNDE4
+    assert len(fragen) == anzahl
+    for e in fragen:
+        assert e["teil"] == teil
+        assert set(e["abschnitte"]) <= ids, e
+        assert set(e["konventionen"]) <= kids, e
+        assert e["schweigt"] == bool(e["konventionen"]), e
+
+
+def _zwei_abschnitte(beispiele=()):
+    a = Abschnitt("sabai.ablegen", "sabai", "Ablegen", "Gleiche Karten dürfen abgelegt werden.")
+    b = Abschnitt("sabai.ende", "sabai", "Ende", "Wer zuerst 100 Punkte hat, verliert.")
+    return Suchindex([a, b], beispiele)
+
+
+def test_beispielfrage_findet_abschnitt_ohne_gemeinsames_wort():
+    # „Zeche“ und „blechen“ stehen in keinem Regeltext, nur in der Beispielfrage
+    frage = "wer muss am schluss die zeche blechen"
+    assert _zwei_abschnitte().suche(frage) == []
+    ix = _zwei_abschnitte([("wer muss die zeche blechen", "sabai.ende")])
+    assert [t.abschnitt.id for t in ix.suche(frage)] == ["sabai.ende"]
+    assert ix.suche("pizza bestellen") == []
+
+
+def test_beispiel_zu_unbekannter_id_wird_uebergangen():
+    ix = _zwei_abschnitte([("wer muss die zeche blechen", "sabai.gibtsnicht")])
+    assert ix.suche("wer muss die zeche blechen") == []
+
+
+def test_zwischengespeicherter_index_antwortet_gleich():
+    import marshal
+
+    ix = index()
+    kopie = Suchindex.aus_zustand(ix.abschnitte, marshal.loads(marshal.dumps(ix.zustand())))
+    for frage in ("Davonlaufen", "wer muss am ende die zeche zahlen", "was kostet ein wenz"):
+        assert kopie.antwort(frage) == ix.antwort(frage)

@@ -671,13 +671,15 @@ class Suchindex:
         self, liste: Iterable[Abschnitt], beispiele: Iterable[tuple[str, str]] = ()
     ) -> None:
         self.abschnitte: tuple[Abschnitt, ...] = tuple(liste)
+        # Beim Beispielindex: der Hauptindex, dessen Vokabular (Tippfehler, Stämme) er nutzt
+        self._quelle: Suchindex | None = None
         beispiele = list(beispiele)
         self._beispiele_setzen(beispiele)
         je_abschnitt: dict[str, list[str]] = {}
         for frage, ziel in beispiele:
             je_abschnitt.setdefault(ziel, []).append(frage)
         felder: list[dict[str, float]] = []
-        paare: dict[tuple[str, str], set[int]] = {}
+        paare: dict[str, set[int]] = {}
         for i, a in enumerate(self.abschnitte):
             f: dict[str, float] = {}
             teile = [
@@ -701,10 +703,11 @@ class Suchindex:
                         f[absicht] = gewicht
                 # Wortfolgen je Titel, Text und einzelnem Stichwort (nicht über Stichwortgrenzen)
                 folge = _inhaltswoerter(gefaltet)
-                for paar in zip(folge, folge[1:]):
-                    paare.setdefault(paar, set()).add(i)
+                for erstes, zweites in zip(folge, folge[1:]):
+                    paare.setdefault(f"{erstes} {zweites}", set()).add(i)
             felder.append(f)
-        self._paare = paare
+        # „wort1 wort2“ → Abschnittsnummern (Zeichenketten und Tupel: schnell aus dem Cache)
+        self._paare: dict[str, tuple[int, ...]] = {k: tuple(sorted(v)) for k, v in paare.items()}
         # Wort → [(Abschnittsnummer, Feldgewicht)]
         posting: dict[str, list[tuple[int, float]]] = {}
         for i, f in enumerate(felder):
@@ -712,8 +715,8 @@ class Suchindex:
                 posting.setdefault(wort, []).append((i, g))
         self._ableiten(posting)
         self._nachbarn: dict[str, list[tuple[str, float]]] | None = None
-        self._titel_staemme = [
-            frozenset(_staemme(_inhaltswoerter(woerter(a.titel)))) for a in self.abschnitte
+        self._titel_staemme: list[tuple[str, ...]] = [
+            tuple(sorted(set(_staemme(_inhaltswoerter(woerter(a.titel)))))) for a in self.abschnitte
         ]
 
     def _beispiele_setzen(self, beispiele: Iterable[tuple[str, str]]) -> None:
@@ -728,7 +731,12 @@ class Suchindex:
             a = self.abschnitte[nummer[ziel]]
             eintraege.append(Abschnitt(a.id, a.spiel, frage, ""))
             self._ziele.append(nummer[ziel])
-        self._beispiele: Suchindex | None = Suchindex(eintraege) if eintraege else None
+        self._beispiele: Suchindex | None = None
+        if eintraege:
+            # Die Wörter der Beispielfragen stehen auch im Hauptindex (eigenes Feld): der
+            # Beispielindex braucht kein eigenes Vokabular und erkennt dieselben Tippfehler.
+            self._beispiele = Suchindex(eintraege)
+            self._beispiele._quelle = self
 
     # -- Zwischenspeichern ---------------------------------------------------------------
 
@@ -742,15 +750,15 @@ class Suchindex:
                 (k, sc) for k, sc in _unscharf(wort, self.vokabular, False) if k != wort
             ]
         self._nachbarn = nachbarn
-        if self._beispiele is not None:
-            self._beispiele.nachbarn_berechnen()
 
     def zustand(self) -> tuple:
         """Der berechnete Zustand als reine Daten (für ``marshal``); ohne die Abschnitte."""
         beispiele = None
         if self._beispiele is not None:
-            fragen = tuple(a.titel for a in self._beispiele.abschnitte)
-            beispiele = (fragen, tuple(self._ziele), self._beispiele.zustand())
+            beispiele = (tuple(self._ziele), self._beispiele.zustand())
+        vokabular = (self.vokabular, self._blob, self._anfaenge, self._staemme, self._nachbarn)
+        if self._quelle is not None:
+            vokabular = ([], "", [], {}, None)  # das der Quelle
         return (
             beispiele,
             tuple(a.id for a in self.abschnitte),
@@ -759,11 +767,7 @@ class Suchindex:
             self._titel_staemme,
             self._idf,
             self._idf_max,
-            self.vokabular,
-            self._blob,
-            self._anfaenge,
-            self._staemme,
-            self._nachbarn,
+            *vokabular,
         )
 
     @classmethod
@@ -787,16 +791,16 @@ class Suchindex:
         ) = zustand
         if tuple(a.id for a in ix.abschnitte) != ids:
             raise ValueError("Zwischengespeicherter Index passt nicht zu den Abschnitten.")
+        ix._quelle = None
         ix._beispiele = None
         ix._ziele = []
         if beispiele is not None:
-            fragen, ziele, unterzustand = beispiele
+            ziele, unterzustand = beispiele
             ix._ziele = list(ziele)
-            eintraege = [
-                Abschnitt(ix.abschnitte[i].id, ix.abschnitte[i].spiel, f, "")
-                for f, i in zip(fragen, ziele, strict=True)
-            ]
-            ix._beispiele = cls.aus_zustand(eintraege, unterzustand)
+            # Nach dem Aufbau braucht der Beispielindex von seinen Einträgen nur id und Spiel:
+            # der Abschnitt, auf den die Beispielfrage zeigt, genügt (nichts neu anzulegen).
+            ix._beispiele = cls.aus_zustand([ix.abschnitte[i] for i in ziele], unterzustand)
+            ix._beispiele._quelle = ix
         return ix
 
     def _ableiten(self, posting: dict[str, list[tuple[int, float]]]) -> None:
@@ -825,6 +829,12 @@ class Suchindex:
         ``tippfehler=False`` für Synonyme aus der Datei: die sind richtig geschrieben,
         unscharfer Vergleich brächte nur Rauschen (``kriegen`` ~ ``regeln``).
         """
+        if self._quelle is not None:  # Beispielindex: Ähnliche im Vokabular der Quelle
+            return {
+                k: v
+                for k, v in self._quelle._aehnliche(wort, tippfehler).items()
+                if k in self._posting
+            }
         treffer: dict[str, float] = {}
         if wort in self._posting:
             treffer[wort] = 100.0
@@ -1112,9 +1122,10 @@ class Suchindex:
         ``art``: ``"regel"`` nur Regelabschnitte, ``"konvention"`` nur Konventionen,
         ``None`` beide.
         """
-        rangliste, passend = self._rangliste(frage, spiel, vage, art)
+        gesucht = self._suchwoerter(frage)
+        rangliste, passend = self._rangliste(frage, gesucht, spiel, vage, art)
         if self._beispiele is not None:
-            rangliste = self._mit_beispielen(rangliste, frage, spiel, vage, art)
+            rangliste = self._mit_beispielen(rangliste, frage, gesucht, spiel, vage, art)
         grenze = _anzeige_genau(mindest_score)
         ergebnisse: list[Treffer] = []
         for score, i in rangliste:
@@ -1126,11 +1137,16 @@ class Suchindex:
         return ergebnisse
 
     def _rangliste(
-        self, frage: str, spiel: str | None, vage: bool, art: str | None
+        self,
+        frage: str,
+        gesucht: tuple[list[_Suchwort], set[str]],
+        spiel: str | None,
+        vage: bool,
+        art: str | None,
     ) -> tuple[list[tuple[float, int]], dict[int, set[str]]]:
         """Alle relevanten Abschnitte mit Anzeige-Score (0–100, ungerundet), bester zuerst,
-        und je Abschnitt die passenden Korpuswörter."""
-        liste, spiele_in_frage = self._suchwoerter(frage)
+        und je Abschnitt die passenden Korpuswörter. ``gesucht``: ``_suchwoerter(frage)``."""
+        liste, spiele_in_frage = gesucht
         # nur berührte Abschnitte (beim 100-fachen Korpus zählt das)
         summe: dict[int, float] = {}
         passend: dict[int, set[str]] = {}
@@ -1192,7 +1208,8 @@ class Suchindex:
             gefunden: set[int] = set()
             for w1 in erste:
                 for w2 in zweite:
-                    gefunden |= self._paare.get((w1, w2), set()) | self._paare.get((w2, w1), set())
+                    gefunden.update(self._paare.get(f"{w1} {w2}", ()))
+                    gefunden.update(self._paare.get(f"{w2} {w1}", ()))
             for v1 in var1:
                 for v2 in var2:
                     for kompositum in (v1 + v2, v2 + v1):
@@ -1225,7 +1242,7 @@ class Suchindex:
         neu: list[tuple[float, int]] = []
         for score, i in kandidaten[:NEU_SORTIEREN]:
             titel = self._titel_staemme[i]
-            gemeinsam = len(titel & frage_staemme)
+            gemeinsam = len(frage_staemme.intersection(titel))
             if gemeinsam and frage_staemme:
                 anteil = 0.7 * gemeinsam / len(titel) + 0.3 * gemeinsam / len(frage_staemme)
                 score += BONUS_TITEL * anteil
@@ -1237,6 +1254,7 @@ class Suchindex:
         self,
         rangliste: list[tuple[float, int]],
         frage: str,
+        gesucht: tuple[list[_Suchwort], set[str]],
         spiel: str | None,
         vage: bool,
         art: str | None,
@@ -1249,7 +1267,7 @@ class Suchindex:
         assert self._beispiele is not None
         beste = dict((i, score) for score, i in rangliste)
         bsp = self._beispiele
-        treffer, passend = bsp._rangliste(frage, spiel, vage, art)
+        treffer, passend = bsp._rangliste(frage, gesucht, spiel, vage, art)
         for score, b in treffer:
             i = self._ziele[b]
             # Wie viel der Beispielfrage die Frage abdeckt: ein einzelnes gemeinsames Wort
@@ -1374,7 +1392,7 @@ def _anzeige_genau(roh: float) -> float:
 
 
 #: Format des zwischengespeicherten Index (bei Änderung des Zustands hochzählen).
-_CACHE_FORMAT = 4
+_CACHE_FORMAT = 7
 
 
 def _korpus_schluessel() -> str:
@@ -1426,15 +1444,23 @@ def index() -> Suchindex:
     kein Code), geschlüsselt mit einer Prüfsumme über Korpus und Code; danach von dort
     geladen. Ist der Cache nicht les- oder schreibbar, wird einfach gebaut.
     """
+    import gc
     import marshal
 
     liste = [*abschnitte(), *(k.als_abschnitt() for k in konventionen())]
+    # Der Zustand sind Zehntausende kleiner Objekte ohne Zyklen: die Speicherbereinigung
+    # liefe beim Laden nur umsonst (halbiert die Ladezeit).
+    an = gc.isenabled()
+    gc.disable()
     try:
         pfad = _cache_pfad(_korpus_schluessel())
         zustand = marshal.loads(pfad.read_bytes())
         return Suchindex.aus_zustand(liste, zustand)
     except (OSError, ValueError, EOFError, TypeError, KeyError, IndexError):
         pass
+    finally:
+        if an:
+            gc.enable()
     ix = Suchindex(liste, beispielfragen())
     ix.nachbarn_berechnen()
     try:

@@ -706,17 +706,30 @@ class Suchindex:
                 for erstes, zweites in zip(folge, folge[1:]):
                     paare.setdefault(f"{erstes} {zweites}", set()).add(i)
             felder.append(f)
-        # „wort1 wort2“ → Abschnittsnummern (Zeichenketten und Tupel: schnell aus dem Cache)
-        self._paare: dict[str, tuple[int, ...]] = {k: tuple(sorted(v)) for k, v in paare.items()}
-        # Wort → [(Abschnittsnummer, Feldgewicht)]
-        posting: dict[str, list[tuple[int, float]]] = {}
+        # Wortpaar → Abschnittsnummern, als Text je erstem Wort („\nzweites 1,4\nanderes 7“):
+        # wenige Objekte, die schnell aus dem Cache geladen und beim Beenden freigegeben sind;
+        # gelesen nur für die Paare der Frage (``_paar``)
+        je_erstem: dict[str, list[str]] = {}
+        for schluessel, menge in paare.items():
+            erstes, zweites = schluessel.split(" ")
+            je_erstem.setdefault(erstes, []).append(
+                f"\n{zweites} " + ",".join(map(str, sorted(menge)))
+            )
+        self._paare: dict[str, str] = {k: "".join(v) for k, v in je_erstem.items()}
+        # Wort → (Abschnittsnummern, Feldgewichte): zwei Tupel statt eines Paars je Abschnitt –
+        # weniger Objekte, schneller aus dem Cache geladen und beim Beenden freigegeben
+        nummern: dict[str, list[int]] = {}
+        gewichte: dict[str, list[float]] = {}
         for i, f in enumerate(felder):
             for wort, g in f.items():
-                posting.setdefault(wort, []).append((i, g))
-        self._ableiten(posting)
-        self._nachbarn: dict[str, list[tuple[str, float]]] | None = None
-        self._titel_staemme: list[tuple[str, ...]] = [
-            tuple(sorted(set(_staemme(_inhaltswoerter(woerter(a.titel)))))) for a in self.abschnitte
+                nummern.setdefault(wort, []).append(i)
+                gewichte.setdefault(wort, []).append(g)
+        self._ableiten({w: (tuple(nummern[w]), tuple(gewichte[w])) for w in nummern})
+        self._nachbarn: dict[str, str] | None = None
+        # je Abschnitt die Stämme seines Titels, durch Leerzeichen getrennt
+        self._titel_staemme: list[str] = [
+            " ".join(sorted(set(_staemme(_inhaltswoerter(woerter(a.titel))))))
+            for a in self.abschnitte
         ]
 
     def _beispiele_setzen(self, beispiele: Iterable[tuple[str, str]]) -> None:
@@ -744,11 +757,12 @@ class Suchindex:
         """Für jedes Korpuswort die unscharf ähnlichen vorab (wie ``process.extract`` in
         ``_aehnliche``): Fragen aus richtig geschriebenen Wörtern brauchen dann kein
         rapidfuzz beim Start. Für den mitgelieferten Korpus, einmal vor dem Cache."""
-        nachbarn: dict[str, list[tuple[str, float]]] = {}
+        nachbarn: dict[str, str] = {}
         for wort in self.vokabular:
-            nachbarn[wort] = [
-                (k, sc) for k, sc in _unscharf(wort, self.vokabular, False) if k != wort
-            ]
+            # „wort ähnlichkeit“ je Zeile: ein Objekt je Korpuswort (schnell geladen)
+            nachbarn[wort] = "\n".join(
+                f"{k} {sc!r}" for k, sc in _unscharf(wort, self.vokabular, False) if k != wort
+            )
         self._nachbarn = nachbarn
 
     def zustand(self) -> tuple:
@@ -765,7 +779,6 @@ class Suchindex:
             self._posting,
             self._paare,
             self._titel_staemme,
-            self._idf,
             self._idf_max,
             *vokabular,
         )
@@ -781,7 +794,6 @@ class Suchindex:
             ix._posting,
             ix._paare,
             ix._titel_staemme,
-            ix._idf,
             ix._idf_max,
             ix.vokabular,
             ix._blob,
@@ -803,12 +815,10 @@ class Suchindex:
             ix._beispiele._quelle = ix
         return ix
 
-    def _ableiten(self, posting: dict[str, list[tuple[int, float]]]) -> None:
-        """Aus den Postings: idf, Vokabular, Teilwort-Blob, Stämme."""
+    def _ableiten(self, posting: dict[str, tuple[tuple[int, ...], tuple[float, ...]]]) -> None:
+        """Aus den Postings: Vokabular, Teilwort-Blob, Stämme."""
         self._posting = posting
-        n = max(len(self.abschnitte), 1)
-        self._idf = {w: math.log(1.0 + n / len(p)) for w, p in posting.items()}
-        self._idf_max = math.log(1.0 + n)
+        self._idf_max = math.log(1.0 + max(len(self.abschnitte), 1))
         self.vokabular: list[str] = sorted(posting)
         # Alle Wörter in einer Zeichenkette: Teilwortsuche mit str.find statt Python-Schleife.
         self._blob = "\n".join(self.vokabular) + "\n"
@@ -817,9 +827,26 @@ class Suchindex:
         for w in self.vokabular:
             self._anfaenge.append(pos)
             pos += len(w) + 1
-        self._staemme: dict[str, list[str]] = {}
+        staemme: dict[str, list[str]] = {}
         for w in self.vokabular:
-            self._staemme.setdefault(stamm(w), []).append(w)
+            staemme.setdefault(stamm(w), []).append(w)
+        self._staemme: dict[str, str] = {k: " ".join(v) for k, v in staemme.items()}
+
+    def _paar(self, erstes: str, zweites: str) -> list[int]:
+        """Die Abschnitte, in denen ``zweites`` direkt auf ``erstes`` folgt."""
+        text = self._paare.get(erstes)
+        if text is None:
+            return []
+        start = text.find(f"\n{zweites} ")
+        if start < 0:
+            return []
+        start += len(zweites) + 2
+        ende = text.find("\n", start)
+        return [int(n) for n in text[start : None if ende < 0 else ende].split(",")]
+
+    def _idf(self, wort: str) -> float:
+        """Seltenheit eines Korpusworts: ln(1 + Abschnitte / Abschnitte mit dem Wort)."""
+        return math.log(1.0 + max(len(self.abschnitte), 1) / len(self._posting[wort][0]))
 
     # -- Ähnlichkeit eines Suchworts mit dem Vokabular ---------------------------------
 
@@ -840,14 +867,14 @@ class Suchindex:
             treffer[wort] = 100.0
         # Gleicher Stamm (angeschaut ~ anschauen, leg ~ gelegt), nur längere Korpuswörter
         if len(wort) >= 3:
-            for kandidat in self._staemme.get(stamm(wort), ()):
+            for kandidat in self._staemme.get(stamm(wort), "").split():
                 if len(kandidat) >= 5 and treffer.get(kandidat, 0.0) < AEHNLICH_STAMM:
                     treffer[kandidat] = AEHNLICH_STAMM
         if len(wort) < 4:
             return treffer  # kurze Wörter (Kartenwerte, Buchstaben) sonst nur exakt
         unscharf: Iterable[tuple[str, float]] = ()
         if tippfehler and self._nachbarn is not None and wort in self._nachbarn:
-            unscharf = self._nachbarn[wort]  # vorberechnet: kein rapidfuzz nötig
+            unscharf = _nachbarn_lesen(self._nachbarn[wort])  # vorberechnet: ohne rapidfuzz
         elif tippfehler:
             unscharf = _unscharf(wort, self.vokabular, wort not in self._posting)
         for kandidat, score in unscharf:
@@ -1178,8 +1205,8 @@ class Suchindex:
                         aehnlich[kandidat] = wert
             # Gewicht des Suchworts: idf seines besten Treffers (bei Gleichstand des häufigeren)
             if aehnlich:
-                bester = max(aehnlich, key=lambda k: (aehnlich[k], -self._idf[k]))
-                idf = self._idf[bester]
+                bester = max(aehnlich, key=lambda k: (aehnlich[k], -self._idf(k)))
+                idf = self._idf(bester)
             else:
                 # im Korpus unbekannt (Namen, Mundart, „Sepp“, „mei“): trennt keine
                 # Abschnitte, senkt nur alle Scores – zählt daher nur halb
@@ -1189,7 +1216,7 @@ class Suchindex:
             nahe.append((set(varianten), {k for k, v in aehnlich.items() if v >= 0.85}, ideal))
             beste: dict[int, tuple[float, str]] = {}
             for kandidat, sim in aehnlich.items():
-                for i, feld in self._posting[kandidat]:
+                for i, feld in zip(*self._posting[kandidat]):
                     beitrag = sim * feld
                     if beitrag > beste.get(i, (0.0, ""))[0]:
                         beste[i] = (beitrag, kandidat)
@@ -1208,12 +1235,14 @@ class Suchindex:
             gefunden: set[int] = set()
             for w1 in erste:
                 for w2 in zweite:
-                    gefunden.update(self._paare.get(f"{w1} {w2}", ()))
-                    gefunden.update(self._paare.get(f"{w2} {w1}", ()))
+                    gefunden.update(self._paar(w1, w2))
+                    gefunden.update(self._paar(w2, w1))
             for v1 in var1:
                 for v2 in var2:
                     for kompositum in (v1 + v2, v2 + v1):
-                        for i, _ in self._posting.get(kompositum, ()):
+                        for i in (
+                            self._posting[kompositum][0] if kompositum in self._posting else ()
+                        ):
                             gefunden.add(i)
                             passend.setdefault(i, set()).add(kompositum)
             for i in gefunden:
@@ -1241,7 +1270,7 @@ class Suchindex:
         )
         neu: list[tuple[float, int]] = []
         for score, i in kandidaten[:NEU_SORTIEREN]:
-            titel = self._titel_staemme[i]
+            titel = self._titel_staemme[i].split()
             gemeinsam = len(frage_staemme.intersection(titel))
             if gemeinsam and frage_staemme:
                 anteil = 0.7 * gemeinsam / len(titel) + 0.3 * gemeinsam / len(frage_staemme)
@@ -1272,7 +1301,8 @@ class Suchindex:
             i = self._ziele[b]
             # Wie viel der Beispielfrage die Frage abdeckt: ein einzelnes gemeinsames Wort
             # mit einer langen Beispielfrage ist schwacher Beleg
-            abdeckung = min(1.0, len(passend.get(b, ())) / max(len(bsp._titel_staemme[b]), 1))
+            laenge = len(bsp._titel_staemme[b].split())
+            abdeckung = min(1.0, len(passend.get(b, ())) / max(laenge, 1))
             wert = min(GEWICHT_BEISPIEL * score * abdeckung**ABDECKUNG, 100.0)
             if wert < _anzeige_genau(MINDEST_BEISPIEL):
                 continue
@@ -1354,6 +1384,11 @@ class Suchindex:
         return [*schwach, *(self.abschnitte[i] for _, _, i in ergebnis)]
 
 
+def _nachbarn_lesen(text: str) -> list[tuple[str, float]]:
+    """Die vorberechneten Nachbarn eines Worts aus ihrer Textform (``nachbarn_berechnen``)."""
+    return [(k, float(sc)) for k, sc in (z.split(" ") for z in text.split("\n") if z)]
+
+
 def _unscharf(wort: str, vokabular: Sequence[str], vertippt: bool) -> list[tuple[str, float]]:
     """Korpuswörter, die ``wort`` bis auf Tippfehler gleichen, mit ``ratio`` (0–100).
 
@@ -1392,7 +1427,7 @@ def _anzeige_genau(roh: float) -> float:
 
 
 #: Format des zwischengespeicherten Index (bei Änderung des Zustands hochzählen).
-_CACHE_FORMAT = 7
+_CACHE_FORMAT = 9
 
 
 def _korpus_schluessel() -> str:
@@ -1448,14 +1483,17 @@ def index() -> Suchindex:
     import marshal
 
     liste = [*abschnitte(), *(k.als_abschnitt() for k in konventionen())]
-    # Der Zustand sind Zehntausende kleiner Objekte ohne Zyklen: die Speicherbereinigung
-    # liefe beim Laden nur umsonst (halbiert die Ladezeit).
+    # Der Zustand sind Zehntausende kleiner Objekte ohne Zyklen, die bis zum Ende des
+    # Prozesses leben: die Speicherbereinigung liefe beim Laden umsonst (halbiert die
+    # Ladezeit), und ``gc.freeze`` nimmt sie aus allen späteren Läufen, auch dem beim Beenden.
     an = gc.isenabled()
     gc.disable()
     try:
         pfad = _cache_pfad(_korpus_schluessel())
         zustand = marshal.loads(pfad.read_bytes())
-        return Suchindex.aus_zustand(liste, zustand)
+        ix = Suchindex.aus_zustand(liste, zustand)
+        gc.freeze()
+        return ix
     except (OSError, ValueError, EOFError, TypeError, KeyError, IndexError):
         pass
     finally:

@@ -353,13 +353,28 @@ def stichwort_quoten(index, fragen: list[dict], mindest_score: float | None = No
     return top1, top3
 
 
+#: Die Gewichte, die ``kalibrieren`` gemeinsam wählt, und die Werte im Gitter.
+GITTER = {
+    "GEWICHT_BEISPIELTEXT": (0.3, 0.5),
+    "ABDECKUNG": (0.5, 1.0),
+    "GEWICHT_BEISPIEL": (0.9, 1.0, 1.1),
+    "MINDEST_SCORE": (35.0, 40.0, 45.0),
+    "MINDEST_BEISPIEL": (40.0, 50.0),
+    "GEWICHT_UNBEKANNT": (0.5, 1.0),
+}
+#: Ein Name, den die Suche nicht kennt, vor jeder Satzfrage („Korbinian, darf ich …“): am
+#: Tisch fragt man so, und ein unbekanntes Wort senkt jeden Score.
+NAME = "Korbinian, "
+
+
 def kalibrieren(liste, abstimmung: list[dict], stichworte: list[dict]) -> None:
-    """Die fünf Gewichte der Suche gemeinsam wählen (Gitter), wie in ``referee/suche.py`` notiert.
+    """Die Gewichte in ``GITTER`` gemeinsam wählen, wie in ``referee/suche.py`` notiert.
 
     Gemessen auf ``abstimmung`` (Satzkataloge Runde 2 und 3 und die fremden Fragen des
-    Abstimmungsteils) und dem Stichwortkatalog; die Beispielfragen dafür ohne genau diese
-    Sätze, damit kein Satz sich selbst findet. Bewertet: Top-1 auf den Sätzen, dann
-    Enthaltung bei fremden Fragen, dann Top-1 der Stichworte.
+    Abstimmungsteils), denselben Sätzen mit einem unbekannten Namen davor und dem
+    Stichwortkatalog; die Beispielfragen dafür ohne genau diese Sätze, damit kein Satz sich
+    selbst findet. Bewertet: Top-1 auf den Sätzen (mit und ohne Namen), dann Enthaltung bei
+    fremden Fragen, dann Top-1 der Stichworte.
     """
     import itertools
 
@@ -368,42 +383,34 @@ def kalibrieren(liste, abstimmung: list[dict], stichworte: list[dict]) -> None:
     ohne = {e["frage"].casefold() for e in abstimmung}
     beispiele = [(f, z) for f, z in suchmodul.beispielfragen() if f.casefold() not in ohne]
     saetze = [e for e in abstimmung if not e.get("nichts")]
+    mit_namen = [dict(e, frage=NAME + e["frage"]) for e in saetze]
     fremde = [e for e in abstimmung if e.get("nichts")]
     print(f"\n== Kalibrierung ({len(saetze)} Sätze, {len(fremde)} fremde, Stichworte) ==")
-    alt = {
-        n: getattr(suchmodul, n)
-        for n in ("GEWICHT_BEISPIELTEXT", "ABDECKUNG", "GEWICHT_BEISPIEL", "MINDEST_BEISPIEL")
-    }
+    alt = {n: getattr(suchmodul, n) for n in GITTER}
     beste = None
-    for text in (0.3, 0.5, 0.7, 0.9):
+    for text in GITTER["GEWICHT_BEISPIELTEXT"]:
         suchmodul.GEWICHT_BEISPIELTEXT = text
         ix = suchmodul.Suchindex(liste, beispiele)
-        gitter = itertools.product((0.5, 1.0), (0.9, 1.0, 1.1), (35.0, 40.0, 45.0), (40.0, 50.0))
-        for abdeckung, gewicht, schwelle, schwelle_beispiel in gitter:
-            suchmodul.ABDECKUNG = abdeckung
-            suchmodul.GEWICHT_BEISPIEL = gewicht
-            suchmodul.MINDEST_BEISPIEL = schwelle_beispiel
+        for werte in itertools.product(*list(GITTER.values())[1:]):
+            for name, wert in zip(list(GITTER)[1:], werte, strict=True):
+                setattr(suchmodul, name, wert)
+            schwelle = suchmodul.MINDEST_SCORE
             z = bewerte_saetze(ix, saetze, schwelle)
+            n = bewerte_saetze(ix, mit_namen, schwelle)
             f = bewerte_saetze(ix, fremde, schwelle)
             s1, _ = stichwort_quoten(ix, stichworte, schwelle)
-            wert = (z["top1"], f["fremd_leer"], s1)
-            werte = (text, abdeckung, gewicht, schwelle, schwelle_beispiel)
+            bewertung = (z["top1"] + n["top1"], f["fremd_leer"], s1)
+            einstellung = " ".join(f"{k} {v}" for k, v in zip(GITTER, (text, *werte), strict=True))
             print(
-                "BEISPIELTEXT {} ABDECKUNG {} BEISPIEL {} MINDEST {} MINDEST_BEISPIEL {}: ".format(
-                    *werte
-                )
-                + f"Sätze Top-1 {_quote(z['top1'], z['n'])}, fremde leer "
-                f"{_quote(f['fremd_leer'], f['fremd_n'])}, Stichworte Top-1 {s1}"
+                f"{einstellung}: Sätze Top-1 {_quote(z['top1'], z['n'])}, mit Namen "
+                f"{_quote(n['top1'], n['n'])}, fremde leer {_quote(f['fremd_leer'], f['fremd_n'])}, "
+                f"Stichworte Top-1 {s1}"
             )
-            if beste is None or wert > beste[0]:
-                beste = (wert, werte)
-    for n, w in alt.items():
-        setattr(suchmodul, n, w)
-    print(
-        "Beste: BEISPIELTEXT {} ABDECKUNG {} BEISPIEL {} MINDEST {} MINDEST_BEISPIEL {}".format(
-            *beste[1]
-        )
-    )
+            if beste is None or bewertung > beste[0]:
+                beste = (bewertung, einstellung)
+    for name, wert in alt.items():
+        setattr(suchmodul, name, wert)
+    print(f"Beste: {beste[1]}")
 
 
 def main() -> None:

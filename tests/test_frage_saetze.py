@@ -215,8 +215,11 @@ def test_vertipptes_geldwort_nennt_konvention():
 
 def test_kurzes_unbekanntes_wort_wird_kein_fuellwort():
     """„Handy“ ist kein vertipptes „Hand“, „Bier“ kein vertipptes „hier“."""
-    a = antwort("hast du mein handy gesehen")
-    assert not a.treffer and not a.konventionen
+    assert [s.wort for s in index()._suchwoerter("hast du mein handy gesehen")[0]] == [
+        "handy",
+        "gesehen",
+    ]
+    assert not any(t.abschnitt.id.startswith("saufn.") for t in antwort("handy").treffer)
 
 
 def test_modalverb_ist_fuellwort_und_teuer_fragt_nach_geld():
@@ -455,7 +458,7 @@ def _zwei_abschnitte(beispiele=()):
 
 def test_beispielfrage_findet_abschnitt_ohne_gemeinsames_wort():
     # „Zeche“ und „blechen“ stehen in keinem Regeltext, nur in der Beispielfrage
-    frage = "wer muss am schluss die zeche blechen"
+    frage = "zeche blechen"
     assert _zwei_abschnitte().suche(frage) == []
     ix = _zwei_abschnitte([("wer muss die zeche blechen", "sabai.ende")])
     assert [t.abschnitt.id for t in ix.suche(frage)] == ["sabai.ende"]

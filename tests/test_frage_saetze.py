@@ -34,8 +34,12 @@ from referee.suche import (
 
 DATA = Path(__file__).parent / "data"
 SAETZE = json.loads((DATA / "fragen_saetze.json").read_text(encoding="utf-8"))["fragen"]
-#: Zweiter zurückgehaltener Katalog (Runde 2): vor dem ersten Lauf geschrieben, nie abgestimmt.
+#: Runde 2: blind geschrieben und zuerst gemessen, danach zum Abstimmen benutzt (Beispielfragen).
 NEU = json.loads((DATA / "fragen_saetze_neu.json").read_text(encoding="utf-8"))["fragen"]
+#: Runde 4: blind geschrieben, nie zum Abstimmen benutzt.
+RUNDE4 = json.loads((DATA / "fragen_saetze_runde4.json").read_text(encoding="utf-8"))["fragen"]
+#: Runde 3: blind geschrieben, zuerst gemessen, danach zum Abstimmen benutzt.
+RUNDE3 = json.loads((DATA / "fragen_saetze_runde3.json").read_text(encoding="utf-8"))["fragen"]
 
 
 def _ids(a: Antwort) -> list[str]:
@@ -281,7 +285,7 @@ def test_satzkatalog_umfang_und_gueltige_ids():
 
 def _quoten(teil: str) -> tuple[float, float]:
     top1 = top3 = n = 0
-    for e in [*SAETZE, *NEU]:
+    for e in [*SAETZE, *NEU, *RUNDE3, *RUNDE4]:
         if e["teil"] != teil:
             continue
         n += 1
@@ -304,7 +308,15 @@ def _quoten(teil: str) -> tuple[float, float]:
 
 @pytest.mark.parametrize(
     ("teil", "top1_min", "top3_min"),
-    [("abstimmung", 0.90, 0.93), ("zurueckgehalten", 0.82, 0.90), ("neu", 0.80, 0.90)],
+    [
+        # abgestimmt: ihre Sätze stehen in data/beispielfragen.json
+        ("abstimmung", 0.95, 0.95),
+        ("neu", 0.95, 0.95),
+        ("runde3", 0.95, 0.95),
+        # nie abgestimmt: Untergrenzen gegen Rückschritte, weit unter dem Ziel des Issues
+        ("zurueckgehalten", 0.88, 0.92),
+        ("runde4", 0.85, 0.88),
+    ],
 )
 def test_satzkatalog_untergrenze(teil, top1_min, top3_min):
     top1, top3 = _quoten(teil)
@@ -415,10 +427,6 @@ def test_cli_pipe_ohne_rich():
 
 # --------------------------------------------------------------------------- Beispielfragen
 
-#: Runde 3: blind geschrieben, zuerst gemessen, danach zum Abstimmen benutzt.
-RUNDE3 = json.loads((DATA / "fragen_saetze_runde3.json").read_text(encoding="utf-8"))["fragen"]
-#: Runde 4: blind geschrieben, nie zum Abstimmen benutzt.
-RUNDE4 = json.loads((DATA / "fragen_saetze_runde4.json").read_text(encoding="utf-8"))["fragen"]
 BEISPIELE = json.loads(
     (Path(__file__).parent.parent / "data" / "beispielfragen.json").read_text(encoding="utf-8")
 )["beispiele"]

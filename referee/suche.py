@@ -1170,6 +1170,8 @@ class Suchindex:
         ``None`` beide.
         """
         gesucht = self._suchwoerter(frage)
+        if spiel is None and not gesucht[1] and not vage and _fremdes_spiel(frage):
+            return []  # „Wer gibt beim Doppelkopf?“: dessen Regeln kennt referee nicht
         rangliste, passend = self._rangliste(frage, gesucht, spiel, vage, art)
         if self._beispiele is not None:
             rangliste = self._mit_beispielen(rangliste, frage, gesucht, spiel, vage, art)
@@ -1423,6 +1425,18 @@ class Suchindex:
             frage_gefaltet, kandidaten, scorer=fuzz.WRatio, limit=anzahl - len(schwach)
         )
         return [*schwach, *(self.abschnitte[i] for _, _, i in ergebnis)]
+
+
+@cache
+def _fremde_spiele() -> frozenset[str]:
+    from referee.resources import lade_json
+
+    return frozenset(w for n in lade_json("synonyme.json")["fremde_spiele"] for w in woerter(n))
+
+
+def _fremdes_spiel(frage: str) -> bool:
+    """Nennt die Frage ein anderes Spiel (Skat, Doppelkopf, UNO … aus ``synonyme.json``)?"""
+    return not _fremde_spiele().isdisjoint(frage_woerter(frage))
 
 
 def _verb_mit_partikel(roh: Sequence[str]) -> list[str]:

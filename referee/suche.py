@@ -69,12 +69,13 @@ GEWICHT_UNBEKANNT = 1.0
 #: Fragewörter („wer gibt“, „wann darf ich“) zählen wenig, nur wörtlich, und bevorzugen
 #: Abschnitte, die diese Art Frage beantworten („Wer ist mein Partner?“, Stichwort „wer gibt“).
 GEWICHT_FRAGEWORT = 0.3
-FRAGEWOERTER = frozenset({"wer", "wann", "wo", "wohin", "warum", "wieso", "wem", "wen"})
+FRAGEWOERTER = frozenset({"wer", "wann", "wo", "wohin", "warum", "wieso", "wem", "wen", "worum"})
 #: Wörter, mit denen ein Text die Frage eines Fragewortes beantwortet: „wann“ → „sobald“,
 #: „bevor“; „warum“ → „weil“.
 ANTWORTWOERTER: dict[str, tuple[str, ...]] = {
     "warum": ("weil", "deshalb"),
     "wieso": ("weil", "deshalb"),
+    "worum": ("ziel", "spielidee"),  # „worum geht es bei …“
 }
 #: Absicht einer Frage: „wie viele …“ sucht eine Zahl, „was kostet …“ einen Preis, den nur
 #: die Konventionen nennen. Ein Abschnitt mit einer Zahl trägt dafür das Kunstwort

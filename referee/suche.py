@@ -1177,25 +1177,8 @@ class Suchindex:
         rangliste, passend = self._rangliste(frage, gesucht, spiel, vage, art)
         if self._beispiele is not None:
             rangliste = self._mit_beispielen(rangliste, frage, gesucht, spiel, vage, art)
-        spiele_in_frage = gesucht[1]
-        if spiele_in_frage and spiel is None and FAKTOR_ANDERES_SPIEL != 1.0:
-            # Nennt die Frage ein Spiel („wer verliert bei sabai“), treten die anderen zurück –
-            # auch wenn eine ihrer Beispielfragen gut passt (der Zuschlag im Roh-Score sättigt)
-            rangliste = sorted(
-                (
-                    (
-                        score
-                        * (
-                            1.0
-                            if self.abschnitte[i].spiel in spiele_in_frage
-                            else FAKTOR_ANDERES_SPIEL
-                        ),
-                        i,
-                    )
-                    for score, i in rangliste
-                ),
-                key=lambda k: (-k[0], k[1]),
-            )
+        if gesucht[1] and spiel is None:
+            rangliste = self._genanntes_spiel_zuerst(rangliste, gesucht[1])
         grenze = _anzeige_genau(mindest_score)
         ergebnisse: list[Treffer] = []
         for score, i in rangliste:
@@ -1207,6 +1190,17 @@ class Suchindex:
                 )
             )
         return ergebnisse
+
+    def _genanntes_spiel_zuerst(
+        self, rangliste: list[tuple[float, int]], spiele: set[str]
+    ) -> list[tuple[float, int]]:
+        """Nennt die Frage ein Spiel („wer verliert bei sabai“), treten die anderen zurück –
+        auch wenn eine ihrer Beispielfragen gut passt (``BONUS_SPIEL`` im Roh-Score sättigt)."""
+        gewichtet = [
+            (score if self.abschnitte[i].spiel in spiele else score * FAKTOR_ANDERES_SPIEL, i)
+            for score, i in rangliste
+        ]
+        return sorted(gewichtet, key=lambda k: (-k[0], k[1]))
 
     def _rangliste(
         self,

@@ -14,7 +14,7 @@ Misst im selben Lauf:
 3. Güte: Stichwortkatalog ``tests/data/fragen.json`` (Top-1/Top-3) und die Satzkataloge
    ``tests/data/fragen_saetze*.json``, getrennt: abgestimmt (Abstimmungsteil, Runden 2 bis 4 –
    ihre Sätze stehen in ``data/beispielfragen.json``) und nie abgestimmt (der zurückgehaltene
-   Teil und Runde 5, blind geschrieben), diese mit und ohne Beispielfragen; dazu: Konvention
+   Teil, Runden 5 und 6, blind geschrieben), diese mit und ohne Beispielfragen; dazu: Konvention
    genannt bei Fragen, die der Regeltext offen lässt; fälschlich „Regeltext schweigt“;
    Enthaltung bei fremden Fragen.
 
@@ -531,6 +531,7 @@ def main() -> None:
     runde5 = [
         e for e in katalog("fragen_saetze_runde5.json") if e["frage"].casefold() not in frueher
     ]
+    runde6 = katalog("fragen_saetze_runde6.json")
     zurueck = [e for e in saetze if e["teil"] == "zurueckgehalten"]
     ohne_beispiele = suchmodul.Suchindex(index.abschnitte)
     print("\n== Satzkataloge tests/data/fragen_saetze*.json ==")
@@ -540,7 +541,11 @@ def main() -> None:
     zeile("Runde 3 (erst blind gemessen)", index, runde3)
     zeile("Runde 4 (erst blind gemessen)", index, runde4)
     print("Nie zum Abstimmen benutzt – mit Beispielfragen / ohne:")
-    for name, fragen in (("zurückgehalten", zurueck), ("Runde 5 (blind)", runde5)):
+    for name, fragen in (
+        ("zurückgehalten", zurueck),
+        ("Runde 5 (blind)", runde5),
+        ("Runde 6 (blind)", runde6),
+    ):
         zeile(f"{name}, mit Beispielen", index, fragen)
         zeile(f"{name}, ohne Beispiele", ohne_beispiele, fragen)
     print("(Ziel zurückgehalten: Top-1 ≥ 95 %, Top-3 100 %; Konvention genannt ≥ 95 %)")

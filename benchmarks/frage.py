@@ -14,13 +14,15 @@ Misst im selben Lauf:
 3. Güte: Stichwortkatalog ``tests/data/fragen.json`` (Top-1/Top-3) und die Satzkataloge
    ``tests/data/fragen_saetze*.json``, getrennt: abgestimmt (Abstimmungsteil, Runden 2 bis 4 –
    ihre Sätze stehen in ``data/beispielfragen.json``) und nie abgestimmt (der zurückgehaltene
-   Teil, Runden 5 und 6, blind geschrieben), diese mit und ohne Beispielfragen; dazu: Konvention
+   Teil, Runden 6 bis 8, blind geschrieben), diese mit und ohne Beispielfragen; Runde 5 nur in der
+   Kreuzvalidierung der Profile benutzt (nie in den Beispielfragen); dazu: Konvention
    genannt bei Fragen, die der Regeltext offen lässt; fälschlich „Regeltext schweigt“;
    Enthaltung bei fremden Fragen.
 
 ``--kalibrieren`` wählt die Gewichte der Suche gemeinsam (nur auf den Katalogen zum
 Abstimmen: Runden 2 bis 4, dieselben mit einem unbekannten Namen davor, fremde Fragen,
-Stichworte; dauert auf 2 Kernen etwa 6 Minuten).
+Stichworte; dauert auf 2 Kernen etwa 10 Minuten). ``--kreuzvalidierung`` wählt die Gewichte
+der Profile (``PROFIL_GITTER``; je Satzkatalog der Runden 1–5 Beispielfragen ohne ihn).
 
 Aufruf: ``.venv/bin/python benchmarks/frage.py [--laeufe 15] [--ohne-start] [--kalibrieren]``
 """
@@ -416,11 +418,65 @@ def kalibrieren(liste, abstimmung: list[dict], stichworte: list[dict]) -> None:
     print(f"Beste: {beste[1]}")
 
 
+#: Die Gewichte der Profile, die ``--kreuzvalidierung`` vergleicht.
+PROFIL_GITTER = {
+    "GEWICHT_PROFIL": (0.0, 0.3, 0.5, 0.7),
+    "PROFIL_ART": (0.0, 0.2, 0.4, 0.6, 1.0),
+}
+
+
+def kreuzvalidierung(liste, kataloge: dict[str, list[dict]]) -> None:
+    """Die Gewichte der Profile (``PROFIL_GITTER``) über eine Kreuzvalidierung wählen.
+
+    Je Katalog (Abstimmungsteil, Runden 2 bis 5) Beispielfragen und Profile ohne genau dessen
+    Sätze: jeder Satz wird wie eine neue Frage beantwortet. Bewertet: Top-1 über alle, dann
+    Top-3 – nie auf dem zurückgehaltenen Teil oder den Runden 6 bis 8.
+    """
+    import itertools
+
+    from referee import suche as suchmodul
+
+    indizes = {}
+    for name, fragen in kataloge.items():
+        ohne = {e["frage"].strip().casefold() for e in fragen}
+        beispiele = [
+            (f, z) for f, z in suchmodul.beispielfragen() if f.strip().casefold() not in ohne
+        ]
+        indizes[name] = suchmodul.Suchindex(liste, beispiele)
+    n = sum(len(f) for f in kataloge.values())
+    print(f"\n== Kreuzvalidierung der Profile ({n} Sätze, {len(kataloge)} Kataloge) ==")
+    alt = {k: getattr(suchmodul, k) for k in PROFIL_GITTER}
+    beste = None
+    for werte in itertools.product(*PROFIL_GITTER.values()):
+        for k, wert in zip(PROFIL_GITTER, werte, strict=True):
+            setattr(suchmodul, k, wert)
+        top1 = top3 = 0
+        je_katalog = []
+        for name, fragen in kataloge.items():
+            z = bewerte_saetze(indizes[name], fragen)
+            top1 += z["top1"]
+            top3 += z["top3"]
+            je_katalog.append(f"{name} {z['top1']}/{z['n']}")
+        einstellung = " ".join(f"{k} {v}" for k, v in zip(PROFIL_GITTER, werte, strict=True))
+        print(
+            f"{einstellung}: Top-1 {_quote(top1, n)}, Top-3 {_quote(top3, n)} "
+            f"({', '.join(je_katalog)})"
+        )
+        if beste is None or (top1, top3) > beste[0]:
+            beste = ((top1, top3), einstellung)
+    for k, wert in alt.items():
+        setattr(suchmodul, k, wert)
+    print(f"Beste: {beste[1]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--laeufe", type=int, default=15, help="Prozessläufe je Befehl (≥ 10)")
     parser.add_argument("--ohne-start", action="store_true", help="Startzeit nicht messen")
     parser.add_argument("--kalibrieren", action="store_true", help="Gewichte wählen")
+    parser.add_argument(
+        "--kreuzvalidierung", action="store_true", help="Gewichte der Profile wählen"
+    )
     parser.add_argument(
         "--fehler", action="store_true", help="Fehlgriffe im Abstimmungsteil (nur dort) zeigen"
     )
@@ -532,6 +588,19 @@ def main() -> None:
         e for e in katalog("fragen_saetze_runde5.json") if e["frage"].casefold() not in frueher
     ]
     runde6 = katalog("fragen_saetze_runde6.json")
+    # Runden 7 und 8 ohne Sätze, die zufällig wortgleich in einem früheren Katalog oder in
+    # den Beispielfragen stehen
+    vorher = (
+        frueher
+        | {e["frage"].casefold() for e in runde5 + runde6}
+        | {f.casefold() for f, _ in suchmodul.beispielfragen()}
+    )
+    runde7 = [
+        e for e in katalog("fragen_saetze_runde7.json") if e["frage"].casefold() not in vorher
+    ]
+    runde8 = [
+        e for e in katalog("fragen_saetze_runde8.json") if e["frage"].casefold() not in vorher
+    ]
     zurueck = [e for e in saetze if e["teil"] == "zurueckgehalten"]
     ohne_beispiele = suchmodul.Suchindex(index.abschnitte)
     print("\n== Satzkataloge tests/data/fragen_saetze*.json ==")
@@ -540,11 +609,13 @@ def main() -> None:
     zeile("Runde 2", index, runde2)
     zeile("Runde 3 (erst blind gemessen)", index, runde3)
     zeile("Runde 4 (erst blind gemessen)", index, runde4)
+    zeile("Runde 5 (nur Kreuzvalidierung)", index, runde5)
     print("Nie zum Abstimmen benutzt – mit Beispielfragen / ohne:")
     for name, fragen in (
         ("zurückgehalten", zurueck),
-        ("Runde 5 (blind)", runde5),
         ("Runde 6 (blind)", runde6),
+        ("Runde 7 (blind)", runde7),
+        ("Runde 8 (blind)", runde8),
     ):
         zeile(f"{name}, mit Beispielen", index, fragen)
         zeile(f"{name}, ohne Beispiele", ohne_beispiele, fragen)
@@ -556,6 +627,17 @@ def main() -> None:
     )
     if args.fehler:
         zeige_fehler(index, [e for e in saetze if e["teil"] == "abstimmung"])
+    if args.kreuzvalidierung:
+        kreuzvalidierung(
+            index.abschnitte,
+            {
+                "Abstimmungsteil": [e for e in saetze if e["teil"] == "abstimmung"],
+                "Runde 2": runde2,
+                "Runde 3": runde3,
+                "Runde 4": runde4,
+                "Runde 5": katalog("fragen_saetze_runde5.json"),
+            },
+        )
     if args.kalibrieren:
         fremde = [e for e in saetze if e["teil"] == "abstimmung" and e.get("nichts")]
         kalibrieren(index.abschnitte, runde2 + runde3 + runde4 + fremde, stichwort["fragen"])

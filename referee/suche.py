@@ -713,12 +713,15 @@ class _Profile:
     den Kosinus zur Frage (0–1): ein Beleg aus *allen* Fragen eines Abschnitts, wo die
     Beispielfragen sonst nur einzeln (die ähnlichste) zählen.
 
-    Gespeichert je Merkmal als Text „idf nummer:gewicht …“ (wenige Objekte, schnell aus dem
-    Cache geladen); gelesen nur für die Merkmale der Frage.
+    Gespeichert als Text, eine Zeile „merkmal<Tab>idf nummer:gewicht …“ je Merkmal, in Fächern
+    nach den ersten ``_FACH`` Zeichen des Merkmals: rund 900 Zeichenketten statt Zehntausender
+    Objekte, in 0,2 ms aus dem Cache geladen; gelesen nur für die Merkmale der Frage.
     """
 
-    def __init__(self, daten: dict[str, str]) -> None:
-        self._daten = daten
+    _FACH = 4
+
+    def __init__(self, faecher: dict[str, str]) -> None:
+        self._faecher = faecher
 
     @classmethod
     def bauen(cls, fragen: Iterable[tuple[str, int]]) -> _Profile:
@@ -740,17 +743,33 @@ class _Profile:
             laenge = math.sqrt(sum(x * x for x in summe.values())) or 1.0
             for m in sorted(summe):
                 je_merkmal.setdefault(m, []).append(f"{i}:{summe[m] / laenge:.4g}")
-        return cls({m: f"{idf[m]:.6g} " + " ".join(v) for m, v in je_merkmal.items()})
+        faecher: dict[str, list[str]] = {}
+        for m in sorted(je_merkmal):
+            zeile = f"{m}\t{idf[m]:.6g} " + " ".join(je_merkmal[m])
+            faecher.setdefault(m[: cls._FACH], []).append(zeile)
+        return cls({k: "\n" + "\n".join(v) + "\n" for k, v in faecher.items()})
 
     def zustand(self) -> dict[str, str]:
-        return self._daten
+        return self._faecher
+
+    def _zeile(self, merkmal: str) -> list[str] | None:
+        """„idf nummer:gewicht …“ des Merkmals, in Teilen; None, wenn es unbekannt ist."""
+        fach = self._faecher.get(merkmal[: self._FACH])
+        if fach is None:
+            return None
+        start = fach.find(f"\n{merkmal}\t")
+        if start < 0:
+            return None
+        start += len(merkmal) + 2
+        return fach[start : fach.index("\n", start)].split(" ")
 
     def aehnlichkeit(self, frage: str) -> dict[int, float]:
         """Abschnittsnummer → Kosinus zwischen Frage und Profil (nur Abschnitte > 0)."""
-        zeilen = {m: self._daten[m].split(" ") for m in profil_merkmale(frage) if m in self._daten}
+        merkmale = profil_merkmale(frage)
+        zeilen = {m: z for m in merkmale if (z := self._zeile(m)) is not None}
         idf = {m: float(z[0]) for m, z in zeilen.items()}
         ergebnis: dict[int, float] = {}
-        for m, x in _vektor(profil_merkmale(frage), idf).items():
+        for m, x in _vektor(merkmale, idf).items():
             for eintrag in zeilen[m][1:]:
                 nummer, gewicht = eintrag.split(":")
                 i = int(nummer)
@@ -1664,7 +1683,7 @@ def _anzeige_genau(roh: float) -> float:
 
 
 #: Format des zwischengespeicherten Index (bei Änderung des Zustands hochzählen).
-_CACHE_FORMAT = 11
+_CACHE_FORMAT = 12
 
 
 def _korpus_schluessel() -> str:

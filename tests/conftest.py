@@ -9,21 +9,30 @@ echte Datenbank.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
+#: Ein Suchindex-Cache für alle Prozesse dieses Testlaufs (geschlüsselt mit einer Prüfsumme
+#: über Korpus und Code, also gefahrlos geteilt): sonst baut jeder Test mit leerem HOME den
+#: Index neu. Ein Test, der den Cache selbst prüft, setzt ``XDG_CACHE_HOME`` eigens.
+_CACHE = tempfile.mkdtemp(prefix="referee-test-cache-")
+atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
 
 
 def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
     env = dict(os.environ)
     env.update({"NO_COLOR": "1", "COLUMNS": "80", "PYTHONIOENCODING": "utf-8", "LC_ALL": "C.UTF-8"})
     env.pop("FORCE_COLOR", None)
+    env["XDG_CACHE_HOME"] = _CACHE
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     if extra:
         env.update(extra)

@@ -14,7 +14,7 @@ Misst im selben Lauf:
 3. Güte: Stichwortkatalog ``tests/data/fragen.json`` (Top-1/Top-3) und die Satzkataloge
    ``tests/data/fragen_saetze*.json``, getrennt: abgestimmt (Abstimmungsteil, Runden 2 bis 4 –
    ihre Sätze stehen in ``data/beispielfragen.json``) und nie abgestimmt (der zurückgehaltene
-   Teil, Runden 6 bis 8, blind geschrieben), diese mit und ohne Beispielfragen; Runde 5 nur in der
+   Teil, Runden 6 bis 9, blind geschrieben), diese mit und ohne Beispielfragen; Runde 5 nur in der
    Kreuzvalidierung der Profile benutzt (nie in den Beispielfragen); dazu: Konvention
    genannt bei Fragen, die der Regeltext offen lässt; fälschlich „Regeltext schweigt“;
    Enthaltung bei fremden Fragen.
@@ -425,12 +425,21 @@ PROFIL_GITTER = {
 }
 
 
+#: Die Schwelle für „der Regeltext schweigt“, die ``--kreuzvalidierung`` danach vergleicht.
+SCHWEIGT_GITTER = {
+    "VORSPRUNG_KONVENTION": (0.0, 3.0, 6.0, 9.0, 12.0),
+    "VORTEIL_GELD": (3.0, 6.0, 10.0),
+}
+
+
 def kreuzvalidierung(liste, kataloge: dict[str, list[dict]]) -> None:
-    """Die Gewichte der Profile (``PROFIL_GITTER``) über eine Kreuzvalidierung wählen.
+    """Die Gewichte der Profile (``PROFIL_GITTER``) und danach die Schwelle für „der
+    Regeltext schweigt“ (``SCHWEIGT_GITTER``) über eine Kreuzvalidierung wählen.
 
     Je Katalog (Abstimmungsteil, Runden 2 bis 5) Beispielfragen und Profile ohne genau dessen
-    Sätze: jeder Satz wird wie eine neue Frage beantwortet. Bewertet: Top-1 über alle, dann
-    Top-3 – nie auf dem zurückgehaltenen Teil oder den Runden 6 bis 8.
+    Sätze: jeder Satz wird wie eine neue Frage beantwortet. Bewertet: Profile nach Top-1 über
+    alle, dann Top-3; die Schwelle nach den wenigsten Regelfragen mit fälschlich „schweigt“
+    (Ziel des Issues: nie), dann Top-1 – nie auf dem zurückgehaltenen Teil oder den Runden 6–9.
     """
     import itertools
 
@@ -445,28 +454,31 @@ def kreuzvalidierung(liste, kataloge: dict[str, list[dict]]) -> None:
         indizes[name] = suchmodul.Suchindex(liste, beispiele)
     n = sum(len(f) for f in kataloge.values())
     print(f"\n== Kreuzvalidierung der Profile ({n} Sätze, {len(kataloge)} Kataloge) ==")
-    alt = {k: getattr(suchmodul, k) for k in PROFIL_GITTER}
-    beste = None
-    for werte in itertools.product(*PROFIL_GITTER.values()):
-        for k, wert in zip(PROFIL_GITTER, werte, strict=True):
+    for gitter, ziel in ((PROFIL_GITTER, "profile"), (SCHWEIGT_GITTER, "schweigt")):
+        alt = {k: getattr(suchmodul, k) for k in gitter}
+        beste = None
+        for werte in itertools.product(*gitter.values()):
+            for k, wert in zip(gitter, werte, strict=True):
+                setattr(suchmodul, k, wert)
+            top1 = top3 = schweigt = 0
+            je_katalog = []
+            for name, fragen in kataloge.items():
+                z = bewerte_saetze(indizes[name], fragen)
+                top1 += z["top1"]
+                top3 += z["top3"]
+                schweigt += z["falsch_schweigt"]
+                je_katalog.append(f"{name} {z['top1']}/{z['n']}")
+            einstellung = " ".join(f"{k} {v}" for k, v in zip(gitter, werte, strict=True))
+            print(
+                f"{einstellung}: Top-1 {_quote(top1, n)}, Top-3 {_quote(top3, n)}, "
+                f"fälschlich „schweigt“ {schweigt} ({', '.join(je_katalog)})"
+            )
+            wertung = (top1, top3) if ziel == "profile" else (-schweigt, top1, top3)
+            if beste is None or wertung > beste[0]:
+                beste = (wertung, einstellung)
+        for k, wert in alt.items():
             setattr(suchmodul, k, wert)
-        top1 = top3 = 0
-        je_katalog = []
-        for name, fragen in kataloge.items():
-            z = bewerte_saetze(indizes[name], fragen)
-            top1 += z["top1"]
-            top3 += z["top3"]
-            je_katalog.append(f"{name} {z['top1']}/{z['n']}")
-        einstellung = " ".join(f"{k} {v}" for k, v in zip(PROFIL_GITTER, werte, strict=True))
-        print(
-            f"{einstellung}: Top-1 {_quote(top1, n)}, Top-3 {_quote(top3, n)} "
-            f"({', '.join(je_katalog)})"
-        )
-        if beste is None or (top1, top3) > beste[0]:
-            beste = ((top1, top3), einstellung)
-    for k, wert in alt.items():
-        setattr(suchmodul, k, wert)
-    print(f"Beste: {beste[1]}")
+        print(f"Beste: {beste[1]}")
 
 
 def main() -> None:
@@ -588,7 +600,7 @@ def main() -> None:
         e for e in katalog("fragen_saetze_runde5.json") if e["frage"].casefold() not in frueher
     ]
     runde6 = katalog("fragen_saetze_runde6.json")
-    # Runden 7 und 8 ohne Sätze, die zufällig wortgleich in einem früheren Katalog oder in
+    # Runden 7 bis 9 ohne Sätze, die zufällig wortgleich in einem früheren Katalog oder in
     # den Beispielfragen stehen
     vorher = (
         frueher
@@ -600,6 +612,9 @@ def main() -> None:
     ]
     runde8 = [
         e for e in katalog("fragen_saetze_runde8.json") if e["frage"].casefold() not in vorher
+    ]
+    runde9 = [
+        e for e in katalog("fragen_saetze_runde9.json") if e["frage"].casefold() not in vorher
     ]
     zurueck = [e for e in saetze if e["teil"] == "zurueckgehalten"]
     ohne_beispiele = suchmodul.Suchindex(index.abschnitte)
@@ -616,6 +631,7 @@ def main() -> None:
         ("Runde 6 (blind)", runde6),
         ("Runde 7 (blind)", runde7),
         ("Runde 8 (blind)", runde8),
+        ("Runde 9 (blind)", runde9),
     ):
         zeile(f"{name}, mit Beispielen", index, fragen)
         zeile(f"{name}, ohne Beispiele", ohne_beispiele, fragen)

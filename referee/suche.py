@@ -159,10 +159,10 @@ ANZAHL_KONVENTIONEN = 2
 # Diese Werte und ``GEWICHT_UNBEKANNT`` sind gemeinsam gewählt mit ``benchmarks/frage.py
 # --kalibrieren`` (Gitter ``GITTER`` dort, 144 Kombinationen): die meisten richtigen
 # Entscheidungen auf den Satzkatalogen Runden 2 bis 4, denselben Sätzen mit einem unbekannten
-# Namen davor („Korbinian, darf ich …“) und den fremden Fragen (831 von 869, mit Profilen und 5250 Beispielfragen), dann der
-# Stichwortkatalog – mit Beispielfragen ohne genau diese Sätze; nie auf dem zurückgehaltenen
-# Teil oder Runden 5–8. Das Gitter ist flach: die nächsten Nachbarn liegen eine Entscheidung
-# darunter.
+# Namen davor („Korbinian, darf ich …“) und den fremden Fragen (831 von 869, mit Profilen und
+# 5248 Beispielfragen), dann der Stichwortkatalog – mit Beispielfragen ohne genau diese Sätze;
+# nie auf dem zurückgehaltenen Teil oder den Runden 5–9. Das Gitter ist flach: die nächsten
+# Nachbarn liegen eine Entscheidung darunter.
 #: Unter diesem Roh-Score (angezeigt ≈ 33,6) gilt ein Treffer als nicht relevant (45 verliert
 #: Fragen mit einem Namen darin: jedes unbekannte Wort senkt den Score).
 MINDEST_SCORE = 35.0
@@ -189,7 +189,7 @@ FAKTOR_ANDERES_SPIEL = 0.8
 #: Beispielfragen und Profile ohne diesen Katalog; 880 Fragen): ohne Profile Top-1 93,2 %,
 #: mit 96,7 % (mit ``VORSPRUNG_KONVENTION`` 9); ``GEWICHT_PROFIL`` 0,5–0,7 gleich gut (0,5:
 #: ein Stichwort mehr richtig), ``PROFIL_ART`` am besten bei 0,4.
-#: Nie auf dem zurückgehaltenen Teil oder den Runden 6–8.
+#: Nie auf dem zurückgehaltenen Teil oder den Runden 6–9.
 GEWICHT_PROFIL = 0.5
 PROFIL_ART = 0.4
 

@@ -372,6 +372,14 @@ GITTER = {
 NAME = "Korbinian, "
 
 
+def _beispiele_ohne(fragen: list[dict]) -> list[tuple[str, str]]:
+    """Die Beispielfragen ohne genau die Sätze aus ``fragen``: kein Satz findet sich selbst."""
+    from referee.suche import beispielfragen
+
+    ohne = {e["frage"].strip().casefold() for e in fragen}
+    return [(f, z) for f, z in beispielfragen() if f.strip().casefold() not in ohne]
+
+
 def kalibrieren(liste, abstimmung: list[dict], stichworte: list[dict]) -> None:
     """Die Gewichte in ``GITTER`` gemeinsam wählen, wie in ``referee/suche.py`` notiert.
 
@@ -385,8 +393,7 @@ def kalibrieren(liste, abstimmung: list[dict], stichworte: list[dict]) -> None:
 
     from referee import suche as suchmodul
 
-    ohne = {e["frage"].casefold() for e in abstimmung}
-    beispiele = [(f, z) for f, z in suchmodul.beispielfragen() if f.casefold() not in ohne]
+    beispiele = _beispiele_ohne(abstimmung)
     saetze = [e for e in abstimmung if not e.get("nichts")]
     mit_namen = [dict(e, frage=NAME + e["frage"]) for e in saetze]
     fremde = [e for e in abstimmung if e.get("nichts")]
@@ -445,13 +452,10 @@ def kreuzvalidierung(liste, kataloge: dict[str, list[dict]]) -> None:
 
     from referee import suche as suchmodul
 
-    indizes = {}
-    for name, fragen in kataloge.items():
-        ohne = {e["frage"].strip().casefold() for e in fragen}
-        beispiele = [
-            (f, z) for f, z in suchmodul.beispielfragen() if f.strip().casefold() not in ohne
-        ]
-        indizes[name] = suchmodul.Suchindex(liste, beispiele)
+    indizes = {
+        name: suchmodul.Suchindex(liste, _beispiele_ohne(fragen))
+        for name, fragen in kataloge.items()
+    }
     n = sum(len(f) for f in kataloge.values())
     print(f"\n== Kreuzvalidierung der Profile ({n} Sätze, {len(kataloge)} Kataloge) ==")
     for gitter, ziel in ((PROFIL_GITTER, "profile"), (SCHWEIGT_GITTER, "schweigt")):
@@ -607,15 +611,10 @@ def main() -> None:
         | {e["frage"].casefold() for e in runde5 + runde6}
         | {f.casefold() for f, _ in suchmodul.beispielfragen()}
     )
-    runde7 = [
-        e for e in katalog("fragen_saetze_runde7.json") if e["frage"].casefold() not in vorher
-    ]
-    runde8 = [
-        e for e in katalog("fragen_saetze_runde8.json") if e["frage"].casefold() not in vorher
-    ]
-    runde9 = [
-        e for e in katalog("fragen_saetze_runde9.json") if e["frage"].casefold() not in vorher
-    ]
+    runde7, runde8, runde9 = (
+        [e for e in katalog(f"fragen_saetze_runde{nr}.json") if e["frage"].casefold() not in vorher]
+        for nr in (7, 8, 9)
+    )
     zurueck = [e for e in saetze if e["teil"] == "zurueckgehalten"]
     ohne_beispiele = suchmodul.Suchindex(index.abschnitte)
     print("\n== Satzkataloge tests/data/fragen_saetze*.json ==")

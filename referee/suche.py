@@ -32,9 +32,11 @@ Vorgehen (gemessen mit ``benchmarks/frage.py`` und ``tests/data/fragen.json``):
 6. **Relevanz**: ein Abschnitt zählt nur, wenn mindestens ein Suchwort (nicht bloß ein
    Spielname) darin sicher erkannt ist (Ähnlichkeit ≥ 0,8: „hallo“ ≠ „Hall“ of Fame)
    und der Score die Schwelle ``MINDEST_SCORE`` erreicht.
-7. **Profile** (``_Profile``): je Abschnitt der Schwerpunkt all seiner Beispielfragen als
-   tf-idf-Vektor über Stämme, Stammpaare und Buchstaben-Vierer (``profil_merkmale``: Mundart
-   und Tippfehler teilen Vierer mit der Schriftform). Die Ähnlichkeit der Frage mit den
+7. **Profile** (``_Profile``): je Abschnitt Gewichte über Stämme, Stammpaare und
+   Buchstaben-Vierer der Frage (``profil_merkmale``, tf-idf; Mundart und Tippfehler teilen
+   Vierer mit der Schriftform), aus den Beispielfragen gelernt (gemitteltes Perzeptron: jede
+   Beispielfrage soll ihren Abschnitt vor alle anderen setzen), mitgeliefert in
+   ``data/beispielprofil.txt``. Die Passung der Frage zu den
    Profilen ordnet die Abschnitte je Art neu (``GEWICHT_PROFIL``), ohne einen Score zu
    ändern – Schwelle und Enthaltung bleiben beim Text –, und verschiebt die Entscheidung
    „der Regeltext schweigt“ zur Art, deren Fragen die Frage eher gleicht (``PROFIL_ART``).
@@ -144,13 +146,14 @@ BONUS_TITEL = 8.0
 NEU_SORTIEREN = 30
 #: Angezeigte Score-Punkte, um die die beste Konvention vor (> 0) oder hinter (< 0) der
 #: besten Regelstelle liegen muss, damit „der Regeltext schweigt“ gilt. Gewählt auf der
-#: Kreuzvalidierung der Profile (880 Fragen, mit ``VORTEIL_GELD``): 0 → 9 senkt die Regelfragen,
-#: bei denen fälschlich „der Regeltext schweigt“ hieß, von 8 auf 1 und kostet eine Antwort.
-VORSPRUNG_KONVENTION = 9.0
+#: Kreuzvalidierung der Profile (880 Fragen, mit ``VORTEIL_GELD``, nach den Profilgewichten):
+#: mit den gelernten Profilen 6 (Geld 3) keine Regelfrage fälschlich „schweigt“ (0: 2) und die
+#: meisten richtigen Antworten (860 von 880; mit den früheren Werten 9/6: 859).
+VORSPRUNG_KONVENTION = 6.0
 #: Fragt die Frage nach Geld („was kostet“, „wie viel kriegt“), genügt der Konvention ein
 #: Score so viele Punkte weniger Vorsprung: Preise nennt kein Regeltext („Einen allgemein
 #: verbindlichen Tarif gibt es nicht“), nur die Konventionen.
-VORTEIL_GELD = 6.0
+VORTEIL_GELD = 3.0
 #: Schweigt der Text nicht, nennt ``antwort`` eine Konvention nur, wenn ihr Score mindestens
 #: dieser Anteil vom Score der besten Regelstelle ist.
 NAEHE_KONVENTION = 0.9
@@ -182,15 +185,15 @@ MINDEST_BEISPIEL = 40.0
 #: sabai“ fand sonst über eine Beispielfrage den Ramsch).
 FAKTOR_ANDERES_SPIEL = 0.8
 #: Profile (``_Profile``): die Reihenfolge je Art folgt Score + dieses Gewicht × 100 ×
-#: Ähnlichkeit der Frage mit dem Profil eines Abschnitts, und der Vorsprung, den eine
+#: Passung der Frage zum Profil eines Abschnitts, und der Vorsprung, den eine
 #: Konvention für „der Regeltext schweigt“ braucht, sinkt um ``PROFIL_ART`` × 100 × (beste
-#: Ähnlichkeit mit einem Konventionsprofil − beste mit einem Regelprofil). Gewählt mit
+#: Passung zu einem Konventionsprofil − beste zu einem Regelprofil). Gewählt mit
 #: ``benchmarks/frage.py --kreuzvalidierung`` (je Satzkatalog, Abstimmungsteil und Runden 2–5,
-#: Beispielfragen und Profile ohne diesen Katalog; 880 Fragen): ohne Profile Top-1 93,2 %,
-#: mit 96,7 % (mit ``VORSPRUNG_KONVENTION`` 9); ``GEWICHT_PROFIL`` 0,5–0,7 gleich gut (0,5:
-#: ein Stichwort mehr richtig), ``PROFIL_ART`` am besten bei 0,4.
-#: Nie auf dem zurückgehaltenen Teil oder den Runden 6–9.
-GEWICHT_PROFIL = 0.5
+#: Beispielfragen und Profile ohne diesen Katalog; 880 Fragen): ohne Profile Top-1 93,2 %;
+#: mit Schwerpunkt-Profilen (bis 2cdfc94) 96,7 %, mit gelernten 97,6 % (``GEWICHT_PROFIL``
+#: 0,1–0,3 fast gleich: 859, 858, 857; ``PROFIL_ART`` am besten bei 0,4).
+#: Nie auf dem zurückgehaltenen Teil oder den Runden 6–11.
+GEWICHT_PROFIL = 0.1
 PROFIL_ART = 0.4
 
 _ERSETZUNGEN = (
@@ -709,50 +712,137 @@ def profil_merkmale(frage: str) -> dict[str, float]:
     return merkmale
 
 
+#: Gelernte Profile (``_Profile.lernen``): Durchgänge über die Beispielfragen und Marge des
+#: gemittelten Perzeptrons. Gewählt mit ``benchmarks/frage.py --kreuzvalidierung``.
+PROFIL_DURCHGAENGE = 8
+PROFIL_MARGE = 0.3
+#: Startwert der Zufallsreihenfolge beim Lernen: gleiche Beispielfragen, gleiche Profile.
+_PROFIL_STARTWERT = 1
+#: Gewichte unter diesem Betrag fallen beim Speichern weg (kleiner, schneller, gleich gut).
+_PROFIL_KLEINST = 1e-3
+
+
 class _Profile:
-    """Je Abschnitt ein Profil: der normierte Schwerpunkt seiner Beispielfragen (und seines
-    Titels) als tf-idf-Vektor über ``profil_merkmale``. ``aehnlichkeit`` gibt je Abschnitt
-    den Kosinus zur Frage (0–1): ein Beleg aus *allen* Fragen eines Abschnitts, wo die
-    Beispielfragen sonst nur einzeln (die ähnlichste) zählen.
+    """Je Abschnitt ein gelerntes Profil: Gewichte über ``profil_merkmale`` (tf-idf-Vektor der
+    Frage), so gelernt, dass jede Beispielfrage ihren Abschnitt vor alle anderen setzt
+    (gemitteltes Mehrklassen-Perzeptron mit Marge). Anders als ein Schwerpunkt der
+    Beispielfragen lernt es, welche Merkmale zwei ähnliche Abschnitte *unterscheiden*
+    (eine Regelstelle und ihr FAQ-Zwilling, Wenz und Solo). ``aehnlichkeit`` gibt je
+    Abschnitt das Skalarprodukt mit der Frage (etwa 0–1, auch negativ).
+
+    Lernen dauert Sekunden; deshalb liegt das Profil der mitgelieferten Beispielfragen fertig
+    in ``data/beispielprofil.txt`` (``python -m referee.beispielprofil``) und gilt nur, wenn
+    seine Prüfsumme zu den Merkmalen der Beispielfragen passt – sonst wird neu gelernt.
 
     Gespeichert als Text, eine Zeile „merkmal<Tab>idf nummer:gewicht …“ je Merkmal, in Fächern
     nach den ersten ``_FACH`` Zeichen des Merkmals: rund 900 Zeichenketten statt Zehntausender
-    Objekte, in 0,2 ms aus dem Cache geladen; gelesen nur für die Merkmale der Frage.
+    Objekte, schnell aus dem Cache geladen; gelesen nur für die Merkmale der Frage.
     """
 
     _FACH = 4
 
-    def __init__(self, faecher: dict[str, str]) -> None:
+    def __init__(self, faecher: dict[str, str], pruefsumme: str = "") -> None:
         self._faecher = faecher
+        self.pruefsumme = pruefsumme
+
+    @staticmethod
+    def _dokumente(
+        fragen: Iterable[tuple[str, int]],
+    ) -> tuple[list[tuple[dict[str, float], int]], str]:
+        """Merkmale je Frage und die Prüfsumme über alles, woraus gelernt wird."""
+        import hashlib
+
+        dokumente = [(profil_merkmale(frage), i) for frage, i in fragen]
+        h = hashlib.sha256(
+            f"{PROFIL_DURCHGAENGE} {PROFIL_MARGE} {_PROFIL_STARTWERT} {_PROFIL_KLEINST}\n".encode()
+        )
+        for merkmale, i in dokumente:
+            zeile = " ".join(f"{m}={x:g}" for m, x in sorted(merkmale.items()))
+            h.update(f"{i}\t{zeile}\n".encode())
+        return dokumente, h.hexdigest()[:32]
 
     @classmethod
-    def bauen(cls, fragen: Iterable[tuple[str, int]]) -> _Profile:
-        """``fragen``: ``(frage, abschnittsnummer)``."""
-        dokumente = [(profil_merkmale(frage), i) for frage, i in fragen]
+    def lernen(cls, fragen: Iterable[tuple[str, int]], vorgelernt: str | None = None) -> _Profile:
+        """``fragen``: ``(frage, abschnittsnummer)``. ``vorgelernt``: ``als_text`` eines
+        früheren Lernens; gilt, wenn es aus genau diesen Merkmalen gelernt ist."""
+        import random
+
+        dokumente, pruefsumme = cls._dokumente(fragen)
+        if vorgelernt is not None:
+            fertig = cls.aus_text(vorgelernt)
+            if fertig is not None and fertig.pruefsumme == pruefsumme:
+                return fertig
         df: dict[str, int] = {}
         for merkmale, _ in dokumente:
             for m in merkmale:
                 df[m] = df.get(m, 0) + 1
         idf = {m: math.log(1.0 + len(dokumente) / n) for m, n in df.items()}
-        summen: dict[int, dict[str, float]] = {}
-        for merkmale, i in dokumente:
-            summe = summen.setdefault(i, {})
-            for m, x in _vektor(merkmale, idf).items():
-                summe[m] = summe.get(m, 0.0) + x
-        je_merkmal: dict[str, list[str]] = {}
-        for i in sorted(summen):
-            summe = summen[i]
-            laenge = math.sqrt(sum(x * x for x in summe.values())) or 1.0
-            for m in sorted(summe):
-                je_merkmal.setdefault(m, []).append(f"{i}:{summe[m] / laenge:.4g}")
+        reihe = [(_vektor(merkmale, idf), i) for merkmale, i in dokumente]
+        # Gemitteltes Perzeptron: w die laufenden Gewichte, u die mit dem Schritt gewichteten
+        # Änderungen; gemittelt ist w − u / schritt (ohne je Schritt alle Gewichte zu summieren).
+        w: dict[str, dict[int, float]] = {}
+        u: dict[str, dict[int, float]] = {}
+        schritt = 1
+        zufall = random.Random(_PROFIL_STARTWERT)
+        for _ in range(PROFIL_DURCHGAENGE):
+            zufall.shuffle(reihe)
+            for vektor, ziel in reihe:
+                punkte: dict[int, float] = {}
+                for m, x in vektor.items():
+                    for j, y in w.get(m, {}).items():
+                        punkte[j] = punkte.get(j, 0.0) + x * y
+                richtig = punkte.pop(ziel, 0.0)
+                gegner = max(punkte, key=punkte.__getitem__) if punkte else None
+                if richtig - (punkte[gegner] if gegner is not None else 0.0) < PROFIL_MARGE:
+                    for m, x in vektor.items():
+                        wm = w.setdefault(m, {})
+                        um = u.setdefault(m, {})
+                        wm[ziel] = wm.get(ziel, 0.0) + x
+                        um[ziel] = um.get(ziel, 0.0) + schritt * x
+                        if gegner is not None:
+                            wm[gegner] = wm.get(gegner, 0.0) - x
+                            um[gegner] = um.get(gegner, 0.0) - schritt * x
+                schritt += 1
         faecher: dict[str, list[str]] = {}
-        for m in sorted(je_merkmal):
-            zeile = f"{m}\t{idf[m]:.6g} " + " ".join(je_merkmal[m])
-            faecher.setdefault(m[: cls._FACH], []).append(zeile)
-        return cls({k: "\n" + "\n".join(v) + "\n" for k, v in faecher.items()})
+        for m in sorted(w):
+            eintraege = [
+                f"{j}:{g:.4g}"
+                for j in sorted(w[m])
+                if abs(g := w[m][j] - u[m][j] / schritt) >= _PROFIL_KLEINST
+            ]
+            if eintraege:
+                zeile = f"{m}\t{idf[m]:.6g} " + " ".join(eintraege)
+                faecher.setdefault(m[: cls._FACH], []).append(zeile)
+        return cls({k: "\n" + "\n".join(v) + "\n" for k, v in faecher.items()}, pruefsumme)
 
-    def zustand(self) -> dict[str, str]:
-        return self._faecher
+    def als_text(self) -> str:
+        """Für ``data/beispielprofil.txt``: Kopfzeilen, dann eine Zeile je Merkmal."""
+        kopf = (
+            "# referee: gelernte Profile der Beispielfragen – erzeugt mit\n"
+            "# python -m referee.beispielprofil, nicht von Hand ändern\n"
+            f"# pruefsumme {self.pruefsumme}\n"
+        )
+        zeilen = [z for fach in sorted(self._faecher) for z in self._faecher[fach].split("\n") if z]
+        return kopf + "\n".join(zeilen) + "\n"
+
+    @classmethod
+    def aus_text(cls, text: str) -> _Profile | None:
+        """Umkehrung von ``als_text``; None, wenn der Text nicht so aussieht."""
+        pruefsumme = ""
+        faecher: dict[str, list[str]] = {}
+        for zeile in text.splitlines():
+            if zeile.startswith("# pruefsumme "):
+                pruefsumme = zeile.removeprefix("# pruefsumme ").strip()
+            elif zeile and not zeile.startswith("#"):
+                if "\t" not in zeile:
+                    return None
+                faecher.setdefault(zeile[: min(cls._FACH, zeile.index("\t"))], []).append(zeile)
+        if not pruefsumme:
+            return None
+        return cls({k: "\n" + "\n".join(v) + "\n" for k, v in faecher.items()}, pruefsumme)
+
+    def zustand(self) -> tuple[dict[str, str], str]:
+        return self._faecher, self.pruefsumme
 
     def _zeile(self, merkmal: str) -> list[str] | None:
         """„idf nummer:gewicht …“ des Merkmals, in Teilen; None, wenn es unbekannt ist."""
@@ -766,7 +856,8 @@ class _Profile:
         return fach[start : fach.index("\n", start)].split(" ")
 
     def aehnlichkeit(self, frage: str) -> dict[int, float]:
-        """Abschnittsnummer → Kosinus zwischen Frage und Profil (nur Abschnitte > 0)."""
+        """Abschnittsnummer → Skalarprodukt der Frage mit dem Profil (nur Abschnitte mit einem
+        Gewicht für ein Merkmal der Frage)."""
         merkmale = profil_merkmale(frage)
         zeilen = {m: z for m in merkmale if (z := self._zeile(m)) is not None}
         idf = {m: float(z[0]) for m, z in zeilen.items()}
@@ -777,6 +868,18 @@ class _Profile:
                 i = int(nummer)
                 ergebnis[i] = ergebnis.get(i, 0.0) + x * float(gewicht)
         return ergebnis
+
+
+def _profil_fragen(
+    liste: Sequence[Abschnitt], beispiele: Iterable[tuple[str, str]]
+) -> list[tuple[str, int]]:
+    """Woraus die Profile lernen: die Beispielfragen ``(frage, id)`` und jeder Titel, je mit
+    der Nummer seines Abschnitts (Beispiele zu fremden ids fallen weg)."""
+    nummer = {a.id: i for i, a in enumerate(liste)}
+    return [
+        *((frage, nummer[ziel]) for frage, ziel in beispiele if ziel in nummer),
+        *((a.titel, i) for i, a in enumerate(liste)),
+    ]
 
 
 def _vektor(merkmale: Mapping[str, float], idf: Mapping[str, float]) -> dict[str, float]:
@@ -816,9 +919,11 @@ class Suchindex:
         liste: Iterable[Abschnitt],
         beispiele: Iterable[tuple[str, str]] = (),
         titel_sind_fragen: bool = False,
+        vorgelernt: str | None = None,
     ) -> None:
         """``beispiele``: ``(frage, id)``; ``titel_sind_fragen``: die Titel sind Fragen von
-        Spielern (der Beispielindex) und werden wie eine Frage zerlegt."""
+        Spielern (der Beispielindex) und werden wie eine Frage zerlegt; ``vorgelernt``: fertig
+        gelernte Profile (``_Profile.als_text``), die gelten, wenn sie zu den Beispielen passen."""
         self.abschnitte: tuple[Abschnitt, ...] = tuple(liste)
         # Beim Beispielindex: der Hauptindex, dessen Vokabular (Tippfehler, Stämme) er nutzt
         self._quelle: Suchindex | None = None
@@ -827,13 +932,7 @@ class Suchindex:
         self._profile: _Profile | None = None
         self._letztes_profil: tuple[str, dict[int, float]] = ("", {})
         if beispiele and not titel_sind_fragen:
-            nummer = {a.id: i for i, a in enumerate(self.abschnitte)}
-            self._profile = _Profile.bauen(
-                [
-                    *((frage, nummer[ziel]) for frage, ziel in beispiele if ziel in nummer),
-                    *((a.titel, i) for i, a in enumerate(self.abschnitte)),
-                ]
-            )
+            self._profile = _Profile.lernen(_profil_fragen(self.abschnitte, beispiele), vorgelernt)
         je_abschnitt: dict[str, list[str]] = {}
         for frage, ziel in beispiele:
             je_abschnitt.setdefault(ziel, []).append(frage)
@@ -980,7 +1079,7 @@ class Suchindex:
         if beispiele is not None:
             ziele, unterzustand, profile = beispiele
             ix._ziele = list(ziele)
-            ix._profile = None if profile is None else _Profile(profile)
+            ix._profile = None if profile is None else _Profile(*profile)
             # Nach dem Aufbau braucht der Beispielindex von seinen Einträgen nur id und Spiel:
             # der Abschnitt, auf den die Beispielfrage zeigt, genügt (nichts neu anzulegen).
             ix._beispiele = cls.aus_zustand([ix.abschnitte[i] for i in ziele], unterzustand)
@@ -1685,7 +1784,7 @@ def _anzeige_genau(roh: float) -> float:
 
 
 #: Format des zwischengespeicherten Index (bei Änderung des Zustands hochzählen).
-_CACHE_FORMAT = 12
+_CACHE_FORMAT = 13
 
 
 def _korpus_schluessel() -> str:
@@ -1707,6 +1806,7 @@ def _korpus_schluessel() -> str:
         datei("synonyme.json"),
         datei("stoppwoerter.txt"),
         datei("beispielfragen.json"),
+        datei("beispielprofil.txt"),
         Path(__file__),
     ):
         inhalt = pfad.read_bytes()
@@ -1757,7 +1857,7 @@ def index() -> Suchindex:
     finally:
         if an:
             gc.enable()
-    ix = Suchindex(liste, beispielfragen())
+    ix = Suchindex(liste, beispielfragen(), vorgelernt=beispielprofil())
     ix.nachbarn_berechnen()
     try:
         pfad.parent.mkdir(parents=True, exist_ok=True)
@@ -1778,6 +1878,16 @@ def beispielfragen() -> list[tuple[str, str]]:
 
     daten = lade_json("beispielfragen.json")["beispiele"]
     return [(frage, ziel) for ziel, fragen in daten.items() for frage in fragen]
+
+
+def beispielprofil() -> str | None:
+    """``data/beispielprofil.txt``: die aus den Beispielfragen gelernten Profile (oder None)."""
+    from referee.resources import datei
+
+    try:
+        return datei("beispielprofil.txt").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def suche(frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Treffer]:

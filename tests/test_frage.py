@@ -20,6 +20,7 @@ from referee.suche import (
     MINDEST_SCORE,
     Suchindex,
     als_json,
+    antwort,
     falte,
     gekuerzt,
     index,
@@ -30,6 +31,7 @@ from referee.suche import (
     synonyme,
     vorschlaege,
     woerter,
+    zahl,
 )
 
 FRAGEN = json.loads((DATA / "fragen.json").read_text(encoding="utf-8"))["fragen"]
@@ -115,7 +117,7 @@ def test_falte_umlaute_und_typografie():
 
 def test_woerter_komposita_und_apostroph():
     assert woerter("Ruf-Sau") == ["ruf", "sau", "rufsau"]
-    assert woerter("1er-Karten +2") == ["1", "karten", "1karten", "2"]  # Zahlform wie „Einser“
+    assert woerter("1er-Karten +2") == ["1", "karten", "1karten", "plus2"]  # „Einser“, SAUFN-Karte
     assert woerter("gibt’s") == ["gibts"]
     assert woerter("%%% ??? …") == []
 
@@ -223,8 +225,9 @@ def test_unbekannte_woerter_aendern_die_rangfolge_nicht():
 
 def test_namen_vom_tisch_sind_fuellwoerter():
     """Sepp, Anna, Max … (data/stoppwoerter.txt) ändern nichts – auch nicht über
-    Beispielfragen, in denen derselbe Name vorkommt."""
-    ohne = suche("davonlaufen")
+    Beispielfragen, in denen derselbe Name vorkommt. Verglichen mit derselben Frage ohne
+    Namen („darf“ zählt für die Profile: es fragt nach einer Regel)."""
+    ohne = suche("darf davonlaufen")
     for frage in ("Mei, darf der Sepp davonlaufen?", "darf die Anna davonlaufen"):
         assert [(t.abschnitt.id, t.score) for t in suche(frage)] == [
             (t.abschnitt.id, t.score) for t in ohne
@@ -436,3 +439,16 @@ def test_import_suche_laedt_kein_rapidfuzz():
         check=True,
     )
     assert r.stdout.strip() == "False"
+
+
+def test_plus_karten_und_zahlen_in_mundart():
+    """SAUFN-Karten „+2“/„+4“ bleiben eigene Wörter (nicht bloß „2“); „zehn-zwanzig-fuffzig“
+    ist der Tarif 10-20-50."""
+    assert woerter("noch ne +2") == ["noch", "ne", "plus2"]
+    assert woerter("+ 4 Karte") == ["plus4", "karte"]
+    assert zahl("fuffzig") == zahl("fuchzg") == "50" and zahl("zwanzg") == "20"
+    assert woerter("zehn-zwanzig-fuffzig") == woerter("10-20-50")
+    treffer = suche("darf ich auf eine +4 noch eine +2 legen")
+    assert treffer[0].abschnitt.id == "saufn.weisse-karten"
+    a = antwort("zehn-zwanzig-fuffzig, welche zahl ist für was")
+    assert a.regeltext_schweigt and a.konventionen[0].konvention.id == "konvention.tarif"

@@ -42,16 +42,16 @@ NEU = json.loads((DATA / "fragen_saetze_neu.json").read_text(encoding="utf-8"))[
 RUNDE4 = json.loads((DATA / "fragen_saetze_runde4.json").read_text(encoding="utf-8"))["fragen"]
 #: Runde 5: blind geschrieben, nie zum Abstimmen benutzt.
 RUNDE5 = json.loads((DATA / "fragen_saetze_runde5.json").read_text(encoding="utf-8"))["fragen"]
-#: Runde 6: blind geschrieben, nie zum Abstimmen benutzt.
+#: Runden 6 bis 11: blind geschrieben und zuerst gemessen, danach Beispielfragen.
 RUNDE6 = json.loads((DATA / "fragen_saetze_runde6.json").read_text(encoding="utf-8"))["fragen"]
-#: Runden 7 bis 9: blind geschrieben, nie zum Abstimmen benutzt.
 RUNDE7 = json.loads((DATA / "fragen_saetze_runde7.json").read_text(encoding="utf-8"))["fragen"]
 RUNDE8 = json.loads((DATA / "fragen_saetze_runde8.json").read_text(encoding="utf-8"))["fragen"]
 RUNDE9 = json.loads((DATA / "fragen_saetze_runde9.json").read_text(encoding="utf-8"))["fragen"]
-#: Runden 10 und 11: blind geschrieben, erst nach den gelernten Profilen gemessen, nie zum
-#: Abstimmen benutzt.
 RUNDE10 = json.loads((DATA / "fragen_saetze_runde10.json").read_text(encoding="utf-8"))["fragen"]
 RUNDE11 = json.loads((DATA / "fragen_saetze_runde11.json").read_text(encoding="utf-8"))["fragen"]
+#: Runden 12 und 13: blind geschrieben, nie zum Abstimmen benutzt.
+RUNDE12 = json.loads((DATA / "fragen_saetze_runde12.json").read_text(encoding="utf-8"))["fragen"]
+RUNDE13 = json.loads((DATA / "fragen_saetze_runde13.json").read_text(encoding="utf-8"))["fragen"]
 #: Runde 3: blind geschrieben, zuerst gemessen, danach zum Abstimmen benutzt.
 RUNDE3 = json.loads((DATA / "fragen_saetze_runde3.json").read_text(encoding="utf-8"))["fragen"]
 
@@ -312,6 +312,8 @@ def _quoten(teil: str) -> tuple[float, float]:
         *RUNDE9,
         *RUNDE10,
         *RUNDE11,
+        *RUNDE12,
+        *RUNDE13,
     ]:
         if e["teil"] != teil:
             continue
@@ -341,15 +343,18 @@ def _quoten(teil: str) -> tuple[float, float]:
         ("neu", 0.95, 0.95),
         ("runde3", 0.95, 0.95),
         ("runde4", 0.95, 0.95),
+        # erst blind gemessen, seitdem Beispielfragen
+        ("runde6", 0.95, 0.95),
+        ("runde7", 0.95, 0.95),
+        ("runde8", 0.95, 0.95),
+        ("runde9", 0.95, 0.95),
+        ("runde10", 0.95, 0.95),
+        ("runde11", 0.95, 0.95),
         # nie abgestimmt: Untergrenzen gegen Rückschritte, weit unter dem Ziel des Issues
         ("zurueckgehalten", 0.88, 0.92),
         ("runde5", 0.80, 0.85),
-        ("runde6", 0.80, 0.85),
-        ("runde7", 0.80, 0.85),
-        ("runde8", 0.80, 0.85),
-        ("runde9", 0.80, 0.85),
-        ("runde10", 0.80, 0.85),
-        ("runde11", 0.80, 0.85),
+        ("runde12", 0.80, 0.85),
+        ("runde13", 0.80, 0.85),
     ],
 )
 def test_satzkatalog_untergrenze(teil, top1_min, top3_min):
@@ -471,13 +476,10 @@ def test_beispielfragen_gueltig_und_ohne_zurueckgehaltene():
     assert set(BEISPIELE) == ids  # jeder Abschnitt und jede Konvention hat Beispiele
     alle = [f.casefold() for fragen in BEISPIELE.values() for f in fragen]
     assert len(alle) == len(set(alle)) >= 1500
-    # nie eine zurückgehaltene Frage oder eine aus den Runden 5 bis 11 (sonst misst der
-    # Benchmark sich selbst)
+    # nie eine zurückgehaltene Frage, eine aus Runde 5 (Entwicklungsmenge der
+    # Kreuzvalidierung) oder aus den Runden 12 und 13 (sonst misst der Benchmark sich selbst)
     zurueck = {e["frage"].casefold() for e in SAETZE if e["teil"] == "zurueckgehalten"}
-    blind = {
-        e["frage"].casefold()
-        for e in RUNDE5 + RUNDE6 + RUNDE7 + RUNDE8 + RUNDE9 + RUNDE10 + RUNDE11
-    }
+    blind = {e["frage"].casefold() for e in RUNDE5 + RUNDE12 + RUNDE13}
     assert not (zurueck | blind) & set(alle)
 
 
@@ -493,9 +495,11 @@ def test_beispielfragen_gueltig_und_ohne_zurueckgehaltene():
         ("r9", "runde9", 150),
         ("r10", "runde10", 150),
         ("r11", "runde11", 150),
+        ("r12", "runde12", 150),
+        ("r13", "runde13", 150),
     ],
 )
-def test_runden_3_bis_11_gueltig(katalog, teil, anzahl):
+def test_runden_3_bis_13_gueltig(katalog, teil, anzahl):
     ids = {a.id for a in abschnitte()}
     kids = {k.id for k in konventionen()}
     fragen = {
@@ -508,6 +512,8 @@ def test_runden_3_bis_11_gueltig(katalog, teil, anzahl):
         "r9": RUNDE9,
         "r10": RUNDE10,
         "r11": RUNDE11,
+        "r12": RUNDE12,
+        "r13": RUNDE13,
     }[katalog]
     assert len(fragen) == anzahl
     assert len({e["frage"].casefold() for e in fragen}) == anzahl
@@ -515,7 +521,7 @@ def test_runden_3_bis_11_gueltig(katalog, teil, anzahl):
         assert e["teil"] == teil
         assert set(e["abschnitte"]) <= ids, e
         assert set(e["konventionen"]) <= kids, e
-        if katalog in ("r10", "r11"):
+        if katalog in ("r10", "r11", "r12", "r13"):
             # ab Runde 10 darf eine Regelfrage eine passende Konvention mitnennen
             assert not e["schweigt"] or e["konventionen"], e
             assert e.get("nichts", False) == (not e["abschnitte"] and not e["konventionen"]), e

@@ -13,23 +13,17 @@ from pathlib import Path
 
 
 def main() -> int:
-    from referee import suche
-    from referee.regeltexte import abschnitte
+    from referee.suche import beispielprofil_lernen
 
     ziel = Path(__file__).resolve().parent.parent / "data" / "beispielprofil.txt"
     if not ziel.parent.is_dir():
         print("Nur im Quellbaum: data/ neben dem Paket fehlt.", file=sys.stderr)
         return 2
-    liste = [*abschnitte(), *(k.als_abschnitt() for k in suche.konventionen())]
-    ix = suche.Suchindex(liste, suche.beispielfragen())
-    if ix._profile is None:
-        print("Keine Beispielfragen: kein Profil zu lernen.", file=sys.stderr)
-        return 2
-    text = ix._profile.als_text()
+    text, pruefsumme = beispielprofil_lernen()
     neu = ziel.with_suffix(".tmp")
     neu.write_text(text, encoding="utf-8")
     neu.replace(ziel)
-    print(f"{ziel}: {len(text.splitlines())} Zeilen, Prüfsumme {ix._profile.pruefsumme}")
+    print(f"{ziel}: {len(text.splitlines())} Zeilen, Prüfsumme {pruefsumme}")
     return 0
 
 

@@ -1903,6 +1903,14 @@ def beispielprofil() -> str | None:
         return None
 
 
+def beispielprofil_lernen() -> tuple[str, str]:
+    """Die Profile aus den mitgelieferten Beispielfragen neu lernen (einige Sekunden):
+    ``(text für data/beispielprofil.txt, prüfsumme)``."""
+    liste = [*abschnitte(), *(k.als_abschnitt() for k in konventionen())]
+    profile = _Profile.lernen(_profil_fragen(liste, beispielfragen()))
+    return profile.als_text(), profile.pruefsumme
+
+
 def suche(frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Treffer]:
     """Die besten Abschnitte zu einer Frage im mitgelieferten Korpus."""
     return index().suche(frage, spiel=spiel, anzahl=anzahl)

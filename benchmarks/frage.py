@@ -14,7 +14,7 @@ Misst im selben Lauf:
 3. Güte: Stichwortkatalog ``tests/data/fragen.json`` (Top-1/Top-3) und die Satzkataloge
    ``tests/data/fragen_saetze*.json``, getrennt: abgestimmt (Abstimmungsteil, Runden 2 bis 4 –
    ihre Sätze stehen in ``data/beispielfragen.json``; Runden 3, 4 und 6 bis 11 erst blind
-   gemessen) und nie abgestimmt (der zurückgehaltene Teil, Runden 12 und 13, blind
+   gemessen) und nie abgestimmt (der zurückgehaltene Teil, Runden 12 bis 14, blind
    geschrieben), diese mit und ohne Beispielfragen; Runde 5 nur in der
    Kreuzvalidierung der Profile benutzt (nie in den Beispielfragen); dazu: Konvention
    genannt bei Fragen, die der Regeltext offen lässt; fälschlich „Regeltext schweigt“;
@@ -447,7 +447,7 @@ def kreuzvalidierung(liste, kataloge: dict[str, list[dict]]) -> None:
     Sätze: jeder Satz wird wie eine neue Frage beantwortet. Bewertet: Profile nach Top-1 über
     alle, dann Top-3, dann den wenigsten fälschlich „schweigt“; die Schwelle nach den wenigsten
     Regelfragen mit fälschlich „schweigt“ (Ziel des Issues: nie), dann Top-1 – nie auf dem
-    zurückgehaltenen Teil oder den Runden 12 und 13.
+    zurückgehaltenen Teil oder den Runden 12 bis 14.
     """
     import itertools
 
@@ -609,11 +609,11 @@ def main() -> None:
         e for e in katalog("fragen_saetze_runde5.json") if e["frage"].casefold() not in frueher
     ]
     # Runden 6 bis 13, je ohne Sätze, die zufällig wortgleich schon in einem früheren Katalog
-    # stehen (kurze Fragen wiederholen sich). Wortgleiche Beispielfragen zu den Runden 12 und 13
+    # stehen (kurze Fragen wiederholen sich). Wortgleiche Beispielfragen zu den Runden 12 bis 14
     # sind aus data/beispielfragen.json entfernt.
     vorher = frueher | {e["frage"].casefold() for e in runde5}
     runden: dict[int, list[dict]] = {}
-    for nr in range(6, 14):
+    for nr in range(6, 15):
         runden[nr] = [
             e
             for e in katalog(f"fragen_saetze_runde{nr}.json")
@@ -636,6 +636,7 @@ def main() -> None:
         ("zurückgehalten", zurueck),
         ("Runde 12 (blind)", runden[12]),
         ("Runde 13 (blind)", runden[13]),
+        ("Runde 14 (blind)", runden[14]),
     ):
         zeile(f"{name}, mit Beispielen", index, fragen)
         zeile(f"{name}, ohne Beispiele", ohne_beispiele, fragen)

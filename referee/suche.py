@@ -165,7 +165,7 @@ ANZAHL_KONVENTIONEN = 2
 # Namen davor („Korbinian, darf ich …“) und den fremden Fragen (831 von 869, mit Schwerpunkt-
 # Profilen und 5248 Beispielfragen; mit den gelernten Profilen nicht neu gewählt), dann der
 # Stichwortkatalog – mit Beispielfragen ohne genau diese Sätze; nie auf dem zurückgehaltenen
-# Teil oder den Runden 5–13. Das Gitter ist flach: die nächsten Nachbarn liegen eine
+# Teil oder den Runden 5–14. Das Gitter ist flach: die nächsten Nachbarn liegen eine
 # Entscheidung darunter.
 #: Unter diesem Roh-Score (angezeigt ≈ 33,6) gilt ein Treffer als nicht relevant (45 verliert
 #: Fragen mit einem Namen darin: jedes unbekannte Wort senkt den Score).
@@ -193,7 +193,7 @@ FAKTOR_ANDERES_SPIEL = 0.8
 #: Beispielfragen und Profile ohne diesen Katalog, 1780 Fragen. ``GEWICHT_PROFIL`` nach
 #: Top-1: 0 (nur die Art der Frage) 95,1 %, 0,1: 96,3 %, 0,3: 96,7 % (0,2 und 0,5: 96,6 %);
 #: ``PROFIL_ART`` zusammen mit der Schwelle (``VORSPRUNG_KONVENTION``). Nie auf dem
-#: zurückgehaltenen Teil oder den Runden 12 und 13.
+#: zurückgehaltenen Teil oder den Runden 12 bis 14.
 GEWICHT_PROFIL = 0.3
 PROFIL_ART = 0.2
 

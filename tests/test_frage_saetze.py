@@ -49,9 +49,10 @@ RUNDE8 = json.loads((DATA / "fragen_saetze_runde8.json").read_text(encoding="utf
 RUNDE9 = json.loads((DATA / "fragen_saetze_runde9.json").read_text(encoding="utf-8"))["fragen"]
 RUNDE10 = json.loads((DATA / "fragen_saetze_runde10.json").read_text(encoding="utf-8"))["fragen"]
 RUNDE11 = json.loads((DATA / "fragen_saetze_runde11.json").read_text(encoding="utf-8"))["fragen"]
-#: Runden 12 und 13: blind geschrieben, nie zum Abstimmen benutzt.
+#: Runden 12 bis 14: blind geschrieben, nie zum Abstimmen benutzt.
 RUNDE12 = json.loads((DATA / "fragen_saetze_runde12.json").read_text(encoding="utf-8"))["fragen"]
 RUNDE13 = json.loads((DATA / "fragen_saetze_runde13.json").read_text(encoding="utf-8"))["fragen"]
+RUNDE14 = json.loads((DATA / "fragen_saetze_runde14.json").read_text(encoding="utf-8"))["fragen"]
 #: Runde 3: blind geschrieben, zuerst gemessen, danach zum Abstimmen benutzt.
 RUNDE3 = json.loads((DATA / "fragen_saetze_runde3.json").read_text(encoding="utf-8"))["fragen"]
 
@@ -314,6 +315,7 @@ def _quoten(teil: str) -> tuple[float, float]:
         *RUNDE11,
         *RUNDE12,
         *RUNDE13,
+        *RUNDE14,
     ]:
         if e["teil"] != teil:
             continue
@@ -355,6 +357,7 @@ def _quoten(teil: str) -> tuple[float, float]:
         ("runde5", 0.80, 0.85),
         ("runde12", 0.80, 0.85),
         ("runde13", 0.80, 0.85),
+        ("runde14", 0.80, 0.85),
     ],
 )
 def test_satzkatalog_untergrenze(teil, top1_min, top3_min):
@@ -477,9 +480,9 @@ def test_beispielfragen_gueltig_und_ohne_zurueckgehaltene():
     alle = [f.casefold() for fragen in BEISPIELE.values() for f in fragen]
     assert len(alle) == len(set(alle)) >= 1500
     # nie eine zurückgehaltene Frage, eine aus Runde 5 (Entwicklungsmenge der
-    # Kreuzvalidierung) oder aus den Runden 12 und 13 (sonst misst der Benchmark sich selbst)
+    # Kreuzvalidierung) oder aus den Runden 12 bis 14 (sonst misst der Benchmark sich selbst)
     zurueck = {e["frage"].casefold() for e in SAETZE if e["teil"] == "zurueckgehalten"}
-    blind = {e["frage"].casefold() for e in RUNDE5 + RUNDE12 + RUNDE13}
+    blind = {e["frage"].casefold() for e in RUNDE5 + RUNDE12 + RUNDE13 + RUNDE14}
     assert not (zurueck | blind) & set(alle)
 
 
@@ -497,9 +500,10 @@ def test_beispielfragen_gueltig_und_ohne_zurueckgehaltene():
         ("r11", "runde11", 150),
         ("r12", "runde12", 150),
         ("r13", "runde13", 150),
+        ("r14", "runde14", 150),
     ],
 )
-def test_runden_3_bis_13_gueltig(katalog, teil, anzahl):
+def test_runden_3_bis_14_gueltig(katalog, teil, anzahl):
     ids = {a.id for a in abschnitte()}
     kids = {k.id for k in konventionen()}
     fragen = {
@@ -514,6 +518,7 @@ def test_runden_3_bis_13_gueltig(katalog, teil, anzahl):
         "r11": RUNDE11,
         "r12": RUNDE12,
         "r13": RUNDE13,
+        "r14": RUNDE14,
     }[katalog]
     assert len(fragen) == anzahl
     assert len({e["frage"].casefold() for e in fragen}) == anzahl
@@ -521,7 +526,7 @@ def test_runden_3_bis_13_gueltig(katalog, teil, anzahl):
         assert e["teil"] == teil
         assert set(e["abschnitte"]) <= ids, e
         assert set(e["konventionen"]) <= kids, e
-        if katalog in ("r10", "r11", "r12", "r13"):
+        if katalog in ("r10", "r11", "r12", "r13", "r14"):
             # ab Runde 10 darf eine Regelfrage eine passende Konvention mitnennen
             assert not e["schweigt"] or e["konventionen"], e
             assert e.get("nichts", False) == (not e["abschnitte"] and not e["konventionen"]), e

@@ -38,23 +38,13 @@ DATA = Path(__file__).parent / "data"
 SAETZE = json.loads((DATA / "fragen_saetze.json").read_text(encoding="utf-8"))["fragen"]
 #: Runde 2: blind geschrieben und zuerst gemessen, danach zum Abstimmen benutzt (Beispielfragen).
 NEU = json.loads((DATA / "fragen_saetze_neu.json").read_text(encoding="utf-8"))["fragen"]
-#: Runde 4: blind geschrieben und zuerst gemessen, danach zum Abstimmen benutzt.
-RUNDE4 = json.loads((DATA / "fragen_saetze_runde4.json").read_text(encoding="utf-8"))["fragen"]
-#: Runde 5: blind geschrieben, nie zum Abstimmen benutzt.
-RUNDE5 = json.loads((DATA / "fragen_saetze_runde5.json").read_text(encoding="utf-8"))["fragen"]
-#: Runden 6 bis 11: blind geschrieben und zuerst gemessen, danach Beispielfragen.
-RUNDE6 = json.loads((DATA / "fragen_saetze_runde6.json").read_text(encoding="utf-8"))["fragen"]
-RUNDE7 = json.loads((DATA / "fragen_saetze_runde7.json").read_text(encoding="utf-8"))["fragen"]
-RUNDE8 = json.loads((DATA / "fragen_saetze_runde8.json").read_text(encoding="utf-8"))["fragen"]
-RUNDE9 = json.loads((DATA / "fragen_saetze_runde9.json").read_text(encoding="utf-8"))["fragen"]
-RUNDE10 = json.loads((DATA / "fragen_saetze_runde10.json").read_text(encoding="utf-8"))["fragen"]
-RUNDE11 = json.loads((DATA / "fragen_saetze_runde11.json").read_text(encoding="utf-8"))["fragen"]
-#: Runden 12 bis 14: blind geschrieben, nie zum Abstimmen benutzt.
-RUNDE12 = json.loads((DATA / "fragen_saetze_runde12.json").read_text(encoding="utf-8"))["fragen"]
-RUNDE13 = json.loads((DATA / "fragen_saetze_runde13.json").read_text(encoding="utf-8"))["fragen"]
-RUNDE14 = json.loads((DATA / "fragen_saetze_runde14.json").read_text(encoding="utf-8"))["fragen"]
-#: Runde 3: blind geschrieben, zuerst gemessen, danach zum Abstimmen benutzt.
-RUNDE3 = json.loads((DATA / "fragen_saetze_runde3.json").read_text(encoding="utf-8"))["fragen"]
+#: Runden 3 bis 14, je 150–170 Sätze, blind geschrieben und beschriftet, bevor die Suche darauf
+#: lief. Runden 3, 4 und 6 bis 11: zuerst gemessen, danach Beispielfragen; Runde 5: nur in der
+#: Kreuzvalidierung; Runden 12 bis 14: nie zum Abstimmen benutzt.
+RUNDEN = {
+    nr: json.loads((DATA / f"fragen_saetze_runde{nr}.json").read_text(encoding="utf-8"))["fragen"]
+    for nr in range(3, 15)
+}
 
 
 def _ids(a: Antwort) -> list[str]:
@@ -301,22 +291,7 @@ def test_satzkatalog_umfang_und_gueltige_ids():
 
 def _quoten(teil: str) -> tuple[float, float]:
     top1 = top3 = n = 0
-    for e in [
-        *SAETZE,
-        *NEU,
-        *RUNDE3,
-        *RUNDE4,
-        *RUNDE5,
-        *RUNDE6,
-        *RUNDE7,
-        *RUNDE8,
-        *RUNDE9,
-        *RUNDE10,
-        *RUNDE11,
-        *RUNDE12,
-        *RUNDE13,
-        *RUNDE14,
-    ]:
+    for e in [*SAETZE, *NEU, *(e for fragen in RUNDEN.values() for e in fragen)]:
         if e["teil"] != teil:
             continue
         n += 1
@@ -482,51 +457,25 @@ def test_beispielfragen_gueltig_und_ohne_zurueckgehaltene():
     # nie eine zurückgehaltene Frage, eine aus Runde 5 (Entwicklungsmenge der
     # Kreuzvalidierung) oder aus den Runden 12 bis 14 (sonst misst der Benchmark sich selbst)
     zurueck = {e["frage"].casefold() for e in SAETZE if e["teil"] == "zurueckgehalten"}
-    blind = {e["frage"].casefold() for e in RUNDE5 + RUNDE12 + RUNDE13 + RUNDE14}
+    blind = {e["frage"].casefold() for nr in (5, 12, 13, 14) for e in RUNDEN[nr]}
     assert not (zurueck | blind) & set(alle)
 
 
 @pytest.mark.parametrize(
-    ("katalog", "teil", "anzahl"),
-    [
-        ("r3", "runde3", 170),
-        ("r4", "runde4", 160),
-        ("r5", "runde5", 160),
-        ("r6", "runde6", 150),
-        ("r7", "runde7", 150),
-        ("r8", "runde8", 150),
-        ("r9", "runde9", 150),
-        ("r10", "runde10", 150),
-        ("r11", "runde11", 150),
-        ("r12", "runde12", 150),
-        ("r13", "runde13", 150),
-        ("r14", "runde14", 150),
-    ],
+    ("nr", "anzahl"),
+    [(3, 170), (4, 160), (5, 160), *((nr, 150) for nr in range(6, 15))],
 )
-def test_runden_3_bis_14_gueltig(katalog, teil, anzahl):
+def test_runden_3_bis_14_gueltig(nr, anzahl):
     ids = {a.id for a in abschnitte()}
     kids = {k.id for k in konventionen()}
-    fragen = {
-        "r3": RUNDE3,
-        "r4": RUNDE4,
-        "r5": RUNDE5,
-        "r6": RUNDE6,
-        "r7": RUNDE7,
-        "r8": RUNDE8,
-        "r9": RUNDE9,
-        "r10": RUNDE10,
-        "r11": RUNDE11,
-        "r12": RUNDE12,
-        "r13": RUNDE13,
-        "r14": RUNDE14,
-    }[katalog]
+    fragen = RUNDEN[nr]
     assert len(fragen) == anzahl
     assert len({e["frage"].casefold() for e in fragen}) == anzahl
     for e in fragen:
-        assert e["teil"] == teil
+        assert e["teil"] == f"runde{nr}"
         assert set(e["abschnitte"]) <= ids, e
         assert set(e["konventionen"]) <= kids, e
-        if katalog in ("r10", "r11", "r12", "r13", "r14"):
+        if nr >= 10:
             # ab Runde 10 darf eine Regelfrage eine passende Konvention mitnennen
             assert not e["schweigt"] or e["konventionen"], e
             assert e.get("nichts", False) == (not e["abschnitte"] and not e["konventionen"]), e

@@ -12,9 +12,9 @@ Misst im selben Lauf:
    (Ziel ≤ 50 ms). Der synthetische Korpus: jeder Abschnitt 100-mal, Sätze gemischt, ein
    Viertel der Wörter durch Kunstwörter aus einem Vorrat von 20 000 ersetzt (fester Startwert).
 3. Güte: Stichwortkatalog ``tests/data/fragen.json`` (Top-1/Top-3) und die Satzkataloge
-   ``tests/data/fragen_saetze*.json``, getrennt: abgestimmt (Abstimmungsteil, Runden 2 bis 4 –
-   ihre Sätze stehen in ``data/beispielfragen.json``; Runden 3, 4 und 6 bis 11 erst blind
-   gemessen) und nie abgestimmt (der zurückgehaltene Teil, Runden 12 bis 14, blind
+   ``tests/data/fragen_saetze*.json``, getrennt: abgestimmt (Abstimmungsteil, Runden 2 bis 4 und
+   6 bis 11 – ihre Sätze stehen in ``data/beispielfragen.json``; Runden 3, 4 und 6 bis 11 erst
+   blind gemessen) und nie abgestimmt (der zurückgehaltene Teil, Runden 12 bis 14, blind
    geschrieben), diese mit und ohne Beispielfragen; Runde 5 nur in der
    Kreuzvalidierung der Profile benutzt (nie in den Beispielfragen); dazu: Konvention
    genannt bei Fragen, die der Regeltext offen lässt; fälschlich „Regeltext schweigt“;
@@ -25,7 +25,8 @@ Abstimmen: Runden 2 bis 4, dieselben mit einem unbekannten Namen davor, fremde F
 Stichworte; dauert auf 2 Kernen etwa 10 Minuten). ``--kreuzvalidierung`` wählt die Gewichte
 der Profile (``PROFIL_GITTER``; je Satzkatalog der Runden 1–11 Beispielfragen ohne ihn).
 
-Aufruf: ``.venv/bin/python benchmarks/frage.py [--laeufe 15] [--ohne-start] [--kalibrieren]``
+Aufruf: ``.venv/bin/python benchmarks/frage.py [--laeufe 15] [--ohne-start] [--kalibrieren]
+[--kreuzvalidierung]``
 """
 
 from __future__ import annotations
@@ -608,7 +609,7 @@ def main() -> None:
     runde5 = [
         e for e in katalog("fragen_saetze_runde5.json") if e["frage"].casefold() not in frueher
     ]
-    # Runden 6 bis 13, je ohne Sätze, die zufällig wortgleich schon in einem früheren Katalog
+    # Runden 6 bis 14, je ohne Sätze, die zufällig wortgleich schon in einem früheren Katalog
     # stehen (kurze Fragen wiederholen sich). Wortgleiche Beispielfragen zu den Runden 12 bis 14
     # sind aus data/beispielfragen.json entfernt.
     vorher = frueher | {e["frage"].casefold() for e in runde5}

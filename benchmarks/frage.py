@@ -14,7 +14,7 @@ Misst im selben Lauf:
 3. Güte: Stichwortkatalog ``tests/data/fragen.json`` (Top-1/Top-3) und die Satzkataloge
    ``tests/data/fragen_saetze*.json``, getrennt: abgestimmt (Abstimmungsteil, Runden 2 bis 4 und
    6 bis 11 – ihre Sätze stehen in ``data/beispielfragen.json``; Runden 3, 4 und 6 bis 11 erst
-   blind gemessen) und nie abgestimmt (der zurückgehaltene Teil, Runden 12 bis 14, blind
+   blind gemessen) und nie abgestimmt (der zurückgehaltene Teil, Runden 12 bis 16, blind
    geschrieben), diese mit und ohne Beispielfragen; Runde 5 nur in der
    Kreuzvalidierung der Profile benutzt (nie in den Beispielfragen); dazu: Konvention
    genannt bei Fragen, die der Regeltext offen lässt; fälschlich „Regeltext schweigt“;
@@ -431,13 +431,29 @@ def kalibrieren(liste, abstimmung: list[dict], stichworte: list[dict]) -> None:
 PROFIL_GITTER = {"GEWICHT_PROFIL": (0.0, 0.1, 0.2, 0.3, 0.5)}
 
 
-#: Die Entscheidung „der Regeltext schweigt“, die ``--kreuzvalidierung`` danach vergleicht:
-#: Schwelle, Vorteil bei Geldfragen und wie stark der Profilvergleich sie verschiebt.
+#: Die Entscheidung „der Regeltext schweigt“ (``suche.regeltext_schweigt``), die
+#: ``--kreuzvalidierung`` danach vergleicht: Schwelle, Vorteil bei Geldfragen und wie stark
+#: der Vergleich der Profile und die gelernte Art der Frage sie verschieben.
 SCHWEIGT_GITTER = {
-    "PROFIL_ART": (0.0, 0.2, 0.4, 0.6),
-    "VORSPRUNG_KONVENTION": (0.0, 3.0, 6.0, 9.0, 12.0),
-    "VORTEIL_GELD": (3.0, 6.0, 10.0),
+    "PROFIL_ART": (0.0, 0.2, 0.4),
+    "VORSPRUNG_KONVENTION": (0.0, 3.0, 6.0, 9.0, 12.0, 15.0, 18.0, 21.0, 24.0, 27.0),
+    "VORTEIL_GELD": (0.0, 3.0, 6.0, 10.0),
+    "GEWICHT_ART": (0.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0),
 }
+
+
+def _zeile(einstellung: str, top1: int, top3: int, schweigt: int, n: int, je_katalog) -> str:
+    return (
+        f"{einstellung}: Top-1 {_quote(top1, n)}, Top-3 {_quote(top3, n)}, "
+        f"fälschlich „schweigt“ {schweigt} ({', '.join(je_katalog)})"
+    )
+
+
+def _einstellen(suchmodul, gitter: dict[str, tuple], werte: tuple) -> str:
+    """Die Gewichte ``gitter`` im Suchmodul auf ``werte`` setzen; die Einstellung als Text."""
+    for k, wert in zip(gitter, werte, strict=True):
+        setattr(suchmodul, k, wert)
+    return " ".join(f"{k} {v}" for k, v in zip(gitter, werte, strict=True))
 
 
 def kreuzvalidierung(liste, kataloge: dict[str, list[dict]]) -> None:
@@ -447,12 +463,18 @@ def kreuzvalidierung(liste, kataloge: dict[str, list[dict]]) -> None:
     Je Katalog (Abstimmungsteil, Runden 2 bis 11) Beispielfragen und Profile ohne genau dessen
     Sätze: jeder Satz wird wie eine neue Frage beantwortet. Bewertet: Profile nach Top-1 über
     alle, dann Top-3, dann den wenigsten fälschlich „schweigt“; die Schwelle nach den wenigsten
-    Regelfragen mit fälschlich „schweigt“ (Ziel des Issues: nie), dann Top-1 – nie auf dem
-    zurückgehaltenen Teil oder den Runden 12 bis 14.
+    Regelfragen mit fälschlich „schweigt“ (Ziel des Issues: nie), dann Top-1, dann Top-3 –
+    nie auf dem zurückgehaltenen Teil oder den Runden 12 bis 15.
+
+    Die Schwelle ändert nur, ob der Text schweigt: je Frage wird die Antwort einmal mit
+    erzwungenem „schweigt“ und einmal ohne bewertet und mit ``suche.regeltext_schweigt`` über
+    ihre ``Abwaegung`` gewählt – dasselbe Ergebnis wie ein ganzer Lauf je Einstellung.
     """
     import itertools
+    import math
 
     from referee import suche as suchmodul
+    from referee.errors import Eingabefehler
 
     indizes = {
         name: suchmodul.Suchindex(liste, _beispiele_ohne(fragen))
@@ -461,31 +483,62 @@ def kreuzvalidierung(liste, kataloge: dict[str, list[dict]]) -> None:
     n = sum(len(f) for f in kataloge.values())
     print(f"\n== Kreuzvalidierung der Profile ({n} Sätze, {len(kataloge)} Kataloge) ==")
     alt = {k: getattr(suchmodul, k) for k in (*PROFIL_GITTER, *SCHWEIGT_GITTER)}
-    for gitter, ziel in ((PROFIL_GITTER, "profile"), (SCHWEIGT_GITTER, "schweigt")):
-        beste = None
-        for werte in itertools.product(*gitter.values()):
-            for k, wert in zip(gitter, werte, strict=True):
-                setattr(suchmodul, k, wert)
-            top1 = top3 = schweigt = 0
-            je_katalog = []
-            for name, fragen in kataloge.items():
-                z = bewerte_saetze(indizes[name], fragen)
-                top1 += z["top1"]
+    beste = None
+    for werte in itertools.product(*PROFIL_GITTER.values()):
+        einstellung = _einstellen(suchmodul, PROFIL_GITTER, werte)
+        top1 = top3 = schweigt = 0
+        je_katalog = []
+        for name, fragen in kataloge.items():
+            z = bewerte_saetze(indizes[name], fragen)
+            top1 += z["top1"]
+            top3 += z["top3"]
+            schweigt += z["falsch_schweigt"]
+            je_katalog.append(f"{name} {z['top1']}/{z['n']}")
+        print(_zeile(einstellung, top1, top3, schweigt, n, je_katalog))
+        if beste is None or (top1, top3, -schweigt) > beste[0]:
+            beste = ((top1, top3, -schweigt), einstellung, werte)
+    print(f"Beste: {beste[1]}")
+    _einstellen(suchmodul, PROFIL_GITTER, beste[2])  # gilt für die Schwelle
+    # je Frage: Bewertung mit und ohne „schweigt“ und die Abwägung
+    fall: dict[str, list[tuple[dict, dict, object]]] = {}
+    for name, fragen in kataloge.items():
+        ix = indizes[name]
+        fall[name] = []
+        for e in fragen:
+            erzwungen = {}
+            for schweigt_ja, vorsprung in ((True, -math.inf), (False, math.inf)):
+                suchmodul.VORSPRUNG_KONVENTION = vorsprung
+                erzwungen[schweigt_ja] = bewerte_saetze(ix, [e])
+            try:
+                abwaegung = ix.abwaegung(e["frage"])
+            except Eingabefehler:
+                abwaegung = None
+            fall[name].append((erzwungen[True], erzwungen[False], abwaegung))
+    je_fehlzahl: dict[int, tuple[tuple[int, int], str]] = {}
+    for werte in itertools.product(*SCHWEIGT_GITTER.values()):
+        einstellung = _einstellen(suchmodul, SCHWEIGT_GITTER, werte)
+        top1 = top3 = schweigt = 0
+        je_katalog = []
+        for name, faelle in fall.items():
+            t1 = 0
+            for ja, nein, abwaegung in faelle:
+                ja_hier = abwaegung is not None and suchmodul.regeltext_schweigt(abwaegung)
+                z = ja if ja_hier else nein
+                t1 += z["top1"]
                 top3 += z["top3"]
                 schweigt += z["falsch_schweigt"]
-                je_katalog.append(f"{name} {z['top1']}/{z['n']}")
-            einstellung = " ".join(f"{k} {v}" for k, v in zip(gitter, werte, strict=True))
-            print(
-                f"{einstellung}: Top-1 {_quote(top1, n)}, Top-3 {_quote(top3, n)}, "
-                f"fälschlich „schweigt“ {schweigt} ({', '.join(je_katalog)})"
+            top1 += t1
+            je_katalog.append(f"{name} {t1}/{len(faelle)}")
+        if schweigt not in je_fehlzahl or (top1, top3) > je_fehlzahl[schweigt][0]:
+            je_fehlzahl[schweigt] = (
+                (top1, top3),
+                _zeile(einstellung, top1, top3, schweigt, n, je_katalog),
             )
-            wertung = (top1, top3, -schweigt) if ziel == "profile" else (-schweigt, top1, top3)
-            if beste is None or wertung > beste[0]:
-                beste = (wertung, einstellung, werte)
-        print(f"Beste: {beste[1]}")
-        # das beste Gitter gilt für das nächste (die Schwelle mit den gewählten Profilgewichten)
-        for k, wert in zip(gitter, beste[2], strict=True):
-            setattr(suchmodul, k, wert)
+    anzahl = len(list(itertools.product(*SCHWEIGT_GITTER.values())))
+    print(f"Schwelle ({anzahl} Einstellungen), die beste je Zahl fälschlich „schweigt“:")
+    for schweigt in sorted(je_fehlzahl)[:4]:
+        print(je_fehlzahl[schweigt][1])
+    print(f"Beste: {je_fehlzahl[min(je_fehlzahl)][1]}")
     for k, wert in alt.items():
         setattr(suchmodul, k, wert)
 
@@ -609,12 +662,12 @@ def main() -> None:
     runde5 = [
         e for e in katalog("fragen_saetze_runde5.json") if e["frage"].casefold() not in frueher
     ]
-    # Runden 6 bis 14, je ohne Sätze, die zufällig wortgleich schon in einem früheren Katalog
-    # stehen (kurze Fragen wiederholen sich). Wortgleiche Beispielfragen zu den Runden 12 bis 14
+    # Runden 6 bis 16, je ohne Sätze, die zufällig wortgleich schon in einem früheren Katalog
+    # stehen (kurze Fragen wiederholen sich). Wortgleiche Beispielfragen zu den Runden 12 bis 16
     # sind aus data/beispielfragen.json entfernt.
     vorher = frueher | {e["frage"].casefold() for e in runde5}
     runden: dict[int, list[dict]] = {}
-    for nr in range(6, 15):
+    for nr in range(6, 17):
         runden[nr] = [
             e
             for e in katalog(f"fragen_saetze_runde{nr}.json")
@@ -638,6 +691,8 @@ def main() -> None:
         ("Runde 12 (blind)", runden[12]),
         ("Runde 13 (blind)", runden[13]),
         ("Runde 14 (blind)", runden[14]),
+        ("Runde 15 (blind)", runden[15]),
+        ("Runde 16 (blind)", runden[16]),
     ):
         zeile(f"{name}, mit Beispielen", index, fragen)
         zeile(f"{name}, ohne Beispiele", ohne_beispiele, fragen)

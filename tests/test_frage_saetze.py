@@ -7,6 +7,7 @@ Die Quoten auf den Katalogen sind Untergrenzen (der Benchmark nennt die genauen 
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -38,12 +39,12 @@ DATA = Path(__file__).parent / "data"
 SAETZE = json.loads((DATA / "fragen_saetze.json").read_text(encoding="utf-8"))["fragen"]
 #: Runde 2: blind geschrieben und zuerst gemessen, danach zum Abstimmen benutzt (Beispielfragen).
 NEU = json.loads((DATA / "fragen_saetze_neu.json").read_text(encoding="utf-8"))["fragen"]
-#: Runden 3 bis 14, je 150–170 Sätze, blind geschrieben und beschriftet, bevor die Suche darauf
+#: Runden 3 bis 16, je 150–170 Sätze, blind geschrieben und beschriftet, bevor die Suche darauf
 #: lief. Runden 3, 4 und 6 bis 11: zuerst gemessen, danach Beispielfragen; Runde 5: nur in der
-#: Kreuzvalidierung; Runden 12 bis 14: nie zum Abstimmen benutzt.
+#: Kreuzvalidierung; Runden 12 bis 16: nie zum Abstimmen benutzt.
 RUNDEN = {
     nr: json.loads((DATA / f"fragen_saetze_runde{nr}.json").read_text(encoding="utf-8"))["fragen"]
-    for nr in range(3, 15)
+    for nr in range(3, 17)
 }
 
 
@@ -333,6 +334,8 @@ def _quoten(teil: str) -> tuple[float, float]:
         ("runde12", 0.80, 0.85),
         ("runde13", 0.80, 0.85),
         ("runde14", 0.80, 0.85),
+        ("runde15", 0.80, 0.85),
+        ("runde16", 0.80, 0.85),
     ],
 )
 def test_satzkatalog_untergrenze(teil, top1_min, top3_min):
@@ -455,17 +458,17 @@ def test_beispielfragen_gueltig_und_ohne_zurueckgehaltene():
     alle = [f.casefold() for fragen in BEISPIELE.values() for f in fragen]
     assert len(alle) == len(set(alle)) >= 1500
     # nie eine zurückgehaltene Frage, eine aus Runde 5 (Entwicklungsmenge der
-    # Kreuzvalidierung) oder aus den Runden 12 bis 14 (sonst misst der Benchmark sich selbst)
+    # Kreuzvalidierung) oder aus den Runden 12 bis 16 (sonst misst der Benchmark sich selbst)
     zurueck = {e["frage"].casefold() for e in SAETZE if e["teil"] == "zurueckgehalten"}
-    blind = {e["frage"].casefold() for nr in (5, 12, 13, 14) for e in RUNDEN[nr]}
+    blind = {e["frage"].casefold() for nr in (5, 12, 13, 14, 15, 16) for e in RUNDEN[nr]}
     assert not (zurueck | blind) & set(alle)
 
 
 @pytest.mark.parametrize(
     ("nr", "anzahl"),
-    [(3, 170), (4, 160), (5, 160), *((nr, 150) for nr in range(6, 15))],
+    [(3, 170), (4, 160), (5, 160), *((nr, 150) for nr in range(6, 17))],
 )
-def test_runden_3_bis_14_gueltig(nr, anzahl):
+def test_runden_3_bis_16_gueltig(nr, anzahl):
     ids = {a.id for a in abschnitte()}
     kids = {k.id for k in konventionen()}
     fragen = RUNDEN[nr]
@@ -556,6 +559,55 @@ def test_profil_als_text_gilt_nur_fuer_dieselben_beispiele():
     assert _Profile.aus_text("# pruefsumme abc\nzeile ohne tab\n") is None
 
 
+def test_art_der_frage_trennt_regel_und_konvention():
+    from referee.suche import _Profile
+
+    # Abschnitte 0 und 1 sind Regeln, 2 und 3 Konventionen
+    fragen = [
+        ("darf ich mit der sau davonlaufen", 0),
+        ("wann darf ich davonlaufen", 0),
+        ("muss ich die ruffarbe zugeben", 1),
+        ("darf ich schmieren wenn ich frei bin", 1),
+        ("was kostet ein wenz", 2),
+        ("wie viel kostet ein solo", 2),
+        ("wie viel zahlt man fuer schneider", 3),
+        ("was kostet schwarz extra", 3),
+    ]
+    profile = _Profile.lernen(fragen, konventionen=[2, 3])
+    assert profile.bewerten("was kostet ein geier")[1] > 0
+    assert profile.bewerten("darf ich die farbe schmieren")[1] < 0
+    # ohne Konventionen keine Art; gespeichert und gelesen: dieselbe Art
+    assert _Profile.lernen(fragen).bewerten("was kostet ein geier")[1] == 0.0
+    kopie = _Profile.aus_text(profile.als_text())
+    assert kopie is not None
+    assert kopie.bewerten("was kostet ein geier") == profile.bewerten("was kostet ein geier")
+    # andere Arten, andere Prüfsumme (das mitgelieferte Profil gilt dann nicht)
+    assert _Profile.lernen(fragen, konventionen=[3]).pruefsumme != profile.pruefsumme
+
+
+def test_regeltext_schweigt_nach_vorsprung_und_art(monkeypatch):
+    from referee import suche
+    from referee.suche import Abwaegung, regeltext_schweigt
+
+    for name, wert in (
+        ("VORSPRUNG_KONVENTION", 27.0),
+        ("GEWICHT_ART", 25.0),
+        ("PROFIL_ART", 0.2),
+        ("VORTEIL_GELD", 3.0),
+    ):
+        monkeypatch.setattr(suche, name, wert)
+    # nötig: 27 − 25 × Art − 3 (Geld) − 0,2 × 100 × Profilunterschied
+    assert regeltext_schweigt(Abwaegung(5.0, False, 0.0, 1.0))  # nötig 2
+    assert not regeltext_schweigt(Abwaegung(5.0, False, 0.0, 0.5))  # nötig 14,5
+    assert regeltext_schweigt(Abwaegung(15.0, False, 0.0, 0.5))
+    assert regeltext_schweigt(Abwaegung(12.0, True, 0.0, 0.5))  # nötig 11,5
+    assert not regeltext_schweigt(Abwaegung(12.0, False, 0.0, 0.5))
+    assert regeltext_schweigt(Abwaegung(12.0, False, 0.2, 0.5))  # nötig 10,5
+    assert not regeltext_schweigt(Abwaegung(-30.0, True, 0.0, -1.0))
+    assert not regeltext_schweigt(Abwaegung(None, True, 1.0, 4.0))  # keine Konvention
+    assert regeltext_schweigt(Abwaegung(math.inf, False, 0.0, -4.0))  # keine Regelstelle
+
+
 def test_mitgeliefertes_beispielprofil_ist_aktuell():
     """data/beispielprofil.txt ist aus genau diesen Beispielfragen gelernt; sonst:
     ``python -m referee.beispielprofil``."""
@@ -564,7 +616,10 @@ def test_mitgeliefertes_beispielprofil_ist_aktuell():
     ix = index()
     mitgeliefert = _Profile.aus_text(beispielprofil() or "")
     assert mitgeliefert is not None
-    _, pruefsumme = _Profile._dokumente(_profil_fragen(ix.abschnitte, beispielfragen()))
+    konventionen = [i for i, a in enumerate(ix.abschnitte) if a.id.startswith("konvention.")]
+    _, pruefsumme = _Profile._dokumente(
+        _profil_fragen(ix.abschnitte, beispielfragen()), konventionen
+    )
     assert mitgeliefert.pruefsumme == pruefsumme, "python -m referee.beispielprofil ausführen"
     assert ix._profile is not None and ix._profile.pruefsumme == pruefsumme
 

@@ -155,8 +155,8 @@ NEU_SORTIEREN = 30
 #: Art der Frage (``GEWICHT_ART``). Gewählt mit ``benchmarks/frage.py --kreuzvalidierung``
 #: zusammen mit ``VORTEIL_GELD``, ``PROFIL_ART`` und ``GEWICHT_ART`` (11 Satzkataloge, 1780
 #: Fragen, 840 Einstellungen): die wenigsten Regelfragen mit fälschlich „schweigt“ (0), dann
-#: die meisten richtigen Antworten (Top-1 96,1 %, Top-3 97,7 %; mit 2 fälschlich „schweigt“
-#: wären es 97,1 % / 98,8 %). Geldfrage und Profilvergleich fügen dann nichts mehr hinzu (0).
+#: die meisten richtigen Antworten (Top-1 95,7 %, Top-3 97,5 %; mit 1 fälschlich „schweigt“
+#: wären es 96,7 % / 98,6 %). Geldfrage und Profilvergleich fügen dann nichts mehr hinzu (0).
 VORSPRUNG_KONVENTION = 27.0
 #: Fragt die Frage nach Geld („was kostet“, „wie viel kriegt“), genügt der Konvention ein
 #: Score so viele Punkte weniger Vorsprung: Preise nennt kein Regeltext („Einen allgemein

@@ -1707,7 +1707,7 @@ class Suchindex:
         """
         if self._profile is None or not rangliste:
             return rangliste
-        aehnlich = self._profil_aehnlichkeit(frage)
+        aehnlich = self._profil_bewertung(frage)[0]
         neu: list[tuple[float, int]] = []
         for art in ("regel", "konvention"):
             eigene = [(score, i) for score, i in rangliste if _art(self.abschnitte[i]) == art]
@@ -1727,9 +1727,6 @@ class Suchindex:
             letztes = (frage, *self._profile.bewerten(frage))
             self._letztes_profil = letztes
         return letztes[1], letztes[2]
-
-    def _profil_aehnlichkeit(self, frage: str) -> dict[int, float]:
-        return self._profil_bewertung(frage)[0]
 
     def abwaegung(
         self, frage: str, spiel: str | None = None, mindest_score: float = MINDEST_SCORE

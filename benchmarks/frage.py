@@ -13,8 +13,8 @@ Misst im selben Lauf:
    Viertel der Wörter durch Kunstwörter aus einem Vorrat von 20 000 ersetzt (fester Startwert).
 3. Güte: Stichwortkatalog ``tests/data/fragen.json`` (Top-1/Top-3) und die Satzkataloge
    ``tests/data/fragen_saetze*.json``, getrennt: abgestimmt (Abstimmungsteil, Runden 2 bis 4 und
-   6 bis 11 – ihre Sätze stehen in ``data/beispielfragen.json``; Runden 3, 4 und 6 bis 11 erst
-   blind gemessen) und nie abgestimmt (der zurückgehaltene Teil, Runden 12 bis 16, blind
+   6 bis 16 – ihre Sätze stehen in ``data/beispielfragen.json``; Runden 3, 4 und 6 bis 16 erst
+   blind gemessen) und nie abgestimmt (der zurückgehaltene Teil, Runden 17 und 18, blind
    geschrieben), diese mit und ohne Beispielfragen; Runde 5 nur in der
    Kreuzvalidierung der Profile benutzt (nie in den Beispielfragen); dazu: Konvention
    genannt bei Fragen, die der Regeltext offen lässt; fälschlich „Regeltext schweigt“;
@@ -436,9 +436,9 @@ PROFIL_GITTER = {"GEWICHT_PROFIL": (0.0, 0.1, 0.2, 0.3, 0.5)}
 #: der Vergleich der Profile und die gelernte Art der Frage sie verschieben.
 SCHWEIGT_GITTER = {
     "PROFIL_ART": (0.0, 0.2, 0.4),
-    "VORSPRUNG_KONVENTION": (0.0, 3.0, 6.0, 9.0, 12.0, 15.0, 18.0, 21.0, 24.0, 27.0),
+    "VORSPRUNG_KONVENTION": (0.0, 3.0, 6.0, 9.0, 12.0, 15.0, 18.0, 21.0, 24.0, 27.0, 30.0, 33.0),
     "VORTEIL_GELD": (0.0, 3.0, 6.0, 10.0),
-    "GEWICHT_ART": (0.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0),
+    "GEWICHT_ART": (0.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0, 40.0, 50.0, 60.0, 80.0),
 }
 
 
@@ -460,11 +460,11 @@ def kreuzvalidierung(liste, kataloge: dict[str, list[dict]]) -> None:
     """Die Gewichte der Profile (``PROFIL_GITTER``) und danach die Schwelle für „der
     Regeltext schweigt“ (``SCHWEIGT_GITTER``) über eine Kreuzvalidierung wählen.
 
-    Je Katalog (Abstimmungsteil, Runden 2 bis 11) Beispielfragen und Profile ohne genau dessen
+    Je Katalog (Abstimmungsteil, Runden 2 bis 16) Beispielfragen und Profile ohne genau dessen
     Sätze: jeder Satz wird wie eine neue Frage beantwortet. Bewertet: Profile nach Top-1 über
     alle, dann Top-3, dann den wenigsten fälschlich „schweigt“; die Schwelle nach den wenigsten
     Regelfragen mit fälschlich „schweigt“ (Ziel des Issues: nie), dann Top-1, dann Top-3 –
-    nie auf dem zurückgehaltenen Teil oder den Runden 12 bis 15.
+    nie auf dem zurückgehaltenen Teil oder den Runden 17 und 18.
 
     Die Schwelle ändert nur, ob der Text schweigt: je Frage wird die Antwort einmal mit
     erzwungenem „schweigt“ und einmal ohne bewertet und mit ``suche.regeltext_schweigt`` über
@@ -662,12 +662,12 @@ def main() -> None:
     runde5 = [
         e for e in katalog("fragen_saetze_runde5.json") if e["frage"].casefold() not in frueher
     ]
-    # Runden 6 bis 16, je ohne Sätze, die zufällig wortgleich schon in einem früheren Katalog
-    # stehen (kurze Fragen wiederholen sich). Wortgleiche Beispielfragen zu den Runden 12 bis 16
+    # Runden 6 bis 18, je ohne Sätze, die zufällig wortgleich schon in einem früheren Katalog
+    # stehen (kurze Fragen wiederholen sich). Wortgleiche Beispielfragen zu den Runden 17 und 18
     # sind aus data/beispielfragen.json entfernt.
     vorher = frueher | {e["frage"].casefold() for e in runde5}
     runden: dict[int, list[dict]] = {}
-    for nr in range(6, 17):
+    for nr in range(6, 19):
         runden[nr] = [
             e
             for e in katalog(f"fragen_saetze_runde{nr}.json")
@@ -683,16 +683,13 @@ def main() -> None:
     zeile("Runde 3 (erst blind gemessen)", index, runde3)
     zeile("Runde 4 (erst blind gemessen)", index, runde4)
     zeile("Runde 5 (nur Kreuzvalidierung)", index, runde5)
-    for nr in range(6, 12):
+    for nr in range(6, 17):
         zeile(f"Runde {nr} (erst blind gemessen)", index, runden[nr])
     print("Nie zum Abstimmen benutzt – mit Beispielfragen / ohne:")
     for name, fragen in (
         ("zurückgehalten", zurueck),
-        ("Runde 12 (blind)", runden[12]),
-        ("Runde 13 (blind)", runden[13]),
-        ("Runde 14 (blind)", runden[14]),
-        ("Runde 15 (blind)", runden[15]),
-        ("Runde 16 (blind)", runden[16]),
+        ("Runde 17 (blind)", runden[17]),
+        ("Runde 18 (blind)", runden[18]),
     ):
         zeile(f"{name}, mit Beispielen", index, fragen)
         zeile(f"{name}, ohne Beispiele", ohne_beispiele, fragen)
@@ -713,7 +710,7 @@ def main() -> None:
                 "Runde 3": runde3,
                 "Runde 4": runde4,
                 "Runde 5": katalog("fragen_saetze_runde5.json"),
-                **{f"Runde {nr}": katalog(f"fragen_saetze_runde{nr}.json") for nr in range(6, 12)},
+                **{f"Runde {nr}": katalog(f"fragen_saetze_runde{nr}.json") for nr in range(6, 17)},
             },
         )
     if args.kalibrieren:

@@ -153,11 +153,11 @@ NEU_SORTIEREN = 30
 #: Angezeigte Score-Punkte, um die die beste Konvention vor (> 0) oder hinter (< 0) der
 #: besten Regelstelle liegen muss, damit „der Regeltext schweigt“ gilt – weniger je nach der
 #: Art der Frage (``GEWICHT_ART``). Gewählt mit ``benchmarks/frage.py --kreuzvalidierung``
-#: zusammen mit ``VORTEIL_GELD``, ``PROFIL_ART`` und ``GEWICHT_ART`` (11 Satzkataloge, 1780
-#: Fragen, 840 Einstellungen): die wenigsten Regelfragen mit fälschlich „schweigt“ (0), dann
-#: die meisten richtigen Antworten (Top-1 95,7 %, Top-3 97,5 %; mit 1 fälschlich „schweigt“
-#: wären es 96,7 % / 98,6 %). Geldfrage und Profilvergleich fügen dann nichts mehr hinzu (0).
-VORSPRUNG_KONVENTION = 27.0
+#: zusammen mit ``VORTEIL_GELD``, ``PROFIL_ART`` und ``GEWICHT_ART`` (16 Satzkataloge, 2530
+#: Fragen, 1584 Einstellungen): die wenigsten Regelfragen mit fälschlich „schweigt“ (0), dann
+#: die meisten richtigen Antworten (Top-1 96,8 %, Top-3 98,3 %; mit 1 fälschlich „schweigt“
+#: wären es 96,9 % / 98,4 %). Die Geldfrage fügt dann nichts mehr hinzu (0).
+VORSPRUNG_KONVENTION = 30.0
 #: Fragt die Frage nach Geld („was kostet“, „wie viel kriegt“), genügt der Konvention ein
 #: Score so viele Punkte weniger Vorsprung: Preise nennt kein Regeltext („Einen allgemein
 #: verbindlichen Tarif gibt es nicht“), nur die Konventionen.
@@ -197,17 +197,17 @@ FAKTOR_ANDERES_SPIEL = 0.8
 #: Passung der Frage zum Profil eines Abschnitts, und der Vorsprung, den eine
 #: Konvention für „der Regeltext schweigt“ braucht, sinkt um ``PROFIL_ART`` × 100 × (beste
 #: Passung zu einem Konventionsprofil − beste zu einem Regelprofil). Gewählt mit
-#: ``benchmarks/frage.py --kreuzvalidierung``: je Satzkatalog (Abstimmungsteil, Runden 2–11)
-#: Beispielfragen und Profile ohne diesen Katalog, 1780 Fragen. ``GEWICHT_PROFIL`` nach
-#: Top-1: 0 (nur die Art der Frage) 95,1 %, 0,1: 96,3 %, 0,3: 96,7 % (0,2 und 0,5: 96,6 %);
+#: ``benchmarks/frage.py --kreuzvalidierung``: je Satzkatalog (Abstimmungsteil, Runden 2–16)
+#: Beispielfragen und Profile ohne diesen Katalog, 2530 Fragen. ``GEWICHT_PROFIL`` nach
+#: Top-1: 0 (nur die Art der Frage) 94,3 %, 0,1: 96,0 %, 0,3: 96,2 % (0,2 und 0,5: 96,1 %);
 #: ``PROFIL_ART`` zusammen mit der Schwelle (``VORSPRUNG_KONVENTION``). Nie auf dem
-#: zurückgehaltenen Teil oder den Runden 12 bis 16.
+#: zurückgehaltenen Teil oder den Runden 17 und 18.
 GEWICHT_PROFIL = 0.3
-PROFIL_ART = 0.0
+PROFIL_ART = 0.2
 #: Die gelernte Art der Frage (``_Profile.bewerten``: über 0 eher nach einer Konvention
 #: gefragt, etwa −4 bis 4) senkt den Vorsprung, den eine Konvention für „der Regeltext
 #: schweigt“ braucht, um dieses Gewicht je Einheit (gewählt mit ``VORSPRUNG_KONVENTION``).
-GEWICHT_ART = 25.0
+GEWICHT_ART = 50.0
 
 _ERSETZUNGEN = (
     ("„", '"'),

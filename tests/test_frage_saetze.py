@@ -39,12 +39,12 @@ DATA = Path(__file__).parent / "data"
 SAETZE = json.loads((DATA / "fragen_saetze.json").read_text(encoding="utf-8"))["fragen"]
 #: Runde 2: blind geschrieben und zuerst gemessen, danach zum Abstimmen benutzt (Beispielfragen).
 NEU = json.loads((DATA / "fragen_saetze_neu.json").read_text(encoding="utf-8"))["fragen"]
-#: Runden 3 bis 16, je 150–170 Sätze, blind geschrieben und beschriftet, bevor die Suche darauf
-#: lief. Runden 3, 4 und 6 bis 11: zuerst gemessen, danach Beispielfragen; Runde 5: nur in der
-#: Kreuzvalidierung; Runden 12 bis 16: nie zum Abstimmen benutzt.
+#: Runden 3 bis 18, je 150–170 Sätze, blind geschrieben und beschriftet, bevor die Suche darauf
+#: lief. Runden 3, 4 und 6 bis 16: zuerst gemessen, danach Beispielfragen; Runde 5: nur in der
+#: Kreuzvalidierung; Runden 17 und 18: nie zum Abstimmen benutzt.
 RUNDEN = {
     nr: json.loads((DATA / f"fragen_saetze_runde{nr}.json").read_text(encoding="utf-8"))["fragen"]
-    for nr in range(3, 17)
+    for nr in range(3, 19)
 }
 
 
@@ -146,7 +146,7 @@ def test_mundart_in_schriftform(frage, erwartet):
 
 def test_unbekanntes_kompositum_wird_zerlegt():
     ix = index()
-    assert ix.zerteile("schellenkoenige") == ["schellen", "koenig"]
+    assert ix.zerteile("trumpfkoenige") == ["trumpf", "koenig"]
     assert ix.zerteile("trumpfkarten") is None  # „Trumpfkarte“ steht in Beispielfragen
     assert ix.zerteile("hochzeit") is None  # „zeit“ ist zu kurz für einen letzten Teil
     assert ix.zerteile("davonlaufen") is None  # bekannt: bleibt ganz
@@ -328,14 +328,17 @@ def _quoten(teil: str) -> tuple[float, float]:
         ("runde9", 0.95, 0.95),
         ("runde10", 0.95, 0.95),
         ("runde11", 0.95, 0.95),
+        # zuerst blind gemessen, danach Beispielfragen
+        ("runde12", 0.90, 0.90),
+        ("runde13", 0.90, 0.90),
+        ("runde14", 0.90, 0.90),
+        ("runde15", 0.90, 0.90),
+        ("runde16", 0.90, 0.90),
         # nie abgestimmt: Untergrenzen gegen Rückschritte, weit unter dem Ziel des Issues
         ("zurueckgehalten", 0.88, 0.92),
         ("runde5", 0.80, 0.85),
-        ("runde12", 0.80, 0.85),
-        ("runde13", 0.80, 0.85),
-        ("runde14", 0.80, 0.85),
-        ("runde15", 0.80, 0.85),
-        ("runde16", 0.80, 0.85),
+        ("runde17", 0.80, 0.85),
+        ("runde18", 0.80, 0.85),
     ],
 )
 def test_satzkatalog_untergrenze(teil, top1_min, top3_min):
@@ -458,17 +461,17 @@ def test_beispielfragen_gueltig_und_ohne_zurueckgehaltene():
     alle = [f.casefold() for fragen in BEISPIELE.values() for f in fragen]
     assert len(alle) == len(set(alle)) >= 1500
     # nie eine zurückgehaltene Frage, eine aus Runde 5 (Entwicklungsmenge der
-    # Kreuzvalidierung) oder aus den Runden 12 bis 16 (sonst misst der Benchmark sich selbst)
+    # Kreuzvalidierung) oder aus den Runden 17 und 18 (sonst misst der Benchmark sich selbst)
     zurueck = {e["frage"].casefold() for e in SAETZE if e["teil"] == "zurueckgehalten"}
-    blind = {e["frage"].casefold() for nr in (5, 12, 13, 14, 15, 16) for e in RUNDEN[nr]}
+    blind = {e["frage"].casefold() for nr in (5, 17, 18) for e in RUNDEN[nr]}
     assert not (zurueck | blind) & set(alle)
 
 
 @pytest.mark.parametrize(
     ("nr", "anzahl"),
-    [(3, 170), (4, 160), (5, 160), *((nr, 150) for nr in range(6, 17))],
+    [(3, 170), (4, 160), (5, 160), *((nr, 150) for nr in range(6, 19))],
 )
-def test_runden_3_bis_16_gueltig(nr, anzahl):
+def test_runden_3_bis_18_gueltig(nr, anzahl):
     ids = {a.id for a in abschnitte()}
     kids = {k.id for k in konventionen()}
     fragen = RUNDEN[nr]

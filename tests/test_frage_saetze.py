@@ -413,6 +413,15 @@ def test_cli_konvention_mit_tarif_des_offenen_abends(cli):
     assert erste["einstellung"] == "Schneider: +5 ct (Tarif 5-10-20 des offenen Abends)"
 
 
+def test_schweigender_text_zeigt_die_regelstelle_der_konvention_zuerst():
+    # „Einen allgemein verbindlichen Tarif gibt es nicht“ steht in schafkopf.laufende
+    a = antwort("was kostet ein sauspiel")
+    assert a.regeltext_schweigt
+    assert _konv(a)[0] == "konvention.tarif"
+    assert _ids(a)[0] == "schafkopf.laufende"
+    assert 0.0 < a.treffer[0].score <= 100.0
+
+
 def test_cli_was_kostet_ein_sauspiel_zeigt_regelstelle_dann_konvention():
     r = run_cli("frage", "was kostet ein sauspiel")
     assert r.returncode == 0, r.stderr

@@ -100,6 +100,10 @@ ANDERE = [
     ("?davonlaufen", Befehl(("frage", "davonlaufen"))),
     ("? wer muss ausspielen", Befehl(("frage", "wer muss ausspielen"))),
     ("stand", Befehl(("stand",))),
+    # wie in den Hinweisen der Befehle („Rückgängig: referee rueckgaengig“)
+    ("referee stand", Befehl(("stand",))),
+    ("referee u", Sitzung("rueckgaengig")),
+    ("Referee r an be 71", Schafkopf(R, partei=("Anna", "Ben"), augen=71)),
     (
         'ruf --hand "EO GU H9 G10 G7 S8 SK EA"',
         Befehl(("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA")),

@@ -242,6 +242,11 @@ def lies(zeile: str, spieler: Sequence[str], befehle: Collection[str] = ()) -> E
     if not woerter:
         return None
     kopf = woerter[0].casefold()
+    if kopf == "referee" and len(woerter) > 1:
+        # Hinweise der Befehle nennen „referee rueckgaengig“ usw.: geht am Tisch ebenso
+        zeile = zeile.split(None, 1)[1]
+        woerter = woerter[1:]
+        kopf = woerter[0].casefold()
     if kopf in SITZUNG:
         return Sitzung(SITZUNG[kopf], tuple(woerter[1:]))
     if woerter[0] in befehle:

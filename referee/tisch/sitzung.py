@@ -46,7 +46,7 @@ Sitzung:
   ?davonlaufen       Regelfrage (= frage davonlaufen)
   live               Live-Stand fürs Handy (QR-Code), läuft im Hintergrund weiter
   hilfe, q           diese Hilfe, Sitzung beenden (auch Ctrl-D)
-Jeder Befehl von referee geht ohne „referee“: stand, verlauf --alle,
+Jeder Befehl von referee geht ohne „referee“ (und mit): stand, verlauf --alle,
   ruf --hand "…", schafkopf zug …, sabai runde Anna="3 7 J" …, export --format text,
   korrektur 12 rufspiel Anna+Ben --augen 61, abend ende …
 Zusätze (schwarz, tout, sie, kurz, k, x, j, dm) gehen vor Namensanfängen."""

@@ -1529,12 +1529,14 @@ class Suchindex:
         for score, i in rangliste:
             if score < grenze or len(ergebnisse) >= anzahl:
                 break
-            ergebnisse.append(
-                Treffer(
-                    self.abschnitte[i], min(round(score, 1), 100.0), frozenset(passend.get(i, ()))
-                )
-            )
+            ergebnisse.append(self._treffer(i, score, passend))
         return ergebnisse
+
+    def _treffer(self, i: int, score: float, passend: dict[int, set[str]]) -> Treffer:
+        """Abschnitt ``i`` als Treffer: Score auf eine Stelle gerundet, höchstens 100."""
+        return Treffer(
+            self.abschnitte[i], min(round(score, 1), 100.0), frozenset(passend.get(i, ()))
+        )
 
     def _genanntes_spiel_zuerst(
         self, rangliste: list[tuple[float, int]], spiele: set[str]
@@ -1797,9 +1799,7 @@ class Suchindex:
         rangliste, passend = self._rangliste(frage, self._suchwoerter(frage), spiel, True, "regel")
         for score, i in rangliste:
             if self.abschnitte[i].id == abschnitt_id and score > 0.0:
-                return Treffer(
-                    self.abschnitte[i], min(round(score, 1), 100.0), frozenset(passend.get(i, ()))
-                )
+                return self._treffer(i, score, passend)
         return None
 
     def vorschlaege(self, frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Abschnitt]:

@@ -370,7 +370,7 @@ def verbinde(pfad: Path):
                 conn.execute("PRAGMA foreign_keys = ON")
                 _pruefe_schema(conn, pfad)
                 if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-                    conn.execute("PRAGMA journal_mode = WAL")
+                    _auf_wal_umschalten(conn)
                 kennung = _kennung(pfad)
                 if kennung is not None:  # verbunden: nie mehr roh öffnen (siehe _GEPRUEFT)
                     _GEPRUEFT.add(kennung)
@@ -395,6 +395,28 @@ def verbinde(pfad: Path):
         if conn is not None:
             conn.close()
         raise
+
+
+def _auf_wal_umschalten(conn) -> None:
+    """``PRAGMA journal_mode = WAL``, geduldig.
+
+    Legen zwei Prozesse die Datei gleichzeitig an, wollen beide umschalten; SQLite wartet dabei
+    nicht (sonst verklemmten sie sich), einer bekommt sofort „database is locked“. Dann nach ein
+    paar Millisekunden erneut, bis ``WARTEZEIT_MS`` um ist – der andere ist bis dahin fertig.
+    """
+    import random
+    import sqlite3
+    import time
+
+    frist = time.monotonic() + WARTEZEIT_MS / 1000
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if not _gesperrt(exc) or time.monotonic() >= frist:
+                raise
+            time.sleep(random.uniform(0.002, 0.012))
 
 
 def _gesperrt(exc) -> bool:

@@ -10,6 +10,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -97,6 +98,29 @@ def test_vier_prozesse_je_hundert_spiele_gleichzeitig(tmp_path):
     from referee.buch.spiele import store_oeffnen as oeffne
 
     assert oeffne(pfad).stand()["schafkopf"] == erwartet
+
+
+def test_neue_datei_wartet_auf_die_sperre_eines_anderen(tmp_path):
+    """Legt ein anderer Prozess die Datei gerade an (er hält die Schreibsperre), wartet das
+    Umschalten auf WAL, statt sofort mit „database is locked“ abzubrechen."""
+    from referee.store import verbinde
+
+    pfad = tmp_path / "neu.db"
+    anderer = sqlite3.connect(pfad, isolation_level=None, check_same_thread=False)
+    anderer.execute("BEGIN IMMEDIATE")
+    freigabe = threading.Timer(0.3, anderer.execute, ("COMMIT",))
+    start = time.monotonic()
+    freigabe.start()
+    try:
+        conn = verbinde(pfad)
+        try:
+            assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        finally:
+            conn.close()
+        assert time.monotonic() - start >= 0.25  # hat auf die Sperre gewartet
+    finally:
+        freigabe.join()
+        anderer.close()
 
 
 def test_gleichzeitig_ueber_die_kommandozeile(tmp_path):

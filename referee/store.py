@@ -370,7 +370,9 @@ def verbinde(pfad: Path):
                 conn.execute("PRAGMA foreign_keys = ON")
                 _pruefe_schema(conn, pfad)
                 if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-                    _auf_wal_umschalten(conn)
+                    # Legen zwei Prozesse die Datei gleichzeitig an, wollen beide umschalten;
+                    # SQLite wartet dabei nicht (sonst verklemmten sie sich): geduldig erneut
+                    _geduldig(conn, "PRAGMA journal_mode = WAL")
                 kennung = _kennung(pfad)
                 if kennung is not None:  # verbunden: nie mehr roh öffnen (siehe _GEPRUEFT)
                     _GEPRUEFT.add(kennung)
@@ -397,13 +399,9 @@ def verbinde(pfad: Path):
         raise
 
 
-def _auf_wal_umschalten(conn) -> None:
-    """``PRAGMA journal_mode = WAL``, geduldig.
-
-    Legen zwei Prozesse die Datei gleichzeitig an, wollen beide umschalten; SQLite wartet dabei
-    nicht (sonst verklemmten sie sich), einer bekommt sofort „database is locked“. Dann nach ein
-    paar Millisekunden erneut, bis ``WARTEZEIT_MS`` um ist – der andere ist bis dahin fertig.
-    """
+def _geduldig(conn, sql: str) -> None:
+    """``sql`` ausführen; ist die Datei gesperrt, nach ein bis zwölf Millisekunden erneut, bis
+    ``WARTEZEIT_MS`` um ist – dann (oder bei jedem anderen Fehler) der ``OperationalError``."""
     import random
     import sqlite3
     import time
@@ -411,7 +409,7 @@ def _auf_wal_umschalten(conn) -> None:
     frist = time.monotonic() + WARTEZEIT_MS / 1000
     while True:
         try:
-            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute(sql)
             return
         except sqlite3.OperationalError as exc:
             if not _gesperrt(exc) or time.monotonic() >= frist:
@@ -435,27 +433,19 @@ def _beginne_schreiben(conn, pfad: Path) -> None:
     gerade geschrieben hat, schnappt sich die Sperre meist sofort wieder. Mehrere Terminals,
     die gleichzeitig viel eintragen, lassen so einen Prozess sekundenlang verhungern (unter
     Last mehr als die ganze Wartezeit – dann sah der Benutzer „database is locked“). Darum
-    fragt jeder Versuch nur ``_VERSUCH_MS`` lang und der nächste folgt nach ein bis vier
-    Millisekunden, bis ``WARTEZEIT_MS`` um sind; erst dann ein ``SpeicherFehler``.
+    fragt jeder Versuch nur ``_VERSUCH_MS`` lang und der nächste folgt nach ein paar
+    Millisekunden (``_geduldig``), bis ``WARTEZEIT_MS`` um sind; erst dann ein ``SpeicherFehler``.
     """
-    import random
     import sqlite3
-    import time
 
-    frist = time.monotonic() + WARTEZEIT_MS / 1000
     conn.execute(f"PRAGMA busy_timeout = {_VERSUCH_MS}")
     try:
-        while True:
-            try:
-                conn.execute("BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as exc:
-                if not _gesperrt(exc) or time.monotonic() >= frist:
-                    raise SpeicherFehler(
-                        f"Die Datenbank {pfad} ist gesperrt oder nicht beschreibbar ({exc}); "
-                        "nichts geschrieben – bitte wiederholen."
-                    ) from None
-                time.sleep(random.uniform(0.002, 0.012))
+        _geduldig(conn, "BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as exc:
+        raise SpeicherFehler(
+            f"Die Datenbank {pfad} ist gesperrt oder nicht beschreibbar ({exc}); "
+            "nichts geschrieben – bitte wiederholen."
+        ) from None
     finally:
         conn.execute(f"PRAGMA busy_timeout = {WARTEZEIT_MS}")
 

@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import json
 import os
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -263,36 +264,74 @@ def _pruefe_kopf(pfad: Path) -> bool:
     return True
 
 
-#: Datenbankdateien, die dieser Prozess neu angelegt hat (``angelegte_leere_entfernen``).
-_ANGELEGT: list[Path] = []
+#: Datenbankdateien, die dieser Prozess neu angelegt hat, mit (Gerät, Inode) der angelegten
+#: Datei (``angelegte_leere_entfernen``).
+_ANGELEGT: list[tuple[Path, tuple[int, int] | None]] = []
+#: Die Speicher dieses Prozesses (schwach gehalten): vor dem Entfernen einer angelegten Datei
+#: werden ihre Verbindungen geschlossen – sonst löschte SQLite beim späteren Schließen eine
+#: ``-wal``-Datei gleichen Namens, die inzwischen zu einer neuen Datei gehören kann.
+_SPEICHER: weakref.WeakSet[Store] = weakref.WeakSet()
+
+
+def _inode(pfad: Path) -> tuple[int, int] | None:
+    """(Gerät, Inode) der Datei unter ``pfad`` (auch einer leeren), ohne sie zu öffnen."""
+    try:
+        st = os.stat(pfad)
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino)
 
 
 def angelegte_leere_entfernen() -> None:
     """Nach einem gescheiterten Befehl: Dateien, die er selbst angelegt hat und in denen keine
-    Daten stehen (weder Spieler noch Abende), wieder entfernen – samt ``-wal``/``-shm``."""
+    Daten stehen (weder Spieler noch Abende), wieder entfernen – samt ``-wal``/``-shm``.
+
+    Ein anderer Prozess kann dieselbe neue Datei gerade benutzen (zwei Terminals legen das Buch
+    gleichzeitig an, eines scheitert). Darum wird nur entfernt, was niemand sonst offen hat:
+    unter einer exklusiven Sperre, die keine andere Verbindung zulässt (jede offene
+    WAL-Verbindung hält eine geteilte), und nur die Datei, die dieser Prozess angelegt hat.
+    Wer die Datei vorher geöffnet, aber noch nicht gesperrt hatte, merkt in ``verbinde``,
+    dass sie entfernt wurde, und verbindet neu."""
     import sqlite3
 
     while _ANGELEGT:
-        pfad = _ANGELEGT.pop()
+        pfad, kennung = _ANGELEGT.pop()
+        for speicher in list(_SPEICHER):
+            if speicher.pfad == pfad:
+                speicher.schliessen()
         try:
-            if pfad.exists() and pfad.stat().st_size:
-                conn = sqlite3.connect(f"file:{_uri_pfad(pfad)}?mode=ro", uri=True)
-                try:
-                    tabellen = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")} & {
-                        "spieler",
-                        "abende",
-                    }
-                    daten = sum(
-                        conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in tabellen
-                    )
-                finally:
-                    conn.close()
-                if daten:
-                    continue
-            for endung in ("", "-wal", "-shm", "-journal"):
-                Path(str(pfad) + endung).unlink(missing_ok=True)
+            _entferne_wenn_leer_und_frei(pfad, kennung)
         except (OSError, sqlite3.Error):
             continue
+
+
+def _entferne_wenn_leer_und_frei(pfad: Path, kennung: tuple[int, int] | None) -> None:
+    import sqlite3
+
+    if kennung is None or _inode(pfad) != kennung:
+        return  # nicht mehr die Datei, die dieser Prozess angelegt hat
+    conn = sqlite3.connect(str(pfad), timeout=0, isolation_level=None)
+    try:
+        # Die Sperre nie abgeben; BEGIN EXCLUSIVE scheitert sofort, wenn jemand verbunden ist
+        conn.execute("PRAGMA locking_mode = EXCLUSIVE")
+        conn.execute("BEGIN EXCLUSIVE")
+        tabellen = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+        daten = sum(
+            conn.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+            for t in sorted(tabellen & {"spieler", "abende"})
+        )
+        conn.execute("COMMIT")
+        if daten:
+            return
+        # WAL verlassen, ohne Journal-Datei: beim Schließen löscht SQLite dann nichts per Namen
+        conn.execute("PRAGMA journal_mode = MEMORY")
+        conn.execute("BEGIN EXCLUSIVE")
+        if _inode(pfad) == kennung:
+            for endung in ("", "-wal", "-shm", "-journal"):
+                Path(str(pfad) + endung).unlink(missing_ok=True)
+        conn.execute("ROLLBACK")
+    finally:
+        conn.close()
 
 
 def _uri_pfad(pfad: Path) -> str:
@@ -343,13 +382,16 @@ def _schreibgeschuetzt(exc, pfad: Path) -> bool:
     return passt and not (os.access(pfad, os.W_OK) and os.access(ordner, os.W_OK))
 
 
-def verbinde(pfad: Path):
+def verbinde(pfad: Path, *, _versuche: int = 3):
     """Die eine Stelle, an der eine Verbindung entsteht: Fremdschlüssel, Wartezeit, WAL.
 
     Vor dem Umschalten auf WAL wird geprüft, dass die Datei zu referee gehört und nicht von
     einer neueren Version stammt – sonst bleibt sie unverändert. Lässt sich eine vorhandene
     Datei nicht beschreiben (schreibgeschützte Datei oder schreibgeschütztes Verzeichnis),
     wird sie nur lesend geöffnet: Lesen geht, Schreiben endet mit ``SpeicherFehler``.
+
+    Hat ein gescheiterter anderer Prozess die neue Datei entfernt, während hier verbunden wurde
+    (``angelegte_leere_entfernen``), wird neu verbunden: nie in eine entfernte Datei schreiben.
     """
     import sqlite3
 
@@ -361,8 +403,10 @@ def verbinde(pfad: Path):
             conn = None
         else:
             raise SpeicherFehler(f"Die Datenbank {pfad} lässt sich nicht öffnen ({exc}).") from None
+    # Die Datei, mit der diese Verbindung arbeitet (siehe angelegte_leere_entfernen)
+    datei = _inode(pfad) if conn is not None else None
     if neu:
-        _ANGELEGT.append(pfad)
+        _ANGELEGT.append((pfad, datei))
     try:
         if conn is not None:
             try:
@@ -370,9 +414,18 @@ def verbinde(pfad: Path):
                 conn.execute("PRAGMA foreign_keys = ON")
                 _pruefe_schema(conn, pfad)
                 if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                    if _entfernt(pfad, datei, _versuche):
+                        conn.close()  # ein anderer Prozess hat die neue Datei gerade entfernt
+                        return verbinde(pfad, _versuche=_versuche - 1)
                     # Legen zwei Prozesse die Datei gleichzeitig an, wollen beide umschalten;
                     # SQLite wartet dabei nicht (sonst verklemmten sie sich): geduldig erneut
                     _geduldig(conn, "PRAGMA journal_mode = WAL")
+                # Ab jetzt hält diese WAL-Verbindung eine geteilte Sperre: niemand entfernt die
+                # Datei mehr. Wurde sie vorher entfernt, gilt die Verbindung einer toten Datei.
+                conn.execute("PRAGMA user_version").fetchone()
+                if _entfernt(pfad, datei, _versuche):
+                    conn.close()
+                    return verbinde(pfad, _versuche=_versuche - 1)
                 kennung = _kennung(pfad)
                 if kennung is not None:  # verbunden: nie mehr roh öffnen (siehe _GEPRUEFT)
                     _GEPRUEFT.add(kennung)
@@ -397,6 +450,20 @@ def verbinde(pfad: Path):
         if conn is not None:
             conn.close()
         raise
+
+
+def _entfernt(pfad: Path, datei: tuple[int, int] | None, versuche: int) -> bool:
+    """Liegt unter ``pfad`` nicht mehr die Datei ``datei`` (entfernt oder ersetzt)? Dann True,
+    solange noch ``versuche`` bleiben – danach ein ``SpeicherFehler`` statt einer Verbindung zu
+    einer Datei, die niemand mehr findet."""
+    if datei is not None and _inode(pfad) == datei:
+        return False
+    if versuche:
+        return True
+    raise SpeicherFehler(
+        f"Die Datenbank {pfad} wurde beim Öffnen mehrmals von einem anderen Vorgang entfernt; "
+        "nichts geschrieben – bitte wiederholen."
+    )
 
 
 def _geduldig(conn, sql: str) -> None:
@@ -734,6 +801,7 @@ class Store:
         self.pfad = Path(pfad)
         self._werte_aus = werte_aus
         self._conn: Any = None
+        _SPEICHER.add(self)
         if _pruefe_kopf(self.pfad):
             self._conn = verbinde(self.pfad)
             version = self._conn.execute("PRAGMA user_version").fetchone()[0]

@@ -350,3 +350,91 @@ def test_zweites_oeffnen_im_selben_prozess_verliert_keine_eintraege(tmp_path):
     verlauf = json.loads(referee("verlauf", "--json").stdout)
     nummern = [e["id"] for e in verlauf["eintraege"]]
     assert nummern == [1, 2, 3]
+
+
+# Ein zweiter Prozess öffnet eine vorhandene (neue, leere) Datei, wartet auf eine Zeile auf
+# stdin und legt dann einen Abend an.
+SPAETER = r"""
+import sys
+from referee import store
+s = store.oeffne(sys.argv[1])
+print("offen", flush=True)
+sys.stdin.readline()
+s.abend_neu(["Anna", "Ben"])
+s.schliessen()
+"""
+
+
+def test_gescheiterter_prozess_entfernt_keine_datei_die_ein_anderer_offen_hat(tmp_path):
+    """Zwei Terminals legen dasselbe neue Buch an; das erste scheitert nach dem Anlegen und
+    räumt auf, während das zweite die Datei offen hat. Früher entfernte das erste die Datei,
+    und der Abend des zweiten landete in einer gelöschten Datei – verloren."""
+    from referee import store
+
+    neu = tmp_path / "neu.db"
+    with pytest.raises(UnicodeEncodeError), store.oeffne(neu) as s:
+        s.abend_neu(["Anna", "Ben"], ort="P\udcffost")
+    anderer = subprocess.Popen(
+        [sys.executable, "-c", SPAETER, str(neu)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=_env(),
+        cwd=ROOT,
+    )
+    try:
+        assert anderer.stdout.readline().strip() == "offen"
+        store.angelegte_leere_entfernen()
+        assert neu.exists()
+        anderer.communicate("weiter\n", timeout=30)
+        assert anderer.returncode == 0
+    finally:
+        if anderer.poll() is None:
+            anderer.kill()
+    with store.oeffne(neu) as s:
+        assert [a.spieler for a in s.abende()] == [("Anna", "Ben")]
+
+
+def test_verbindung_zu_einer_gerade_entfernten_datei_verbindet_neu(tmp_path, monkeypatch):
+    """Ein anderer Prozess entfernt die neue Datei, nachdem sie hier geöffnet, aber bevor sie
+    gesperrt wurde: ``verbinde`` merkt es und verbindet neu – nichts wird in die entfernte
+    Datei geschrieben."""
+    from referee import store
+
+    pfad = tmp_path / "neu.db"
+    sqlite3.connect(pfad).close()  # eine neue, leere Datei (wie eben von jemandem angelegt)
+    echt = store._pruefe_schema
+    entfernt: list[int] = []
+
+    def _pruefe_und_entferne(conn, p):
+        if not entfernt:  # beim ersten Verbinden: die Datei verschwindet
+            entfernt.append(1)
+            p.unlink()
+        return echt(conn, p)
+
+    monkeypatch.setattr(store, "_pruefe_schema", _pruefe_und_entferne)
+    conn = store.verbinde(pfad)
+    try:
+        conn.execute("CREATE TABLE t (x)")
+        conn.execute("INSERT INTO t VALUES (7)")
+    finally:
+        conn.close()
+    assert entfernt == [1]
+    with sqlite3.connect(pfad) as c:
+        assert c.execute("SELECT x FROM t").fetchall() == [(7,)]
+
+
+def test_aufraeumen_schliesst_eigene_offene_verbindungen_zuerst(tmp_path):
+    """Hält dieser Prozess die gescheiterte neue Datei noch offen, wird seine Verbindung vor
+    dem Entfernen geschlossen (sonst löschte SQLite beim späteren Schließen eine ``-wal``
+    gleichen Namens); die leere Datei verschwindet samt ``-wal``/``-shm``."""
+    from referee import store
+
+    neu = tmp_path / "neu.db"
+    s = store.oeffne(neu)
+    with pytest.raises(UnicodeEncodeError):
+        s.abend_neu(["Anna", "Ben"], ort="P\udcffost")
+    assert s._conn is not None and neu.exists()
+    store.angelegte_leere_entfernen()
+    assert s._conn is None
+    assert list(tmp_path.iterdir()) == []

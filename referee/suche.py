@@ -470,6 +470,49 @@ _VORSILBEN = (
     "an",
     "zu",
 )
+# Folgt eines dieser Wörter, ist „an“, „nach“ … eine Präposition, keine abgetrennte Vorsilbe
+# („wer zahlt an wen“ ist kein „anzahlen“, „wer kommt an die Reihe“ kein „ankommen“)
+_NACH_PRAEPOSITION = frozenset(
+    [
+        "wen",
+        "wem",
+        "wer",
+        "den",
+        "dem",
+        "der",
+        "die",
+        "das",
+        "des",
+        "ein",
+        "eine",
+        "einen",
+        "einem",
+        "einer",
+        "mich",
+        "mir",
+        "dich",
+        "dir",
+        "ihn",
+        "ihm",
+        "ihr",
+        "ihnen",
+        "uns",
+        "euch",
+        "sich",
+        "jeden",
+        "jedem",
+        "jede",
+        "jeder",
+        "alle",
+        "allen",
+        "meinen",
+        "meinem",
+        "seinen",
+        "seinem",
+        "deinen",
+        "deinem",
+    ]
+)
 _STAMM_ENDUNGEN = ("ungen", "ung", "en", "es", "em", "et", "st", "t", "e", "n", "s")
 # Vorsilbe + ge/zu (an|ge|schaut, ab|zu|legen; Rest ≥ 3) oder ge- am Anfang (ge|legt; Rest ≥ 4)
 _EINSCHUB = re.compile(r"^(?:(" + "|".join(_VORSILBEN) + r")(?:ge|zu)(?=[a-z]{3})|ge(?=[a-z]{4}))")
@@ -1477,12 +1520,15 @@ class Suchindex:
 
         Das Verb steht in der Frage vorn (erste bis dritte Stelle: „kommt er raus“, „wer
         kommt raus“, „bei wem leg ich ab“); das Kompositum ersetzt Verb und Partikel nur,
-        wenn es, sein Stamm oder ein Synonym im Korpus vorkommt.
+        wenn es, sein Stamm oder ein Synonym im Korpus vorkommt – und nicht, wenn nach der
+        Partikel ein Artikel oder Pronomen folgt: dann ist sie Präposition („zahlt an wen“).
         """
         ergebnis = list(roh)
         for j in range(len(roh) - 1, 0, -1):
             partikel = roh[j]
-            if partikel not in _VORSILBEN:
+            if partikel not in _VORSILBEN or (
+                j + 1 < len(roh) and roh[j + 1] in _NACH_PRAEPOSITION
+            ):
                 continue
             for k in (1, 0, 2):
                 if k >= j or ergebnis[k] in stopp or ergebnis[k] in _VORSILBEN:

@@ -266,6 +266,17 @@ def test_trennbares_verb_wird_zusammengesetzt():
     assert [s.wort for s in liste] == ["wer", "kommt"]
 
 
+def test_praeposition_vor_pronomen_ist_keine_vorsilbe():
+    """„zahlt … an wen“: „an“ ist Präposition. Früher wurde daraus „anzahlt“ (Stamm wie
+    „Anzahl“), und die Frage landete bei SAUFN-Kartenzahlen oder bei „Nichts Passendes“."""
+    woerter = [s.wort for s in index()._suchwoerter("beim sauspiel zahlt wer an wen")[0]]
+    assert "zahlt" in woerter and "anzahlt" not in woerter
+    a = index().antwort("beim sauspiel zahlt wer an wen")
+    assert a.treffer[0].abschnitt.id == "schafkopf.laufende"
+    woerter = [s.wort for s in index()._suchwoerter("wer kommt an die Reihe")[0]]
+    assert "ankommt" not in woerter
+
+
 def test_spielname_als_ortsangabe_zaehlt_wenig():
     gewichte = {
         s.wort: s.gewicht for s in index()._suchwoerter("wieviel zahlt man beim Sauspiel")[0]

@@ -662,16 +662,19 @@ def main() -> None:
     runde5 = [
         e for e in katalog("fragen_saetze_runde5.json") if e["frage"].casefold() not in frueher
     ]
-    # Runden 6 bis 18, je ohne Sätze, die zufällig wortgleich schon in einem früheren Katalog
+    # Runden 6 bis 20, je ohne Sätze, die zufällig wortgleich schon in einem früheren Katalog
     # stehen (kurze Fragen wiederholen sich). Wortgleiche Beispielfragen zu den Runden 17 und 18
-    # sind aus data/beispielfragen.json entfernt.
+    # sind aus data/beispielfragen.json entfernt; aus den Runden 19 und 20 fallen Sätze heraus,
+    # die wortgleich eine Beispielfrage sind.
     vorher = frueher | {e["frage"].casefold() for e in runde5}
+    beispiele = {f.casefold() for f, _ in suchmodul.beispielfragen()}
     runden: dict[int, list[dict]] = {}
-    for nr in range(6, 19):
+    for nr in range(6, 21):
         runden[nr] = [
             e
             for e in katalog(f"fragen_saetze_runde{nr}.json")
             if e["frage"].casefold() not in vorher
+            and (nr < 19 or e["frage"].casefold() not in beispiele)
         ]
         vorher |= {e["frage"].casefold() for e in runden[nr]}
     zurueck = [e for e in saetze if e["teil"] == "zurueckgehalten"]
@@ -690,6 +693,8 @@ def main() -> None:
         ("zurückgehalten", zurueck),
         ("Runde 17 (blind)", runden[17]),
         ("Runde 18 (blind)", runden[18]),
+        ("Runde 19 (blind)", runden[19]),
+        ("Runde 20 (blind)", runden[20]),
     ):
         zeile(f"{name}, mit Beispielen", index, fragen)
         zeile(f"{name}, ohne Beispiele", ohne_beispiele, fragen)

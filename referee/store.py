@@ -324,7 +324,8 @@ def _entferne_wenn_leer_und_frei(pfad: Path, kennung: tuple[int, int] | None) ->
         if daten:
             return
         # WAL verlassen, ohne Journal-Datei: beim Schließen löscht SQLite dann nichts per Namen
-        conn.execute("PRAGMA journal_mode = MEMORY")
+        if conn.execute("PRAGMA journal_mode = MEMORY").fetchone()[0].lower() != "memory":
+            return
         conn.execute("BEGIN EXCLUSIVE")
         if _inode(pfad) == kennung:
             for endung in ("", "-wal", "-shm", "-journal"):

@@ -470,49 +470,6 @@ _VORSILBEN = (
     "an",
     "zu",
 )
-# Folgt eines dieser Wörter, ist „an“, „nach“ … eine Präposition, keine abgetrennte Vorsilbe
-# („wer zahlt an wen“ ist kein „anzahlen“, „wer kommt an die Reihe“ kein „ankommen“)
-_NACH_PRAEPOSITION = frozenset(
-    [
-        "wen",
-        "wem",
-        "wer",
-        "den",
-        "dem",
-        "der",
-        "die",
-        "das",
-        "des",
-        "ein",
-        "eine",
-        "einen",
-        "einem",
-        "einer",
-        "mich",
-        "mir",
-        "dich",
-        "dir",
-        "ihn",
-        "ihm",
-        "ihr",
-        "ihnen",
-        "uns",
-        "euch",
-        "sich",
-        "jeden",
-        "jedem",
-        "jede",
-        "jeder",
-        "alle",
-        "allen",
-        "meinen",
-        "meinem",
-        "seinen",
-        "seinem",
-        "deinen",
-        "deinem",
-    ]
-)
 _STAMM_ENDUNGEN = ("ungen", "ung", "en", "es", "em", "et", "st", "t", "e", "n", "s")
 # Vorsilbe + ge/zu (an|ge|schaut, ab|zu|legen; Rest ≥ 3) oder ge- am Anfang (ge|legt; Rest ≥ 4)
 _EINSCHUB = re.compile(r"^(?:(" + "|".join(_VORSILBEN) + r")(?:ge|zu)(?=[a-z]{3})|ge(?=[a-z]{4}))")
@@ -660,6 +617,42 @@ def _nur_ortsangabe(roh: Sequence[str], i: int) -> bool:
 #: Füllwörter, die nach einem Artikel ein Regelbegriff sind: „ein Sie“ (alle Ober und Unter).
 _NOMEN = frozenset({"sie"})
 _ARTIKEL = frozenset({"ein", "einen", "einem", "der", "den", "dem", "das"})
+# Folgt eines dieser Wörter, ist „an“, „nach“ … eine Präposition, keine abgetrennte Vorsilbe
+# („wer zahlt an wen“ ist kein „anzahlen“, „wer kommt an die Reihe“ kein „ankommen“)
+_NACH_PRAEPOSITION = _ARTIKEL | frozenset(
+    [
+        "wen",
+        "wem",
+        "wer",
+        "die",
+        "des",
+        "eine",
+        "einer",
+        "mich",
+        "mir",
+        "dich",
+        "dir",
+        "ihn",
+        "ihm",
+        "ihr",
+        "ihnen",
+        "uns",
+        "euch",
+        "sich",
+        "jeden",
+        "jedem",
+        "jede",
+        "jeder",
+        "alle",
+        "allen",
+        "meinen",
+        "meinem",
+        "seinen",
+        "seinem",
+        "deinen",
+        "deinem",
+    ]
+)
 
 
 def _nomen_nach_artikel(roh: Sequence[str], i: int) -> bool:

@@ -500,3 +500,19 @@ def test_svg_achsenbeschriftung_passt_links_hinein(spanne):
         t
     ) in achse:  # rechtsbündig bei x: der Text (≈ 8,5 px je Zeichen bei 14 px) beginnt rechts von 0
         assert float(t.get("x")) - 8.5 * len(t.text) >= 0, t.text
+
+
+def test_svg_gleiche_salden_liegen_nebeneinander():
+    """Anna und Ben gewinnen zusammen – ihre Linien lägen genau übereinander. Wo Werte gleich
+    sind, rückt die spätere Linie 3 Pixel tiefer; wo sie sich unterscheiden, liegt jede Linie
+    genau auf ihrem Wert."""
+    svg = ET.fromstring(svg_verlauf({"Anna": [0, 20, 20, 50], "Ben": [0, 20, 20, -10]}))
+    anna, ben = (
+        [tuple(map(float, p.split(","))) for p in li.get("points").split()]
+        for li in svg.findall(SVG_NS + "polyline")
+    )
+    assert [x for x, _ in anna] == [x for x, _ in ben]
+    assert [b - a for (_, a), (_, b) in zip(anna[:3], ben[:3], strict=True)] == [3.0, 3.0, 3.0]
+    # am Ende verschieden: keiner verschoben; 50 ct liegt 60 ct über -10 ct
+    einheit = (ben[3][1] - anna[3][1]) / 60
+    assert anna[0][1] - anna[3][1] == pytest.approx(50 * einheit)

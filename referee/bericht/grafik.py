@@ -19,6 +19,7 @@ BLOECKE = "▁▂▃▄▅▆▇█"
 # Okabe-Ito (farbenblind-tauglich), Gelb durch Grau ersetzt (Kontrast auf Weiß)
 FARBEN = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#888888")
 STRICHE = ("", "6 3", "2 3", "8 3 2 3")
+VERSATZ = 3.0  # Pixel zwischen Linien mit gleichem Wert (svg_verlauf)
 
 
 def ausduennen(werte: Sequence[int], hoechstens: int) -> list[int]:
@@ -129,6 +130,10 @@ def svg_verlauf(
         f'<text x="{links + innen_b / 2:.1f}" y="{hoehe - 8}" text-anchor="middle" '
         f'fill="#333333">{escape(x_text)} (1–{max(laenge - 1, 0)})</text>'
     )
+    # Gleiche Salden lägen genau übereinander (die Partner eines Spiels gewinnen gleich viel):
+    # ein Punkt, den schon eine frühere Linie mit demselben Wert hat, rückt je solcher Linie
+    # ``VERSATZ`` Pixel nach unten – die Linien laufen dort nebeneinander statt verdeckt.
+    gesehen: list[Sequence[int]] = []
     for i, name in enumerate(namen):
         farbe = FARBEN[i % len(FARBEN)]
         strich = STRICHE[(i // len(FARBEN)) % len(STRICHE)]
@@ -138,7 +143,12 @@ def svg_verlauf(
             idx = [round(k * (n - 1) / (hoechstens_punkte - 1)) for k in range(hoechstens_punkte)]
         else:
             idx = list(range(n))
-        punkte = " ".join(f"{x(k, n):.1f},{y(werte[k]):.1f}" for k in idx)
+        punkte = " ".join(
+            f"{x(k, n):.1f},"
+            f"{y(werte[k]) + VERSATZ * sum(len(r) > k and r[k] == werte[k] for r in gesehen):.1f}"
+            for k in idx
+        )
+        gesehen.append(werte)
         dash = f' stroke-dasharray="{strich}"' if strich else ""
         teile.append(
             f'<polyline fill="none" stroke="{farbe}" stroke-width="2"{dash} '

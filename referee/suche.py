@@ -153,15 +153,15 @@ NEU_SORTIEREN = 30
 #: Angezeigte Score-Punkte, um die die beste Konvention vor (> 0) oder hinter (< 0) der
 #: besten Regelstelle liegen muss, damit „der Regeltext schweigt“ gilt – weniger je nach der
 #: Art der Frage (``GEWICHT_ART``). Gewählt mit ``benchmarks/frage.py --kreuzvalidierung``
-#: zusammen mit ``VORTEIL_GELD``, ``PROFIL_ART`` und ``GEWICHT_ART`` (16 Satzkataloge, 2530
-#: Fragen, 1584 Einstellungen): die wenigsten Regelfragen mit fälschlich „schweigt“ (0), dann
-#: die meisten richtigen Antworten (Top-1 96,8 %, Top-3 98,3 %; mit 1 fälschlich „schweigt“
-#: wären es 96,9 % / 98,4 %). Die Geldfrage fügt dann nichts mehr hinzu (0).
-VORSPRUNG_KONVENTION = 30.0
+#: zusammen mit ``VORTEIL_GELD``, ``PROFIL_ART`` und ``GEWICHT_ART`` (20 Satzkataloge, 3130
+#: Fragen, 3520 Einstellungen): die wenigsten Regelfragen mit fälschlich „schweigt“ (0), dann
+#: die meisten richtigen Antworten (Top-1 97,5 %, Top-3 98,6 %; mit 1 fälschlich „schweigt“
+#: wären es 97,7 % / 98,9 %).
+VORSPRUNG_KONVENTION = 33.0
 #: Fragt die Frage nach Geld („was kostet“, „wie viel kriegt“), genügt der Konvention ein
 #: Score so viele Punkte weniger Vorsprung: Preise nennt kein Regeltext („Einen allgemein
 #: verbindlichen Tarif gibt es nicht“), nur die Konventionen.
-VORTEIL_GELD = 0.0
+VORTEIL_GELD = 6.0
 #: Schweigt der Text nicht, nennt ``antwort`` eine Konvention nur, wenn ihr Score mindestens
 #: dieser Anteil vom Score der besten Regelstelle ist.
 NAEHE_KONVENTION = 0.9
@@ -197,17 +197,17 @@ FAKTOR_ANDERES_SPIEL = 0.8
 #: Passung der Frage zum Profil eines Abschnitts, und der Vorsprung, den eine
 #: Konvention für „der Regeltext schweigt“ braucht, sinkt um ``PROFIL_ART`` × 100 × (beste
 #: Passung zu einem Konventionsprofil − beste zu einem Regelprofil). Gewählt mit
-#: ``benchmarks/frage.py --kreuzvalidierung``: je Satzkatalog (Abstimmungsteil, Runden 2–16)
-#: Beispielfragen und Profile ohne diesen Katalog, 2530 Fragen. ``GEWICHT_PROFIL`` nach
-#: Top-1: 0 (nur die Art der Frage) 94,3 %, 0,1: 96,0 %, 0,3: 96,2 % (0,2 und 0,5: 96,1 %);
-#: ``PROFIL_ART`` zusammen mit der Schwelle (``VORSPRUNG_KONVENTION``). Nie auf dem
-#: zurückgehaltenen Teil oder den Runden 17 und 18.
+#: ``benchmarks/frage.py --kreuzvalidierung``: je Satzkatalog (Abstimmungsteil, Runden 2–20)
+#: Beispielfragen und Profile ohne diesen Katalog, 3130 Fragen. ``GEWICHT_PROFIL`` nach
+#: Top-1: 0 (nur die Art der Frage) 2983, 0,1: 3038, 0,2: 3042, 0,3: 3046, 0,5: 3045;
+#: ``PROFIL_ART`` zusammen mit der Schwelle (``VORSPRUNG_KONVENTION``). Nie auf dem zurückgehaltenen Teil oder den
+#: Runden 21 und 22.
 GEWICHT_PROFIL = 0.3
-PROFIL_ART = 0.2
+PROFIL_ART = 0.4
 #: Die gelernte Art der Frage (``_Profile.bewerten``: über 0 eher nach einer Konvention
 #: gefragt, etwa −4 bis 4) senkt den Vorsprung, den eine Konvention für „der Regeltext
 #: schweigt“ braucht, um dieses Gewicht je Einheit (gewählt mit ``VORSPRUNG_KONVENTION``).
-GEWICHT_ART = 50.0
+GEWICHT_ART = 40.0
 
 _ERSETZUNGEN = (
     ("„", '"'),

@@ -39,12 +39,12 @@ DATA = Path(__file__).parent / "data"
 SAETZE = json.loads((DATA / "fragen_saetze.json").read_text(encoding="utf-8"))["fragen"]
 #: Runde 2: blind geschrieben und zuerst gemessen, danach zum Abstimmen benutzt (Beispielfragen).
 NEU = json.loads((DATA / "fragen_saetze_neu.json").read_text(encoding="utf-8"))["fragen"]
-#: Runden 3 bis 20, je 150–170 Sätze, blind geschrieben und beschriftet, bevor die Suche darauf
-#: lief. Runden 3, 4 und 6 bis 16: zuerst gemessen, danach Beispielfragen; Runde 5: nur in der
-#: Kreuzvalidierung; Runden 17 bis 20: nie zum Abstimmen benutzt.
+#: Runden 3 bis 22, je 150–170 Sätze, blind geschrieben und beschriftet, bevor die Suche darauf
+#: lief. Runden 3, 4 und 6 bis 20: zuerst gemessen, danach Beispielfragen; Runde 5: nur in der
+#: Kreuzvalidierung; Runden 21 und 22: nie zum Abstimmen benutzt.
 RUNDEN = {
     nr: json.loads((DATA / f"fragen_saetze_runde{nr}.json").read_text(encoding="utf-8"))["fragen"]
-    for nr in range(3, 21)
+    for nr in range(3, 23)
 }
 
 
@@ -333,13 +333,15 @@ def _quoten(teil: str) -> tuple[float, float]:
         ("runde14", 0.95, 0.95),
         ("runde15", 0.95, 0.95),
         ("runde16", 0.95, 0.95),
+        ("runde17", 0.95, 0.95),
+        ("runde18", 0.95, 0.95),
+        ("runde19", 0.95, 0.95),
+        ("runde20", 0.95, 0.95),
         # nie abgestimmt: Untergrenzen gegen Rückschritte, weit unter dem Ziel des Issues
         ("zurueckgehalten", 0.88, 0.92),
         ("runde5", 0.80, 0.85),
-        ("runde17", 0.80, 0.85),
-        ("runde18", 0.80, 0.85),
-        ("runde19", 0.80, 0.85),
-        ("runde20", 0.80, 0.85),
+        ("runde21", 0.80, 0.85),
+        ("runde22", 0.80, 0.85),
     ],
 )
 def test_satzkatalog_untergrenze(teil, top1_min, top3_min):
@@ -470,18 +472,19 @@ def test_beispielfragen_gueltig_und_ohne_zurueckgehaltene():
     assert set(BEISPIELE) == ids  # jeder Abschnitt und jede Konvention hat Beispiele
     alle = [f.casefold() for fragen in BEISPIELE.values() for f in fragen]
     assert len(alle) == len(set(alle)) >= 1500
-    # nie eine zurückgehaltene Frage, eine aus Runde 5 (Entwicklungsmenge der
-    # Kreuzvalidierung) oder aus den Runden 17 und 18 (sonst misst der Benchmark sich selbst)
+    # nie eine zurückgehaltene Frage oder eine aus Runde 5 (Entwicklungsmenge der
+    # Kreuzvalidierung); Sätze der blinden Runden 21 und 22, die zufällig wortgleich eine
+    # Beispielfrage sind, zählt der Benchmark nicht
     zurueck = {e["frage"].casefold() for e in SAETZE if e["teil"] == "zurueckgehalten"}
-    blind = {e["frage"].casefold() for nr in (5, 17, 18) for e in RUNDEN[nr]}
+    blind = {e["frage"].casefold() for e in RUNDEN[5]}
     assert not (zurueck | blind) & set(alle)
 
 
 @pytest.mark.parametrize(
     ("nr", "anzahl"),
-    [(3, 170), (4, 160), (5, 160), *((nr, 150) for nr in range(6, 21))],
+    [(3, 170), (4, 160), (5, 160), *((nr, 150) for nr in range(6, 23))],
 )
-def test_runden_3_bis_20_gueltig(nr, anzahl):
+def test_runden_3_bis_22_gueltig(nr, anzahl):
     ids = {a.id for a in abschnitte()}
     kids = {k.id for k in konventionen()}
     fragen = RUNDEN[nr]

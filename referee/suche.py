@@ -1833,12 +1833,16 @@ class Suchindex:
         return Antwort(frage, treffer, k_treffer, schweigt)
 
     def _text_treffer(self, frage: str, spiel: str | None, abschnitt_id: str) -> Treffer | None:
-        """Der Abschnitt ``abschnitt_id`` mit seinem Text-Score zu ``frage`` (auch vage),
-        oder None, wenn kein Wort der Frage in ihm vorkommt."""
+        """Der Abschnitt ``abschnitt_id`` mit seinem Text-Score zu ``frage`` (auch vage); kommt
+        kein Wort der Frage in ihm vor, mit Score 0 – er ist trotzdem die Stelle, die zur
+        Konvention etwas sagt (wie in der Textausgabe). None nur bei einer unbekannten id."""
         rangliste, passend = self._rangliste(frage, self._suchwoerter(frage), spiel, True, "regel")
         for score, i in rangliste:
             if self.abschnitte[i].id == abschnitt_id and score > 0.0:
                 return self._treffer(i, score, passend)
+        for i, a in enumerate(self.abschnitte):
+            if a.id == abschnitt_id:
+                return self._treffer(i, 0.0, {})
         return None
 
     def vorschlaege(self, frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Abschnitt]:

@@ -417,6 +417,22 @@ def test_cli_konvention_mit_tarif_des_offenen_abends(cli):
     assert erste["einstellung"] == "Schneider: +5 ct (Tarif 5-10-20 des offenen Abends)"
 
 
+def test_regelstelle_der_konvention_auch_ohne_gemeinsames_wort_im_json(cli):
+    """„was kostet schneider“: kein Wort der Frage steht in der Stelle zum Schneider (wie viele
+    Augen die Spielerpartei braucht). Die Textausgabe zeigt sie trotzdem; früher fehlte sie in
+    ``--json`` (leere Trefferliste), jetzt steht sie dort zuerst, mit Score 0."""
+    r = cli("frage", "was kostet schneider", "--json")
+    assert r.returncode == 0, r.stderr
+    daten = json.loads(r.stdout)
+    assert daten["regeltext_schweigt"] is True
+    assert daten["konventionen"][0]["id"] == "konvention.schneider"
+    assert [(t["abschnitt"], t["score"]) for t in daten["treffer"]][:1] == [
+        ("schafkopf.faq-augen", 0.0)
+    ]
+    text = cli("frage", "was kostet schneider").stdout
+    assert "Wie viele Augen braucht die Spielerpartei?" in text
+
+
 def test_schweigender_text_zeigt_die_regelstelle_der_konvention_zuerst():
     # „Einen allgemein verbindlichen Tarif gibt es nicht“ steht in schafkopf.laufende
     a = antwort("was kostet ein sauspiel")

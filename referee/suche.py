@@ -153,11 +153,11 @@ NEU_SORTIEREN = 30
 #: Angezeigte Score-Punkte, um die die beste Konvention vor (> 0) oder hinter (< 0) der
 #: besten Regelstelle liegen muss, damit „der Regeltext schweigt“ gilt – weniger je nach der
 #: Art der Frage (``GEWICHT_ART``). Gewählt mit ``benchmarks/frage.py --kreuzvalidierung``
-#: zusammen mit ``VORTEIL_GELD``, ``PROFIL_ART`` und ``GEWICHT_ART`` (20 Satzkataloge, 3130
+#: zusammen mit ``VORTEIL_GELD``, ``PROFIL_ART`` und ``GEWICHT_ART`` (22 Satzkataloge, 3430
 #: Fragen, 3520 Einstellungen): die wenigsten Regelfragen mit fälschlich „schweigt“ (0), dann
-#: die meisten richtigen Antworten (Top-1 97,5 %, Top-3 98,6 %; mit 1 fälschlich „schweigt“
-#: wären es 97,7 % / 98,9 %).
-VORSPRUNG_KONVENTION = 33.0
+#: die meisten richtigen Antworten (Top-1 97,6 %, Top-3 98,8 %; mit 1 fälschlich „schweigt“
+#: wären es 97,9 % / 99,1 %).
+VORSPRUNG_KONVENTION = 36.0
 #: Fragt die Frage nach Geld („was kostet“, „wie viel kriegt“), genügt der Konvention ein
 #: Score so viele Punkte weniger Vorsprung: Preise nennt kein Regeltext („Einen allgemein
 #: verbindlichen Tarif gibt es nicht“), nur die Konventionen.
@@ -197,17 +197,17 @@ FAKTOR_ANDERES_SPIEL = 0.8
 #: Passung der Frage zum Profil eines Abschnitts, und der Vorsprung, den eine
 #: Konvention für „der Regeltext schweigt“ braucht, sinkt um ``PROFIL_ART`` × 100 × (beste
 #: Passung zu einem Konventionsprofil − beste zu einem Regelprofil). Gewählt mit
-#: ``benchmarks/frage.py --kreuzvalidierung``: je Satzkatalog (Abstimmungsteil, Runden 2–20)
-#: Beispielfragen und Profile ohne diesen Katalog, 3130 Fragen. ``GEWICHT_PROFIL`` nach
-#: Top-1: 0 (nur die Art der Frage) 2983, 0,1: 3038, 0,2: 3042, 0,3: 3046, 0,5: 3045;
-#: ``PROFIL_ART`` zusammen mit der Schwelle (``VORSPRUNG_KONVENTION``). Nie auf dem zurückgehaltenen Teil oder den
-#: Runden 21 und 22.
+#: ``benchmarks/frage.py --kreuzvalidierung``: je Satzkatalog (Abstimmungsteil, Runden 2–22)
+#: Beispielfragen und Profile ohne diesen Katalog, 3430 Fragen. ``GEWICHT_PROFIL`` nach
+#: Top-1: 0 (nur die Art der Frage) 3283, 0,1: 3332, 0,2: 3339, 0,3: 3346, 0,5: 3342;
+#: ``PROFIL_ART`` zusammen mit der Schwelle (``VORSPRUNG_KONVENTION``). Nie auf dem
+#: zurückgehaltenen Teil oder den Runden 23 und 24.
 GEWICHT_PROFIL = 0.3
-PROFIL_ART = 0.4
+PROFIL_ART = 0.6
 #: Die gelernte Art der Frage (``_Profile.bewerten``: über 0 eher nach einer Konvention
 #: gefragt, etwa −4 bis 4) senkt den Vorsprung, den eine Konvention für „der Regeltext
 #: schweigt“ braucht, um dieses Gewicht je Einheit (gewählt mit ``VORSPRUNG_KONVENTION``).
-GEWICHT_ART = 40.0
+GEWICHT_ART = 25.0
 
 _ERSETZUNGEN = (
     ("„", '"'),

@@ -902,12 +902,12 @@ class _Profile:
 
         Ein eigenes Zwei-Klassen-Modell trennt beides schärfer als der Vergleich des besten
         Konventions- mit dem besten Regelprofil: es sieht alle Konventionsfragen zusammen."""
+        if not konventionen:
+            return {}, 0.0
         w: dict[str, float] = {}
         u: dict[str, float] = {}
         grund = grund_u = 0.0
         schritt = 1
-        if not konventionen:
-            return {}, 0.0
         for _ in range(PROFIL_DURCHGAENGE):
             zufall.shuffle(reihe)
             for vektor, ziel in reihe:
@@ -1837,13 +1837,11 @@ class Suchindex:
         kein Wort der Frage in ihm vor, mit Score 0 – er ist trotzdem die Stelle, die zur
         Konvention etwas sagt (wie in der Textausgabe). None nur bei einer unbekannten id."""
         rangliste, passend = self._rangliste(frage, self._suchwoerter(frage), spiel, True, "regel")
-        for score, i in rangliste:
-            if self.abschnitte[i].id == abschnitt_id and score > 0.0:
-                return self._treffer(i, score, passend)
-        for i, a in enumerate(self.abschnitte):
-            if a.id == abschnitt_id:
-                return self._treffer(i, 0.0, {})
-        return None
+        nummer = next((i for i, a in enumerate(self.abschnitte) if a.id == abschnitt_id), None)
+        if nummer is None:
+            return None
+        score = next((s for s, i in rangliste if i == nummer and s > 0.0), 0.0)
+        return self._treffer(nummer, score, passend)
 
     def vorschlaege(self, frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Abschnitt]:
         """Die nächstliegenden Abschnitte für „Meintest du …?“.

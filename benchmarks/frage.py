@@ -13,9 +13,9 @@ Misst im selben Lauf:
    Viertel der Wörter durch Kunstwörter aus einem Vorrat von 20 000 ersetzt (fester Startwert).
 3. Güte: Stichwortkatalog ``tests/data/fragen.json`` (Top-1/Top-3) und die Satzkataloge
    ``tests/data/fragen_saetze*.json``, getrennt: abgestimmt (Abstimmungsteil, Runden 2 bis 4 und
-   6 bis 22 – ihre Sätze stehen in ``data/beispielfragen.json``; Runden 3, 4 und 6 bis 22 erst
-   blind gemessen) und nie abgestimmt (der zurückgehaltene Teil, Runden 23 und 24, blind
-   geschrieben), diese mit und ohne Beispielfragen; Runde 5 nur in der
+   6 bis ``LETZTE_ABGESTIMMTE`` – ihre Sätze stehen in ``data/beispielfragen.json``; Runden 3, 4
+   und ab 6 erst blind gemessen) und nie abgestimmt (der zurückgehaltene Teil und die blind
+   geschriebenen Runden danach), diese mit und ohne Beispielfragen; Runde 5 nur in der
    Kreuzvalidierung der Profile benutzt (nie in den Beispielfragen); dazu: Konvention
    genannt bei Fragen, die der Regeltext offen lässt; fälschlich „Regeltext schweigt“;
    Enthaltung bei fremden Fragen.
@@ -46,6 +46,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+#: Die letzte Fragerunde, deren Sätze Beispielfragen sind; alle Runden danach
+#: (``tests/data/fragen_saetze_rundeN.json``) sind blind geschrieben und nie abgestimmt.
+LETZTE_ABGESTIMMTE = 24
+
+
+def _runden_nummern() -> list[int]:
+    """Die Nummern aller Fragerunden ab 6, lückenlos bis zur letzten vorhandenen."""
+    nr = 6
+    while (ROOT / "tests" / "data" / f"fragen_saetze_runde{nr}.json").is_file():
+        nr += 1
+    return list(range(6, nr))
 
 
 def installiere(ziel: Path) -> list[str]:
@@ -463,11 +474,11 @@ def kreuzvalidierung(liste, kataloge: dict[str, list[dict]]) -> None:
     """Die Gewichte der Profile (``PROFIL_GITTER``) und danach die Schwelle für „der
     Regeltext schweigt“ (``SCHWEIGT_GITTER``) über eine Kreuzvalidierung wählen.
 
-    Je Katalog (Abstimmungsteil, Runden 2 bis 22) Beispielfragen und Profile ohne genau dessen
+    Je Katalog (Abstimmungsteil, Runden 2 bis ``LETZTE_ABGESTIMMTE``) Beispielfragen und Profile ohne genau dessen
     Sätze: jeder Satz wird wie eine neue Frage beantwortet. Bewertet: Profile nach Top-1 über
     alle, dann Top-3, dann den wenigsten fälschlich „schweigt“; die Schwelle nach den wenigsten
     Regelfragen mit fälschlich „schweigt“ (Ziel des Issues: nie), dann Top-1, dann Top-3 –
-    nie auf dem zurückgehaltenen Teil oder den Runden 23 und 24.
+    nie auf dem zurückgehaltenen Teil oder den blinden Runden danach.
 
     Die Schwelle ändert nur, ob der Text schweigt: je Frage wird die Antwort einmal mit
     erzwungenem „schweigt“ und einmal ohne bewertet und mit ``suche.regeltext_schweigt`` über
@@ -665,18 +676,18 @@ def main() -> None:
     runde5 = [
         e for e in katalog("fragen_saetze_runde5.json") if e["frage"].casefold() not in frueher
     ]
-    # Runden 6 bis 24, je ohne Sätze, die zufällig wortgleich schon in einem früheren Katalog
-    # stehen (kurze Fragen wiederholen sich); aus den blinden Runden 23 und 24 fallen außerdem
-    # Sätze heraus, die wortgleich eine Beispielfrage sind.
+    # Runden ab 6, je ohne Sätze, die zufällig wortgleich schon in einem früheren Katalog
+    # stehen (kurze Fragen wiederholen sich); aus den blinden Runden nach
+    # LETZTE_ABGESTIMMTE fallen außerdem Sätze heraus, die wortgleich eine Beispielfrage sind.
     vorher = frueher | {e["frage"].casefold() for e in runde5}
     beispiele = {f.casefold() for f, _ in suchmodul.beispielfragen()}
     runden: dict[int, list[dict]] = {}
-    for nr in range(6, 25):
+    for nr in _runden_nummern():
         runden[nr] = [
             e
             for e in katalog(f"fragen_saetze_runde{nr}.json")
             if e["frage"].casefold() not in vorher
-            and (nr < 23 or e["frage"].casefold() not in beispiele)
+            and (nr <= LETZTE_ABGESTIMMTE or e["frage"].casefold() not in beispiele)
         ]
         vorher |= {e["frage"].casefold() for e in runden[nr]}
     zurueck = [e for e in saetze if e["teil"] == "zurueckgehalten"]
@@ -688,14 +699,11 @@ def main() -> None:
     zeile("Runde 3 (erst blind gemessen)", index, runde3)
     zeile("Runde 4 (erst blind gemessen)", index, runde4)
     zeile("Runde 5 (nur Kreuzvalidierung)", index, runde5)
-    for nr in range(6, 23):
+    for nr in range(6, LETZTE_ABGESTIMMTE + 1):
         zeile(f"Runde {nr} (erst blind gemessen)", index, runden[nr])
     print("Nie zum Abstimmen benutzt – mit Beispielfragen / ohne:")
-    for name, fragen in (
-        ("zurückgehalten", zurueck),
-        ("Runde 23 (blind)", runden[23]),
-        ("Runde 24 (blind)", runden[24]),
-    ):
+    blind = [(f"Runde {nr} (blind)", runden[nr]) for nr in runden if nr > LETZTE_ABGESTIMMTE]
+    for name, fragen in [("zurückgehalten", zurueck), *blind]:
         zeile(f"{name}, mit Beispielen", index, fragen)
         zeile(f"{name}, ohne Beispiele", ohne_beispiele, fragen)
     print("(Ziel zurückgehalten: Top-1 ≥ 95 %, Top-3 100 %; Konvention genannt ≥ 95 %)")
@@ -715,7 +723,10 @@ def main() -> None:
                 "Runde 3": runde3,
                 "Runde 4": runde4,
                 "Runde 5": katalog("fragen_saetze_runde5.json"),
-                **{f"Runde {nr}": katalog(f"fragen_saetze_runde{nr}.json") for nr in range(6, 23)},
+                **{
+                    f"Runde {nr}": katalog(f"fragen_saetze_runde{nr}.json")
+                    for nr in range(6, LETZTE_ABGESTIMMTE + 1)
+                },
             },
         )
     if args.kalibrieren:

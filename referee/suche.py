@@ -1879,9 +1879,28 @@ def _fremde_spiele() -> frozenset[str]:
     return frozenset(w for n in lade_json("synonyme.json")["fremde_spiele"] for w in woerter(n))
 
 
+#: Vor einem anderen Spiel: ein Vergleich („wie bei UNO“, „anders als beim Skat“, „im
+#: Gegensatz zum Doppelkopf“).
+_VERGLEICH = frozenset({"wie", "als", "gegensatz"})
+_VOR_VERGLEICHENEM = frozenset(
+    {"bei", "beim", "im", "in", "zu", "zum", "zur", "den", "der", "die", "das", "dem"}
+)
+
+
 def _fremdes_spiel(frage: str) -> bool:
-    """Nennt die Frage ein anderes Spiel (Skat, Doppelkopf, UNO … aus ``synonyme.json``)?"""
-    return not _fremde_spiele().isdisjoint(frage_woerter(frage))
+    """Fragt die Frage nach einem anderen Spiel (Skat, Doppelkopf, UNO … aus
+    ``synonyme.json``)? Nicht, wenn sie es nur zum Vergleich nennt: „Gibt es wie bei UNO eine
+    Strafkarte, wenn ich reinwerfe?“ fragt nach sabai. Ein „wie“ am Satzanfang ist ein
+    Fragewort („Wie beim Skat reizen?“)."""
+    w = frage_woerter(frage)
+    fremde = _fremde_spiele()
+    for i, wort in enumerate(w):
+        if wort not in fremde:
+            continue
+        j = i - 1 if i >= 1 and w[i - 1] in _VOR_VERGLEICHENEM else i
+        if not (j >= 2 and w[j - 1] in _VERGLEICH):
+            return True
+    return False
 
 
 def _verb_mit_partikel(roh: Sequence[str]) -> list[str]:

@@ -272,6 +272,30 @@ def test_fremde_frage_enthaelt_sich(frage):
     assert a.treffer == () and a.konventionen == ()
 
 
+@pytest.mark.parametrize(
+    ("frage", "erwartet"),
+    [
+        ("Kriegt man wie beim UNO eine Strafkarte, wenn man falsch reinwirft?", "sabai.reinwerfen"),
+        ("Muss man im Gegensatz zum Doppelkopf die Ruf-Sau zugeben?", None),
+    ],
+)
+def test_anderes_spiel_nur_zum_vergleich(frage, erwartet):
+    # „wie bei UNO“ vergleicht nur: gefragt ist nach einem der vier Spiele
+    a = antwort(frage)
+    assert a.treffer != ()
+    if erwartet:
+        assert a.treffer[0].abschnitt.id == erwartet
+
+
+@pytest.mark.parametrize(
+    "frage",
+    ["darf man bei uno eine +4 auf eine +2 legen", "Wie beim Skat reizen?", "wie geht skat"],
+)
+def test_frage_nach_anderem_spiel_enthaelt_sich(frage):
+    a = antwort(frage)
+    assert a.treffer == () and a.konventionen == ()
+
+
 # --------------------------------------------------------------------------- Kataloge
 
 

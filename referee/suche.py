@@ -153,15 +153,15 @@ NEU_SORTIEREN = 30
 #: Angezeigte Score-Punkte, um die die beste Konvention vor (> 0) oder hinter (< 0) der
 #: besten Regelstelle liegen muss, damit „der Regeltext schweigt“ gilt – weniger je nach der
 #: Art der Frage (``GEWICHT_ART``). Gewählt mit ``benchmarks/frage.py --kreuzvalidierung``
-#: zusammen mit ``VORTEIL_GELD``, ``PROFIL_ART`` und ``GEWICHT_ART`` (24 Satzkataloge, 3730
+#: zusammen mit ``VORTEIL_GELD``, ``PROFIL_ART`` und ``GEWICHT_ART`` (26 Satzkataloge, 4030
 #: Fragen, 3520 Einstellungen): die wenigsten Regelfragen mit fälschlich „schweigt“ (0), dann
-#: die meisten richtigen Antworten (Top-1 96,9 %, Top-3 98,2 %; mit 1 fälschlich „schweigt“
-#: wären es 97,6 % / 98,9 %).
-VORSPRUNG_KONVENTION = 36.0
+#: die meisten richtigen Antworten (Top-1 97,3 %, Top-3 98,6 %; mit 1 fälschlich „schweigt“
+#: wären es 97,6 % / 99,0 %).
+VORSPRUNG_KONVENTION = 39.0
 #: Fragt die Frage nach Geld („was kostet“, „wie viel kriegt“), genügt der Konvention ein
 #: Score so viele Punkte weniger Vorsprung: Preise nennt kein Regeltext („Einen allgemein
 #: verbindlichen Tarif gibt es nicht“), nur die Konventionen.
-VORTEIL_GELD = 10.0
+VORTEIL_GELD = 3.0
 #: Schweigt der Text nicht, nennt ``antwort`` eine Konvention nur, wenn ihr Score mindestens
 #: dieser Anteil vom Score der besten Regelstelle ist.
 NAEHE_KONVENTION = 0.9
@@ -197,17 +197,17 @@ FAKTOR_ANDERES_SPIEL = 0.8
 #: Passung der Frage zum Profil eines Abschnitts, und der Vorsprung, den eine
 #: Konvention für „der Regeltext schweigt“ braucht, sinkt um ``PROFIL_ART`` × 100 × (beste
 #: Passung zu einem Konventionsprofil − beste zu einem Regelprofil). Gewählt mit
-#: ``benchmarks/frage.py --kreuzvalidierung``: je Satzkatalog (Abstimmungsteil, Runden 2–24)
-#: Beispielfragen und Profile ohne diesen Katalog, 3730 Fragen. ``GEWICHT_PROFIL`` nach
-#: Top-1: 0 (nur die Art der Frage) 3576, 0,1: 3623, 0,2: 3632, 0,3: 3632, 0,5: 3633 (ein
-#: flacher Grat); ``PROFIL_ART`` zusammen mit der Schwelle (``VORSPRUNG_KONVENTION``). Nie
-#: auf dem zurückgehaltenen Teil oder den blinden Runden ab 25.
+#: ``benchmarks/frage.py --kreuzvalidierung``: je Satzkatalog (Abstimmungsteil, Runden 2–26)
+#: Beispielfragen und Profile ohne diesen Katalog, 4030 Fragen. ``GEWICHT_PROFIL`` nach
+#: Top-1: 0 (nur die Art der Frage) 3856, 0,1: 3909, 0,2: 3913, 0,3: 3913, 0,5: 3914;
+#: ``PROFIL_ART`` zusammen mit der Schwelle (``VORSPRUNG_KONVENTION``). Nie auf dem
+#: zurückgehaltenen Teil oder den blinden Runden ab 27.
 GEWICHT_PROFIL = 0.5
-PROFIL_ART = 0.2
+PROFIL_ART = 0.4
 #: Die gelernte Art der Frage (``_Profile.bewerten``: über 0 eher nach einer Konvention
 #: gefragt, etwa −4 bis 4) senkt den Vorsprung, den eine Konvention für „der Regeltext
 #: schweigt“ braucht, um dieses Gewicht je Einheit (gewählt mit ``VORSPRUNG_KONVENTION``).
-GEWICHT_ART = 20.0
+GEWICHT_ART = 15.0
 
 _ERSETZUNGEN = (
     ("„", '"'),

@@ -48,7 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 #: Die letzte Fragerunde, deren Sätze Beispielfragen sind; alle Runden danach
 #: (``tests/data/fragen_saetze_rundeN.json``) sind blind geschrieben und nie abgestimmt.
-LETZTE_ABGESTIMMTE = 26
+LETZTE_ABGESTIMMTE = 28
 
 
 def _runden_nummern() -> list[int]:

@@ -153,15 +153,15 @@ NEU_SORTIEREN = 30
 #: Angezeigte Score-Punkte, um die die beste Konvention vor (> 0) oder hinter (< 0) der
 #: besten Regelstelle liegen muss, damit „der Regeltext schweigt“ gilt – weniger je nach der
 #: Art der Frage (``GEWICHT_ART``). Gewählt mit ``benchmarks/frage.py --kreuzvalidierung``
-#: zusammen mit ``VORTEIL_GELD``, ``PROFIL_ART`` und ``GEWICHT_ART`` (26 Satzkataloge, 4030
+#: zusammen mit ``VORTEIL_GELD``, ``PROFIL_ART`` und ``GEWICHT_ART`` (28 Satzkataloge, 4330
 #: Fragen, 3520 Einstellungen): die wenigsten Regelfragen mit fälschlich „schweigt“ (0), dann
-#: die meisten richtigen Antworten (Top-1 97,3 %, Top-3 98,6 %; mit 1 fälschlich „schweigt“
-#: wären es 97,6 % / 99,0 %).
-VORSPRUNG_KONVENTION = 39.0
+#: die meisten richtigen Antworten (Top-1 97,2 %, Top-3 98,2 %; mit 1 fälschlich „schweigt“
+#: wären es 97,5 % / 98,6 %).
+VORSPRUNG_KONVENTION = 24.0
 #: Fragt die Frage nach Geld („was kostet“, „wie viel kriegt“), genügt der Konvention ein
 #: Score so viele Punkte weniger Vorsprung: Preise nennt kein Regeltext („Einen allgemein
 #: verbindlichen Tarif gibt es nicht“), nur die Konventionen.
-VORTEIL_GELD = 3.0
+VORTEIL_GELD = 10.0
 #: Schweigt der Text nicht, nennt ``antwort`` eine Konvention nur, wenn ihr Score mindestens
 #: dieser Anteil vom Score der besten Regelstelle ist.
 NAEHE_KONVENTION = 0.9
@@ -197,17 +197,18 @@ FAKTOR_ANDERES_SPIEL = 0.8
 #: Passung der Frage zum Profil eines Abschnitts, und der Vorsprung, den eine
 #: Konvention für „der Regeltext schweigt“ braucht, sinkt um ``PROFIL_ART`` × 100 × (beste
 #: Passung zu einem Konventionsprofil − beste zu einem Regelprofil). Gewählt mit
-#: ``benchmarks/frage.py --kreuzvalidierung``: je Satzkatalog (Abstimmungsteil, Runden 2–26)
-#: Beispielfragen und Profile ohne diesen Katalog, 4030 Fragen. ``GEWICHT_PROFIL`` nach
-#: Top-1: 0 (nur die Art der Frage) 3856, 0,1: 3909, 0,2: 3913, 0,3: 3913, 0,5: 3914;
+#: ``benchmarks/frage.py --kreuzvalidierung``: je Satzkatalog (Abstimmungsteil, Runden 2–28)
+#: Beispielfragen und Profile ohne diesen Katalog, 4330 Fragen. ``GEWICHT_PROFIL`` nach
+#: Top-1: 0 (nur die Art der Frage) 4157, 0,1: 4212, 0,2: 4218, 0,3: 4221, 0,5: 4216;
 #: ``PROFIL_ART`` zusammen mit der Schwelle (``VORSPRUNG_KONVENTION``). Nie auf dem
-#: zurückgehaltenen Teil oder den blinden Runden ab 27.
-GEWICHT_PROFIL = 0.5
-PROFIL_ART = 0.4
+#: zurückgehaltenen Teil oder den blinden Runden ab 29.
+GEWICHT_PROFIL = 0.3
+PROFIL_ART = 0.2
 #: Die gelernte Art der Frage (``_Profile.bewerten``: über 0 eher nach einer Konvention
 #: gefragt, etwa −4 bis 4) senkt den Vorsprung, den eine Konvention für „der Regeltext
-#: schweigt“ braucht, um dieses Gewicht je Einheit (gewählt mit ``VORSPRUNG_KONVENTION``).
-GEWICHT_ART = 15.0
+#: schweigt“ braucht, um dieses Gewicht je Einheit (gewählt mit ``VORSPRUNG_KONVENTION``;
+#: zuletzt 0: die Passung zu den Profilen, ``PROFIL_ART``, trägt die Unterscheidung allein).
+GEWICHT_ART = 0.0
 
 _ERSETZUNGEN = (
     ("„", '"'),

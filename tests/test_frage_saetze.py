@@ -39,12 +39,12 @@ DATA = Path(__file__).parent / "data"
 SAETZE = json.loads((DATA / "fragen_saetze.json").read_text(encoding="utf-8"))["fragen"]
 #: Runde 2: blind geschrieben und zuerst gemessen, danach zum Abstimmen benutzt (Beispielfragen).
 NEU = json.loads((DATA / "fragen_saetze_neu.json").read_text(encoding="utf-8"))["fragen"]
-#: Runden 3 bis 30, je 150–170 Sätze, blind geschrieben und beschriftet, bevor die Suche darauf
-#: lief. Runden 3, 4 und 6 bis 26: zuerst gemessen, danach Beispielfragen; Runde 5: nur in der
-#: Kreuzvalidierung; Runden 27 bis 30: nie zum Abstimmen benutzt.
+#: Runden 3 bis 32, je 150–170 Sätze, blind geschrieben und beschriftet, bevor die Suche darauf
+#: lief. Runden 3, 4 und 6 bis 28: zuerst gemessen, danach Beispielfragen; Runde 5: nur in der
+#: Kreuzvalidierung; Runden 29 bis 32: nie zum Abstimmen benutzt.
 RUNDEN = {
     nr: json.loads((DATA / f"fragen_saetze_runde{nr}.json").read_text(encoding="utf-8"))["fragen"]
-    for nr in range(3, 31)
+    for nr in range(3, 33)
 }
 
 
@@ -367,13 +367,15 @@ def _quoten(teil: str) -> tuple[float, float]:
         ("runde24", 0.95, 0.95),
         ("runde25", 0.95, 0.95),
         ("runde26", 0.95, 0.95),
+        ("runde27", 0.95, 0.95),
+        ("runde28", 0.95, 0.95),
         # nie abgestimmt: Untergrenzen gegen Rückschritte, weit unter dem Ziel des Issues
         ("zurueckgehalten", 0.88, 0.92),
         ("runde5", 0.80, 0.85),
-        ("runde27", 0.80, 0.85),
-        ("runde28", 0.80, 0.85),
         ("runde29", 0.80, 0.85),
         ("runde30", 0.80, 0.85),
+        ("runde31", 0.80, 0.85),
+        ("runde32", 0.80, 0.85),
     ],
 )
 def test_satzkatalog_untergrenze(teil, top1_min, top3_min):
@@ -521,7 +523,7 @@ def test_beispielfragen_gueltig_und_ohne_zurueckgehaltene():
     alle = [f.casefold() for fragen in BEISPIELE.values() for f in fragen]
     assert len(alle) == len(set(alle)) >= 1500
     # nie eine zurückgehaltene Frage oder eine aus Runde 5 (Entwicklungsmenge der
-    # Kreuzvalidierung); Sätze der blinden Runden ab 27, die zufällig wortgleich eine
+    # Kreuzvalidierung); Sätze der blinden Runden ab 29, die zufällig wortgleich eine
     # Beispielfrage sind, zählt der Benchmark nicht
     zurueck = {e["frage"].casefold() for e in SAETZE if e["teil"] == "zurueckgehalten"}
     blind = {e["frage"].casefold() for e in RUNDEN[5]}
@@ -530,9 +532,9 @@ def test_beispielfragen_gueltig_und_ohne_zurueckgehaltene():
 
 @pytest.mark.parametrize(
     ("nr", "anzahl"),
-    [(3, 170), (4, 160), (5, 160), *((nr, 150) for nr in range(6, 31))],
+    [(3, 170), (4, 160), (5, 160), *((nr, 150) for nr in range(6, 33))],
 )
-def test_runden_3_bis_30_gueltig(nr, anzahl):
+def test_runden_3_bis_32_gueltig(nr, anzahl):
     ids = {a.id for a in abschnitte()}
     kids = {k.id for k in konventionen()}
     fragen = RUNDEN[nr]

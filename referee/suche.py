@@ -572,7 +572,7 @@ def frage_woerter(frage: str) -> list[str]:
     >>> frage_woerter("wer gibt"), frage_woerter("gibts koa trumpf")
     (['wer', 'geben'], ['gibt', 'es', 'kein', 'trumpf'])
     """
-    roh = woerter(frage)
+    roh = woerter(_karten_langform(frage))
     mundart = _mundart()
     if any(w in mundart for w in roh):
         roh = [x for w in roh for x in mundart.get(w, [w])]
@@ -582,6 +582,46 @@ def frage_woerter(frage: str) -> list[str]:
         elif w == "a" and _mundart_artikel(roh, i):
             roh[i] = "ein"
     return roh
+
+
+#: Schafkopfkarten in der Kurzform von ``referee ruf --hand`` (EO, GU, H10, SZ, S7):
+#: großgeschrieben oder mit Ziffer („h10“), nie ein Wort wie „so“ oder „ha“ in Kleinschrift;
+#: „SO“ und „HA“ allein können auch Betonung sein („SO teuer?“), sie zählen nur neben
+#: einem anderen Kürzel.
+_KURZFORM_GROSS = re.compile(r"(?<![\w-])([EGHS])(10|[AZKOU987])(?![\w-])")
+_KURZFORM_ZIFFER = re.compile(r"(?<![\w-])([eghsEGHS])(10|[987])(?![\w-])")
+_BETONUNG = frozenset({"SO", "HA"})
+_FARBE_LANG = {"e": "Eichel", "g": "Gras", "h": "Herz", "s": "Schellen"}
+_SCHLAG_LANG = {
+    "a": "Sau",
+    "10": "Zehn",
+    "z": "Zehn",
+    "k": "König",
+    "o": "Ober",
+    "u": "Unter",
+    "9": "Neun",
+    "8": "Acht",
+    "7": "Sieben",
+}
+
+
+def _karten_langform(frage: str) -> str:
+    """Kartenkürzel als Langform: „hab nur GO u GU“ → „hab nur Gras-Ober u Gras-Unter“.
+
+    Großbuchstaben zählen nur, wenn die Frage nicht ganz in Großbuchstaben steht („SO
+    GEHT DAS?“ nennt keinen Schellen-Ober).
+
+    >>> _karten_langform("EO und SO hab ich, h10 auch"), _karten_langform("SO teuer?")
+    ('Eichel-Ober und Schellen-Ober hab ich, Herz-Zehn auch', 'SO teuer?')
+    """
+
+    def lang(m: re.Match[str]) -> str:
+        return f"{_FARBE_LANG[m[1].lower()]}-{_SCHLAG_LANG[m[2].lower()]}"
+
+    gross = [] if frage == frage.upper() else _KURZFORM_GROSS.findall(frage)
+    mit_ziffer = _KURZFORM_ZIFFER.sub(lang, frage)
+    andere = mit_ziffer != frage or any(f + s not in _BETONUNG for f, s in gross)
+    return _KURZFORM_GROSS.sub(lang, mit_ziffer) if gross and andere else mit_ziffer
 
 
 #: Vor diesen Wörtern ist „a“ der Buchstabe (SAUFN: „auf ein A“), kein Artikel.

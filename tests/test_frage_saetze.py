@@ -249,6 +249,16 @@ def test_namen_zeit_und_vergangenheit_sind_fuellwoerter(frage, suchwoerter):
     assert [s.wort for s in index()._suchwoerter(frage)[0]] == suchwoerter
 
 
+def test_kartenkuerzel_wie_bei_ruf_hand():
+    # die Kurzform aus `referee ruf --hand` versteht auch `referee frage`
+    assert {"eichelober", "herz10", "grasunter"} <= set(frage_woerter("EO, h10 und GU"))
+    assert "schellen" not in frage_woerter("SO teuer?")  # Betonung, kein Schellen-Ober
+    assert "schellen" not in frage_woerter("SO GEHT DAS NICHT, EO?")  # alles groß
+    a = antwort("Ich hab EO, GO und HO – sind das drei Laufende?")
+    assert _ids(a)[0] in {"schafkopf.faq-laufende", "schafkopf.laufende"}
+    assert _ids(antwort("hab EU und GU, ist das trumpf"))[0] == "schafkopf.truempfe"
+
+
 def test_modalverb_ist_fuellwort_und_teuer_fragt_nach_geld():
     assert _ids(antwort("ich will davonlaufen"))[0] in {
         "schafkopf.davonlaufen",

@@ -609,18 +609,22 @@ def _karten_langform(frage: str) -> str:
     """Kartenkürzel als Langform: „hab nur GO u GU“ → „hab nur Gras-Ober u Gras-Unter“.
 
     Großbuchstaben zählen nur, wenn die Frage nicht ganz in Großbuchstaben steht („SO
-    GEHT DAS?“ nennt keinen Schellen-Ober).
+    GEHT DAS?“ nennt keinen Schellen-Ober) – außer sie besteht nur aus Kürzeln („EO“).
 
     >>> _karten_langform("EO und SO hab ich, h10 auch"), _karten_langform("SO teuer?")
     ('Eichel-Ober und Schellen-Ober hab ich, Herz-Zehn auch', 'SO teuer?')
+    >>> _karten_langform("EO"), _karten_langform("SO GEHT DAS?")
+    ('Eichel-Ober', 'SO GEHT DAS?')
     """
 
     def lang(m: re.Match[str]) -> str:
         return f"{_FARBE_LANG[m[1].lower()]}-{_SCHLAG_LANG[m[2].lower()]}"
 
-    gross = [] if frage == frage.upper() else _KURZFORM_GROSS.findall(frage)
+    woerter_roh = re.findall(r"[\w-]+", frage)
+    nur_kuerzel = bool(woerter_roh) and all(_KURZFORM_GROSS.fullmatch(w) for w in woerter_roh)
+    gross = [] if frage == frage.upper() and not nur_kuerzel else _KURZFORM_GROSS.findall(frage)
     mit_ziffer = _KURZFORM_ZIFFER.sub(lang, frage)
-    andere = mit_ziffer != frage or any(f + s not in _BETONUNG for f, s in gross)
+    andere = nur_kuerzel or mit_ziffer != frage or any(f + s not in _BETONUNG for f, s in gross)
     return _KURZFORM_GROSS.sub(lang, mit_ziffer) if gross and andere else mit_ziffer
 
 

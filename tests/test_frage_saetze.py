@@ -254,6 +254,7 @@ def test_kartenkuerzel_wie_bei_ruf_hand():
     assert {"eichelober", "herz10", "grasunter"} <= set(frage_woerter("EO, h10 und GU"))
     assert "schellen" not in frage_woerter("SO teuer?")  # Betonung, kein Schellen-Ober
     assert "schellen" not in frage_woerter("SO GEHT DAS NICHT, EO?")  # alles groß
+    assert "eichelober" in frage_woerter("EO")  # nur ein Kürzel: gemeint ist die Karte
     a = antwort("Ich hab EO, GO und HO – sind das drei Laufende?")
     assert _ids(a)[0] in {"schafkopf.faq-laufende", "schafkopf.laufende"}
     assert _ids(antwort("hab EU und GU, ist das trumpf"))[0] == "schafkopf.truempfe"

@@ -591,18 +591,6 @@ def frage_woerter(frage: str) -> list[str]:
 _KURZFORM_GROSS = re.compile(r"(?<![\w-])([EGHS])(10|[AZKOU987])(?![\w-])")
 _KURZFORM_ZIFFER = re.compile(r"(?<![\w-])([eghsEGHS])(10|[987])(?![\w-])")
 _BETONUNG = frozenset({"SO", "HA"})
-_FARBE_LANG = {"e": "Eichel", "g": "Gras", "h": "Herz", "s": "Schellen"}
-_SCHLAG_LANG = {
-    "a": "Sau",
-    "10": "Zehn",
-    "z": "Zehn",
-    "k": "König",
-    "o": "Ober",
-    "u": "Unter",
-    "9": "Neun",
-    "8": "Acht",
-    "7": "Sieben",
-}
 
 
 def _karten_langform(frage: str) -> str:
@@ -618,7 +606,11 @@ def _karten_langform(frage: str) -> str:
     """
 
     def lang(m: re.Match[str]) -> str:
-        return f"{_FARBE_LANG[m[1].lower()]}-{_SCHLAG_LANG[m[2].lower()]}"
+        # erst hier: die allermeisten Fragen nennen kein Kürzel
+        from referee.schafkopf.karten import Farbe, Schlag
+
+        schlag = "10" if m[2] in "zZ" else m[2].upper()
+        return f"{Farbe(m[1].upper()).name_de}-{Schlag(schlag).name_de}"
 
     woerter_roh = re.findall(r"[\w-]+", frage)
     nur_kuerzel = bool(woerter_roh) and all(_KURZFORM_GROSS.fullmatch(w) for w in woerter_roh)

@@ -1918,9 +1918,7 @@ def _fremde_spiele() -> frozenset[str]:
 #: Vor einem anderen Spiel: ein Vergleich („wie bei UNO“, „anders als beim Skat“, „im
 #: Gegensatz zum Doppelkopf“).
 _VERGLEICH = frozenset({"wie", "als", "gegensatz"})
-_VOR_VERGLEICHENEM = frozenset(
-    {"bei", "beim", "im", "in", "zu", "zum", "zur", "den", "der", "die", "das", "dem"}
-)
+_VOR_VERGLEICHENEM = _VOR_SPIELNAME | _ARTIKEL | frozenset({"zu", "zur", "die"})
 
 
 def _fremdes_spiel(frage: str) -> bool:

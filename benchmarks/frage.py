@@ -474,8 +474,8 @@ def kreuzvalidierung(liste, kataloge: dict[str, list[dict]]) -> None:
     """Die Gewichte der Profile (``PROFIL_GITTER``) und danach die Schwelle für „der
     Regeltext schweigt“ (``SCHWEIGT_GITTER``) über eine Kreuzvalidierung wählen.
 
-    Je Katalog (Abstimmungsteil, Runden 2 bis ``LETZTE_ABGESTIMMTE``) Beispielfragen und Profile ohne genau dessen
-    Sätze: jeder Satz wird wie eine neue Frage beantwortet. Bewertet: Profile nach Top-1 über
+    Je Katalog (Abstimmungsteil, Runden 2 bis ``LETZTE_ABGESTIMMTE``) Beispielfragen und
+    Profile ohne genau dessen Sätze: jeder Satz wird wie eine neue Frage beantwortet. Bewertet: Profile nach Top-1 über
     alle, dann Top-3, dann den wenigsten fälschlich „schweigt“; die Schwelle nach den wenigsten
     Regelfragen mit fälschlich „schweigt“ (Ziel des Issues: nie), dann Top-1, dann Top-3 –
     nie auf dem zurückgehaltenen Teil oder den blinden Runden danach.

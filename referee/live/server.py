@@ -12,6 +12,11 @@ Pfade (``T`` = Token)::
     /T/ereignisse  text/event-stream: bei jeder Änderung der neue Teil der Seite
     /T/stand.json  genau das, was ``referee stand --json`` für den Abend druckt
 
+Leere Verbindungen sperren niemanden aus: wer nach dem Verbinden (oder nach einer Antwort)
+binnen ``KOPF_FRIST`` Sekunden keinen vollständigen Anfragekopf schickt, wird getrennt; ist
+``HOECHSTENS_VERBINDUNGEN`` erreicht, verdrängt jede neue Verbindung die älteste wartende.
+Die Grenze ``HOECHSTENS_ZUSEHER`` gilt nur für laufende Ereignisströme (``LiveApp._strom``).
+
 Wird nur von ``referee live`` und ``referee.live.starte_im_hintergrund`` geladen.
 """
 
@@ -31,14 +36,24 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from referee.errors import Eingabefehler, Zustandsfehler
 from referee.live import seite
 from referee.live.beobachter import Beobachter
 from referee.live.terminal import nur_lokal, qr_text
 
-#: So viele Handys dürfen gleichzeitig live zusehen (jede weitere Verbindung: 503).
+#: So viele Ereignisströme dürfen gleichzeitig laufen (jeder weitere: 503); Seitenaufrufe und
+#: Verbindungen ohne Anfrage zählen nicht mit.
 HOECHSTENS_ZUSEHER = 200
+#: Höchstens so viele offene Verbindungen insgesamt (weniger, wenn ``ulimit -n`` nicht reicht).
+#: Ist die Grenze erreicht, schließt jede neue die älteste, die noch auf ihren Anfragekopf wartet.
+HOECHSTENS_VERBINDUNGEN = 1000
+#: So viele Sekunden hat eine Verbindung für einen vollständigen Anfragekopf: nach dem Verbinden
+#: und nach jeder Antwort. Wer bis dahin nichts oder nur einen Teil geschickt hat, wird getrennt.
+KOPF_FRIST = 5.0
+#: So viele Dateideskriptoren bleiben neben den Verbindungen frei (Datenbank, Pipes, Logs).
+RESERVE_DATEIEN = 64
 #: Alle so viele Sekunden ein Kommentar im Ereignisstrom (hält Verbindungen durch WLAN-Router offen).
 LEBENSZEICHEN = 15.0
 
@@ -107,6 +122,116 @@ def binde(host: str, port: int) -> socket.socket:
     return sock
 
 
+def verbindungsgrenze() -> int:
+    """``HOECHSTENS_VERBINDUNGEN``, soweit es die offenen Dateien erlauben (``ulimit -n``).
+
+    Reicht die weiche Grenze nicht, wird sie bis zur harten angehoben (das darf jeder Prozess);
+    sonst bleibt es bei weniger Verbindungen – lieber eine verdrängte leere Verbindung als ein
+    ``accept``, das an ``EMFILE`` scheitert und den Server eine Sekunde lang taub macht.
+    """
+    try:
+        import resource
+    except ImportError:  # Windows: keine solche Grenze
+        return HOECHSTENS_VERBINDUNGEN
+    bedarf = HOECHSTENS_VERBINDUNGEN + RESERVE_DATEIEN
+    weich, hart = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if weich != resource.RLIM_INFINITY and weich < bedarf:
+        neu = bedarf if hart == resource.RLIM_INFINITY else min(bedarf, hart)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (neu, hart))
+        weich = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    if weich == resource.RLIM_INFINITY:
+        return HOECHSTENS_VERBINDUNGEN
+    return max(1, min(HOECHSTENS_VERBINDUNGEN, weich - RESERVE_DATEIEN))
+
+
+class _Verbindung(H11Protocol):
+    """uvicorns HTTP/1.1-Protokoll mit einer Frist für den Anfragekopf und einer Verbindungsgrenze.
+
+    uvicorn selbst kennt nur ``timeout_keep_alive`` zwischen zwei Anfragen, und das endet schon
+    mit dem ersten Byte; vor der ersten Anfrage gibt es keine Frist. Wer nichts oder eine halbe
+    Anfragezeile schickt, bliebe also für immer verbunden. Hier läuft, solange eine Verbindung
+    auf einen Anfragekopf wartet (nach dem Verbinden und nach jeder Antwort), eine Uhr von
+    ``KOPF_FRIST`` Sekunden; anhalten kann sie nur ein vollständiger Kopf – an ihm legt uvicorn
+    einen neuen ``RequestResponseCycle`` an. Einzelne Bytes verlängern nichts.
+
+    ``grenze`` setzt ``LiveServer`` je Server (``verbindungsgrenze()``).
+    """
+
+    grenze = HOECHSTENS_VERBINDUNGEN
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._frist: asyncio.TimerHandle | None = None
+        #: ``loop.time()``, seit dem auf einen Anfragekopf gewartet wird; ``None``: keiner fällig
+        self.wartet_seit: float | None = None
+        self._zyklus_davor: object = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._warte_auf_kopf()
+        if len(self.connections) > self.grenze:
+            self._verdraenge()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.wartet_seit is not None and self.cycle is not self._zyklus_davor:
+            self.wartet_seit = None  # der Kopf ist vollständig: eine neue Anfrage läuft
+            self._stoppe_frist()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        # gleich weiter (Pipelining) oder geschlossen: dann wartet hier niemand auf einen Kopf
+        if not self.transport.is_closing() and (self.cycle is None or self.cycle.response_complete):
+            self._warte_auf_kopf()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.wartet_seit = None
+        self._stoppe_frist()
+        super().connection_lost(exc)
+
+    def _warte_auf_kopf(self) -> None:
+        self._stoppe_frist()
+        self._zyklus_davor = self.cycle
+        self.wartet_seit = self.loop.time()
+        self._frist = self.loop.call_later(KOPF_FRIST, self._frist_abgelaufen)
+
+    def _stoppe_frist(self) -> None:
+        if self._frist is not None:
+            self._frist.cancel()
+            self._frist = None
+
+    def _frist_abgelaufen(self) -> None:
+        self._frist = None
+        if self.wartet_seit is not None:
+            self.trenne()
+
+    def trenne(self) -> None:
+        """Die Verbindung schließen (sie wartet auf einen Kopf: keine Antwort ist unterwegs)."""
+        self.wartet_seit = None
+        self._stoppe_frist()
+        self.connections.discard(self)  # zählt ab sofort nicht mehr zur Grenze
+        if not self.transport.is_closing():
+            self.transport.close()
+
+    def _verdraenge(self) -> None:
+        """Grenze überschritten: die älteste auf einen Kopf wartende Verbindung schließen.
+
+        Nie eine, die eine Anfrage bearbeitet oder einen Ereignisstrom hält; gibt es keine
+        wartende außer dieser neuen, wird die neue geschlossen.
+        """
+        aelteste: _Verbindung = self
+        for andere in self.connections:
+            if (
+                isinstance(andere, _Verbindung)
+                and andere.wartet_seit is not None
+                and aelteste.wartet_seit is not None
+                and andere.wartet_seit < aelteste.wartet_seit
+            ):
+                aelteste = andere
+        aelteste.trenne()
+
+
 def _nicht_gefunden() -> Response:
     return Response("Nicht gefunden.\n", 404, SICHERHEIT, "text/plain")
 
@@ -128,7 +253,26 @@ class LiveApp:
             await self._lebenszeit(receive, send)
         elif scope["type"] == "http":
             antwort = self.antwort(Request(scope, receive))
-            await antwort(scope, receive, send)
+            if isinstance(antwort, StreamingResponse):
+                await self._strom(antwort, scope, receive, send)
+            else:
+                await antwort(scope, receive, send)
+
+    async def _strom(self, strom: StreamingResponse, scope: dict, receive: Any, send: Any) -> None:
+        """Ein Ereignisstrom zählt als Zuseher, solange er läuft; ist die Grenze voll: 503.
+
+        Prüfen und Zählen ohne ``await`` dazwischen: gleichzeitige Anfragen können die Grenze
+        nicht gemeinsam überschreiten, und ``finally`` zählt jeden Strom genau einmal ab.
+        """
+        if self.zuseher >= HOECHSTENS_ZUSEHER:
+            voll = Response("Zu viele Zuseher.\n", 503, SICHERHEIT, "text/plain")
+            await voll(scope, receive, send)
+            return
+        self.zuseher += 1
+        try:
+            await strom(scope, receive, send)
+        finally:
+            self.zuseher -= 1
 
     async def _lebenszeit(self, receive: Any, send: Any) -> None:
         while True:
@@ -176,27 +320,21 @@ class LiveApp:
             kopf = {**SICHERHEIT, "x-accel-buffering": "no"}
             if request.method == "HEAD":
                 return Response("", 200, kopf, "text/event-stream")
-            if self.zuseher >= HOECHSTENS_ZUSEHER:
-                return Response("Zu viele Zuseher.\n", 503, SICHERHEIT, "text/plain")
             return StreamingResponse(self._ereignisse(), 200, kopf, "text/event-stream")
         return _nicht_gefunden()
 
     async def _ereignisse(self) -> AsyncIterator[str]:
         """Sofort die aktuelle Fassung, dann jede neue; dazwischen Lebenszeichen."""
         b = self.beobachter
-        self.zuseher += 1
-        try:
-            yield "retry: 2000\n\n"
-            gesendet = -1
-            while not b.beendet:
-                if b.nr != gesendet:
-                    gesendet = b.nr
-                    yield f"id: {gesendet}\nevent: stand\ndata: {b.sse_daten}\n\n"
-                else:
-                    yield ": lebt\n\n"
-                await b.warte(gesendet, LEBENSZEICHEN)
-        finally:
-            self.zuseher -= 1
+        yield "retry: 2000\n\n"
+        gesendet = -1
+        while not b.beendet:
+            if b.nr != gesendet:
+                gesendet = b.nr
+                yield f"id: {gesendet}\nevent: stand\ndata: {b.sse_daten}\n\n"
+            else:
+                yield ": lebt\n\n"
+            await b.warte(gesendet, LEBENSZEICHEN)
 
 
 class LiveServer:
@@ -224,17 +362,20 @@ class LiveServer:
         self.port = sock.getsockname()[1]
         self.beobachter = Beobachter(db, abend_id, takt)
         self.app = LiveApp(self.beobachter, self.token, neu_laden)
+        # je Server eine eigene Unterklasse: die Grenze hängt an ``ulimit -n`` beim Start
+        protokoll = type("Verbindung", (_Verbindung,), {"grenze": verbindungsgrenze()})
         config = uvicorn.Config(
             self.app,
             lifespan="on",
-            http="h11",
+            http=protokoll,
             ws="none",
             loop="asyncio",
             log_config=None,
             log_level="critical",
             access_log=False,
             server_header=False,
-            limit_concurrency=HOECHSTENS_ZUSEHER + 50,
+            # kein limit_concurrency: uvicorn zählte dort auch leere Verbindungen mit, 250
+            # davon sperrten jede Anfrage. Die Grenzen stehen in ``_Verbindung`` und ``_strom``.
             timeout_graceful_shutdown=2,
         )
         self._server = uvicorn.Server(config)

@@ -1,0 +1,242 @@
+"""``referee live`` gegen leere Verbindungen (issue 24, Punkt 3).
+
+Wer ohne Token nur TCP-Verbindungen öffnet und nichts (oder eine halbe Anfragezeile) schickt,
+darf die Seite für niemanden sperren: solche Verbindungen schließt der Server nach
+``KOPF_FRIST``; die Grenze von ``HOECHSTENS_ZUSEHER`` gilt nur für laufende Ereignisströme.
+
+Alles über echtes HTTP auf 127.0.0.1; der Server läuft im Test-Prozess. Jede Schleife ist
+begrenzt, jeder Socket wird im ``finally`` geschlossen.
+"""
+
+from __future__ import annotations
+
+import http.client
+import socket
+import time
+
+import pytest
+
+from referee.live import server as live_server
+from referee.live import starte_im_thread
+
+#: So viele leere Verbindungen hält der Test, während das Handy die Seite lädt.
+LEERE = 500
+
+
+@pytest.fixture
+def genug_dateien():
+    """Genug Dateideskriptoren: jede Verbindung zählt hier doppelt (Client und Server)."""
+    resource = pytest.importorskip("resource")
+    weich, hart = resource.getrlimit(resource.RLIMIT_NOFILE)
+    bedarf = 2 * LEERE + 2 * live_server.HOECHSTENS_ZUSEHER + 300
+    if weich != resource.RLIM_INFINITY and weich < bedarf:
+        if hart != resource.RLIM_INFINITY and hart < bedarf:
+            pytest.skip(f"ulimit -n erlaubt nur {hart} offene Dateien, nötig sind {bedarf}")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (bedarf, hart))
+    yield
+    resource.setrlimit(resource.RLIMIT_NOFILE, (weich, hart))
+
+
+@pytest.fixture
+def server_mit(db_pfad, monkeypatch):
+    """``server_mit(KOPF_FRIST=…, …)``: Modulkonstanten setzen, dann einen Server starten."""
+    gestartet = []
+
+    def _starte(**konstanten):
+        for name, wert in konstanten.items():
+            # raising=False: auf altem Code fehlt die Konstante – dann scheitert der Test am
+            # Verhalten, nicht an einem AttributeError
+            monkeypatch.setattr(live_server, name, wert, raising=False)
+        server = starte_im_thread(db_pfad, host="127.0.0.1", port=0)
+        gestartet.append(server)
+        return server
+
+    yield _starte
+    for server in gestartet:
+        server.stoppe()
+
+
+def leere_verbindungen(port: int, anzahl: int, ablage: list[socket.socket]) -> None:
+    """``anzahl`` Verbindungen öffnen; jede zweite schickt eine halbe Anfragezeile."""
+    for i in range(anzahl):
+        s = socket.create_connection(("127.0.0.1", port), timeout=5)
+        ablage.append(s)
+        if i % 2:
+            s.sendall(b"GET /")
+
+
+def ist_offen(s: socket.socket) -> bool:
+    """Hat der Server die Verbindung noch nicht geschlossen (kein EOF, kein Reset)?"""
+    s.setblocking(False)
+    try:
+        return s.recv(1) != b""
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        s.settimeout(5)
+
+
+def warte_auf_ende(s: socket.socket, frist: float) -> float | None:
+    """Sekunden, bis der Server die Verbindung schließt; ``None``, wenn er es nicht tut."""
+    start = time.monotonic()
+    s.settimeout(frist)
+    try:
+        while time.monotonic() - start < frist:
+            if s.recv(4096) == b"":
+                return time.monotonic() - start
+    except TimeoutError:
+        return None
+    except OSError:  # Reset zählt auch als geschlossen
+        return time.monotonic() - start
+    return None
+
+
+def lade(server, pfad: str = "") -> tuple[int, str, float]:
+    """Wie ein Handy: GET ``/<token>/<pfad>``; (Status, Text, Sekunden)."""
+    start = time.monotonic()
+    verbindung = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    try:
+        verbindung.request("GET", f"/{server.token}/{pfad}")
+        antwort = verbindung.getresponse()
+        text = antwort.read().decode("utf-8")
+    finally:
+        verbindung.close()
+    return antwort.status, text, time.monotonic() - start
+
+
+def oeffne_strom(server) -> tuple[http.client.HTTPConnection, http.client.HTTPResponse]:
+    verbindung = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    verbindung.request("GET", f"/{server.token}/ereignisse")
+    return verbindung, verbindung.getresponse()
+
+
+def lies_erste_zeile(antwort: http.client.HTTPResponse) -> bytes:
+    """Die erste Zeile des Ereignisstroms, roh (chunked): erst die Länge, dann der Text."""
+    assert antwort.fp.readline().strip()
+    return antwort.fp.readline()
+
+
+# ---------------------------------------------------------------- leere Verbindungen
+
+
+def test_500_leere_verbindungen_sperren_die_seite_nicht(server_mit, genug_dateien):
+    # lange Frist: die leeren Verbindungen bleiben wirklich offen, solange das Handy lädt
+    server = server_mit(KOPF_FRIST=60.0)
+    leere: list[socket.socket] = []
+    strom = None
+    try:
+        leere_verbindungen(server.port, LEERE, leere)
+        status, html, dauer = lade(server)
+        print(f"\nSeite mit {LEERE} gehaltenen leeren Verbindungen: {dauer * 1000:.0f} ms")
+        assert status == 200, html
+        assert "Noch kein Spielabend" in html
+        assert dauer < 3.0
+        assert lade(server, "app.js")[0] == 200
+        strom, antwort = oeffne_strom(server)
+        assert antwort.status == 200
+        assert lies_erste_zeile(antwort) == b"retry: 2000\n"
+        # die leeren Verbindungen waren die ganze Zeit da (und sind es noch)
+        assert sum(ist_offen(s) for s in leere) == LEERE
+    finally:
+        if strom is not None:
+            strom.close()
+        for s in leere:
+            s.close()
+
+
+def test_leere_verbindung_wird_nach_der_frist_geschlossen(server_mit):
+    server = server_mit(KOPF_FRIST=0.5)
+    socks: list[socket.socket] = []
+    try:
+        stumm = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        socks.append(stumm)
+        halb = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        socks.append(halb)
+        halb.sendall(b"GET /")
+        # nach einer vollständigen Anfrage (Keep-alive) nur den Anfang der nächsten schicken
+        verbindung = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+        verbindung.request("GET", f"/{server.token}/app.js")
+        assert verbindung.getresponse().read()
+        danach = verbindung.sock
+        assert danach is not None
+        socks.append(danach)
+        danach.sendall(b"G")
+        time.sleep(0.2)
+        danach.sendall(b"E")
+        for name, s in (("stumm", stumm), ("halbe Zeile", halb), ("nach Keep-alive", danach)):
+            dauer = warte_auf_ende(s, 4.0)
+            assert dauer is not None, f"{name}: nach 4 s noch offen"
+            assert dauer < 2.0, (name, dauer)
+        # und der Server nimmt weiter an
+        assert lade(server)[0] == 200
+    finally:
+        for s in socks:
+            s.close()
+
+
+def test_ereignisstrom_bleibt_ueber_die_frist_hinaus_offen(server_mit):
+    server = server_mit(KOPF_FRIST=0.3)
+    verbindung, antwort = oeffne_strom(server)
+    try:
+        assert antwort.status == 200
+        assert lies_erste_zeile(antwort) == b"retry: 2000\n"
+        time.sleep(1.0)
+        assert verbindung.sock is not None and ist_offen(verbindung.sock)
+    finally:
+        verbindung.close()
+
+
+def test_volle_verbindungsgrenze_verdraengt_die_aeltesten_leeren(server_mit):
+    grenze = 60
+    server = server_mit(KOPF_FRIST=60.0, HOECHSTENS_VERBINDUNGEN=grenze)
+    leere: list[socket.socket] = []
+    try:
+        leere_verbindungen(server.port, 3 * grenze, leere)
+        status, _, dauer = lade(server)
+        assert status == 200 and dauer < 3.0
+        # die ältesten leeren hat der Server geschlossen, die jüngsten hält er
+        ende = time.monotonic() + 5
+        while sum(ist_offen(s) for s in leere) > grenze and time.monotonic() < ende:
+            time.sleep(0.05)
+        assert sum(ist_offen(s) for s in leere) <= grenze
+        assert not ist_offen(leere[0])
+        assert ist_offen(leere[-1])
+    finally:
+        for s in leere:
+            s.close()
+
+
+# ---------------------------------------------------------------- Grenze der Zuseher
+
+
+def test_grenze_gilt_fuer_ereignisstroeme_nicht_fuer_die_seite(server_mit, genug_dateien):
+    server = server_mit()
+    zuseher = live_server.HOECHSTENS_ZUSEHER
+    stroeme: list[http.client.HTTPConnection] = []
+    try:
+        for _ in range(zuseher):
+            verbindung, antwort = oeffne_strom(server)
+            stroeme.append(verbindung)
+            assert antwort.status == 200
+        verbindung, antwort = oeffne_strom(server)
+        stroeme.append(verbindung)
+        assert antwort.status == 503
+        assert antwort.read().decode() == "Zu viele Zuseher.\n"
+        # die Seite selbst lädt trotzdem
+        assert lade(server)[0] == 200
+        # ein Zuseher geht, ein neuer kommt herein
+        stroeme.pop(0).close()
+        ende = time.monotonic() + 5
+        status = 503
+        while status == 503 and time.monotonic() < ende:
+            verbindung, antwort = oeffne_strom(server)
+            stroeme.append(verbindung)
+            status = antwort.status
+            if status == 503:
+                time.sleep(0.05)
+        assert status == 200
+    finally:
+        for verbindung in stroeme:
+            verbindung.close()

@@ -2039,46 +2039,125 @@ def _cache_pfad(schluessel: str) -> Path:
     return ordner / f"suchindex-{schluessel}.bin"
 
 
-@cache
-def index() -> Suchindex:
-    """Der Index über Regeltexte und Konventionen (gleiche idf für beide).
+#: Der mitgelieferte Index in ``data/`` – nur im gebauten Wheel (``hatch_build.py``).
+MITGELIEFERTER_INDEX = "suchindex.bin"
 
-    Beim ersten Gebrauch gebaut und im Benutzer-Cache abgelegt (``marshal``, nur Daten,
-    kein Code), geschlüsselt mit einer Prüfsumme über Korpus und Code; danach von dort
-    geladen. Ist der Cache nicht les- oder schreibbar, wird einfach gebaut.
+
+def _mitgelieferter_index() -> Path:
+    """Pfad des mitgelieferten Index (``referee/data/suchindex.bin`` im installierten Paket;
+    im Quellbaum gibt es ihn nicht)."""
+    from referee.resources import datei
+
+    return datei(MITGELIEFERTER_INDEX)
+
+
+def _kopfzeile(schluessel: str) -> bytes:
+    """Erste Zeile einer Indexdatei: Kennung, Format und Korpus-Schlüssel (ASCII).
+
+    Danach folgt der Zustand (``marshal``, nur Daten: Wörterbücher, Listen, Tupel, Zeichenketten,
+    Zahlen – über CPython-3-Versionen hinweg lesbar). Passt die Zeile nicht, bleibt der Rest
+    ungelesen.
     """
+    return f"referee-suchindex {_CACHE_FORMAT} {schluessel}\n".encode("ascii")
+
+
+def _korpus_liste() -> list[Abschnitt]:
+    """Regelabschnitte und Konventionen: alles, worüber der Index sucht."""
+    return [*abschnitte(), *(k.als_abschnitt() for k in konventionen())]
+
+
+def _index_lesen(pfad: Path, schluessel: str, liste: Sequence[Abschnitt]) -> Suchindex | None:
+    """Der Index aus einer Datei von ``_index_schreiben``; None, wenn sie fehlt, unlesbar oder
+    kaputt ist oder zu einem anderen Korpus (Schlüssel) oder Format gehört."""
     import gc
     import marshal
 
-    liste = [*abschnitte(), *(k.als_abschnitt() for k in konventionen())]
+    kopf = _kopfzeile(schluessel)
     # Der Zustand sind Zehntausende kleiner Objekte ohne Zyklen, die bis zum Ende des
     # Prozesses leben: die Speicherbereinigung liefe beim Laden umsonst (halbiert die
     # Ladezeit), und ``gc.freeze`` nimmt sie aus allen späteren Läufen, auch dem beim Beenden.
     an = gc.isenabled()
     gc.disable()
     try:
-        pfad = _cache_pfad(_korpus_schluessel())
-        zustand = marshal.loads(pfad.read_bytes())
+        with open(pfad, "rb") as f:
+            if f.readline(len(kopf)) != kopf:
+                return None
+            zustand = marshal.loads(f.read())
         ix = Suchindex.aus_zustand(liste, zustand)
         gc.freeze()
         return ix
     except (OSError, ValueError, EOFError, TypeError, KeyError, IndexError):
-        pass
+        return None
     finally:
         if an:
             gc.enable()
+
+
+def _index_schreiben(ix: Suchindex, pfad: Path, schluessel: str) -> None:
+    """``ix`` nach ``pfad`` (Kopfzeile, dann ``marshal``), über eine temporäre Datei daneben:
+    ein gleichzeitig startender Prozess liest nie eine halbe Datei. ``OSError``, wenn der Ordner
+    nicht anzulegen oder nicht schreibbar ist."""
+    import marshal
+
+    pfad.parent.mkdir(parents=True, exist_ok=True)
+    neu = pfad.with_name(f"{pfad.name}.{os.getpid()}.tmp")
+    try:
+        with open(neu, "wb") as f:
+            f.write(_kopfzeile(schluessel))
+            f.write(marshal.dumps(ix.zustand()))
+        os.replace(neu, pfad)
+    finally:
+        neu.unlink(missing_ok=True)
+
+
+def index_bauen(liste: Sequence[Abschnitt] | None = None) -> Suchindex:
+    """Den Index neu bauen (einige Sekunden), ohne Cache: samt Beispielfragen, Profilen und
+    vorberechneten Nachbarn, also genau das, was ``index`` speichert und lädt."""
+    if liste is None:
+        liste = _korpus_liste()
     ix = Suchindex(liste, beispielfragen(), vorgelernt=beispielprofil())
     ix.nachbarn_berechnen()
+    return ix
+
+
+def mitgelieferten_index_schreiben(ziel: Path) -> str:
+    """Den Index aus dem Korpus dieser Installation bauen und als mitgelieferten Index nach
+    ``ziel`` schreiben (für ``hatch_build.py``); gibt den Korpus-Schlüssel zurück."""
+    schluessel = _korpus_schluessel()
+    _index_schreiben(index_bauen(), ziel, schluessel)
+    return schluessel
+
+
+@cache
+def index() -> Suchindex:
+    """Der Index über Regeltexte und Konventionen (gleiche idf für beide).
+
+    Gesucht wird der Reihe nach: im Benutzer-Cache (``~/.cache/referee/``); im mitgelieferten
+    Index des Wheels (``data/suchindex.bin``), wenn sein Schlüssel zum Korpus passt; sonst wird
+    einmal im Speicher gebaut und versucht, das Ergebnis im Benutzer-Cache abzulegen. Ist der
+    Cache nicht schreibbar, bleibt das still; je Prozess wird höchstens einmal gebaut
+    (``@cache``). Beide Dateien sind nur Daten (``marshal``, kein Code), geschlüsselt mit einer
+    Prüfsumme über Korpus und Code (``_korpus_schluessel``).
+    """
+    liste = _korpus_liste()
+    schluessel = _korpus_schluessel()
+    cache_pfad: Path | None
     try:
-        pfad.parent.mkdir(parents=True, exist_ok=True)
-        neu = pfad.with_suffix(f".{os.getpid()}.tmp")
-        neu.write_bytes(marshal.dumps(ix.zustand()))
-        os.replace(neu, pfad)
-        for alt in pfad.parent.glob("suchindex-*.bin"):
-            if alt != pfad:
-                alt.unlink(missing_ok=True)
-    except (OSError, ValueError, UnboundLocalError):
-        pass
+        cache_pfad = _cache_pfad(schluessel)
+    except (OSError, RuntimeError, ValueError):
+        cache_pfad = None  # kein Heimatverzeichnis bestimmbar: ohne Benutzer-Cache
+    for pfad in (cache_pfad, _mitgelieferter_index()):
+        if pfad is not None and (ix := _index_lesen(pfad, schluessel, liste)) is not None:
+            return ix
+    ix = index_bauen(liste)
+    if cache_pfad is not None:
+        try:
+            _index_schreiben(ix, cache_pfad, schluessel)
+            for alt in cache_pfad.parent.glob("suchindex-*.bin"):
+                if alt != cache_pfad:
+                    alt.unlink(missing_ok=True)
+        except (OSError, ValueError):
+            pass  # Cache nicht schreibbar: dieser Prozess sucht im gebauten Index
     return ix
 
 

@@ -13,6 +13,34 @@ from referee.errors import Eingabefehler
 GRENZE = 10**9
 
 
+#: Mehr Ziffern liest ``zahl_oder_wertfehler`` nicht (unter Pythons Grenze von 4.300).
+_HOECHSTENS_ZIFFERN = 1000
+
+
+def ist_ziffern(text: str) -> bool:
+    """Nur ASCII-Ziffern 0–9, mindestens eine. ``str.isdigit`` nimmt auch „²“, „③“ oder „٣“ –
+    die einen kann ``int`` nicht lesen (Absturz), die anderen liest es still als Zahl."""
+    return text.isascii() and text.isdigit()
+
+
+def zahl_oder_wertfehler(text: str | int) -> int:
+    """Der eine Zahlen-Parser für Texte von außen: optionales Vorzeichen, ASCII-Ziffern,
+    höchstens ``_HOECHSTENS_ZIFFERN`` Stellen; sonst ``ValueError``.
+
+    Anders als ``int`` keine Unterstriche, keine Leerzeichen ringsum und keine fremden
+    Ziffern; eine lange Zahl meldet danach die Bereichsprüfung des Aufrufers mit ihrem Wert.
+    Für click (``ValueError`` wird dort zur Meldung); sonst ``ganze_zahl`` mit deutscher
+    Meldung. Eine schon ganze Zahl (ein Standardwert) bleibt, wie sie ist."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        return text
+    if not isinstance(text, str):
+        raise ValueError(f"keine ganze Zahl: {text!r}")
+    ziffern = text[1:] if text[:1] in "+-" else text
+    if not ist_ziffern(ziffern) or len(ziffern) > _HOECHSTENS_ZIFFERN:
+        raise ValueError(f"invalid literal for int(): {text[:20]!r}")
+    return int(text[:1] + ziffern if text[:1] == "-" else ziffern)
+
+
 def ganze_zahl(
     text: str, was: str, minimum: int = -GRENZE, maximum: int = GRENZE, hinweis: str = ""
 ) -> int:
@@ -23,7 +51,7 @@ def ganze_zahl(
 
     roh = str(text).strip()
     ziffern = roh[1:] if roh[:1] in "+-" else roh
-    if not (ziffern.isascii() and ziffern.isdigit()):
+    if not ist_ziffern(ziffern):
         raise Eingabefehler(f"{was} „{zeigbar(roh, 40)}“ ist keine ganze Zahl{hinweis}.")
     ziffern = ziffern.lstrip("0") or "0"
     if len(ziffern) > len(str(GRENZE)) + 1:  # nie eine Zahl mit tausend Ziffern bauen
@@ -44,3 +72,15 @@ def pruefe_bereich(wert: int, was: str, minimum: int = -GRENZE, maximum: int = G
 
 #: Größter Tarifwert (``--set grund=…``, Preise in Cent, Regelzahlen): 10⁷ (100.000 €).
 GRENZE_TARIF = 10**7
+
+
+def json_ganzzahl(ziffern: str) -> int:
+    """``parse_int`` für ``json.loads`` mit Texten von außen: eine Zahl mit mehr Ziffern als
+    ``GRENZE`` (+1) wird nie gebaut – Python bricht sonst ab 4.300 Ziffern mit ``ValueError``
+    ab, und eine so lange Zahl ist ohnehin kein Wert, den referee annimmt."""
+    if len(ziffern.lstrip("-").lstrip("0")) > len(str(GRENZE)) + 1:
+        raise Eingabefehler(
+            f"Die Zahl „{ziffern[:12]}…“ ({len(ziffern)} Ziffern) ist zu groß; erlaubt sind "
+            f"Beträge bis {GRENZE}."
+        )
+    return int(ziffern)

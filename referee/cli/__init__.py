@@ -253,16 +253,38 @@ def pruefe_argumente(args: list[str]) -> None:
 
 
 def begrenze_zahlen(befehl) -> None:
-    """Jede ganzzahlige Option und jedes ganzzahlige Argument (Ids, Zählungen, Augen …) auf
-    ±``referee.zahlen.GRENZE`` begrenzen – einmal hier statt in jedem Befehl."""
+    """Jede ganzzahlige Option und jedes ganzzahlige Argument (Ids, Zählungen, Augen …) liest
+    ``referee.zahlen.zahl_oder_wertfehler`` (nur ASCII-Ziffern; „²“ oder „٣“ sind keine Zahl)
+    und liegt in ±``referee.zahlen.GRENZE`` oder dem engeren Bereich der Option – einmal hier
+    statt in jedem Befehl."""
     from referee.zahlen import GRENZE
 
     click = _click()
     for param in getattr(befehl, "params", ()):
-        if param.type is click.types.INT:
-            param.type = click.types.IntRange(-GRENZE, GRENZE)
+        typ = param.type
+        if isinstance(typ, click.types.IntParamType) and not isinstance(typ, _ascii_zahl()):
+            unten = getattr(typ, "min", None)
+            oben = getattr(typ, "max", None)
+            param.type = _ascii_zahl()(
+                -GRENZE if unten is None else unten, GRENZE if oben is None else oben
+            )
     for unter in getattr(befehl, "commands", {}).values():
         begrenze_zahlen(unter)
+
+
+_ASCII_ZAHL: list[type] = []
+
+
+def _ascii_zahl() -> type:
+    """click's ``IntRange``, das Zahlen mit dem einen Parser von ``referee.zahlen`` liest."""
+    if not _ASCII_ZAHL:
+        from referee.zahlen import zahl_oder_wertfehler
+
+        class AsciiZahl(_click().types.IntRange):  # type: ignore[misc]
+            _number_class = staticmethod(zahl_oder_wertfehler)
+
+        _ASCII_ZAHL.append(AsciiZahl)
+    return _ASCII_ZAHL[0]
 
 
 _BEFEHLE: dict[frozenset[str], Any] = {}
@@ -287,11 +309,9 @@ def _ausgeben_fehler(art: str, meldung: str, abschnitt, als_json: bool, hilfe: s
 
     meldung = saeubern(meldung)
     if als_json:
-        import json
+        from referee.cli.ausgabe import drucke_json
 
-        daten = {"fehler": {"art": art, "meldung": meldung, "abschnitt": abschnitt}}
-        sys.stdout.write(json.dumps(daten, ensure_ascii=False, indent=2) + "\n")
-        sys.stdout.flush()
+        drucke_json({"fehler": {"art": art, "meldung": meldung, "abschnitt": abschnitt}})
     else:
         sys.stderr.write(f"Fehler: {meldung}\n{hilfe}")
         sys.stderr.flush()

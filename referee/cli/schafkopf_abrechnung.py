@@ -40,6 +40,12 @@ def _gleichung(token: str) -> bool:
     return "=" in token
 
 
+def _ist_ziffern(text: str) -> bool:
+    from referee.zahlen import ist_ziffern
+
+    return ist_ziffern(text)
+
+
 # Optionen mit mehreren Werten (``--gegner Cem Dora``): Höchstzahl und was als Wert zählt.
 _Befehl = mehrwertig(
     hoechstens={
@@ -51,8 +57,8 @@ _Befehl = mehrwertig(
         "--jungfrau": 3,
     },
     passt={
-        "--augen": str.isdigit,
-        "--stiche": str.isdigit,
+        "--augen": _ist_ziffern,
+        "--stiche": _ist_ziffern,
         "--set": _gleichung,
         "--gegner": _keine_spielart,
         "--namen": _keine_spielart,
@@ -64,11 +70,12 @@ _Befehl = mehrwertig(
 
 def _zahlen(option: str, werte: list[str]) -> list[int]:
     from referee.errors import Eingabefehler
+    from referee.zahlen import zahl_oder_wertfehler
 
     ergebnis, fehler = [], []
     for w in werte:
         try:
-            ergebnis.append(int(w))
+            ergebnis.append(zahl_oder_wertfehler(w))
         except ValueError:
             fehler.append(f"„{w}“ bei {option} ist keine ganze Zahl.")
     if fehler:
@@ -79,14 +86,17 @@ def _zahlen(option: str, werte: list[str]) -> list[int]:
 def _ein_wert_zahlen(**werte: str) -> list[int]:
     """``--laufende``, ``--klopfer``, ``--stoss`` als ganze Zahlen; alle Fehler auf einmal."""
     from referee.errors import Eingabefehler
+    from referee.zahlen import zahl_oder_wertfehler
 
-    fehler = []
+    fehler, zahlen = [], []
     for option, w in werte.items():
-        if not w.strip().lstrip("-").isdigit():
+        try:
+            zahlen.append(zahl_oder_wertfehler(w.strip()))
+        except ValueError:
             fehler.append(f"„{w}“ bei --{option} ist keine ganze Zahl.")
     if fehler:
         raise Eingabefehler(" ".join(fehler))
-    return [int(w) for w in werte.values()]
+    return zahlen
 
 
 def _plaetze(option: str, eingaben: list[str], alle: list[str]) -> tuple[int, ...]:
@@ -97,7 +107,7 @@ def _plaetze(option: str, eingaben: list[str], alle: list[str]) -> tuple[int, ..
     for e in eingaben:
         if e in alle:
             plaetze.append(alle.index(e))
-        elif e.isdigit() and 1 <= int(e) <= 4:
+        elif _ist_ziffern(e) and len(e) == 1 and 1 <= int(e) <= 4:
             plaetze.append(int(e) - 1)
         else:
             fehler.append(

@@ -56,6 +56,7 @@ from referee.schafkopf.ruf import ruf_auskunft
 from referee.schafkopf.spielart import Spiel, Spielart
 from referee.schafkopf.tarif import Tarif, ja_nein, tarif_laden
 from referee.schafkopf.zug import STICHREGELN, _entscheide, ist_davonlaufen
+from referee.zahlen import ist_ziffern
 
 STOSS = "schafkopf.stoss"
 SITZE = (0, 1, 2, 3)
@@ -319,7 +320,7 @@ def partie_aus_text(text: str) -> dict[str, Any]:
         namen = daten["namen"][1].replace(",", " ").split()
 
     def sitz(wort: str, nr: int) -> int | None:
-        if wort.isdigit() and int(wort) in SITZE:
+        if ist_ziffern(wort) and len(wort) == 1 and int(wort) in SITZE:
             return int(wort)
         if namen and wort in namen:
             return namen.index(wort)
@@ -450,14 +451,9 @@ def partie_daten(text: str, quelle: str = "Die Partie") -> Any:
     """
     if not text.lstrip().startswith(("{", "[")):
         return partie_aus_text(text)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise Eingabefehler(
-            f"„{quelle}“ ist kein gültiges JSON: {e.msg} (Zeile {e.lineno}, Spalte {e.colno})."
-        ) from None
-    except RecursionError:
-        raise Eingabefehler(f"„{quelle}“ ist zu tief verschachtelt.") from None
+    from referee.jsonform import json_von_aussen
+
+    return json_von_aussen(text, f"„{quelle}“")
 
 
 def lies_partie(daten: Mapping[str, Any] | str) -> Partie:
@@ -468,14 +464,9 @@ def lies_partie(daten: Mapping[str, Any] | str) -> Partie:
     if isinstance(daten, str) and not daten.lstrip().startswith(("{", "[")):
         daten = partie_aus_text(daten)
     if isinstance(daten, str):
-        try:
-            daten = json.loads(daten)
-        except json.JSONDecodeError as e:
-            raise Eingabefehler(
-                f"Die Partie ist kein gültiges JSON: {e.msg} (Zeile {e.lineno}, Spalte {e.colno})."
-            ) from None
-        except RecursionError:
-            raise Eingabefehler("Die Partie ist zu tief verschachtelt.") from None
+        from referee.jsonform import json_von_aussen
+
+        daten = json_von_aussen(daten, "Die Partie")
     if not isinstance(daten, _DICTARTIG):
         raise Eingabefehler(
             "Die Partie muss ein JSON-Objekt sein (mit spiel, spieler, haende, stiche …)."

@@ -101,7 +101,7 @@ def _z(schluessel: str) -> str:
 def parse_wert(text: str, wo: str = "KARTE") -> int:
     """Ein Kartenwert 1–20."""
     t = str(text).strip()
-    if not re.fullmatch(r"\d{1,2}", t) or not MIN_WERT <= int(t) <= MAX_WERT:
+    if not re.fullmatch(r"[0-9]{1,2}", t) or not MIN_WERT <= int(t) <= MAX_WERT:
         raise Eingabefehler(f"{wo} „{text}“ ist kein Kartenwert; erlaubt sind 1 bis 20.")
     return int(t)
 
@@ -375,7 +375,7 @@ def normalisiere_ziel(nach: str, tisch: Tisch) -> str:
     f = t.casefold()
     if f in (MITTE, EIGENE):
         return f
-    m = re.fullmatch(r"mitte:(\d+)", f)
+    m = re.fullmatch(r"mitte:([0-9]{1,9})", f)
     if m:
         i = int(m[1])
         if not 1 <= i <= MITTE_STAPEL:

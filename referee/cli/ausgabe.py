@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sys
 import unicodedata
 from collections.abc import Iterator
@@ -49,9 +50,30 @@ def konsole(stderr: bool = False):
 
 
 def drucke_json(daten: Any) -> None:
-    """JSON auf stdout, UTF-8 lesbar (ensure_ascii=False)."""
-    sys.stdout.write(json.dumps(daten, ensure_ascii=False, indent=2) + "\n")
-    sys.stdout.flush()
+    """JSON auf stdout, UTF-8 lesbar (ensure_ascii=False) – oder escaped, wo stdout das nicht
+    kodieren kann (``schreibe_json``)."""
+    schreibe_json(json.dumps(daten, ensure_ascii=False, indent=2) + "\n")
+
+
+def schreibe_json(text: str, strom: Any = None) -> None:
+    """Einen fertigen JSON-Text auf stdout (oder ``strom``) schreiben, immer als gültiges JSON.
+
+    Kann der Strom nicht jedes Zeichen kodieren (``PYTHONIOENCODING=ascii``, ein Latin-1-
+    Terminal), wird jedes Nicht-ASCII-Zeichen zu ``\\uXXXX`` – außerhalb von Zeichenketten steht
+    in JSON nur ASCII, das Ergebnis ist also dasselbe JSON. Sonst ersetzte die Ersatzform für
+    Terminals („ → ") Zeichen mitten in Zeichenketten und zerbräche das JSON.
+    """
+    strom = sys.stdout if strom is None else strom
+    kodierung = getattr(strom, "encoding", None) or "utf-8"
+    try:
+        text.encode(kodierung)
+    except (UnicodeEncodeError, LookupError):
+        text = _NICHT_ASCII.sub(lambda m: json.dumps(m.group())[1:-1], text)
+    strom.write(text)
+    strom.flush()
+
+
+_NICHT_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 def drucke_text(text: str, stil: str | None = None, stderr: bool = False) -> None:
@@ -128,7 +150,7 @@ def _schlicht(strom: Any) -> bool:
 def _breite() -> int:
     """Die Zeilenbreite, mit der rich umbrechen würde (COLUMNS, sonst ein Terminal, sonst 80)."""
     spalten = os.environ.get("COLUMNS", "")
-    if spalten.isdigit() and int(spalten) > 0:
+    if spalten.isascii() and spalten.isdigit() and 0 < len(spalten) < 6 and int(spalten) > 0:
         return int(spalten)
     if not _BREITE:
         breite = 80

@@ -82,8 +82,15 @@ def _umask() -> int:
     return alt
 
 
-def _ausgeben(inhalt: str, ziel: Path | None, force: bool, was: str) -> None:
+def _ausgeben(
+    inhalt: str, ziel: Path | None, force: bool, was: str, ist_json: bool = False
+) -> None:
     if ziel is None:
+        if ist_json:  # gültiges JSON auch an einem Strom, der nicht UTF-8 kann
+            from referee.cli.ausgabe import schreibe_json
+
+            schreibe_json(inhalt)
+            return
         sys.stdout.write(inhalt)
         sys.stdout.flush()
         return
@@ -144,7 +151,7 @@ def export(
     with buch_oeffnen(db) as buch:
         ex = buch.exportieren(abend, gesamt=gesamt, format=format, trennzeichen=trennzeichen)
     inhalt = "\ufeff" + ex.inhalt if bom else ex.inhalt
-    _ausgeben(inhalt, ausgabe, force, ex.beschreibung)
+    _ausgeben(inhalt, ausgabe, force, ex.beschreibung, ist_json=format == "json")
 
 
 # ---------------------------------------------------------------- import

@@ -272,9 +272,25 @@ def _zeit(iso: str) -> str:
 
 
 def _druck(*teile) -> None:
+    """Teile mit rich ausgeben – nie schmaler, als sie mindestens brauchen: in einem zu
+    schmalen Terminal (``COLUMNS=10``) bricht das Terminal die Zeile um, statt dass rich
+    Beträge abschneidet („+5,“)."""
+    from rich.measure import Measurement
+
     from referee.cli.ausgabe import konsole
 
-    konsole().print(*teile)
+    k = konsole()
+    weit = k.options.update(width=10_000)  # sonst misst rich höchstens die Konsolenbreite
+    mindestens = max((Measurement.get(k, weit, t).minimum for t in teile), default=0)
+    breite = k.width
+    if mindestens <= breite:
+        k.print(*teile)
+        return
+    k.width = mindestens  # ``print(width=…)`` nähme höchstens die Konsolenbreite
+    try:
+        k.print(*teile)
+    finally:
+        k.width = breite
 
 
 def _text(s: str, stil: str = ""):

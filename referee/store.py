@@ -1125,6 +1125,29 @@ class Store:
             )
         return self.abend(abend_id), angelegt
 
+    def abend_verwerfen(self, abend_id: int, angelegt: Iterable[str] = ()) -> bool:
+        """Einen eben angelegten Abend wieder entfernen, als wäre er nie angelegt worden – nur
+        solange er nichts enthält (kein Eintrag, kein Ereignis), samt der mit ihm angelegten
+        Spieler ``angelegt``, die an keinem anderen Abend sitzen. Für einen Befehl, der den
+        Abend selbst angelegt hat und dann scheitert (``tisch --spieler`` mit falscher erster
+        Zeile). Eine Transaktion; ``False``, wenn schon etwas darin steht (dann bleibt alles)."""
+        with self._schreiben() as conn:
+            for tabelle in ("eintraege", "ereignisse"):
+                if conn.execute(
+                    f"SELECT 1 FROM {tabelle} WHERE abend_id = ? LIMIT 1", [abend_id]
+                ).fetchone():
+                    return False
+            conn.execute("DELETE FROM abend_spieler WHERE abend_id = ?", [abend_id])
+            if not conn.execute("DELETE FROM abende WHERE id = ?", [abend_id]).rowcount:
+                return False
+            for name in angelegt:
+                conn.execute(
+                    "DELETE FROM spieler WHERE schluessel = ? AND id NOT IN "
+                    "(SELECT spieler_id FROM abend_spieler)",
+                    [namensschluessel(name)],
+                )
+        return True
+
     def abend_beenden(self, abend_id: int | None = None) -> Abend:
         """Den (offenen) Abend schließen (Ereignis ``ende``); danach nimmt er keine Einträge
         mehr an, bis ``abend_wieder`` ihn wieder öffnet."""

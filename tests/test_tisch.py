@@ -137,7 +137,7 @@ def test_u_nimmt_auch_eine_hausregel_zurueck(cli):
 
 def test_skript_lange_zeile(cli):
     r = ok(cli("tisch", *SPIELER, input="r an be 71\n" + "r " * 5000 + "\nw cem 70\n"), 2)
-    assert "Zeile 2: Die Zeile ist zu lang (2001 Zeichen, höchstens 2000)." in r.stderr
+    assert "Zeile 2: Die Zeile ist zu lang (10000 Zeichen, höchstens 2000)." in r.stderr
     assert _stand(cli)["partien"]["schafkopf"] == 1
 
 

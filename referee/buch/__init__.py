@@ -141,6 +141,12 @@ class Buch:
         )
         return AbendNeu(a, tuple(angelegt), self._geberfolge(a), self._stand(a))
 
+    def abend_verwerfen(self, neu: AbendNeu) -> bool:
+        """Den eben mit ``abend_neu`` begonnenen Abend zurücknehmen, solange nichts darin steht
+        (samt der dabei angelegten Spieler): der Befehl, der ihn begann, ist gescheitert und
+        soll nichts verändert haben. ``False``, wenn er schon etwas enthält."""
+        return self.store.abend_verwerfen(neu.abend.id, neu.neu_angelegt)
+
     def abend_ende(self, abend_id: int | None = None) -> AbendEnde:
         """Den offenen Abend schließen; danach nimmt er nichts mehr an."""
         if abend_id is None:

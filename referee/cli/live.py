@@ -13,6 +13,7 @@ import typer
 
 from referee.cli import gruppen
 from referee.cli.abend import DB
+from referee.cli.gruppen import db_wahl
 from referee.live import STANDARD_PORT
 
 ABSCHIED = "Live-Stand beendet – die Seite auf den Handys bleibt beim letzten Stand. Tschüss!"
@@ -98,7 +99,7 @@ def live(
 
     from referee.live import starte_im_thread
 
-    server = starte_im_thread(db, abend, host, port, neu_laden=neu_laden)
+    server = starte_im_thread(db_wahl(db), abend, host, port, neu_laden=neu_laden)
 
     def beenden(*_):
         raise KeyboardInterrupt

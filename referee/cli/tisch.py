@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from referee.cli import gruppen
+from referee.cli.gruppen import db_wahl
 from referee.cli.mehrwert import mehrwertig, werte
 
 
@@ -45,7 +46,7 @@ def tisch(
 ) -> None:
     """Am Tisch: eine kurze Zeile je Spiel (r an be 71 l3), Stand in der Fußleiste.
 
-    Jeder Befehl von referee geht in der Sitzung ohne „referee“; „hilfe“ zeigt die Kurzformen, q oder Ctrl-D beendet. Jeder Eintrag ist geschrieben, sobald er bestätigt ist. Liest stdin kein Terminal, wird Zeile für Zeile eingetragen (eine Ergebniszeile je Zeile, Halt mit Exit 2 bei der ersten fehlerhaften Zeile).
+    Jeder Befehl von referee geht in der Sitzung ohne „referee“; „hilfe“ zeigt die Kurzformen, q oder Ctrl-D beendet. Jeder Eintrag ist geschrieben, sobald er bestätigt ist. Liest stdin kein Terminal, wird Zeile für Zeile eingetragen (eine Antwort je Zeile: ein Eintrag ist eine Zeile, stand, hilfe und ? brauchen mehrere; Halt mit Exit 2 bei der ersten fehlerhaften Zeile, ein eben begonnener leerer Abend wird dann verworfen).
 
     Beispiel: referee tisch --spieler Anna Ben Cem Dora --tarif 10-20-50
     """
@@ -55,7 +56,7 @@ def tisch(
     for strom in (sys.stdout, sys.stderr):  # ein Terminal ohne UTF-8: „?“ statt Absturz
         if hasattr(strom, "reconfigure"):
             strom.reconfigure(errors="replace")
-    buch = Buch(db)
+    buch = Buch(db_wahl(db))
     namen = werte(spieler)
     nr, neu, angelegt = buch.abend_sicherstellen(namen, tarif, werte(setzen))
     if angelegt:
@@ -71,6 +72,10 @@ def tisch(
     try:
         if sitzung.knapp:
             code = skript(sitzung, zeilen_lesen(sys.stdin.buffer), _fehler)
+            if code and neu and buch.begonnenen_abend_verwerfen():
+                sys.stderr.write(
+                    f"Abend {nr} wieder verworfen (noch nichts eingetragen): nichts geändert.\n"
+                )
         else:
             code = interaktiv(sitzung)
     finally:

@@ -53,6 +53,7 @@ class Buch:
         self._buch = Dienst(db)
         self.pfad = self._buch.pfad
         self._version: int | None = None
+        self._begonnen: Any = None  # der von abend_sicherstellen begonnene Abend (AbendNeu)
 
     def schliessen(self) -> None:
         self._buch.schliessen()
@@ -74,7 +75,14 @@ class Buch:
                     "Kein offener Abend. Beginne einen: referee tisch --spieler Anna Ben Cem Dora."
                 ) from None
         neu = self._buch.abend_neu(list(spieler), tarif=tarif, setzen=list(setzen))
+        self._begonnen = neu
         return neu.abend.id, True, list(neu.neu_angelegt)
+
+    def begonnenen_abend_verwerfen(self) -> bool:
+        """Den Abend, den ``abend_sicherstellen`` eben begonnen hat, zurücknehmen, solange
+        nichts darin steht (ein gescheitertes Skript soll nichts verändert haben)."""
+        neu, self._begonnen = self._begonnen, None
+        return neu is not None and self._buch.abend_verwerfen(neu)
 
     def spieler(self) -> tuple[str, ...]:
         """Die Spieler des offenen Abends (Sitzordnung); leer ohne offenen Abend."""
@@ -98,11 +106,12 @@ class Buch:
         ersetzt = r.ersetzt.id if r.ersetzt is not None else nr
         return Gebucht(r.eintrag.id, r.eintrag.spiel, text, ersetzt, hinweise)
 
-    def rueckgaengig(self) -> tuple[str, str]:
-        """Den letzten geltenden Eintrag stornieren: (Meldung, Spiel des stornierten Eintrags)."""
+    def rueckgaengig(self, eintrag: int | None = None) -> tuple[str, str]:
+        """Den letzten geltenden Eintrag (oder ``eintrag``) stornieren: (Meldung, Spiel des
+        stornierten Eintrags)."""
         from referee.buch.antworten import EreignisRueckgaengig
 
-        r = self._buch.rueckgaengig()
+        r = self._buch.rueckgaengig(eintrag)
         if isinstance(r, EreignisRueckgaengig):  # zuletzt kam eine Hausregel oder „bezahlt“
             was = _EREIGNISSE.get(r.storniert.art, r.storniert.art)
             return f"{was} (#{r.storniert.id}) zurückgenommen.", "schafkopf"

@@ -32,9 +32,11 @@ import shlex
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
-from referee.errors import Eingabefehler, Mehrdeutig
+from referee.errors import Eingabefehler, Mehrdeutig, Zustandsfehler
 from referee.schafkopf.karten import Farbe
 from referee.schafkopf.spielart import Spielart
+from referee.text import zeigbar
+from referee.zahlen import ist_ziffern
 
 #: Längste Zeile, die gelesen wird (alles darüber ist ein Irrtum, kein Spiel).
 MAX_ZEICHEN = 2000
@@ -163,7 +165,7 @@ SITZUNG = {
 }
 #: Zusätze ohne Zahl.
 SCHALTER = ("schwarz", "tout", "sie", "kurz")
-_ZAHL_ZUSATZ = re.compile(r"^(?:(l|k|x|st)(\d{1,3})|(\d{1,3})(l|k|x|st))$")
+_ZAHL_ZUSATZ = re.compile(r"^(?:(l|k|x|st)([0-9]{1,3})|([0-9]{1,3})(l|k|x|st))$")
 _ZUSATZ_NAME = {"l": "laufende", "k": "klopfer", "x": "stoesse", "st": "stiche"}
 _ZUSATZ_WORT = {"l": "Laufende", "k": "Klopfer", "x": "Stoß/Retour", "st": "Stiche"}
 
@@ -192,6 +194,11 @@ def spieler_aufloesen(token: str, spieler: Sequence[str]) -> str:
     t = token.strip().casefold()
     if not t:
         raise Eingabefehler("Leerer Spielername.")
+    if not spieler:
+        raise Zustandsfehler(
+            f"Kein offener Abend, „{zeigbar(token, 40)}“ spielt also nirgends mit. Einen beginnen: "
+            "abend neu --spieler Anna Ben Cem Dora."
+        )
     for n in spieler:
         if n.casefold() == t:
             return n
@@ -200,12 +207,12 @@ def spieler_aufloesen(token: str, spieler: Sequence[str]) -> str:
         return treffer[0]
     if treffer:
         liste = ", ".join(treffer[:-1]) + " oder " + treffer[-1]
-        raise Mehrdeutig(f"„{token}“: {liste}?")
+        raise Mehrdeutig(f"„{zeigbar(token, 40)}“: {liste}?")
     from referee.namen import aehnliche, meintest_du
 
     vorschlag = meintest_du(aehnliche(token, spieler))
     raise Eingabefehler(
-        f"„{token}“ spielt an diesem Abend nicht mit. "
+        f"„{zeigbar(token, 40)}“ spielt an diesem Abend nicht mit. "
         + (vorschlag or "Dabei sind: " + ", ".join(spieler) + ".")
     )
 
@@ -218,12 +225,23 @@ def _partei(token: str, spieler: Sequence[str]) -> list[str]:
 # --------------------------------------------------------------------------- Lesen
 
 
+class UeberlangeZeile(str):
+    """Eine Zeile, die zu lang war, um sie ganz zu lesen (``sitzung.zeilen_lesen``);
+    ``zeichen`` ist ihre ganze Länge, damit die Meldung die wahre Größe nennt."""
+
+    zeichen: int = 0
+
+
 def lies(zeile: str, spieler: Sequence[str], befehle: Collection[str] = ()) -> Eingabe | None:
     """Eine Zeile → Eingabe (``None`` bei leerer Zeile); ``Eingabefehler`` mit deutschem Grund.
 
     ``spieler``: die Spieler des Abends; ``befehle``: die Befehle der Kommandozeile, die in
     der Sitzung ohne ``referee`` gehen (sie haben Vorrang vor den Kurzformen).
     """
+    if isinstance(zeile, UeberlangeZeile):
+        raise Eingabefehler(
+            f"Die Zeile ist zu lang ({zeile.zeichen} Zeichen, höchstens {MAX_ZEICHEN})."
+        )
     zeile = "".join(c for c in zeile if c.isprintable() or c == "\t").strip()
     if len(zeile) > MAX_ZEICHEN:
         raise Eingabefehler(
@@ -248,14 +266,35 @@ def lies(zeile: str, spieler: Sequence[str], befehle: Collection[str] = ()) -> E
         woerter = woerter[1:]
         kopf = woerter[0].casefold()
     if kopf in SITZUNG:
-        return Sitzung(SITZUNG[kopf], tuple(woerter[1:]))
+        return _sitzung(SITZUNG[kopf], woerter)
     if woerter[0] in befehle:
         return Befehl(tuple(woerter))
     return lies_spiel(zeile, spieler, befehle)
 
 
+def _sitzung(was: str, woerter: Sequence[str]) -> Sitzung:
+    """Ein Sitzungswort: ``q``/``hilfe`` stehen allein, ``u`` allein oder mit einer
+    Eintragsnummer (``u 12`` storniert #12), ``live`` mit seinen Optionen. Ein Wort zu viel ist
+    ein Fehler – sonst endete ``q irgendwas`` still ein Skript mitten drin."""
+    rest = tuple(woerter[1:])
+    if was == "live" or not rest:
+        return Sitzung(was, rest)
+    if was == "rueckgaengig" and len(rest) == 1:
+        nr = rest[0].lstrip("#")
+        if ist_ziffern(nr) and len(nr) <= 9:
+            return Sitzung(was, (nr,))
+        raise Eingabefehler(
+            f"„{woerter[0]} {rest[0]}“: nach u steht nichts oder die Nummer des Eintrags "
+            "(u 12 storniert #12)."
+        )
+    form = "u oder u NR" if was == "rueckgaengig" else f"„{woerter[0]}“ allein"
+    raise Eingabefehler(
+        f"„{' '.join(woerter)}“: ein Sitzungswort steht ohne weitere Wörter ({form})."
+    )
+
+
 def _korrektur(zeile: str, spieler: Sequence[str]) -> Korrektur:
-    m = re.match(r"^#\s*(\d{1,9})\s+(.+)$", zeile)
+    m = re.match(r"^#\s*([0-9]{1,9})\s+(.+)$", zeile)
     if not m:
         raise Eingabefehler(
             f"Korrektur: „{zeile}“ – Form: #NR und das Spiel in Kurzform, z. B. #12 r an be 61."
@@ -300,7 +339,7 @@ def spielart(token: str, befehle: Collection[str] = ()) -> tuple[Spielart, Farbe
     lang = [a.value for a in Spielart] + ["sauspiel"]
     vorschlag = meintest_du(aehnliche(token, lang + sorted(befehle), n=2, cutoff=0.7))
     raise Eingabefehler(
-        f"Unbekannte Spielart oder unbekannter Befehl „{token}“. "
+        f"Unbekannte Spielart oder unbekannter Befehl „{zeigbar(token, 40)}“. "
         + (vorschlag + " " if vorschlag else "")
         + "(hilfe zeigt alle Kurzformen: r w g fwe hs … sb sf sm)"
     )
@@ -320,10 +359,10 @@ def _schafkopf(
     for w in woerter:
         t = w.casefold()
         m = _ZAHL_ZUSATZ.match(t)
-        if t.isdigit():
+        if ist_ziffern(t):
             if zahl is not None:
                 raise Eingabefehler(
-                    f"Zwei Zahlen ohne Zusatz: „{zahl}“ und „{w}“ (Augen nur einmal)."
+                    f"Zwei Zahlen ohne Zusatz: „{zahl}“ und „{zeigbar(w, 40)}“ (Augen nur einmal)."
                 )
             zahl = int(t)
         elif m:
@@ -331,22 +370,24 @@ def _schafkopf(
             wert = int(m.group(2) or m.group(3))
             name = _ZUSATZ_NAME[buchstabe]
             if name in zahlen:
-                raise Eingabefehler(f"{_ZUSATZ_WORT[buchstabe]} doppelt angegeben („{w}“).")
+                raise Eingabefehler(
+                    f"{_ZUSATZ_WORT[buchstabe]} doppelt angegeben („{zeigbar(w, 40)}“)."
+                )
             zahlen[name] = wert
         elif t in ("k", "x"):  # ein Klopfer / ein Stoß ohne Zahl
             name = _ZUSATZ_NAME[t]
             if name in zahlen:
-                raise Eingabefehler(f"{_ZUSATZ_WORT[t]} doppelt angegeben („{w}“).")
+                raise Eingabefehler(f"{_ZUSATZ_WORT[t]} doppelt angegeben („{zeigbar(w, 40)}“).")
             zahlen[name] = 1
         elif t in SCHALTER:
             schalter.add(t)
         elif t.startswith("@"):
             if tisch:
-                raise Eingabefehler(f"Der Tisch ist doppelt angegeben („{w}“).")
+                raise Eingabefehler(f"Der Tisch ist doppelt angegeben („{zeigbar(w, 40)}“).")
             tisch = [spieler_aufloesen(x, spieler) for x in re.split(r"[+,]", w[1:]) if x]
             if len(tisch) != 4 or len(set(tisch)) != 4:
                 raise Eingabefehler(
-                    f"„{w}“: der Tisch sind vier verschiedene Spieler, z. B. @an+be+cem+do."
+                    f"„{zeigbar(w, 40)}“: der Tisch sind vier verschiedene Spieler, z. B. @an+be+cem+do."
                 )
         elif art is Spielart.RAMSCH and t in ("j", "jungfrau"):
             modus = "jungfrau"

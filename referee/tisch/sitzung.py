@@ -5,7 +5,8 @@ Zwei Wege hinein, eine Verarbeitung (``Tisch.verarbeite``):
 - interaktiv (``interaktiv``): eine ``PromptSession`` von prompt_toolkit mit
   Vervollständigung, Verlauf in der Datei und der Fußleiste mit dem Stand;
 - als Skript (``skript``), wenn stdin kein Terminal ist: Zeile für Zeile, eine
-  Ergebniszeile je Eingabezeile, Halt bei der ersten fehlerhaften Zeile (Exit 2).
+  Antwort je Eingabezeile (ein Eintrag: eine Zeile; ``stand``, ``hilfe``, ``?`` mehrere), Halt
+  bei der ersten fehlerhaften Zeile (Exit 2).
 
 Jeder Eintrag ist geschrieben, sobald seine Antwort erscheint; Ctrl-C leert die Zeile,
 Ctrl-D oder ``q`` beenden die Sitzung.
@@ -21,6 +22,7 @@ from typing import Any
 from referee.errors import RefereeFehler
 from referee.tisch import anzeige, kurz
 from referee.tisch.dienst import Buch
+from referee.zahlen import ist_ziffern
 
 HILFE = """\
 Am Tisch: eine Zeile je Spiel. Spieler: Name oder eindeutiger Anfang (an = Anna).
@@ -42,7 +44,7 @@ Andere Spiele:
   sm dora            Schlafmütze: Dora gewinnt (sm dora mit an be do)
 Sitzung:
   #12 r an be 61     Eintrag 12 korrigieren (Kurzform des Spiels)
-  u                  letzten Eintrag stornieren
+  u, u 12            letzten Eintrag stornieren, Eintrag 12 stornieren
   ?davonlaufen       Regelfrage (= frage davonlaufen)
   live               Live-Stand fürs Handy (QR-Code), läuft im Hintergrund weiter
   hilfe, q           diese Hilfe, Sitzung beenden (auch Ctrl-D)
@@ -188,7 +190,7 @@ class Tisch:
                     self.schreibe(z)
             return Antwort()
         if e.was == "rueckgaengig":
-            text, spiel = self.buch.rueckgaengig()
+            text, spiel = self.buch.rueckgaengig(int(e.args[0]) if e.args else None)
             self._gebucht(text, spiel)
             return Antwort()
         return self._live(e.args)
@@ -211,7 +213,7 @@ class Tisch:
                     ok=False, meldung=f"„live {' '.join(args)}“: Form: live [--host H] [--port N]."
                 )
             wert = rest.pop(0)
-            if opt == "--port" and not wert.isdigit():
+            if opt == "--port" and not ist_ziffern(wert):
                 return Antwort(ok=False, meldung=f"--port „{wert}“ ist keine Zahl.")
             optionen[opt[2:]] = int(wert) if opt == "--port" else wert
         if importlib.util.find_spec("referee.live") is None:
@@ -272,6 +274,13 @@ class Tisch:
 
         if args and args[0] == "tisch":
             return Antwort(ok=False, meldung="Du bist schon am Tisch.")
+        vorne = args[: args.index("--")] if "--" in args else args
+        if any(a == "--db" or a.startswith("--db=") for a in vorne):
+            return Antwort(
+                ok=False,
+                meldung=f"In der Sitzung gilt ihr Buch ({self.buch.pfad}); --db geht hier nicht. "
+                "Für ein anderes Buch: die Sitzung beenden und referee --db PFAD tisch.",
+            )
         click = _click()
         argv = ["--db", self.buch.pfad, *args]
         befehl = self.click_befehl()
@@ -302,17 +311,27 @@ class Tisch:
 # --------------------------------------------------------------------------- Skript
 
 
+#: UTF-8-Folgebytes (10xxxxxx): Zeichen zählen, ohne zu dekodieren.
+_FOLGEBYTES = bytes(range(0x80, 0xC0))
+
+
 def zeilen_lesen(strom: Any, grenze: int = kurz.MAX_ZEICHEN) -> Iterable[str]:
-    """Zeilen aus einem Bytestrom, UTF-8 (Unlesbares wird „�“); eine Zeile über ``grenze``
-    Bytes wird nicht ganz gelesen, sondern als zu lang gemeldet (``kurz.lies``)."""
+    """Zeilen aus einem Bytestrom, UTF-8 (Unlesbares wird „�“). Eine Zeile über ``grenze``
+    Zeichen (sicher erst ab 4 Bytes je Zeichen) wird nicht ganz gelesen, sondern übersprungen;
+    ihre Zeichen werden dabei gezählt und gemeldet (``kurz.UeberlangeZeile``)."""
+    hoechstens = 4 * grenze + 2  # UTF-8: höchstens 4 Bytes je Zeichen, dazu \r\n
     while True:
-        roh = strom.readline(grenze + 1)
+        roh = strom.readline(hoechstens + 1)
         if not roh:
             return
-        if len(roh) > grenze and not roh.endswith(b"\n"):
+        if len(roh) > hoechstens and not roh.endswith(b"\n"):
+            zeichen = len(roh.translate(None, _FOLGEBYTES))
             while roh and not roh.endswith(b"\n"):  # den Rest der Zeile überspringen
                 roh = strom.readline(65536)
-            yield "x" * (grenze + 1)
+                zeichen += len(roh.rstrip(b"\r\n").translate(None, _FOLGEBYTES))
+            zu_lang = kurz.UeberlangeZeile("")
+            zu_lang.zeichen = zeichen
+            yield zu_lang
             continue
         yield roh.decode("utf-8", errors="replace")
 
@@ -320,9 +339,12 @@ def zeilen_lesen(strom: Any, grenze: int = kurz.MAX_ZEICHEN) -> Iterable[str]:
 def skript(tisch: Tisch, zeilen: Iterable[str], fehler: Callable[[str], None]) -> int:
     """Zeilen der Reihe nach; bei der ersten fehlerhaften Halt mit Zeilennummer → Exit 2."""
     for nr, zeile in enumerate(zeilen, start=1):
-        a = tisch.verarbeite(zeile.rstrip("\r\n"))
+        if not isinstance(zeile, kurz.UeberlangeZeile):  # die behält ihre Länge in Bytes
+            zeile = zeile.rstrip("\r\n")
+        a = tisch.verarbeite(zeile)
         if not a.ok:
-            fehler(f"Zeile {nr}: {a.meldung} (die Zeilen davor sind eingetragen)")
+            davor = " (die Zeilen davor sind eingetragen)" if nr > 1 else ""
+            fehler(f"Zeile {nr}: {a.meldung}{davor}")
             return 2
         if a.ende:
             break

@@ -80,3 +80,54 @@ def cli(db_pfad, tmp_path):
         return run_cli(*args, input=input, env=basis)
 
     return _run
+
+
+# ---------------------------------------------------------------- im selben Prozess
+
+
+class Lauf:
+    """Ergebnis von ``im_prozess``: wie ``subprocess.CompletedProcess`` (returncode, stdout,
+    stderr), damit ``ok(...)`` für beide gilt."""
+
+    def __init__(self, returncode: int, stdout: str, stderr: str) -> None:
+        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
+
+
+def im_prozess(
+    *args: str,
+    input: str | bytes = "",
+    env: dict[str, str] | None = None,
+    kodierung: str = "utf-8",
+) -> Lauf:
+    """``referee *args`` über ``referee.cli.main`` im selben Prozess – echte Exit-Codes,
+    stdout und stderr getrennt, stdin als Bytestrom (Skript-Modus von ``tisch``), stdout mit
+    ``kodierung`` (``"ascii"`` wie ``PYTHONIOENCODING=ascii``). Umgebung und Ströme sind
+    danach wie vorher. Für Verhalten, dessen Gegenstand nicht der Prozess selbst ist."""
+    import io
+
+    from referee.cli import main
+
+    umgebung = dict(os.environ)
+    alt = sys.stdin, sys.stdout, sys.stderr
+    aus, fehler = io.BytesIO(), io.BytesIO()
+    roh = input.encode("utf-8") if isinstance(input, str) else input
+    sys.stdin = io.TextIOWrapper(io.BytesIO(roh), encoding="utf-8")
+    sys.stdout = io.TextIOWrapper(aus, encoding=kodierung, write_through=True)
+    sys.stderr = io.TextIOWrapper(fehler, encoding=kodierung, write_through=True)
+    os.environ.update({"NO_COLOR": "1", "COLUMNS": "80", "XDG_CACHE_HOME": _CACHE})
+    os.environ.pop("FORCE_COLOR", None)
+    if env:
+        os.environ.update(env)
+    code: int | str | None = 0
+    try:
+        main(list(args))
+    except SystemExit as exc:
+        code = exc.code
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        texte = aus.getvalue().decode(kodierung), fehler.getvalue().decode(kodierung)
+        sys.stdin, sys.stdout, sys.stderr = alt
+        os.environ.clear()
+        os.environ.update(umgebung)
+    return Lauf(code if isinstance(code, int) else (0 if code is None else 3), *texte)

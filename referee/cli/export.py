@@ -177,11 +177,12 @@ def import_(
     from referee.cli.ausgabe import drucke_json
     from referee.cli.gruppen import buch_oeffnen
     from referee.dateien import lies_text
+    from referee.einfuhr import lies_json
     from referee.errors import Eingabefehler
 
     text = lies_text(datei)
     try:
-        daten = json.loads(text)
+        daten = lies_json(text)  # eine Zahl mit 5000 Ziffern: Eingabefehler, kein Absturz
     except (json.JSONDecodeError, RecursionError) as exc:
         wo = (
             f" (Zeile {exc.lineno}, Spalte {exc.colno})"

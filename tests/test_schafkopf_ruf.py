@@ -92,16 +92,23 @@ def test_cli_sau_exit_codes():
     assert r.returncode == 1 and "darf nicht gerufen werden" in r.stdout
 
 
-def test_cli_herz_ist_falsche_eingabe_und_nennt_die_rufbaren_saeue():
-    """``--sau herz`` ist keine Frage an die Regeln, sondern eine unmögliche Eingabe (Exit 2);
-    die Meldung nennt Eichel, Gras und Schellen – Herz nie als rufbar."""
+def test_cli_herz_ist_eine_auskunft_und_eine_unbekannte_sau_falsche_eingabe():
+    """``--sau herz`` ist eine Frage an die Regeln (issue 25, Punkt 8; so war der Vertrag vor
+    adcdc4d): Antwort nein, weil die Herz-Sau Trumpf ist – Exit 1 mit Grund und Abschnitt, auf
+    stdout. Eine unbekannte Sau bleibt eine falsche Eingabe (Exit 2); ihre Meldung nennt nur
+    Eichel, Gras und Schellen als rufbar."""
     r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "herz")
-    assert r.returncode == 2 and r.stdout == ""
-    assert "Herz-Sau ist Trumpf" in r.stderr
-    assert "Rufbar sind nur die Eichel-, Gras- und Schellen-Sau" in r.stderr
-    assert "herz" not in r.stderr.split("Rufbar sind")[1].casefold()
+    assert r.returncode == 1 and r.stderr == ""
+    assert "Herz-Sau ist Trumpf" in r.stdout and "schafkopf.rufbare-saeue" in r.stdout
+    assert "→ Die Herz-Sau darf nicht gerufen werden." in r.stdout
+    r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "rot", "--json")
+    assert r.returncode == 1, r.stderr
+    d = json.loads(r.stdout)
+    assert (d["sau"], d["erlaubt"], d["abschnitt"]) == ("herz", False, "schafkopf.rufbare-saeue")
+    assert d["grund"].startswith("Die Herz-Sau ist Trumpf")
     r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "pik")
     assert r.returncode == 2 and "Unbekannte Sau „pik“" in r.stderr
+    assert "Rufbar sind nur die Eichel-, Gras- und Schellen-Sau" in r.stderr
     assert "herz" not in r.stderr.casefold()
 
 

@@ -20,7 +20,8 @@ def ruf(
     sau: str | None = typer.Option(
         None,
         "--sau",
-        help="Diese Sau prüfen: eichel, gras oder schellen (auch GA, „die Blaue“ …).",
+        help="Diese Sau prüfen: eichel, gras oder schellen (auch GA, „die Blaue“ …); "
+        "herz ist nie rufbar (Trumpf, Exit 1).",
     ),
     deck: str | None = typer.Option(
         None, "--deck", help="lang (8 Karten) oder kurz (6 Karten); ohne Angabe nach der Handgröße."
@@ -29,16 +30,23 @@ def ruf(
 ) -> None:
     """Welche Sau darf ich rufen? Bin ich gesperrt?
 
-    Für Eichel-, Gras- und Schellen-Sau: rufbar oder nicht, mit Grund und Regelabschnitt. Die Herz-Sau ist Trumpf und nie rufbar. Mit --sau: Exit 0, wenn dieser Ruf erlaubt ist, 1 wenn nicht, 2 bei falscher Eingabe (auch --sau herz).
+    Für Eichel-, Gras- und Schellen-Sau: rufbar oder nicht, mit Grund und Regelabschnitt. Die Herz-Sau ist Trumpf und nie rufbar. Mit --sau: Exit 0, wenn dieser Ruf erlaubt ist, 1 wenn nicht (auch --sau herz: die Herz-Sau ist Trumpf), 2 bei falscher Eingabe.
 
     Beispiel: referee ruf --hand "EO GU H9 G10 G7 S8 SK EA" --sau gras
     """
     from referee.schafkopf.karten import blatt_fuer, parse_hand
-    from referee.schafkopf.ruf import GESPERRT_ABSCHNITT, GESPERRT_TEXT, parse_ruffarbe, ruf_bericht
+    from referee.schafkopf.ruf import (
+        GESPERRT_ABSCHNITT,
+        GESPERRT_TEXT,
+        parse_gefragte_sau,
+        ruf_bericht,
+    )
 
     blatt = blatt_fuer(hand, deck)
     karten = parse_hand(hand, deck=blatt, anzahl=blatt.handgroesse)
-    bericht = ruf_bericht(karten, parse_ruffarbe(sau) if sau is not None else None)
+    # --sau herz ist eine Frage an die Regeln (Antwort: nein, Trumpf – Exit 1), keine falsche
+    # Eingabe; nur eine unbekannte Sau ist Exit 2.
+    bericht = ruf_bericht(karten, parse_gefragte_sau(sau) if sau is not None else None)
 
     if als_json:
         ausgabe.drucke_json(bericht.als_json())

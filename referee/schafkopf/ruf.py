@@ -61,8 +61,10 @@ class Rufauskunft:
 def parse_ruffarbe(text: str) -> Farbe:
     """Die Farbe einer rufbaren Sau: ``gras``, ``GA``, „die Blaue“ … → Farbe.
 
-    Herz und Unbekanntes sind ``Eingabefehler`` (Exit 2): die Herz-Sau ist Trumpf, gerufen
-    werden können nur Eichel-, Gras- und Schellen-Sau (``schafkopf.rufbare-saeue``).
+    Für Angaben, die ein Rufspiel *beschreiben*: Herz und Unbekanntes sind ``Eingabefehler``
+    (Exit 2), die Herz-Sau ist Trumpf, gerufen werden können nur Eichel-, Gras- und
+    Schellen-Sau (``schafkopf.rufbare-saeue``). Wer *fragt*, ob eine Sau rufbar ist
+    (``referee ruf --sau``), liest mit ``parse_gefragte_sau``: Herz ist dort eine Auskunft.
 
     >>> parse_ruffarbe("die Blaue")
     <Farbe.GRAS: 'G'>
@@ -77,6 +79,22 @@ def parse_ruffarbe(text: str) -> Farbe:
             _RUFBARE,
         )
     return farbe
+
+
+def parse_gefragte_sau(text: str) -> Farbe:
+    """Die Sau, nach der ``referee ruf --sau`` fragt: eine der vier Säue, auch die Herz-Sau.
+
+    Anders als ``parse_ruffarbe`` ist Herz hier keine falsche Eingabe, sondern eine Frage an
+    die Regeln – die Antwort gibt ``ruf_auskunft``: nicht rufbar, weil Trumpf
+    (``schafkopf.rufbare-saeue``, Exit 1). Nur Unbekanntes ist ein ``Eingabefehler`` (Exit 2).
+
+    >>> parse_gefragte_sau("herz")
+    <Farbe.HERZ: 'H'>
+    """
+    try:
+        return Farbe.parse(text)
+    except Eingabefehler:
+        raise Eingabefehler(f"Unbekannte Sau „{text}“. {RUFBAR_TEXT}", _RUFBARE) from None
 
 
 def _farbkarten(hand: Iterable[Karte], farbe: Farbe) -> list[Karte]:
@@ -212,6 +230,7 @@ __all__ = [
     "Rufauskunft",
     "Rufbericht",
     "gesperrt",
+    "parse_gefragte_sau",
     "parse_ruffarbe",
     "pruefe_ruf",
     "ruf_auskunft",

@@ -83,33 +83,6 @@ def _fehler(wo: str, was: str) -> _Fehler:
     return _Fehler(f"Import abgelehnt – {wo}: {was} Nichts importiert.")
 
 
-# ---------------------------------------------------------------- Datei lesen
-
-#: Mehr Ziffern liest Python nicht in eine ganze Zahl (``sys.get_int_max_str_digits``).
-_ZIFFERN_HOECHSTENS = 4300
-
-
-def ganze_zahl_aus_json(text: str) -> int:
-    """``parse_int`` für ``json.loads`` eines Exports: eine Zahl mit mehr als 4.300 Ziffern
-    wird ein ``Eingabefehler`` (Exit 2) statt Pythons ``ValueError`` (Exit 3). Kürzere, aber zu
-    große Zahlen meldet ``pruefe_export`` mit ihrer Stelle."""
-    ziffern = len(text.lstrip("-"))
-    if ziffern <= _ZIFFERN_HOECHSTENS:
-        with contextlib.suppress(ValueError):  # Grenze des Interpreters enger eingestellt
-            return int(text)
-    raise _fehler(
-        "Datei",
-        f"eine ganze Zahl mit {ziffern} Ziffern ({text[:12]}…); so etwas schreibt referee nie "
-        f"(Beträge, Ids und Zählungen liegen höchstens bei {GRENZE}).",
-    )
-
-
-def lies_json(text: str) -> Any:
-    """Den Text eines Exports als JSON (``json.loads`` mit ``ganze_zahl_aus_json``);
-    ``json.JSONDecodeError`` und ``RecursionError`` behandelt der Aufrufer."""
-    return json.loads(text, parse_int=ganze_zahl_aus_json)
-
-
 # ---------------------------------------------------------------- Bausteine
 
 

@@ -74,13 +74,22 @@ def pruefe_bereich(wert: int, was: str, minimum: int = -GRENZE, maximum: int = G
 GRENZE_TARIF = 10**7
 
 
+#: Mehr Ziffern hat keine JSON-Zahl, die referee liest (Pythons Grenze liegt bei 4.300).
+JSON_ZIFFERN_HOECHSTENS = 4300
+
+
 def json_ganzzahl(ziffern: str) -> int:
-    """``parse_int`` für ``json.loads`` mit Texten von außen: eine Zahl mit mehr Ziffern als
-    ``GRENZE`` (+1) wird nie gebaut – Python bricht sonst ab 4.300 Ziffern mit ``ValueError``
-    ab, und eine so lange Zahl ist ohnehin kein Wert, den referee annimmt."""
-    if len(ziffern.lstrip("-").lstrip("0")) > len(str(GRENZE)) + 1:
-        raise Eingabefehler(
-            f"Die Zahl „{ziffern[:12]}…“ ({len(ziffern)} Ziffern) ist zu groß; erlaubt sind "
-            f"Beträge bis {GRENZE}."
-        )
-    return int(ziffern)
+    """``parse_int`` für ``json.loads`` mit Texten von außen (``referee.jsonform``): eine Zahl
+    mit mehr als ``JSON_ZIFFERN_HOECHSTENS`` Ziffern ist ein ``Eingabefehler`` (Exit 2) statt
+    Pythons ``ValueError`` (Exit 3). Kürzere, aber zu große Zahlen meldet der Aufrufer mit
+    ihrer Stelle (Bereichsprüfung)."""
+    anzahl = len(ziffern.lstrip("-"))
+    if anzahl <= JSON_ZIFFERN_HOECHSTENS:
+        try:
+            return int(ziffern)
+        except ValueError:  # die Grenze des Interpreters ist enger eingestellt
+            pass
+    raise Eingabefehler(
+        f"Eine ganze Zahl mit {anzahl} Ziffern ({ziffern[:12]}…) ist kein Wert, den referee "
+        f"annimmt: Beträge, Ids und Zählungen liegen höchstens bei {GRENZE}."
+    )

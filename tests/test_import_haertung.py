@@ -296,7 +296,7 @@ def test_zahl_mit_5000_ziffern(umgebung, export_json, vorzeichen):
     assert text.count('"augen": 71,') == 1
     text = text.replace('"augen": 71,', f'"augen": {vorzeichen}{"9" * 5000},')
     fehler = _abgelehnt(umgebung, text)
-    assert "Datei: eine ganze Zahl mit 5000 Ziffern" in fehler
+    assert "Eine ganze Zahl mit 5000 Ziffern" in fehler
 
 
 # ---------------------------------------------------------------- 8. temporäre Dateien

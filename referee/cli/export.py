@@ -177,12 +177,12 @@ def import_(
     from referee.cli.ausgabe import drucke_json
     from referee.cli.gruppen import buch_oeffnen
     from referee.dateien import lies_text
-    from referee.einfuhr import lies_json
     from referee.errors import Eingabefehler
+    from referee.jsonform import json_laden
 
     text = lies_text(datei)
     try:
-        daten = lies_json(text)  # eine Zahl mit 5000 Ziffern: Eingabefehler, kein Absturz
+        daten = json_laden(text)  # eine Zahl mit 5000 Ziffern: Eingabefehler, kein Absturz
     except (json.JSONDecodeError, RecursionError) as exc:
         wo = (
             f" (Zeile {exc.lineno}, Spalte {exc.colno})"
@@ -193,6 +193,8 @@ def import_(
             f"{datei} ist kein gültiges JSON{wo}; "
             "erwartet wird die Ausgabe von „referee export --format json“."
         ) from None
+    except Eingabefehler as exc:  # eine Zahl mit tausenden Ziffern
+        raise Eingabefehler(f"Import abgelehnt – Datei: {exc.meldung} Nichts importiert.") from None
     with buch_oeffnen(db) as buch:
         r = buch.importieren(daten)
     if als_json:

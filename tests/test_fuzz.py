@@ -6,26 +6,32 @@ Anführungszeichen/HTML/Formelanfang, fehlende und seltsame Dateien). Jeder Aufr
 Exit 0, 1 oder 2 – nie mit einem internen Fehler –, gibt mit ``--json`` gültiges JSON aus und
 lässt die Datenbank logisch unverändert, wenn er scheitert.
 
+Mit ``--json`` läuft ein Teil der Aufrufe an einem ASCII-Strom (wie ``PYTHONIOENCODING=ascii``);
+die Antwort bleibt gültiges JSON. Unter den feindlichen Werten: fremde und hochgestellte Ziffern
+(„²“, „٣“), Zahlen mit 4.400 Ziffern, eine JSON-Datei mit einer 5.000-stelligen Zahl.
+
 Dazu ein Import-Fuzz: Mutanten eines echten Exports werden entweder importiert (und ergeben
-beim erneuten Export genau die Datei) oder mit Exit 2 abgelehnt, ohne dass eine Datei entsteht.
+beim erneuten Export genau die Datei) oder mit Exit 2 abgelehnt, ohne dass eine Datei entsteht;
+und ein tisch-Fuzz: zufällige Skripte aus Kurzformen, Namen, Sitzungswörtern und feindlichen
+Wörtern enden mit Exit 0 oder 2, und der Schafkopf-Stand geht danach auf null auf.
 
 Standard: wenige Beispiele je Befehl (die ganze Suite bleibt unter drei Minuten).
-``REFEREE_FUZZ=lang``: viele Beispiele (vor einer Veröffentlichung). Mit
-``REFEREE_FUZZ_BERICHT=datei.json`` werden Zahl der Aufrufe und Exit-Codes dorthin geschrieben.
+``REFEREE_FUZZ=lang``: viele Beispiele (vor einer Veröffentlichung; ``benchmarks/fuzz.py``
+startet den langen Lauf und zählt zusammen). Mit ``REFEREE_FUZZ_BERICHT=datei.json`` werden
+Zahl der Aufrufe und Exit-Codes dorthin geschrieben.
 """
 
 from __future__ import annotations
 
 import copy
-import io
 import json
 import os
 import sqlite3
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import im_prozess
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -46,9 +52,13 @@ def _einstellungen(beispiele: int):
 
 
 def _bericht() -> None:
+    """Die Zählung nach REFEREE_FUZZ_BERICHT (unter pytest-xdist je Arbeiter eine Datei
+    ``….gw0``, ``….gw1``; ``benchmarks/fuzz_bericht.py`` zählt sie zusammen)."""
     ziel = os.environ.get("REFEREE_FUZZ_BERICHT")
     if ziel:
-        Path(ziel).write_text(json.dumps(dict(STATISTIK), indent=1, sort_keys=True))
+        arbeiter = os.environ.get("PYTEST_XDIST_WORKER")
+        datei = Path(f"{ziel}.{arbeiter}" if arbeiter else ziel)
+        datei.write_text(json.dumps(dict(STATISTIK), indent=1, sort_keys=True))
 
 
 # ---------------------------------------------------------------- Aufruf im Prozess
@@ -59,34 +69,15 @@ class Ergebnis:
         self.code, self.stdout, self.stderr = code, stdout, stderr
 
 
-def rufe(args: list[str], db: Path, stdin: str = "") -> Ergebnis:
-    """``referee *args`` im selben Prozess; Umgebung und Ströme danach wie vorher."""
-    from referee.cli import main
-
-    umgebung = dict(os.environ)
-    alt = sys.stdin, sys.stdout, sys.stderr
-    aus, fehler = io.BytesIO(), io.BytesIO()
-    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()), encoding="utf-8")
-    sys.stdout = io.TextIOWrapper(aus, encoding="utf-8", write_through=True)
-    sys.stderr = io.TextIOWrapper(fehler, encoding="utf-8", write_through=True)
-    os.environ["REFEREE_DB"] = str(db)
-    os.environ["NO_COLOR"] = "1"
-    os.environ["COLUMNS"] = "80"
-    code: int | str | None = 0
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        code = exc.code
-    finally:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        texte = aus.getvalue().decode("utf-8"), fehler.getvalue().decode("utf-8")
-        sys.stdin, sys.stdout, sys.stderr = alt
-        os.environ.clear()
-        os.environ.update(umgebung)
-    code = code if isinstance(code, int) else (0 if code is None else 3)
+def rufe(args: list[str], db: Path, stdin: str = "", kodierung: str = "utf-8") -> Ergebnis:
+    """``referee *args`` im selben Prozess (``conftest.im_prozess``) gegen ``db``, gezählt.
+    stdout und stderr mit ``kodierung`` (``"ascii"`` wie ``PYTHONIOENCODING=ascii``)."""
+    lauf = im_prozess(*args, input=stdin, env={"REFEREE_DB": str(db)}, kodierung=kodierung)
+    code, texte = lauf.returncode, (lauf.stdout, lauf.stderr)
     STATISTIK[f"exit {code}"] += 1
     STATISTIK["aufrufe"] += 1
+    if kodierung != "utf-8":
+        STATISTIK[f"aufrufe {kodierung}"] += 1
     return Ergebnis(code, *texte)
 
 
@@ -138,6 +129,18 @@ FEINDLICH = [
     "NaN",
     "1.5",
     "²",
+    "³",
+    "③",
+    "٣",
+    "٦١",
+    "1_0",
+    " 7 ",
+    "1²",
+    "l²",
+    "k³",
+    "#²",
+    "9" * 4400,
+    "-" + "9" * 4400,
     "EO EO EO",
     "EO GU H9 G10 G7 S8 SK EA",
     "EO GU H9 G10 G7 S8 SK EO",
@@ -183,6 +186,10 @@ def _dateien(ordner: Path) -> list[str]:
     (ordner / "kaputt.json").write_text('{"format": "referee-export", "schema": 3,')
     (ordner / "liste.json").write_text("[1, 2, 3]")
     (ordner / "tief.json").write_text("[" * 50_000)
+    riesig = "9" * 5000
+    (ordner / "riesig.json").write_text(
+        f'{{"format": "referee-export", "schema": {riesig}, "spiel": "wenz", "spieler": -{riesig}}}'
+    )
     fifo = ordner / "fifo"
     if not fifo.exists():
         os.mkfifo(fifo)
@@ -198,6 +205,7 @@ def _dateien(ordner: Path) -> list[str]:
         str(ordner / "kaputt.json"),
         str(ordner / "liste.json"),
         str(ordner / "tief.json"),
+        str(ordner / "riesig.json"),
         str(ordner / ("n" * 300)),
         "-",
     ]
@@ -266,10 +274,12 @@ def werkstatt(tmp_path_factory):
 _INHALT: dict[Path, list] = {}
 
 
-def _pruefe_aufruf(args: list[str], db: Path, hat_json: bool) -> Ergebnis:
+def _pruefe_aufruf(
+    args: list[str], db: Path, hat_json: bool, kodierung: str = "utf-8", stdin: str = ""
+) -> Ergebnis:
     # der logische Inhalt ändert sich nur durch erfolgreiche Befehle: so oft wie nötig lesen
     vorher = _INHALT[db] if db in _INHALT else logischer_inhalt(db)
-    r = rufe(args, db)
+    r = rufe(args, db, stdin=stdin, kodierung=kodierung)
     assert r.code in (0, 1, 2), (args, r.code, r.stdout[-500:], r.stderr[-500:])
     assert "Interner Fehler" not in r.stderr + r.stdout, (args, r.stderr)
     assert "Traceback" not in r.stderr
@@ -281,6 +291,7 @@ def _pruefe_aufruf(args: list[str], db: Path, hat_json: bool) -> Ergebnis:
             json.loads(r.stdout)
         except ValueError:
             raise AssertionError(f"kein JSON bei {args!r}: {r.stdout[:300]!r}") from None
+        STATISTIK[f"json geprüft {kodierung}"] += 1
     if json_gewaehlt and r.code == 2:
         daten = json.loads(r.stdout)
         assert set(daten["fehler"]) == {"art", "meldung", "abschnitt"}
@@ -327,8 +338,9 @@ def test_fuzz_jeder_befehl(befehl, werkstatt, tmp_path_factory):
         aenderungen=st.lists(aenderung, max_size=3),
         vom_beispiel=st.booleans(),
         mit_json=st.booleans(),
+        ascii_strom=st.booleans(),
     )
-    def lauf(zufall, aenderungen, vom_beispiel, mit_json):
+    def lauf(zufall, aenderungen, vom_beispiel, mit_json, ascii_strom):
         _dateien(ordner)  # ``export -o … --force`` darf die FIFO ersetzt haben
         args = list(beispiel) if vom_beispiel else zufall
         for art, stelle, neu in aenderungen if vom_beispiel else ():
@@ -340,10 +352,137 @@ def test_fuzz_jeder_befehl(befehl, werkstatt, tmp_path_factory):
             else:
                 del args[i % len(args)]
         alle = [*pfad, *args] + (["--json"] if mit_json and hat_json else [])
-        _pruefe_aufruf(alle, db, hat_json)
+        # mit --json auch an einem Strom ohne UTF-8: die Antwort bleibt gültiges JSON
+        _pruefe_aufruf(alle, db, hat_json, "ascii" if ascii_strom and mit_json else "utf-8")
 
     alt = os.getcwd()
     os.chdir(arbeit)  # relative Pfade (z. B. ``-o x``) landen im Arbeitsordner
+    try:
+        lauf()
+    finally:
+        os.chdir(alt)
+        _bericht()
+
+
+@pytest.mark.parametrize(
+    "befehl", [b for b in BEFEHLE if "--json" in b[1]], ids=lambda b: " ".join(b[0])
+)
+def test_json_jedes_befehls_an_einem_ascii_strom(befehl, werkstatt, tmp_path_factory):
+    """Das Beispiel aus der Hilfe jedes Befehls mit ``--json`` an einem ASCII-Strom (wie
+    ``PYTHONIOENCODING=ascii``): gültiges JSON, nur ASCII, derselbe Inhalt wie an UTF-8."""
+    pfad, _, beispiel = befehl
+    ordner, vorlage, _ = werkstatt
+    args = [*pfad, *_gueltige_dateien(beispiel, ordner), "--json"]
+    ergebnisse = []
+    alt = os.getcwd()
+    try:
+        for kodierung in ("utf-8", "ascii"):
+            arbeit = tmp_path_factory.mktemp("ascii")
+            os.chdir(arbeit)  # relative Pfade der Beispiele (``--db neu.db``) je Lauf neu
+            db = arbeit / "referee.db"
+            db.write_bytes(vorlage.read_bytes())
+            ergebnisse.append(_pruefe_aufruf(args, db, True, kodierung))
+    finally:
+        os.chdir(alt)
+    utf8, ascii_ = ergebnisse
+    assert ascii_.code == utf8.code, (args, ascii_.stderr)
+    assert ascii_.stdout.isascii()
+    if utf8.stdout.strip():
+        assert json.loads(ascii_.stdout) == json.loads(utf8.stdout)
+
+
+# ---------------------------------------------------------------- tisch-Skripte
+
+_TISCH_WORT = st.one_of(
+    st.sampled_from(
+        [
+            "r",
+            "w",
+            "g",
+            "hs",
+            "es",
+            "fwe",
+            "fgh",
+            "b",
+            "ramsch",
+            "sb",
+            "sf",
+            "sm",
+            "u",
+            "q",
+            "hilfe",
+            "?",
+            "#2",
+            "live",
+            "stand",
+            "verlauf",
+            "abend",
+            "ende",
+            "an",
+            "be",
+            "cem",
+            "do",
+            "dora",
+            "anna",
+            "j",
+            "dm",
+            "/",
+            "l3",
+            "3l",
+            "k",
+            "x",
+            "st5",
+            "k1",
+            "x2",
+            "schwarz",
+            "tout",
+            "sie",
+            "kurz",
+            "@an+be+cem+do",
+            "71",
+            "61",
+            "0",
+            "120",
+            "121",
+            "--db",
+            "--port",
+            "--json",
+            "referee",
+            "7",
+            "J",
+            "AJ",
+            "14",
+        ]
+    ),
+    st.sampled_from(FEINDLICH[:4] + FEINDLICH[5:]),  # ohne die 100.000 Zeichen je Wort
+    _KURZ,
+    st.integers(-(2**70), 2**70).map(str),
+)
+
+
+def test_fuzz_tisch_skript(werkstatt, tmp_path_factory):
+    """``referee tisch`` im Skript-Modus mit zufälligen Zeilen: Exit 0 oder 2, nie ein
+    interner Fehler; was eingetragen ist, geht im Schafkopf-Stand in Cent auf null auf."""
+    _, vorlage, _ = werkstatt
+    arbeit = tmp_path_factory.mktemp("tisch")
+    db = arbeit / "referee.db"
+
+    @_einstellungen(BEISPIELE)
+    @given(zeilen=st.lists(st.lists(_TISCH_WORT, max_size=7).map(" ".join), max_size=6))
+    def lauf(zeilen):
+        db.write_bytes(vorlage.read_bytes())
+        _INHALT.pop(db, None)
+        r = rufe(["tisch"], db, stdin="".join(z.replace("\n", " ") + "\n" for z in zeilen))
+        assert r.code in (0, 2), (zeilen, r.code, r.stderr[-500:])
+        assert "Interner Fehler" not in r.stderr + r.stdout, (zeilen, r.stderr)
+        assert "Traceback" not in r.stderr
+        STATISTIK["tisch-zeilen"] += len(zeilen)
+        stand = rufe(["stand", "--json"], db)
+        if stand.code == 0:
+            assert sum(json.loads(stand.stdout)["schafkopf"].values()) == 0, zeilen
+
+    alt = os.getcwd()
+    os.chdir(arbeit)
     try:
         lauf()
     finally:

@@ -1,0 +1,281 @@
+"""Import eines JSON-Exports: erst ganz prüfen, dann alles oder nichts schreiben.
+
+Reihenfolge (``importieren``):
+
+1. ``pruefe_export``: die ganze Datei gegen das Exportformat – Typen, Pflichtfelder, nur
+   ganze Zahlen (keine Kommazahlen, keine Wahrheitswerte als Zahl) im Bereich
+   ``referee.zahlen.GRENZE``, eindeutige Ids und Namen, gültige Bezüge (Abend, Storno,
+   Korrektur), höchstens ein offener Abend, Texte ohne Steuerzeichen, Tarife, die der
+   Schafkopf-Kern kennt. Die Wertzeilen jedes Eintrags (Cent, Punkte …) werden aus seinem
+   Ergebnis mit dem Code des Spiels **neu berechnet** (``_werte_neu_berechnen``) und mit der
+   Datei verglichen; jeder Abend muss in Cent null ergeben; ein Storno hat keine Werte.
+   Jedes Ergebnis wird aus den Fakten seines Spiels **nachgerechnet, wie ``eintragen`` es
+   tut** (``_ergebnisse_nachrechnen``: Schafkopf aus Spielart, Spielern, Augen, Laufenden,
+   Klopfern … nach dem Tarif, der an dieser Stelle des Abends galt, oder aus der Partie;
+   sabai aus den Händen; SAUFN und Schlafmütze aus Plätzen, Sieger und Mitspielenden) und muss
+   der Datei gleichen. Datum und Zeiten müssen echte ISO-Daten und -Zeiten sein.
+2. Probeimport in eine temporäre Datenbank neben dem Ziel, deren Export genau der Datei
+   gleichen muss (so fällt auch ein falsches ``gilt`` oder eine falsche Reihenfolge auf), und
+   Stand, Bericht und Statistik müssen sich aus ihr berechnen lassen.
+3. Erst dann das Ziel: ein neuer Pfad bekommt die geprüfte Datei durch atomares Verlinken;
+   eine vorhandene leere Datenbank den Import in einer Transaktion.
+
+Die temporäre Datei heißt ``.referee-import-<pid>-<zufall>.db``. SIGTERM und SIGHUP brechen
+einen Import ab wie Strg-C (die temporären Dateien werden entfernt); was ein getöteter Import
+(SIGKILL) liegen ließ, räumt der nächste Import im selben Verzeichnis weg – nur Dateien genau
+dieses Musters, deren Prozess nicht mehr lebt.
+
+Jeder Fehler ist ein ``Eingabefehler`` (Exit 2) mit einer Meldung, die die erste schlechte
+Stelle nennt (``Eintrag 7, Spieler „Ben“: …``); das Ziel bleibt genau, wie es war.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from referee.einfuhr.bausteine import _Fehler, _fehler
+from referee.einfuhr.pruefung import pruefe_export
+from referee.errors import Zustandsfehler
+
+# ---------------------------------------------------------------- Import
+
+
+def _entfernen(pfad: Path) -> None:
+    for endung in ("", "-wal", "-shm", "-journal"):
+        with contextlib.suppress(OSError):
+            Path(str(pfad) + endung).unlink(missing_ok=True)
+
+
+#: Die temporäre Datenbank eines Imports: ``.referee-import-<pid>-<zufall>.db`` (``zufall``
+#: wie ``tempfile`` ihn bildet), dazu SQLites ``-wal``, ``-shm``, ``-journal``.
+_TEMP_PRAEFIX = ".referee-import-"
+_TEMP_MUSTER = re.compile(r"\.referee-import-([0-9]{1,10})-[a-z0-9_]{8}\.db(-wal|-shm|-journal)?")
+
+
+def _temp_pfad(ordner: Path) -> Path:
+    """Ein freier Name für die temporäre Datenbank in ``ordner`` (die Datei selbst legt erst
+    SQLite an); mit der eigenen Prozessnummer, damit ein späterer Import Reste erkennt."""
+    import tempfile
+
+    fd, name = tempfile.mkstemp(dir=ordner, prefix=f"{_TEMP_PRAEFIX}{os.getpid()}-", suffix=".db")
+    try:
+        os.close(fd)
+    finally:  # auch bei einem Signal genau hier bleibt nichts liegen
+        os.unlink(name)
+    return Path(name)
+
+
+def _lebt(pid: int) -> bool:
+    """Gibt es den Prozess ``pid`` (noch)? Im Zweifel ja."""
+    if pid <= 0 or pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError):  # z. B. PermissionError: er lebt, gehört nur anderen
+        return True
+    return True
+
+
+def _reste_entfernen(ordner: Path) -> None:
+    """Was getötete Importe (SIGKILL, Absturz, Stromausfall) in ``ordner`` liegen ließen:
+    nur Dateien genau des Musters ``.referee-import-<pid>-<zufall>.db`` (und ``-wal``,
+    ``-shm``, ``-journal``), deren Prozess nicht mehr lebt."""
+    if os.name != "posix":  # os.kill(pid, 0) prüft nur unter POSIX, ob es pid gibt
+        return
+    try:
+        namen = os.listdir(ordner)
+    except OSError:
+        return
+    tot: dict[int, bool] = {}
+    for name in namen:
+        m = _TEMP_MUSTER.fullmatch(name)
+        if m is None:
+            continue
+        pid = int(m.group(1))
+        if pid not in tot:
+            tot[pid] = not _lebt(pid)
+        if tot[pid]:
+            with contextlib.suppress(OSError):
+                (ordner / name).unlink()
+
+
+@contextlib.contextmanager
+def _abbruch_bei_signal() -> Iterator[None]:
+    """SIGTERM und SIGHUP brechen ab wie Strg-C: ``KeyboardInterrupt``, die ``finally``-Blöcke
+    räumen die temporären Dateien weg, die Kommandozeile endet wie bei Strg-C (Exit 130).
+
+    Nur im Haupt-Thread (nur dort gibt es Signalbehandlung) und nur für Signale mit der
+    Standardbehandlung (die den Prozess ohne Aufräumen beendete): wer ein Signal ignoriert
+    (``nohup``) oder selbst behandelt, behält das. Ein zweites Signal während des Aufräumens
+    unterbricht es nicht; danach gilt wieder die alte Behandlung."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    abgebrochen: list[int] = []
+
+    def abbrechen(signum: int, _frame: Any) -> None:
+        if not abgebrochen:
+            abgebrochen.append(signum)
+            raise KeyboardInterrupt(f"Signal {signum}")
+
+    alt: dict[Any, Any] = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        sig = getattr(signal, name, None)
+        if sig is None:
+            continue
+        with contextlib.suppress(OSError, ValueError):
+            if signal.getsignal(sig) == signal.SIG_DFL:
+                alt[sig] = signal.signal(sig, abbrechen)
+    try:
+        yield
+    finally:
+        for sig, behandlung in alt.items():
+            with contextlib.suppress(OSError, ValueError):
+                signal.signal(sig, behandlung)
+
+
+def _erste_abweichung(a: Any, b: Any, pfad: str = "") -> str:
+    """Wo sich zwei JSON-Werte zuerst unterscheiden (``eintraege[3].gilt``)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        if list(a) != list(b):
+            return f"{pfad} (Felder oder ihre Reihenfolge)"
+        for k in a:
+            if json.dumps(a[k]) != json.dumps(b[k]):
+                return _erste_abweichung(a[k], b[k], f"{pfad}.{k}" if pfad else str(k))
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if json.dumps(x) != json.dumps(y):
+                return _erste_abweichung(x, y, f"{pfad}[{i}]")
+    return pfad or "Datei"
+
+
+def _benannt(daten: dict, stelle: str) -> tuple[str, str]:
+    """``eintraege[3].gilt`` → (``Eintrag 7``, ``gilt``): die Stelle so, wie ein Mensch sie sucht."""
+    m = re.match(r"(eintraege|abende|spieler|ereignisse)\[(\d+)\]\.?(.*)", stelle)
+    if not m:
+        return "Datei", stelle
+    liste, i, rest = m.group(1), int(m.group(2)), m.group(3)
+    wort = {
+        "eintraege": "Eintrag",
+        "abende": "Abend",
+        "spieler": "Spieler",
+        "ereignisse": "Ereignis",
+    }[liste]
+    try:
+        nummer = daten[liste][i]["id"]
+    except (KeyError, IndexError, TypeError):
+        nummer = i + 1
+    return f"{wort} {nummer}", rest or "Reihenfolge"
+
+
+def _probe(daten: dict, tmp: Path) -> None:
+    """In die temporäre Datenbank ``tmp`` importieren und prüfen, dass sie genau die Datei
+    ergibt und sich auswerten lässt (der Aufrufer räumt ``tmp`` auf)."""
+    from referee.buch.spiele import werte_aus
+    from referee.store import Store
+
+    with Store(tmp, werte_aus=werte_aus) as s:
+        s.importieren(daten)
+        zurueck = s.export()
+        ohne_stand = {k: v for k, v in daten.items() if k != "stand"}
+        if json.dumps(zurueck, ensure_ascii=False) != json.dumps(ohne_stand, ensure_ascii=False):
+            wo, stelle = _benannt(ohne_stand, _erste_abweichung(ohne_stand, zurueck))
+            raise _fehler(
+                wo,
+                f"„{stelle}“ passt nicht zu den übrigen Angaben (so speichert referee es nicht; "
+                "z. B. „gilt“ nach Storno/Korrektur, Reihenfolge oder Schreibweise).",
+            )
+    _auswerten(tmp)
+
+
+def _auswerten(pfad: Path) -> None:
+    """Was die lesenden Befehle zeigen, muss sich aus dem Import berechnen lassen: Stand,
+    Verlauf, Geber und Abendansicht je Abend, Statistik und jedes Exportformat über alle."""
+    from referee.bericht.formate import FORMATE
+    from referee.buch import Buch
+
+    buch = Buch(pfad)
+    try:
+        buch.abende()
+        buch.stand(gesamt=True)
+        buch.statistik(gesamt=True)
+        buch.ruhmeshalle()
+        for a in buch.store.abende():
+            buch.abend(a.id)
+            buch.stand(a.id)
+            buch.verlauf(a.id, alle=True)
+            buch.geber(a.id)
+            buch.sabai_spielstand(a.id)
+        for format in FORMATE:  # gesamt: alle Einträge in jedem Format
+            buch.exportieren(gesamt=True, format=format)
+    except _Fehler:
+        raise
+    except Exception:
+        raise _fehler(
+            "Datei", "die Einträge lassen sich nicht auswerten (Stand, Verlauf oder Bericht)."
+        ) from None
+    finally:
+        buch.schliessen()
+
+
+def importieren(daten: Any, ziel: Path) -> dict:
+    """Den Export ``daten`` in die Datenbank ``ziel`` übernehmen – geprüft, alles oder nichts.
+
+    ``ziel`` muss fehlen oder eine leere Datenbank sein (sonst ``Zustandsfehler``).
+    Rückgabe: ``{"spieler": n, "abende": n, "eintraege": n}``. SIGTERM und SIGHUP brechen
+    ab wie Strg-C (``KeyboardInterrupt``), ohne temporäre Dateien zu hinterlassen.
+    """
+    with _abbruch_bei_signal():
+        return _importieren(daten, ziel)
+
+
+def _importieren(daten: Any, ziel: Path) -> dict:
+    from referee.buch.spiele import werte_aus
+    from referee.store import Store
+
+    pruefe_export(daten)
+    with Store(ziel, werte_aus=werte_aus) as s:
+        if s.existiert and (s.spieler_alle() or s.abende()):
+            raise Zustandsfehler(
+                f"Die Datenbank {ziel} ist nicht leer; importiert wird nur in eine leere "
+                "(andere Datei mit --db wählen)."
+            )
+        vorhanden = ziel.exists()
+    ordner = ziel.parent if str(ziel.parent) else Path(".")
+    ordner.mkdir(parents=True, exist_ok=True)
+    _reste_entfernen(ordner)
+    tmp = _temp_pfad(ordner)
+    try:
+        _probe(daten, tmp)
+        eingesetzt = False
+        if not vorhanden:
+            try:
+                os.link(tmp, ziel)  # atomar, und nie über eine inzwischen entstandene Datei
+                eingesetzt = True
+            except FileExistsError:
+                pass
+            except OSError:  # Dateisystem ohne harte Links
+                if not ziel.exists():
+                    os.replace(tmp, ziel)
+                    eingesetzt = True
+        if not eingesetzt:
+            with Store(ziel, werte_aus=werte_aus) as s:
+                s.importieren(daten)
+    finally:
+        _entfernen(tmp)
+    return {
+        "spieler": len(daten["spieler"]),
+        "abende": len(daten["abende"]),
+        "eintraege": len(daten["eintraege"]),
+    }

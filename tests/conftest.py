@@ -1,10 +1,18 @@
 """Gemeinsame Test-Helfer.
 
-``cli(*args)`` startet ``python -m referee`` als eigenen Prozess (echte Exit-Codes,
-echte Trennung von stdout/stderr, NO_COLOR, 80 Spalten) und gibt ein
-``subprocess.CompletedProcess`` zurück. ``REFEREE_DB`` zeigt – solange ein Test
-nichts anderes sagt – auf eine Datei im tmp-Verzeichnis des Tests, nie auf die
-echte Datenbank.
+Zwei Wege, referee aufzurufen – beide mit echten Exit-Codes, stdout und stderr getrennt,
+NO_COLOR und 80 Spalten, Ergebnis mit ``returncode``/``stdout``/``stderr``:
+
+* im selben Prozess über ``referee.cli.main`` (``cli``, ``cli_im_prozess``, ``im_prozess``) –
+  der Normalfall: ein eigener Interpreter kostet je Aufruf über 100 ms, die Suite startete so
+  tausende;
+* als eigener Prozess ``python -m referee`` (``cli_prozess``, ``run_cli``) – nur, wo der
+  Prozess selbst Gegenstand ist: Signale, ``live`` als Server, Startzeit und Importe,
+  ``python -m referee``, tmux, geschlossene Pipes und echte Dateideskriptoren, die
+  Strom-Kodierung des Interpreters (``PYTHONIOENCODING``, ``LC_ALL``), gleichzeitige Prozesse.
+
+``REFEREE_DB`` zeigt – solange ein Test nichts anderes sagt – auf eine Datei im
+tmp-Verzeichnis des Tests, nie auf die echte Datenbank.
 """
 
 from __future__ import annotations
@@ -69,15 +77,37 @@ def db_pfad(tmp_path) -> Path:
     return tmp_path / "referee.db"
 
 
+def _test_umgebung(db_pfad: Path, tmp_path: Path, env: dict[str, str] | None) -> dict[str, str]:
+    basis = {"REFEREE_DB": str(db_pfad), "HOME": str(tmp_path / "home")}
+    if env:
+        basis.update(env)
+    return basis
+
+
 @pytest.fixture
 def cli(db_pfad, tmp_path):
-    """``cli("frage", "Davonlaufen")`` – mit eigener Test-Datenbank und leerem HOME."""
+    """``cli("frage", "Davonlaufen")`` – im selben Prozess (``cli_im_prozess``), mit eigener
+    Test-Datenbank und leerem HOME; ``kodierung="ascii"`` gibt Ströme, die nur ASCII können."""
+
+    def _run(
+        *args: str,
+        input: str | None = None,
+        env: dict[str, str] | None = None,
+        kodierung: str = "utf-8",
+    ):
+        umgebung = _test_umgebung(db_pfad, tmp_path, env)
+        return cli_im_prozess(*args, input=input, env=umgebung, kodierung=kodierung)
+
+    return _run
+
+
+@pytest.fixture
+def cli_prozess(db_pfad, tmp_path):
+    """Wie ``cli``, aber als eigener Prozess ``python -m referee`` – für Tests, deren
+    Gegenstand der Prozess ist (Kodierung des Interpreters, gleichzeitige Schreiber …)."""
 
     def _run(*args: str, input: str | None = None, env: dict[str, str] | None = None):
-        basis = {"REFEREE_DB": str(db_pfad), "HOME": str(tmp_path / "home")}
-        if env:
-            basis.update(env)
-        return run_cli(*args, input=input, env=basis)
+        return run_cli(*args, input=input, env=_test_umgebung(db_pfad, tmp_path, env))
 
     return _run
 
@@ -93,6 +123,51 @@ class Lauf:
         self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
 
 
+def _prozesszustand_sichern() -> tuple[set[object], list[object]]:
+    """Was ``referee`` je Prozess festhält, so herrichten, wie ein frischer Prozess es sähe.
+
+    * ``ausgabe._KONSOLEN``: rich-Consoles, geschlüsselt mit ``id(strom)`` und NO_COLOR – die
+      Breite (COLUMNS) liest rich beim Anlegen; eine wiederverwendete id gäbe einem Aufruf mit
+      ``COLUMNS=40`` die Console eines früheren mit 80 Spalten. ``_BREITE`` und ``_AUFRUF`` ebenso.
+    * ``store._GEPRUEFT``: (Gerät, Inode) schon geprüfter Datenbankdateien. Eine gelöschte
+      tmp-Datei gibt ihren Inode frei; eine neue Datei mit demselben Inode (etwa eine kaputte)
+      gälte sonst als geprüft. Behalten wird nur, was ein noch offener Speicher des Tests hält
+      (dessen Sperren ein zweites open()/close() lösen würde, siehe ``store._GEPRUEFT``).
+    * ``store._ANGELEGT``: Dateien, die der *Test* angelegt hat, entfernt ein scheiternder
+      Aufruf nicht (ein eigener Prozess wüsste nichts von ihnen); danach wieder wie vorher.
+
+    Gibt die schon offenen Speicher und die alten ``_ANGELEGT`` zurück
+    (``_prozesszustand_loesen``)."""
+    ausgabe = sys.modules.get("referee.cli.ausgabe")
+    if ausgabe is not None:
+        ausgabe._KONSOLEN.clear()
+        ausgabe._BREITE.clear()
+        ausgabe._AUFRUF.clear()
+    store = sys.modules.get("referee.store")
+    if store is None:
+        return set(), []
+    offen = {s for s in store._SPEICHER if s._conn is not None}
+    store._GEPRUEFT.intersection_update({store._kennung(s.pfad) for s in offen})
+    angelegt = list(store._ANGELEGT)
+    store._ANGELEGT.clear()
+    return set(store._SPEICHER), angelegt
+
+
+def _prozesszustand_loesen(vorher: tuple[set[object], list[object]]) -> None:
+    """Nach dem Aufruf: jeden Speicher schließen, den er geöffnet hat (ein Prozess schlösse sie
+    beim Beenden), die Consoles vergessen, ``_ANGELEGT`` wie vor dem Aufruf."""
+    offen, angelegt = vorher
+    store = sys.modules.get("referee.store")
+    if store is not None:
+        for speicher in list(store._SPEICHER):
+            if speicher not in offen:
+                speicher.schliessen()
+        store._ANGELEGT[:] = angelegt
+    ausgabe = sys.modules.get("referee.cli.ausgabe")
+    if ausgabe is not None:
+        ausgabe._KONSOLEN.clear()
+
+
 def im_prozess(
     *args: str,
     input: str | bytes = "",
@@ -101,8 +176,9 @@ def im_prozess(
 ) -> Lauf:
     """``referee *args`` über ``referee.cli.main`` im selben Prozess – echte Exit-Codes,
     stdout und stderr getrennt, stdin als Bytestrom (Skript-Modus von ``tisch``), stdout mit
-    ``kodierung`` (``"ascii"`` wie ``PYTHONIOENCODING=ascii``). Umgebung und Ströme sind
-    danach wie vorher. Für Verhalten, dessen Gegenstand nicht der Prozess selbst ist."""
+    ``kodierung`` (``"ascii"`` wie ``PYTHONIOENCODING=ascii``). Umgebung, Ströme und der
+    Prozesszustand von referee (``_prozesszustand_sichern``) sind danach wie vorher. Für
+    Verhalten, dessen Gegenstand nicht der Prozess selbst ist."""
     import io
 
     from referee.cli import main
@@ -118,16 +194,56 @@ def im_prozess(
     os.environ.pop("FORCE_COLOR", None)
     if env:
         os.environ.update(env)
+    zustand = _prozesszustand_sichern()
     code: int | str | None = 0
     try:
         main(list(args))
     except SystemExit as exc:
         code = exc.code
     finally:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        texte = aus.getvalue().decode(kodierung), fehler.getvalue().decode(kodierung)
-        sys.stdin, sys.stdout, sys.stderr = alt
-        os.environ.clear()
-        os.environ.update(umgebung)
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            texte = aus.getvalue().decode(kodierung), fehler.getvalue().decode(kodierung)
+        finally:
+            _prozesszustand_loesen(zustand)
+            sys.stdin, sys.stdout, sys.stderr = alt
+            os.environ.clear()
+            os.environ.update(umgebung)
     return Lauf(code if isinstance(code, int) else (0 if code is None else 3), *texte)
+
+
+#: Umgebungsvariablen, die nur beim Start eines Interpreters wirken (Kodierung der Ströme,
+#: Locale, Suchpfad): im selben Prozess blieben sie ohne Wirkung – dafür ``cli_prozess``.
+NUR_BEIM_START = frozenset(
+    {"PYTHONIOENCODING", "PYTHONUTF8", "LC_ALL", "LC_CTYPE", "LANG", "PYTHONPATH"}
+)
+
+
+def cli_im_prozess(
+    *args: str,
+    input: str | None = None,
+    env: dict[str, str] | None = None,
+    cwd: str | os.PathLike | None = None,
+    kodierung: str = "utf-8",
+) -> Lauf:
+    """Der Zwilling von ``run_cli`` im selben Prozess (über ``im_prozess``): dieselben
+    Argumente, dasselbe Arbeitsverzeichnis (``ROOT``), die Ausgaben mit denselben
+    Zeilenenden wie ``subprocess.run(text=True)`` (``\\r\\n`` und ``\\r`` werden ``\\n``);
+    ``kodierung`` wie bei ``im_prozess``."""
+    falsch = NUR_BEIM_START & set(env or ())
+    if falsch:
+        raise ValueError(
+            f"{sorted(falsch)} wirkt nur beim Start eines Prozesses: cli_prozess/run_cli nehmen"
+        )
+    vorher = os.getcwd()
+    os.chdir(cwd or ROOT)
+    try:
+        r = im_prozess(*args, input=input or "", env=env, kodierung=kodierung)
+    finally:
+        os.chdir(vorher)
+
+    def zeilen(text: str) -> str:
+        return text.replace("\r\n", "\n").replace("\r", "\n")
+
+    return Lauf(r.returncode, zeilen(r.stdout), zeilen(r.stderr))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import doctest
 
 import pytest
-from conftest import run_cli
+from conftest import cli_im_prozess
 
 from referee.cli import mehrwert
 from referee.cli.mehrwert import spreize, werte
@@ -67,7 +67,7 @@ def test_sitzordnung_bleibt_erhalten(cli):
     ],
 )
 def test_click_fehler_auf_deutsch(args, meldung):
-    r = run_cli(*args)
+    r = cli_im_prozess(*args)
     assert r.returncode == 2
     assert meldung in r.stderr
     assert "Traceback" not in r.stderr

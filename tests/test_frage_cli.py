@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import ok, run_cli
+from conftest import cli_im_prozess, ok
 
 from referee.regeltexte import abschnitt, abschnitte
 
@@ -15,7 +15,7 @@ def _ohne_traceback(r):
 
 
 def test_frage_davonlaufen_panel():
-    r = run_cli("frage", "Davonlaufen")
+    r = cli_im_prozess("frage", "Davonlaufen")
     assert r.returncode == 0, r.stderr
     assert "Schafkopf · Davonlaufen" in r.stdout
     assert "schafkopf.davonlaufen · Score" in r.stdout
@@ -24,7 +24,7 @@ def test_frage_davonlaufen_panel():
 
 
 def test_frage_json_vertrag():
-    r = run_cli("frage", "Wann darf ich davonlaufen?", "--json")
+    r = cli_im_prozess("frage", "Wann darf ich davonlaufen?", "--json")
     assert r.returncode == 0, r.stderr
     daten = json.loads(r.stdout)
     assert list(daten) == ["frage", "treffer", "konventionen", "regeltext_schweigt"]
@@ -47,7 +47,7 @@ def test_frage_json_vertrag():
 
 
 def test_frage_anzahl_und_spielalias():
-    r = run_cli(
+    r = cli_im_prozess(
         "frage", "Karte falsch abgelegt", "--spiel", "Schlafmütze", "--anzahl", "2", "--json"
     )
     assert r.returncode == 0, r.stderr
@@ -59,13 +59,13 @@ def test_frage_anzahl_und_spielalias():
 
 @pytest.mark.parametrize("alias", ["sabai-sabai", "sabai", "SABAI"])
 def test_frage_spielalias_sabai(alias):
-    r = run_cli("frage", "Joker", "-s", alias, "--json")
+    r = cli_im_prozess("frage", "Joker", "-s", alias, "--json")
     assert r.returncode == 0
     assert {t["spiel"] for t in json.loads(r.stdout)["treffer"]} == {"sabai"}
 
 
 def test_frage_unbekanntes_spiel_exit_2():
-    r = run_cli("frage", "Joker", "--spiel", "doppelkopf")
+    r = cli_im_prozess("frage", "Joker", "--spiel", "doppelkopf")
     assert r.returncode == 2
     assert "Fehler: Unbekanntes Spiel „doppelkopf“." in r.stderr
     assert r.stdout == ""
@@ -73,7 +73,7 @@ def test_frage_unbekanntes_spiel_exit_2():
 
 
 def test_frage_nichts_gefunden_exit_1_meintest_du():
-    r = run_cli("frage", "Pizza bestellen")
+    r = cli_im_prozess("frage", "Pizza bestellen")
     assert r.returncode == 1
     assert r.stdout == ""
     assert r.stderr.startswith("Nichts Passendes zu „Pizza bestellen“ gefunden. Meintest du „")
@@ -82,7 +82,7 @@ def test_frage_nichts_gefunden_exit_1_meintest_du():
 
 
 def test_frage_hallo_ist_nichts_relevantes():
-    r = run_cli("frage", "hallo")
+    r = cli_im_prozess("frage", "hallo")
     assert r.returncode == 1
     assert r.stdout == ""
     assert r.stderr.startswith(
@@ -92,7 +92,7 @@ def test_frage_hallo_ist_nichts_relevantes():
 
 
 def test_frage_mit_falschem_spiel_nennt_treffer_ohne_filter():
-    r = run_cli("frage", "Davonlaufen", "--spiel", "sabai")
+    r = cli_im_prozess("frage", "Davonlaufen", "--spiel", "sabai")
     assert r.returncode == 1
     assert r.stderr == (
         "Nichts Passendes zu „Davonlaufen“ in sabai gefunden. "
@@ -101,11 +101,11 @@ def test_frage_mit_falschem_spiel_nennt_treffer_ohne_filter():
 
 
 def test_frage_lange_eingabe_wird_in_meldungen_gekuerzt():
-    r = run_cli("frage", "x" * 2000)
+    r = cli_im_prozess("frage", "x" * 2000)
     assert r.returncode == 1
     assert r.stderr.startswith("Nichts Passendes zu „" + "x" * 60 + "…“ gefunden.")
     assert len(r.stderr) < 400
-    r = run_cli("frage", "%" * 2000)
+    r = cli_im_prozess("frage", "%" * 2000)
     assert r.returncode == 2
     assert r.stderr.startswith("Fehler: Die Frage „" + "%" * 60 + "…“ enthält keine Wörter.")
     _ohne_traceback(r)
@@ -113,7 +113,7 @@ def test_frage_lange_eingabe_wird_in_meldungen_gekuerzt():
 
 def test_frage_lange_frage_findet_und_json_behaelt_sie():
     frage = ("Wann darf ich davonlaufen? " * 80)[:2000]
-    r = run_cli("frage", frage, "--json", "--anzahl", "1")
+    r = cli_im_prozess("frage", frage, "--json", "--anzahl", "1")
     assert r.returncode == 0, r.stderr
     daten = json.loads(r.stdout)
     assert daten["frage"] == frage
@@ -124,7 +124,7 @@ def test_frage_lange_frage_findet_und_json_behaelt_sie():
 
 
 def test_frage_nichts_gefunden_json_leere_treffer():
-    r = run_cli("frage", "Wetter morgen", "--json")
+    r = cli_im_prozess("frage", "Wetter morgen", "--json")
     assert r.returncode == 1
     assert json.loads(r.stdout) == {
         "frage": "Wetter morgen",
@@ -144,7 +144,7 @@ def test_frage_nichts_gefunden_json_leere_treffer():
     ],
 )
 def test_frage_leer_oder_unbrauchbar_exit_2(frage, meldung):
-    r = run_cli("frage", frage)
+    r = cli_im_prozess("frage", frage)
     assert r.returncode == 2
     assert r.stderr.startswith(meldung)
     assert r.stdout == ""
@@ -152,33 +152,33 @@ def test_frage_leer_oder_unbrauchbar_exit_2(frage, meldung):
 
 
 def test_frage_anzahl_null_ist_bedienfehler():
-    r = run_cli("frage", "Joker", "--anzahl", "0")
+    r = cli_im_prozess("frage", "Joker", "--anzahl", "0")
     assert r.returncode == 2
     _ohne_traceback(r)
 
 
 def test_frage_hilfe_mit_beispiel():
-    r = run_cli("frage", "--help")
+    r = cli_im_prozess("frage", "--help")
     assert r.returncode == 0
     assert 'Beispiel: referee frage "Wann darf ich davonlaufen?"' in r.stdout
 
 
 def test_regeln_ohne_angabe_listet_spiele():
-    r = run_cli("regeln", "--json")
+    r = cli_im_prozess("regeln", "--json")
     assert r.returncode == 0
     spiele = json.loads(r.stdout)["spiele"]
     assert [s["spiel"] for s in spiele] == ["schafkopf", "sabai", "saufn", "schlafmuetze"]
     assert sum(s["abschnitte"] for s in spiele) == len(abschnitte())
-    r = run_cli("regeln")
+    r = cli_im_prozess("regeln")
     assert r.returncode == 0 and "Schlafmütze" in r.stdout
 
 
 def test_regeln_spiel_listet_abschnitte():
-    r = run_cli("regeln", "sabai-sabai")
+    r = cli_im_prozess("regeln", "sabai-sabai")
     assert r.returncode == 0
     for a in abschnitte("sabai"):
         assert a.id in r.stdout
-    daten = json.loads(run_cli("regeln", "saufn", "--json").stdout)
+    daten = json.loads(cli_im_prozess("regeln", "saufn", "--json").stdout)
     assert daten["spiel"] == "saufn"
     assert [x["abschnitt"] for x in daten["abschnitte"]] == [a.id for a in abschnitte("saufn")]
 
@@ -193,27 +193,27 @@ def test_regeln_spiel_listet_abschnitte():
     ],
 )
 def test_regeln_ein_abschnitt(args):
-    r = run_cli("regeln", *args)
+    r = cli_im_prozess("regeln", *args)
     assert r.returncode == 0, r.stderr
     assert "Schafkopf · Davonlaufen" in r.stdout
     assert "Die Ruf-Sau kann danach wie eine gewöhnliche Karte zugegeben werden." in r.stdout
 
 
 def test_regeln_ein_abschnitt_json_woertlich():
-    r = run_cli("regeln", "schlafmuetze", "fehler", "--json")
+    r = cli_im_prozess("regeln", "schlafmuetze", "fehler", "--json")
     daten = json.loads(r.stdout)
     assert daten["abschnitt"] == "schlafmuetze.fehler"
     assert daten["text"] == abschnitt("schlafmuetze.fehler").text
 
 
 def test_regeln_abschnitt_mit_umlaut_und_leerzeichen():
-    r = run_cli("regeln", "schafkopf", "Rufbare Säue", "--json")
+    r = cli_im_prozess("regeln", "schafkopf", "Rufbare Säue", "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["abschnitt"] == "schafkopf.rufbare-saeue"
 
 
 def test_regeln_unbekannter_abschnitt_exit_2():
-    r = run_cli("regeln", "saufn", "urwalt")
+    r = cli_im_prozess("regeln", "saufn", "urwalt")
     assert r.returncode == 2
     assert r.stderr.startswith(
         "Fehler: Unbekannter Abschnitt „urwalt“ in saufn. Meintest du saufn.urwald"
@@ -222,7 +222,7 @@ def test_regeln_unbekannter_abschnitt_exit_2():
 
 
 def test_regeln_unbekanntes_spiel_exit_2():
-    r = run_cli("regeln", "doppelkopf")
+    r = cli_im_prozess("regeln", "doppelkopf")
     assert r.returncode == 2
     assert "Unbekanntes Spiel „doppelkopf“" in r.stderr
     _ohne_traceback(r)

@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT, _env, ok, run_cli
+from conftest import ROOT, _env, cli_im_prozess, ok
 
 HAND = "EO GU H9 G10 G7 S8 SK EA"
 
@@ -68,12 +68,12 @@ def test_jeder_befehl_falsches_token_exit_2_und_json_fehlerform(pfad, tmp_path):
     cmd = dict((" ".join(p), c) for p, c in BEFEHLE)[" ".join(pfad)]
     hat_json = any("--json" in getattr(p, "opts", ()) for p in cmd.params)
     env = {"REFEREE_DB": str(tmp_path / "x.db"), "HOME": str(tmp_path)}
-    r = run_cli(*pfad, "--gibtsnicht-xyz", env=env)
+    r = cli_im_prozess(*pfad, "--gibtsnicht-xyz", env=env)
     assert r.returncode == 2, (r.stdout, r.stderr)
     assert "--gibtsnicht-xyz" in r.stderr
     assert "Error" not in r.stderr and "Traceback" not in r.stderr
     if hat_json:
-        f = _json_fehler(run_cli(*pfad, "--json", "--gibtsnicht-xyz", env=env))
+        f = _json_fehler(cli_im_prozess(*pfad, "--json", "--gibtsnicht-xyz", env=env))
         assert "--gibtsnicht-xyz" in f["meldung"]
     assert not (tmp_path / "x.db").exists()
     assert typer.main.get_command(app) is not None
@@ -126,7 +126,19 @@ def test_interner_fehler_ohne_klassennamen_exit_3(tmp_path):
     [{"PYTHONIOENCODING": "ascii"}, {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}],
     ids=["ascii", "C-Locale"],
 )
-def test_nicht_utf8_terminal_stuerzt_nie_ab(cli, kodierung):
+def test_nicht_utf8_terminal_stuerzt_nie_ab(cli, cli_prozess, kodierung):
+    """``ascii`` im selben Prozess mit Strömen, die nur ASCII können (was
+    ``PYTHONIOENCODING=ascii`` dem Interpreter gibt); die C-Locale als eigener Prozess, denn da
+    richtet der Interpreter selbst die Ströme ein (ASCII, ``surrogateescape``)."""
+    if "LC_ALL" in kodierung:
+
+        def terminal(*args: str):
+            return cli_prozess(*args, env=kodierung)
+    else:
+
+        def terminal(*args: str):
+            return cli(*args, kodierung=kodierung["PYTHONIOENCODING"])
+
     _abend(cli, "--ort", "Gasthaus „Zur Post“ – Stüberl")
     ok(cli("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "70"))
     befehle = [
@@ -143,12 +155,12 @@ def test_nicht_utf8_terminal_stuerzt_nie_ab(cli, kodierung):
         ("sabai", "karte", "AJ"),
     ]
     for b in befehle:
-        r = cli(*b, env=kodierung)
+        r = terminal(*b)
         assert r.returncode == 0, (b, r.stdout, r.stderr)
         assert "UnicodeEncodeError" not in r.stderr and "Traceback" not in r.stderr
-    r = cli("stand", env=kodierung)
+    r = terminal("stand")
     assert "EUR" in r.stdout and "€" not in r.stdout
-    assert "Zur Post" in cli("abend", env=kodierung).stdout
+    assert "Zur Post" in terminal("abend").stdout
 
 
 def test_argument_mit_kaputten_bytes_exit_2_ohne_datei(tmp_path):
@@ -391,8 +403,8 @@ def _export_vorlage(tmp_path_factory):
         ("schafkopf", "eintragen", "rufspiel", "Dora+Ben", "--augen", "40"),
         ("abend", "bezahlt", "1"),
     ):
-        ok(run_cli(*args, env=env))
-    return json.loads(ok(run_cli("export", "--format", "json", env=env)).stdout)
+        ok(cli_im_prozess(*args, env=env))
+    return json.loads(ok(cli_im_prozess("export", "--format", "json", env=env)).stdout)
 
 
 @pytest.fixture

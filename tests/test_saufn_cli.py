@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import cli_im_prozess
 from conftest import ok as _ok
-from conftest import run_cli
 
 HINWEIS_TEIL = "ohne alkoholische Getränke"
 
 
 def test_folgt_n_auf_u_json_vertrag():
-    r = run_cli("saufn", "folgt", "N", "U", "--json")
+    r = cli_im_prozess("saufn", "folgt", "N", "U", "--json")
     _ok(r, 1)
     d = json.loads(r.stdout)
     assert d["erlaubt"] is False
@@ -22,7 +22,7 @@ def test_folgt_n_auf_u_json_vertrag():
 
 
 def test_folgt_s_auf_n_ja_text():
-    r = run_cli("saufn", "folgt", "S", "N")
+    r = cli_im_prozess("saufn", "folgt", "S", "N")
     _ok(r, 0)
     assert r.stdout.startswith("Ja – S darf auf N.")
     assert "wieder ein S" in r.stdout.replace("\n", " ")
@@ -30,22 +30,22 @@ def test_folgt_s_auf_n_ja_text():
 
 
 def test_folgt_gold_oben_bleibt():
-    r = run_cli("saufn", "folgt", "sheriff", "u", "--json")
+    r = cli_im_prozess("saufn", "folgt", "sheriff", "u", "--json")
     _ok(r, 0)
     d = json.loads(r.stdout)
     assert d["erlaubt"] is True and d["oben_danach"] == "U"
 
 
 def test_folgt_abaendern_braucht_gold():
-    _ok(run_cli("saufn", "folgt", "Abändern", "S"), 1)
-    _ok(run_cli("saufn", "folgt", "Abändern", "S", "--gold"), 0)
+    _ok(cli_im_prozess("saufn", "folgt", "Abändern", "S"), 1)
+    _ok(cli_im_prozess("saufn", "folgt", "Abändern", "S", "--gold"), 0)
 
 
 def test_folgt_plus_stapeln():
-    r = run_cli("saufn", "folgt", "+4", "+2", "--plus", "6", "--json")
+    r = cli_im_prozess("saufn", "folgt", "+4", "+2", "--plus", "6", "--json")
     _ok(r, 0)
     assert json.loads(r.stdout)["schluecke"] == 10
-    r2 = run_cli("saufn", "folgt", "U", "+2", "--plus", "6", "--json")
+    r2 = cli_im_prozess("saufn", "folgt", "U", "+2", "--plus", "6", "--json")
     _ok(r2, 1)
     d = json.loads(r2.stdout)
     assert d["moeglich"] == ["+2", "+4"] and d["selbst_trinken"] == 6
@@ -53,10 +53,10 @@ def test_folgt_plus_stapeln():
 
 def test_folgt_kopf_erstmals():
     for extra in ((), ("--kopf-erstmals",)):
-        r = run_cli("saufn", "folgt", "Auf den Kopf", "S", *extra, "--json")
+        r = cli_im_prozess("saufn", "folgt", "Auf den Kopf", "S", *extra, "--json")
         _ok(r, 0)
         assert json.loads(r.stdout)["oben_danach"] == "S"
-    r = run_cli("saufn", "folgt", "kopf", "S", "--kopf-erneut", "--json")
+    r = cli_im_prozess("saufn", "folgt", "kopf", "S", "--kopf-erneut", "--json")
     _ok(r, 0)
     assert json.loads(r.stdout)["oben_danach"] == "A:Auf den Kopf"
 
@@ -73,14 +73,14 @@ def test_folgt_kopf_erstmals():
     ],
 )
 def test_folgt_eingabefehler(args, teil):
-    r = run_cli("saufn", "folgt", *args)
+    r = cli_im_prozess("saufn", "folgt", *args)
     _ok(r, 2)
     assert r.stdout == ""
     assert r.stderr.startswith("Fehler: ") and teil in r.stderr
 
 
 def test_ende_vier_personen_mit_hinweis_einmal():
-    r = run_cli(
+    r = cli_im_prozess(
         "saufn", "ende", "--platz", "Anna", "Ben", "Cem", "--spieler", "Anna", "Ben", "Cem", "Dora"
     )
     _ok(r, 0)
@@ -93,7 +93,7 @@ def test_ende_vier_personen_mit_hinweis_einmal():
 
 
 def test_ende_drei_personen_json():
-    r = run_cli("saufn", "ende", "--platz", "Anna", "--spieler", "Anna,Ben,Cem", "--json")
+    r = cli_im_prozess("saufn", "ende", "--platz", "Anna", "--spieler", "Anna,Ben,Cem", "--json")
     _ok(r, 0)
     d = json.loads(r.stdout)
     assert d["spiel_endet"] is True and d["plaetze"] == ["Anna"]
@@ -104,7 +104,7 @@ def test_ende_drei_personen_json():
 
 
 def test_ende_verteilung_ungueltig_exit_1():
-    r = run_cli(
+    r = cli_im_prozess(
         "saufn",
         "ende",
         "--platz",
@@ -127,7 +127,7 @@ def test_ende_verteilung_ungueltig_exit_1():
 
 
 def test_ende_verteilung_gueltig():
-    r = run_cli(
+    r = cli_im_prozess(
         "saufn",
         "ende",
         "--verteilung",
@@ -190,18 +190,18 @@ def test_ende_ohne_spieler_und_ohne_abend(cli):
 
 
 def test_karten_json_und_text():
-    r = run_cli("saufn", "karten", "--json")
+    r = cli_im_prozess("saufn", "karten", "--json")
     _ok(r, 0)
     d = json.loads(r.stdout)
     assert d["anzahl"]["gesamt"] == 110
-    t = run_cli("saufn", "karten")
+    t = cli_im_prozess("saufn", "karten")
     _ok(t, 0)
     assert "Sauftrumpf: Kategorie unbekannt" in t.stdout
 
 
 def test_hilfe_mit_beispiel():
     for befehl in ("folgt", "ende", "karten"):
-        r = run_cli("saufn", befehl, "--help")
+        r = cli_im_prozess("saufn", befehl, "--help")
         _ok(r, 0)
         assert "Beispiel" in r.stdout
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import run_cli
+from conftest import cli_im_prozess
 
 
 def abrechnung(*args: str):
-    return run_cli("schafkopf", "abrechnung", *args)
+    return cli_im_prozess("schafkopf", "abrechnung", *args)
 
 
 def test_json_vertrag_mit_namen():
@@ -267,7 +267,7 @@ def test_mehrfach_optionen_werden_aufgespreizt():
 
 
 def test_mehrfach_ueber_die_cli():
-    r = run_cli(
+    r = cli_im_prozess(
         "schafkopf",
         "abrechnung",
         "--gegner",
@@ -287,13 +287,13 @@ def test_mehrfach_ueber_die_cli():
 
 
 def test_tarife_auflisten():
-    r = run_cli("schafkopf", "tarife", "--json")
+    r = cli_im_prozess("schafkopf", "tarife", "--json")
     assert r.returncode == 0
     d = json.loads(r.stdout)
     assert d["standard"] == "10-20-50"
     assert d["tarife"]["5-10-20"]["grund"] == 10
     assert "laufende_ab.wenz" in d["schluessel"]
-    text = run_cli("schafkopf", "tarife").stdout
+    text = cli_im_prozess("schafkopf", "tarife").stdout
     assert "10-20-50 (Standard)" in text
 
 

@@ -366,16 +366,16 @@ def test_farbspiele_wie_angesagt(text, art, farbe):
 
 
 def test_cli_abrechnung_versteht_herz_solo():
-    from conftest import run_cli
+    from conftest import cli_im_prozess
 
-    r = run_cli("schafkopf", "abrechnung", "Herz-Solo", "--augen", "61", "--json")
+    r = cli_im_prozess("schafkopf", "abrechnung", "Herz-Solo", "--augen", "61", "--json")
     assert r.returncode == 0, r.stderr
     assert '"spielart": "solo"' in r.stdout and '"spieler": 150' in r.stdout
 
 
 def test_farbe_ohne_schlag_ist_mehrdeutig_exit_2():
     """„EO Gras“: die Farbe ohne Schlag – Mehrdeutig mit Beispiel, nie ein interner Fehler."""
-    from conftest import run_cli
+    from conftest import cli_im_prozess
 
     with pytest.raises(Mehrdeutig, match="„Gras“ ist mehrdeutig: Der Schlag fehlt .z. B. GA"):
         Karte.parse("Gras")
@@ -383,7 +383,7 @@ def test_farbe_ohne_schlag_ist_mehrdeutig_exit_2():
         Eingabefehler, match="„Gras“ an Position 2 ist mehrdeutig: Der Schlag fehlt"
     ):
         parse_hand("EO Gras")
-    r = run_cli("ruf", "--hand", "EO Gras")
+    r = cli_im_prozess("ruf", "--hand", "EO Gras")
     assert r.returncode == 2 and r.stdout == ""
     assert "Der Schlag fehlt (z. B. GA oder Gras-Sau)" in r.stderr
     assert "Interner Fehler" not in r.stderr and "Error" not in r.stderr

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import cli_im_prozess
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -372,7 +372,7 @@ def test_cli_partie_json_und_exit_0(tmp_path):
     g = PARTIEN[4]
     datei = tmp_path / "p.json"
     datei.write_text(json.dumps(g), encoding="utf-8")
-    r = run_cli("schafkopf", "partie", str(datei), "--json")
+    r = cli_im_prozess("schafkopf", "partie", str(datei), "--json")
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     assert d["gueltig"] is True and d["zahlungen"] == g["erwartet"]["zahlungen"]
@@ -382,7 +382,7 @@ def test_cli_partie_stdin_regelverstoss_exit_1():
     g = json.loads(json.dumps(PARTIEN[4]))
     k = g["stiche"][1]["karten"]
     k[2], k[3] = k[3], k[2]
-    r = run_cli("schafkopf", "partie", "-", "--json", input=json.dumps(g))
+    r = cli_im_prozess("schafkopf", "partie", "-", "--json", input=json.dumps(g))
     assert r.returncode == 1
     d = json.loads(r.stdout)
     assert d["gueltig"] is False
@@ -392,7 +392,7 @@ def test_cli_partie_stdin_regelverstoss_exit_1():
         "karte": k[2],
         "grund": d["fehler"][0]["grund"],
     }
-    r = run_cli("schafkopf", "partie", "-", input=json.dumps(g))
+    r = cli_im_prozess("schafkopf", "partie", "-", input=json.dumps(g))
     assert r.returncode == 1
     assert (
         "Stich 2:" in r.stdout
@@ -407,30 +407,30 @@ def test_cli_partie_mit_namen_und_tarif_option(tmp_path):
     g.pop("tarif")
     datei = tmp_path / "p.json"
     datei.write_text(json.dumps(g), encoding="utf-8")
-    r = run_cli("schafkopf", "partie", str(datei))
+    r = cli_im_prozess("schafkopf", "partie", str(datei))
     assert r.returncode == 0, r.stderr
     assert "[bold]Ben" in r.stdout and "Zahlungen:" in r.stdout
-    r = run_cli("schafkopf", "partie", str(datei), "--json", "--tarif", "5-10-20")
+    r = cli_im_prozess("schafkopf", "partie", str(datei), "--json", "--tarif", "5-10-20")
     d = json.loads(r.stdout)
     assert d["zahlungen_namen"]["Anna"] == d["zahlungen"][0]
     assert abs(d["zahlungen"][3]) == 3 * d["wert"]  # Spieler (Sitz 3) zahlt/erhält dreifach
 
 
 def test_cli_liste_von_partien():
-    r = run_cli("schafkopf", "partie", str(DATEI), "--json")
+    r = cli_im_prozess("schafkopf", "partie", str(DATEI), "--json")
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     assert [x["zahlungen"] for x in d] == [g["erwartet"]["zahlungen"] for g in PARTIEN]
 
 
 def test_cli_eingabefehler_exit_2(tmp_path):
-    r = run_cli("schafkopf", "partie", str(tmp_path / "fehlt.json"))
+    r = cli_im_prozess("schafkopf", "partie", str(tmp_path / "fehlt.json"))
     assert r.returncode == 2 and "gibt es nicht" in r.stderr
-    r = run_cli("schafkopf", "partie", "-", input="{kaputt")
+    r = cli_im_prozess("schafkopf", "partie", "-", input="{kaputt")
     assert r.returncode == 2 and "kein gültiges JSON" in r.stderr
     g = json.loads(json.dumps(PARTIEN[0]))
     g["haende"][0][0] = "EX"
-    r = run_cli("schafkopf", "partie", "-", input=json.dumps(g))
+    r = cli_im_prozess("schafkopf", "partie", "-", input=json.dumps(g))
     assert r.returncode == 2 and "„EX“" in r.stderr and "Traceback" not in r.stderr
 
 
@@ -480,7 +480,7 @@ def test_cli_regelverstoss_liest_sich_mit_namen_hand_und_erlaubten_karten():
             str(ersatz) if k == str(rufsau) else str(rufsau) if k == str(ersatz) else k
             for k in s["karten"]
         ]
-    r = run_cli("schafkopf", "partie", "-", input=json.dumps(g))
+    r = cli_im_prozess("schafkopf", "partie", "-", input=json.dumps(g))
     assert r.returncode == 1, r.stderr
     name = g["namen"][halter]
     text = " ".join(r.stdout.split())
@@ -489,7 +489,7 @@ def test_cli_regelverstoss_liest_sich_mit_namen_hand_und_erlaubten_karten():
     assert f"Erlaubt wären: {rufsau}." in text
     assert f"{name} hatte da noch:" in text
     assert "Regel „Die Ruf-Sau suchen“ (schafkopf.ruf-sau-suchen)" in text
-    d = json.loads(run_cli("schafkopf", "partie", "-", "--json", input=json.dumps(g)).stdout)
+    d = json.loads(cli_im_prozess("schafkopf", "partie", "-", "--json", input=json.dumps(g)).stdout)
     assert d["fehler"][0]["stich"] == i + 1 and d["fehler"][0]["sitz"] == halter
     assert d["fehler"][0]["karte"] == str(ersatz)
     assert set(d["fehler"][0]) == {"stich", "sitz", "karte", "grund"}
@@ -497,13 +497,15 @@ def test_cli_regelverstoss_liest_sich_mit_namen_hand_und_erlaubten_karten():
 
 def test_cli_partie_tarif_zeile_und_set_mit_mehreren_werten():
     g = _rufspiel_mit_namen()
-    r = run_cli("schafkopf", "partie", "-", input=json.dumps(g))
+    r = cli_im_prozess("schafkopf", "partie", "-", input=json.dumps(g))
     assert (
         r.returncode == 0
         and "vereinbart, der Regeltext kennt keinen verbindlichen Tarif" in r.stdout
     )
-    ohne = json.loads(run_cli("schafkopf", "partie", "-", "--json", input=json.dumps(g)).stdout)
-    r = run_cli(
+    ohne = json.loads(
+        cli_im_prozess("schafkopf", "partie", "-", "--json", input=json.dumps(g)).stdout
+    )
+    r = cli_im_prozess(
         "schafkopf",
         "partie",
         "-",
@@ -517,7 +519,7 @@ def test_cli_partie_tarif_zeile_und_set_mit_mehreren_werten():
     d = json.loads(r.stdout)
     basis = g["tarif"]["grund"] + (g["tarif"]["schneider"] if ohne["schneider"] else 0)
     assert d["wert"] == ohne["wert"] - basis + 100
-    r = run_cli("schafkopf", "partie", "-", "--set", "fuenf=5", input=json.dumps(g))
+    r = cli_im_prozess("schafkopf", "partie", "-", "--set", "fuenf=5", input=json.dumps(g))
     assert r.returncode == 2 and "„fuenf“" in r.stderr and "laufende_ab" in r.stderr
 
 
@@ -576,10 +578,10 @@ def test_textform_ohne_namen_und_fehler_mit_zeile(tmp_path):
         partie_bericht(als_text(g).replace(f"  Dora: {', '.join(g['haende'][3])}\n", ""))
     datei = tmp_path / "partie.txt"
     datei.write_text(als_text(g), encoding="utf-8")
-    r = run_cli("schafkopf", "partie", str(datei), "--json")
+    r = cli_im_prozess("schafkopf", "partie", str(datei), "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["zahlungen"] == g["erwartet"]["zahlungen"]
-    r = run_cli("schafkopf", "partie", "-", input="spiel: rufspiel gras\nspieler: 9\n")
+    r = cli_im_prozess("schafkopf", "partie", "-", input="spiel: rufspiel gras\nspieler: 9\n")
     assert (
         r.returncode == 2
         and "Zeile 2: „9“ ist kein Sitz" in r.stderr
@@ -592,7 +594,7 @@ def test_cli_ramsch_partie_nennt_verlierer_jungfrau_und_klopfer():
     g.update(spiel="ramsch", farbe=None, klopfer=[1], stoesse=[])
     b = partie_bericht(g)
     assert b.gueltig
-    r = run_cli("schafkopf", "partie", "-", input=json.dumps(g))
+    r = cli_im_prozess("schafkopf", "partie", "-", input=json.dumps(g))
     assert r.returncode == 0, r.stderr
     verlierer = " und ".join(g["namen"][s] for s in b.abrechnung.verlierer)
     assert f"Verliert: {verlierer} (die meisten Augen)" in r.stdout

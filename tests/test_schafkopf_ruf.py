@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import run_cli
+from conftest import cli_im_prozess
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -75,7 +75,7 @@ def test_rufbar_genau_wenn_farbkarte_ohne_sau(hand):
 
 
 def test_cli_json_vertrag():
-    r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--json")
+    r = cli_im_prozess("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--json")
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     assert d["hand"] == ["EO", "GU", "H9", "G10", "G7", "S8", "SK", "EA"]
@@ -87,8 +87,10 @@ def test_cli_json_vertrag():
 
 
 def test_cli_sau_exit_codes():
-    assert run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "gras").returncode == 0
-    r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "eichel")
+    assert (
+        cli_im_prozess("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "gras").returncode == 0
+    )
+    r = cli_im_prozess("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "eichel")
     assert r.returncode == 1 and "darf nicht gerufen werden" in r.stdout
 
 
@@ -97,16 +99,16 @@ def test_cli_herz_ist_eine_auskunft_und_eine_unbekannte_sau_falsche_eingabe():
     adcdc4d): Antwort nein, weil die Herz-Sau Trumpf ist – Exit 1 mit Grund und Abschnitt, auf
     stdout. Eine unbekannte Sau bleibt eine falsche Eingabe (Exit 2); ihre Meldung nennt nur
     Eichel, Gras und Schellen als rufbar."""
-    r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "herz")
+    r = cli_im_prozess("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "herz")
     assert r.returncode == 1 and r.stderr == ""
     assert "Herz-Sau ist Trumpf" in r.stdout and "schafkopf.rufbare-saeue" in r.stdout
     assert "→ Die Herz-Sau darf nicht gerufen werden." in r.stdout
-    r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "rot", "--json")
+    r = cli_im_prozess("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "rot", "--json")
     assert r.returncode == 1, r.stderr
     d = json.loads(r.stdout)
     assert (d["sau"], d["erlaubt"], d["abschnitt"]) == ("herz", False, "schafkopf.rufbare-saeue")
     assert d["grund"].startswith("Die Herz-Sau ist Trumpf")
-    r = run_cli("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "pik")
+    r = cli_im_prozess("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "pik")
     assert r.returncode == 2 and "Unbekannte Sau „pik“" in r.stderr
     assert "Rufbar sind nur die Eichel-, Gras- und Schellen-Sau" in r.stderr
     assert "herz" not in r.stderr.casefold()
@@ -126,32 +128,32 @@ def test_pruefe_ruf_nennt_den_abschnitt():
 
 
 def test_cli_gesperrt_text():
-    r = run_cli("ruf", "--hand", "GA EO GO HA HK H10 H9 EU")
+    r = cli_im_prozess("ruf", "--hand", "GA EO GO HA HK H10 H9 EU")
     assert r.returncode == 0
     text = " ".join(r.stdout.split())
     assert "Gesperrt" in text and "Andere Spielarten" in text
 
 
 def test_cli_kurzes_blatt():
-    r = run_cli("ruf", "--hand", "EO GA E9 SK HA H10", "--deck", "kurz", "--json")
+    r = cli_im_prozess("ruf", "--hand", "EO GA E9 SK HA H10", "--deck", "kurz", "--json")
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     assert d["saeue"]["eichel"]["erlaubt"] and d["saeue"]["schellen"]["erlaubt"]
-    r = run_cli("ruf", "--hand", "EO GA E9 SK HA H7", "--deck", "kurz")
+    r = cli_im_prozess("ruf", "--hand", "EO GA E9 SK HA H7", "--deck", "kurz")
     assert r.returncode == 2 and "„H7“ an Position 6" in r.stderr
 
 
 def test_cli_schlechte_hand_exit_2_deutsch():
-    r = run_cli("ruf", "--hand", "EO EO GX H9")
+    r = cli_im_prozess("ruf", "--hand", "EO EO GX H9")
     assert r.returncode == 2
     assert "„GX“ an Position 3" in r.stderr and "Doppelte Karte: EO" in r.stderr
     assert "statt 8" in r.stderr and "Traceback" not in r.stderr
 
 
 def test_cli_sau_mit_tischnamen():
-    r = run_cli("ruf", "--hand", "SA G7 EA EO GO HA HK EU", "--sau", "die Blaue")
+    r = cli_im_prozess("ruf", "--hand", "SA G7 EA EO GO HA HK EU", "--sau", "die Blaue")
     assert r.returncode == 0 and "Die Gras-Sau darf gerufen werden" in r.stdout
-    r = run_cli("ruf", "--hand", "SA G7 EA EO GO HA HK EU", "--sau", "Alte", "--json")
+    r = cli_im_prozess("ruf", "--hand", "SA G7 EA EO GO HA HK EU", "--sau", "Alte", "--json")
     d = json.loads(r.stdout)
     assert r.returncode == 1 and d["sau"] == "eichel" and d["erlaubt"] is False
 

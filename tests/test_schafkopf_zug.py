@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from conftest import run_cli
+from conftest import cli_im_prozess
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -204,7 +204,7 @@ def test_zufallspartien(art_farbe, blatt, rng):
 
 
 def test_cli_json_vertrag():
-    r = run_cli(
+    r = cli_im_prozess(
         "schafkopf",
         "zug",
         "--spiel",
@@ -225,24 +225,26 @@ def test_cli_json_vertrag():
 
 
 def test_cli_davonlaufen_und_text():
-    r = run_cli(
+    r = cli_im_prozess(
         "schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "schellen", "--hand", "SA S7 S8 S9"
     )
     assert r.returncode == 0
     assert "Erlaubt: SA S7 S8 S9" in r.stdout and "Davonlaufen erlaubt" in r.stdout
-    r = run_cli(
+    r = cli_im_prozess(
         "schafkopf", "zug", "--spiel", "wenz", "--hand", "E9 SU S7 H8 GO", "--stich", "EO", "--json"
     )
     assert json.loads(r.stdout)["erlaubte"] == ["E9"]
 
 
 def test_cli_fehler():
-    r = run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--hand", "SA S7")
+    r = cli_im_prozess("schafkopf", "zug", "--spiel", "rufspiel", "--hand", "SA S7")
     assert r.returncode == 2 and "fehlt die gerufene Sau" in r.stderr
-    r = run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "herz", "--hand", "SA S7")
+    r = cli_im_prozess(
+        "schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "herz", "--hand", "SA S7"
+    )
     assert r.returncode == 2 and "Herz-Sau ist Trumpf" in r.stderr
     assert "Rufbar sind nur die Eichel-, Gras- und Schellen-Sau" in r.stderr
-    r = run_cli("schafkopf", "zug", "--spiel", "solo", "--farbe", "gras", "--hand", "SA SX")
+    r = cli_im_prozess("schafkopf", "zug", "--spiel", "solo", "--farbe", "gras", "--hand", "SA SX")
     assert r.returncode == 2 and "„SX“ an Position 2" in r.stderr and "Traceback" not in r.stderr
 
 
@@ -264,7 +266,7 @@ def test_hand_waehrend_des_spiels_und_groessen():
 
 
 def test_cli_deck_kurz_und_zu_grosse_hand():
-    r = run_cli(
+    r = cli_im_prozess(
         "schafkopf",
         "zug",
         "--spiel",
@@ -277,7 +279,7 @@ def test_cli_deck_kurz_und_zu_grosse_hand():
         "kurz",
     )
     assert r.returncode == 2 and "höchstens 6" in r.stderr and "Traceback" not in r.stderr
-    r = run_cli(
+    r = cli_im_prozess(
         "schafkopf",
         "zug",
         "--spiel",
@@ -293,7 +295,7 @@ def test_cli_deck_kurz_und_zu_grosse_hand():
         "--json",
     )
     assert r.returncode == 0 and json.loads(r.stdout)["erlaubte"] == ["E9"]
-    r = run_cli(
+    r = cli_im_prozess(
         "schafkopf",
         "zug",
         "--spiel",
@@ -307,16 +309,18 @@ def test_cli_deck_kurz_und_zu_grosse_hand():
 
 
 def test_cli_ramsch_und_bettel_nennen_die_konvention():
-    r = run_cli(
+    r = cli_im_prozess(
         "schafkopf", "zug", "--spiel", "bettel", "--hand", "EO E7 SA S7", "--stich", "EK", "--json"
     )
     d = json.loads(r.stdout)
     assert d["erlaubte"] == ["EO", "E7"] and "Sau, König, Ober, Unter, Zehn" in d["konventionen"][0]
-    r = run_cli("schafkopf", "zug", "--spiel", "ramsch", "--hand", "EO H7 SA S7", "--stich", "HK")
+    r = cli_im_prozess(
+        "schafkopf", "zug", "--spiel", "ramsch", "--hand", "EO H7 SA S7", "--stich", "HK"
+    )
     assert r.returncode == 0 and "Erlaubt: EO H7" in r.stdout
     assert "Konvention, nicht im Regeltext: Ramsch" in " ".join(r.stdout.split())
     d = json.loads(
-        run_cli(
+        cli_im_prozess(
             "schafkopf", "zug", "--spiel", "wenz", "--hand", "E9 SU", "--stich", "EO", "--json"
         ).stdout
     )
@@ -361,7 +365,7 @@ def test_karte_nicht_in_der_hand_ist_eine_falsche_frage():
 
 
 def _zug(*args: str):
-    return run_cli("schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "schellen", *args)
+    return cli_im_prozess("schafkopf", "zug", "--spiel", "rufspiel", "--farbe", "schellen", *args)
 
 
 def test_cli_karte_exit_codes():

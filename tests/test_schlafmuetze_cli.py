@@ -5,15 +5,15 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import cli_im_prozess
 from conftest import ok as _ok
-from conftest import run_cli
 
 MITTE = ("--mitte", "2 1 5 1 1")
 SPIELER = ("--mitspieler", "Ben=10,Cem=4,Dora=6")
 
 
 def test_passt_json_vertrag():
-    r = run_cli("schlafmuetze", "passt", "6", *MITTE, "--json")
+    r = cli_im_prozess("schlafmuetze", "passt", "6", *MITTE, "--json")
     _ok(r, 0)
     d = json.loads(r.stdout)
     assert d["passt"] == ["mitte:3"] and d["muss"] == "mitte:3"
@@ -21,21 +21,21 @@ def test_passt_json_vertrag():
 
 
 def test_passt_text_mitte_vor_mitspieler():
-    r = run_cli("schlafmuetze", "passt", "3", *MITTE, *SPIELER)
+    r = cli_im_prozess("schlafmuetze", "passt", "3", *MITTE, *SPIELER)
     _ok(r, 0)
     assert r.stdout.startswith("Die 3 muss auf Stapel 1 der Mitte (mitte:1).")
     assert "Passt auf: mitte:1, Cem." in r.stdout
 
 
 def test_nach_richtig_exit_0():
-    r = run_cli("schlafmuetze", "passt", "5", *MITTE, *SPIELER, "--nach", "Cem", "--json")
+    r = cli_im_prozess("schlafmuetze", "passt", "5", *MITTE, *SPIELER, "--nach", "Cem", "--json")
     _ok(r, 0)
     d = json.loads(r.stdout)
     assert d["schlafmuetze"] is False and d["muss"] == "Cem" and d["passt"] == ["Cem", "Dora"]
 
 
 def test_nach_falsche_reihenfolge_exit_1():
-    r = run_cli("schlafmuetze", "passt", "5", *MITTE, *SPIELER, "--nach", "Dora", "--json")
+    r = cli_im_prozess("schlafmuetze", "passt", "5", *MITTE, *SPIELER, "--nach", "Dora", "--json")
     _ok(r, 1)
     d = json.loads(r.stdout)
     assert d["schlafmuetze"] is True and d["fehler"] == "reihenfolge"
@@ -44,7 +44,7 @@ def test_nach_falsche_reihenfolge_exit_1():
 
 
 def test_nach_uebersehen_text():
-    r = run_cli("schlafmuetze", "passt", "3", *MITTE, *SPIELER, "--nach", "eigene")
+    r = cli_im_prozess("schlafmuetze", "passt", "3", *MITTE, *SPIELER, "--nach", "eigene")
     _ok(r, 1)
     assert r.stdout.startswith("Schlafmütze! Übersehen")
     assert "unterste Karte seines Zugstapels" in r.stdout.replace("\n", " ")
@@ -52,8 +52,8 @@ def test_nach_uebersehen_text():
 
 def test_nach_mitte_bei_mehreren_mitte_stapeln():
     for ziel in ("mitte", "mitte:4"):
-        _ok(run_cli("schlafmuetze", "passt", "2", *MITTE, "--nach", ziel), 0)
-    _ok(run_cli("schlafmuetze", "passt", "2", *MITTE, "--nach", "mitte:1"), 1)
+        _ok(cli_im_prozess("schlafmuetze", "passt", "2", *MITTE, "--nach", ziel), 0)
+    _ok(cli_im_prozess("schlafmuetze", "passt", "2", *MITTE, "--nach", "mitte:1"), 1)
 
 
 @pytest.mark.parametrize(
@@ -69,13 +69,13 @@ def test_nach_mitte_bei_mehreren_mitte_stapeln():
     ],
 )
 def test_passt_eingabefehler(args, teil):
-    r = run_cli("schlafmuetze", "passt", *args)
+    r = cli_im_prozess("schlafmuetze", "passt", *args)
     _ok(r, 2)
     assert r.stderr.startswith("Fehler: ") and teil in r.stderr
 
 
 def test_zug_json():
-    r = run_cli("schlafmuetze", "zug", "--ablage", "5", "--mitte", "2 1 4 1 1", "--json")
+    r = cli_im_prozess("schlafmuetze", "zug", "--ablage", "5", "--mitte", "2 1 4 1 1", "--json")
     _ok(r, 0)
     d = json.loads(r.stdout)
     assert (d["zuerst"], d["karte"], d["muss"]) == ("ablagestapel", 5, "mitte:3")
@@ -83,7 +83,7 @@ def test_zug_json():
 
 
 def test_zug_aufgedeckt():
-    r = run_cli(
+    r = cli_im_prozess(
         "schlafmuetze",
         "zug",
         "--ablage",
@@ -100,10 +100,10 @@ def test_zug_aufgedeckt():
 
 
 def test_zug_allgemein_und_fehler():
-    r = run_cli("schlafmuetze", "zug")
+    r = cli_im_prozess("schlafmuetze", "zug")
     _ok(r, 0)
     assert "Zuerst der eigene Ablagestapel" in r.stdout
-    r2 = run_cli("schlafmuetze", "zug", "--ablage", "5")
+    r2 = cli_im_prozess("schlafmuetze", "zug", "--ablage", "5")
     _ok(r2, 2)
     assert "ohne --mitte" in r2.stderr
 
@@ -122,7 +122,7 @@ def test_sieg_eingabefehler(cli):
 
 def test_hilfe_mit_beispiel():
     for befehl in ("passt", "zug", "sieg"):
-        r = run_cli("schlafmuetze", befehl, "--help")
+        r = cli_im_prozess("schlafmuetze", befehl, "--help")
         _ok(r, 0)
         assert "Beispiel" in r.stdout
 
@@ -175,11 +175,11 @@ def test_passt_mit_ablage_beispiel_5():
         "--nach",
         "eigene",
     )
-    r = run_cli(*basis, "--ablage", "5", "--json")
+    r = cli_im_prozess(*basis, "--ablage", "5", "--json")
     _ok(r, 1)
     d = json.loads(r.stdout)
     assert d["schlafmuetze"] is True and d["fehler"] == "uebersehen" and d["muss"] == "eigene"
-    _ok(run_cli(*basis, "--ablage", "7"), 0)
-    f = run_cli("schlafmuetze", "passt", "13", "--mitte", "2 4 1 1 1", "--ablage", "5")
+    _ok(cli_im_prozess(*basis, "--ablage", "7"), 0)
+    f = cli_im_prozess("schlafmuetze", "passt", "13", "--mitte", "2 4 1 1 1", "--ablage", "5")
     _ok(f, 2)
     assert "--ablage gehört zu --nach" in f.stderr

@@ -142,17 +142,20 @@ def test_skript_lange_zeile(cli):
 
 
 def test_skript_fremde_bytes_und_ascii_terminal(db_pfad, tmp_path):
-    from tests.conftest import _env
+    """Bytes, die kein UTF-8 sind, auf stdin; Ströme, die nur ASCII können (im selben Prozess
+    wie ``PYTHONIOENCODING=ascii``)."""
+    from tests.conftest import im_prozess
 
-    r = subprocess.run(
-        [sys.executable, "-m", "referee", "tisch", *SPIELER],
+    r = im_prozess(
+        "tisch",
+        *SPIELER,
         input=b"r an be 71\nsm \xff\xfe\n",
-        capture_output=True,
-        env=_env({"REFEREE_DB": str(db_pfad), "HOME": str(tmp_path), "PYTHONIOENCODING": "ascii"}),
-        timeout=120,
+        env={"REFEREE_DB": str(db_pfad), "HOME": str(tmp_path)},
+        kodierung="ascii",
     )
     assert r.returncode == 2, r.stderr
-    aus, err = r.stdout.decode("ascii"), r.stderr.decode("ascii")
+    # nur ASCII geschrieben (sonst hätte schon der Strom abgelehnt): wie .decode("ascii")
+    aus, err = r.stdout.encode("ascii").decode("ascii"), r.stderr.encode("ascii").decode("ascii")
     assert aus.startswith("#1 Rufspiel Anna+Ben gewonnen ? 71 Augen ? 20 ct")
     assert "Zeile 2: ?" in err and "spielt an diesem Abend nicht mit" in err
     assert "Traceback" not in err
@@ -224,11 +227,12 @@ def test_schleife_mit_pipe_eingabe(tisch):
     assert list(s.history.get_strings()) == ["r an be 71 l3", "r an xaver 71"]
 
 
-def test_fussleiste_merkt_fremde_schreiber(tisch, cli):
-    """Ein Eintrag aus einem anderen Prozess (referee in einem zweiten Terminal) erscheint."""
+def test_fussleiste_merkt_fremde_schreiber(tisch, cli_prozess):
+    """Ein Eintrag aus einem anderen Prozess (referee in einem zweiten Terminal) erscheint –
+    darum ein echter zweiter Prozess (eigene Verbindung, eigene Dateisperren)."""
     assert "An 0" in tisch.leiste(40)
     ok(
-        cli(
+        cli_prozess(
             "schafkopf",
             "eintragen",
             "wenz",

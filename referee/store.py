@@ -17,7 +17,8 @@ die Methoden hier sind dessen Unterbau::
     store.rueckgaengig(eintrag_id=None)  # Storno des letzten geltenden Eintrags (oder von id)
     store.eintrag(17), store.eintraege(abend_id, alle=False, spiel=None)
     store.spielreihenfolge(3)            # {korrektur_id: original_id}: Korrektur am Platz des Originals
-    store.stand(abend_id, ueberweisungen=False), store.summen(abend_id)
+    store.summen(abend_id), store.partien_je_spiel(abend_id)    # Summen je spiel/groesse/name
+    store.werte_in_spielfolge(3, "schafkopf", "cent")        # Werte je Eintrag in Spielfolge
     store.export(abend_id) / store.importieren(daten)   # JSON-Rundreise (nur in leere Datei)
 
 Fehler: ``Eingabefehler`` (Exit 2: unbekannter Spieler, unbrauchbares Ergebnis),
@@ -1288,14 +1289,6 @@ class Store:
         )
         return list(dict.fromkeys(str(z[0]) for z in zeilen))
 
-    def bezahlt_summen(self, abend_id: int | None = None) -> dict[str, int]:
-        """Schon bezahlt (Schafkopf, Cent je Spieler): die Summe der geltenden ``bezahlt``."""
-        summe: dict[str, int] = {}
-        for e in self.ereignisse(abend_id, art="bezahlt"):
-            for n, c in (e.daten.get("cent") or {}).items():
-                summe[n] = summe.get(n, 0) + int(c)
-        return summe
-
     # ------------------------------------------------------------ Einträge
 
     _EINTRAG_SQL = (
@@ -1597,52 +1590,9 @@ class Store:
             aus.setdefault(spiel, {}).setdefault(groesse, {})[name] = summe
         return aus
 
-    def stand(self, abend_id: int | None = None, *, ueberweisungen: bool = False) -> dict:
-        """Der Stand wie ``referee stand --json``; ``abend_id=None`` = über alle Abende.
-
-        ``{"abend": 3, "schafkopf": {"Anna": 140, …} (Cent), "sabai": {"Anna": 2} (Siegpunkte),
-        "saufn": {"Anna": {"1": 2, "2": 0, "3": 1}}, "schlafmuetze": {"Anna": 1} (Siege),
-        "ruhmeshalle": {"Dora": 1}, "partien": {"schafkopf": 12, …}}``.
-        Beim Abend erscheinen dessen Spieler in Sitzordnung (Schafkopf auch mit 0).
-        Mit ``ueberweisungen`` dazu „Wer zahlt wem“ (``referee.bericht.ausgleich``):
-        ``"ueberweisungen": [{"von": "Dora", "an": "Anna", "cent": 60}, …]`` – nur was noch
-        offen ist: ``"bezahlt"`` (Cent je Spieler, schon beglichen, ``abend bezahlt``) und
-        ``"offen"`` (``schafkopf`` minus ``bezahlt``).
-        """
-        stand = self._stand(abend_id)
-        if ueberweisungen:
-            from referee.bericht.ausgleich import ausgleich
-
-            bezahlt = self.bezahlt_summen(abend_id)
-            offen = {
-                n: stand["schafkopf"].get(n, 0) - bezahlt.get(n, 0)
-                for n in [*stand["schafkopf"], *(n for n in bezahlt if n not in stand["schafkopf"])]
-            }
-            stand["ueberweisungen"] = [u.als_json() for u in ausgleich(offen)]
-            stand["bezahlt"] = {n: c for n, c in bezahlt.items() if c}
-            stand["offen"] = offen
-        return stand
-
-    def _stand(self, abend_id: int | None) -> dict:
-        s = self.summen(abend_id)
-        reihenfolge: list[str] = []
-        if abend_id is not None:
-            reihenfolge = list(self.abend(abend_id).spieler)
-
-        def ordnen(namen: Iterable[str]) -> list[str]:
-            namen = set(namen)
-            vorne = [n for n in reihenfolge if n in namen]
-            return vorne + sorted(namen - set(vorne), key=namensschluessel)
-
-        sk = s.get("schafkopf", {})
-        sk_namen = set(sk.get("cent", {})) | set(reihenfolge)
-        sb = s.get("sabai", {})
-        sf = s.get("saufn", {})
-        sm = s.get("schlafmuetze", {})
-        sf_namen = set(sf.get("partien", {})).union(*(sf.get(f"platz{p}", {}) for p in (1, 2, 3)))
-        sm_namen = set(sm.get("partien", {})) | set(sm.get("sieg", {}))
-        sb_namen = set(sb.get("runden", {})) | set(sb.get("siegpunkte", {}))
-        partien = {
+    def partien_je_spiel(self, abend_id: int | None = None) -> dict[str, int]:
+        """``{spiel: Zahl geltender Einträge}`` (ein Abend oder alle)."""
+        return {
             sp: n
             for sp, n in self._lies(
                 "SELECT spiel, count(*) FROM eintraege WHERE gilt = 1"
@@ -1651,27 +1601,18 @@ class Store:
                 [abend_id] if abend_id is not None else [],
             )
         }
-        return {
-            "abend": abend_id,
-            "schafkopf": {n: sk.get("cent", {}).get(n, 0) for n in ordnen(sk_namen)},
-            "sabai": {n: sb.get("siegpunkte", {}).get(n, 0) for n in ordnen(sb_namen)},
-            "saufn": {
-                n: {str(p): sf.get(f"platz{p}", {}).get(n, 0) for p in (1, 2, 3)}
-                for n in ordnen(sf_namen)
-            },
-            "schlafmuetze": {n: sm.get("sieg", {}).get(n, 0) for n in ordnen(sm_namen)},
-            "ruhmeshalle": {n: v for n, v in sorted(sb.get("ruhmeshalle", {}).items())},
-            "partien": {sp: partien.get(sp, 0) for sp in SPIELE},
-        }
 
-    def verlauf_schafkopf(self, abend_id: int) -> list[tuple[int, dict[str, int]]]:
-        """Geltende Schafkopf-Einträge des Abends: (Eintrags-id, Zahlungen) in Reihenfolge."""
+    def werte_in_spielfolge(
+        self, abend_id: int, spiel: str, groesse: str
+    ) -> list[tuple[int, dict[str, int]]]:
+        """Die geltenden Einträge ``spiel`` des Abends mit ihren Werten der Größe ``groesse``:
+        ``(Eintrags-id, {name: wert})`` in Spielfolge (Korrekturen am Platz des Originals)."""
         aus: dict[int, dict[str, int]] = {}
         for eid, name, wert in self._lies(
             "SELECT w.eintrag_id, s.name, w.wert FROM werte w JOIN spieler s ON s.id = w.spieler_id "
-            "WHERE w.abend_id = ? AND w.gilt = 1 AND w.spiel = 'schafkopf' AND w.groesse = 'cent' "
+            "WHERE w.abend_id = ? AND w.gilt = 1 AND w.spiel = ? AND w.groesse = ? "
             "ORDER BY w.eintrag_id",
-            [abend_id],
+            [abend_id, spiel, groesse],
         ):
             aus.setdefault(eid, {})[name] = wert
         platz = self.spielreihenfolge(abend_id)

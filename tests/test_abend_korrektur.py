@@ -9,6 +9,7 @@ import time
 
 import pytest
 from conftest import ok
+from hilfen import stand
 
 from referee.buch.spiele import store_oeffnen as oeffne
 
@@ -152,7 +153,7 @@ def test_korrektur_verlauf_schafkopf_in_spielfolge(tmp_path):
         a = s.eintragen("schafkopf", {"zahlungen": z})
         b = s.eintragen("schafkopf", {"zahlungen": {n: -v for n, v in z.items()}})
         k = s.korrektur(a.id, {"zahlungen": {"Anna": 50, "Ben": 50, "Cem": -50, "Dora": -50}})
-        assert [eid for eid, _ in s.verlauf_schafkopf(1)] == [k.id, b.id]
+        assert [eid for eid, _ in s.werte_in_spielfolge(1, "schafkopf", "cent")] == [k.id, b.id]
 
 
 # --------------------------------------------------------------------------- Sperre
@@ -223,13 +224,13 @@ def test_migration_v2_zu_v3_storno_einer_korrektur(tmp_path, monkeypatch):
         s.korrektur(1, {"zahlungen": Z2})
         s.rueckgaengig()
         assert s._version() == 2
-        assert set(s.stand(1)["schafkopf"].values()) == {0}  # altes Verhalten: beides weg
+        assert set(stand(s, 1)["schafkopf"].values()) == {0}  # altes Verhalten: beides weg
     monkeypatch.undo()
     with oeffne(pfad) as s:
         assert s._version() == st.SCHEMA_AKTUELL == 4
-        assert s.stand(1)["schafkopf"] == Z
+        assert stand(s, 1)["schafkopf"] == Z
         k = s.korrektur(1, {"zahlungen": Z2})
-        assert k.bezug == 1 and s.stand(1)["schafkopf"] == Z2
+        assert k.bezug == 1 and stand(s, 1)["schafkopf"] == Z2
         assert s.integritaet() == "ok"
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, _env
+from hilfen import stand
 
 from referee.errors import Eingabefehler, Regelverstoss
 from referee.schafkopf import (
@@ -464,8 +465,7 @@ def test_store_stand_mit_ueberweisungen(tmp_path):
             },
             {},
         )
-        assert "ueberweisungen" not in s.stand(1)
-        assert s.stand(1, ueberweisungen=True)["ueberweisungen"] == [
+        assert stand(s, 1, ueberweisungen=True)["ueberweisungen"] == [
             {"von": "Dora", "an": "Anna", "cent": 60},
             {"von": "Cem", "an": "Ben", "cent": 20},
         ]

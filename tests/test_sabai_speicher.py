@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from hilfen import stand
+
 import referee.store as store_modul
 
 
@@ -55,7 +57,7 @@ def test_eintragen_spielstand_und_spielsieger(cli, db_pfad):
         },
     ]
     with store_modul.oeffne(db_pfad) as s:
-        assert s.stand(1)["sabai"] == {"Anna": 1, "Ben": 1, "Cem": 1, "Dora": 0}
+        assert stand(s, 1)["sabai"] == {"Anna": 1, "Ben": 1, "Cem": 1, "Dora": 0}
         eintrag = s.eintraege(abend_id=1, spiel="sabai")[0]
     assert eintrag.ergebnis == {
         "punkte": {"Anna": 6, "Ben": 0, "Cem": 0, "Dora": 14},

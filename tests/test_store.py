@@ -6,6 +6,7 @@ import json
 import sqlite3
 
 import pytest
+from hilfen import stand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -43,7 +44,7 @@ def test_lesen_legt_keine_datei_an(tmp_path):
     pfad = tmp_path / "sub" / "r.db"
     s = oeffne(pfad)
     assert s.aktueller_abend() is None
-    assert s.stand()["schafkopf"] == {}
+    assert stand(s)["schafkopf"] == {}
     assert s.eintraege() == []
     with pytest.raises(KeineDaten):
         s.abend()
@@ -140,7 +141,7 @@ def test_migration_von_schema_v1_mit_daten(tmp_path):
 
     s = oeffne(pfad)
     assert s._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_AKTUELL
-    st_ = s.stand(1)
+    st_ = stand(s, 1)
     assert st_["schafkopf"] == {"Anna": 80, "Ben": 80, "Cem": -80, "Dora": -80}
     assert st_["saufn"]["Dora"] == {"1": 1, "2": 0, "3": 0}
     assert [x.id for x in s.eintraege(1)] == [1, 5, 6]
@@ -148,8 +149,8 @@ def test_migration_von_schema_v1_mit_daten(tmp_path):
     assert s.integritaet() == "ok"
     # und es geht weiter: Storno nach der Migration
     s.rueckgaengig()
-    assert s.stand(1)["saufn"] == {}
-    assert s.stand(1)["partien"]["saufn"] == 0
+    assert stand(s, 1)["saufn"] == {}
+    assert stand(s, 1)["partien"]["saufn"] == 0
     s.schliessen()
     # zweites Öffnen migriert nichts mehr
     c = sqlite3.connect(pfad)
@@ -221,7 +222,7 @@ def test_eintragen_stand_alle_vier_spiele(store):
         "saufn", {"plaetze": ["Dora"], "spieler": ["Anna", "Cem", "Dora"], "schluecke": None}
     )
     store.eintragen("schlafmuetze", {"sieger": "Ben", "spieler": ["Anna", "Ben", "Cem"]})
-    s = store.stand(1)
+    s = stand(store, 1)
     assert s == {
         "abend": 1,
         "schafkopf": {"Anna": -100, "Ben": 100, "Cem": 0, "Dora": 0},
@@ -236,7 +237,7 @@ def test_eintragen_stand_alle_vier_spiele(store):
         "ruhmeshalle": {"Cem": 1},
         "partien": {"schafkopf": 2, "sabai": 1, "saufn": 2, "schlafmuetze": 1},
     }
-    assert store.stand()["schafkopf"] == {"Anna": -100, "Ben": 100, "Cem": 0, "Dora": 0}
+    assert stand(store)["schafkopf"] == {"Anna": -100, "Ben": 100, "Cem": 0, "Dora": 0}
 
 
 def test_storno_und_korrektur_bleiben_sichtbar(store):
@@ -246,7 +247,7 @@ def test_storno_und_korrektur_bleiben_sichtbar(store):
     assert (storno.art, storno.bezug, storno.gilt) == ("storno", e2.id, False)
     k = store.korrektur(e1.id, sk(anna=70, ben=70, cem=-70, dora=-70))
     assert (k.art, k.bezug) == ("korrektur", e1.id)
-    assert store.stand(1)["schafkopf"] == {"Anna": 70, "Ben": 70, "Cem": -70, "Dora": -70}
+    assert stand(store, 1)["schafkopf"] == {"Anna": 70, "Ben": 70, "Cem": -70, "Dora": -70}
     assert [e.id for e in store.eintraege(1)] == [k.id]
     alle = store.eintraege(1, alle=True)
     assert [(e.art, e.gilt) for e in alle] == [
@@ -263,12 +264,12 @@ def test_storno_und_korrektur_bleiben_sichtbar(store):
     with pytest.raises(Zustandsfehler, match="selbst ein Storno"):
         store.rueckgaengig(storno.id)
     store.rueckgaengig()  # storniert die Korrektur: das Original gilt wieder (Schema 3)
-    assert store.stand(1)["schafkopf"] == e1.ergebnis["zahlungen"]
+    assert stand(store, 1)["schafkopf"] == e1.ergebnis["zahlungen"]
     assert [e.id for e in store.eintraege(1)] == [e1.id]
     store.rueckgaengig()  # storniert das Original
     with pytest.raises(KeineDaten, match="keinen Eintrag"):
         store.rueckgaengig()
-    assert store.stand(1)["schafkopf"] == {n: 0 for n in VIER}
+    assert stand(store, 1)["schafkopf"] == {n: 0 for n in VIER}
 
 
 def test_eintraege_sind_unveraenderlich(store):
@@ -282,7 +283,7 @@ def test_eintraege_sind_unveraenderlich(store):
     ):
         with pytest.raises(sqlite3.IntegrityError):
             c.execute(sql)
-    assert store.stand(1)["schafkopf"]["Anna"] == 50
+    assert stand(store, 1)["schafkopf"]["Anna"] == 50
 
 
 def test_fremder_spieler_und_nullsumme_werden_abgelehnt(store):
@@ -367,8 +368,8 @@ def test_seltsame_namen_exakt(tmp_path):
     s.abend_neu(SELTSAM)
     z = {n: (10 if i % 2 else -10) for i, n in enumerate(SELTSAM)}
     s.eintragen("schafkopf", {"zahlungen": z})
-    assert list(s.stand(1)["schafkopf"]) == SELTSAM
-    assert s.stand(1)["schafkopf"] == z
+    assert list(stand(s, 1)["schafkopf"]) == SELTSAM
+    assert stand(s, 1)["schafkopf"] == z
     assert [x.name for x in s.spieler_alle()] == SELTSAM
     assert s.spieler_finden("zoë 🂡🍺").name == "Zoë 🂡🍺"
 
@@ -410,8 +411,8 @@ def test_stand_ist_summe_der_geltenden_eintraege(tmp_path_factory, aktionen):
             erwartet[neu] = z
             ersetzt[neu] = (alt, az)
     summe = {n: sum(z[n] for z in erwartet.values()) for n in VIER}
-    assert s.stand(1)["schafkopf"] == summe
-    assert sum(s.stand()["schafkopf"].values()) == 0
+    assert stand(s, 1)["schafkopf"] == summe
+    assert sum(stand(s)["schafkopf"].values()) == 0
     assert sorted(e.id for e in s.eintraege(1)) == sorted(erwartet)
     s.schliessen()
 
@@ -439,7 +440,7 @@ def test_export_import_rundreise(store, tmp_path):
     ziel = oeffne(tmp_path / "ziel.db")
     assert ziel.importieren(ex) == {"spieler": 5, "abende": 2, "eintraege": 6}
     assert json.loads(json.dumps(ziel.export(), ensure_ascii=False)) == ex
-    assert ziel.stand() == store.stand()
+    assert stand(ziel) == stand(store)
     with pytest.raises(Zustandsfehler, match="nicht leer"):
         ziel.importieren(ex)
     # ein einzelner Abend

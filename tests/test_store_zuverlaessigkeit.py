@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, _env
+from hilfen import stand
 
 VIER = ["Anna", "Ben", "Cem", "Dora"]
 
@@ -97,7 +98,7 @@ def test_vier_prozesse_je_hundert_spiele_gleichzeitig(tmp_path):
     assert summen == erwartet
     from referee.buch.spiele import store_oeffnen as oeffne
 
-    assert oeffne(pfad).stand()["schafkopf"] == erwartet
+    assert stand(oeffne(pfad))["schafkopf"] == erwartet
 
 
 def test_neue_datei_wartet_auf_die_sperre_eines_anderen(tmp_path):

@@ -211,15 +211,15 @@ class Buch:
         letzte) bezahlt sind; „Wer zahlt wem“ zählt danach nur, was noch offen ist. Mit
         ``rueckgaengig`` aufhebbar. Nichts offen: ``Zustandsfehler``."""
         a = self._abend(abend_id)
-        st = self.store.stand(a.id, ueberweisungen=True)
-        if not st["ueberweisungen"]:
+        st = self._stand(a)
+        if not st.ueberweisungen:
             raise Zustandsfehler(
                 f"Abend {a.id}: nichts offen, alle sind quitt"
-                + (" (schon bezahlt)." if st["bezahlt"] else ".")
+                + (" (schon bezahlt)." if st.bezahlt else ".")
             )
         daten = {
-            "cent": {n: c for n, c in st["offen"].items() if c},
-            "ueberweisungen": st["ueberweisungen"],
+            "cent": {n: c for n, c in st.offen.items() if c},
+            "ueberweisungen": [u.als_json() for u in st.ueberweisungen],
         }
         e = self.store.ereignis_eintragen(a.id, "bezahlt", daten)
         a = self.store.abend(a.id)
@@ -432,22 +432,9 @@ class Buch:
         return geber(a.spieler, a.geber_start, self._schafkopf_spiele(a.id))
 
     def _stand(self, a: Abend | None, *, verlauf: bool = False) -> Stand:
-        daten = self.store.stand(None if a is None else a.id, ueberweisungen=True)
-        reihen: dict[str, tuple[int, ...]] = {}
-        if verlauf and a is not None:
-            from referee.bericht.statistik import verlauf as saldo_verlauf
+        from referee.buch.stand import stand_lesen
 
-            spiele = [
-                {"spiel": "schafkopf", "ergebnis": {"zahlungen": z}}
-                for _, z in self.store.verlauf_schafkopf(a.id)
-            ]
-            namen = list(daten["schafkopf"])
-            reihen = {
-                n: tuple(r)
-                for n, r in saldo_verlauf(spiele, namen).items()
-                if n in daten["schafkopf"]
-            }
-        return Stand(a, daten, reihen)
+        return stand_lesen(self.store, a, verlauf=verlauf)
 
     def stand(self, abend_id: int | None = None, *, gesamt: bool = False) -> Stand:
         """Der Stand: ohne Angabe der offene Abend, sonst der letzte; ``gesamt``: alle Abende
@@ -532,6 +519,7 @@ class Buch:
         self, abende: list[Abend], gesamt: bool, nur_tabelle: bool, mit_verlauf: bool
     ) -> dict[str, Any]:
         from referee.bericht.abendbericht import baue_bericht, spieler_reihenfolge
+        from referee.buch.stand import bezahlt_summen
 
         alle = self.store.eintraege_leicht(None if gesamt else abende[0].id)
         geltend = [e for e in alle if e["gilt"] and e["art"] != "storno"]
@@ -551,7 +539,7 @@ class Buch:
             korrekturen,
             gesamt=gesamt,
             mit_verlauf=mit_verlauf,
-            bezahlt=self.store.bezahlt_summen(None if gesamt else abende[0].id),
+            bezahlt=bezahlt_summen(self.store, None if gesamt else abende[0].id),
         )
 
     def exportieren(
@@ -576,7 +564,7 @@ class Buch:
             kopf: dict[str, Any] = self.store.export_kopf(wahl)
             zeilen = self.store.export_eintraege_json(wahl)
             kopf["eintraege"] = zeilen
-            kopf["stand"] = self.store.stand(wahl, ueberweisungen=True)
+            kopf["stand"] = self._stand(None if wahl is None else self.store.abend(wahl)).als_json()
             inhalt = formate.json_export_text(kopf, roh=("eintraege",))
             anzahl = len(zeilen)
         else:

@@ -11,32 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from referee.buch.stand import Stand
+
 if TYPE_CHECKING:
     from referee.ergebnis import Ergebnis
     from referee.schafkopf.tisch import Geberfolge
     from referee.store import Abend, Eintrag, Ereignis
-
-
-@dataclass(frozen=True)
-class Stand:
-    """Der Stand eines Abends (``abend``) oder über alle Abende (``abend is None``).
-
-    ``daten`` ist das dict von ``referee stand --json``: ``{"abend", "schafkopf" (Cent),
-    "sabai" (Siegpunkte), "saufn" ({"1","2","3"}), "schlafmuetze" (Siege), "ruhmeshalle",
-    "partien", "ueberweisungen" (nur Offenes), "bezahlt" (Cent je Spieler, ``abend bezahlt``),
-    "offen" (Schafkopf minus bezahlt)}``. ``verlauf``: Schafkopf-Saldo je Spieler nach jedem Spiel
-    des Abends (für die Sparkline; leer beim Gesamtstand)."""
-
-    abend: Abend | None
-    daten: Mapping[str, Any] = field(hash=False)
-    verlauf: Mapping[str, tuple[int, ...]] = field(default_factory=dict, hash=False)
-
-    @property
-    def schafkopf(self) -> dict[str, int]:
-        return dict(self.daten["schafkopf"])
-
-    def als_json(self) -> dict[str, Any]:
-        return dict(self.daten)
 
 
 @dataclass(frozen=True)
@@ -203,7 +183,7 @@ class Eingetragen:
             "abend": self.abend.id,
             "spiel": spiel,
             "ergebnis": self.eintrag.ergebnis,
-            "stand": self.stand.daten[spiel],
+            "stand": self.stand.teil(spiel),
         }
         if self.ersetzt is not None:
             d["ersetzt"] = self.ersetzt.id

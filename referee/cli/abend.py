@@ -9,7 +9,7 @@ importiert (Startzeit).
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,6 +18,9 @@ from referee.cli.ausgabe import aufruf, drucke_json, euro
 from referee.cli.gruppen import buch_oeffnen
 from referee.cli.mehrwert import mehrwertig
 from referee.cli.mehrwert import werte as _namen
+
+if TYPE_CHECKING:
+    from referee.buch.stand import Stand
 
 DB = Annotated[
     str | None,
@@ -73,28 +76,24 @@ def _trend(stand) -> dict[str, str]:
     return sparklines(reihen, breite=16)
 
 
-def _zeige_stand(stand: dict, titel: str, trend: dict[str, str] | None = None) -> None:
+def _zeige_stand(stand: Stand, titel: str, trend: dict[str, str] | None = None) -> None:
     """Tabelle, dann „Wer zahlt wem“ (Schafkopf; nur was noch offen ist)."""
     _druck(_stand_tabelle(stand, titel, trend))
-    if any(stand["schafkopf"].values()):
+    if any(stand.schafkopf.values()):
         _zeige_ueberweisungen(stand)
 
 
 def _ueberweisung(u: dict) -> str:
-    """``Cem → Anna: 0,20 €`` (wie ``referee.bericht.ausgleich.Ueberweisung``)."""
+    """``Cem → Anna: 0,20 €`` (wie ``referee.bericht.ausgleich.Ueberweisung``) aus der
+    gespeicherten Form eines ``bezahlt``-Ereignisses."""
     return f"{u['von']} → {u['an']}: {euro(u['cent'], vorzeichen=False)}"
 
 
-def _zeige_ueberweisungen(stand: dict) -> None:
-    from referee.bericht.ausgleich import ausgleich_zeilen
-
-    if "ueberweisungen" not in stand:  # ältere Form ohne „bezahlt“
-        zeilen = ausgleich_zeilen(stand["schafkopf"])
-    else:
-        zeilen = [_ueberweisung(u) for u in stand["ueberweisungen"]] or [
-            "Alles bezahlt." if stand.get("bezahlt") else "Alle sind quitt."
-        ]
-    if stand.get("bezahlt"):
+def _zeige_ueberweisungen(stand: Stand) -> None:
+    zeilen = [str(u) for u in stand.ueberweisungen] or [
+        "Alles bezahlt." if stand.bezahlt else "Alle sind quitt."
+    ]
+    if stand.bezahlt:
         _druck(_text("Wer zahlt wem (noch offen; Bezahltes abgezogen):"))
     else:
         _druck(_text("Wer zahlt wem:"))
@@ -107,7 +106,7 @@ def _zeige_ueberweisungen(stand: dict) -> None:
 SCHMAL_AB = 70
 
 
-def _stand_tabelle(stand: dict, titel: str, trend: dict[str, str] | None = None, breite=None):
+def _stand_tabelle(stand: Stand, titel: str, trend: dict[str, str] | None = None, breite=None):
     """Eine rich-Tabelle: je Spieler die Spalten der Spiele, die Daten haben.
 
     Schmal (``breite`` < ``SCHMAL_AB``, Standard: die Breite des Terminals): Kürzel als
@@ -125,55 +124,49 @@ def _stand_tabelle(stand: dict, titel: str, trend: dict[str, str] | None = None,
     spalten: list[tuple[str, str, object]] = []  # (Kopf, Kürzel für schmal, Zelle je Name)
     if trend and not schmal:
         spalten.append(("Verlauf", "", lambda n: trend.get(n, "")))
-    if stand["schafkopf"] or stand["abend"] is not None:
+    if stand.schafkopf or stand.abend is not None:
         spalten.append(
             (
                 "Schafkopf",
                 "€",
                 lambda n: (
-                    (euro(stand["schafkopf"][n])[:-2] if schmal else euro(stand["schafkopf"][n]))
-                    if n in stand["schafkopf"]
+                    (euro(stand.schafkopf[n])[:-2] if schmal else euro(stand.schafkopf[n]))
+                    if n in stand.schafkopf
                     else ""
                 ),
             )
         )
-    if stand["sabai"]:
+    if stand.sabai:
         spalten.append(
             (
                 "Sabai SP",
                 "SP",
                 lambda n: (
-                    (f"{stand['sabai'][n]:+d}" if stand["sabai"][n] else "0")
-                    if n in stand["sabai"]
-                    else ""
+                    (f"{stand.sabai[n]:+d}" if stand.sabai[n] else "0") if n in stand.sabai else ""
                 ),
             )
         )
-    if stand.get("ruhmeshalle"):
-        spalten.append(("Ruhmeshalle", "RH", lambda n: str(stand["ruhmeshalle"].get(n, "")) or ""))
-    if stand["saufn"]:
+    if stand.ruhmeshalle:
+        spalten.append(("Ruhmeshalle", "RH", lambda n: str(stand.ruhmeshalle.get(n, "")) or ""))
+    if stand.saufn:
         spalten.append(
             (
                 "SAUFN 1./2./3.",
                 "SF",
-                lambda n: (
-                    "/".join(str(stand["saufn"][n][p]) for p in "123")
-                    if n in stand["saufn"]
-                    else ""
-                ),
+                lambda n: str(stand.saufn[n]) if n in stand.saufn else "",
             )
         )
-    if stand["schlafmuetze"]:
+    if stand.schlafmuetze:
         spalten.append(
             (
                 "Schlafmütze",
                 "SM",
-                lambda n: str(stand["schlafmuetze"][n]) if n in stand["schlafmuetze"] else "",
+                lambda n: str(stand.schlafmuetze[n]) if n in stand.schlafmuetze else "",
             )
         )
     namen: list[str] = []
-    for spiel in ("schafkopf", "sabai", "saufn", "schlafmuetze"):
-        for n in stand[spiel]:
+    for teil in (stand.schafkopf, stand.sabai, stand.saufn, stand.schlafmuetze):
+        for n in teil:
             if n not in namen:
                 namen.append(n)
     if schmal:
@@ -405,7 +398,7 @@ def _zeige_abend(a, stand, g, ansicht=None) -> None:
         _druck(_text("An diesem Abend gilt nach Konvention, nicht im Regeltext:", "dim"))
         for k in konventionen:
             _druck(_text("  " + k.removeprefix("Konvention, nicht im Regeltext: "), "dim"))
-    _zeige_stand(stand.als_json(), "Stand", _trend(stand))
+    _zeige_stand(stand, "Stand", _trend(stand))
 
 
 def _regel_ausgeben(r, als_json: bool) -> None:
@@ -542,7 +535,7 @@ def abend_ende(db: DB = None, als_json: JSON = False) -> None:
         drucke_json(r.als_json())
         return
     _druck(_text(f"Abend {r.abend.id} beendet.", "bold"))
-    _zeige_stand(r.stand.als_json(), "Endstand", _trend(r.stand))
+    _zeige_stand(r.stand, "Endstand", _trend(r.stand))
     _druck(
         _text(
             f"Bezahlt: referee abend bezahlt {r.abend.id} · wieder öffnen: "
@@ -612,7 +605,7 @@ def abend_wieder(
         drucke_json(r.als_json())
         return
     _druck(_text(f"Abend {r.abend.id} ist wieder offen.", "bold"))
-    _zeige_stand(r.stand.als_json(), "Stand", _trend(r.stand))
+    _zeige_stand(r.stand, "Stand", _trend(r.stand))
 
 
 # --------------------------------------------------------------------------- stand, verlauf
@@ -640,7 +633,7 @@ def stand(
     titel = (
         "Gesamtstand über alle Abende" if st.abend is None else "Stand · " + _kopfzeile(st.abend)
     )
-    _zeige_stand(st.als_json(), titel, _trend(st))
+    _zeige_stand(st, titel, _trend(st))
 
 
 @gruppen.app.command("verlauf")
@@ -720,15 +713,15 @@ def rueckgaengig(
                 "es bleibt in „referee abend“ sichtbar."
             )
         )
-        _druck(_stand_tabelle(r.stand.als_json(), "Neuer Stand"))
-        if any(r.stand.als_json()["schafkopf"].values()):
-            _zeige_ueberweisungen(r.stand.als_json())
+        _druck(_stand_tabelle(r.stand, "Neuer Stand"))
+        if any(r.stand.schafkopf.values()):
+            _zeige_ueberweisungen(r.stand)
         return
     alt = r.storniert
     _druck(_text(f"Eintrag #{alt.id} storniert (Storno #{r.storno.id}): {_beschreibung(alt)}"))
     if r.wieder is not None:
         _druck(_text(f"Damit gilt wieder Eintrag #{r.wieder.id}: {_beschreibung(r.wieder)}"))
-    _druck(_stand_tabelle(r.stand.als_json(), "Neuer Stand"))
+    _druck(_stand_tabelle(r.stand, "Neuer Stand"))
 
 
 # --------------------------------------------------------------------------- Schafkopf eintragen
@@ -1183,7 +1176,7 @@ def korrektur(
                 "bold",
             )
         )
-        _druck(_stand_tabelle(r.stand.als_json(), "Neuer Stand"))
+        _druck(_stand_tabelle(r.stand, "Neuer Stand"))
     _druck(_text(_aenderung_text(eintrag, r.aenderung or {})))
 
 

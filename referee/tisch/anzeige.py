@@ -100,7 +100,7 @@ def leiste(lage: Lage | None, breite: int = 40) -> list[str]:
         )
     if lage.saufn:
         zeilen += _umbrechen(
-            ["SAUFN"] + [f"{kurz(n)} {p['1']}/{p['2']}/{p['3']}" for n, p in lage.saufn.items()],
+            ["SAUFN"] + [f"{kurz(n)} {p}" for n, p in lage.saufn.items()],
             breite,
         )
     if lage.schlafmuetze:
@@ -127,9 +127,7 @@ def stand_zeile(lage: Lage | None, spiel: str) -> str:
     if spiel == "sabai":
         return "Siegespunkte: " + " · ".join(f"{n} {punkte(v)}" for n, v in lage.sabai.items())
     if spiel == "saufn":
-        return "SAUFN-Plätze 1./2./3.: " + " · ".join(
-            f"{n} {p['1']}/{p['2']}/{p['3']}" for n, p in lage.saufn.items()
-        )
+        return "SAUFN-Plätze 1./2./3.: " + " · ".join(f"{n} {p}" for n, p in lage.saufn.items())
     return "Schlafmütze-Siege: " + " · ".join(f"{n} {v}" for n, v in lage.schlafmuetze.items())
 
 

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.errors import Zustandsfehler
 from referee.tisch import kurz
+
+if TYPE_CHECKING:
+    from referee.buch.stand import SaufnPlaetze
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,7 @@ class Lage:
     spieler: tuple[str, ...]
     schafkopf: dict[str, int] = field(default_factory=dict)
     sabai: dict[str, int] = field(default_factory=dict)
-    saufn: dict[str, dict[str, int]] = field(default_factory=dict)
+    saufn: dict[str, SaufnPlaetze] = field(default_factory=dict)
     schlafmuetze: dict[str, int] = field(default_factory=dict)
     spiele: int = 0  # geltende Schafkopfspiele
     eintraege: int = 0  # geltende Einträge aller Spiele
@@ -138,17 +141,17 @@ class Buch:
             ansicht = self._buch.abend()
         except Zustandsfehler:
             return None
-        a, st = ansicht.abend, ansicht.stand.daten
+        a, st = ansicht.abend, ansicht.stand
         g = ansicht.geber if len(a.spieler) >= 4 else None
         return Lage(
             abend=a.id,
             spieler=tuple(a.spieler),
-            schafkopf=dict(st["schafkopf"]),
-            sabai=dict(st["sabai"]),
-            saufn=dict(st["saufn"]),
-            schlafmuetze=dict(st["schlafmuetze"]),
-            spiele=st["partien"]["schafkopf"],
-            eintraege=sum(st["partien"].values()),
+            schafkopf=dict(st.schafkopf),
+            sabai=dict(st.sabai),
+            saufn=dict(st.saufn),
+            schlafmuetze=dict(st.schlafmuetze),
+            spiele=st.partien["schafkopf"],
+            eintraege=sum(st.partien.values()),
             geber=g.geber if g else None,
             ausspieler=g.ausspieler if g else None,
         )

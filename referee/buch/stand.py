@@ -1,0 +1,152 @@
+"""Der Stand – typisiert, aus den Summen des Speichers gebaut.
+
+Der Speicher (``referee.store``) summiert Wertzeilen ``(spiel, groesse, name) → Summe`` und
+zählt geltende Einträge je Spiel, ohne zu wissen, was die Größen bedeuten. Hier wird daraus
+der Stand der vier Spiele: Schafkopf in Cent (dazu, was schon bezahlt ist, was offen bleibt
+und wer wem zahlt), sabai-Siegpunkte und Ruhmeshalle, SAUFN-Plätze, Schlafmütze-Siege.
+
+``Stand.als_json()`` ist genau ``referee stand --json``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from referee.ergebnis import SPIELE
+from referee.namen import namensschluessel
+
+if TYPE_CHECKING:
+    from referee.bericht.ausgleich import Ueberweisung
+    from referee.store import Abend, Store
+
+
+@dataclass(frozen=True, slots=True)
+class SaufnPlaetze:
+    """Wie oft jemand bei SAUFN Erster, Zweiter, Dritter wurde."""
+
+    erster: int = 0
+    zweiter: int = 0
+    dritter: int = 0
+
+    def als_json(self) -> dict[str, int]:
+        return {"1": self.erster, "2": self.zweiter, "3": self.dritter}
+
+    def __str__(self) -> str:
+        """``2/0/1`` (so steht es in der Tabelle)."""
+        return f"{self.erster}/{self.zweiter}/{self.dritter}"
+
+
+@dataclass(frozen=True)
+class Stand:
+    """Der Stand eines Abends (``abend``) oder über alle Abende (``abend is None``).
+
+    Namen stehen beim Abend in Sitzordnung (Schafkopf auch mit 0), danach alphabetisch.
+    ``ueberweisungen``: „Wer zahlt wem“ für das, was nach ``bezahlt`` noch ``offen`` ist.
+    ``verlauf``: Schafkopf-Saldo je Spieler nach jedem Spiel des Abends (für die Sparkline;
+    leer beim Gesamtstand)."""
+
+    abend: Abend | None
+    schafkopf: Mapping[str, int] = field(hash=False)  # Cent
+    sabai: Mapping[str, int] = field(hash=False)  # Siegpunkte
+    saufn: Mapping[str, SaufnPlaetze] = field(hash=False)
+    schlafmuetze: Mapping[str, int] = field(hash=False)  # Siege
+    ruhmeshalle: Mapping[str, int] = field(hash=False)  # Zahl der Einträge je Name
+    partien: Mapping[str, int] = field(hash=False)  # geltende Einträge je Spiel
+    ueberweisungen: tuple[Ueberweisung, ...] = ()
+    bezahlt: Mapping[str, int] = field(default_factory=dict, hash=False)  # Cent, ≠ 0
+    offen: Mapping[str, int] = field(default_factory=dict, hash=False)  # schafkopf − bezahlt
+    verlauf: Mapping[str, tuple[int, ...]] = field(default_factory=dict, hash=False)
+
+    @property
+    def abend_id(self) -> int | None:
+        return None if self.abend is None else self.abend.id
+
+    def teil(self, spiel: str) -> dict[str, Any]:
+        """Der Teil eines Spiels, wie im JSON (``"schafkopf"`` → Cent je Name)."""
+        return dict(self.als_json()[spiel])
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "abend": self.abend_id,
+            "schafkopf": dict(self.schafkopf),
+            "sabai": dict(self.sabai),
+            "saufn": {n: p.als_json() for n, p in self.saufn.items()},
+            "schlafmuetze": dict(self.schlafmuetze),
+            "ruhmeshalle": dict(self.ruhmeshalle),
+            "partien": dict(self.partien),
+            "ueberweisungen": [u.als_json() for u in self.ueberweisungen],
+            "bezahlt": dict(self.bezahlt),
+            "offen": dict(self.offen),
+        }
+
+
+def stand_lesen(store: Store, abend: Abend | None, *, verlauf: bool = False) -> Stand:
+    """Der Stand von ``abend`` (``None``: alle Abende) aus den Summen des Speichers; mit
+    ``verlauf`` dazu der Schafkopf-Saldo nach jedem Spiel."""
+    abend_id = None if abend is None else abend.id
+    s = store.summen(abend_id)
+    reihenfolge = list(abend.spieler) if abend is not None else []
+
+    def ordnen(namen: Iterable[str]) -> list[str]:
+        menge = set(namen)
+        vorne = [n for n in reihenfolge if n in menge]
+        return vorne + sorted(menge - set(vorne), key=namensschluessel)
+
+    sk = s.get("schafkopf", {}).get("cent", {})
+    sb = s.get("sabai", {})
+    sf = s.get("saufn", {})
+    sm = s.get("schlafmuetze", {})
+    sf_namen = set(sf.get("partien", {})).union(*(sf.get(f"platz{p}", {}) for p in (1, 2, 3)))
+    sm_namen = set(sm.get("partien", {})) | set(sm.get("sieg", {}))
+    sb_namen = set(sb.get("runden", {})) | set(sb.get("siegpunkte", {}))
+    partien = store.partien_je_spiel(abend_id)
+    schafkopf = {n: sk.get(n, 0) for n in ordnen(set(sk) | set(reihenfolge))}
+    bezahlt = bezahlt_summen(store, abend_id)
+    offen = {
+        n: schafkopf.get(n, 0) - bezahlt.get(n, 0)
+        for n in [*schafkopf, *(n for n in bezahlt if n not in schafkopf)]
+    }
+    from referee.bericht.ausgleich import ausgleich
+
+    return Stand(
+        abend=abend,
+        schafkopf=schafkopf,
+        sabai={n: sb.get("siegpunkte", {}).get(n, 0) for n in ordnen(sb_namen)},
+        saufn={
+            n: SaufnPlaetze(*(sf.get(f"platz{p}", {}).get(n, 0) for p in (1, 2, 3)))
+            for n in ordnen(sf_namen)
+        },
+        schlafmuetze={n: sm.get("sieg", {}).get(n, 0) for n in ordnen(sm_namen)},
+        ruhmeshalle=dict(sorted(sb.get("ruhmeshalle", {}).items())),
+        partien={sp: partien.get(sp, 0) for sp in SPIELE},
+        ueberweisungen=ausgleich(offen),
+        bezahlt={n: c for n, c in bezahlt.items() if c},
+        offen=offen,
+        verlauf=_saldo_verlauf(store, abend, list(schafkopf)) if verlauf and abend else {},
+    )
+
+
+def bezahlt_summen(store: Store, abend_id: int | None) -> dict[str, int]:
+    """Schon bezahlt (Schafkopf, Cent je Spieler): die Summe der geltenden ``bezahlt``."""
+    summe: dict[str, int] = {}
+    for e in store.ereignisse(abend_id, art="bezahlt"):
+        for n, c in (e.daten.get("cent") or {}).items():
+            summe[n] = summe.get(n, 0) + int(c)
+    return summe
+
+
+def _saldo_verlauf(store: Store, abend: Abend, namen: list[str]) -> dict[str, tuple[int, ...]]:
+    """Schafkopf-Saldo je Spieler nach jedem geltenden Spiel (Korrekturen am Platz des
+    Originals), für die Sparkline und das Diagramm."""
+    from referee.bericht.statistik import verlauf as saldo_verlauf
+
+    spiele = [
+        {"spiel": "schafkopf", "ergebnis": {"zahlungen": z}}
+        for _, z in store.werte_in_spielfolge(abend.id, "schafkopf", "cent")
+    ]
+    return {n: tuple(r) for n, r in saldo_verlauf(spiele, namen).items() if n in namen}
+
+
+__all__ = ["SaufnPlaetze", "Stand", "bezahlt_summen", "stand_lesen"]

@@ -51,6 +51,14 @@ class Ergebnis(Protocol):
     @classmethod
     def aus_json(cls, daten: Any) -> Self: ...
 
+    def zeile(self) -> str:
+        """Was das Ergebnis festhält, eine Zeile ohne Beträge (Verlauf, Live-Seite)."""
+        ...
+
+    def zeile_mit_wert(self) -> str:
+        """Die lange Form eines eben eingetragenen Ergebnisses, mit Wert (``tisch``)."""
+        ...
+
 
 @dataclass(frozen=True)
 class Abendlage:

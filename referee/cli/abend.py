@@ -201,63 +201,17 @@ def _stand_tabelle(stand: Stand, titel: str, trend: dict[str, str] | None = None
     return Group(*teile)
 
 
-def _beschreibung(e, namen_nach_id: dict | None = None) -> str:
-    """Eine Zeile: was der Eintrag festhält (ohne Beträge)."""
-    r = e.ergebnis
-    if e.art == "storno":
-        return f"Storno von #{e.bezug}"
-    vor = f"Korrektur von #{e.bezug}: " if e.art == "korrektur" else ""
-    if e.spiel == "schafkopf":
-        from referee.schafkopf.spielart import spielname_aus_ergebnis
+def _beschreibung(e) -> str:
+    """Eine Zeile: was der Eintrag festhält (ohne Beträge; ``referee.buch.ansicht``)."""
+    from referee.buch.ansicht import zeile
 
-        art = spielname_aus_ergebnis(r.get("spielart"), r.get("farbe"))
-        if r.get("spielart") == "ramsch":
-            if r.get("durchmarsch"):
-                text = f"Ramsch: Durchmarsch {r['durchmarsch']}"
-            else:
-                text = "Ramsch: verliert " + "+".join(r.get("verlierer") or [])
-            if r.get("jungfrauen"):
-                text += ", Jungfrau " + "+".join(r["jungfrauen"])
-        else:
-            wer = "+".join(x for x in (r.get("spieler"), r.get("partner")) if x)
-            text = f"{art} {wer} " + ("gewonnen" if r.get("gewonnen") else "verloren")
-            extra = []
-            if r.get("augen") is not None:
-                extra.append(f"{r['augen']} Augen")
-            if r.get("laufende"):
-                extra.append(f"{r['laufende']} Laufende")
-            for k, wort in (("schwarz", "schwarz"), ("tout", "Tout"), ("sie", "Sie")):
-                if r.get(k):
-                    extra.append(wort)
-            if r.get("schneider") and not r.get("schwarz"):
-                extra.append("Schneider")
-            if r.get("klopfer"):
-                extra.append(f"{r['klopfer']}× geklopft")
-            if r.get("stoesse"):
-                extra.append(f"{r['stoesse']}× Stoß")
-            if extra:
-                text += " (" + ", ".join(extra) + ")"
-        return vor + text
-    if e.spiel == "sabai":
-        sp = ", ".join(f"{n} {v:+d}" for n, v in (r.get("siegpunkte") or {}).items() if v)
-        text = "sabai-sabai: Siegpunkte " + (sp or "keine")
-        if r.get("ruhmeshalle"):
-            text += "; Ruhmeshalle: " + ", ".join(r["ruhmeshalle"])
-        if r.get("letzte"):
-            text += " (letzte Partie)"
-        return vor + text
-    if e.spiel == "saufn":
-        plaetze = " ".join(f"{i}. {n}" for i, n in enumerate(r.get("plaetze") or [], start=1))
-        return vor + f"SAUFN: {plaetze}"
-    if e.spiel == "schlafmuetze":
-        return vor + f"Schlafmütze: gewonnen hat {r.get('sieger')}"
-    return vor + e.spiel
+    return zeile(e)
 
 
 def _betraege(e) -> str:
-    if e.spiel == "schafkopf" and e.ergebnis.get("zahlungen"):
-        return " · ".join(f"{n} {euro(c)}" for n, c in e.ergebnis["zahlungen"].items())
-    return ""
+    from referee.buch.ansicht import betraege
+
+    return " · ".join(f"{n} {euro(c)}" for n, c in betraege(e))
 
 
 def _zeit(iso: str) -> str:

@@ -47,7 +47,7 @@ def abendstand(buch, abend_id: int | None = None, letzte: int = LETZTE) -> Abend
     """Der Stand des Abends ``abend_id`` (sonst des offenen, sonst des letzten) für die Seite,
     aus dem Buch (``referee.buch.Buch``). ``None``, solange es noch keinen Abend gibt.
     """
-    from referee.cli.abend import _beschreibung
+    from referee.buch import ansicht
     from referee.store import KeineDaten
 
     if not buch.existiert:
@@ -65,9 +65,9 @@ def abendstand(buch, abend_id: int | None = None, letzte: int = LETZTE) -> Abend
             id=e.id,
             zeit=e.zeit,
             spiel=e.spiel,
-            text=_beschreibung(e),
-            erklaerung=wert_erklaerung(e.ergebnis, a.tarif) if e.spiel == "schafkopf" else None,
-            betraege=dict(e.ergebnis.get("zahlungen") or {}) if e.spiel == "schafkopf" else {},
+            text=ansicht.zeile(e),
+            erklaerung=ansicht.erklaerung(e, a.tarif),
+            betraege=dict(ansicht.betraege(e)),
         )
         for e in reversed(geltend[-letzte:])
     )
@@ -79,54 +79,6 @@ def abendstand(buch, abend_id: int | None = None, letzte: int = LETZTE) -> Abend
         anzahl_eintraege=len(geltend),
         verlauf={n: list(r) for n, r in st.verlauf.items()},
     )
-
-
-def wert_erklaerung(ergebnis: dict[str, Any], tarif: dict[str, Any] | None) -> str | None:
-    """Die Werterklärung eines gespeicherten Schafkopfspiels (``20 (Rufspiel) + 30 (…) = 50 ct``).
-
-    Der Speicher hält den Wert, nicht seine Bestandteile: die Abrechnung des Regelkerns
-    rechnet sie aus den gespeicherten Fakten nach. Nur wenn sie denselben Wert ergibt, gilt
-    die Erklärung (sonst – etwa nach einer Tarifänderung am Abend – ``None``).
-    """
-    from referee.errors import RefereeFehler
-    from referee.schafkopf.abrechnung import Fakten, abrechnen
-    from referee.schafkopf.spielart import Spielart
-    from referee.schafkopf.tarif import Tarif
-
-    try:
-        art = Spielart.parse(str(ergebnis.get("spielart")))
-        sitz = {n: i for i, n in enumerate(ergebnis.get("zahlungen") or {})}
-        klopfer = int(ergebnis.get("klopfer") or 0)
-        stoesse = int(ergebnis.get("stoesse") or 0)
-        if art is Spielart.RAMSCH and ergebnis.get("durchmarsch"):
-            fakten = Fakten(
-                art, durchmarsch=sitz[ergebnis["durchmarsch"]], klopfer=klopfer, stoesse=stoesse
-            )
-        elif art is Spielart.RAMSCH:
-            verlierer = tuple(sitz[n] for n in ergebnis.get("verlierer") or ())
-            fakten = Fakten(
-                art,
-                ramsch_verlierer=verlierer[0] if len(verlierer) == 1 else verlierer,
-                jungfrauen=tuple(sitz[n] for n in ergebnis.get("jungfrauen") or ()),
-                klopfer=klopfer,
-                stoesse=stoesse,
-            )
-        else:
-            fakten = Fakten(
-                art,
-                augen_spieler=ergebnis.get("augen"),
-                laufende=int(ergebnis.get("laufende") or 0),
-                schwarz=bool(ergebnis.get("schwarz")),
-                stiche_spieler=ergebnis.get("stiche"),
-                tout=bool(ergebnis.get("tout")),
-                sie=bool(ergebnis.get("sie")),
-                klopfer=klopfer,
-                stoesse=stoesse,
-            )
-        ab = abrechnen(fakten, Tarif.aus_json(tarif) if tarif else None)
-    except (RefereeFehler, KeyError, TypeError, ValueError):
-        return None
-    return f"{ab.erklaerung} ct" if ab.wert == ergebnis.get("wert") else None
 
 
 def pruefe_abend(pfad, abend_id: int) -> None:

@@ -58,6 +58,32 @@ class SabaiErgebnis:
             sieger=tuple(ersetze(n) for n in self.sieger),
         )
 
+    # ------------------------------------------------------------ Ansicht (eine für alle)
+
+    def zeile(self) -> str:
+        """Ohne Kartenpunkte, wie im Verlauf: ``sabai-sabai: Siegpunkte Anna +1, Ben -1``."""
+        sp = ", ".join(f"{n} {v:+d}" for n, v in self.siegpunkte if v)
+        text = "sabai-sabai: Siegpunkte " + (sp or "keine")
+        if self.ruhmeshalle:
+            text += "; Ruhmeshalle: " + ", ".join(self.ruhmeshalle)
+        return text + (" (letzte Partie)" if self.letzte else "")
+
+    def zeile_mit_wert(self) -> str:
+        """Die lange Form einer eben gewerteten Runde (``tisch``), mit den Kartenpunkten:
+        ``sabai-sabai: Anna 10 · Ben 13 → Siegespunkte: Anna +1``."""
+        from referee.sabai import zahl
+
+        punkte = " · ".join(f"{n} {zahl(p)}" for n, p in self.punkte)
+        sp = ", ".join(f"{n} {zahl(v, vorzeichen=True)}" for n, v in self.siegpunkte if v)
+        text = f"sabai-sabai: {punkte} → Siegespunkte: {sp or 'keine'}"
+        if self.ruhmeshalle:
+            text += " · Ruhmeshalle: " + ", ".join(self.ruhmeshalle)
+        return text + (" (letzte Partie)" if self.letzte else "")
+
+    def hinweise(self) -> tuple[str, ...]:
+        """Lesarten und Hinweise der Wertung, falls die Runde eben gewertet wurde."""
+        return tuple(str(h) for h in getattr(self.runde, "hinweise", ()) or ())
+
     def als_json(self) -> dict[str, Any]:
         return {
             "punkte": dict(self.punkte),

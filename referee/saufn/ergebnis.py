@@ -62,6 +62,20 @@ class SaufnErgebnis:
             else tuple((ersetze(n), s) for n, s in self.schluecke),
         )
 
+    # ------------------------------------------------------------ Ansicht (eine für alle)
+
+    def zeile(self) -> str:
+        """Wie im Verlauf: ``SAUFN: 1. Cem 2. Anna 3. Ben``."""
+        return "SAUFN: " + " ".join(f"{i}. {n}" for i, n in enumerate(self.plaetze, start=1))
+
+    def zeile_mit_wert(self) -> str:
+        """Die lange Form (``tisch``): Plätze und, wenn das Spielende es sagt, wer Schlücke
+        verteilt: ``SAUFN: 1. Cem · 2. Anna → Schlücke verteilen: Cem 4``."""
+        plaetze = " · ".join(f"{i}. {n}" for i, n in enumerate(self.plaetze, start=1))
+        verteiler = getattr(self.spielende, "verteiler", ()) or ()
+        verteilen = ", ".join(f"{v.name} {v.schluecke}" for v in verteiler)
+        return f"SAUFN: {plaetze}" + (f" → Schlücke verteilen: {verteilen}" if verteilen else "")
+
     def als_json(self) -> dict[str, Any]:
         return {
             "plaetze": list(self.plaetze),

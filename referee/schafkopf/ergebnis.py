@@ -118,6 +118,138 @@ class SchafkopfErgebnis:
     def ramsch(self) -> bool:
         return self.spielart == "ramsch"
 
+    # ------------------------------------------------------------ Ansicht (eine für alle)
+
+    @property
+    def spielname(self) -> str:
+        """``Rufspiel``, ``Herz-Solo``, ``Eichel-Wenz`` (wie in der Abrechnung)."""
+        from referee.schafkopf.spielart import spielname_aus_ergebnis
+
+        return spielname_aus_ergebnis(self.spielart, self.farbe)
+
+    @property
+    def wer(self) -> str:
+        """Die Spielerpartei: ``Anna+Ben`` (Rufspiel) oder ``Cem`` (Solo)."""
+        return "+".join(x for x in (self.spieler, self.partner) if x)
+
+    def zeile(self) -> str:
+        """Was das Spiel festhält, ohne Beträge – so steht es im Verlauf und auf der Live-Seite:
+        ``Rufspiel Anna+Ben gewonnen (71 Augen, 3 Laufende)``, ``Ramsch: verliert Cem``.
+
+        >>> SchafkopfErgebnis.aus_json({"zahlungen": {"A": 20, "B": 20, "C": -20, "D": -20},
+        ...     "spielart": "rufspiel", "spieler": "A", "partner": "B", "gewonnen": True,
+        ...     "augen": 71}).zeile()
+        'Rufspiel A+B gewonnen (71 Augen)'
+        """
+        if self.ramsch:
+            if self.durchmarsch:
+                text = f"Ramsch: Durchmarsch {self.durchmarsch}"
+            else:
+                text = "Ramsch: verliert " + "+".join(self.verlierer or ())
+            if self.jungfrauen:
+                text += ", Jungfrau " + "+".join(self.jungfrauen)
+            return text
+        text = f"{self.spielname} {self.wer} " + ("gewonnen" if self.gewonnen else "verloren")
+        extra = []
+        if self.augen is not None:
+            extra.append(f"{self.augen} Augen")
+        if self.laufende:
+            extra.append(f"{self.laufende} Laufende")
+        for an, wort in ((self.schwarz, "schwarz"), (self.tout, "Tout"), (self.sie, "Sie")):
+            if an:
+                extra.append(wort)
+        if self.schneider and not self.schwarz:
+            extra.append("Schneider")
+        if self.klopfer:
+            extra.append(f"{self.klopfer}× geklopft")
+        if self.stoesse:
+            extra.append(f"{self.stoesse}× Stoß")
+        return text + (" (" + ", ".join(extra) + ")" if extra else "")
+
+    def zeile_mit_wert(self) -> str:
+        """Die lange Form eines eben eingetragenen Spiels, mit Wert und Werterklärung (``tisch``):
+        ``Rufspiel Anna+Ben gewonnen · 71 Augen · 3 Laufende → 50 ct: 20 (Rufspiel) + …``."""
+        if self.ramsch:
+            if self.durchmarsch:
+                kopf = f"Ramsch · Durchmarsch {self.durchmarsch}"
+            else:
+                kopf = "Ramsch · verliert " + "+".join(self.verlierer or ())
+                if self.jungfrauen:
+                    kopf += " · Jungfrau " + "+".join(self.jungfrauen)
+            teile = [kopf]
+        else:
+            teile = [
+                f"{self.spielname} {self.wer} " + ("gewonnen" if self.gewonnen else "verloren")
+            ]
+            if self.augen is not None:
+                teile.append(f"{self.augen} Augen")
+            if self.stiche is not None:
+                teile.append(f"{self.stiche} Stiche")
+            if self.laufende:
+                teile.append(f"{self.laufende} Laufende")
+            if self.schwarz:
+                teile.append("schwarz")
+            elif self.schneider:
+                teile.append("Schneider")
+            if self.tout:
+                teile.append("Tout")
+            if self.sie:
+                teile.append("Sie")
+        if self.klopfer:
+            teile.append(f"{self.klopfer}× geklopft")
+        if self.stoesse:
+            teile.append(f"{self.stoesse}× Stoß")
+        return " · ".join(teile) + f" → {self.wert} ct: {self.erklaerung}"
+
+    def betraege(self) -> tuple[tuple[str, int], ...]:
+        """Cent je Spieler (Sitzordnung des Spiels)."""
+        return self.zahlungen
+
+    def erklaerung_nach(self, tarif: Mapping[str, Any] | None) -> str | None:
+        """Die Werterklärung (``20 (Rufspiel) + 30 (3 Laufende × 10) = 50 ct``), aus den
+        gespeicherten Fakten mit dem Tarif ``tarif`` nachgerechnet. Gespeichert ist nur der
+        Wert: ergibt die Abrechnung einen anderen (etwa nach einer Tarifänderung), ``None``."""
+        from referee.errors import RefereeFehler
+        from referee.schafkopf.abrechnung import Fakten, abrechnen
+        from referee.schafkopf.spielart import Spielart
+        from referee.schafkopf.tarif import Tarif
+
+        try:
+            art = Spielart.parse(str(self.spielart))
+            sitz = {n: i for i, (n, _) in enumerate(self.zahlungen)}
+            if art is Spielart.RAMSCH and self.durchmarsch:
+                fakten = Fakten(
+                    art,
+                    durchmarsch=sitz[self.durchmarsch],
+                    klopfer=self.klopfer,
+                    stoesse=self.stoesse,
+                )
+            elif art is Spielart.RAMSCH:
+                verlierer = tuple(sitz[n] for n in self.verlierer or ())
+                fakten = Fakten(
+                    art,
+                    ramsch_verlierer=verlierer[0] if len(verlierer) == 1 else verlierer,
+                    jungfrauen=tuple(sitz[n] for n in self.jungfrauen or ()),
+                    klopfer=self.klopfer,
+                    stoesse=self.stoesse,
+                )
+            else:
+                fakten = Fakten(
+                    art,
+                    augen_spieler=self.augen,
+                    laufende=self.laufende,
+                    schwarz=self.schwarz,
+                    stiche_spieler=self.stiche,
+                    tout=self.tout,
+                    sie=self.sie,
+                    klopfer=self.klopfer,
+                    stoesse=self.stoesse,
+                )
+            ab = abrechnen(fakten, Tarif.aus_json(dict(tarif)) if tarif else None)
+        except (RefereeFehler, KeyError, TypeError, ValueError):
+            return None
+        return f"{ab.erklaerung} ct" if ab.wert == self.wert else None
+
     def als_json(self) -> dict[str, Any]:
         """Die gespeicherte Form (Schlüssel wie in ``referee.schafkopf.eintrag``)."""
         d: dict[str, Any] = {

@@ -43,6 +43,16 @@ class SchlafmuetzeErgebnis:
             spieler=tuple(ersetze(n) for n in self.spieler),
         )
 
+    # ------------------------------------------------------------ Ansicht (eine für alle)
+
+    def zeile(self) -> str:
+        """Wie im Verlauf: ``Schlafmütze: gewonnen hat Dora``."""
+        return f"Schlafmütze: gewonnen hat {self.sieger}"
+
+    def zeile_mit_wert(self) -> str:
+        """Die lange Form (``tisch``): ``Schlafmütze: Dora gewinnt (mit Anna, Ben, Dora)``."""
+        return f"Schlafmütze: {self.sieger} gewinnt (mit {', '.join(self.spieler)})"
+
     def als_json(self) -> dict[str, Any]:
         return {"sieger": self.sieger, "spieler": list(self.spieler)}
 

@@ -99,13 +99,13 @@ class Buch:
     def eintragen(self, spiel: kurz.Spiel, zeile: str = "") -> Gebucht:
         """Ein Spiel in den offenen Abend eintragen (eine Transaktion)."""
         r = self._buch.eintragen(_angaben(spiel), eingabe={"tisch": zeile})
-        text, hinweise = _text(spiel, r.ergebnis)
+        text, hinweise = _text(r.ergebnis)
         return Gebucht(r.eintrag.id, r.eintrag.spiel, text, hinweise=hinweise)
 
     def korrigieren(self, nr: int, spiel: kurz.Spiel, zeile: str = "") -> Gebucht:
         """Eintrag ``nr`` durch ``spiel`` ersetzen (desselben Spiels); das Original bleibt."""
         r = self._buch.korrigieren(nr, _angaben(spiel), eingabe={"tisch": zeile})
-        text, hinweise = _text(spiel, r.ergebnis)
+        text, hinweise = _text(r.ergebnis)
         ersetzt = r.ersetzt.id if r.ersetzt is not None else nr
         return Gebucht(r.eintrag.id, r.eintrag.spiel, text, ersetzt, hinweise)
 
@@ -202,64 +202,14 @@ def _angaben(spiel: kurz.Spiel) -> Any:
     return SchlafmuetzeAngaben(spiel.sieger, spiel.spieler)
 
 
-def _text(spiel: kurz.Spiel, erg: Any) -> tuple[str, tuple[str, ...]]:
-    """Die lange Form eines Eintrags mit seinem Wert, und seine Hinweise."""
-    if isinstance(spiel, kurz.Schafkopf):
-        return _schafkopf_text(spiel, erg), tuple(erg.konventionen)
-    if isinstance(spiel, kurz.Sabai):
-        from referee.sabai import zahl
-
-        punkte = " · ".join(f"{n} {zahl(p)}" for n, p in erg.punkte)
-        sp = ", ".join(f"{n} {zahl(v, vorzeichen=True)}" for n, v in erg.siegpunkte if v)
-        text = f"sabai-sabai: {punkte} → Siegespunkte: {sp or 'keine'}"
-        if erg.ruhmeshalle:
-            text += " · Ruhmeshalle: " + ", ".join(erg.ruhmeshalle)
-        if erg.letzte:
-            text += " (letzte Partie)"
-        hinweise = tuple(str(h) for h in getattr(erg.runde, "hinweise", ()) or ())
-        return text, hinweise
-    if isinstance(spiel, kurz.Saufn):
-        plaetze = " · ".join(f"{i}. {n}" for i, n in enumerate(erg.plaetze, start=1))
-        verteiler = getattr(erg.spielende, "verteiler", ()) or ()
-        verteilen = ", ".join(f"{v.name} {v.schluecke}" for v in verteiler)
-        return f"SAUFN: {plaetze}" + (
-            f" → Schlücke verteilen: {verteilen}" if verteilen else ""
-        ), ()
-    return f"Schlafmütze: {erg.sieger} gewinnt (mit {', '.join(erg.spieler)})", ()
-
-
-def _schafkopf_text(s: kurz.Schafkopf, e: Any) -> str:
-    """``Rufspiel Anna+Ben gewonnen · 71 Augen · 3 Laufende → 50 ct: 20 (Rufspiel) + …``."""
-    if e.ramsch:
-        if e.durchmarsch:
-            kopf = f"Ramsch · Durchmarsch {e.durchmarsch}"
-        else:
-            kopf = "Ramsch · verliert " + "+".join(e.verlierer or ())
-            if e.jungfrauen:
-                kopf += " · Jungfrau " + "+".join(e.jungfrauen)
-        teile = [kopf]
-    else:
-        wer = "+".join(x for x in (e.spieler, e.partner) if x)
-        teile = [f"{s.name} {wer} " + ("gewonnen" if e.gewonnen else "verloren")]
-        if e.augen is not None:
-            teile.append(f"{e.augen} Augen")
-        if e.stiche is not None:
-            teile.append(f"{e.stiche} Stiche")
-        if e.laufende:
-            teile.append(f"{e.laufende} Laufende")
-        if e.schwarz:
-            teile.append("schwarz")
-        elif e.schneider:
-            teile.append("Schneider")
-        if e.tout:
-            teile.append("Tout")
-        if e.sie:
-            teile.append("Sie")
-    if e.klopfer:
-        teile.append(f"{e.klopfer}× geklopft")
-    if e.stoesse:
-        teile.append(f"{e.stoesse}× Stoß")
-    return " · ".join(teile) + f" → {e.wert} ct: {e.erklaerung}"
+def _text(erg: Any) -> tuple[str, tuple[str, ...]]:
+    """Die lange Form eines Eintrags mit seinem Wert (die Ansicht des Ergebnisses selbst) und
+    seine Hinweise: beim Schafkopf die Konventionen, bei sabai die Lesarten der Wertung."""
+    if erg.spiel == "schafkopf":
+        return erg.zeile_mit_wert(), tuple(erg.konventionen)
+    if erg.spiel == "sabai":
+        return erg.zeile_mit_wert(), erg.hinweise()
+    return erg.zeile_mit_wert(), ()
 
 
 __all__ = ["Buch", "Gebucht", "Lage"]

@@ -1,0 +1,56 @@
+"""Die eine Ansicht eines gespeicherten Eintrags – für Verlauf, Live-Seite und Tisch.
+
+Ein Eintrag wird hier zum typisierten Ergebnis seines Spiels (``referee.buch.spiele``), und das
+Ergebnis beschreibt sich selbst (``zeile()``, ``zeile_mit_wert()``, beim Schafkopf
+``erklaerung_nach(tarif)``). Dazu kommt nur, was der Eintrag selbst ist: ein Storno oder eine
+Korrektur. Jede Oberfläche nimmt diese Zeilen, keine baut sie aus dem JSON nach.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.ergebnis import Ergebnis
+    from referee.store import Eintrag
+
+
+def ergebnis(e: Eintrag) -> Ergebnis | None:
+    """Das typisierte Ergebnis des Eintrags (``None`` bei einem Storno)."""
+    from referee.buch.spiele import ergebnis_aus_json
+
+    return None if e.art == "storno" else ergebnis_aus_json(e.spiel, e.ergebnis)
+
+
+def zeile(e: Eintrag) -> str:
+    """Eine Zeile ohne Beträge: ``Rufspiel Anna+Ben gewonnen (71 Augen)``,
+    ``Korrektur von #3: …``, ``Storno von #5``."""
+    erg = ergebnis(e)
+    if erg is None:
+        return f"Storno von #{e.bezug}"
+    vor = f"Korrektur von #{e.bezug}: " if e.art == "korrektur" else ""
+    return vor + erg.zeile()
+
+
+def betraege(e: Eintrag) -> tuple[tuple[str, int], ...]:
+    """Cent je Spieler eines Schafkopf-Eintrags (sonst leer)."""
+    if e.spiel != "schafkopf" or e.art == "storno":
+        return ()
+    from referee.schafkopf.ergebnis import SchafkopfErgebnis
+
+    erg = ergebnis(e)
+    return erg.zahlungen if isinstance(erg, SchafkopfErgebnis) else ()
+
+
+def erklaerung(e: Eintrag, tarif: Mapping[str, Any] | None) -> str | None:
+    """Die Werterklärung eines Schafkopf-Eintrags nach ``tarif`` (sonst ``None``)."""
+    if e.spiel != "schafkopf" or e.art == "storno":
+        return None
+    from referee.schafkopf.ergebnis import SchafkopfErgebnis
+
+    erg = ergebnis(e)
+    return erg.erklaerung_nach(tarif) if isinstance(erg, SchafkopfErgebnis) else None
+
+
+__all__ = ["betraege", "ergebnis", "erklaerung", "zeile"]

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, _env
+from conftest import ROOT, _env, cli_im_prozess
 from hilfen import stand
 
 VIER = ["Anna", "Ben", "Cem", "Dora"]
@@ -216,15 +216,10 @@ def test_sigkill_beim_anlegen_hinterlaesst_brauchbare_datei(tmp_path):
 # --------------------------------------------------------------------------- Byte-Identität
 
 
-def _cli(pfad: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "referee", *args],
-        env=_env({"REFEREE_DB": str(pfad)}),
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+def _cli(pfad: Path, *args: str):
+    """``referee *args`` auf ``pfad`` – im selben Prozess: Gegenstand ist die Datei, nicht der
+    Prozess (am Ende jedes Aufrufs sind seine Verbindungen zu, wie beim Ende eines Prozesses)."""
+    return cli_im_prozess(*args, env={"REFEREE_DB": str(pfad)})
 
 
 def _bytes(pfad: Path) -> tuple[bytes, bool, bool]:

@@ -302,9 +302,30 @@ def test_store_importiert_kein_spielpaket():
         assert not any(
             m == f"referee.{spiel}" or m.startswith(f"referee.{spiel}.") for m in geladen
         ), spiel
-    quelle = (ROOT / "referee" / "store.py").read_text(encoding="utf-8")
-    for spiel in ("schafkopf", "sabai", "saufn", "schlafmuetze"):
-        assert f"referee.{spiel}" not in quelle, spiel
+    import ast
+
+    spiele = {"schafkopf", "sabai", "saufn", "schlafmuetze"}
+    for datei in sorted((ROOT / "referee" / "store").glob("*.py")):
+        quelle = datei.read_text(encoding="utf-8")
+        for spiel in spiele:
+            assert f"referee.{spiel}" not in quelle, (datei.name, spiel)
+        # und kein Spielname als Wert im Code (Docstrings ausgenommen): der Stand der Spiele,
+        # das Offene und der Ausgleich entstehen im Buch (referee.buch.stand)
+        baum = ast.parse(quelle)
+        doku = {
+            id(k.body[0].value)
+            for k in ast.walk(baum)
+            if isinstance(k, (ast.Module, ast.ClassDef, ast.FunctionDef))
+            and k.body
+            and isinstance(k.body[0], ast.Expr)
+            and isinstance(k.body[0].value, ast.Constant)
+        }
+        werte = {
+            k.value
+            for k in ast.walk(baum)
+            if isinstance(k, ast.Constant) and isinstance(k.value, str) and id(k) not in doku
+        }
+        assert not werte & spiele, (datei.name, werte & spiele)
 
 
 def test_buch_laedt_leicht():

@@ -1,0 +1,226 @@
+"""Export und Import des Speichers (JSON-Rundreise) und die Integritätsprüfung."""
+
+from __future__ import annotations
+
+import json
+
+from referee.ergebnis import SPIELE
+from referee.errors import Eingabefehler, SpeicherFehler, Zustandsfehler
+from referee.namen import namensschluessel, pruefe_name
+from referee.store.abende import Abende
+from referee.store.daten import ARTEN, EREIGNIS_ARTEN, EXPORT_FORMAT, SCHEMA_AKTUELL
+
+
+class Austausch(Abende):
+    """Export, Import und Integritätsprüfung: Teil von ``referee.store.Store``."""
+
+    # ------------------------------------------------------------ Export / Import
+
+    def export(self, abend_id: int | None = None) -> dict:
+        """Alles (oder ein Abend) als JSON-fähiges dict; ``importieren`` baut es exakt nach."""
+        abende = self.abende(roh=True) if abend_id is None else [self.abend(abend_id, roh=True)]
+        eintraege = [e for a in abende for e in self.eintraege(a.id, alle=True)]
+        werte: dict[int, dict[str, dict[str, int]]] = {}
+        bed = "" if abend_id is None else " WHERE w.abend_id = ?"
+        for eid, groesse, name, wert in self._lies(
+            "SELECT w.eintrag_id, w.groesse, s.name, w.wert FROM werte w JOIN spieler s "
+            "ON s.id = w.spieler_id" + bed + " ORDER BY w.rowid",
+            [] if abend_id is None else [abend_id],
+        ):
+            werte.setdefault(eid, {}).setdefault(groesse, {})[name] = wert
+        return dict(
+            self.export_kopf(abend_id),
+            eintraege=[dict(e.als_json(), werte=werte.get(e.id, {})) for e in eintraege],
+        )
+
+    def eintraege_leicht(self, abend_id: int | None = None) -> list[dict]:
+        """Alle Einträge (auch Stornos und Ersetztes) als dicts wie ``Eintrag.als_json()``, ohne
+        ``eingabe`` – schnell genug für Berichte über 100.000 Einträge (ein ``json.loads`` je
+        Eintrag). Reihenfolge: Abend, dann Spielfolge (eine Korrektur am Platz des Originals).
+        """
+        loads = json.loads
+        sql = (
+            "SELECT id, abend_id, nr, zeit, spiel, art, bezug, gilt, ergebnis FROM eintraege"
+            + (" WHERE abend_id = ?" if abend_id is not None else "")
+            + " ORDER BY abend_id, id"
+        )
+        aus = [
+            {
+                "id": i,
+                "abend": a,
+                "nr": nr,
+                "zeit": zeit,
+                "spiel": spiel,
+                "art": art,
+                "bezug": bezug,
+                "gilt": bool(gilt),
+                "ergebnis": loads(erg),
+            }
+            for i, a, nr, zeit, spiel, art, bezug, gilt, erg in self._lies(
+                sql, [] if abend_id is None else [abend_id]
+            )
+        ]
+        platz = self.spielreihenfolge(abend_id)
+        if platz:
+            aus.sort(key=lambda e: (e["abend"], platz.get(e["id"], e["id"]), e["id"]))
+        return aus
+
+    def export_kopf(self, abend_id: int | None = None) -> dict:
+        """``export()`` ohne die Einträge: Format, Schema, Spieler, Abende, Ereignisse."""
+        abende = self.abende(roh=True) if abend_id is None else [self.abend(abend_id, roh=True)]
+        genutzt = {n for a in abende for n in a.spieler}
+        spieler = [
+            {"id": i, "name": n, "angelegt": t}
+            for i, n, t in self._lies("SELECT id, name, angelegt FROM spieler ORDER BY id")
+            if abend_id is None or n in genutzt
+        ]
+        return {
+            "format": EXPORT_FORMAT,
+            "schema": SCHEMA_AKTUELL,
+            "spieler": spieler,
+            "abende": [a.als_json() for a in abende],
+            "ereignisse": [e.als_json() for e in self.ereignisse(abend_id, alle=True)],
+        }
+
+    def export_eintraege_json(self, abend_id: int | None = None) -> list[str]:
+        """Die Einträge von ``export()`` als fertige JSON-Texte (je Eintrag einer), aus SQLite.
+
+        Gleiche Schlüssel, Reihenfolge und Werte wie ``export()["eintraege"]``, nur schnell:
+        ``eingabe`` und ``ergebnis`` werden so eingesetzt, wie sie gespeichert sind
+        (``json.dumps(..., ensure_ascii=False)`` – schon kanonisch); nur Texte mit
+        ``\\u``-Escapes werden neu kodiert, damit Export → Import → Export gleich bleibt.
+        ``werte`` baut SQLite in der Reihenfolge der Wertzeilen.
+        """
+        dumps = json.JSONEncoder(ensure_ascii=False).encode
+        loads = json.loads
+        sql = (
+            "SELECT '{\"id\": ' || e.id || ', \"abend\": ' || e.abend_id || ', \"nr\": ' || e.nr"
+            " || ', \"zeit\": ' || json_quote(e.zeit) || ', \"spiel\": ' || json_quote(e.spiel)"
+            " || ', \"art\": ' || json_quote(e.art) || ', \"bezug\": ' || COALESCE(e.bezug, 'null')"
+            " || ', \"gilt\": ' || CASE WHEN e.gilt THEN 'true' ELSE 'false' END,"
+            " e.eingabe, e.ergebnis,"
+            " COALESCE((SELECT json_group_object(g, json(je)) FROM ("
+            "     SELECT w.groesse AS g, json_group_object(s.name, w.wert) AS je, min(w.rowid) AS erst"
+            "     FROM werte w JOIN spieler s ON s.id = w.spieler_id"
+            "     WHERE w.eintrag_id = e.id GROUP BY w.groesse ORDER BY erst)), '{}')"
+            " FROM eintraege e"
+            + (" WHERE e.abend_id = ?" if abend_id is not None else "")
+            + " ORDER BY e.abend_id, e.id"
+        )
+        zeilen = []
+        for kopf, eingabe, ergebnis, werte in self._lies(
+            sql, [] if abend_id is None else [abend_id]
+        ):
+            if "\\u" in eingabe:
+                eingabe = dumps(loads(eingabe))
+            if "\\u" in ergebnis:
+                ergebnis = dumps(loads(ergebnis))
+            zeilen.append(
+                f'{kopf}, "eingabe": {eingabe}, "ergebnis": {ergebnis}, "werte": {werte}}}'
+            )
+        return zeilen
+
+    def importieren(self, daten: dict) -> dict:
+        """Einen Export in eine leere Datenbank übernehmen (ids und Zeiten bleiben gleich)."""
+        if not isinstance(daten, dict) or daten.get("format") != EXPORT_FORMAT:
+            raise Eingabefehler(f"Das ist kein referee-Export (Feld „format“ ≠ „{EXPORT_FORMAT}“).")
+        if int(daten.get("schema", 0)) > SCHEMA_AKTUELL:
+            raise SpeicherFehler("Der Export stammt von einer neueren referee-Version.")
+        try:
+            with self._schreiben() as conn:
+                if conn.execute(
+                    "SELECT (SELECT count(*) FROM spieler) + (SELECT count(*) FROM abende)"
+                ).fetchone()[0]:
+                    raise Zustandsfehler(
+                        f"Die Datenbank {self.pfad} ist nicht leer; importiert wird nur in eine leere "
+                        "(andere Datei mit --db wählen)."
+                    )
+                ids = {}
+                for s in daten["spieler"]:
+                    name = pruefe_name(s["name"])
+                    conn.execute(
+                        "INSERT INTO spieler (id, name, schluessel, angelegt) VALUES (?, ?, ?, ?)",
+                        [s["id"], name, namensschluessel(name), s["angelegt"]],
+                    )
+                    ids[namensschluessel(name)] = s["id"]
+                for a in daten["abende"]:
+                    conn.execute(
+                        "INSERT INTO abende (id, datum, ort, tarif, hausregeln, offen, begonnen, beendet, "
+                        "geber_start) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        [
+                            a["id"],
+                            a["datum"],
+                            a["ort"],
+                            json.dumps(a["tarif"], ensure_ascii=False),
+                            json.dumps(a["hausregeln"], ensure_ascii=False),
+                            int(bool(a["offen"])),
+                            a["begonnen"],
+                            a["beendet"],
+                            a.get("geber_start", 0),
+                        ],
+                    )
+                    conn.executemany(
+                        "INSERT INTO abend_spieler (abend_id, spieler_id, platz) VALUES (?, ?, ?)",
+                        [
+                            (a["id"], ids[namensschluessel(n)], p)
+                            for p, n in enumerate(a["spieler"])
+                        ],
+                    )
+                for e in sorted(daten["eintraege"], key=lambda e: e["id"]):
+                    if e["spiel"] not in SPIELE or e["art"] not in ARTEN:
+                        raise Eingabefehler(
+                            f"Eintrag {e['id']}: unbekanntes Spiel oder unbekannte Art."
+                        )
+                    zeilen = [
+                        (ids[namensschluessel(name)], e["spiel"], g, wert)
+                        for g, je in (e.get("werte") or {}).items()
+                        for name, wert in je.items()
+                    ]
+                    self._einfuegen(
+                        conn,
+                        e["abend"],
+                        e["spiel"],
+                        e["art"],
+                        e["bezug"],
+                        e["eingabe"],
+                        e["ergebnis"],
+                        zeilen,
+                        zeit=e["zeit"],
+                        eid=e["id"],
+                        nr=e["nr"],
+                    )
+                for v in sorted(daten.get("ereignisse") or [], key=lambda v: v["id"]):
+                    if v["art"] not in EREIGNIS_ARTEN:
+                        raise Eingabefehler(f"Ereignis {v['id']}: unbekannte Art „{v['art']}“.")
+                    conn.execute(
+                        "INSERT INTO ereignisse (id, abend_id, zeit, art, bezug, nach_eintrag, "
+                        "daten, gilt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                        [
+                            v["id"],
+                            v["abend"],
+                            v["zeit"],
+                            v["art"],
+                            v["bezug"],
+                            v["nach_eintrag"],
+                            json.dumps(v["daten"], ensure_ascii=False),
+                            0 if v["art"] == "storno" else 1,
+                        ],
+                    )
+        except KeyError as exc:
+            raise Eingabefehler(
+                f"Der Export ist unvollständig: das Feld „{exc.args[0]}“ fehlt."
+            ) from None
+        except TypeError:
+            raise Eingabefehler(
+                "Der Export ist beschädigt: ein Feld hat den falschen Typ."
+            ) from None
+        return {
+            "spieler": len(daten["spieler"]),
+            "abende": len(daten["abende"]),
+            "eintraege": len(daten["eintraege"]),
+        }
+
+    def integritaet(self) -> str:
+        """``PRAGMA integrity_check`` (``"ok"`` wenn alles stimmt)."""
+        z = self._lies("PRAGMA integrity_check")
+        return z[0][0] if z else "ok"

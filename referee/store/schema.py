@@ -1,0 +1,238 @@
+"""Das Schema des Speichers und seine Migrationen (``sqlite_utils.Migrations``)."""
+
+from __future__ import annotations
+
+import json
+
+from referee.errors import SpeicherFehler
+from referee.namen import namensschluessel
+from referee.store.daten import APPLICATION_ID, WerteAus
+
+# --------------------------------------------------------------------------- Migrationen
+
+
+def migrationen(werte_aus: WerteAus | None = None):
+    """Die Schemaversionen als ``sqlite_utils.Migrations`` (erst beim Aufruf importiert).
+
+    ``werte_aus`` leitet bei der Migration auf Schema 2 die Werte alter Einträge ab (die
+    Spiele kennt nur ``referee.buch``); ohne sie lässt sich eine Datei mit Einträgen im
+    Schema 1 nicht aktualisieren."""
+    from sqlite_utils import Migrations
+
+    m = Migrations("referee")
+
+    @m(name="v1_grundschema")
+    def v1(db):
+        db["spieler"].create(
+            {"id": int, "name": str, "schluessel": str, "angelegt": str},
+            pk="id",
+            not_null={"name", "schluessel", "angelegt"},
+        )
+        db["spieler"].create_index(["schluessel"], unique=True)
+        db["abende"].create(
+            {
+                "id": int,
+                "datum": str,
+                "ort": str,
+                "tarif": str,
+                "hausregeln": str,
+                "offen": int,
+                "begonnen": str,
+                "beendet": str,
+            },
+            pk="id",
+            not_null={"datum", "tarif", "hausregeln", "offen", "begonnen"},
+        )
+        db["abend_spieler"].create(
+            {"abend_id": int, "spieler_id": int, "platz": int},
+            pk=("abend_id", "spieler_id"),
+            not_null={"platz"},
+            foreign_keys=[("abend_id", "abende", "id"), ("spieler_id", "spieler", "id")],
+        )
+        db["eintraege"].create(
+            {
+                "id": int,
+                "abend_id": int,
+                "zeit": str,
+                "spiel": str,
+                "art": str,
+                "bezug": int,
+                "eingabe": str,
+                "ergebnis": str,
+            },
+            pk="id",
+            not_null={"abend_id", "zeit", "spiel", "art", "eingabe", "ergebnis"},
+            foreign_keys=[("abend_id", "abende", "id"), ("bezug", "eintraege", "id")],
+        )
+        db["eintraege"].create_index(["abend_id"])
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        db.execute("PRAGMA user_version = 1")
+
+    @m(name="v2_werte_geber_nur_anhaengen")
+    def v2(db):
+        # Sitzordnung/Geber, laufende Nummer je Abend, abgeleitetes „gilt“
+        db["abende"].add_column("geber_start", int, not_null_default=0)
+        db["eintraege"].add_column("nr", int, not_null_default=0)
+        db["eintraege"].add_column("gilt", int, not_null_default=1)
+        db.execute(
+            "UPDATE eintraege SET nr = (SELECT count(*) FROM eintraege e2 "
+            "WHERE e2.abend_id = eintraege.abend_id AND e2.id <= eintraege.id)"
+        )
+        db.execute(
+            "UPDATE eintraege SET gilt = 0 WHERE art = 'storno' "
+            "OR id IN (SELECT bezug FROM eintraege WHERE bezug IS NOT NULL)"
+        )
+        db["eintraege"].create_index(["abend_id", "nr"], unique=True)
+        db["eintraege"].create_index(["gilt", "spiel"])
+        db.execute(
+            "CREATE UNIQUE INDEX eintraege_bezug_einmal ON eintraege(bezug) WHERE bezug IS NOT NULL"
+        )
+        db["werte"].create(
+            {
+                "eintrag_id": int,
+                "abend_id": int,
+                "spieler_id": int,
+                "spiel": str,
+                "groesse": str,
+                "wert": int,
+                "gilt": int,
+            },
+            not_null={"eintrag_id", "abend_id", "spieler_id", "spiel", "groesse", "wert", "gilt"},
+            foreign_keys=[
+                ("eintrag_id", "eintraege", "id"),
+                ("abend_id", "abende", "id"),
+                ("spieler_id", "spieler", "id"),
+            ],
+        )
+        db["werte"].create_index(["eintrag_id"])
+        db["werte"].create_index(
+            ["gilt", "spiel", "groesse", "spieler_id", "wert"], index_name="werte_stand_gesamt"
+        )
+        db["werte"].create_index(
+            ["abend_id", "gilt", "spiel", "groesse", "spieler_id", "wert"],
+            index_name="werte_stand_abend",
+        )
+        # Werte der vorhandenen Einträge aus ihren Ergebnissen nachtragen
+        ids = {namensschluessel(r[1]): r[0] for r in db.execute("SELECT id, name FROM spieler")}
+        alte = db.execute(
+            "SELECT id, abend_id, spiel, ergebnis, gilt FROM eintraege WHERE art != 'storno'"
+        ).fetchall()
+        if alte and werte_aus is None:
+            raise SpeicherFehler(
+                "Die Datenbank hat Einträge im Schema 1; zum Aktualisieren über referee.buch öffnen."
+            )
+        for eid, abend_id, spiel, ergebnis, gilt in alte:
+            assert werte_aus is not None
+            for groesse, je in werte_aus(spiel, json.loads(ergebnis)).items():
+                for name, wert in je.items():
+                    db.execute(
+                        "INSERT INTO werte VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        [eid, abend_id, ids[namensschluessel(name)], spiel, groesse, wert, gilt],
+                    )
+        # nur anhängen: Einträge nie löschen oder ändern; Storno/Korrektur heben auf
+        db.execute(
+            "CREATE TRIGGER eintraege_nie_loeschen BEFORE DELETE ON eintraege BEGIN "
+            "SELECT RAISE(ABORT, 'Einträge werden nie gelöscht, nur storniert.'); END"
+        )
+        db.execute(
+            "CREATE TRIGGER eintraege_unveraenderlich BEFORE UPDATE OF id, abend_id, nr, zeit, "
+            "spiel, art, bezug, eingabe, ergebnis ON eintraege BEGIN "
+            "SELECT RAISE(ABORT, 'Einträge sind unveränderlich; Korrektur statt Änderung.'); END"
+        )
+        db.execute(
+            "CREATE TRIGGER werte_unveraenderlich BEFORE UPDATE OF eintrag_id, abend_id, "
+            "spieler_id, spiel, groesse, wert ON werte BEGIN "
+            "SELECT RAISE(ABORT, 'Werte sind unveränderlich.'); END"
+        )
+        db.execute(
+            "CREATE TRIGGER werte_nie_loeschen BEFORE DELETE ON werte BEGIN "
+            "SELECT RAISE(ABORT, 'Werte werden nie gelöscht.'); END"
+        )
+        db.execute(
+            "CREATE TRIGGER eintraege_aufheben AFTER INSERT ON eintraege "
+            "WHEN NEW.bezug IS NOT NULL BEGIN "
+            "UPDATE eintraege SET gilt = 0 WHERE id = NEW.bezug; "
+            "UPDATE werte SET gilt = 0 WHERE eintrag_id = NEW.bezug; END"
+        )
+        db.execute("PRAGMA user_version = 2")
+
+    @m(name="v3_storno_einer_korrektur")
+    def v3(db):
+        # Storno einer Korrektur: das ersetzte Eintrag gilt wieder („rueckgaengig“ nach
+        # „korrektur“ stellt das Original her). Danach darf ein Eintrag mehrfach Bezug sein
+        # (erste Korrektur storniert, dann neu korrigiert); doppelte Aufhebung verhindert
+        # ``Store._aufhebbar`` innerhalb derselben BEGIN-IMMEDIATE-Transaktion.
+        db.execute("DROP INDEX eintraege_bezug_einmal")
+        db["eintraege"].create_index(["bezug"], index_name="eintraege_bezug")
+        db.execute("DROP TRIGGER eintraege_aufheben")
+        db.execute(
+            "CREATE TRIGGER eintraege_aufheben AFTER INSERT ON eintraege "
+            "WHEN NEW.bezug IS NOT NULL BEGIN "
+            "UPDATE eintraege SET gilt = 0 WHERE id = NEW.bezug; "
+            "UPDATE werte SET gilt = 0 WHERE eintrag_id = NEW.bezug; "
+            "UPDATE eintraege SET gilt = 1 WHERE NEW.art = 'storno' AND id = "
+            "(SELECT bezug FROM eintraege WHERE id = NEW.bezug AND art = 'korrektur'); "
+            "UPDATE werte SET gilt = 1 WHERE NEW.art = 'storno' AND eintrag_id = "
+            "(SELECT bezug FROM eintraege WHERE id = NEW.bezug AND art = 'korrektur'); END"
+        )
+        # vorhandene Stornos von Korrekturen nachziehen (in Reihenfolge, wie der Trigger)
+        for (korrektur,) in db.execute(
+            "SELECT s.bezug FROM eintraege s JOIN eintraege k ON k.id = s.bezug "
+            "WHERE s.art = 'storno' AND k.art = 'korrektur' ORDER BY s.id"
+        ).fetchall():
+            original = db.execute(
+                "SELECT bezug FROM eintraege WHERE id = ?", [korrektur]
+            ).fetchone()[0]
+            db.execute("UPDATE eintraege SET gilt = 1 WHERE id = ?", [original])
+            db.execute("UPDATE werte SET gilt = 1 WHERE eintrag_id = ?", [original])
+        db.execute("PRAGMA user_version = 3")
+
+    @m(name="v4_abend_ereignisse")
+    def v4(db):
+        # Ereignisse eines Abends, nur anhängend: Hausregel ab jetzt, bezahlt, beendet,
+        # wieder geöffnet; ein Storno hebt ein Ereignis auf (Trigger setzt „gilt“).
+        db["ereignisse"].create(
+            {
+                "id": int,
+                "abend_id": int,
+                "zeit": str,
+                "art": str,
+                "bezug": int,
+                "nach_eintrag": int,
+                "daten": str,
+                "gilt": int,
+            },
+            pk="id",
+            not_null={"abend_id", "zeit", "art", "nach_eintrag", "daten", "gilt"},
+            foreign_keys=[("abend_id", "abende", "id"), ("bezug", "ereignisse", "id")],
+        )
+        db["ereignisse"].create_index(["abend_id", "art", "gilt"])
+        db.execute(
+            "CREATE TRIGGER ereignisse_nie_loeschen BEFORE DELETE ON ereignisse BEGIN "
+            "SELECT RAISE(ABORT, 'Ereignisse werden nie gelöscht, nur storniert.'); END"
+        )
+        db.execute(
+            "CREATE TRIGGER ereignisse_unveraenderlich BEFORE UPDATE OF id, abend_id, zeit, art, "
+            "bezug, nach_eintrag, daten ON ereignisse BEGIN "
+            "SELECT RAISE(ABORT, 'Ereignisse sind unveränderlich; Storno statt Änderung.'); END"
+        )
+        db.execute(
+            "CREATE TRIGGER ereignisse_aufheben AFTER INSERT ON ereignisse "
+            "WHEN NEW.bezug IS NOT NULL BEGIN "
+            "UPDATE ereignisse SET gilt = 0 WHERE id = NEW.bezug; END"
+        )
+        # schon beendete Abende: ihr Ende als Ereignis nachtragen (Verlauf vollständig)
+        for abend_id, beendet in db.execute(
+            "SELECT id, beendet FROM abende WHERE offen = 0 ORDER BY id"
+        ).fetchall():
+            nach = db.execute(
+                "SELECT COALESCE(MAX(id), 0) FROM eintraege WHERE abend_id = ?", [abend_id]
+            ).fetchone()[0]
+            db.execute(
+                "INSERT INTO ereignisse (abend_id, zeit, art, bezug, nach_eintrag, daten, gilt) "
+                "VALUES (?, ?, 'ende', NULL, ?, '{}', 1)",
+                [abend_id, beendet or "", nach],
+            )
+        db.execute("PRAGMA user_version = 4")
+
+    return m

@@ -1,4 +1,4 @@
-"""Der Speicher (referee/store.py) in-process: Schema, Migration, Einträge, Stand, Rundreise."""
+"""Der Speicher (referee/store/) in-process: Schema, Migration, Einträge, Summen, Rundreise."""
 
 from __future__ import annotations
 

@@ -49,7 +49,9 @@ class Ergebnis(Protocol):
     def als_json(self) -> dict[str, Any]: ...
 
     @classmethod
-    def aus_json(cls, daten: Any) -> Self: ...
+    def aus_json(cls, daten: object) -> Self:
+        """Aus der gespeicherten Form (beliebiges JSON, geprüft; sonst ``Eingabefehler``)."""
+        ...
 
     def zeile(self) -> str:
         """Was das Ergebnis festhält, eine Zeile ohne Beträge (Verlauf, Live-Seite)."""
@@ -66,6 +68,7 @@ class Abendlage:
 
     abend_id: int
     spieler: tuple[str, ...]  # Sitzordnung im Uhrzeigersinn
+    #: der Tarif des Abends in seiner JSON-Form (``Tarif.als_json()``, wie gespeichert)
     tarif: Mapping[str, Any] = field(default_factory=dict, hash=False)
     geber_start: int = 0
     schafkopf_spiele: int = 0  # geltende Schafkopfspiele bisher (Geberfolge)
@@ -90,28 +93,30 @@ class Angaben(Protocol):
 
 
 # --------------------------------------------------------------------------- Prüfhilfen
+# Sie nehmen ``object`` (ungeprüftes JSON) und geben den geprüften Typ zurück. ``objekt`` gibt
+# ``dict[str, Any]`` weiter: die Werte sind noch JSON, das der Aufrufer Feld für Feld prüft.
 
 
-def ganzzahl(wert: Any, wo: str) -> int:
+def ganzzahl(wert: object, wo: str) -> int:
     """``wert`` als ganze Zahl (kein bool, keine Gleitkommazahl); sonst ``Eingabefehler``."""
     if isinstance(wert, bool) or not isinstance(wert, int):
         raise Eingabefehler(f"{wo}: {wert!r} ist keine ganze Zahl.")
     return wert
 
 
-def text(wert: Any, wo: str) -> str:
+def text(wert: object, wo: str) -> str:
     if not isinstance(wert, str):
         raise Eingabefehler(f"{wo}: {wert!r} ist kein Text.")
     return wert
 
 
-def objekt(daten: Any, spiel: str) -> dict[str, Any]:
+def objekt(daten: object, spiel: str) -> dict[str, Any]:
     if not isinstance(daten, dict):
         raise Eingabefehler(f"Ergebnis für {spiel} muss ein JSON-Objekt sein.")
     return daten
 
 
-def namensliste(wert: Any, wo: str) -> tuple[str, ...]:
+def namensliste(wert: object, wo: str) -> tuple[str, ...]:
     if wert is None:
         return ()
     if not isinstance(wert, list | tuple):
@@ -119,7 +124,7 @@ def namensliste(wert: Any, wo: str) -> tuple[str, ...]:
     return tuple(text(n, wo) for n in wert)
 
 
-def zahlen_je_name(wert: Any, wo: str) -> tuple[tuple[str, int], ...]:
+def zahlen_je_name(wert: object, wo: str) -> tuple[tuple[str, int], ...]:
     if wert is None:
         return ()
     if not isinstance(wert, dict):

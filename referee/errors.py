@@ -15,6 +15,8 @@ Regelverstoss      regel        1 (die Regeln sagen nein)
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class RefereeFehler(ValueError):
     """Basis aller fachlichen Fehler von referee."""
@@ -30,7 +32,7 @@ class RefereeFehler(ValueError):
     def __str__(self) -> str:  # pragma: no cover - trivial
         return self.meldung
 
-    def als_json(self) -> dict:
+    def als_json(self) -> dict[str, Any]:
         """Die JSON-Fehlerform: ``{"fehler": {"art", "meldung", "abschnitt"}}``."""
         return {"fehler": {"art": self.art, "meldung": self.meldung, "abschnitt": self.abschnitt}}
 

@@ -243,7 +243,7 @@ class Abrechnung:
         return d
 
 
-def _ganz(name: str, wert: Any, lo: int, hi: int | None, fehler: list[str]) -> None:
+def _ganz(name: str, wert: object, lo: int, hi: int | None, fehler: list[str]) -> None:
     if isinstance(wert, bool) or not isinstance(wert, int):
         fehler.append(f"Ungültige Angabe {name}: „{wert}“ ist keine ganze Zahl.")
     elif wert < lo or (hi is not None and wert > hi):
@@ -510,7 +510,7 @@ def _bettel(f: Fakten, tarif: Tarif) -> Abrechnung:
     )
 
 
-def _platz(name: str, wert: Any, fehler: list[str]) -> int | None:
+def _platz(name: str, wert: object, fehler: list[str]) -> int | None:
     """Ein Platz 0–3 (in Meldungen als Platz 1–4 wie am Tisch gezählt)."""
     if isinstance(wert, bool) or not isinstance(wert, int) or not 0 <= wert <= 3:
         fehler.append(
@@ -521,7 +521,7 @@ def _platz(name: str, wert: Any, fehler: list[str]) -> int | None:
     return wert
 
 
-def _plaetze(name: str, wert: Any, fehler: list[str]) -> tuple[int, ...]:
+def _plaetze(name: str, wert: object, fehler: list[str]) -> tuple[int, ...]:
     """Ein Platz oder ein Tupel/eine Liste von Plätzen → Tupel verschiedener Plätze."""
     if wert is None:
         return ()

@@ -25,13 +25,16 @@ an, wie sie gespeichert werden.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from referee.errors import Eingabefehler, Regelverstoss
 from referee.schafkopf.abrechnung import Abrechnung, Fakten, abrechnen, unklare_angaben, zahlungen
 from referee.schafkopf.spielart import Spielart
 from referee.schafkopf.tarif import Tarif, tarif_laden
+
+if TYPE_CHECKING:
+    from referee.schafkopf.partie import Partiebericht
 
 
 def ergebnis_aus_fakten(
@@ -138,7 +141,7 @@ def _ramsch(
     partei: list[str],
     jungfrauen: list[str],
     dm: str | None,
-    basis: dict,
+    basis: Mapping[str, object],
     tarif: Tarif | None,
     *,
     andere_fakten: bool,
@@ -215,7 +218,7 @@ def _ramsch(
     return ergebnis, ab
 
 
-def ergebnis_aus_partie(bericht: Any) -> dict[str, Any]:
+def ergebnis_aus_partie(bericht: Partiebericht) -> dict[str, Any]:
     """Eine geprüfte Partie (``partie_bericht(...)`` mit ``namen``) → ergebnis.
 
     Ist die Partie nicht regelgerecht, ``Regelverstoss`` mit allen Fehlern (Stich, Name,

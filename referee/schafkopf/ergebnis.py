@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from referee.ergebnis import (
     Abendlage,
@@ -31,19 +31,24 @@ from referee.ergebnis import (
 )
 from referee.errors import Eingabefehler
 
+if TYPE_CHECKING:
+    from referee.schafkopf.tarif import Tarif
 
-def _wahr(wert: Any, wo: str) -> bool:
+_T = TypeVar("_T")
+
+
+def _wahr(wert: object, wo: str) -> bool:
     if not isinstance(wert, bool):
         raise Eingabefehler(f"Schafkopf-Ergebnis „{wo}“: {wert!r} ist nicht true/false.")
     return wert
 
 
-def _flag(d: dict[str, Any], schluessel: str) -> bool:
+def _flag(d: Mapping[str, object], schluessel: str) -> bool:
     wert = d.get(schluessel)
     return False if wert is None else _wahr(wert, schluessel)
 
 
-def _oder_none(wert: Any, pruefe: Callable[[Any, str], Any], wo: str) -> Any:
+def _oder_none(wert: object, pruefe: Callable[[object, str], _T], wo: str) -> _T | None:
     return None if wert is None else pruefe(wert, f"Schafkopf-Ergebnis „{wo}“")
 
 
@@ -76,7 +81,8 @@ class SchafkopfErgebnis:
     durchmarsch: str | None = None
     #: nicht gespeichert: die Werterklärung („20 + 30 (3 Laufende × 10)“), falls berechnet
     erklaerung: str | None = field(default=None, compare=False)
-    #: nicht gespeichert: was zusätzlich in die ``eingabe`` des Eintrags gehört (die Partie)
+    #: nicht gespeichert: was zusätzlich in die ``eingabe`` des Eintrags gehört (die Partie,
+    #: als JSON gespeichert)
     eingabe_zusatz: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -207,7 +213,7 @@ class SchafkopfErgebnis:
 
     def erklaerung_nach(self, tarif: Mapping[str, Any] | None) -> str | None:
         """Die Werterklärung (``20 (Rufspiel) + 30 (3 Laufende × 10) = 50 ct``), aus den
-        gespeicherten Fakten mit dem Tarif ``tarif`` nachgerechnet. Gespeichert ist nur der
+        gespeicherten Fakten mit dem Tarif ``tarif`` (JSON-Form) nachgerechnet. Gespeichert ist nur der
         Wert: ergibt die Abrechnung einen anderen (etwa nach einer Tarifänderung), ``None``."""
         from referee.errors import RefereeFehler
         from referee.schafkopf.abrechnung import Fakten, abrechnen
@@ -281,8 +287,15 @@ class SchafkopfErgebnis:
         return d
 
     @classmethod
-    def aus_json(cls, daten: Any, **extra: Any) -> SchafkopfErgebnis:
+    def aus_json(
+        cls,
+        daten: object,
+        *,
+        erklaerung: str | None = None,
+        eingabe_zusatz: Mapping[str, Any] | None = None,
+    ) -> SchafkopfErgebnis:
         """Aus der gespeicherten (oder exportierten) Form; fehlende Felder haben Standardwerte.
+        ``erklaerung`` und ``eingabe_zusatz`` werden nicht gespeichert (siehe oben).
 
         Wirft ``Eingabefehler``, wenn ein Feld den falschen Typ hat oder die Zahlungen nicht
         null ergeben."""
@@ -314,11 +327,12 @@ class SchafkopfErgebnis:
             if ramsch_listen
             else None,
             durchmarsch=_oder_none(d.get("durchmarsch"), text, "durchmarsch"),
-            **extra,
+            erklaerung=erklaerung,
+            eingabe_zusatz={} if eingabe_zusatz is None else eingabe_zusatz,
         )
 
 
-def _tarif(lage: Abendlage) -> Any:
+def _tarif(lage: Abendlage) -> Tarif | None:
     from referee.schafkopf.tarif import Tarif
 
     return Tarif.aus_json(dict(lage.tarif)) if lage.tarif else None

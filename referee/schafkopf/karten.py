@@ -16,7 +16,7 @@ Schellen, Ass/Daus = Sau.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -410,7 +410,7 @@ def parse_hand(
     """
     blatt = Blatt.parse(deck) if deck is not None else None
     if isinstance(text, str):
-        tokens: list = _tokens(text)
+        tokens: Sequence[str | Karte] = _tokens(text)
     else:
         tokens = list(text)
     karten: list[Karte] = []

@@ -29,7 +29,7 @@ Partei, „mit“ oder „ohne“, über die Hände der Partei hinweg) und die A
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import chain
 from typing import Any
@@ -101,7 +101,7 @@ class Partiefehler:
     hand: tuple[Karte, ...] = ()
     """Die Hand des Sitzes vor dieser Karte (bei verbotenen Karten; sonst leer)."""
 
-    def als_json(self) -> dict:
+    def als_json(self) -> dict[str, Any]:
         return {"stich": self.stich, "sitz": self.sitz, "karte": self.karte, "grund": self.grund}
 
 
@@ -143,7 +143,7 @@ class Partiebericht:
         truempfe = p.spiel.truempfe(p.blatt)
         return bool(truempfe) and any(truempfe[0] in p.haende[s] for s in self.spieler_partei)
 
-    def als_json(self) -> dict:
+    def als_json(self) -> dict[str, Any]:
         """Die JSON-Antwort von ``referee schafkopf partie --json``."""
         if not self.gueltig:
             return {"gueltig": False, "fehler": [f.als_json() for f in self.fehler]}
@@ -199,17 +199,19 @@ _SCHLUESSEL = (
 )
 
 _SCHLUESSEL_MENGE = frozenset(_SCHLUESSEL)
-_TARIF_CACHE: dict[Any, Any] = {}
+_TARIF_CACHE: dict[Hashable, Tarif] = {}
 _DICTARTIG = (dict, Mapping)  # dict zuerst: schneller als die ABC-Prüfung
 
 
-def _tarif(roh: Any) -> Any:
+def _tarif(roh: Any) -> Tarif | None:
+    """``tarif`` der Partie: ``Any``, denn es ist der rohe JSON-Wert (oder schon ein ``Tarif``
+    aus der Textform); ``Tarif.aus_json`` prüft ihn."""
     if roh is None:
         return None
     if isinstance(roh, Tarif):
         return roh
     try:
-        schluessel: Any = tuple(roh.items())
+        schluessel: Hashable = tuple(roh.items())
         t = _TARIF_CACHE.get(schluessel)
     except (TypeError, AttributeError):  # laufende_ab als Objekt o. ä.
         schluessel = json.dumps(roh, sort_keys=True, default=str)
@@ -221,7 +223,7 @@ def _tarif(roh: Any) -> Any:
     return t
 
 
-def _karte(tok: Any, wo: str, maengel: list[str]) -> Karte | None:
+def _karte(tok: object, wo: str, maengel: list[str]) -> Karte | None:
     if isinstance(tok, str):
         k = _NACH_TEXT.get(tok) or _NACH_TEXT.get(_falte(tok))
         if k is not None:
@@ -232,7 +234,7 @@ def _karte(tok: Any, wo: str, maengel: list[str]) -> Karte | None:
     return None
 
 
-def _sitz(wert: Any, wo: str, maengel: list[str]) -> int | None:
+def _sitz(wert: object, wo: str, maengel: list[str]) -> int | None:
     if isinstance(wert, bool) or not isinstance(wert, int) or wert not in SITZE:
         maengel.append(f"{wo}: „{wert}“ ist kein Sitz (erlaubt sind 0, 1, 2, 3).")
         return None
@@ -277,7 +279,7 @@ def partie_aus_text(text: str) -> dict[str, Any]:
     >>> d["spiel"], d["farbe"], d["spieler"], d["stiche"]
     ('wenz', None, 1, [{'aus': 0, 'karten': ['EO', 'GO', 'HO', 'SO']}])
     """
-    daten: dict[str, Any] = {}
+    daten: dict[str, tuple[int, str]] = {}  # Schlüssel → (Zeile, Wert)
     maengel: list[str] = []
     block: str | None = None
     haende: list[tuple[int, str | None, list[str]]] = []
@@ -344,7 +346,7 @@ def partie_aus_text(text: str) -> dict[str, Any]:
             maengel.append(f"Zeile {nr}: {e.meldung}")
             return None
 
-    aus: dict[str, Any] = {}
+    aus: dict[str, Any] = {}  # die Partie-JSON, wie ``lies_partie`` sie liest (Werte je Schlüssel)
     if "spiel" in daten:
         nr, wert = daten["spiel"]
         teile = wert.split()
@@ -441,7 +443,8 @@ def partie_berichte(
 
 
 def partie_daten(text: str, quelle: str = "Die Partie") -> Any:
-    """Der Text einer Partie-Datei → Partie-JSON (ein Objekt oder eine Liste von Partien).
+    """Der Text einer Partie-Datei → Partie-JSON (ein Objekt oder eine Liste von Partien;
+    ``Any``: ungeprüftes JSON, ``lies_partie`` prüft es).
 
     Beginnt der Text mit ``{`` oder ``[``, ist er JSON, sonst die Textform
     (``partie_aus_text``). ``quelle`` (z. B. der Dateiname) steht in der Fehlermeldung.
@@ -512,7 +515,7 @@ def lies_partie(daten: Mapping[str, Any] | str) -> Partie:
                 f"haben, nicht {', '.join(str(len(h)) for h in haende_roh)}."
             )
         else:
-            blatt = Blatt.zu_handgroesse(len(haende_roh[0]))  # type: ignore[assignment]
+            blatt = Blatt.zu_handgroesse(len(haende_roh[0]))  # type: ignore[assignment]  # eben geprüft: nicht None
         get = _NACH_TEXT.get
         for sitz, roh in enumerate(haende_roh):
             try:  # schneller Weg: jedes Token in Kurzform
@@ -525,7 +528,7 @@ def lies_partie(daten: Mapping[str, Any] | str) -> Partie:
                     for pos, t in enumerate(roh, start=1)
                 ]
                 hand = tuple(k for k in langsam if k is not None)
-            haende.append(hand)  # type: ignore[arg-type]
+            haende.append(hand)  # type: ignore[arg-type]  # None ist oben herausgefiltert (heißer Pfad: kein cast)
         alle = [*chain.from_iterable(haende)]
         wo_ist = set(alle)
         if len(wo_ist) != len(alle):
@@ -586,7 +589,7 @@ def lies_partie(daten: Mapping[str, Any] | str) -> Partie:
                     for j, t in enumerate(karten_roh, start=1)
                 )
             if aus is not None and None not in karten:
-                stiche.append(Stich(aus, karten))  # type: ignore[arg-type]
+                stiche.append(Stich(aus, karten))  # type: ignore[arg-type]  # „None not in karten“ eben geprüft
 
     klopfer = _sitzliste(daten.get("klopfer", []), "klopfer", maengel)
     stoesse = _sitzliste(daten.get("stoesse", []), "stoesse", maengel)
@@ -631,7 +634,7 @@ def lies_partie(daten: Mapping[str, Any] | str) -> Partie:
     )
 
 
-def _sitzliste(wert: Any, name: str, maengel: list[str]) -> tuple[int, ...]:
+def _sitzliste(wert: object, name: str, maengel: list[str]) -> tuple[int, ...]:
     if not isinstance(wert, list):
         maengel.append(f"„{name}“ muss eine Liste von Sitzen (0–3) sein.")
         return ()
@@ -686,13 +689,14 @@ def _wer(p: Partie, sitz: int) -> str:
 def _pruefe_vorab(p: Partie, partei: tuple[int, ...], fehler: list[Partiefehler]) -> None:
     spiel = p.spiel
     if spiel.art is Spielart.RUFSPIEL:
-        a = ruf_auskunft(p.haende[p.spieler], spiel.farbe)  # type: ignore[arg-type]
+        assert spiel.farbe is not None  # ein Rufspiel ruft immer eine Sau (Spiel.__post_init__)
+        a = ruf_auskunft(p.haende[p.spieler], spiel.farbe)
         if not a.erlaubt:
             fehler.append(
                 Partiefehler(
                     None,
                     p.spieler,
-                    f"{spiel.farbe.value}A",  # type: ignore[union-attr]
+                    f"{spiel.farbe.value}A",
                     f"Der Ruf ist nicht erlaubt: {a.grund}",
                     a.abschnitt,
                 )

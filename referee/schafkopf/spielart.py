@@ -149,17 +149,18 @@ def _trumpfliste(art: Spielart, farbe: Farbe | None) -> tuple[Karte, ...]:
     ou = (Schlag.OBER, Schlag.UNTER)
     if art in (Spielart.RUFSPIEL, Spielart.RAMSCH):
         return _OBER + _UNTER + farbe_ohne(Farbe.HERZ, ou)
-    if art is Spielart.SOLO:
-        return _OBER + _UNTER + farbe_ohne(farbe, ou)  # type: ignore[arg-type]
     if art is Spielart.WENZ:
         return _UNTER
-    if art is Spielart.FARBWENZ:
-        return _UNTER + farbe_ohne(farbe, (Schlag.UNTER,))  # type: ignore[arg-type]
     if art is Spielart.GEIER:
         return _OBER
-    if art is Spielart.FARBGEIER:
-        return _OBER + farbe_ohne(farbe, (Schlag.OBER,))  # type: ignore[arg-type]
-    return ()  # Bettel
+    if art is Spielart.BETTEL:
+        return ()
+    assert farbe is not None  # Solo, Farbwenz, Farbgeier: braucht_farbe (Spiel.__post_init__)
+    if art is Spielart.SOLO:
+        return _OBER + _UNTER + farbe_ohne(farbe, ou)
+    if art is Spielart.FARBWENZ:
+        return _UNTER + farbe_ohne(farbe, (Schlag.UNTER,))
+    return _OBER + farbe_ohne(farbe, (Schlag.OBER,))  # Farbgeier
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +170,7 @@ class _Tabellen:
     gruppe: tuple[int, ...]  # je Karte.nr: TRUMPF oder Farbindex 0–3
 
 
-_TABELLEN_CACHE: dict[tuple, _Tabellen] = {}
+_TABELLEN_CACHE: dict[tuple[Spielart, Farbe | None, bool], _Tabellen] = {}
 
 
 def _tabellen(art: Spielart, farbe: Farbe | None, zehn_hoch: bool) -> _Tabellen:
@@ -205,7 +206,7 @@ K_BETTEL_REIHE_HOCH = (
 )
 
 _FARBEN = tuple(Farbe)
-_SPIEL_CACHE: dict[tuple, Spiel] = {}
+_SPIEL_CACHE: dict[tuple[str | Spielart, str | Farbe | None], Spiel] = {}
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, TypeAlias
 
 from referee.errors import Eingabefehler
 from referee.schafkopf.spielart import Spielart
@@ -48,6 +48,13 @@ LAUFENDE_AB_STANDARD: dict[Spielart, int] = {
     Spielart.GEIER: 2,
     Spielart.FARBGEIER: 3,
 }
+
+#: Was ``Tarif(laufende_ab=…)`` annimmt: eine Zahl für alle Spielarten, eine Zuordnung Spielart
+#: (oder ihr Wert, ``"wenz"``) → Zahl, oder die normalisierte Form ``((Spielart.RUFSPIEL, 3), …)``
+#: in der Reihenfolge von ``LAUFENDE_SPIELARTEN`` – die hält der Tarif nach ``__post_init__``.
+LaufendeAb: TypeAlias = (
+    int | Mapping[Spielart, int] | Mapping[str, int] | tuple[tuple[Spielart, int], ...]
+)
 
 #: Regeln für den Gleichstand der Höchsten beim Ramsch.
 RAMSCH_GLEICHSTAND = ("hoechster_trumpf", "alle")
@@ -101,7 +108,7 @@ _REGEL_FELDER = tuple(f.name for f in dataclasses.fields(Hausregeln))
 _PREIS_FELDER = ("grund", "solo", "schneider", "schwarz", "laufende", "ramsch", "bettel")
 
 
-def _normalisiere_ab(wert: Any) -> tuple[tuple[Spielart, int], ...]:
+def _normalisiere_ab(wert: object) -> tuple[tuple[Spielart, int], ...]:
     if isinstance(wert, bool):
         raise Eingabefehler(
             f"Ungültiger Wert „{wert}“ für laufende_ab: erwartet eine ganze Zahl ab 1."
@@ -146,7 +153,7 @@ class Tarif:
     schneider: int = 10
     schwarz: int = 10
     laufende: int = 10
-    laufende_ab: Any = field(default_factory=lambda: dict(LAUFENDE_AB_STANDARD))
+    laufende_ab: LaufendeAb = field(default_factory=lambda: dict(LAUFENDE_AB_STANDARD))
     ramsch: int = 20
     bettel: int = 50
     regeln: Hausregeln = field(default_factory=Hausregeln)
@@ -192,14 +199,21 @@ class Tarif:
             raise Eingabefehler(" ".join(fehler))
 
     @property
+    def _ab_paare(self) -> tuple[tuple[Spielart, int], ...]:
+        """``laufende_ab`` nach ``__post_init__``: immer die normalisierte Form (Paare)."""
+        ab = self.laufende_ab
+        assert isinstance(ab, tuple)  # in __post_init__ normalisiert
+        return ab
+
+    @property
     def beschreibung(self) -> str:
         """Für Ausgaben: ``Tarif 10-20-50 (vereinbart, nicht im Regeltext): Rufspiel 20 ct, …``."""
         name = f"Tarif {self.name}" if self.name else "Eigener Tarif"
-        werte = [z for _, z in self.laufende_ab]
+        werte = [z for _, z in self._ab_paare]
         haeufig = max(set(werte), key=lambda z: (werte.count(z), -z))
         ab_text = f"ab {haeufig}"
         anders: dict[int, list[str]] = {}
-        for s, z in self.laufende_ab:
+        for s, z in self._ab_paare:
             if z != haeufig:
                 anders.setdefault(z, []).append(s.name_de)
         for z, arten in anders.items():
@@ -227,7 +241,7 @@ class Tarif:
 
     def laufende_ab_einheitlich(self) -> int | None:
         """Die Zahl, wenn ``laufende_ab`` für alle Spielarten gleich ist, sonst None."""
-        werte = {z for _, z in self.laufende_ab}
+        werte = {z for _, z in self._ab_paare}
         return next(iter(werte)) if len(werte) == 1 else None
 
     def als_json(self) -> dict[str, Any]:
@@ -239,7 +253,7 @@ class Tarif:
             d[n] = getattr(self, n)
         einheitlich = self.laufende_ab_einheitlich()
         d["laufende_ab"] = (
-            einheitlich if einheitlich is not None else {s.value: z for s, z in self.laufende_ab}
+            einheitlich if einheitlich is not None else {s.value: z for s, z in self._ab_paare}
         )
         d["ramsch"] = self.ramsch
         d["bettel"] = self.bettel
@@ -274,7 +288,7 @@ class Tarif:
         preise = {n: d.get(n, getattr(basis, n)) for n in _PREIS_FELDER}
         ab = d.get("laufende_ab", basis.laufende_ab)
         if isinstance(ab, Mapping):
-            ab = {**dict(basis.laufende_ab), **{_spielart_ab(k): v for k, v in ab.items()}}
+            ab = {**dict(basis._ab_paare), **{_spielart_ab(k): v for k, v in ab.items()}}
         einzeln = {
             _spielart_ab(k.split(".", 1)[1]): v
             for k, v in d.items()
@@ -297,11 +311,13 @@ class Tarif:
 
 
 @lru_cache(maxsize=256)
-def _aus_dict_gecacht(eintraege: tuple[tuple[str, type, Any], ...], basis: Tarif | None) -> Tarif:
+def _aus_dict_gecacht(
+    eintraege: tuple[tuple[str, type, object], ...], basis: Tarif | None
+) -> Tarif:
     return Tarif._aus_dict({k: v for k, _, v in eintraege}, basis)
 
 
-def _spielart_ab(k: Any) -> Spielart:
+def _spielart_ab(k: object) -> Spielart:
     if isinstance(k, Spielart):
         return k
     try:
@@ -365,7 +381,10 @@ def _setze(tarif: Tarif, setzen: Mapping[str, str] | Iterable[str]) -> Tarif:
     if not isinstance(setzen, Mapping):
         setzen = setzungen(setzen)
     preise: dict[str, int] = {}
-    ab = dict(tarif.laufende_ab)
+    ab = dict(tarif._ab_paare)
+    # Werte verschiedener Hausregel-Felder für ``dataclasses.replace(**regeln)``: ``Any``, denn
+    # mypy prüft jeden Wert gegen jedes Feld, und ``int | str | bool`` passt auf keins; die Werte
+    # prüfen ``_zahl``/``ja_nein`` hier und ``Tarif.__post_init__``.
     regeln: dict[str, Any] = {}
     fehler: list[str] = []
     for roh_schluessel, text in setzen.items():
@@ -397,15 +416,17 @@ def _setze(tarif: Tarif, setzen: Mapping[str, str] | Iterable[str]) -> Tarif:
             fehler.append(e.meldung)
     if fehler:
         raise Eingabefehler(" ".join(fehler))
-    aenderungen: dict[str, Any] = {**preise, "laufende_ab": ab}
+    aenderungen: dict[str, Any] = {**preise, "laufende_ab": ab}  # ebenso: Felder je eigenen Typs
     aenderungen["regeln"] = dataclasses.replace(tarif.regeln, **regeln) if regeln else tarif.regeln
     return dataclasses.replace(tarif, **aenderungen)
 
 
 def _tarif_daten() -> dict[str, dict[str, Any]]:
+    """Die mitgelieferten Tarife (``data/tarife.json``): Name → JSON-Form mit Beschreibung."""
     from referee.resources import lade_json
 
-    return lade_json("tarife.json")["tarife"]
+    tarife: dict[str, dict[str, Any]] = lade_json("tarife.json")["tarife"]
+    return tarife
 
 
 def tarif_namen() -> list[str]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from referee.errors import Eingabefehler
 
@@ -36,7 +37,7 @@ class Geberfolge:
     mitspieler: tuple[str, ...]  # ab dem Ausspieler; leer bei mehr als fünf am Abend
     aussetzer: tuple[str, ...]
 
-    def als_json(self) -> dict:
+    def als_json(self) -> dict[str, Any]:
         return {
             "geber": self.geber,
             "ausspieler": self.ausspieler,

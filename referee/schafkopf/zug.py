@@ -302,7 +302,8 @@ def erlaubte_karten(
     )
     hinweis = None
     if davon:
-        name = rufsau.farbe.name_de  # type: ignore[union-attr]
+        assert rufsau is not None  # davonlaufen kann nur, wer die Ruf-Sau hält
+        name = rufsau.farbe.name_de
         hinweis = (
             f"Davonlaufen erlaubt: Du hältst mindestens {DAVONLAUFEN_AB} {name}-Karten "
             f"einschließlich der Ruf-Sau. Spielst du eine kleinere {name}-Karte aus, läufst du "

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from referee.errors import Eingabefehler, Regelverstoss
 from referee.sabai.karten import Funktion, Karte, deck_lesart
@@ -353,7 +354,7 @@ class Kartenerklaerung:
     abschnitt: str
     hinweise: tuple[Hinweis, ...] = ()
 
-    def als_json(self) -> dict:
+    def als_json(self) -> dict[str, Any]:
         return {
             "karte": str(self.karte),
             "name": self.karte.name_de,

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.ergebnis import Abendlage, Werte, namensliste, objekt, zaehle, zahlen_je_name
 from referee.errors import Eingabefehler
 from referee.sabai.regeln import Regeln
+
+if TYPE_CHECKING:
+    from referee.sabai.runde import Rundenergebnis
 
 
 @dataclass(frozen=True)
@@ -33,7 +36,10 @@ class SabaiErgebnis:
     ruhmeshalle: tuple[str, ...] = ()
     sieger: tuple[str, ...] = ()
     letzte: bool = False
-    #: nicht gespeichert: die Wertung der Partie (Karten, Hinweise), falls gerade gewertet
+    #: nicht gespeichert: die Wertung der Partie (Karten, Hinweise), falls gerade gewertet –
+    #: ein ``Rundenergebnis`` oder ``None``. ``Any`` nur, weil ``referee/cli/sabai.py`` das Feld
+    #: nach ``werten``/``eintragen`` ohne None-Prüfung liest; mit einem ``assert`` dort wird es
+    #: ``Rundenergebnis | None``.
     runde: Any = field(default=None, compare=False, hash=False)
 
     def werte(self) -> Werte:
@@ -94,7 +100,7 @@ class SabaiErgebnis:
         }
 
     @classmethod
-    def aus_json(cls, daten: Any) -> SabaiErgebnis:
+    def aus_json(cls, daten: object) -> SabaiErgebnis:
         d = objekt(daten, "sabai")
         letzte = d.get("letzte", False)
         if not isinstance(letzte, bool):
@@ -108,7 +114,7 @@ class SabaiErgebnis:
         )
 
     @classmethod
-    def aus_runde(cls, runde: Any, letzte: bool = False) -> SabaiErgebnis:
+    def aus_runde(cls, runde: Rundenergebnis, letzte: bool = False) -> SabaiErgebnis:
         """Aus einer gewerteten Partie (``werte_runde``)."""
         return cls(
             punkte=tuple((s.name, s.punkte) for s in runde.spieler),

@@ -21,11 +21,42 @@ import re
 from collections import Counter
 from enum import StrEnum
 from functools import cache
+from typing import NotRequired, TypedDict
 
 from referee.errors import UnbekannteKarte
 from referee.resources import lade_json
 
 DECK_DATEI = "sabai_deck.json"
+
+
+class _Deckeintrag(TypedDict):
+    """Eine Karte in ``data/sabai_deck.json``."""
+
+    karte: str
+    wert: int
+    anzahl: int
+    name: NotRequired[str]
+    funktion: NotRequired[str]
+
+
+class _Funktionseintrag(TypedDict):
+    karte: str
+    text: str
+
+
+class _Deck(TypedDict):
+    """Die Teile von ``data/sabai_deck.json``, die das Programm liest."""
+
+    hinweis: str
+    karten: list[_Deckeintrag]
+    funktionen: dict[str, _Funktionseintrag]
+
+
+def _deck_daten() -> _Deck:
+    """``data/sabai_deck.json`` (mitgeliefert, in dieser Form; ``lade_json`` liest es einmal)."""
+    daten: _Deck = lade_json(DECK_DATEI)
+    return daten
+
 
 #: Die akzeptierten Schreibweisen, für Fehlermeldungen.
 ERLAUBTE_FORMEN = (
@@ -49,11 +80,11 @@ class Funktion(StrEnum):
     @property
     def text(self) -> str:
         """Was die Funktion bewirkt, wörtlich wie im Regeltext."""
-        return lade_json(DECK_DATEI)["funktionen"][self.value]["text"]
+        return _deck_daten()["funktionen"][self.value]["text"]
 
     @property
     def karte(self) -> Karte:
-        return Karte(lade_json(DECK_DATEI)["funktionen"][self.value]["karte"])
+        return Karte(_deck_daten()["funktionen"][self.value]["karte"])
 
 
 class Karte(StrEnum):
@@ -143,27 +174,27 @@ def _lies_token(token: str) -> Karte | None:
 
 
 @cache
-def _deck_index() -> dict[str, dict]:
-    return {e["karte"]: e for e in lade_json(DECK_DATEI)["karten"]}
+def _deck_index() -> dict[str, _Deckeintrag]:
+    return {e["karte"]: e for e in _deck_daten()["karten"]}
 
 
-def _deck_eintrag(karte: Karte) -> dict:
+def _deck_eintrag(karte: Karte) -> _Deckeintrag:
     return _deck_index()[karte.value]
 
 
-def deck() -> Counter:
+def deck() -> Counter[Karte]:
     """Das ganze Kartenset als ``Counter`` Karte → Anzahl (64 Karten in unserer Lesart)."""
     return Counter({k: k.anzahl for k in Karte})
 
 
-def alle_vier_joker() -> Counter:
+def alle_vier_joker() -> Counter[Karte]:
     """Die „vier Joker“ des Kartensets: nach unserer Lesart 3 Joker und 1 Ass-Joker."""
     return Counter({k: k.anzahl for k in Karte if k.ist_joker})
 
 
 def deck_lesart() -> str:
     """Der Satz, der sagt, dass die Anzahlen unsere Lesart sind."""
-    return lade_json(DECK_DATEI)["hinweis"]
+    return _deck_daten()["hinweis"]
 
 
 _TRENNER = re.compile(r"[\s,;]+")

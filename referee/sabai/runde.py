@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from referee.errors import Eingabefehler, UnbekannteKarte
 from referee.sabai.karten import (
@@ -158,7 +159,7 @@ class Spielerergebnis:
     siegpunkte: int
     ruhmeshalle: bool
 
-    def als_json(self) -> dict:
+    def als_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "karten": [str(k) for k in self.karten],
@@ -176,11 +177,11 @@ class Rundenergebnis:
     sieger: tuple[str, ...]
     hinweise: tuple[Hinweis, ...] = field(default=())
 
-    def als_json(self) -> dict:
+    def als_json(self) -> dict[str, Any]:
         """Der JSON-Vertrag von ``referee sabai runde --json``."""
         return {"spieler": [s.als_json() for s in self.spieler], "sieger": list(self.sieger)}
 
-    def als_eintrag(self, letzte: bool = False) -> dict:
+    def als_eintrag(self, letzte: bool = False) -> dict[str, Any]:
         """Das ``ergebnis`` für den Speicher (Vertrag in GEMEINSAM.md)."""
         return {
             "punkte": {s.name: s.punkte for s in self.spieler},
@@ -328,7 +329,7 @@ class Spielstand:
     partien: int = 0
     beendet: bool = False
 
-    def als_json(self) -> dict:
+    def als_json(self) -> dict[str, Any]:
         return {
             "partien": self.partien,
             "beendet": self.beendet,
@@ -366,7 +367,7 @@ def werte_spiel(runden: Iterable[Mapping[str, int]], beendet: bool = False) -> S
     return Spielstand(summe, sieger, hinweise, partien, beendet)
 
 
-def spiele_aus_partien(ergebnisse: Iterable[Mapping]) -> list[Spielstand]:
+def spiele_aus_partien(ergebnisse: Iterable[Mapping[str, Any]]) -> list[Spielstand]:
     """Partien (``ergebnis``-Dicts des Speichers, in Reihenfolge) in Spiele teilen.
 
     Ein Spiel endet mit der Partie, die ``"letzte": true`` trägt; was danach kommt,

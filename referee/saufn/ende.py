@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from referee.errors import Eingabefehler, Regelverstoss
 from referee.saufn.karten import falte
@@ -74,7 +75,7 @@ class Spielende:
     def abschnitt(self) -> str:
         return ABSCHNITT
 
-    def als_eintrag(self, verteilung: dict[str, dict[str, int]] | None = None) -> dict:
+    def als_eintrag(self, verteilung: dict[str, dict[str, int]] | None = None) -> dict[str, Any]:
         """Das ``ergebnis`` für den Speicher (Vertrag in GEMEINSAM.md); mit ``verteilung``
         (``parse_verteilung``) auch die Schlücke je Person."""
         return {

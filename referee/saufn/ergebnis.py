@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.ergebnis import Abendlage, Werte, namensliste, objekt, zaehle, zahlen_je_name
 from referee.errors import Eingabefehler
+
+if TYPE_CHECKING:
+    from referee.saufn.ende import Spielende, Verteilungsbericht
 
 
 @dataclass(frozen=True)
@@ -28,9 +31,9 @@ class SaufnErgebnis:
     spieler: tuple[str, ...]
     schluecke: tuple[tuple[str, int], ...] | None = None
     #: nicht gespeichert: das geprüfte Spielende und die Prüfung der Verteilung
-    spielende: Any = field(default=None, compare=False, hash=False)
-    pruefung: Any = field(default=None, compare=False, hash=False)
-    vorschlag: Any = field(default=None, compare=False, hash=False)
+    spielende: Spielende | None = field(default=None, compare=False, hash=False)
+    pruefung: Verteilungsbericht | None = field(default=None, compare=False, hash=False)
+    vorschlag: dict[str, dict[str, int]] | None = field(default=None, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if len(self.plaetze) > 3:
@@ -84,7 +87,7 @@ class SaufnErgebnis:
         }
 
     @classmethod
-    def aus_json(cls, daten: Any) -> SaufnErgebnis:
+    def aus_json(cls, daten: object) -> SaufnErgebnis:
         d = objekt(daten, "saufn")
         s = d.get("schluecke")
         return cls(

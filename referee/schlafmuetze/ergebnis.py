@@ -57,7 +57,7 @@ class SchlafmuetzeErgebnis:
         return {"sieger": self.sieger, "spieler": list(self.spieler)}
 
     @classmethod
-    def aus_json(cls, daten: Any) -> SchlafmuetzeErgebnis:
+    def aus_json(cls, daten: object) -> SchlafmuetzeErgebnis:
         d = objekt(daten, "schlafmuetze")
         sieger = d.get("sieger")
         return cls(

@@ -26,6 +26,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from referee.errors import Eingabefehler, Regelverstoss
 
@@ -244,7 +245,7 @@ class Wohin:
     grund: str
     abschnitte: tuple[str, ...]
 
-    def als_json(self) -> dict:
+    def als_json(self) -> dict[str, Any]:
         """Die JSON-Antwort von ``referee schlafmuetze passt`` (ohne ``--nach``)."""
         return {
             "passt": list(self.passt),

@@ -490,3 +490,127 @@ def test_store_stand_mit_ueberweisungen(tmp_path):
             {"von": "Dora", "an": "Anna", "cent": 60},
             {"von": "Cem", "an": "Ben", "cent": 20},
         ]
+
+
+# ---------------------------------------------------------------- Befehlskarte der CLI
+
+
+def _angehaengt() -> tuple[set[str], dict[str, set[str]]]:
+    """Was die Module in ``referee/cli/`` beim Import wirklich anhängen – unabhängig von der
+    Karte: alle Module (``pkgutil``) importieren, dann Typers Registrierungen lesen. Gibt die
+    Module mit Befehlen und je Befehl oder Gruppe der obersten Ebene die Module der Funktionen
+    darunter (Unterbefehle und Rückruf der Gruppe)."""
+    import importlib
+    import pkgutil
+
+    import referee.cli
+    from referee.cli import gruppen
+
+    for info in pkgutil.iter_modules(referee.cli.__path__):
+        importlib.import_module(f"referee.cli.{info.name}")
+
+    def modul(funktion) -> str | None:  # nur Module der CLI (kein Befehl eines Tests)
+        name = getattr(funktion, "__module__", "") or ""
+        return name.removeprefix("referee.cli.") if name.startswith("referee.cli.") else None
+
+    def unter(typer_app) -> set[str | None]:
+        gefunden = {modul(c.callback) for c in typer_app.registered_commands}
+        if typer_app.registered_callback is not None:
+            gefunden.add(modul(typer_app.registered_callback.callback))
+        for g in typer_app.registered_groups:
+            gefunden |= unter(g.typer_instance)
+        return gefunden
+
+    karte: dict[str, set[str]] = {}
+    for c in gruppen.app.registered_commands:
+        m = modul(c.callback)
+        if m is not None:
+            name = c.name or c.callback.__name__.lower().replace("_", "-")
+            karte.setdefault(name, set()).add(m)
+    for g in gruppen.app.registered_groups:
+        karte[g.name] = {m for m in unter(g.typer_instance) if m is not None}
+    return set().union(*karte.values()), karte
+
+
+def test_befehlskarte_aus_dem_quelltext_stimmt_mit_den_modulen():
+    """``MODULE``/``BEFEHL_MODULE`` liest ``befehlskarte`` aus dem Quelltext; sie müssen genau
+    das sein, was die Module beim Import anhängen – jeder Befehl, jede Gruppe mit allen Modulen,
+    die etwas daran hängen (sonst fehlte ein Unterbefehl), und kein Modul zu viel (Startzeit)."""
+    from referee.cli import BEFEHL_MODULE, MODULE, REIHENFOLGE
+
+    module, karte = _angehaengt()
+    assert {b: set(m) for b, m in BEFEHL_MODULE.items()} == karte
+    assert set(MODULE) == module and len(MODULE) == len(module)
+    for befehl, m in BEFEHL_MODULE.items():  # in der Lade-Reihenfolge (= Reihenfolge der Hilfe)
+        assert list(m) == [x for x in MODULE if x in m], befehl
+    assert set(REIHENFOLGE) <= module, "REIHENFOLGE nennt ein Modul, das es nicht mehr gibt"
+
+
+def test_befehlskarte_braucht_nur_die_dateien_des_pakets(tmp_path):
+    """Die Karte liest nur die Dateien des Pakets (so liegen sie auch im installierten Wheel)
+    und erkennt ein neues Modul samt Befehl ohne ausdrücklichen Namen von selbst."""
+    import shutil
+
+    from referee.cli import BEFEHL_MODULE, MODULE, befehlskarte
+
+    quelle = ROOT / "referee" / "cli"
+    assert befehlskarte(str(quelle)) == (MODULE, BEFEHL_MODULE)
+    for datei in quelle.glob("*.py"):
+        shutil.copy(datei, tmp_path)
+    (tmp_path / "neu.py").write_text(
+        "from referee.cli import gruppen\n\n\n"
+        "@gruppen.app.command()\ndef neuer_befehl() -> None:\n    pass\n\n\n"
+        '@gruppen.sabai.command(\n    "probe", help="x"\n)\ndef probe() -> None:\n    pass\n',
+        encoding="utf-8",
+    )
+    module, karte = befehlskarte(str(tmp_path))
+    assert module == (*MODULE, "neu")  # nicht in REIHENFOLGE: danach
+    assert karte["neuer-befehl"] == ("neu",)
+    assert karte["sabai"] == (*BEFEHL_MODULE["sabai"], "neu")
+    assert {b: m for b, m in karte.items() if b not in ("neuer-befehl", "sabai")} == {
+        b: m for b, m in BEFEHL_MODULE.items() if b != "sabai"
+    }
+
+
+@pytest.mark.parametrize(
+    "args, erwartet",
+    [
+        (["ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "gras"], "ruf"),
+        (["stand"], "abend"),
+        (["schafkopf", "tarife"], "schafkopf,schafkopf_abrechnung,abend"),
+    ],
+)
+def test_einmal_befehl_laedt_nur_seine_module(tmp_path, args, erwartet):
+    """Startzeit: ``main`` importiert für einen Befehl nur dessen Befehlsmodule."""
+    code = (
+        "import sys\n"
+        "from referee.cli import MODULE, main\n"
+        "try:\n"
+        f"    main({args!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "geladen = [m for m in MODULE if f'referee.cli.{m}' in sys.modules]\n"
+        "sys.stderr.write('\\nGELADEN ' + ','.join(geladen))\n"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=_env({"HOME": str(tmp_path), "REFEREE_DB": str(tmp_path / "t.db")}),
+        cwd=ROOT,
+    )
+    assert r.stderr.rsplit("GELADEN ", 1)[-1] == erwartet, r.stderr
+
+
+def test_befehlskarte_ohne_quelltexte_laedt_alles(tmp_path):
+    """Liegen nur .pyc-Dateien im Paket, kennt die Karte keinen Befehl: dann lädt jeder Aufruf
+    alle Module (langsamer, aber vollständig)."""
+    import py_compile
+
+    from referee.cli import MODULE, befehlskarte
+
+    for datei in (ROOT / "referee" / "cli").glob("*.py"):
+        py_compile.compile(str(datei), cfile=str(tmp_path / f"{datei.stem}.pyc"), doraise=True)
+    module, karte = befehlskarte(str(tmp_path))
+    assert karte == {} and set(MODULE) <= set(module) and "gruppen" not in module
+    assert module[: len(MODULE)] == MODULE

@@ -3,6 +3,10 @@
 Parsen → Regelkern aufrufen → mit rich darstellen oder ``--json`` ausgeben.
 Schwere Bibliotheken (rich.console, rapidfuzz, sqlite-utils) werden erst in den
 Befehlen importiert, die sie brauchen.
+
+Öffentlich für andere Teile von referee: ``ausfuehren`` (ein Aufruf → ``Ausgang`` mit Exit-Code
+und Meldung – der eine Ort, an dem Fehler abgebildet werden; ``main`` und ``tisch`` nutzen ihn),
+``befehlsbaum`` (alle Befehle, für die Vervollständigung) und ``BEFEHL_MODULE`` (die Befehle).
 """
 
 from __future__ import annotations
@@ -10,14 +14,20 @@ from __future__ import annotations
 import os
 import re
 import sys
+from dataclasses import dataclass
 from typing import Any
 
 from referee.cli.gruppen import app
 
-# Jedes Befehlsmodul hängt sich beim Import an app bzw. seine Gruppe. Damit eine Antwort am
-# Tisch sofort kommt, lädt ``main`` nur die Module, die der aufgerufene Befehl braucht
-# (ein Test prüft, dass diese Zuordnung vollständig ist).
-MODULE = (
+# Welches Modul welchen Befehl anhängt, steht in den Modulen selbst (ihre Dekoratoren). Damit
+# eine Antwort am Tisch sofort kommt, lädt ``main`` nur die Module, die der aufgerufene Befehl
+# braucht; die Zuordnung dafür liest ``befehlskarte`` aus dem Quelltext, ohne die Module zu
+# importieren (ein Test prüft sie gegen das, was die Module beim Import wirklich anhängen).
+
+#: Die Reihenfolge, in der die Befehlsmodule geladen werden, wenn alle gebraucht werden – sie ist
+#: die Reihenfolge der Befehle in ``referee --help`` (Typer zeigt sie, wie sie angehängt wurden).
+#: Nur Darstellung: ein Modul, das hier fehlt, kommt danach (alphabetisch), und nichts fehlt.
+REIHENFOLGE = (
     "frage",
     "ruf",
     "schafkopf",
@@ -30,25 +40,82 @@ MODULE = (
     "tisch",
     "live",
 )
-BEFEHL_MODULE: dict[str, tuple[str, ...]] = {
-    "frage": ("frage",),
-    "regeln": ("frage",),
-    "ruf": ("ruf",),
-    "schafkopf": ("schafkopf", "schafkopf_abrechnung", "abend"),
-    "abend": ("abend",),
-    "stand": ("abend",),
-    "verlauf": ("abend",),
-    "rueckgaengig": ("abend",),
-    "korrektur": ("abend",),
-    "sabai": ("sabai",),
-    "saufn": ("saufn",),
-    "schlafmuetze": ("schlafmuetze",),
-    "export": ("export",),
-    "import": ("export",),
-    "statistik": ("export",),
-    "tisch": ("tisch",),
-    "live": ("live",),
-}
+
+#: ``@gruppen.app.command("stand")``, ``@schafkopf.command(\n    "eintragen", …)``,
+#: ``@gruppen.abend.callback(…)`` – am Zeilenanfang; der Name (falls angegeben) als erstes
+#: Argument. Gesucht wird in Bytes und ab „\n@“ (ein fester Anfang): so kostet das Lesen aller
+#: Module zusammen weniger als eine Millisekunde.
+_DEKORATOR = re.compile(rb'\n@(?:gruppen\.)?(\w+)\.(command|callback)\(\s*(?:"([^"]+)")?')
+#: ``app.add_typer(schafkopf, name="schafkopf")`` in ``gruppen.py``.
+_GRUPPE = re.compile(rb'\napp\.add_typer\(\s*(\w+)\s*,\s*name="([^"]+)"')
+_DEF = re.compile(rb"\n(?:async\s+)?def\s+(\w+)")
+
+
+def befehlskarte(
+    ordner: str | None = None,
+) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+    """Aus dem Quelltext der Module in ``referee/cli/`` (oder ``ordner``): alle Befehlsmodule
+    (in ``REIHENFOLGE``) und je Befehl oder Gruppe der obersten Ebene die Module, die etwas
+    daran anhängen – ohne ein Modul zu importieren (im installierten Wheel liegen die
+    Quelltexte ebenso im Paket).
+
+    Ein Modul zählt, sobald eine Zeile mit ``@….command(`` oder ``@….callback(`` beginnt; ein
+    Befehl, den die Karte nicht kennt, lädt alle Module – eine unvollständige Karte macht
+    einen Aufruf langsamer, nie falsch.
+
+    >>> module, karte = befehlskarte()
+    >>> karte["stand"], karte["ruf"]
+    (('abend',), ('ruf',))
+    """
+    ordner = ordner or os.path.dirname(os.path.abspath(__file__))
+
+    def lies(name: str) -> bytes:
+        try:
+            with open(os.path.join(ordner, name), "rb") as f:
+                return f.read()
+        except OSError:
+            return b""
+
+    gruppen = {
+        var.decode(): name.decode() for var, name in _GRUPPE.findall(lies("gruppen.py"))
+    }  # Variable → Name der Gruppe
+    karte: dict[str, set[str]] = {}
+    module: set[str] = set()
+    for datei in os.listdir(ordner):
+        modul, endung = os.path.splitext(datei)
+        if endung != ".py" or modul in ("__init__", "gruppen"):
+            continue
+        text = lies(datei)
+        for m in _DEKORATOR.finditer(text):
+            module.add(modul)
+            ziel, art, roh = (t.decode("utf-8", "replace") if t else None for t in m.groups())
+            if ziel in gruppen:  # ein Unterbefehl oder der Rückruf einer Gruppe
+                karte.setdefault(gruppen[ziel], set()).add(modul)
+            elif ziel == "app" and art == "command":
+                name = roh
+                if name is None:  # Typer nimmt dann den Funktionsnamen, _ als -
+                    funktion = _DEF.search(text, m.end())
+                    if funktion is None:
+                        continue
+                    name = funktion.group(1).decode().lower().replace("_", "-")
+                karte.setdefault(name, set()).add(modul)
+    if not module:  # ohne Quelltexte (nur .pyc): alle Module laden, für jeden Befehl
+        import pkgutil
+
+        module = {i.name for i in pkgutil.iter_modules([ordner])} - {"gruppen"}
+
+    def rang(modul: str) -> tuple[int, str]:
+        bekannt = modul in REIHENFOLGE
+        return (REIHENFOLGE.index(modul) if bekannt else len(REIHENFOLGE), modul)
+
+    return (
+        tuple(sorted(module, key=rang)),
+        {befehl: tuple(sorted(m, key=rang)) for befehl, m in sorted(karte.items())},
+    )
+
+
+#: Alle Befehlsmodule und je Befehl der obersten Ebene seine Module (``befehlskarte``).
+MODULE, BEFEHL_MODULE = befehlskarte()
 
 
 def lade_befehle(module: tuple[str, ...] = MODULE) -> None:
@@ -303,18 +370,151 @@ def _befehl() -> Any:
     return _BEFEHLE[geladen]
 
 
-def _ausgeben_fehler(art: str, meldung: str, abschnitt, als_json: bool, hilfe: str = "") -> None:
-    """Eine Fehlermeldung: JSON-Fehlerform auf stdout (``--json``) oder eine Zeile auf stderr."""
+def befehlsbaum() -> Any:
+    """Der click-Befehlsbaum mit allen Befehlen (Hilfe deutsch, Zahlen begrenzt) – derselbe,
+    mit dem ``ausfuehren`` arbeitet, sobald alle Module geladen sind; für die
+    Vervollständigung am Tisch."""
+    lade_befehle()
+    _hilfe_eindeutschen()
+    return _befehl()
+
+
+@dataclass(frozen=True)
+class Ausgang:
+    """Wie ein Aufruf ausging – das Ergebnis von ``ausfuehren``.
+
+    ``code`` ist der Exit-Code: 0 ja/ok, 1 die Regel sagt nein (oder abgebrochen), 2 Eingabe
+    oder Zustand falsch, 3 ein Programmfehler, 130 Ctrl-C. Hat der Rand eine Ausnahme
+    abgefangen, sagen ``art`` (wie in der JSON-Fehlerform: ``eingabe``, ``zustand``,
+    ``regel``, ``intern``; ``abbruch`` für Ctrl-C), ``meldung`` (gesäubert, deutsch),
+    ``abschnitt`` und ``hilfe`` (der Hinweis auf ``--help`` bei falscher Verwendung), was zu
+    melden ist; sonst ist ``art`` None – der Befehl hat selbst geantwortet, auch mit Exit 1
+    oder 2. ``als_json``: der Aufruf wollte Fehler als JSON (``--json``).
+    """
+
+    code: int
+    art: str | None = None
+    meldung: str = ""
+    abschnitt: str | None = None
+    hilfe: str = ""
+    als_json: bool = False
+
+    @property
+    def gemeldet(self) -> bool:
+        """Gibt es eine Meldung vom Rand (statt einer Antwort des Befehls selbst)?"""
+        return self.art is not None
+
+
+#: Die Meldung bei einem Programmfehler (Exit 3) – für jeden Aufruf dieselbe.
+INTERNER_FEHLER = (
+    "Interner Fehler in referee (ein Programmfehler, nicht deine Eingabe). "
+    "Mit REFEREE_DEBUG=1 erscheint der vollständige Traceback."
+)
+
+
+def _mit_meldung(
+    code: int,
+    art: str,
+    meldung: str,
+    als_json: bool,
+    abschnitt: str | None = None,
+    hilfe: str = "",
+) -> Ausgang:
     from referee.text import saeubern
 
-    meldung = saeubern(meldung)
-    if als_json:
+    return Ausgang(code, art, saeubern(meldung), abschnitt, hilfe, als_json)
+
+
+def ausfuehren(args: list[str], *, debug: bool | None = None) -> Ausgang:
+    """``referee *args`` im selben Prozess ausführen – der eine Ort, an dem jede Ausnahme zu
+    Exit-Code und deutscher Meldung wird (``Ausgang``). Gibt nichts aus außer dem, was der
+    Befehl selbst schreibt: ``main`` meldet den Fehler auf stderr bzw. als JSON, ``tisch`` als
+    eine Zeile der Sitzung.
+
+    Lädt nur die Befehlsmodule, die der Befehl braucht (``BEFEHL_MODULE``). Mit ``debug`` (ohne
+    Angabe: ``REFEREE_DEBUG`` gesetzt) fliegen Fehler in Eingabe und Programm weiter, damit
+    der vollständige Traceback erscheint.
+    """
+    import typer
+
+    from referee.errors import RefereeFehler
+
+    click = _click()
+    if debug is None:
+        debug = bool(os.environ.get("REFEREE_DEBUG"))
+    als_json = will_json(args)
+    try:
+        pruefe_argumente(args)
+        from referee.cli.ausgabe import merke_aufruf
+
+        merke_aufruf(args)
+        lade_befehle(_module_fuer(args))
+        _hilfe_eindeutschen()
+        befehl = _befehl()
+        als_json = will_json(args, befehl)
+        rv = befehl.main(args=args, prog_name="referee", standalone_mode=False)
+    except typer.Exit as exc:
+        return Ausgang(exc.exit_code, als_json=als_json)
+    except click.exceptions.UsageError as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":  # Hilfe wurde schon gezeigt
+            return Ausgang(0, als_json=als_json)
+        if debug:
+            raise
+        ctx = exc.ctx
+        hilfe = f"{ctx.command_path} --help" if ctx is not None else "referee --help"
+        return _mit_meldung(2, "eingabe", _usage_deutsch(exc), als_json, hilfe=f"Hilfe: {hilfe}\n")
+    except click.exceptions.ClickException as exc:  # z. B. eine Datei, die click nicht öffnet
+        if debug:
+            raise
+        return _mit_meldung(2, "eingabe", exc.format_message(), als_json)
+    except typer.Abort:
+        return _mit_meldung(1, "eingabe", "Abgebrochen.", als_json)
+    except RefereeFehler as exc:
+        if debug:
+            raise
+        return _mit_meldung(exc.exit_code, exc.art, exc.meldung, als_json, exc.abschnitt)
+    except KeyboardInterrupt:
+        return _mit_meldung(130, "abbruch", "Abgebrochen.", als_json)
+    except BrokenPipeError:  # eine Ausgabe am Strom vorbei: still, wie eine gelesene Antwort
+        return Ausgang(0, als_json=als_json)
+    except OSError as exc:
+        if debug:
+            raise
+        from referee.dateien import os_meldung
+
+        return _mit_meldung(2, "eingabe", os_meldung(exc), als_json)
+    except SystemExit as exc:  # ein Befehl, der selbst beendet: sein Exit-Code
+        code = exc.code
+        return Ausgang(code if isinstance(code, int) else int(code is not None), als_json=als_json)
+    except Exception:
+        if debug:
+            raise
+        return _mit_meldung(3, "intern", INTERNER_FEHLER, als_json)
+    return Ausgang(rv if isinstance(rv, int) else 0, als_json=als_json)
+
+
+def _melden(ausgang: Ausgang) -> None:
+    """Die Meldung eines Aufrufs: JSON-Fehlerform auf stdout (``--json``) oder eine Zeile
+    „Fehler: …“ (und der Hinweis auf ``--help``) auf stderr; Ctrl-C nur „Abgebrochen.“."""
+    if not ausgang.gemeldet:
+        return
+    if ausgang.art == "abbruch":
+        sys.stderr.write(f"{ausgang.meldung}\n")
+    elif ausgang.als_json:
         from referee.cli.ausgabe import drucke_json
 
-        drucke_json({"fehler": {"art": art, "meldung": meldung, "abschnitt": abschnitt}})
+        drucke_json(
+            {
+                "fehler": {
+                    "art": ausgang.art,
+                    "meldung": ausgang.meldung,
+                    "abschnitt": ausgang.abschnitt,
+                }
+            }
+        )
     else:
-        sys.stderr.write(f"Fehler: {meldung}\n{hilfe}")
-        sys.stderr.flush()
+        sys.stderr.write(f"Fehler: {ausgang.meldung}\n{ausgang.hilfe}")
+    sys.stderr.flush()
 
 
 def _neue_leere_dateien_entfernen() -> None:
@@ -328,89 +528,22 @@ def _neue_leere_dateien_entfernen() -> None:
 def main(argv: list[str] | None = None) -> None:
     """Einstieg für das Kommando ``referee`` und ``python -m referee``.
 
-    Hier, am Rand, werden alle Fehler zu Exit-Codes (0 ja/ok, 1 die Regel sagt nein,
-    2 Eingabe oder Zustand falsch, 3 nur bei einem Programmfehler) und – mit ``--json`` – zur
-    JSON-Fehlerform; Ausgaben überstehen jedes Terminal und jede geschlossene Pipe.
+    ``ausfuehren`` macht aus jedem Fehler einen Exit-Code (0 ja/ok, 1 die Regel sagt nein,
+    2 Eingabe oder Zustand falsch, 3 nur bei einem Programmfehler) und eine Meldung; hier wird
+    sie ausgegeben – mit ``--json`` in der JSON-Fehlerform. Ausgaben überstehen jedes Terminal
+    und jede geschlossene Pipe.
     """
     from referee.cli.ausgabe import raender_loesen, raender_sichern
 
     args = list(sys.argv[1:] if argv is None else argv)
     alt = raender_sichern()
     try:
-        code = _ausfuehren(args)
-        if code:
+        ausgang = ausfuehren(args)
+        _melden(ausgang)
+        if ausgang.code:
             _neue_leere_dateien_entfernen()
         sys.stdout.flush()
         sys.stderr.flush()
     finally:
         raender_loesen(alt)
-    sys.exit(code)
-
-
-def _ausfuehren(args: list[str]) -> int:
-    """Den Befehl ausführen und den Exit-Code liefern (Fehler schon ausgegeben)."""
-    import typer
-
-    from referee.errors import RefereeFehler
-
-    click = _click()
-    debug = bool(os.environ.get("REFEREE_DEBUG"))
-    als_json = will_json(args)
-    try:
-        pruefe_argumente(args)
-        from referee.cli.ausgabe import merke_aufruf
-
-        merke_aufruf(args)
-        lade_befehle(_module_fuer(args))
-        _hilfe_eindeutschen()
-        befehl = _befehl()
-        als_json = will_json(args, befehl)
-        rv = befehl.main(args=args, prog_name="referee", standalone_mode=False)
-    except typer.Exit as exc:
-        return exc.exit_code
-    except click.exceptions.UsageError as exc:
-        if type(exc).__name__ == "NoArgsIsHelpError":  # Hilfe wurde schon gezeigt
-            return 0
-        if debug:
-            raise
-        ctx = exc.ctx
-        hilfe = f"{ctx.command_path} --help" if ctx is not None else "referee --help"
-        _ausgeben_fehler("eingabe", _usage_deutsch(exc), None, als_json, f"Hilfe: {hilfe}\n")
-        return 2
-    except click.exceptions.ClickException as exc:  # z. B. eine Datei, die click nicht öffnet
-        if debug:
-            raise
-        _ausgeben_fehler("eingabe", exc.format_message(), None, als_json)
-        return 2
-    except typer.Abort:
-        _ausgeben_fehler("eingabe", "Abgebrochen.", None, als_json)
-        return 1
-    except RefereeFehler as exc:
-        if debug:
-            raise
-        _ausgeben_fehler(exc.art, exc.meldung, exc.abschnitt, als_json)
-        return exc.exit_code
-    except KeyboardInterrupt:
-        sys.stderr.write("Abgebrochen.\n")
-        return 130
-    except BrokenPipeError:  # eine Ausgabe am Strom vorbei: still, wie eine gelesene Antwort
-        return 0
-    except OSError as exc:
-        if debug:
-            raise
-        from referee.dateien import os_meldung
-
-        _ausgeben_fehler("eingabe", os_meldung(exc), None, als_json)
-        return 2
-    except Exception:
-        if debug:
-            raise
-        _ausgeben_fehler(
-            "intern",
-            "Interner Fehler in referee (ein Programmfehler, nicht deine Eingabe). "
-            "Mit REFEREE_DEBUG=1 erscheint der vollständige Traceback.",
-            None,
-            als_json,
-        )
-        return 3
-    return rv if isinstance(rv, int) else 0
+    sys.exit(ausgang.code)

@@ -113,7 +113,6 @@ class Tisch:
         self._leiste: dict[int, list[str]] = {}
         self._lage: Any = None
         self._veraltet = True
-        self._app: Any = None
         self.live: Any = None
         self._gezeigt: set[str] = set()  # Konventionshinweise: einmal je Sitzung
 
@@ -249,28 +248,23 @@ class Tisch:
     # ------------------------------------------------------------ Befehle der Kommandozeile
 
     def click_befehl(self) -> Any:
-        """Der click-Befehlsbaum von ``referee`` (einmal je Sitzung gebaut)."""
-        if self._app is None:
-            import typer.main
+        """Der click-Befehlsbaum von ``referee`` mit allen Befehlen (für die Vervollständigung)."""
+        from referee.cli import befehlsbaum
 
-            from referee.cli import _hilfe_eindeutschen, lade_befehle
-            from referee.cli.gruppen import app
-
-            lade_befehle()
-            _hilfe_eindeutschen()
-            self._app = typer.main.get_command(app)
-        return self._app
+        return befehlsbaum()
 
     def cli(self, args: list[str]) -> Antwort:
-        """Einen ``referee``-Befehl im selben Prozess ausführen (gegen die DB der Sitzung).
+        """Einen ``referee``-Befehl im selben Prozess ausführen (gegen die DB der Sitzung) –
+        über ``referee.cli.ausfuehren``, denselben Weg wie die Kommandozeile: dort allein wird
+        ein Fehler zu Exit-Code und Meldung.
 
-        Exit 0/1 (ja/nein) ist eine Antwort; Exit 2/3 und jeder Fehler werden eine Meldung.
-        Die Sitzung endet nie durch einen Befehl.
+        Exit 0/1 (ja/nein) ist eine Antwort – auch ein Regelverstoß (Exit 1): sein Grund
+        erscheint als Zeile. Exit 2/3 und ein Abbruch werden eine Fehlermeldung (die vom Rand,
+        sonst „… endete mit Exit-Code N.“). Die Sitzung endet nie durch einen Befehl; nur
+        Ctrl-C, bevor der Befehl läuft, fliegt weiter wie Ctrl-C in der Sitzung, und mit
+        ``REFEREE_DEBUG`` jeder Fehler, den auch die Kommandozeile dann zeigt (Traceback).
         """
-        import typer
-
-        from referee.cli import _click, _usage_deutsch
-        from referee.cli.ausgabe import merke_aufruf
+        from referee.cli import ausfuehren
 
         if args and args[0] == "tisch":
             return Antwort(ok=False, meldung="Du bist schon am Tisch.")
@@ -281,30 +275,18 @@ class Tisch:
                 meldung=f"In der Sitzung gilt ihr Buch ({self.buch.pfad}); --db geht hier nicht. "
                 "Für ein anderes Buch: die Sitzung beenden und referee --db PFAD tisch.",
             )
-        click = _click()
-        argv = ["--db", self.buch.pfad, *args]
-        befehl = self.click_befehl()
-        merke_aufruf(argv)
         try:
-            rv = befehl.main(args=argv, prog_name="referee", standalone_mode=False)
-        except click.exceptions.UsageError as exc:
-            if type(exc).__name__ == "NoArgsIsHelpError":
-                return Antwort()
-            return Antwort(ok=False, meldung=_usage_deutsch(exc))
-        except typer.Abort:
-            return Antwort(ok=False, meldung="Abgebrochen.")
-        except SystemExit as exc:  # ein Befehl, der selbst beendet, beendet nicht die Sitzung
-            rv = exc.code if isinstance(exc.code, int) else 0
-        except RefereeFehler as exc:
-            return Antwort(ok=False, meldung=exc.meldung)
-        except Exception as exc:  # ein Fehler im Befehl darf die Sitzung nicht beenden
-            return Antwort(ok=False, meldung=f"Interner Fehler bei „{' '.join(args)}“: {exc}")
+            ausgang = ausfuehren(["--db", self.buch.pfad, *args])
         finally:
             self._veraltet = True
             sys.stdout.flush()
-        code = rv if isinstance(rv, int) else 0
-        if code >= 2:
-            return Antwort(ok=False, meldung=f"„{' '.join(args)}“ endete mit Exit-Code {code}.")
+        if ausgang.art == "abbruch":  # Ctrl-C vor dem Befehl selbst (click macht sonst Abbruch)
+            raise KeyboardInterrupt
+        if ausgang.code >= 2 or (ausgang.gemeldet and ausgang.art != "regel"):
+            meldung = ausgang.meldung or f"„{' '.join(args)}“ endete mit Exit-Code {ausgang.code}."
+            return Antwort(ok=False, meldung=meldung)
+        if ausgang.gemeldet:  # die Regel sagt nein (Exit 1): eine Antwort mit ihrem Grund
+            self.schreibe(ausgang.meldung)
         return Antwort()
 
 

@@ -23,18 +23,23 @@ Ausgabe (JSON-fähig, Beträge in Cent)::
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any, TypeAlias
 
 from referee.bericht import statistik as st
 from referee.bericht.ausgleich import ausgleich
+from referee.bericht.statistik import Daten
+
+#: Der Bericht aus ``baue_bericht`` (Schlüssel oben): JSON-fähig, die Werte je Schlüssel
+#: verschieden – daher ``Any``.
+Bericht: TypeAlias = Mapping[str, Any]
 
 
-def _kopie(d: Mapping) -> dict:
+def _kopie(d: Daten) -> dict[str, Any]:
     return dict(d)
 
 
-def spieler_reihenfolge(abende: Sequence[Mapping], eintraege: Iterable[Mapping]) -> list[str]:
+def spieler_reihenfolge(abende: Sequence[Daten], eintraege: Iterable[Daten]) -> list[str]:
     """Erst die Spielerlisten der Abende, dann jeder weitere Name in der Reihenfolge seines Auftretens."""
     namen: dict[str, None] = {}
     for a in abende:
@@ -56,10 +61,10 @@ def spieler_reihenfolge(abende: Sequence[Mapping], eintraege: Iterable[Mapping])
 
 
 def _verlauf_abende(
-    eintraege: Sequence[Mapping], abende: Sequence[Mapping], namen: Sequence[str]
+    eintraege: Sequence[Daten], abende: Sequence[Daten], namen: Sequence[str]
 ) -> dict[str, list[int]]:
     """Schafkopf-Stand je Spieler nach jedem Abend (Start 0); ``namen`` enthält alle Zahlenden."""
-    je_abend: dict[Any, dict[str, int]] = {a.get("id"): {} for a in abende}
+    je_abend: dict[Hashable, dict[str, int]] = {a.get("id"): {} for a in abende}
     for e in eintraege:
         if e.get("spiel") != st.SCHAFKOPF:
             continue
@@ -83,10 +88,10 @@ def _offen(salden: Mapping[str, int], bezahlt: Mapping[str, int]) -> dict[str, i
 
 
 def baue_bericht(
-    abende: Sequence[Mapping],
-    eintraege: Sequence[Mapping],
-    stornos: Sequence[Mapping] = (),
-    korrekturen: Sequence[Mapping] = (),
+    abende: Sequence[Daten],
+    eintraege: Sequence[Daten],
+    stornos: Sequence[Daten] = (),
+    korrekturen: Sequence[Daten] = (),
     *,
     gesamt: bool = False,
     mit_verlauf: bool = True,

@@ -30,7 +30,7 @@ class Ueberweisung:
     def __str__(self) -> str:
         return f"{self.von} → {self.an}: {euro(self.cent, vorzeichen=False)}"
 
-    def als_json(self) -> dict:
+    def als_json(self) -> dict[str, str | int]:
         return {"von": self.von, "an": self.an, "cent": self.cent}
 
 

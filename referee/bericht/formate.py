@@ -12,10 +12,14 @@ import json
 from collections.abc import Iterator, Mapping, Sequence, Set
 from datetime import date, datetime
 from html import escape
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from referee.bericht.geld import dezimal, euro
 from referee.bericht.grafik import svg_verlauf
+
+if TYPE_CHECKING:
+    from referee.bericht.abendbericht import Bericht
+    from referee.bericht.statistik import Daten
 
 SPIELNAMEN = {
     "schafkopf": "Schafkopf",
@@ -59,7 +63,7 @@ def uhrzeit(iso: str | None) -> str:
         return str(iso)
 
 
-def tarif_text(tarif: Any) -> str:
+def tarif_text(tarif: object) -> str:
     """Ein Tarif als kurzer Text: sein Name oder ``Rufspiel 0,20 €, Solo 0,50 €, …``."""
     if not tarif:
         return ""
@@ -81,7 +85,7 @@ def _anzahl(n: int, einzahl: str, mehrzahl: str) -> str:
     return f"{n} {einzahl if n == 1 else mehrzahl}"
 
 
-def _titel(b: Mapping) -> str:
+def _titel(b: Bericht) -> str:
     abende = b["abende"]
     if b["art"] == "gesamt":
         daten = sorted(str(a.get("datum") or "") for a in abende if a.get("datum"))
@@ -92,7 +96,7 @@ def _titel(b: Mapping) -> str:
     return f"Kartenabend {datum_de(a.get('datum'), wochentag=True)}{ort}".rstrip()
 
 
-def _gespielt(b: Mapping) -> str:
+def _gespielt(b: Bericht) -> str:
     teile = [
         f"{b['schafkopf']['spiele']}× Schafkopf" if b["schafkopf"]["spiele"] else "",
         f"{b['sabai']['runden']}× Sabai" if b["sabai"]["runden"] else "",
@@ -106,7 +110,7 @@ def _sortiert(werte: Mapping[str, int]) -> list[tuple[str, int]]:
     return sorted(werte.items(), key=lambda kv: (-kv[1], kv[0].casefold(), kv[0]))
 
 
-def _abend_tarif(b: Mapping) -> str:
+def _abend_tarif(b: Bericht) -> str:
     if b["art"] == "abend":
         return tarif_text(b["abende"][0].get("tarif"))
     return ""
@@ -115,7 +119,7 @@ def _abend_tarif(b: Mapping) -> str:
 # ---------------------------------------------------------------- Text
 
 
-def text(b: Mapping) -> str:
+def text(b: Bericht) -> str:
     """Kompakter deutscher Text zum Einfügen in einen Messenger."""
     z = [_titel(b)]
     if b["spieler"]:
@@ -214,11 +218,11 @@ def spalten(spieler: Sequence[str]) -> list[str]:
     ]
 
 
-def _kern(e: Mapping) -> tuple[list[Any], dict[str, Any]]:
+def _kern(e: Daten) -> tuple[list[object], dict[str, object]]:
     """Die Spalten Spielart … Einheit eines Eintrags und seine Werte je Spieler (typisiert)."""
     spiel = e.get("spiel")
     erg = e.get("ergebnis") or {}
-    je: dict[str, Any] = {}
+    je: dict[str, object] = {}
     art = wer = partner = gewonnen = wert = augen = laufende = None
     schneider = schwarz = tout = klopfer = stoesse = None
     if spiel == "schafkopf":
@@ -275,8 +279,8 @@ def _kern(e: Mapping) -> tuple[list[Any], dict[str, Any]]:
 
 
 def zeile(
-    e: Mapping, spieler: Sequence[str], abend: Mapping | None = None, kurz: bool = False
-) -> list[Any]:
+    e: Daten, spieler: Sequence[str], abend: Daten | None = None, kurz: bool = False
+) -> list[object]:
     """Ein Eintrag als Tabellenzeile; Zahlen bleiben ``int``/``Betrag``, Wahrheitswerte ``bool``.
 
     Die Spielerspalten tragen den Wert in der Einheit des Spiels: Schafkopf den Betrag,
@@ -302,7 +306,7 @@ def zeile(
     ]
 
 
-def zeilen(b: Mapping, kurz: bool = False) -> Iterator[list[Any]]:
+def zeilen(b: Bericht, kurz: bool = False) -> Iterator[list[object]]:
     """Alle Einträge des Berichts als Tabellenzeilen (``zeile``)."""
     abende = {a.get("id"): a for a in b["abende"]}
     for e in b["eintraege"]:
@@ -323,7 +327,7 @@ def entschaerfe(text: str) -> str:
     return "'" + text if text.startswith(GEFAEHRLICH) else text
 
 
-def csv_feld(wert: Any, komma: bool) -> str:
+def csv_feld(wert: object, komma: bool) -> str:
     """Ein Feld: Zahlen bleiben Zahlen (Beträge in Euro), Text wird entschärft."""
     if wert is None:
         return ""
@@ -336,14 +340,14 @@ def csv_feld(wert: Any, komma: bool) -> str:
     return entschaerfe(str(wert))
 
 
-def csv_zeilen(b: Mapping, komma: bool) -> Iterator[list[str]]:
+def csv_zeilen(b: Bericht, komma: bool) -> Iterator[list[str]]:
     """Die Eintragszeilen fertig als CSV-Texte – dasselbe wie ``csv_feld`` über ``zeilen(b)``,
     nur schnell: jeder verschiedene Wert wird einmal umgewandelt (100.000 Einträge)."""
     spieler = list(b["spieler"])
     abende = {a.get("id"): a for a in b["abende"]}
-    schon: dict[tuple[type, Any], str] = {}
+    schon: dict[tuple[type, object], str] = {}
 
-    def f(wert: Any) -> str:
+    def f(wert: object) -> str:
         if wert is None:
             return ""
         schluessel = (type(wert), wert)
@@ -371,7 +375,7 @@ def csv_zeilen(b: Mapping, komma: bool) -> Iterator[list[str]]:
         ]
 
 
-def schreibe_csv(b: Mapping, datei: TextIO, trennzeichen: str = ",") -> None:
+def schreibe_csv(b: Bericht, datei: TextIO, trennzeichen: str = ",") -> None:
     """Eine Zeile je geltendem Eintrag, mit Kopfzeile. Bei ``;`` Dezimalkomma, sonst Punkt."""
     from referee.errors import Eingabefehler
 
@@ -385,7 +389,7 @@ def schreibe_csv(b: Mapping, datei: TextIO, trennzeichen: str = ",") -> None:
     w.writerows(csv_zeilen(b, komma))
 
 
-def csv_text(b: Mapping, trennzeichen: str = ",") -> str:
+def csv_text(b: Bericht, trennzeichen: str = ",") -> str:
     """Die CSV-Tabelle des Berichts als Text (``schreibe_csv``)."""
     puffer = io.StringIO(newline="")
     schreibe_csv(b, puffer, trennzeichen)
@@ -395,12 +399,12 @@ def csv_text(b: Mapping, trennzeichen: str = ",") -> str:
 # ---------------------------------------------------------------- JSON
 
 
-def json_text(b: Mapping) -> str:
+def json_text(b: Bericht) -> str:
     """Der vollständige Bericht als JSON (UTF-8 lesbar, stabile Schlüssel)."""
     return json.dumps(b, ensure_ascii=False, indent=1) + "\n"
 
 
-def json_export_text(daten: Mapping, roh: Sequence[str] = ()) -> str:
+def json_export_text(daten: Mapping[str, Any], roh: Sequence[str] = ()) -> str:
     """Ein Export-dict als JSON: ein Schlüssel je Zeile, Listen mit einem Element je Zeile.
 
     Lesbar, diff-freundlich und schnell (jedes Element mit dem C-Kodierer). Die Listen unter
@@ -425,7 +429,7 @@ def json_export_text(daten: Mapping, roh: Sequence[str] = ()) -> str:
 # ---------------------------------------------------------------- Markdown
 
 
-def md_zelle(wert: Any) -> str:
+def md_zelle(wert: object) -> str:
     """Eine Tabellenzelle: Markdown-Zeichen und ``|`` maskiert, Zeilenumbrüche zu Leerzeichen."""
     if wert is None:
         return ""
@@ -440,11 +444,11 @@ def md_zelle(wert: Any) -> str:
 
 
 def _md_tabelle(
-    kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: Set[int] = frozenset()
+    kopf: Sequence[str], reihen: Sequence[Sequence[object]], rechts: Set[int] = frozenset()
 ) -> list[str]:
-    schon: dict[tuple[type, Any], str] = {}
+    schon: dict[tuple[type, object], str] = {}
 
-    def zelle(v: Any) -> str:
+    def zelle(v: object) -> str:
         k = (type(v), v)
         x = schon.get(k)
         if x is None:
@@ -459,7 +463,7 @@ def _md_tabelle(
     return z
 
 
-def _aufhebung(e: Mapping, was: str) -> str:
+def _aufhebung(e: Daten, was: str) -> str:
     """``- Eintrag 9 (Nr 9, 20:15): Storno von Eintrag 5`` (Markdown-Listenpunkt)."""
     wo = ", ".join(
         t for t in (f"Nr {e['nr']}" if e.get("nr") is not None else "", uhrzeit(e.get("zeit"))) if t
@@ -468,7 +472,7 @@ def _aufhebung(e: Mapping, was: str) -> str:
     return f"- Eintrag {md_zelle(e.get('id'))}{f' ({wo})' if wo else ''}: {was}{bezug}"
 
 
-def markdown(b: Mapping) -> str:
+def markdown(b: Bericht) -> str:
     """Derselbe Inhalt wie ``text`` als Markdown-Tabellen, dazu alle Einträge."""
     z = [f"# {md_zelle(_titel(b))}", ""]
     if b["spieler"]:
@@ -544,14 +548,14 @@ figure{margin:.6rem 0}svg{width:100%;height:auto;display:block}
 """.strip()
 
 
-def _h(wert: Any) -> str:
+def _h(wert: object) -> str:
     return escape(str(wert), quote=True)
 
 
 def _html_tabelle(
-    kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: Set[int] = frozenset()
+    kopf: Sequence[str], reihen: Sequence[Sequence[object]], rechts: Set[int] = frozenset()
 ) -> str:
-    def zelle(tag: str, i: int, inhalt: Any) -> str:
+    def zelle(tag: str, i: int, inhalt: object) -> str:
         klassen = ["z"] if i in rechts else []
         if isinstance(inhalt, Preis):
             klassen, inhalt = ["z"], euro(int(inhalt), vorzeichen=False)
@@ -572,7 +576,7 @@ def _html_tabelle(
     return f"<table>\n<thead>{kopfzeile}</thead>\n<tbody>\n{rumpf}\n</tbody>\n</table>"
 
 
-def html(b: Mapping, hoechstens_zeilen: int = 500) -> str:
+def html(b: Bericht, hoechstens_zeilen: int = 500) -> str:
     """Eine eigenständige Seite (ohne externe Skripte, Stile, Schriften) fürs Handy.
 
     Stand, Wer zahlt wem, ein SVG-Diagramm des Schafkopf-Saldos, die anderen Spiele und
@@ -668,7 +672,7 @@ def html(b: Mapping, hoechstens_zeilen: int = 500) -> str:
     return "\n".join(teile) + "\n"
 
 
-def rendere(b: Mapping, format: str, trennzeichen: str = ",") -> str:
+def rendere(b: Bericht, format: str, trennzeichen: str = ",") -> str:
     """Den Bericht im gewünschten Format (``text``, ``md``, ``csv``, ``json``, ``html``)."""
     from referee.errors import Eingabefehler
 
@@ -700,7 +704,7 @@ SPIELART_NAMEN = {
 
 
 def _spaltentext(
-    kopf: Sequence[str], reihen: Sequence[Sequence[Any]], rechts: set[int]
+    kopf: Sequence[str], reihen: Sequence[Sequence[object]], rechts: set[int]
 ) -> list[str]:
     """Eine schlichte Textspalten-Tabelle (für Terminal und Messenger)."""
     zellen = [[str(k) for k in kopf]] + [["" if v is None else str(v) for v in r] for r in reihen]
@@ -735,7 +739,7 @@ def _prozent_text(p: float | None) -> str:
     return "–" if p is None else f"{p:.1f} %".replace(".", ",")
 
 
-def statistik_text(daten: Mapping, titel: str) -> str:
+def statistik_text(daten: Mapping[str, Any], titel: str) -> str:
     """Die Statistik aller Spieler als Text mit Spalten (``referee statistik``)."""
     z = [f"Statistik: {titel}"]
     sk = daten["schafkopf"]
@@ -836,7 +840,7 @@ def statistik_text(daten: Mapping, titel: str) -> str:
     return "\n".join(z) + "\n"
 
 
-def spieler_text(daten: Mapping, titel: str) -> str:
+def spieler_text(daten: Mapping[str, Any], titel: str) -> str:
     """Die Statistik einer Person (``referee statistik --spieler NAME``)."""
     n = daten["spieler"]
     z = [f"Statistik für {n}: {titel}"]

@@ -14,7 +14,13 @@ einer allein gegen drei spielt (Farbsolo, Wenz, Farbwenz, Geier, Farbgeier, Bett
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeAlias
+
+#: Ein Eintrag (oder Abend, Storno, Korrektur), wie der Speicher ihn liefert: JSON-Daten, deren
+#: Werte je Schlüssel verschieden sind – daher ``Any``. Die Ergebnisse darin haben die geprüfte
+#: Form von ``als_json()`` der Spiele (``referee.ergebnis``). Auch was die Statistik baut, ist
+#: JSON (``referee statistik --json``, der Abendbericht): ``dict[str, Any]`` aus demselben Grund.
+Daten: TypeAlias = Mapping[str, Any]
 
 SCHAFKOPF = "schafkopf"
 SABAI = "sabai"
@@ -35,7 +41,7 @@ def solo_artig(spielart: str) -> bool:
         return spielart not in _KEINE_SOLI
 
 
-def _nach(eintraege: Iterable[Mapping], spiel: str) -> list[Mapping]:
+def _nach(eintraege: Iterable[Daten], spiel: str) -> list[Daten]:
     return [e for e in eintraege if e.get("spiel") == spiel]
 
 
@@ -63,7 +69,7 @@ def _leer_schafkopf() -> dict[str, Any]:
     }
 
 
-def schafkopf_statistik(eintraege: Iterable[Mapping]) -> dict[str, Any]:
+def schafkopf_statistik(eintraege: Iterable[Daten]) -> dict[str, Any]:
     """Je Spieler: Spiele, Rollen, gewonnen %, Soli, Tout, Schneider/Schwarz, Extremwerte, Saldo.
 
     ``spielarten`` zählt je Spielart die Spiele und wie oft die Spielerpartei gewann.
@@ -128,7 +134,7 @@ def schafkopf_statistik(eintraege: Iterable[Mapping]) -> dict[str, Any]:
     return {"spiele": anzahl, "spielarten": arten, "spieler": spieler}
 
 
-def sabai_statistik(eintraege: Iterable[Mapping]) -> dict[str, Any]:
+def sabai_statistik(eintraege: Iterable[Daten]) -> dict[str, Any]:
     """Runden, Siegespunkte, Rundensiege, Ruhmeshalle und gewonnene Spiele je Spieler.
 
     Ein Spiel sind die Runden eines Abends bis einschließlich der mit ``letzte``;
@@ -192,7 +198,7 @@ def sabai_statistik(eintraege: Iterable[Mapping]) -> dict[str, Any]:
     return {"runden": runden, "spieler": spieler, "ruhmeshalle": ruhmeshalle, "spiele": spiele}
 
 
-def saufn_statistik(eintraege: Iterable[Mapping]) -> dict[str, Any]:
+def saufn_statistik(eintraege: Iterable[Daten]) -> dict[str, Any]:
     """Spiele und Plätze 1/2/3 je Spieler, dazu jedes Podest."""
     spieler: dict[str, dict[str, Any]] = {}
     podeste: list[dict[str, Any]] = []
@@ -212,7 +218,7 @@ def saufn_statistik(eintraege: Iterable[Mapping]) -> dict[str, Any]:
     return {"spiele": anzahl, "spieler": spieler, "podeste": podeste}
 
 
-def schlafmuetze_statistik(eintraege: Iterable[Mapping]) -> dict[str, Any]:
+def schlafmuetze_statistik(eintraege: Iterable[Daten]) -> dict[str, Any]:
     """Spiele und Siege je Spieler."""
     spieler: dict[str, dict[str, int]] = {}
     anzahl = 0
@@ -230,7 +236,7 @@ def schlafmuetze_statistik(eintraege: Iterable[Mapping]) -> dict[str, Any]:
     return {"spiele": anzahl, "spieler": spieler}
 
 
-def statistik(eintraege: Sequence[Mapping]) -> dict[str, Any]:
+def statistik(eintraege: Sequence[Daten]) -> dict[str, Any]:
     """Alle vier Spiele auf einmal (Schlüssel wie die Spielnamen)."""
     return {
         SCHAFKOPF: schafkopf_statistik(eintraege),
@@ -273,7 +279,7 @@ def nur_spieler(stat: Mapping[str, Any], name: str) -> dict[str, Any]:
     return aus
 
 
-def verlauf(eintraege: Iterable[Mapping], namen: Sequence[str] = ()) -> dict[str, list[int]]:
+def verlauf(eintraege: Iterable[Daten], namen: Sequence[str] = ()) -> dict[str, list[int]]:
     """Laufender Schafkopf-Saldo je Spieler: Start 0, dann ein Wert nach jedem Schafkopf-Spiel.
 
     Alle Reihen sind gleich lang (Spiele + 1); wer an einem Spiel nicht teilnimmt,

@@ -77,9 +77,10 @@ def test_regel_sagt_nein_ist_am_tisch_eine_antwort(cli):
     assert json.loads(ok(cli("stand", "--json")).stdout)["schafkopf"]["Anna"] == 20
 
 
-def test_regelverstoss_exit_1_ist_am_tisch_eine_antwort(cli, monkeypatch):
-    """Ein ``Regelverstoss`` (Exit 1) ist in der Kommandozeile „Fehler: …“ mit Exit 1, am Tisch
-    die Antwort „nein“ mit ihrem Grund – kein Halt des Skripts."""
+def test_regelverstoss_exit_1_haelt_am_tisch_an(cli, monkeypatch):
+    """Ein geworfener ``Regelverstoss`` (Exit 1) ist in der Kommandozeile „Fehler: …“ mit
+    Exit 1; am Tisch dieselbe Meldung, und ein Skript hält an (wie vor der einen Abbildung):
+    ein „Nicht eingetragen“ darf keine späteren Zeilen überholen."""
     from referee.errors import Regelverstoss
 
     def nein(*_a, **_k):
@@ -95,10 +96,9 @@ def test_regelverstoss_exit_1_ist_am_tisch_eine_antwort(cli, monkeypatch):
         "meldung": "Das verbietet die Regel.",
         "abschnitt": "schafkopf.rufbare-saeue",
     }
-    r = ok(cli("tisch", input=_zeile(RUF) + "\nr an be 71\n"))
-    assert r.stdout.splitlines()[0] == "Das verbietet die Regel."
-    assert "Fehler" not in r.stderr
-    assert json.loads(ok(cli("stand", "--json")).stdout)["schafkopf"]["Anna"] == 20
+    r = ok(cli("tisch", input=_zeile(RUF) + "\nr an be 71\n"), 2)
+    assert r.stderr.splitlines()[-1] == "Fehler: Zeile 1: Das verbietet die Regel."
+    assert json.loads(ok(cli("stand", "--json")).stdout)["schafkopf"]["Anna"] == 0
 
 
 # ---------------------------------------------------------------- Programmfehler

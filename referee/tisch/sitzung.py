@@ -258,9 +258,11 @@ class Tisch:
         über ``referee.cli.ausfuehren``, denselben Weg wie die Kommandozeile: dort allein wird
         ein Fehler zu Exit-Code und Meldung.
 
-        Exit 0/1 (ja/nein) ist eine Antwort – auch ein Regelverstoß (Exit 1): sein Grund
-        erscheint als Zeile. Exit 2/3 und ein Abbruch werden eine Fehlermeldung (die vom Rand,
-        sonst „… endete mit Exit-Code N.“). Die Sitzung endet nie durch einen Befehl; nur
+        Antwortet der Befehl selbst mit Exit 0/1 (ja/nein), ist das eine Antwort. Exit 2/3, ein
+        Abbruch und jeder Fehler, den erst der Rand meldet – auch ein Regelverstoß (Exit 1),
+        etwa „Nicht eingetragen: die Verteilung verstößt gegen die Regeln“ –, werden eine
+        Fehlermeldung (die vom Rand, sonst „… endete mit Exit-Code N.“) und halten ein Skript
+        an: was nicht eingetragen wurde, soll keine späteren Zeilen überholen. Die Sitzung endet nie durch einen Befehl; nur
         Ctrl-C, bevor der Befehl läuft, fliegt weiter wie Ctrl-C in der Sitzung, und mit
         ``REFEREE_DEBUG`` jeder Fehler, den auch die Kommandozeile dann zeigt (Traceback).
         """
@@ -282,11 +284,9 @@ class Tisch:
             sys.stdout.flush()
         if ausgang.art == "abbruch":  # Ctrl-C vor dem Befehl selbst (click macht sonst Abbruch)
             raise KeyboardInterrupt
-        if ausgang.code >= 2 or (ausgang.gemeldet and ausgang.art != "regel"):
+        if ausgang.code >= 2 or ausgang.gemeldet:
             meldung = ausgang.meldung or f"„{' '.join(args)}“ endete mit Exit-Code {ausgang.code}."
             return Antwort(ok=False, meldung=meldung)
-        if ausgang.gemeldet:  # die Regel sagt nein (Exit 1): eine Antwort mit ihrem Grund
-            self.schreibe(ausgang.meldung)
         return Antwort()
 
 

@@ -386,7 +386,7 @@ class Buch:
         if hasattr(ergebnis, "werte"):  # schon ein Ergebnis
             erg = cast("Ergebnis", ergebnis)
         else:  # Angaben: mit dem Abend zum Ergebnis
-            erg = cast("Angaben", ergebnis).ergebnis(lage)
+            erg = ergebnis.ergebnis(lage)
         pruefung = getattr(erg, "pruefung", None)
         if pruefung is not None and not pruefung.gueltig:  # SAUFN: Verteilung gegen die Regeln
             raise Regelverstoss(

@@ -35,7 +35,7 @@ def ergebnis_aus_json(spiel: str, daten: Any) -> Ergebnis:
     return erg
 
 
-def werte_aus(spiel: str, daten: dict) -> Werte:
+def werte_aus(spiel: str, daten: dict[str, Any]) -> Werte:
     """Die Werte eines gespeicherten Ergebnisses (``ergebnis_aus_json(...).werte()``)."""
     return ergebnis_aus_json(spiel, daten).werte()
 

@@ -51,7 +51,7 @@ import os
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.ergebnis import SPIELE, Werte
 from referee.errors import Eingabefehler, SpeicherFehler, Zustandsfehler
@@ -93,8 +93,11 @@ from referee.store.daten import (
 from referee.store.schema import migrationen
 from referee.zahlen import pruefe_bereich
 
+if TYPE_CHECKING:
+    import sqlite3
 
-def verbinde(pfad: Path, *, _versuche: int = 3):
+
+def verbinde(pfad: Path, *, _versuche: int = 3) -> sqlite3.Connection:
     """Die eine Stelle, an der eine Verbindung entsteht: Fremdschlüssel, Wartezeit, WAL.
 
     Vor dem Umschalten auf WAL wird geprüft, dass die Datei zu referee gehört und nicht von
@@ -164,8 +167,8 @@ def verbinde(pfad: Path, *, _versuche: int = 3):
         raise
 
 
-def _pruefe_schema(conn, pfad: Path) -> int:
-    version = conn.execute("PRAGMA user_version").fetchone()[0]
+def _pruefe_schema(conn: sqlite3.Connection, pfad: Path) -> int:
+    version = int(conn.execute("PRAGMA user_version").fetchone()[0])
     app = conn.execute("PRAGMA application_id").fetchone()[0]
     tabellen = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
     if app not in (0, APPLICATION_ID) or (version == 0 and tabellen and app == 0):
@@ -185,7 +188,9 @@ def _pruefe_schema(conn, pfad: Path) -> int:
 # --------------------------------------------------------------------------- Store
 
 
-def oeffne(pfad: str | os.PathLike | None = None, *, werte_aus: WerteAus | None = None) -> Store:
+def oeffne(
+    pfad: str | os.PathLike[str] | None = None, *, werte_aus: WerteAus | None = None
+) -> Store:
     """Den Store öffnen. Legt nichts an: die Datei entsteht beim ersten Schreiben.
 
     ``werte_aus`` (``referee.buch``) leitet Werte aus gespeicherten Ergebnissen ab: für die
@@ -231,7 +236,7 @@ class Store(Austausch):
         return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
 
     def _version(self) -> int:
-        return self._conn.execute("PRAGMA user_version").fetchone()[0]
+        return int(self._conn.execute("PRAGMA user_version").fetchone()[0])
 
     def schliessen(self) -> None:
         if self._conn is not None:
@@ -241,7 +246,7 @@ class Store(Austausch):
     def __enter__(self) -> Store:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.schliessen()
 
     def _migriere(self) -> None:
@@ -295,10 +300,10 @@ class Store(Austausch):
                 "Beispiel: referee abend neu --spieler Anna Ben Cem Dora"
             )
 
-    def _lies(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
+    def _lies(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         if not self.existiert:
             return []
-        return self._conn.execute(sql, tuple(params)).fetchall()
+        return list(self._conn.execute(sql, tuple(params)).fetchall())
 
     # ------------------------------------------------------------ Einträge
 
@@ -307,7 +312,7 @@ class Store(Austausch):
     )
 
     @staticmethod
-    def _eintrag_aus(z: tuple) -> Eintrag:
+    def _eintrag_aus(z: tuple[Any, ...]) -> Eintrag:
         return Eintrag(
             id=z[0],
             abend_id=z[1],
@@ -386,7 +391,7 @@ class Store(Austausch):
             platz[k] = w
         return platz
 
-    def _pruefe_offen(self, conn, abend_id: int) -> None:
+    def _pruefe_offen(self, conn: sqlite3.Connection, abend_id: int) -> None:
         z = conn.execute("SELECT offen FROM abende WHERE id = ?", [abend_id]).fetchone()
         if z is None:
             raise KeineDaten(f"Es gibt keinen Abend {abend_id}.")
@@ -397,12 +402,12 @@ class Store(Austausch):
 
     def _werte_zeilen(
         self,
-        conn,
+        conn: sqlite3.Connection,
         abend_id: int,
         spiel: str,
-        ergebnis: dict,
+        ergebnis: dict[str, Any],
         werte: Werte | None,
-    ) -> list[tuple]:
+    ) -> list[tuple[Any, ...]]:
         """Wertzeilen ``(spieler_id, spiel, groesse, wert)``: jeder Name ein Spieler des Abends."""
         am_abend = {
             namensschluessel(n): (i, n)
@@ -437,14 +442,14 @@ class Store(Austausch):
 
     def _einfuegen(
         self,
-        conn,
+        conn: sqlite3.Connection,
         abend_id: int,
         spiel: str,
         art: str,
         bezug: int | None,
-        eingabe: dict,
-        ergebnis: dict,
-        zeilen: list[tuple],
+        eingabe: dict[str, Any],
+        ergebnis: dict[str, Any],
+        zeilen: list[tuple[Any, ...]],
         zeit: str | None = None,
         eid: int | None = None,
         nr: int | None = None,
@@ -470,6 +475,7 @@ class Store(Austausch):
             ],
         )
         eid = cur.lastrowid
+        assert eid is not None  # nach einem INSERT immer gesetzt
         if zeilen:
             conn.executemany(
                 "INSERT INTO werte (eintrag_id, abend_id, spieler_id, spiel, groesse, wert, gilt) "
@@ -481,8 +487,8 @@ class Store(Austausch):
     def eintragen(
         self,
         spiel: str,
-        ergebnis: dict,
-        eingabe: dict | None = None,
+        ergebnis: dict[str, Any],
+        eingabe: dict[str, Any] | None = None,
         *,
         abend_id: int | None = None,
         werte: dict[str, dict[str, int]] | None = None,
@@ -539,7 +545,7 @@ class Store(Austausch):
             )
         return self.eintrag(sid)
 
-    def _aufhebbar(self, conn, eintrag_id: int) -> Eintrag:
+    def _aufhebbar(self, conn: sqlite3.Connection, eintrag_id: int) -> Eintrag:
         z = conn.execute(self._EINTRAG_SQL + " WHERE id = ?", [eintrag_id]).fetchone()
         if z is None:
             raise KeineDaten(f"Es gibt keinen Eintrag {eintrag_id}.")
@@ -560,8 +566,8 @@ class Store(Austausch):
     def korrektur(
         self,
         eintrag_id: int,
-        ergebnis: dict,
-        eingabe: dict | None = None,
+        ergebnis: dict[str, Any],
+        eingabe: dict[str, Any] | None = None,
         *,
         werte: dict[str, dict[str, int]] | None = None,
     ) -> Eintrag:
@@ -587,7 +593,7 @@ class Store(Austausch):
                 "GROUP BY spiel, groesse, spieler_id) w JOIN spieler s ON s.id = w.spieler_id "
                 "ORDER BY s.schluessel"
             )
-            par: list = []
+            par: list[Any] = []
         else:
             sql = (
                 "SELECT w.spiel, w.groesse, s.name, w.summe FROM (SELECT spiel, groesse, "

@@ -6,12 +6,16 @@ import json
 from collections.abc import Iterable
 from dataclasses import replace
 from datetime import date
+from typing import TYPE_CHECKING, Any
 
 from referee.errors import Eingabefehler, Zustandsfehler
 from referee.namen import namensschluessel, pruefe_name
 from referee.namen import vorschlag as _meintest_du
 from referee.store.daten import Abend, Ereignis, KeineDaten, Spieler, _bedingungen, _jetzt
 from referee.store.grund import Grund
+
+if TYPE_CHECKING:
+    import sqlite3
 
 
 class Abende(Grund):
@@ -50,13 +54,13 @@ class Abende(Grund):
             )
         )
 
-    def _spieler_anlegen(self, conn, name: str) -> int:
+    def _spieler_anlegen(self, conn: sqlite3.Connection, name: str) -> int:
         name = pruefe_name(name)
         cur = conn.execute(
             "INSERT INTO spieler (name, schluessel, angelegt) VALUES (?, ?, ?)",
             [name, namensschluessel(name), _jetzt()],
         )
-        return cur.lastrowid
+        return int(cur.lastrowid or 0)
 
     # ------------------------------------------------------------ Abende
 
@@ -68,7 +72,7 @@ class Abende(Grund):
     )
 
     @staticmethod
-    def _abend_aus(z: tuple) -> Abend:
+    def _abend_aus(z: tuple[Any, ...]) -> Abend:
         return Abend(
             id=z[0],
             datum=z[1],
@@ -89,7 +93,7 @@ class Abende(Grund):
         if not abende or self._version() < 4:  # vor Schema 4 gibt es keine Ereignisse
             return abende
         ids = [a.id for a in abende]
-        neu: dict[int, dict] = {}
+        neu: dict[int, dict[str, Any]] = {}
         for abend_id, daten in self._lies(
             "SELECT abend_id, daten FROM ereignisse WHERE art = 'regel' AND gilt = 1 "
             f"AND abend_id IN ({', '.join('?' * len(ids))})"
@@ -159,8 +163,8 @@ class Abende(Grund):
         *,
         ort: str | None = None,
         datum: str | None = None,
-        tarif: dict | None = None,
-        hausregeln: dict | None = None,
+        tarif: dict[str, Any] | None = None,
+        hausregeln: dict[str, Any] | None = None,
         neu: Iterable[str] = (),
         geber: str | None = None,
     ) -> tuple[Abend, list[str]]:
@@ -313,16 +317,16 @@ class Abende(Grund):
     )
 
     @staticmethod
-    def _ereignis_aus(z: tuple) -> Ereignis:
+    def _ereignis_aus(z: tuple[Any, ...]) -> Ereignis:
         # Spalten wie ``_EREIGNIS_SQL``: id, abend_id, zeit, art, bezug, nach_eintrag, daten, gilt
         return Ereignis(z[0], z[1], z[2], z[3], z[4], z[5], json.loads(z[6]), bool(z[7]))
 
     def _ereignis_einfuegen(
         self,
-        conn,
+        conn: sqlite3.Connection,
         abend_id: int,
         art: str,
-        daten: dict,
+        daten: dict[str, Any],
         *,
         bezug: int | None = None,
         zeit: str | None = None,
@@ -341,7 +345,8 @@ class Abende(Grund):
                 0 if art == "storno" else 1,
             ],
         )
-        return int(cur.lastrowid)
+        assert cur.lastrowid is not None  # nach einem INSERT immer gesetzt
+        return cur.lastrowid
 
     def ereignis(self, ereignis_id: int) -> Ereignis:
         z = self._lies(self._EREIGNIS_SQL + " WHERE id = ?", [ereignis_id])
@@ -360,7 +365,7 @@ class Abende(Grund):
         sql = self._EREIGNIS_SQL + wo + " ORDER BY id"
         return [self._ereignis_aus(z) for z in self._lies(sql, par)]
 
-    def ereignis_eintragen(self, abend_id: int, art: str, daten: dict) -> Ereignis:
+    def ereignis_eintragen(self, abend_id: int, art: str, daten: dict[str, Any]) -> Ereignis:
         """Ein Ereignis ``regel`` (nur im offenen Abend) oder ``bezahlt`` festhalten."""
         if art not in ("regel", "bezahlt"):
             raise Eingabefehler(f"Unbekannte Ereignisart „{art}“; möglich: regel, bezahlt.")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from referee.ergebnis import SPIELE
 from referee.errors import Eingabefehler, SpeicherFehler, Zustandsfehler
@@ -16,7 +17,7 @@ class Austausch(Abende):
 
     # ------------------------------------------------------------ Export / Import
 
-    def export(self, abend_id: int | None = None) -> dict:
+    def export(self, abend_id: int | None = None) -> dict[str, Any]:
         """Alles (oder ein Abend) als JSON-fähiges dict; ``importieren`` baut es exakt nach."""
         abende = self.abende(roh=True) if abend_id is None else [self.abend(abend_id, roh=True)]
         eintraege = [e for a in abende for e in self.eintraege(a.id, alle=True)]
@@ -33,7 +34,7 @@ class Austausch(Abende):
             eintraege=[dict(e.als_json(), werte=werte.get(e.id, {})) for e in eintraege],
         )
 
-    def eintraege_leicht(self, abend_id: int | None = None) -> list[dict]:
+    def eintraege_leicht(self, abend_id: int | None = None) -> list[dict[str, Any]]:
         """Alle Einträge (auch Stornos und Ersetztes) als dicts wie ``Eintrag.als_json()``, ohne
         ``eingabe`` – schnell genug für Berichte über 100.000 Einträge (ein ``json.loads`` je
         Eintrag). Reihenfolge: Abend, dann Spielfolge (eine Korrektur am Platz des Originals).
@@ -65,7 +66,7 @@ class Austausch(Abende):
             aus.sort(key=lambda e: (e["abend"], platz.get(e["id"], e["id"]), e["id"]))
         return aus
 
-    def export_kopf(self, abend_id: int | None = None) -> dict:
+    def export_kopf(self, abend_id: int | None = None) -> dict[str, Any]:
         """``export()`` ohne die Einträge: Format, Schema, Spieler, Abende, Ereignisse."""
         abende = self.abende(roh=True) if abend_id is None else [self.abend(abend_id, roh=True)]
         genutzt = {n for a in abende for n in a.spieler}
@@ -120,7 +121,7 @@ class Austausch(Abende):
             )
         return zeilen
 
-    def importieren(self, daten: dict) -> dict:
+    def importieren(self, daten: dict[str, Any]) -> dict[str, Any]:
         """Einen Export in eine leere Datenbank übernehmen (ids und Zeiten bleiben gleich)."""
         if not isinstance(daten, dict) or daten.get("format") != EXPORT_FORMAT:
             raise Eingabefehler(f"Das ist kein referee-Export (Feld „format“ ≠ „{EXPORT_FORMAT}“).")

@@ -15,6 +15,8 @@ from referee.errors import SpeicherFehler
 from referee.store.daten import _KOPF, _VERSUCH_MS, WARTEZEIT_MS
 
 if TYPE_CHECKING:
+    import sqlite3
+
     from referee.store import Store
 
 # --------------------------------------------------------------------------- Pfad, Verbindung
@@ -165,7 +167,7 @@ def _uri_pfad(pfad: Path) -> str:
     return quote(str(pfad.absolute()))
 
 
-def _nur_lesend(pfad: Path):
+def _nur_lesend(pfad: Path) -> sqlite3.Connection:
     """Lesend öffnen, ohne etwas anzulegen: ``mode=ro``; geht selbst das nicht (WAL-Datei in
     einem schreibgeschützten Verzeichnis: SQLite kann ``-shm`` nicht anlegen), ``immutable``."""
     import sqlite3
@@ -193,7 +195,7 @@ def _nur_lesend(pfad: Path):
     raise letzter
 
 
-def _schreibgeschuetzt(exc, pfad: Path) -> bool:
+def _schreibgeschuetzt(exc: BaseException, pfad: Path) -> bool:
     """Sagt der Fehler nur, dass hier nicht geschrieben (oder nichts angelegt) werden darf – und
     ist die Datei oder ihr Verzeichnis wirklich schreibgeschützt? (Nur dann wird nur lesend
     geöffnet; ein vorübergehender Fehler unter Last bleibt ein Fehler.)"""
@@ -221,7 +223,7 @@ def _entfernt(pfad: Path, datei: tuple[int, int] | None, versuche: int) -> bool:
     )
 
 
-def _geduldig(conn, sql: str) -> None:
+def _geduldig(conn: sqlite3.Connection, sql: str) -> None:
     """``sql`` ausführen; ist die Datei gesperrt, nach ein bis zwölf Millisekunden erneut, bis
     ``WARTEZEIT_MS`` um ist – dann (oder bei jedem anderen Fehler) der ``OperationalError``."""
     import random
@@ -239,7 +241,7 @@ def _geduldig(conn, sql: str) -> None:
             time.sleep(random.uniform(0.002, 0.012))
 
 
-def _gesperrt(exc) -> bool:
+def _gesperrt(exc: BaseException) -> bool:
     """Ist ``exc`` ein SQLITE_BUSY/SQLITE_LOCKED (auch erweiterte Codes)?"""
     code = getattr(exc, "sqlite_errorcode", None)
     if code is not None:
@@ -248,7 +250,7 @@ def _gesperrt(exc) -> bool:
     return "locked" in text or "busy" in text
 
 
-def _beginne_schreiben(conn, pfad: Path) -> None:
+def _beginne_schreiben(conn: sqlite3.Connection, pfad: Path) -> None:
     """``BEGIN IMMEDIATE``: die Schreibsperre holen, geduldig und fair.
 
     SQLites eingebaute Wartefunktion fragt nach einer Weile nur noch alle 100 ms nach; wer

@@ -11,7 +11,7 @@ from referee.ergebnis import Werte
 from referee.errors import Zustandsfehler
 
 #: ``werte_aus(spiel, ergebnis_json) -> {groesse: {name: wert}}`` (von ``referee.buch``)
-WerteAus = Callable[[str, dict], Werte]
+WerteAus = Callable[[str, dict[str, Any]], Werte]
 
 ARTEN = ("spiel", "storno", "korrektur")
 #: Ereignisse eines Abends (Schema 4): Hausregel geändert, bezahlt, beendet, wieder geöffnet,
@@ -48,14 +48,14 @@ class Abend:
     datum: str
     ort: str | None
     spieler: tuple[str, ...]  # Sitzordnung (im Uhrzeigersinn)
-    tarif: dict = field(hash=False)
-    hausregeln: dict = field(hash=False)
+    tarif: dict[str, Any] = field(hash=False)
+    hausregeln: dict[str, Any] = field(hash=False)
     offen: bool
     begonnen: str
     beendet: str | None
     geber_start: int  # Index in ``spieler`` des ersten Gebers
 
-    def als_json(self) -> dict:
+    def als_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "datum": self.datum,
@@ -81,11 +81,11 @@ class Eintrag:
     spiel: str
     art: str
     bezug: int | None
-    eingabe: dict = field(hash=False)
-    ergebnis: dict = field(hash=False)
+    eingabe: dict[str, Any] = field(hash=False)
+    ergebnis: dict[str, Any] = field(hash=False)
     gilt: bool = True
 
-    def als_json(self) -> dict:
+    def als_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "abend": self.abend_id,
@@ -115,10 +115,10 @@ class Ereignis:
     art: str
     bezug: int | None
     nach_eintrag: int
-    daten: dict = field(hash=False)
+    daten: dict[str, Any] = field(hash=False)
     gilt: bool = True
 
-    def als_json(self) -> dict:
+    def als_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "abend": self.abend_id,

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from referee.errors import SpeicherFehler
 from referee.namen import namensschluessel
 from referee.store.daten import APPLICATION_ID, WerteAus
 
+if TYPE_CHECKING:
+    from sqlite_utils import Database, Migrations
+
 # --------------------------------------------------------------------------- Migrationen
 
 
-def migrationen(werte_aus: WerteAus | None = None):
+def migrationen(werte_aus: WerteAus | None = None) -> Migrations:
     """Die Schemaversionen als ``sqlite_utils.Migrations`` (erst beim Aufruf importiert).
 
     ``werte_aus`` leitet bei der Migration auf Schema 2 die Werte alter Einträge ab (die
@@ -22,14 +26,14 @@ def migrationen(werte_aus: WerteAus | None = None):
     m = Migrations("referee")
 
     @m(name="v1_grundschema")
-    def v1(db):
-        db["spieler"].create(
+    def v1(db: Database) -> None:
+        db.table("spieler").create(
             {"id": int, "name": str, "schluessel": str, "angelegt": str},
             pk="id",
             not_null={"name", "schluessel", "angelegt"},
         )
-        db["spieler"].create_index(["schluessel"], unique=True)
-        db["abende"].create(
+        db.table("spieler").create_index(["schluessel"], unique=True)
+        db.table("abende").create(
             {
                 "id": int,
                 "datum": str,
@@ -43,13 +47,13 @@ def migrationen(werte_aus: WerteAus | None = None):
             pk="id",
             not_null={"datum", "tarif", "hausregeln", "offen", "begonnen"},
         )
-        db["abend_spieler"].create(
+        db.table("abend_spieler").create(
             {"abend_id": int, "spieler_id": int, "platz": int},
             pk=("abend_id", "spieler_id"),
             not_null={"platz"},
             foreign_keys=[("abend_id", "abende", "id"), ("spieler_id", "spieler", "id")],
         )
-        db["eintraege"].create(
+        db.table("eintraege").create(
             {
                 "id": int,
                 "abend_id": int,
@@ -64,16 +68,16 @@ def migrationen(werte_aus: WerteAus | None = None):
             not_null={"abend_id", "zeit", "spiel", "art", "eingabe", "ergebnis"},
             foreign_keys=[("abend_id", "abende", "id"), ("bezug", "eintraege", "id")],
         )
-        db["eintraege"].create_index(["abend_id"])
+        db.table("eintraege").create_index(["abend_id"])
         db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         db.execute("PRAGMA user_version = 1")
 
     @m(name="v2_werte_geber_nur_anhaengen")
-    def v2(db):
+    def v2(db: Database) -> None:
         # Sitzordnung/Geber, laufende Nummer je Abend, abgeleitetes „gilt“
-        db["abende"].add_column("geber_start", int, not_null_default=0)
-        db["eintraege"].add_column("nr", int, not_null_default=0)
-        db["eintraege"].add_column("gilt", int, not_null_default=1)
+        db.table("abende").add_column("geber_start", int, not_null_default=0)
+        db.table("eintraege").add_column("nr", int, not_null_default=0)
+        db.table("eintraege").add_column("gilt", int, not_null_default=1)
         db.execute(
             "UPDATE eintraege SET nr = (SELECT count(*) FROM eintraege e2 "
             "WHERE e2.abend_id = eintraege.abend_id AND e2.id <= eintraege.id)"
@@ -82,12 +86,12 @@ def migrationen(werte_aus: WerteAus | None = None):
             "UPDATE eintraege SET gilt = 0 WHERE art = 'storno' "
             "OR id IN (SELECT bezug FROM eintraege WHERE bezug IS NOT NULL)"
         )
-        db["eintraege"].create_index(["abend_id", "nr"], unique=True)
-        db["eintraege"].create_index(["gilt", "spiel"])
+        db.table("eintraege").create_index(["abend_id", "nr"], unique=True)
+        db.table("eintraege").create_index(["gilt", "spiel"])
         db.execute(
             "CREATE UNIQUE INDEX eintraege_bezug_einmal ON eintraege(bezug) WHERE bezug IS NOT NULL"
         )
-        db["werte"].create(
+        db.table("werte").create(
             {
                 "eintrag_id": int,
                 "abend_id": int,
@@ -104,11 +108,11 @@ def migrationen(werte_aus: WerteAus | None = None):
                 ("spieler_id", "spieler", "id"),
             ],
         )
-        db["werte"].create_index(["eintrag_id"])
-        db["werte"].create_index(
+        db.table("werte").create_index(["eintrag_id"])
+        db.table("werte").create_index(
             ["gilt", "spiel", "groesse", "spieler_id", "wert"], index_name="werte_stand_gesamt"
         )
-        db["werte"].create_index(
+        db.table("werte").create_index(
             ["abend_id", "gilt", "spiel", "groesse", "spieler_id", "wert"],
             index_name="werte_stand_abend",
         )
@@ -157,13 +161,13 @@ def migrationen(werte_aus: WerteAus | None = None):
         db.execute("PRAGMA user_version = 2")
 
     @m(name="v3_storno_einer_korrektur")
-    def v3(db):
+    def v3(db: Database) -> None:
         # Storno einer Korrektur: das ersetzte Eintrag gilt wieder („rueckgaengig“ nach
         # „korrektur“ stellt das Original her). Danach darf ein Eintrag mehrfach Bezug sein
         # (erste Korrektur storniert, dann neu korrigiert); doppelte Aufhebung verhindert
         # ``Store._aufhebbar`` innerhalb derselben BEGIN-IMMEDIATE-Transaktion.
         db.execute("DROP INDEX eintraege_bezug_einmal")
-        db["eintraege"].create_index(["bezug"], index_name="eintraege_bezug")
+        db.table("eintraege").create_index(["bezug"], index_name="eintraege_bezug")
         db.execute("DROP TRIGGER eintraege_aufheben")
         db.execute(
             "CREATE TRIGGER eintraege_aufheben AFTER INSERT ON eintraege "
@@ -188,10 +192,10 @@ def migrationen(werte_aus: WerteAus | None = None):
         db.execute("PRAGMA user_version = 3")
 
     @m(name="v4_abend_ereignisse")
-    def v4(db):
+    def v4(db: Database) -> None:
         # Ereignisse eines Abends, nur anhängend: Hausregel ab jetzt, bezahlt, beendet,
         # wieder geöffnet; ein Storno hebt ein Ereignis auf (Trigger setzt „gilt“).
-        db["ereignisse"].create(
+        db.table("ereignisse").create(
             {
                 "id": int,
                 "abend_id": int,
@@ -206,7 +210,7 @@ def migrationen(werte_aus: WerteAus | None = None):
             not_null={"abend_id", "zeit", "art", "nach_eintrag", "daten", "gilt"},
             foreign_keys=[("abend_id", "abende", "id"), ("bezug", "ereignisse", "id")],
         )
-        db["ereignisse"].create_index(["abend_id", "art", "gilt"])
+        db.table("ereignisse").create_index(["abend_id", "art", "gilt"])
         db.execute(
             "CREATE TRIGGER ereignisse_nie_loeschen BEFORE DELETE ON ereignisse BEGIN "
             "SELECT RAISE(ABORT, 'Ereignisse werden nie gelöscht, nur storniert.'); END"

@@ -15,6 +15,7 @@ from referee.buch.stand import Stand
 
 if TYPE_CHECKING:
     from referee.ergebnis import Ergebnis
+    from referee.sabai.runde import Spielstand
     from referee.schafkopf.tisch import Geberfolge
     from referee.store import Abend, Eintrag, Ereignis
 
@@ -166,7 +167,7 @@ class Eingetragen:
     stand: Stand
     ersetzt: Eintrag | None = None
     geber: Geberfolge | None = None  # Schafkopf, Abend offen: das nächste Spiel
-    sabai_spiel: Any = None  # sabai: der Spielstand des laufenden Spiels (``Spielstand``)
+    sabai_spiel: Spielstand | None = None  # sabai: der Spielstand des laufenden Spiels
     #: Korrektur: was sich gegenüber dem Ersetzten ändert, ``{groesse: {name: differenz}}``
     #: (nur Änderungen ≠ 0; Schafkopf ``cent``, sabai ``siegpunkte`` …)
     aenderung: Mapping[str, Mapping[str, int]] | None = field(default=None, hash=False)
@@ -251,7 +252,7 @@ class SabaiSpielstand:
     """``referee sabai spielstand``: die Spiele (je bis zur Partie mit ``letzte``) des Abends."""
 
     abend: Abend
-    spiele: tuple[Any, ...]  # ``referee.sabai.Spielstand``
+    spiele: tuple[Spielstand, ...]
 
     def als_json(self) -> dict[str, Any]:
         return {"abend": self.abend.id, "spiele": [s.als_json() for s in self.spiele]}

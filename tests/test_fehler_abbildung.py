@@ -299,10 +299,10 @@ def test_die_pruefung_erkennt_verstoesse():
 
 @pytest.fixture
 def tisch(tmp_path):
-    from referee.tisch.dienst import Buch
+    from referee.tisch.dienst import Sitzungsbuch
     from referee.tisch.sitzung import Tisch
 
-    buch = Buch(str(tmp_path / "t.db"))
+    buch = Sitzungsbuch(str(tmp_path / "t.db"))
     buch.abend_sicherstellen(["Anna", "Ben", "Cem", "Dora"])
     ausgabe: list[str] = []
     t = Tisch(buch, ausgabe.append, knapp=True)

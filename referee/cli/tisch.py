@@ -50,13 +50,13 @@ def tisch(
 
     Beispiel: referee tisch --spieler Anna Ben Cem Dora --tarif 10-20-50
     """
-    from referee.tisch.dienst import Buch
+    from referee.tisch.dienst import Sitzungsbuch
     from referee.tisch.sitzung import Tisch, interaktiv, skript, zeilen_lesen
 
     for strom in (sys.stdout, sys.stderr):  # ein Terminal ohne UTF-8: „?“ statt Absturz
         if hasattr(strom, "reconfigure"):
             strom.reconfigure(errors="replace")
-    buch = Buch(db_wahl(db))
+    buch = Sitzungsbuch(db_wahl(db))
     namen = werte(spieler)
     nr, neu, angelegt = buch.abend_sicherstellen(namen, tarif, werte(setzen))
     if angelegt:

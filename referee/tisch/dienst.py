@@ -1,6 +1,6 @@
 """Der eine Zugang der Tisch-Sitzung zum Buch (Adapter über ``referee.buch``).
 
-Alles, was die Sitzung ins Buch schreibt oder daraus liest, geht durch ``Buch``: Abend
+Alles, was die Sitzung ins Buch schreibt oder daraus liest, geht durch ``Sitzungsbuch``: Abend
 sicherstellen, Spiel eintragen, korrigieren, rückgängig, die Lage für die Fußleiste. Die
 Kurzformen werden zu denselben Angaben (``SchafkopfAngaben``, ``SabaiAngaben`` …), die auch
 die Befehle ``referee schafkopf eintragen``, ``sabai runde --eintragen`` … dem Buch geben –
@@ -47,8 +47,9 @@ class Lage:
     ausspieler: str | None = None
 
 
-class Buch:
-    """Das Buch einer Sitzung (``referee.buch.Buch``): eine Datenbank, der offene Abend."""
+class Sitzungsbuch:
+    """Das Buch einer Tisch-Sitzung – ein Adapter über ``referee.buch.Buch`` (dem Buch der
+    Dienstschicht): eine Datenbank, der offene Abend, die Kurzformen als Angaben."""
 
     def __init__(self, db: str | None = None) -> None:
         from referee.buch import Buch as Dienst
@@ -212,4 +213,4 @@ def _text(erg: Any) -> tuple[str, tuple[str, ...]]:
     return erg.zeile_mit_wert(), ()
 
 
-__all__ = ["Buch", "Gebucht", "Lage"]
+__all__ = ["Gebucht", "Lage", "Sitzungsbuch"]

@@ -21,7 +21,7 @@ from typing import Any
 
 from referee.errors import RefereeFehler
 from referee.tisch import anzeige, kurz
-from referee.tisch.dienst import Buch
+from referee.tisch.dienst import Sitzungsbuch
 from referee.zahlen import ist_ziffern
 
 HILFE = """\
@@ -97,11 +97,11 @@ class Antwort:
 
 
 class Tisch:
-    """Eine Sitzung über einem ``Buch``: verarbeitet Zeilen und hält die Fußleiste aktuell."""
+    """Eine Sitzung über einem ``Sitzungsbuch``: verarbeitet Zeilen und hält die Fußleiste aktuell."""
 
     def __init__(
         self,
-        buch: Buch,
+        buch: Sitzungsbuch,
         schreibe: Callable[[str], None] | None = None,
         *,
         knapp: bool = False,

@@ -577,7 +577,7 @@ def test_befehlskarte_braucht_nur_die_dateien_des_pakets(tmp_path):
     [
         (["ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA", "--sau", "gras"], "ruf"),
         (["stand"], "abend"),
-        (["schafkopf", "tarife"], "schafkopf,schafkopf_abrechnung,abend"),
+        (["schafkopf", "tarife"], "schafkopf,schafkopf_abrechnung,eintragen"),
     ],
 )
 def test_einmal_befehl_laedt_nur_seine_module(tmp_path, args, erwartet):

@@ -33,6 +33,7 @@ REIHENFOLGE = (
     "schafkopf",
     "schafkopf_abrechnung",
     "abend",
+    "eintragen",
     "sabai",
     "saufn",
     "schlafmuetze",

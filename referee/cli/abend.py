@@ -1,9 +1,10 @@
-"""Spielabende und das Buch: ``referee abend …``, ``stand``, ``verlauf``, ``rueckgaengig``,
-``korrektur`` und ``referee schafkopf eintragen``.
+"""Spielabende und das Buch: ``referee abend …``, ``stand``, ``verlauf``, ``rueckgaengig``.
 
 Dünn: Argumente lesen → eine Methode von ``referee.buch.Buch`` → mit rich oder ``--json``
 (``als_json()`` der Antwort) ausgeben. Buch, Regelkern und rich werden erst in den Befehlen
-importiert (Startzeit).
+importiert (Startzeit). Öffentlich für ``referee.cli.eintragen`` (``schafkopf eintragen``,
+``korrektur``): die Darstellung – ``druck``, ``rich_text``, ``beschreibung``,
+``stand_tabelle``, ``geber_text``.
 """
 
 from __future__ import annotations
@@ -14,23 +15,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli import gruppen
-from referee.cli.ausgabe import aufruf, drucke_json, euro
+from referee.cli.ausgabe import drucke_json, euro
+from referee.cli.eingabe import DB, JSON
 from referee.cli.gruppen import buch_oeffnen
 from referee.cli.mehrwert import mehrwertig
 from referee.cli.mehrwert import werte as _namen
 
 if TYPE_CHECKING:
     from referee.buch.stand import Stand
-
-DB = Annotated[
-    str | None,
-    typer.Option(
-        "--db",
-        metavar="PFAD",
-        help="Datenbankdatei (sonst $REFEREE_DB, sonst ~/.local/share/referee/referee.db).",
-    ),
-]
-JSON = Annotated[bool, typer.Option("--json", help="Ausgabe als JSON auf stdout.")]
 
 
 def _meldung(text: str) -> None:
@@ -78,7 +70,7 @@ def _trend(stand) -> dict[str, str]:
 
 def _zeige_stand(stand: Stand, titel: str, trend: dict[str, str] | None = None) -> None:
     """Tabelle, dann „Wer zahlt wem“ (Schafkopf; nur was noch offen ist)."""
-    _druck(_stand_tabelle(stand, titel, trend))
+    druck(stand_tabelle(stand, titel, trend))
     if any(stand.schafkopf.values()):
         _zeige_ueberweisungen(stand)
 
@@ -94,11 +86,11 @@ def _zeige_ueberweisungen(stand: Stand) -> None:
         "Alles bezahlt." if stand.bezahlt else "Alle sind quitt."
     ]
     if stand.bezahlt:
-        _druck(_text("Wer zahlt wem (noch offen; Bezahltes abgezogen):"))
+        druck(rich_text("Wer zahlt wem (noch offen; Bezahltes abgezogen):"))
     else:
-        _druck(_text("Wer zahlt wem:"))
+        druck(rich_text("Wer zahlt wem:"))
     for zeile in zeilen:
-        _druck(_text("  " + zeile))
+        druck(rich_text("  " + zeile))
 
 
 #: Unter dieser Breite wird der Stand schmal gesetzt (Handy-Terminal, 40 Spalten):
@@ -106,7 +98,7 @@ def _zeige_ueberweisungen(stand: Stand) -> None:
 SCHMAL_AB = 70
 
 
-def _stand_tabelle(stand: Stand, titel: str, trend: dict[str, str] | None = None, breite=None):
+def stand_tabelle(stand: Stand, titel: str, trend: dict[str, str] | None = None, breite=None):
     """Eine rich-Tabelle: je Spieler die Spalten der Spiele, die Daten haben.
 
     Schmal (``breite`` < ``SCHMAL_AB``, Standard: die Breite des Terminals): Kürzel als
@@ -201,7 +193,7 @@ def _stand_tabelle(stand: Stand, titel: str, trend: dict[str, str] | None = None
     return Group(*teile)
 
 
-def _beschreibung(e) -> str:
+def beschreibung(e) -> str:
     """Eine Zeile: was der Eintrag festhält (ohne Beträge; ``referee.buch.ansicht``)."""
     from referee.buch.ansicht import zeile
 
@@ -218,7 +210,7 @@ def _zeit(iso: str) -> str:
     return iso[11:16] if len(iso) >= 16 else iso
 
 
-def _druck(*teile) -> None:
+def druck(*teile) -> None:
     """Teile mit rich ausgeben – nie schmaler, als sie mindestens brauchen: in einem zu
     schmalen Terminal (``COLUMNS=10``) bricht das Terminal die Zeile um, statt dass rich
     Beträge abschneidet („+5,“)."""
@@ -240,13 +232,13 @@ def _druck(*teile) -> None:
         k.width = breite
 
 
-def _text(s: str, stil: str = ""):
+def rich_text(s: str, stil: str = ""):
     from rich.text import Text
 
     return Text(s, style=stil)
 
 
-def _geber_text(g) -> str:
+def geber_text(g) -> str:
     text = f"Geber: {g.geber} · spielt aus: {g.ausspieler}"
     if g.aussetzer:
         text += f" · setzt aus: {', '.join(g.aussetzer)}"
@@ -326,12 +318,12 @@ def _wert(v) -> str:
 def _zeige_abend(a, stand, g, ansicht=None) -> None:
     from referee.schafkopf.tisch import KONVENTION
 
-    _druck(_text(_kopfzeile(a), "bold"))
-    _druck(_text("Spieler: " + ", ".join(a.spieler)))
-    _druck(_text("Tarif: " + _tarif_text(a)))
+    druck(rich_text(_kopfzeile(a), "bold"))
+    druck(rich_text("Spieler: " + ", ".join(a.spieler)))
+    druck(rich_text("Tarif: " + _tarif_text(a)))
     if a.hausregeln:
-        _druck(
-            _text(
+        druck(
+            rich_text(
                 "Hausregeln (gelten jetzt): "
                 + ", ".join(f"{k}={v}" for k, v in a.hausregeln.items())
             )
@@ -340,18 +332,18 @@ def _zeige_abend(a, stand, g, ansicht=None) -> None:
         for e in ansicht.ereignisse:
             if e.art != "storno":
                 zeile = f"{_zeit(e.zeit)}  {_ereignis_text(e)}"
-                _druck(_text(zeile, "") if e.gilt else _text(zeile + " (aufgehoben)", "dim"))
+                druck(rich_text(zeile, "") if e.gilt else rich_text(zeile + " (aufgehoben)", "dim"))
     if a.offen and len(a.spieler) >= 4:
-        _druck(_text(_geber_text(g) + f" (nach {g.spiele} Schafkopfspielen)"))
+        druck(rich_text(geber_text(g) + f" (nach {g.spiele} Schafkopfspielen)"))
     konventionen = (
         ansicht.konventionen
         if ansicht is not None
         else ((KONVENTION,) if a.offen and len(a.spieler) >= 4 else ())
     )
     if konventionen:
-        _druck(_text("An diesem Abend gilt nach Konvention, nicht im Regeltext:", "dim"))
+        druck(rich_text("An diesem Abend gilt nach Konvention, nicht im Regeltext:", "dim"))
         for k in konventionen:
-            _druck(_text("  " + k.removeprefix("Konvention, nicht im Regeltext: "), "dim"))
+            druck(rich_text("  " + k.removeprefix("Konvention, nicht im Regeltext: "), "dim"))
     _zeige_stand(stand, "Stand", _trend(stand))
 
 
@@ -359,8 +351,8 @@ def _regel_ausgeben(r, als_json: bool) -> None:
     if als_json:
         drucke_json(r.als_json())
         return
-    _druck(
-        _text(
+    druck(
+        rich_text(
             f"Abend {r.abend.id}: ab dem nächsten Eintrag gilt "
             + ", ".join(
                 f"{k}={_wert(v)} (vorher {_wert(r.vorher.get(k))})" for k, v in r.gesetzt.items()
@@ -369,7 +361,7 @@ def _regel_ausgeben(r, als_json: bool) -> None:
             "bold",
         )
     )
-    _druck(_text("Rückgängig: referee rueckgaengig", "dim"))
+    druck(rich_text("Rückgängig: referee rueckgaengig", "dim"))
 
 
 @gruppen.abend.command("neu", cls=mehrwertig())
@@ -444,7 +436,7 @@ def abend_neu(
     if als_json:
         drucke_json(r.als_json())
         return
-    _druck(_text(f"Abend {r.abend.id} begonnen.", "bold"))
+    druck(rich_text(f"Abend {r.abend.id} begonnen.", "bold"))
     _zeige_abend(r.abend, r.stand, r.geber)
 
 
@@ -470,12 +462,12 @@ def abend_liste(db: DB = None, als_json: JSON = False) -> None:
         tab.add_row(
             str(a.id),
             a.datum,
-            _text(a.ort or ""),
-            _text(", ".join(a.spieler)),
+            rich_text(a.ort or ""),
+            rich_text(", ".join(a.spieler)),
             str(liste.eintraege.get(a.id, 0)),
             "offen" if a.offen else "beendet",
         )
-    _druck(tab)
+    druck(tab)
 
 
 @gruppen.abend.command("ende")
@@ -488,10 +480,10 @@ def abend_ende(db: DB = None, als_json: JSON = False) -> None:
     if als_json:
         drucke_json(r.als_json())
         return
-    _druck(_text(f"Abend {r.abend.id} beendet.", "bold"))
+    druck(rich_text(f"Abend {r.abend.id} beendet.", "bold"))
     _zeige_stand(r.stand, "Endstand", _trend(r.stand))
-    _druck(
-        _text(
+    druck(
+        rich_text(
             f"Bezahlt: referee abend bezahlt {r.abend.id} · wieder öffnen: "
             f"referee abend wieder {r.abend.id}",
             "dim",
@@ -538,10 +530,10 @@ def abend_bezahlt(
     if als_json:
         drucke_json(r.als_json())
         return
-    _druck(_text(f"Abend {r.abend.id}: bezahlt.", "bold"))
+    druck(rich_text(f"Abend {r.abend.id}: bezahlt.", "bold"))
     for u in r.ueberweisungen:
-        _druck(_text("  " + _ueberweisung(u)))
-    _druck(_text("Rückgängig: referee rueckgaengig", "dim"))
+        druck(rich_text("  " + _ueberweisung(u)))
+    druck(rich_text("Rückgängig: referee rueckgaengig", "dim"))
 
 
 @gruppen.abend.command("wieder")
@@ -558,7 +550,7 @@ def abend_wieder(
     if als_json:
         drucke_json(r.als_json())
         return
-    _druck(_text(f"Abend {r.abend.id} ist wieder offen.", "bold"))
+    druck(rich_text(f"Abend {r.abend.id} ist wieder offen.", "bold"))
     _zeige_stand(r.stand, "Stand", _trend(r.stand))
 
 
@@ -611,30 +603,30 @@ def verlauf(
     if als_json:
         drucke_json(v.als_json())
         return
-    _druck(_text(_kopfzeile(v.abend), "bold"))
+    druck(rich_text(_kopfzeile(v.abend), "bold"))
     ereignisse = [x for x in v.ereignisse if x.art != "storno"]
     if not v.eintraege and not ereignisse:
-        _druck(_text("Noch keine Einträge."))
+        druck(rich_text("Noch keine Einträge."))
         return
 
     def ereignisse_bis(grenze: float) -> None:
         while ereignisse and ereignisse[0].nach_eintrag < grenze:
             x = ereignisse.pop(0)
             zeile = f"–     {_zeit(x.zeit)}  {_ereignis_text(x)}"
-            _druck(_text(zeile, "") if x.gilt else _text(zeile + " (aufgehoben)", "dim"))
+            druck(rich_text(zeile, "") if x.gilt else rich_text(zeile + " (aufgehoben)", "dim"))
 
     for e in v.eintraege:
         # eine Korrektur steht am Platz des Originals: Ereignisse vor dem Original
         ereignisse_bis(e.id if alle else v.platz.get(e.id, e.id))
         stil = "dim" if (e.id in v.aufgehoben or e.art == "storno") else ""
-        _druck(_text(f"#{e.id:<4} {_zeit(e.zeit)}  {_beschreibung(e)}", stil))
+        druck(rich_text(f"#{e.id:<4} {_zeit(e.zeit)}  {beschreibung(e)}", stil))
         b = _betraege(e)
         if b:
-            _druck(_text("       " + b, stil))
+            druck(rich_text("       " + b, stil))
         if e.id in v.aufgehoben:
             x = v.aufgehoben[e.id]
             wie = "storniert durch" if x.art == "storno" else "ersetzt durch"
-            _druck(_text(f"       ({wie} #{x.id})", stil))
+            druck(rich_text(f"       ({wie} #{x.id})", stil))
     ereignisse_bis(float("inf"))
 
 
@@ -661,498 +653,18 @@ def rueckgaengig(
         drucke_json(r.als_json())
         return
     if not hasattr(r, "wieder"):  # ein Ereignis (Hausregel, bezahlt) aufgehoben
-        _druck(
-            _text(
+        druck(
+            rich_text(
                 f"Aufgehoben (Abend {r.storniert.abend_id}): {_ereignis_text(r.storniert)}; "
                 "es bleibt in „referee abend“ sichtbar."
             )
         )
-        _druck(_stand_tabelle(r.stand, "Neuer Stand"))
+        druck(stand_tabelle(r.stand, "Neuer Stand"))
         if any(r.stand.schafkopf.values()):
             _zeige_ueberweisungen(r.stand)
         return
     alt = r.storniert
-    _druck(_text(f"Eintrag #{alt.id} storniert (Storno #{r.storno.id}): {_beschreibung(alt)}"))
+    druck(rich_text(f"Eintrag #{alt.id} storniert (Storno #{r.storno.id}): {beschreibung(alt)}"))
     if r.wieder is not None:
-        _druck(_text(f"Damit gilt wieder Eintrag #{r.wieder.id}: {_beschreibung(r.wieder)}"))
-    _druck(_stand_tabelle(r.stand, "Neuer Stand"))
-
-
-# --------------------------------------------------------------------------- Schafkopf eintragen
-
-
-def schafkopf_angaben(
-    spielart: str | None,
-    wer: str | None,
-    *,
-    partie: str | None,
-    tisch: list[str] | None,
-    fehlt: str,
-    augen: int | None,
-    laufende: int,
-    schwarz: bool,
-    tout: bool,
-    sie: bool,
-    klopfer: int,
-    stoss: int,
-    stiche: int | None,
-    kurz: bool,
-    jungfrau: list[str] | None,
-    durchmarsch: str | None,
-    weitere: list[str] | None = None,
-    befehl: str = "referee schafkopf eintragen",
-):
-    """Die Angaben eines Schafkopfspiels aus der Kommandozeile (``schafkopf eintragen`` und
-    ``korrektur``): die Fakten oder eine ganze Partie (``--partie DATEI``, ``-`` = stdin).
-
-    ``weitere``: Wörter nach der Spielerpartei (``rufspiel Anna Ben``) – ein Fehler, der
-    die richtige Form nennt (``Anna+Ben``)."""
-    from referee.errors import Eingabefehler
-    from referee.schafkopf.ergebnis import SchafkopfAngaben, SchafkopfPartie
-
-    _pruefe_form(spielart, wer, list(weitere or []), durchmarsch, befehl)
-
-    tisch_namen = tuple(_namen(tisch or []))
-    if partie is not None:
-        if spielart or wer:
-            raise Eingabefehler("Mit --partie DATEI keine Spielart und keine Spieler angeben.")
-        from referee.cli.schafkopf import lies_eingabe
-        from referee.schafkopf.partie import partie_daten
-
-        daten = partie_daten(lies_eingabe(partie), partie)
-        if not isinstance(daten, dict):
-            raise Eingabefehler(f"„{partie}“: eine Partie ist ein JSON-Objekt.")
-        return SchafkopfPartie(daten, partie, tisch_namen)
-    if spielart is None:
-        raise Eingabefehler(fehlt)
-    return SchafkopfAngaben(
-        spielart,
-        tuple(n for n in (wer or "").split("+") if n.strip()),
-        augen=augen,
-        laufende=laufende,
-        schwarz=schwarz,
-        tout=tout,
-        sie=sie,
-        klopfer=klopfer,
-        stoesse=stoss,
-        stiche=stiche,
-        kurz=kurz,
-        jungfrauen=tuple(_namen([x.replace("+", ",") for x in jungfrau or []])),
-        durchmarsch=durchmarsch,
-        tisch=tisch_namen,
-    )
-
-
-def _pruefe_form(
-    spielart: str | None, wer: str | None, weitere: list[str], durchmarsch: str | None, befehl: str
-) -> None:
-    """Häufige Verwechslungen bei der Spielerpartei: ``Anna Ben`` oder ``Anna,Ben`` statt
-    ``Anna+Ben``; beim Durchmarsch zusätzlich ein Verlierer. Nennt die richtige Form."""
-    import re
-
-    from referee.errors import Eingabefehler
-
-    art = (spielart or "").strip().lower()
-    # Komma und Semikolon sind in Namen verboten (``referee.namen``), Leerzeichen nicht
-    teile = [t.strip() for t in re.split(r"[,;]", wer or "") if t.strip()] + [
-        t.strip() for w in weitere for t in re.split(r"[,;]", w) if t.strip()
-    ]
-    if art == "ramsch" and durchmarsch and wer:
-        raise Eingabefehler(
-            f"Beim Durchmarsch gibt es keinen Verlierer; ohne „{wer}“ eintragen: "
-            f"{befehl} ramsch --durchmarsch {durchmarsch}"
-        )
-    if not teile or (not weitere and len(teile) <= 1):  # leere Angaben meldet der Aufrufer
-        return
-    zusammen = "+".join(n for t in teile for n in t.split("+") if n)
-    if art.startswith("ruf"):
-        raise Eingabefehler(
-            f"Partner mit + verbinden: {zusammen} (z. B. {befehl} {art} {zusammen} --augen 71)."
-        )
-    if art == "ramsch":
-        raise Eingabefehler(
-            f"Beim Ramsch steht nur der Verlierer da (bei Gleichstand mit +: {zusammen}); "
-            f"Jungfrauen mit --jungfrau: {befehl} ramsch {teile[0]} --jungfrau {teile[-1]}"
-        )
-    raise Eingabefehler(
-        f"Unerwartete Angabe „{' '.join(teile[1:])}“: "
-        f"{spielart or 'dieses Spiel'} spielt einer allein ({befehl} {art} {teile[0]} --augen 61)."
-    )
-
-
-def _zeige_eintrag(r, titel: str) -> None:
-    """Ein Schafkopf-Eintrag: Beschreibung, Werterklärung, Beträge und Stand, nächster Geber."""
-    from rich.table import Table
-
-    e, a = r.eintrag, r.abend
-    stand = r.stand.schafkopf
-    _druck(_text(f"{titel} #{e.id} · Abend {a.id}: {_beschreibung(e)}", "bold"))
-    if getattr(r.ergebnis, "erklaerung", None):
-        _druck(_text("Wert: " + r.ergebnis.erklaerung + " ct"))
-    tab = Table(show_edge=False, pad_edge=False)
-    tab.add_column("Spieler")
-    tab.add_column("Spiel", justify="right")
-    tab.add_column("Stand", justify="right")
-    for n, c in e.ergebnis["zahlungen"].items():
-        tab.add_row(_text(n), euro(c), euro(stand.get(n, 0)))
-    for n in stand:
-        if n not in e.ergebnis["zahlungen"]:
-            tab.add_row(_text(n), "", euro(stand[n]))
-    _druck(tab)
-    for k in getattr(r, "konventionen_neu", ()):  # je Abend einmal; alle: referee abend
-        _druck(_text(k, "dim"))
-    if r.geber is not None:
-        _druck(_text("Nächstes Spiel · " + _geber_text(r.geber)))
-
-
-# Gemeinsame Optionen von „schafkopf eintragen“ und „korrektur“
-_WER = Annotated[
-    str | None,
-    typer.Argument(
-        metavar="[SPIELER]",
-        help="Spielerpartei: Anna+Ben (Rufspiel), Cem (Solo …); beim Ramsch der Verlierer.",
-    ),
-]
-_AUGEN = Annotated[int | None, typer.Option("--augen", help="Augen der Spielerpartei (0–120).")]
-_LAUFENDE = Annotated[int, typer.Option("--laufende", help="Laufende (mit oder ohne).")]
-_SCHWARZ = Annotated[bool, typer.Option("--schwarz", help="Eine Partei hat keinen Stich.")]
-_TOUT = Annotated[bool, typer.Option("--tout", help="Tout angesagt.")]
-_SIE = Annotated[bool, typer.Option("--sie", help="Sie (alle Ober und Unter).")]
-_KLOPFER = Annotated[int, typer.Option("--klopfer", help="Zahl der Klopfer/Legen.")]
-_STOSS = Annotated[int, typer.Option("--stoss", help="Zahl der Stöße/Retour.")]
-_STICHE = Annotated[
-    int | None, typer.Option("--stiche", help="Stiche der Spielerpartei (Bettel: 0 = gewonnen).")
-]
-_KURZ = Annotated[bool, typer.Option("--kurz", help="Kurze Karte (24 Blatt).")]
-_JUNGFRAU = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--jungfrau", metavar="NAME", help="Ramsch: Spieler ohne Stich (mehrfach oder Ben+Cem)."
-    ),
-]
-_DURCHMARSCH = Annotated[
-    str | None,
-    typer.Option("--durchmarsch", metavar="NAME", help="Ramsch: wer alle Stiche machte."),
-]
-_TISCH = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--tisch",
-        metavar="A,B,C,D",
-        help="Die vier Spieler dieses Spiels (bei mehr als vier am Abend).",
-    ),
-]
-
-
-@gruppen.schafkopf.command(
-    "eintragen", cls=mehrwertig(), context_settings={"allow_extra_args": True}
-)
-def schafkopf_eintragen(
-    ctx: typer.Context,
-    spielart: Annotated[
-        str | None,
-        typer.Argument(
-            metavar="[SPIELART]",
-            help="rufspiel, solo, wenz, farbwenz, geier, farbgeier, ramsch, bettel.",
-        ),
-    ] = None,
-    wer: _WER = None,
-    augen: _AUGEN = None,
-    laufende: _LAUFENDE = 0,
-    schwarz: _SCHWARZ = False,
-    tout: _TOUT = False,
-    sie: _SIE = False,
-    klopfer: _KLOPFER = 0,
-    stoss: _STOSS = 0,
-    stiche: _STICHE = None,
-    kurz: _KURZ = False,
-    jungfrau: _JUNGFRAU = None,
-    durchmarsch: _DURCHMARSCH = None,
-    tisch: _TISCH = None,
-    partie: Annotated[
-        str | None,
-        typer.Option(
-            "--partie",
-            metavar="DATEI",
-            help="Eine ganze Partie (JSON, - = stdin) prüfen und eintragen.",
-        ),
-    ] = None,
-    db: DB = None,
-    als_json: JSON = False,
-) -> None:
-    """Ein Schafkopfspiel in den aktuellen Abend eintragen; zeigt Beträge und neuen Stand.
-
-    Beispiel: referee schafkopf eintragen rufspiel Anna+Ben --augen 71 --laufende 3
-    (Solo: wenz Cem --augen 45; Ramsch: ramsch Dora --jungfrau Ben; --partie partie.json)
-    """
-    angaben = schafkopf_angaben(
-        spielart,
-        wer,
-        partie=partie,
-        tisch=tisch,
-        fehlt="Es fehlt die Spielart, z. B. referee schafkopf eintragen rufspiel Anna+Ben --augen 71.",
-        augen=augen,
-        laufende=laufende,
-        schwarz=schwarz,
-        tout=tout,
-        sie=sie,
-        klopfer=klopfer,
-        stoss=stoss,
-        stiche=stiche,
-        kurz=kurz,
-        jungfrau=jungfrau,
-        durchmarsch=durchmarsch,
-        weitere=list(ctx.args),
-    )
-    r = buch_oeffnen(db).eintragen(angaben, eingabe={"argv": aufruf()})
-    if als_json:
-        drucke_json(r.als_json())
-        return
-    _zeige_eintrag(r, "Eintrag")
-
-
-# --------------------------------------------------------------------------- korrektur
-
-_KORREKTUR_FORM = {
-    "schafkopf": "referee korrektur {id} rufspiel Anna+Ben --augen 61 (wie „schafkopf eintragen“)",
-    "sabai": 'referee korrektur {id} Anna="3 7 J" Ben="AJ 2 2" Cem="" Dora="14 0" (wie „sabai eintragen“)',
-    "saufn": "referee korrektur {id} --platz Cem Anna Ben (wie „saufn ende“)",
-    "schlafmuetze": "referee korrektur {id} Ben --spieler Anna Ben Cem (wie „schlafmuetze sieg“)",
-}
-# Welche Optionen zu welchem Spiel gehören (die anderen dürfen nicht gesetzt sein)
-_OPTIONEN = {
-    "schafkopf": {
-        "augen": "--augen",
-        "laufende": "--laufende",
-        "schwarz": "--schwarz",
-        "tout": "--tout",
-        "sie": "--sie",
-        "klopfer": "--klopfer",
-        "stoss": "--stoss",
-        "stiche": "--stiche",
-        "kurz": "--kurz",
-        "jungfrau": "--jungfrau",
-        "durchmarsch": "--durchmarsch",
-        "tisch": "--tisch",
-        "partie": "--partie",
-    },
-    "sabai": {
-        "letzte": "--letzte",
-        "gleichstand": "--gleichstand",
-        "ass_joker_wert": "--ass-joker-wert",
-    },
-    "saufn": {
-        "platz": "--platz",
-        "spieler": "--spieler",
-        "verteilung": "--verteilung",
-        "alle_verteilen": "--alle-verteilen",
-    },
-    "schlafmuetze": {"spieler": "--spieler"},
-}
-
-
-def _korrektur_angaben(spiel: str, eintrag_id: int, angaben: list[str], o: dict):
-    """Die Angaben für Eintrag ``eintrag_id`` mit dem Parser seines Spiels – derselbe Weg wie
-    beim Eintragen (``schafkopf_angaben``, ``sabai_angaben``, ``saufn_angaben``,
-    ``schlafmuetze_angaben``)."""
-    from referee.ergebnis import SPIEL_NAMEN
-    from referee.errors import Eingabefehler
-
-    form = _KORREKTUR_FORM[spiel].format(id=eintrag_id)
-    fremd = [
-        schalter
-        for anderes, optionen in _OPTIONEN.items()
-        if anderes != spiel
-        for name, schalter in optionen.items()
-        if name not in _OPTIONEN[spiel] and o[name] not in (None, False, 0, [], "alle", -4)
-    ]
-    if fremd:
-        raise Eingabefehler(
-            f"{', '.join(dict.fromkeys(fremd))} passt nicht zu Eintrag #{eintrag_id} "
-            f"({SPIEL_NAMEN[spiel]}); Form: {form}."
-        )
-
-    def unerwartet(extra: list[str]) -> None:
-        if extra:
-            raise Eingabefehler(f"Unerwartete Angabe „{' '.join(extra)}“; Form: {form}.")
-
-    if spiel == "schafkopf":
-        if any(t.startswith("-") for t in angaben[2:]):
-            unerwartet(angaben[2:])
-        return schafkopf_angaben(
-            angaben[0] if angaben else None,
-            angaben[1] if len(angaben) > 1 else None,
-            weitere=angaben[2:],
-            befehl=f"referee korrektur {eintrag_id}",
-            fehlt=f"Es fehlen die richtigen Fakten, z. B. {form}.",
-            **{k: o[k] for k in _OPTIONEN["schafkopf"]},
-        )
-    if not angaben and not any(o[k] for k in _OPTIONEN[spiel]):
-        raise Eingabefehler(
-            f"Es fehlen die richtigen Angaben für Eintrag #{eintrag_id} "
-            f"({SPIEL_NAMEN[spiel]}), z. B. {form}."
-        )
-    if spiel == "sabai":
-        from referee.cli.sabai import sabai_angaben
-
-        unerwartet([t for t in angaben if t.startswith("-")])
-        return sabai_angaben(angaben, o["letzte"], o["gleichstand"], o["ass_joker_wert"])
-    if spiel == "saufn":
-        from referee.cli.saufn import saufn_angaben
-
-        unerwartet(angaben)
-        return saufn_angaben(o["platz"], o["spieler"], o["verteilung"], o["alle_verteilen"])
-    from referee.cli.schlafmuetze import schlafmuetze_angaben
-
-    unerwartet(angaben[1:])
-    return schlafmuetze_angaben(angaben[0] if angaben else None, o["spieler"])
-
-
-@gruppen.app.command(
-    "korrektur",
-    cls=mehrwertig(),
-    context_settings={"ignore_unknown_options": True, "allow_extra_args": True},
-)
-def korrektur(
-    ctx: typer.Context,
-    eintrag: Annotated[
-        int,
-        typer.Argument(metavar="ID", help="Der zu ersetzende Eintrag (#ID aus referee verlauf)."),
-    ],
-    angaben: Annotated[
-        list[str] | None,
-        typer.Argument(
-            metavar="[ANGABEN]...",
-            help="Die richtigen Angaben, wie beim Eintragen des Spiels (siehe oben).",
-        ),
-    ] = None,
-    augen: _AUGEN = None,
-    laufende: _LAUFENDE = 0,
-    schwarz: _SCHWARZ = False,
-    tout: _TOUT = False,
-    sie: _SIE = False,
-    klopfer: _KLOPFER = 0,
-    stoss: _STOSS = 0,
-    stiche: _STICHE = None,
-    kurz: _KURZ = False,
-    jungfrau: _JUNGFRAU = None,
-    durchmarsch: _DURCHMARSCH = None,
-    tisch: _TISCH = None,
-    partie: Annotated[
-        str | None,
-        typer.Option(
-            "--partie",
-            metavar="DATEI",
-            help="Schafkopf: die ganze Partie (JSON, - = stdin) statt der Fakten.",
-        ),
-    ] = None,
-    letzte: Annotated[
-        bool, typer.Option("--letzte", help="sabai: letzte Partie des Spiels.")
-    ] = False,
-    gleichstand: Annotated[
-        str, typer.Option("--gleichstand", metavar="alle|keiner", help="sabai: Gleichstand.")
-    ] = "alle",
-    ass_joker_wert: Annotated[
-        int, typer.Option("--ass-joker-wert", help="sabai: Kartenpunkte des Ass-Jokers.")
-    ] = -4,
-    platz: Annotated[
-        list[str] | None,
-        typer.Option("--platz", metavar="NAME …", help="SAUFN: Platz 1, 2, 3."),
-    ] = None,
-    spieler: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--spieler", metavar="NAME …", help="SAUFN, Schlafmütze: wer mitgespielt hat."
-        ),
-    ] = None,
-    verteilung: Annotated[
-        str | None,
-        typer.Option("--verteilung", metavar="TEXT", help="SAUFN: die Schlückeverteilung."),
-    ] = None,
-    alle_verteilen: Annotated[
-        bool, typer.Option("--alle-verteilen", help="SAUFN: jeder Platz verteilt ganz.")
-    ] = False,
-    db: DB = None,
-    als_json: JSON = False,
-) -> None:
-    """Ersetzt einen Eintrag durch die richtigen Angaben; das Original bleibt sichtbar (verlauf --alle).
-
-    Nach der ID folgen dieselben Angaben wie beim Eintragen des Spiels:
-    Schafkopf wie „schafkopf eintragen“, sabai wie „sabai eintragen“, SAUFN wie
-    „saufn ende“, Schlafmütze wie „schlafmuetze sieg“. Stände ergeben sich aus den
-    geltenden Einträgen; die Korrektur steht in der Spielfolge am Platz des Originals.
-    Eine Korrektur lässt sich korrigieren; „rueckgaengig“ einer Korrektur stellt das
-    Original wieder her.
-
-    Beispiel: referee korrektur 12 rufspiel Anna+Ben --augen 61 --laufende 3
-    (sabai: referee korrektur 13 Anna="3 7" Ben="AJ" Cem="" Dora="14 0";
-    SAUFN: referee korrektur 14 --platz Cem Anna Ben; Schlafmütze: referee korrektur 15 Ben)
-    """
-    from referee.ergebnis import SPIEL_NAMEN
-
-    optionen = {
-        "augen": augen,
-        "laufende": laufende,
-        "schwarz": schwarz,
-        "tout": tout,
-        "sie": sie,
-        "klopfer": klopfer,
-        "stoss": stoss,
-        "stiche": stiche,
-        "kurz": kurz,
-        "jungfrau": jungfrau,
-        "durchmarsch": durchmarsch,
-        "tisch": tisch,
-        "partie": partie,
-        "letzte": letzte,
-        "gleichstand": gleichstand,
-        "ass_joker_wert": ass_joker_wert,
-        "platz": platz,
-        "spieler": spieler,
-        "verteilung": verteilung,
-        "alle_verteilen": alle_verteilen,
-    }
-    buch = buch_oeffnen(db)
-    spiel = buch.eintrag(eintrag).spiel
-    neu = _korrektur_angaben(spiel, eintrag, list(angaben or []) + list(ctx.args), optionen)
-    r = buch.korrigieren(eintrag, neu, eingabe={"argv": aufruf()})
-    if als_json:
-        drucke_json(r.als_json())
-        return
-    if spiel == "schafkopf":
-        _zeige_eintrag(r, "Korrektur")
-    else:
-        _druck(
-            _text(
-                f"Korrektur #{r.eintrag.id} ersetzt Eintrag #{eintrag} ({SPIEL_NAMEN[spiel]}): "
-                f"{_beschreibung(r.eintrag)}; das Original bleibt in „referee verlauf --alle“ "
-                "sichtbar.",
-                "bold",
-            )
-        )
-        _druck(_stand_tabelle(r.stand, "Neuer Stand"))
-    _druck(_text(_aenderung_text(eintrag, r.aenderung or {})))
-
-
-#: Wie eine Größe der Werte in der Änderung einer Korrektur heißt (``partien``/``runden``
-#: ändern sich bei einer Korrektur nur mit den Mitspielern und bleiben ungenannt)
-_GROESSEN = {
-    "siegpunkte": "SP",
-    "ruhmeshalle": "× Ruhmeshalle",
-    "platz1": "× 1. Platz",
-    "platz2": "× 2. Platz",
-    "platz3": "× 3. Platz",
-    "sieg": "× Sieg",
-}
-
-
-def _aenderung_text(eintrag_id: int, aenderung: dict) -> str:
-    """``Änderung gegenüber #12: Anna +0,40 €, Ben +0,40 €, …`` (oder „keine“)."""
-    teile = []
-    for groesse, je in aenderung.items():
-        for name, d in je.items():
-            if groesse == "cent":
-                teile.append(f"{name} {euro(d)}")
-            elif groesse in _GROESSEN:
-                teile.append(f"{name} {d:+d} {_GROESSEN[groesse]}")
-    return f"Änderung gegenüber #{eintrag_id}: " + (", ".join(teile) or "keine im Stand") + "."
+        druck(rich_text(f"Damit gilt wieder Eintrag #{r.wieder.id}: {beschreibung(r.wieder)}"))
+    druck(stand_tabelle(r.stand, "Neuer Stand"))

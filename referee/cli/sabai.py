@@ -7,53 +7,23 @@ Regelkern, rich und der Speicher werden erst in den Befehlen importiert.
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import typer
 
 from referee.cli import gruppen
 from referee.cli.ausgabe import drucke_json, konsole
+from referee.cli.eingabe import mit_angaben
+from referee.cli.eingabe.sabai import ADAPTER as SABAI
+from referee.cli.eingabe.sabai import regeln as _regeln
+
+if TYPE_CHECKING:
+    from referee.sabai.ergebnis import SabaiAngaben
 
 _JSON = typer.Option(False, "--json", help="Antwort als JSON auf stdout.")
 
 
 # --- Hilfen -------------------------------------------------------------------------------
-
-
-def _regeln(
-    gleichstand: str = "alle",
-    ass_joker_wert: int = -4,
-    streng: bool = False,
-    vereinfacht: bool = False,
-):
-    from referee.sabai import Gleichstand, Regeln
-
-    return Regeln(
-        gleichstand=Gleichstand.parse(gleichstand),
-        ass_joker_wert=ass_joker_wert,
-        joker_auf_ass_joker=not streng,
-        vereinfacht=vereinfacht,
-    )
-
-
-def _lies_argumente(haende: list[str]) -> list[tuple[str, str]]:
-    """``Anna=3 7 J`` (oder ``Anna:3 7 J``) → ``("Anna", "3 7 J")``; alle Fehler auf einmal."""
-    from referee.errors import Eingabefehler
-
-    paare, fehler = [], []
-    for pos, arg in enumerate(haende, start=1):
-        name, sep, karten = arg.partition("=" if "=" in arg else ":")
-        if not sep:
-            fehler.append(f"Angabe {pos} „{arg}“ hat kein „=“.")
-        elif not name.strip():
-            fehler.append(f"Angabe {pos} „{arg}“ hat keinen Namen vor dem „=“.")
-        else:
-            paare.append((name.strip(), karten))
-    if fehler:
-        raise Eingabefehler(
-            " ".join(fehler) + ' Form: NAME="KARTEN", z. B. Anna="3 7 J" Cem="" '
-            "(leer = keine Karten mehr)."
-        )
-    return paare
 
 
 def _hinweise_ausgeben(hinweise, als_json: bool) -> None:
@@ -106,25 +76,10 @@ def _entscheid_ausgeben(entscheid, als_json: bool, extra: dict | None = None) ->
 # --- Rundenwertung ------------------------------------------------------------------------
 
 
-def sabai_angaben(haende, letzte: bool, gleichstand: str = "alle", ass_joker_wert: int = -4):
-    """Die Angaben einer Partie aus der Kommandozeile (``sabai runde``/``eintragen``, ``korrektur``)."""
-    from referee.sabai.ergebnis import SabaiAngaben
-
-    if not haende:
-        from referee.errors import Eingabefehler
-
-        raise Eingabefehler('Es fehlen die Hände, z. B. Anna="3 7 J" Ben="AJ 2 2" Cem="".')
-    return SabaiAngaben(
-        tuple(_lies_argumente(haende)), letzte, _regeln(gleichstand, ass_joker_wert)
-    )
-
-
-def _runde_werten(
-    haende, als_json, eintragen, letzte, gleichstand, ass_joker_wert, db=None
-) -> None:
+def _runde_werten(angaben: SabaiAngaben, als_json: bool, eintragen: bool, db=None) -> None:
     from referee.sabai import hinweis_letzte_partie
 
-    angaben = sabai_angaben(haende, letzte, gleichstand, ass_joker_wert)
+    letzte = angaben.letzte
     meldung: list[str] = []
     if not eintragen:
         from referee.sabai.ergebnis import werten
@@ -185,38 +140,14 @@ def _runde_werten(
         k.print(Text(zeile))
 
 
-# Gemeinsame Angaben von „sabai runde“ und „sabai eintragen“
-_HAENDE = typer.Argument(
-    None,
-    metavar='NAME="KARTEN" ...',
-    help="Die verdeckten Karten jeder Spieler:in am Ende der Partie; leer = keine Karten.",
-)
-_LETZTE = typer.Option(
-    False,
-    "--letzte",
-    help="Letzte Partie des Spiels (ohne sabai-sabai); danach steht der Spielsieger fest.",
-)
-_GLEICHSTAND = typer.Option(
-    "alle",
-    "--gleichstand",
-    metavar="alle|keiner",
-    help="Konvention bei Gleichstand um die wenigsten Kartenpunkte.",
-)
-_ASS_JOKER_WERT = typer.Option(
-    -4, "--ass-joker-wert", help="Kartenpunkte des Ass-Jokers (Konvention: −4 wie ein Joker)."
-)
-
-
 @gruppen.sabai.command("runde")
+@mit_angaben(SABAI)
 def runde(
-    haende: list[str] = _HAENDE,
+    angaben,
     als_json: bool = _JSON,
     eintragen: bool = typer.Option(
         False, "--eintragen", help="Die Partie im aktuellen Spielabend eintragen."
     ),
-    letzte: bool = _LETZTE,
-    gleichstand: str = _GLEICHSTAND,
-    ass_joker_wert: int = _ASS_JOKER_WERT,
     db: str = typer.Option(None, "--db", help="Datenbankdatei (nur mit --eintragen)."),
 ) -> None:
     """Wertet das Ende einer Partie: Kartenpunkte, Siegespunkte, Hall of Fame.
@@ -227,23 +158,21 @@ def runde(
 
     Beispiel: referee sabai runde Anna="3 7 J" Ben="AJ 2 2" Cem="" Dora="14 0"
     """
-    _runde_werten(haende, als_json, eintragen, letzte, gleichstand, ass_joker_wert, db)
+    _runde_werten(angaben, als_json, eintragen, db)
 
 
 @gruppen.sabai.command("eintragen")
+@mit_angaben(SABAI)
 def eintragen_befehl(
-    haende: list[str] = _HAENDE,
+    angaben,
     als_json: bool = _JSON,
-    letzte: bool = _LETZTE,
-    gleichstand: str = _GLEICHSTAND,
-    ass_joker_wert: int = _ASS_JOKER_WERT,
     db: str = typer.Option(None, "--db", help="Datenbankdatei."),
 ) -> None:
     """Wertet eine Partie und trägt sie im aktuellen Spielabend ein (wie runde --eintragen).
 
     Beispiel: referee sabai eintragen Anna="3 7 J" Ben="AJ 2 2" Cem="" Dora="14 0"
     """
-    _runde_werten(haende, als_json, True, letzte, gleichstand, ass_joker_wert, db)
+    _runde_werten(angaben, als_json, True, db)
 
 
 # --- Speicher -----------------------------------------------------------------------------

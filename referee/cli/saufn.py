@@ -9,7 +9,9 @@ import typer
 
 from referee.cli import gruppen
 from referee.cli.ausgabe import aufruf, drucke_json, drucke_text
-from referee.cli.mehrwert import mehrwertig, werte
+from referee.cli.eingabe import mit_angaben
+from referee.cli.eingabe.saufn import ADAPTER as SAUFN
+from referee.cli.mehrwert import mehrwertig
 
 
 def _karte(text: str, wo: str):
@@ -119,42 +121,10 @@ def karten(als_json: bool = typer.Option(False, "--json", help="Kartenliste als 
         drucke_text(anm)
 
 
-def saufn_angaben(platz, spieler, verteilung: str | None, alle_verteilen: bool):
-    """Die Angaben eines Spielendes aus der Kommandozeile (``saufn ende``, ``korrektur``)."""
-    from referee.errors import Eingabefehler
-    from referee.saufn.ergebnis import SaufnAngaben
-
-    plaetze = werte(platz)
-    if not plaetze:
-        raise Eingabefehler("Es fehlt --platz: gib die Plätze an, z. B. --platz Anna Ben Cem.")
-    return SaufnAngaben(tuple(plaetze), tuple(werte(spieler)), verteilung, alle_verteilen)
-
-
 @gruppen.saufn.command("ende", cls=mehrwertig())
+@mit_angaben(SAUFN)
 def ende(
-    platz: list[str] = typer.Option(
-        None,
-        "--platz",
-        metavar="NAME …",
-        help="Platz 1, 2, 3 in dieser Reihenfolge (3 Personen: nur Platz 1).",
-    ),
-    spieler: list[str] = typer.Option(
-        None,
-        "--spieler",
-        metavar="NAME …",
-        help="Alle Mitspielenden (sonst: die Spieler des Abends).",
-    ),
-    verteilung: str = typer.Option(
-        None,
-        "--verteilung",
-        metavar="TEXT",
-        help='Vorgeschlagene Verteilung prüfen: "Anna:Ben=5,Cem=15 Ben:Cem=15".',
-    ),
-    alle_verteilen: bool = typer.Option(
-        False,
-        "--alle-verteilen",
-        help="Konvention: jeder Platz muss seine Schlücke ganz verteilen (Regeltext: „darf“).",
-    ),
+    angaben,
     eintragen: bool = typer.Option(
         False, "--eintragen", help="Die Plätze in den laufenden Abend eintragen."
     ),
@@ -172,7 +142,6 @@ def ende(
     from referee.errors import Zustandsfehler
     from referee.saufn import ende as kern
 
-    angaben = saufn_angaben(platz, spieler, verteilung, alle_verteilen)
     buch = None
     if not angaben.spieler or eintragen:
         from referee.cli.gruppen import buch_oeffnen

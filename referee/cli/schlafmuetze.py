@@ -10,7 +10,9 @@ import typer
 
 from referee.cli import gruppen
 from referee.cli.ausgabe import aufruf, drucke_json, drucke_text
-from referee.cli.mehrwert import mehrwertig, werte
+from referee.cli.eingabe import mit_angaben
+from referee.cli.eingabe.schlafmuetze import ADAPTER as SCHLAFMUETZE
+from referee.cli.mehrwert import mehrwertig
 
 
 def _titel(abschnitt_id: str) -> str:
@@ -188,35 +190,10 @@ def zug(
         _regel(s.abschnitte)
 
 
-def schlafmuetze_angaben(name: str | None, spieler):
-    """Die Angaben eines Siegs aus der Kommandozeile (``schlafmuetze sieg``, ``korrektur``)."""
-    from referee.errors import Eingabefehler
-    from referee.schlafmuetze.ergebnis import SchlafmuetzeAngaben
-
-    if name is None:
-        raise Eingabefehler(
-            "Wer hat gewonnen? Den Namen vor --spieler angeben (--spieler nimmt alle folgenden "
-            "Namen), z. B.: referee schlafmuetze sieg Anna --spieler Anna Ben Cem."
-        )
-    angaben = SchlafmuetzeAngaben(name, tuple(werte(spieler)))
-    if angaben.spieler:  # Sieger und Liste gleich prüfen, auch ohne offenen Abend
-        from referee.schlafmuetze.regeln import pruefe_sieg
-
-        pruefe_sieg(angaben.sieger, angaben.spieler)
-    return angaben
-
-
 @gruppen.schlafmuetze.command("sieg", cls=mehrwertig())
+@mit_angaben(SCHLAFMUETZE)
 def sieg(
-    name: str = typer.Argument(
-        None, metavar="NAME", help="Wer seine letzte Karte losgeworden ist (vor --spieler)."
-    ),
-    spieler: list[str] = typer.Option(
-        None,
-        "--spieler",
-        metavar="NAME …",
-        help="Wer mitgespielt hat (sonst: alle Spieler des Abends).",
-    ),
+    angaben,
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
     """Den Sieger eines Schlafmütze-Spiels in den laufenden Abend eintragen.
@@ -228,7 +205,6 @@ def sieg(
     from referee.cli.gruppen import buch_oeffnen
     from referee.schlafmuetze import ZITATE
 
-    angaben = schlafmuetze_angaben(name, spieler)
     e = buch_oeffnen().eintragen(angaben, eingabe={"argv": aufruf()}).eintrag
     if als_json:
         drucke_json(

@@ -2,9 +2,10 @@
 
 Alles, was die Sitzung ins Buch schreibt oder daraus liest, geht durch ``Sitzungsbuch``: Abend
 sicherstellen, Spiel eintragen, korrigieren, rückgängig, die Lage für die Fußleiste. Die
-Kurzformen werden zu denselben Angaben (``SchafkopfAngaben``, ``SabaiAngaben`` …), die auch
-die Befehle ``referee schafkopf eintragen``, ``sabai runde --eintragen`` … dem Buch geben –
-ein Test prüft, dass ein Abend über beide Wege denselben Stand ergibt.
+Kurzformen werden über die Eingabe-Adapter der Kommandozeile (``referee.cli.eingabe``) zu
+denselben Angaben (``SchafkopfAngaben``, ``SabaiAngaben`` …), die auch die Befehle
+``referee schafkopf eintragen``, ``sabai runde --eintragen`` … dem Buch geben – ein Test
+prüft, dass ein Abend über beide Wege denselben Stand ergibt.
 """
 
 from __future__ import annotations
@@ -170,37 +171,39 @@ _EREIGNISSE = {
 
 
 def _angaben(spiel: kurz.Spiel) -> Any:
-    """Kurzform → die Angaben, die auch die Befehle der Spiele dem Buch geben."""
+    """Kurzform → die Angaben, wie die Befehle der Spiele sie dem Buch geben: die Fakten der
+    Kurzform gehen durch denselben Adapter (``referee.cli.eingabe``) wie die Werte der
+    Kommandozeile – ein Weg von den Fakten zur getypten Eingabe."""
     if isinstance(spiel, kurz.Schafkopf):
-        from referee.schafkopf.ergebnis import SchafkopfAngaben
+        from referee.cli.eingabe.schafkopf import schafkopf_angaben
 
-        return SchafkopfAngaben(
-            spielart=spiel.ansage,
-            partei=spiel.partei,
+        return schafkopf_angaben(
+            spiel.ansage,
+            "+".join(spiel.partei),
             augen=spiel.augen,
             laufende=spiel.laufende,
             schwarz=spiel.schwarz,
             tout=spiel.tout,
             sie=spiel.sie,
             klopfer=spiel.klopfer,
-            stoesse=spiel.stoesse,
+            stoss=spiel.stoesse,
             stiche=spiel.stiche,
             kurz=spiel.kurz,
-            jungfrauen=spiel.jungfrauen,
+            jungfrau=spiel.jungfrauen,
             durchmarsch=spiel.durchmarsch,
             tisch=spiel.tisch,
         )
     if isinstance(spiel, kurz.Sabai):
-        from referee.sabai.ergebnis import SabaiAngaben
+        from referee.cli.eingabe.sabai import sabai_angaben
 
-        return SabaiAngaben(spiel.haende, spiel.letzte)
+        return sabai_angaben([f"{n}={k}" for n, k in spiel.haende], spiel.letzte)
     if isinstance(spiel, kurz.Saufn):
-        from referee.saufn.ergebnis import SaufnAngaben
+        from referee.cli.eingabe.saufn import saufn_angaben
 
-        return SaufnAngaben(spiel.plaetze)
-    from referee.schlafmuetze.ergebnis import SchlafmuetzeAngaben
+        return saufn_angaben(spiel.plaetze)
+    from referee.cli.eingabe.schlafmuetze import schlafmuetze_angaben
 
-    return SchlafmuetzeAngaben(spiel.sieger, spiel.spieler)
+    return schlafmuetze_angaben(spiel.sieger, spiel.spieler)
 
 
 def _text(erg: Any) -> tuple[str, tuple[str, ...]]:

@@ -23,6 +23,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
+import weakref
 from pathlib import Path
 
 import pytest
@@ -123,7 +125,49 @@ class Lauf:
         self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
 
 
-def _prozesszustand_sichern() -> tuple[set[object], list[object]]:
+class _SpeicherFesthalten(weakref.WeakSet):
+    """Ersatz für ``store._SPEICHER`` während eines Aufrufs: merkt sich zusätzlich jeden neuen
+    Speicher fest, damit ``_prozesszustand_loesen`` ihn schließen kann.
+
+    Die Befehle schließen ihr Buch nicht selbst (``buch_oeffnen(db).abend_neu(…)``); der
+    Speicher verschwindet mit dem Aufruf, seine ``sqlite3.Connection`` aber nicht: sie hängt in
+    einem Zyklus (der Anweisungs-Cache von sqlite3 ist ein ``lru_cache`` über die Verbindung)
+    und bliebe offen, bis die zyklische Speicherbereinigung irgendwann läuft – ein eigener Prozess
+    schlösse sie beim Beenden. Offen gebliebene Verbindungen ließen z. B. einen Live-Server im
+    Test-Prozess Änderungen anderer Prozesse verpassen. Nur Speicher aus dem Thread des Aufrufs
+    zählen: die eines Live-Servers im Test-Prozess (eigener Thread) gehören dem Test."""
+
+    def __init__(self, alt: weakref.WeakSet) -> None:
+        super().__init__()
+        for speicher in alt:  # die schon offenen, ohne sie als neu zu zählen
+            super().add(speicher)
+        self.neu: list[object] = []
+        self._faden = threading.get_ident()
+
+    def add(self, item: object) -> None:
+        if threading.get_ident() == self._faden:
+            self.neu.append(item)
+        super().add(item)
+
+
+def _offene_dateien() -> set[tuple[int, int]] | None:
+    """(Gerät, Inode) jeder Datei, die dieser Prozess gerade offen hat (``/proc/self/fd``);
+    ``None``, wo es das nicht gibt."""
+    try:
+        fds = os.listdir("/proc/self/fd")
+    except OSError:
+        return None
+    offen = set()
+    for fd in fds:
+        try:
+            st = os.fstat(int(fd))
+        except (OSError, ValueError):
+            continue
+        offen.add((st.st_dev, st.st_ino))
+    return offen
+
+
+def _prozesszustand_sichern() -> tuple[weakref.WeakSet, _SpeicherFesthalten, list[object]]:
     """Was ``referee`` je Prozess festhält, so herrichten, wie ein frischer Prozess es sähe.
 
     * ``ausgabe._KONSOLEN``: rich-Consoles, geschlüsselt mit ``id(strom)`` und NO_COLOR – die
@@ -131,38 +175,45 @@ def _prozesszustand_sichern() -> tuple[set[object], list[object]]:
       ``COLUMNS=40`` die Console eines früheren mit 80 Spalten. ``_BREITE`` und ``_AUFRUF`` ebenso.
     * ``store._GEPRUEFT``: (Gerät, Inode) schon geprüfter Datenbankdateien. Eine gelöschte
       tmp-Datei gibt ihren Inode frei; eine neue Datei mit demselben Inode (etwa eine kaputte)
-      gälte sonst als geprüft. Behalten wird nur, was ein noch offener Speicher des Tests hält
-      (dessen Sperren ein zweites open()/close() lösen würde, siehe ``store._GEPRUEFT``).
+      gälte sonst als geprüft. Behalten wird nur, was dieser Prozess noch offen hat (eine
+      Verbindung des Tests, deren Sperren ein zweites open()/close() lösen würde, siehe
+      ``store._GEPRUEFT``) – gefragt wird das Betriebssystem (``_offene_dateien``), nicht die
+      Speicher-Objekte: eine Verbindung kann ihren Speicher überleben (``_SpeicherFesthalten``).
     * ``store._ANGELEGT``: Dateien, die der *Test* angelegt hat, entfernt ein scheiternder
       Aufruf nicht (ein eigener Prozess wüsste nichts von ihnen); danach wieder wie vorher.
+    * ``store._SPEICHER``: während des Aufrufs ``_SpeicherFesthalten``.
 
-    Gibt die schon offenen Speicher und die alten ``_ANGELEGT`` zurück
-    (``_prozesszustand_loesen``)."""
+    Gibt zurück, was ``_prozesszustand_loesen`` braucht."""
+    from referee import store
+
     ausgabe = sys.modules.get("referee.cli.ausgabe")
     if ausgabe is not None:
         ausgabe._KONSOLEN.clear()
         ausgabe._BREITE.clear()
         ausgabe._AUFRUF.clear()
-    store = sys.modules.get("referee.store")
-    if store is None:
-        return set(), []
-    offen = {s for s in store._SPEICHER if s._conn is not None}
-    store._GEPRUEFT.intersection_update({store._kennung(s.pfad) for s in offen})
+    offen = _offene_dateien()
+    if offen is not None:
+        store._GEPRUEFT.intersection_update(offen)
     angelegt = list(store._ANGELEGT)
     store._ANGELEGT.clear()
-    return set(store._SPEICHER), angelegt
+    alt = store._SPEICHER
+    store._SPEICHER = festhalten = _SpeicherFesthalten(alt)
+    return alt, festhalten, angelegt
 
 
-def _prozesszustand_loesen(vorher: tuple[set[object], list[object]]) -> None:
+def _prozesszustand_loesen(
+    vorher: tuple[weakref.WeakSet, _SpeicherFesthalten, list[object]],
+) -> None:
     """Nach dem Aufruf: jeden Speicher schließen, den er geöffnet hat (ein Prozess schlösse sie
-    beim Beenden), die Consoles vergessen, ``_ANGELEGT`` wie vor dem Aufruf."""
-    offen, angelegt = vorher
-    store = sys.modules.get("referee.store")
-    if store is not None:
-        for speicher in list(store._SPEICHER):
-            if speicher not in offen:
-                speicher.schliessen()
-        store._ANGELEGT[:] = angelegt
+    beim Beenden), die Consoles vergessen, ``_SPEICHER`` und ``_ANGELEGT`` wie vor dem Aufruf."""
+    from referee import store
+
+    alt, festhalten, angelegt = vorher
+    for speicher in festhalten.neu:
+        speicher.schliessen()  # type: ignore[attr-defined]
+    festhalten.neu.clear()
+    store._SPEICHER = alt
+    store._ANGELEGT[:] = angelegt
     ausgabe = sys.modules.get("referee.cli.ausgabe")
     if ausgabe is not None:
         ausgabe._KONSOLEN.clear()

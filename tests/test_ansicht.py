@@ -125,3 +125,27 @@ def test_keine_oberflaeche_baut_zeilen_aus_dem_json():
             if isinstance(k, ast.Constant) and isinstance(k.value, str) and k.value in schluessel
         }
         assert gelesen == set(), (datei, gelesen)
+
+
+def test_schlichte_zeichen_sind_fuer_rich_eine_spalte():
+    """Die schlichte Ausgabe (ohne rich, ``ausgabe.schlicht_schreiben``) nimmt Zeichen ab
+    U+1100 nur, wenn rich sie auch als eine Spalte zählt – sonst bräche rich anders um."""
+    from rich.cells import cell_len
+
+    from referee.cli.ausgabe import ASCII_FORMEN, _schmal
+
+    for z in ASCII_FORMEN:
+        if ord(z) >= 0x1100 and z.isprintable():
+            assert _schmal(z) and cell_len(z) == 1, z
+    assert not _schmal("界") and cell_len("界") == 2
+
+
+def test_verlauf_in_der_pipe_wie_rich(abend, monkeypatch):
+    """Dieselben Zeilen mit und ohne den schnellen Weg an rich vorbei."""
+    import referee.cli.ausgabe as ausgabe
+
+    schnell = ok(im_prozess("verlauf")).stdout
+    monkeypatch.setattr(ausgabe, "schlicht_schreiben", lambda zeilen: False)
+    ueber_rich = ok(im_prozess("verlauf")).stdout
+    assert schnell == ueber_rich
+    assert "Anna +0,50 € · Ben +0,50 € · Cem -0,50 € · Dora -0,50 €" in schnell

@@ -26,21 +26,28 @@ def ergebnis(e: Eintrag) -> Ergebnis | None:
 def zeile(e: Eintrag) -> str:
     """Eine Zeile ohne Beträge: ``Rufspiel Anna+Ben gewonnen (71 Augen)``,
     ``Korrektur von #3: …``, ``Storno von #5``."""
-    erg = ergebnis(e)
-    if erg is None:
-        return f"Storno von #{e.bezug}"
-    vor = f"Korrektur von #{e.bezug}: " if e.art == "korrektur" else ""
-    return vor + erg.zeile()
+    return darstellung(e)[0]
 
 
 def betraege(e: Eintrag) -> tuple[tuple[str, int], ...]:
     """Cent je Spieler eines Schafkopf-Eintrags (sonst leer)."""
-    if e.spiel != "schafkopf" or e.art == "storno":
-        return ()
-    from referee.schafkopf.ergebnis import SchafkopfErgebnis
+    return darstellung(e)[1]
 
+
+def darstellung(e: Eintrag) -> tuple[str, tuple[tuple[str, int], ...]]:
+    """Zeile und Beträge zusammen – das Ergebnis wird dafür nur einmal gelesen (``verlauf``
+    über Hunderte Einträge)."""
     erg = ergebnis(e)
-    return erg.zahlungen if isinstance(erg, SchafkopfErgebnis) else ()
+    if erg is None:
+        return f"Storno von #{e.bezug}", ()
+    vor = f"Korrektur von #{e.bezug}: " if e.art == "korrektur" else ""
+    zahlungen: tuple[tuple[str, int], ...] = ()
+    if e.spiel == "schafkopf":
+        from referee.schafkopf.ergebnis import SchafkopfErgebnis
+
+        if isinstance(erg, SchafkopfErgebnis):
+            zahlungen = erg.zahlungen
+    return vor + erg.zeile(), zahlungen
 
 
 def erklaerung(e: Eintrag, tarif: Mapping[str, Any] | None) -> str | None:
@@ -53,4 +60,4 @@ def erklaerung(e: Eintrag, tarif: Mapping[str, Any] | None) -> str | None:
     return erg.erklaerung_nach(tarif) if isinstance(erg, SchafkopfErgebnis) else None
 
 
-__all__ = ["betraege", "ergebnis", "erklaerung", "zeile"]
+__all__ = ["betraege", "darstellung", "ergebnis", "erklaerung", "zeile"]

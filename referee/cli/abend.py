@@ -200,12 +200,6 @@ def beschreibung(e) -> str:
     return zeile(e)
 
 
-def _betraege(e) -> str:
-    from referee.buch.ansicht import betraege
-
-    return " · ".join(f"{n} {euro(c)}" for n, c in betraege(e))
-
-
 def _zeit(iso: str) -> str:
     return iso[11:16] if len(iso) >= 16 else iso
 
@@ -213,10 +207,18 @@ def _zeit(iso: str) -> str:
 def druck(*teile) -> None:
     """Teile mit rich ausgeben – nie schmaler, als sie mindestens brauchen: in einem zu
     schmalen Terminal (``COLUMNS=10``) bricht das Terminal die Zeile um, statt dass rich
-    Beträge abschneidet („+5,“)."""
-    from rich.measure import Measurement
+    Beträge abschneidet („+5,“).
 
-    from referee.cli.ausgabe import konsole
+    Schlichte Zeilen (kein Terminal, keine Farben, passt in die Breite) gehen ohne rich direkt
+    hinaus – dasselbe, was rich schriebe, nur ohne dessen Aufwand je Zeile (``verlauf`` über
+    200 Einträge: Hunderte Zeilen)."""
+    from rich.measure import Measurement
+    from rich.text import Text
+
+    from referee.cli.ausgabe import konsole, schlicht_schreiben
+
+    if all(isinstance(t, Text) for t in teile) and schlicht_schreiben([t.plain for t in teile]):
+        return
 
     k = konsole()
     weit = k.options.update(width=10_000)  # sonst misst rich höchstens die Konsolenbreite
@@ -599,6 +601,8 @@ def verlauf(
 
     Beispiel: referee verlauf --alle
     """
+    from referee.buch.ansicht import darstellung
+
     v = buch_oeffnen(db).verlauf(abend, alle=alle)
     if als_json:
         drucke_json(v.als_json())
@@ -619,8 +623,9 @@ def verlauf(
         # eine Korrektur steht am Platz des Originals: Ereignisse vor dem Original
         ereignisse_bis(e.id if alle else v.platz.get(e.id, e.id))
         stil = "dim" if (e.id in v.aufgehoben or e.art == "storno") else ""
-        druck(rich_text(f"#{e.id:<4} {_zeit(e.zeit)}  {beschreibung(e)}", stil))
-        b = _betraege(e)
+        text, zahlungen = darstellung(e)
+        druck(rich_text(f"#{e.id:<4} {_zeit(e.zeit)}  {text}", stil))
+        b = " · ".join(f"{n} {euro(c)}" for n, c in zahlungen)
         if b:
             druck(rich_text("       " + b, stil))
         if e.id in v.aufgehoben:

@@ -94,6 +94,17 @@ def drucke_text(text: str, stil: str | None = None, stderr: bool = False) -> Non
     konsole(stderr).print(Text(text, style=stil or ""))
 
 
+def schlicht_schreiben(zeilen: list[str]) -> bool:
+    """Zeilen ohne rich auf stdout schreiben, wenn rich dort nur genau diesen Text ausgäbe
+    (kein Terminal, keine erzwungenen Farben, jede Zeile passt). ``False``: nichts
+    geschrieben, der Aufrufer nimmt rich."""
+    strom = sys.stdout
+    if _SAMMLUNG or not _schlicht(strom) or not all(_passt(z) for z in zeilen):
+        return False
+    strom.write("".join(z + "\n" for z in zeilen))
+    return True
+
+
 _SAMMLUNG: list[list[tuple[str, str | None]]] = []
 
 
@@ -170,8 +181,15 @@ def _passt(text: str) -> bool:
         len(text) <= _breite()
         and text.isprintable()
         and not text.endswith(" ")
-        and all(ord(z) < 0x1100 for z in text)
+        and all(ord(z) < 0x1100 or _schmal(z) for z in text)
     )
+
+
+def _schmal(zeichen: str) -> bool:
+    """Ein Zeichen ab U+1100, das sicher eine Spalte breit ist: die typografischen Zeichen,
+    die referee selbst schreibt (€, →, –, ·, „ …; ``ASCII_FORMEN``) – rich zählt sie wie wir
+    als eine Spalte. Alles andere ab U+1100 bleibt rich überlassen."""
+    return zeichen in ASCII_FORMEN
 
 
 def fehler(meldung: str, code: int = 2) -> NoReturn:

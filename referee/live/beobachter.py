@@ -90,7 +90,9 @@ class Beobachter:
             self.fehler = None if stand is not None else _kein_abend()
         self.stand = stand
         self.stand_text = (
-            json.dumps(stand.stand, ensure_ascii=False, indent=2) + "\n" if stand else None
+            json.dumps(stand.stand.als_json(), ensure_ascii=False, indent=2) + "\n"
+            if stand
+            else None
         )
         self.nr += 1
         self.zeit = datetime.now().strftime("%H:%M:%S")

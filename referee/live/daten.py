@@ -8,7 +8,12 @@ Beschreibung und Werterklärung und der Verlauf des Schafkopf-Saldos für das Di
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.buch.stand import Stand
+    from referee.schafkopf.tisch import Geberfolge
+    from referee.store import Abend
 
 #: So viele Einträge zeigt die Seite (die neuesten zuerst); der Rest steht in ``verlauf``.
 LETZTE = 8
@@ -28,14 +33,18 @@ class Eintragszeile:
 
 @dataclass(frozen=True, slots=True)
 class Abendstand:
-    """Alles, was die Seite über einen Abend zeigt (reine Daten)."""
+    """Alles, was die Seite über einen Abend zeigt – typisiert, wie das Buch es liefert."""
 
-    stand: dict[str, Any]
-    abend: dict[str, Any]
-    geber: dict[str, Any] | None
+    stand: Stand
+    abend: Abend
+    geber: Geberfolge | None
     eintraege: tuple[Eintragszeile, ...]
     anzahl_eintraege: int
-    verlauf: dict[str, list[int]]
+
+    @property
+    def verlauf(self) -> dict[str, list[int]]:
+        """Schafkopf-Saldo je Spieler nach jedem Spiel (für das Diagramm)."""
+        return {n: list(r) for n, r in self.stand.verlauf.items()}
 
 
 def stand_json(buch, abend_id: int | None = None) -> dict[str, Any]:
@@ -72,12 +81,11 @@ def abendstand(buch, abend_id: int | None = None, letzte: int = LETZTE) -> Abend
         for e in reversed(geltend[-letzte:])
     )
     return Abendstand(
-        stand=st.als_json(),
-        abend=a.als_json(),
-        geber=buch.geber(a.id).als_json() if a.offen and len(a.spieler) >= 4 else None,
+        stand=st,
+        abend=a,
+        geber=buch.geber(a.id) if a.offen and len(a.spieler) >= 4 else None,
         eintraege=zeilen,
         anzahl_eintraege=len(geltend),
-        verlauf={n: list(r) for n, r in st.verlauf.items()},
     )
 
 

@@ -101,26 +101,26 @@ def _abschnitt(titel: str, *teile: str) -> str:
 
 def _kopf(a: Abendstand) -> str:
     ab = a.abend
-    titel = f"Abend {ab['id']} · {datum_de(ab.get('datum'), wochentag=True)}"
-    if ab.get("ort"):
-        titel += f" · {ab['ort']}"
-    partien = a.stand.get("partien") or {}
+    titel = f"Abend {ab.id} · {datum_de(ab.datum, wochentag=True)}"
+    if ab.ort:
+        titel += f" · {ab.ort}"
+    partien = a.stand.partien
     gespielt = ", ".join(f"{n}× {SPIELNAMEN[sp]}" for sp, n in partien.items() if n)
     zeilen = [
-        "Spieler: " + ", ".join(ab.get("spieler") or ()),
-        "Gespielt: " + (gespielt or "noch nichts") + ("" if ab.get("offen") else " · beendet"),
+        "Spieler: " + ", ".join(ab.spieler),
+        "Gespielt: " + (gespielt or "noch nichts") + ("" if ab.offen else " · beendet"),
     ]
-    tarif = tarif_text(ab.get("tarif"))
+    tarif = tarif_text(ab.tarif)
     if tarif and partien.get("schafkopf"):
         zeilen.append("Tarif: " + tarif)
     aus = f'<h2>{_h(titel)}</h2><p class="meta">{"<br>".join(_h(z) for z in zeilen)}</p>'
     g = a.geber
     if g:
-        andere = [n for n in g.get("aussetzer") or () if n != g["geber"]]
-        wer = f"<b>{_h(g['geber'])}</b> gibt"
-        if g["geber"] in (g.get("aussetzer") or ()):
+        andere = [n for n in g.aussetzer if n != g.geber]
+        wer = f"<b>{_h(g.geber)}</b> gibt"
+        if g.geber in g.aussetzer:
             wer += " (setzt aus)"
-        text = f"Nächstes Spiel: {wer}, {_h(g['ausspieler'])} spielt aus"
+        text = f"Nächstes Spiel: {wer}, {_h(g.ausspieler)} spielt aus"
         if andere:
             text += f", {_h(', '.join(andere))} setzt aus"
         aus += f'<p class="geber">{text}.</p>'
@@ -129,27 +129,27 @@ def _kopf(a: Abendstand) -> str:
 
 def _schafkopf(a: Abendstand) -> str:
     st = a.stand
-    if not (st.get("partien") or {}).get("schafkopf"):
+    if not st.partien.get("schafkopf"):
         return ""
     tabelle = _html_tabelle(
-        ["Spieler", "Saldo"], [[n, Betrag(c)] for n, c in _nach_wert(st["schafkopf"])], {1}
+        ["Spieler", "Saldo"], [[n, Betrag(c)] for n, c in _nach_wert(st.schafkopf)], {1}
     )
     teile = [tabelle]
-    if a.verlauf and max(len(r) for r in a.verlauf.values()) >= 2:
+    verlauf = a.verlauf
+    if verlauf and max(len(r) for r in verlauf.values()) >= 2:
         teile.append(
             "<figure>"
             + svg_verlauf(
-                a.verlauf, "Schafkopf-Saldo im Verlauf", breite=360, hoehe=200, hoechstens_punkte=80
+                verlauf, "Schafkopf-Saldo im Verlauf", breite=360, hoehe=200, hoechstens_punkte=80
             )
             + "</figure>"
         )
-    ueb = st.get("ueberweisungen") or []
     teile.append("<h3>Wer zahlt wem</h3>")
-    if ueb:
+    if st.ueberweisungen:
         teile.append(
             _html_tabelle(
                 ["Von", "An", "Betrag"],
-                [[u["von"], u["an"], euro(u["cent"], vorzeichen=False)] for u in ueb],
+                [[u.von, u.an, euro(u.cent, vorzeichen=False)] for u in st.ueberweisungen],
                 {2},
             )
         )
@@ -160,10 +160,9 @@ def _schafkopf(a: Abendstand) -> str:
 
 def _andere_spiele(a: Abendstand) -> str:
     st = a.stand
-    partien = st.get("partien") or {}
+    partien = st.partien
     teile = []
     if partien.get("sabai"):
-        ruhm = st.get("ruhmeshalle") or {}
         teile.append(
             _abschnitt(
                 f"Sabai ({partien['sabai']} Runden)"
@@ -171,19 +170,21 @@ def _andere_spiele(a: Abendstand) -> str:
                 else "Sabai (1 Runde)",
                 _html_tabelle(
                     ["Spieler", "Siegpunkte", "Ruhmeshalle"],
-                    [[n, p, ruhm.get(n, 0)] for n, p in _nach_wert(st["sabai"])],
+                    [[n, p, st.ruhmeshalle.get(n, 0)] for n, p in _nach_wert(st.sabai)],
                     {1, 2},
                 ),
             )
         )
     if partien.get("saufn"):
-        plaetze = sorted(st["saufn"].items(), key=lambda kv: tuple(-kv[1].get(p, 0) for p in "123"))
+        plaetze = sorted(
+            st.saufn.items(), key=lambda kv: (-kv[1].erster, -kv[1].zweiter, -kv[1].dritter)
+        )
         teile.append(
             _abschnitt(
                 f"SAUFN ({partien['saufn']}× gespielt) · Podestplätze",
                 _html_tabelle(
                     ["Spieler", "1.", "2.", "3."],
-                    [[n, *(p.get(k, 0) for k in "123")] for n, p in plaetze],
+                    [[n, p.erster, p.zweiter, p.dritter] for n, p in plaetze],
                     {1, 2, 3},
                 ),
             )
@@ -193,7 +194,7 @@ def _andere_spiele(a: Abendstand) -> str:
             _abschnitt(
                 f"Schlafmütze ({partien['schlafmuetze']}× gespielt)",
                 _html_tabelle(
-                    ["Spieler", "Siege"], [[n, s] for n, s in _nach_wert(st["schlafmuetze"])], {1}
+                    ["Spieler", "Siege"], [[n, s] for n, s in _nach_wert(st.schlafmuetze)], {1}
                 ),
             )
         )

@@ -303,7 +303,7 @@ class LiveApp:
         b = self.beobachter
         if was in ("", "index.html"):
             b.pruefe()  # eine Änderung seit dem letzten Takt gleich zeigen
-            nr = b.stand.abend["id"] if b.stand is not None else None
+            nr = b.stand.abend.id if b.stand is not None else None
             html = seite.seite(b.teil, nr, self.pfad, b.zeit, self.neu_laden)
             return Response(html, 200, SICHERHEIT, "text/html; charset=utf-8")
         if was == "app.js":

@@ -56,10 +56,11 @@ def _zeige_eintrag(r, titel: str) -> None:
     tab.add_column("Spieler")
     tab.add_column("Spiel", justify="right")
     tab.add_column("Stand", justify="right")
-    for n, c in e.ergebnis["zahlungen"].items():
+    zahlungen = dict(r.ergebnis.werte().get("cent", {}))  # das typisierte Ergebnis
+    for n, c in zahlungen.items():
         tab.add_row(rich_text(n), euro(c), euro(stand.get(n, 0)))
     for n in stand:
-        if n not in e.ergebnis["zahlungen"]:
+        if n not in zahlungen:
             tab.add_row(rich_text(n), "", euro(stand[n]))
     druck(tab)
     for k in getattr(r, "konventionen_neu", ()):  # je Abend einmal; alle: referee abend

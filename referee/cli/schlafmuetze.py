@@ -205,21 +205,20 @@ def sieg(
     from referee.cli.gruppen import buch_oeffnen
     from referee.schlafmuetze import ZITATE
 
-    e = buch_oeffnen().eintragen(angaben, eingabe={"argv": aufruf()}).eintrag
+    r = buch_oeffnen().eintragen(angaben, eingabe={"argv": aufruf()})
+    e, erg = r.eintrag, r.ergebnis.als_json()  # das typisierte Ergebnis, in JSON-Form
     if als_json:
         drucke_json(
             {
-                "sieger": e.ergebnis["sieger"],
-                "spieler": e.ergebnis["spieler"],
+                "sieger": erg["sieger"],
+                "spieler": erg["spieler"],
                 "eintrag": e.id,
                 "abend": e.abend_id,
                 "abschnitt": ZITATE["spielende"][0],
             }
         )
     else:
-        drucke_text(
-            f"Schlafmütze: {e.ergebnis['sieger']} gewinnt (mit {', '.join(e.ergebnis['spieler'])})."
-        )
+        drucke_text(r.ergebnis.zeile_mit_wert() + ".")
         drucke_text(
             f"Eingetragen: Eintrag #{e.id} · Abend {e.abend_id} (rückgängig: referee rueckgaengig)."
         )

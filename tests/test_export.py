@@ -35,7 +35,7 @@ def sk(art, sp, pa, gew, wert, z, **kw):
         "augen": kw.get("augen", 70),
         "laufende": kw.get("laufende", 0),
         "schneider": kw.get("schneider", False),
-        "schwarz": False,
+        "schwarz": kw.get("schwarz", False),
         "tout": kw.get("tout", False),
         "klopfer": 0,
         "stoesse": kw.get("stoesse", 0),
@@ -53,15 +53,47 @@ def fuelle(pfad, namen=("Anna", "Ben", "Cem", "Dora"), ort="Gasthaus Post", schl
             {"argv": ["x"]},
         )
         e2 = s.eintragen(
-            "schafkopf", sk("wenz", c, None, True, 60, {a: -60, b: -60, c: 180, d: -60})
+            "schafkopf",
+            # Wenz mit Schneider: 50 + 10 (Tarif 10-20-50) – so, wie eintragen es schriebe
+            sk(
+                "wenz",
+                c,
+                None,
+                True,
+                60,
+                {a: -60, b: -60, c: 180, d: -60},
+                augen=95,
+                schneider=True,
+            ),
         )
         s.eintragen(
             "schafkopf",
-            sk("solo", d, None, False, 60, {a: 60, b: 60, c: 60, d: -180}, schneider=True),
+            sk(
+                "solo",
+                d,
+                None,
+                False,
+                60,
+                {a: 60, b: 60, c: 60, d: -180},
+                schneider=True,
+                augen=25,
+            ),
         )
         s.rueckgaengig()
         s.korrektur(
-            e2.id, sk("wenz", c, None, True, 70, {a: -70, b: -70, c: 210, d: -70}, laufende=3)
+            e2.id,
+            # schwarz: 50 + 10 (Schneider) + 10 (Schwarz)
+            sk(
+                "wenz",
+                c,
+                None,
+                True,
+                70,
+                {a: -70, b: -70, c: 210, d: -70},
+                augen=120,
+                schneider=True,
+                schwarz=True,
+            ),
         )
         s.eintragen(
             "sabai",

@@ -224,6 +224,24 @@ def test_gewonnen_umgedreht(umgebung, export_json):
     assert "ergibt sich true." in fehler
 
 
+def test_feld_weglassen_oeffnet_keine_hintertuer(umgebung, export_json):
+    """Ein fehlendes Feld, das ``eintragen`` immer schreibt (hier „konventionen“), macht aus
+    dem Eintrag keinen ungeprüften: was da ist, wird nachgerechnet – ein umgedrehtes
+    „gewonnen“ fällt trotzdem auf."""
+    e = _eintrag(export_json, 3)
+    del e["ergebnis"]["konventionen"]
+    e["ergebnis"]["gewonnen"] = False
+    fehler = _abgelehnt(umgebung, export_json)
+    assert "Eintrag 3: „gewonnen“ ist in der Datei false" in fehler
+
+
+def test_fehlendes_feld_allein_ist_kein_grund_zur_ablehnung(umgebung, export_json):
+    """Ein älterer Export ohne „konventionen“ bleibt importierbar, wenn alles andere stimmt."""
+    del _eintrag(export_json, 3)["ergebnis"]["konventionen"]
+    code, fehler, _ = _importiere(umgebung, export_json)
+    assert code == 0, fehler
+
+
 def test_regelaenderung_entfernt(umgebung, export_json):
     """Ohne die Regel „grund=30“ kostet Eintrag 4 nur 20 – gerechnet wird mit dem Tarif, der
     an dieser Stelle des Abends galt (die Einträge davor bleiben bei 20 richtig)."""

@@ -34,8 +34,15 @@ DATA = Path(__file__).resolve().parent / "data"
 #: Ein Suchindex-Cache für alle Prozesse dieses Testlaufs (geschlüsselt mit einer Prüfsumme
 #: über Korpus und Code, also gefahrlos geteilt): sonst baut jeder Test mit leerem HOME den
 #: Index neu. Ein Test, der den Cache selbst prüft, setzt ``XDG_CACHE_HOME`` eigens.
-_CACHE = tempfile.mkdtemp(prefix="referee-test-cache-")
-atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
+#: Der Hauptprozess legt ihn an und räumt ihn weg; die xdist-Arbeiter erben ihn über
+#: ``_CACHE_VARIABLE`` – so baut ein Lauf den Index einmal, nicht einmal je Arbeiter.
+_CACHE_VARIABLE = "REFEREE_TEST_SUCHINDEX_CACHE"
+if os.path.isdir(os.environ.get(_CACHE_VARIABLE, "")):
+    _CACHE = os.environ[_CACHE_VARIABLE]
+else:
+    _CACHE = tempfile.mkdtemp(prefix="referee-test-cache-")
+    os.environ[_CACHE_VARIABLE] = _CACHE
+    atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
 
 
 def _env(extra: dict[str, str] | None = None) -> dict[str, str]:

@@ -121,6 +121,118 @@ def cli_prozess(db_pfad, tmp_path):
     return _run
 
 
+# ---------------------------------------------------------------- echte Prozesse, gegabelt
+
+#: Der Treiber von ``Gabelung``: lädt referee einmal (die Befehlsmodule und was fast jeder
+#: Befehl nachlädt: Speicher, Buch, rich), dann je Befehl ``os.fork`` – das Kind lenkt
+#: stdout/stderr (Deskriptoren 1 und 2) in Dateien, ruft ``referee.cli.main`` und endet wie
+#: ein Interpreter (``sys.exit``: atexit, Speicherbereinigung, offene Verbindungen schließen –
+#: ``os._exit`` ließe etwa ``-wal``/``-shm`` liegen). Ausgabe: Exit-Codes (und
+#: Verzeichnislisten) als ``ascii()``.
+_GABEL_TREIBER = r"""
+import ast, importlib, os, sys
+from referee.cli import lade_befehle, main
+lade_befehle()
+for name in ("referee.store", "referee.buch", "rich.console", "rich.table", "rich.text"):
+    importlib.import_module(name)
+sys.stdin.buffer.readline()  # bereit; los geht es mit einer Zeile (Gabelung.los)
+leer = os.open(os.devnull, os.O_RDONLY)
+os.dup2(leer, 0)
+os.close(leer)
+ordner, beobachte, befehle = sys.argv[1], sys.argv[2], ast.literal_eval(sys.argv[3])
+ergebnis = []
+for i, args in enumerate(befehle):
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        for fd, endung in ((1, "aus"), (2, "err")):
+            ziel = os.open(os.path.join(ordner, f"{i}.{endung}"), os.O_WRONLY | os.O_CREAT, 0o600)
+            os.dup2(ziel, fd)
+            os.close(ziel)
+        main(args)  # endet mit sys.exit: das Kind beendet sich wie jeder Interpreter
+        sys.exit(0)
+    code = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    ergebnis.append((code, sorted(os.listdir(beobachte)) if beobachte else None))
+print(ascii(ergebnis))
+"""
+
+
+class Gabelung:
+    """``referee`` für mehrere Befehle nacheinander, jeder in einem eigenen, echten Prozess –
+    aber ohne je einen Interpreter zu starten: *ein* Python (mit ``_env(env)`` und ``cwd``, also
+    denselben Strömen, derselben Locale wie ``run_cli``) lädt referee einmal und gabelt sich je
+    Befehl (``os.fork``). Jedes Kind hat echte Dateideskriptoren, eigene Sperren und seine
+    Verbindungen, endet mit dem Exit-Code von ``referee.cli.main``. Für Tests, deren Gegenstand
+    der Prozess ist, die aber viele Befehle brauchen (ein Start kostet 0,2–0,3 s CPU).
+
+    ``huelle`` setzt etwas vor den Interpreter (``unshare … sh -c …``); ``beobachte`` ist ein
+    Ordner, dessen Inhalt nach jedem Befehl festgehalten wird (``Lauf.danach``). Der Interpreter
+    lädt sofort und wartet dann auf ``los()`` (``ergebnis()`` ruft es sonst selbst): mehrere
+    Gabelungen beginnen so im selben Augenblick. stdin der Befehle ist ``/dev/null``.
+    """
+
+    def __init__(
+        self,
+        befehle: list[list[str]] | list[tuple[str, ...]],
+        env: dict[str, str] | None = None,
+        cwd: str | os.PathLike | None = None,
+        huelle=None,
+        beobachte: str | os.PathLike | None = None,
+    ) -> None:
+        self._ordner = tempfile.mkdtemp(prefix="referee-gabel-")
+        self._anzahl = len(befehle)
+        befehl = [
+            sys.executable,
+            "-c",
+            _GABEL_TREIBER,
+            self._ordner,
+            str(beobachte or ""),
+            ascii([list(b) for b in befehle]),
+        ]
+        self._proc = subprocess.Popen(
+            huelle(befehl) if huelle else befehl,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=_env(env),
+            cwd=cwd or ROOT,
+        )
+
+    def los(self) -> None:
+        """Die Befehle starten (der Interpreter hat referee schon geladen)."""
+        if self._proc.stdin is not None:
+            self._proc.stdin.write(b"\n")
+            self._proc.stdin.close()
+            self._proc.stdin = None  # communicate() fasst stdin dann nicht mehr an
+
+    def ergebnis(self, timeout: float = 120) -> list[Lauf]:
+        """Je Befehl ein ``Lauf`` (Text wie bei ``run_cli``: UTF-8, Zeilenenden ``\\n``)."""
+        import ast
+
+        try:
+            self.los()
+            aus, fehler = self._proc.communicate(timeout=timeout)
+            assert self._proc.returncode == 0, (self._proc.returncode, aus, fehler)
+            codes = ast.literal_eval(aus.decode("ascii"))
+            assert len(codes) == self._anzahl, (aus, fehler)
+
+            def text(i: int, endung: str) -> str:
+                roh = Path(self._ordner, f"{i}.{endung}").read_bytes().decode("utf-8")
+                return roh.replace("\r\n", "\n").replace("\r", "\n")
+
+            laeufe = []
+            for i, (code, danach) in enumerate(codes):
+                lauf = Lauf(code, text(i, "aus"), text(i, "err"))
+                lauf.danach = danach  # type: ignore[attr-defined]
+                laeufe.append(lauf)
+            return laeufe
+        finally:
+            if self._proc.poll() is None:
+                self._proc.kill()
+            shutil.rmtree(self._ordner, ignore_errors=True)
+
+
 # ---------------------------------------------------------------- im selben Prozess
 
 

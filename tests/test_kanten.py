@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT, _env, cli_im_prozess, ok
+from conftest import ROOT, Gabelung, _env, cli_im_prozess, ok
 
 HAND = "EO GU H9 G10 G7 S8 SK EA"
 
@@ -126,19 +126,11 @@ def test_interner_fehler_ohne_klassennamen_exit_3(tmp_path):
     [{"PYTHONIOENCODING": "ascii"}, {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}],
     ids=["ascii", "C-Locale"],
 )
-def test_nicht_utf8_terminal_stuerzt_nie_ab(cli, cli_prozess, kodierung):
+def test_nicht_utf8_terminal_stuerzt_nie_ab(cli, db_pfad, tmp_path, kodierung):
     """``ascii`` im selben Prozess mit Strömen, die nur ASCII können (was
-    ``PYTHONIOENCODING=ascii`` dem Interpreter gibt); die C-Locale als eigener Prozess, denn da
-    richtet der Interpreter selbst die Ströme ein (ASCII, ``surrogateescape``)."""
-    if "LC_ALL" in kodierung:
-
-        def terminal(*args: str):
-            return cli_prozess(*args, env=kodierung)
-    else:
-
-        def terminal(*args: str):
-            return cli(*args, kodierung=kodierung["PYTHONIOENCODING"])
-
+    ``PYTHONIOENCODING=ascii`` dem Interpreter gibt); die C-Locale in echten Prozessen, denn da
+    richtet der Interpreter selbst die Ströme ein (ASCII, ``surrogateescape``) – ein Interpreter,
+    je Befehl gegabelt (``Gabelung``)."""
     _abend(cli, "--ort", "Gasthaus „Zur Post“ – Stüberl")
     ok(cli("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "70"))
     befehle = [
@@ -154,13 +146,18 @@ def test_nicht_utf8_terminal_stuerzt_nie_ab(cli, cli_prozess, kodierung):
         ("saufn", "karten"),
         ("sabai", "karte", "AJ"),
     ]
-    for b in befehle:
-        r = terminal(*b)
+    alle = [*befehle, ("stand",), ("abend",)]
+    if "LC_ALL" in kodierung:
+        env = {"REFEREE_DB": str(db_pfad), "HOME": str(tmp_path / "home"), **kodierung}
+        laeufe = Gabelung(alle, env=env).ergebnis()
+    else:
+        laeufe = [cli(*b, kodierung=kodierung["PYTHONIOENCODING"]) for b in alle]
+    for b, r in zip(befehle, laeufe, strict=False):
         assert r.returncode == 0, (b, r.stdout, r.stderr)
         assert "UnicodeEncodeError" not in r.stderr and "Traceback" not in r.stderr
-    r = terminal("stand")
+    r = laeufe[-2]  # stand
     assert "EUR" in r.stdout and "€" not in r.stdout
-    assert "Zur Post" in terminal("abend").stdout
+    assert "Zur Post" in laeufe[-1].stdout  # abend
 
 
 def test_argument_mit_kaputten_bytes_exit_2_ohne_datei(tmp_path):
@@ -260,21 +257,24 @@ def test_betriebssystemfehler_eine_zeile_exit_2(cli, tmp_path):
     assert "Traceback" not in r.stderr and r.stderr.startswith("Fehler: ")
 
 
-def _nur_lesen(ordner, args, tmp_path):
-    """``referee *args`` so, dass ``ordner`` nicht beschreibbar ist: als root in einem eigenen
-    Mount-Namensraum mit schreibgeschütztem Bind-Mount (root umgeht Dateirechte), sonst über
-    die Rechte des Verzeichnisses."""
-    befehl = [sys.executable, "-m", "referee", *args]
-    env = _env({"HOME": str(tmp_path)})
+def _nur_lesen(ordner, befehle, tmp_path):
+    """``referee`` je Befehl so, dass ``ordner`` nicht beschreibbar ist: als root in einem
+    eigenen Mount-Namensraum mit schreibgeschütztem Bind-Mount (root umgeht Dateirechte), sonst
+    über die Rechte des Verzeichnisses. Echte Prozesse, ein Interpreter je Befehl gegabelt
+    (``Gabelung``); ``Lauf.danach`` ist der Inhalt von ``ordner`` nach dem Befehl."""
+    huelle = None
     if os.getuid() == 0:
         import shlex
 
-        skript = (
-            f"mount --bind -o ro {shlex.quote(str(ordner))} {shlex.quote(str(ordner))} && "
-            + " ".join(map(shlex.quote, befehl))
-        )
-        befehl = ["unshare", "-m", "--propagation", "private", "sh", "-c", skript]
-    return subprocess.run(befehl, capture_output=True, text=True, env=env, cwd="/")
+        def huelle(befehl: list[str]) -> list[str]:
+            skript = (
+                f"mount --bind -o ro {shlex.quote(str(ordner))} {shlex.quote(str(ordner))} && "
+                + " ".join(map(shlex.quote, befehl))
+            )
+            return ["unshare", "-m", "--propagation", "private", "sh", "-c", skript]
+
+    env = {"HOME": str(tmp_path)}
+    return Gabelung(befehle, env=env, cwd="/", huelle=huelle, beobachte=ordner).ergebnis()
 
 
 def test_schreibgeschuetztes_verzeichnis_export_und_lesen(cli, db_pfad, tmp_path):
@@ -290,7 +290,7 @@ def test_schreibgeschuetztes_verzeichnis_export_und_lesen(cli, db_pfad, tmp_path
     assert sorted(os.listdir(ordner)) == ["abend.db"]
     os.chmod(ordner, 0o555)
     try:
-        for befehl in (
+        lesend = [
             ("stand",),
             ("verlauf",),
             ("abend",),
@@ -298,14 +298,18 @@ def test_schreibgeschuetztes_verzeichnis_export_und_lesen(cli, db_pfad, tmp_path
             ("export",),
             ("statistik",),
             ("stand", "--json"),
-        ):
-            r = _nur_lesen(ordner, ["--db", str(ziel), *befehl], tmp_path)
+        ]
+        befehle = [["--db", str(ziel), *befehl] for befehl in lesend]
+        befehle.append(["--db", str(ziel), "export", "-o", str(ordner / "x")])
+        befehle.append(["--db", str(ziel), "abend", "ende"])
+        laeufe = _nur_lesen(ordner, befehle, tmp_path)
+        for befehl, r in zip(lesend, laeufe, strict=False):
             assert r.returncode == 0, (befehl, r.stdout, r.stderr)
-            assert sorted(os.listdir(ordner)) == ["abend.db"]
-        r = _nur_lesen(ordner, ["--db", str(ziel), "export", "-o", str(ordner / "x")], tmp_path)
+            assert r.danach == ["abend.db"]
+        r = laeufe[-2]  # export -o in den Ordner
         assert r.returncode == 2, r.stderr
         assert "Berechtigung" in r.stderr or "schreibgeschützt" in r.stderr, r.stderr
-        r = _nur_lesen(ordner, ["--db", str(ziel), "abend", "ende"], tmp_path)
+        r = laeufe[-1]  # abend ende
         assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
         assert sorted(os.listdir(ordner)) == ["abend.db"]
     finally:

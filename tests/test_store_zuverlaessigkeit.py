@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, _env, cli_im_prozess
+from conftest import ROOT, Gabelung, _env, cli_im_prozess
 from hilfen import stand
 
 VIER = ["Anna", "Ben", "Cem", "Dora"]
@@ -125,38 +125,24 @@ def test_neue_datei_wartet_auf_die_sperre_eines_anderen(tmp_path):
 
 
 def test_gleichzeitig_ueber_die_kommandozeile(tmp_path):
-    """Vier Terminals tragen gleichzeitig ein: keiner sieht einen Fehler."""
+    """Vier Terminals tragen gleichzeitig ein: keiner sieht einen Fehler. Jedes Terminal ist
+    ein Interpreter, der je Eintrag einen echten Prozess gabelt (``Gabelung``); alle vier
+    beginnen im selben Augenblick."""
     pfad = tmp_path / "cli.db"
-    env = _env({"REFEREE_DB": str(pfad)})
-    subprocess.run(
-        [sys.executable, "-m", "referee", "abend", "neu", "--spieler", *VIER],
-        env=env,
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-    )
-    skript = (
-        "for i in 1 2 3 4 5 6; do "
-        f"{sys.executable} -m referee schafkopf eintragen rufspiel Anna+Ben --augen 71 >/dev/null || exit 1; "
-        "done"
-    )
-    prozesse = [
-        subprocess.Popen(["sh", "-c", skript], env=env, cwd=ROOT, stderr=subprocess.PIPE, text=True)
-        for _ in range(4)
-    ]
-    for p in prozesse:
-        _, err = p.communicate(timeout=120)
-        assert p.returncode == 0 and err == "", err
+    env = {"REFEREE_DB": str(pfad)}
+    r = cli_im_prozess("abend", "neu", "--spieler", *VIER, env=env)
+    assert r.returncode == 0, r.stderr
+    eintragen = ["schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71"]
+    terminals = [Gabelung([eintragen] * 6, env=env) for _ in range(4)]
+    for terminal in terminals:
+        terminal.los()
+    for terminal in terminals:
+        for r in terminal.ergebnis():
+            assert r.returncode == 0 and r.stderr == "", r.stderr
     c = _pruefe_datei(pfad)
     assert c.execute("SELECT count(*) FROM eintraege").fetchone()[0] == 24
-    r = subprocess.run(
-        [sys.executable, "-m", "referee", "stand", "--json"],
-        env=env,
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    r = cli_im_prozess("stand", "--json", env=env)
+    assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["schafkopf"] == {"Anna": 480, "Ben": 480, "Cem": -480, "Dora": -480}
 
 

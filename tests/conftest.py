@@ -10,6 +10,8 @@ NO_COLOR und 80 Spalten, Ergebnis mit ``returncode``/``stdout``/``stderr``:
   Prozess selbst Gegenstand ist: Signale, ``live`` als Server, Startzeit und Importe,
   ``python -m referee``, tmux, geschlossene Pipes und echte Dateideskriptoren, die
   Strom-Kodierung des Interpreters (``PYTHONIOENCODING``, ``LC_ALL``), gleichzeitige Prozesse.
+  Braucht ein solcher Test viele Befehle, startet ``Gabelung`` einen Interpreter, der sich je
+  Befehl gabelt: echte Prozesse ohne die Startkosten.
 
 ``REFEREE_DB`` zeigt – solange ein Test nichts anderes sagt – auf eine Datei im
 tmp-Verzeichnis des Tests, nie auf die echte Datenbank.

@@ -309,3 +309,46 @@ def tisch(tmp_path):
     t.ausgabe = ausgabe  # type: ignore[attr-defined]
     yield t
     buch.schliessen()
+
+
+def test_befehle_am_tisch_lassen_keine_verbindung_offen(tmp_path):
+    """Ein Befehl, den ``ausfuehren`` laufen lässt, schließt das Buch, das er selbst geöffnet
+    hat; das der Sitzung (vorher offen) bleibt offen. Sonst sammelten sich in einer langen
+    ``tisch``-Sitzung offene SQLite-Verbindungen an (jede hängt in einem Zyklus und bliebe bis
+    zur nächsten Speicherbereinigung offen). Gezählt werden die Dateideskriptoren des
+    Prozesses auf die Datenbank."""
+    import gc
+    import os
+
+    from referee.tisch.dienst import Sitzungsbuch
+    from referee.tisch.sitzung import Tisch
+
+    pfad = tmp_path / "s.db"
+
+    def offen() -> int:
+        n = 0
+        for fd in os.listdir("/proc/self/fd"):
+            try:
+                n += os.readlink(f"/proc/self/fd/{fd}") == str(pfad)
+            except OSError:
+                continue
+        return n
+
+    buch = Sitzungsbuch(str(pfad))
+    gc.disable()  # die Speicherbereinigung würde Vergessenes zufällig doch schließen
+    try:
+        buch.abend_sicherstellen(["Anna", "Ben", "Cem", "Dora"])
+        tisch = Tisch(buch, schreibe=lambda _t: None, knapp=True)
+        assert tisch.verarbeite("r an be 71").ok
+        assert tisch.verarbeite("stand").ok
+        # das Buch der Sitzung und höchstens ein Deskriptor, den SQLite nach dem Schließen einer
+        # Verbindung für später aufhebt, solange eine andere auf dieselbe Datei Sperren hält
+        vorher = offen()
+        assert 1 <= vorher <= 2
+        for zeile in ("verlauf", "abend", "stand --json", "verlauf --json", "stand"):
+            assert tisch.verarbeite(zeile).ok, zeile
+            assert offen() == vorher, zeile  # wächst nicht mit jedem Befehl
+        assert buch.lage() is not None  # das Buch der Sitzung ist noch offen und liest
+    finally:
+        gc.enable()
+        buch.schliessen()

@@ -46,6 +46,7 @@ werden erst in den Funktionen importiert (Startzeit der CLI).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Iterable, Iterator
@@ -242,6 +243,14 @@ class Store(Austausch):
         if self._conn is not None:
             self._conn.close()
             self._conn = None
+
+    def __del__(self) -> None:
+        """Wer den Speicher fallen lässt, ohne ihn zu schließen (``buch_oeffnen(db).stand()``),
+        schließt ihn damit: die ``sqlite3.Connection`` hängt sonst in einem Zyklus (ihr
+        Anweisungs-Cache) und bliebe offen bis zur nächsten Speicherbereinigung – in einer langen
+        ``tisch``-Sitzung sammelten sich so offene Verbindungen an."""
+        with contextlib.suppress(Exception):  # beim Beenden kann sqlite3 schon fort sein
+            self.schliessen()
 
     def __enter__(self) -> Store:
         return self

@@ -482,18 +482,21 @@ class Buch:
     def ruhmeshalle(self) -> Ruhmeshalle:
         """Die Hall of Fame über alle Abende (leer ist eine Antwort)."""
         abende = {a.id: a for a in self.store.abende()}
+        from referee.buch.antworten import Ruhmestat
+        from referee.sabai.ergebnis import SabaiErgebnis
+
         return Ruhmeshalle(
             tuple(
-                {
-                    "name": name,
-                    "datum": abende[x.abend_id].datum,
-                    "abend": x.abend_id,
-                    "ort": abende[x.abend_id].ort,
-                    "eintrag": x.id,
-                    "zeit": x.zeit,
-                }
+                Ruhmestat(
+                    name=name,
+                    datum=abende[x.abend_id].datum,
+                    abend=x.abend_id,
+                    ort=abende[x.abend_id].ort,
+                    eintrag=x.id,
+                    zeit=x.zeit,
+                )
                 for x in self.store.eintraege(spiel="sabai")
-                for name in (x.ergebnis.get("ruhmeshalle") or [])
+                for name in SabaiErgebnis.aus_json(x.ergebnis).ruhmeshalle
             )
         )
 

@@ -14,10 +14,23 @@ from typing import TYPE_CHECKING, Any
 from referee.buch.stand import Stand
 
 if TYPE_CHECKING:
+    from referee.bericht.ausgleich import Ueberweisung
+
+if TYPE_CHECKING:
     from referee.ergebnis import Ergebnis
     from referee.sabai.runde import Spielstand
     from referee.schafkopf.tisch import Geberfolge
     from referee.store import Abend, Eintrag, Ereignis
+
+
+def ueberweisungen_aus(daten: Mapping[str, Any]) -> tuple[Ueberweisung, ...]:
+    """Die Überweisungen eines gespeicherten ``bezahlt``-Ereignisses (JSON aus dem Speicher)."""
+    from referee.bericht.ausgleich import Ueberweisung
+
+    return tuple(
+        Ueberweisung(str(u["von"]), str(u["an"]), int(u["cent"]))
+        for u in daten.get("ueberweisungen") or ()
+    )
 
 
 @dataclass(frozen=True)
@@ -72,15 +85,16 @@ class Bezahlt:
     stand: Stand
 
     @property
-    def ueberweisungen(self) -> list[dict[str, Any]]:
-        return list(self.ereignis.daten.get("ueberweisungen") or [])
+    def ueberweisungen(self) -> tuple[Ueberweisung, ...]:
+        """Was beglichen wurde (aus dem gespeicherten Ereignis)."""
+        return ueberweisungen_aus(self.ereignis.daten)
 
     def als_json(self) -> dict[str, Any]:
         return {
             "ereignis": self.ereignis.id,
             "abend": self.abend.id,
             "bezahlt": dict(self.ereignis.daten.get("cent") or {}),
-            "ueberweisungen": self.ueberweisungen,
+            "ueberweisungen": [u.als_json() for u in self.ueberweisungen],
             "stand": self.stand.als_json(),
         }
 
@@ -258,14 +272,36 @@ class SabaiSpielstand:
         return {"abend": self.abend.id, "spiele": [s.als_json() for s in self.spiele]}
 
 
+@dataclass(frozen=True, slots=True)
+class Ruhmestat:
+    """Ein Eintrag der Hall of Fame: wer, an welchem Abend (Datum, Ort), mit welchem Eintrag."""
+
+    name: str
+    datum: str
+    abend: int
+    ort: str | None
+    eintrag: int
+    zeit: str
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "datum": self.datum,
+            "abend": self.abend,
+            "ort": self.ort,
+            "eintrag": self.eintrag,
+            "zeit": self.zeit,
+        }
+
+
 @dataclass(frozen=True)
 class Ruhmeshalle:
     """``referee sabai ruhmeshalle``: wer mit allen vier Jokern abschloss, wann und wo."""
 
-    eintraege: tuple[Mapping[str, Any], ...]
+    eintraege: tuple[Ruhmestat, ...]
 
     def als_json(self) -> dict[str, Any]:
-        return {"ruhmeshalle": [dict(e) for e in self.eintraege]}
+        return {"ruhmeshalle": [e.als_json() for e in self.eintraege]}
 
 
 @dataclass(frozen=True)
@@ -325,6 +361,7 @@ __all__ = [
     "RegelGeaendert",
     "Rueckgaengig",
     "Ruhmeshalle",
+    "Ruhmestat",
     "SabaiSpielstand",
     "Stand",
     "Statistik",

@@ -75,12 +75,6 @@ def _zeige_stand(stand: Stand, titel: str, trend: dict[str, str] | None = None) 
         _zeige_ueberweisungen(stand)
 
 
-def _ueberweisung(u: dict) -> str:
-    """``Cem → Anna: 0,20 €`` (wie ``referee.bericht.ausgleich.Ueberweisung``) aus der
-    gespeicherten Form eines ``bezahlt``-Ereignisses."""
-    return f"{u['von']} → {u['an']}: {euro(u['cent'], vorzeichen=False)}"
-
-
 def _zeige_ueberweisungen(stand: Stand) -> None:
     zeilen = [str(u) for u in stand.ueberweisungen] or [
         "Alles bezahlt." if stand.bezahlt else "Alle sind quitt."
@@ -291,6 +285,8 @@ def abend_zeigen(
 
 def _ereignis_text(e) -> str:
     """Eine Zeile je Ereignis des Abends."""
+    from referee.buch.antworten import ueberweisungen_aus
+
     d = e.daten
     if e.art == "regel":
         return "Hausregel ab Eintrag nach #{}: {}".format(
@@ -301,9 +297,7 @@ def _ereignis_text(e) -> str:
             ),
         )
     if e.art == "bezahlt":
-        return "Bezahlt: " + (
-            ", ".join(_ueberweisung(u) for u in d.get("ueberweisungen") or []) or "–"
-        )
+        return "Bezahlt: " + (", ".join(str(u) for u in ueberweisungen_aus(d)) or "–")
     if e.art == "ende":
         return "Abend beendet"
     if e.art == "wieder":
@@ -534,7 +528,7 @@ def abend_bezahlt(
         return
     druck(rich_text(f"Abend {r.abend.id}: bezahlt.", "bold"))
     for u in r.ueberweisungen:
-        druck(rich_text("  " + _ueberweisung(u)))
+        druck(rich_text("  " + str(u)))
     druck(rich_text("Rückgängig: referee rueckgaengig", "dim"))
 
 

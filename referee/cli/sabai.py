@@ -253,9 +253,7 @@ def ruhmeshalle(
     t.add_column("Ort")
     t.add_column("Spieler:in")
     for e in eintraege:
-        t.add_row(
-            Text(str(e["datum"])), Text(str(e["abend"])), Text(e["ort"] or ""), Text(e["name"])
-        )
+        t.add_row(Text(e.datum), Text(str(e.abend)), Text(e.ort or ""), Text(e.name))
     k.print(t)
 
 

@@ -106,12 +106,7 @@ def korrektur(
 ) -> None:
     """Ersetzt einen Eintrag durch die richtigen Angaben; das Original bleibt sichtbar (verlauf --alle).
 
-    Nach der ID folgen dieselben Angaben wie beim Eintragen des Spiels, mit den Optionen
-    dieses Spiels allein (unten je Spiel): Schafkopf wie „schafkopf eintragen“, sabai wie
-    „sabai eintragen“, SAUFN wie „saufn ende“, Schlafmütze wie „schlafmuetze sieg“. Stände
-    ergeben sich aus den geltenden Einträgen; die Korrektur steht in der Spielfolge am Platz
-    des Originals. Eine Korrektur lässt sich korrigieren; „rueckgaengig“ einer Korrektur
-    stellt das Original wieder her.
+    Nach der ID folgen dieselben Angaben wie beim Eintragen des Spiels, mit den Optionen dieses Spiels allein (unten je Spiel): Schafkopf wie „schafkopf eintragen“, sabai wie „sabai eintragen“, SAUFN wie „saufn ende“, Schlafmütze wie „schlafmuetze sieg“. Stände ergeben sich aus den geltenden Einträgen; die Korrektur steht in der Spielfolge am Platz des Originals. Eine Korrektur lässt sich korrigieren; „rueckgaengig“ einer Korrektur stellt das Original wieder her.
 
     Beispiel: referee korrektur 12 rufspiel Anna+Ben --augen 61 --laufende 3
     (sabai: referee korrektur 13 Anna="3 7" Ben="AJ" Cem="" Dora="14 0";

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
 from typing import Any
 
 
@@ -16,3 +18,18 @@ def stand(store: Any, abend_id: int | None = None, *, ueberweisungen: bool = Fal
         for schluessel in ("ueberweisungen", "bezahlt", "offen"):
             daten.pop(schluessel)
     return daten
+
+
+def logischer_inhalt(db: Path) -> list:
+    """Was in der Datenbank steht (alle Tabellen, sortiert) – ``[]`` ohne Datei."""
+    if not db.exists() or db.stat().st_size == 0:
+        return []
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as c:
+        tabellen = [
+            r[0]
+            for r in c.execute(
+                "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' "
+                "ORDER BY name"
+            )
+        ]
+        return [(t, sorted(map(repr, c.execute(f'SELECT * FROM "{t}"')))) for t in tabellen]

@@ -26,12 +26,12 @@ from __future__ import annotations
 import copy
 import json
 import os
-import sqlite3
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from conftest import im_prozess
+from hilfen import logischer_inhalt
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -79,21 +79,6 @@ def rufe(args: list[str], db: Path, stdin: str = "", kodierung: str = "utf-8") -
     if kodierung != "utf-8":
         STATISTIK[f"aufrufe {kodierung}"] += 1
     return Ergebnis(code, *texte)
-
-
-def logischer_inhalt(db: Path) -> list:
-    """Was in der Datenbank steht (alle Tabellen, sortiert) – ``[]`` ohne Datei."""
-    if not db.exists() or db.stat().st_size == 0:
-        return []
-    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as c:
-        tabellen = [
-            r[0]
-            for r in c.execute(
-                "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' "
-                "ORDER BY name"
-            )
-        ]
-        return [(t, sorted(map(repr, c.execute(f'SELECT * FROM "{t}"')))) for t in tabellen]
 
 
 # ---------------------------------------------------------------- feindliche Texte

@@ -8,13 +8,13 @@ schlug vor der Änderung fehl. Die erwarteten Werte stehen hier von Hand.
 from __future__ import annotations
 
 import json
-import sqlite3
 import subprocess
 import sys
 import urllib.request
 
 import pytest
 from conftest import ROOT, _env, im_prozess, ok
+from hilfen import logischer_inhalt
 
 SPIELER = ("--spieler", "Anna", "Ben", "Cem", "Dora")
 
@@ -26,20 +26,6 @@ def buch(tmp_path, monkeypatch):
     monkeypatch.setenv("REFEREE_DB", str(pfad))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     return pfad
-
-
-def _inhalt(pfad) -> list:
-    if not pfad.exists() or pfad.stat().st_size == 0:
-        return []
-    with sqlite3.connect(f"file:{pfad}?mode=ro", uri=True) as c:
-        tabellen = [
-            r[0]
-            for r in c.execute(
-                "SELECT name FROM sqlite_master WHERE type='table' "
-                "AND name NOT LIKE 'sqlite_%' ORDER BY name"
-            )
-        ]
-        return [(t, sorted(map(repr, c.execute(f'SELECT * FROM "{t}"')))) for t in tabellen]
 
 
 # ---------------------------------------------------------------- 1. nur ASCII-Ziffern
@@ -339,7 +325,7 @@ def test_tisch_behaelt_abend_mit_eintraegen(buch):
 
 def test_offener_abend_wird_nie_verworfen(buch):
     ok(im_prozess("abend", "neu", *SPIELER))
-    vorher = _inhalt(buch)
+    vorher = logischer_inhalt(buch)
     r = ok(im_prozess("tisch", input="r an xaver 71\n"), 2)
     assert "verworfen" not in r.stderr
-    assert _inhalt(buch) == vorher
+    assert logischer_inhalt(buch) == vorher

@@ -65,26 +65,13 @@ _ERGEBNIS_FELDER = {
 #: (ein Export einer älteren Version, ein Werkzeug über die Speicher-API), wird trotzdem
 #: nachgerechnet: jedes Feld, das da ist, muss dem Nachgerechneten gleichen, und die Fakten,
 #: die das Nachrechnen braucht, müssen da sein – weglassen lässt sich nur, was nichts ändert.
+#: Abgeleitet: ``_ERGEBNIS_FELDER`` ohne die Felder, die nur manche Spielarten haben.
 _IMMER_GESCHRIEBEN = {
-    "schafkopf": (
-        "zahlungen",
-        "spielart",
-        "spieler",
-        "partner",
-        "gewonnen",
-        "wert",
-        "augen",
-        "laufende",
-        "schneider",
-        "schwarz",
-        "tout",
-        "klopfer",
-        "stoesse",
-        "konventionen",
-    ),
-    "sabai": ("punkte", "siegpunkte", "ruhmeshalle", "sieger", "letzte"),
-    "saufn": ("plaetze", "spieler", "schluecke"),
-    "schlafmuetze": ("sieger", "spieler"),
+    spiel: felder
+    - {"schafkopf": {"farbe", "sie", "stiche", "verlierer", "jungfrauen", "durchmarsch"}}.get(
+        spiel, set()
+    )
+    for spiel, felder in _ERGEBNIS_FELDER.items()
 }
 
 _FEHLT = object()

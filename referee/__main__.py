@@ -1,4 +1,4 @@
-from referee.cli import main
+from referee.cli import einstieg
 
 if __name__ == "__main__":
-    main()
+    einstieg()

@@ -370,9 +370,6 @@ def test_signal_waehrend_des_imports_laesst_nichts_zurueck(tmp_path, export_json
         text=True,
         env=_env({"HOME": str(tmp_path / "home")}),
         cwd=ROOT,
-        # eine eigene Sitzung: nur unser Signal trifft den Import, keines, das im parallelen
-        # Testlauf an die ganze Prozessgruppe geht (sonst vereinzelt Exit -2 statt 130)
-        start_new_session=True,
     )
     try:
         frist = time.monotonic() + 60

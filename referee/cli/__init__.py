@@ -11,6 +11,7 @@ und Meldung – der eine Ort, an dem Fehler abgebildet werden; ``main`` und ``ti
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
@@ -524,6 +525,28 @@ def _neue_leere_dateien_entfernen() -> None:
     store = sys.modules.get("referee.store")
     if store is not None:
         store.angelegte_leere_entfernen()
+
+
+def einstieg() -> None:
+    """Einstieg des Kommandos ``referee`` und von ``python -m referee``: ``main`` in einem
+    eigenen Prozess.
+
+    Endet ein Aufruf mit Exit 130 (Strg-C; SIGTERM/SIGHUP während eines Imports), endet der
+    Prozess sofort mit 130, nach dem Leeren der Ströme. Beobachtet: kam das Signal an, während
+    ein Modul geladen wurde und dataclasses/namedtuple darin Code aus Text ausführten
+    (``exec``), endete CPython den Prozess nach ``sys.exit(130)`` trotzdem mit SIGINT (Exit -2,
+    etwa 1 von 30 Importen unter Last). Im selben Prozess (Tests, ``tisch``) wird ``main``
+    direkt gerufen.
+    """
+    try:
+        main()
+    except SystemExit as exc:
+        if exc.code == 130:
+            for strom in (sys.stdout, sys.stderr):
+                with contextlib.suppress(Exception):
+                    strom.flush()
+            os._exit(130)
+        raise
 
 
 def main(argv: list[str] | None = None) -> None:

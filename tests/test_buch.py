@@ -369,3 +369,18 @@ def test_cli_korrektur_je_spiel(cli, eintragen, korrektur, korrektur2, teil):
     fremd = ("--letzte",) if teil[0] != "sabai" else ("--augen", "61")
     r = ok(cli("korrektur", "5", *korrektur, *fremd), 2)
     assert fremd[0] in r.stderr and "passt nicht zu Eintrag #5" in r.stderr
+
+
+def test_namen_offener_abend_und_alle_bekannten(tmp_path):
+    b = Buch(tmp_path / "n.db")
+    assert b.namen().am_tisch == () and b.namen().bekannt == ()
+    assert not (tmp_path / "n.db").exists()  # Lesen legt keine Datei an
+    b.abend_neu(["Kunigunde", "Xaver", "Anna", "Ben"])
+    b.abend_ende()
+    b.abend_neu(["Vroni", "Sepp", "Anna", "Ben"])
+    n = b.namen()
+    assert n.am_tisch == ("Vroni", "Sepp", "Anna", "Ben")
+    assert set(n.bekannt) == {"Kunigunde", "Xaver", "Anna", "Ben", "Vroni", "Sepp"}
+    b.abend_ende()
+    assert b.namen().am_tisch == ()
+    b.schliessen()

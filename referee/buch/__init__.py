@@ -46,6 +46,7 @@ from referee.buch.antworten import (
     EreignisRueckgaengig,
     Export,
     Importiert,
+    Namen,
     RegelGeaendert,
     Rueckgaengig,
     Ruhmeshalle,
@@ -231,6 +232,15 @@ class Buch:
         a = self.store.abend_wieder(abend_id)
         e = self.store.ereignisse(a.id, art="wieder")[-1]
         return AbendWieder(a, e, self._stand(a))
+
+    def namen(self) -> Namen:
+        """Die Spieler des offenen Abends und alle bekannten Namen; ohne Buch beide leer
+        (legt keine Datei an)."""
+        if not self.store.existiert:
+            return Namen((), ())
+        offen = self.store.aktueller_abend()
+        bekannt = tuple(s.name for s in self.store.spieler_alle())
+        return Namen(offen.spieler if offen else (), bekannt)
 
     def abende(self) -> AbendListe:
         """Alle Abende, älteste zuerst (leer ist eine Antwort, kein Fehler)."""

@@ -172,6 +172,18 @@ class AbendListe:
 
 
 @dataclass(frozen=True)
+class Namen:
+    """Die Spielernamen des Buchs: die des offenen Abends und alle bekannten (für Füllwörter
+    in ``frage``, Vervollständigung); leer, wenn es noch kein Buch gibt."""
+
+    am_tisch: tuple[str, ...]
+    bekannt: tuple[str, ...]
+
+    def als_json(self) -> dict[str, Any]:
+        return {"am_tisch": list(self.am_tisch), "bekannt": list(self.bekannt)}
+
+
+@dataclass(frozen=True)
 class Eingetragen:
     """Ein neuer Eintrag (oder eine Korrektur: ``ersetzt``) mit dem Stand danach."""
 

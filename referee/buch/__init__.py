@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from referee.buch import antworten
@@ -54,15 +55,41 @@ from referee.buch.antworten import (
     Stand,
     Statistik,
     Verlauf,
+    Vorschau,
 )
 from referee.errors import Eingabefehler, Regelverstoss, Zustandsfehler
 
 if TYPE_CHECKING:
     from referee.ergebnis import Abendlage, Angaben, Ergebnis
     from referee.schafkopf.tisch import Geberfolge
-    from referee.store import Abend, Eintrag, Ereignis, Store
+    from referee.store import Abend, Eintrag, Ereignis, Store, Wiederholt
 
 _BEISPIEL = "Beispiel: referee abend neu --spieler Anna Ben Cem Dora"
+#: so lange gilt ein gleicher Eintrag als „schon eingetragen“ (zwei Handys, ein Spiel):
+#: ein Spiel dauert am Tisch kaum unter zwei Minuten, dieselbe Eingabe danach ist ein neues
+DOPPELT_SEKUNDEN = 120
+_SCHLUESSEL_ZEICHEN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
+
+
+class DoppelterEintrag(Zustandsfehler):
+    """Ein gleicher Eintrag steht schon im Buch (``eintrag``); nichts geschrieben."""
+
+    def __init__(self, eintrag: Eintrag) -> None:
+        super().__init__(
+            f"Schon eingetragen als #{eintrag.id} ({eintrag.zeit[11:16]} Uhr); trotzdem eintragen?"
+        )
+        self.eintrag = eintrag
+
+
+def _pruefe_schluessel(schluessel: str | None) -> str | None:
+    """Ein Idempotenz-Schlüssel: 8–100 Zeichen aus Buchstaben, Ziffern, - und _."""
+    if schluessel is None:
+        return None
+    if not (8 <= len(schluessel) <= 100) or not set(schluessel) <= _SCHLUESSEL_ZEICHEN:
+        raise Eingabefehler(
+            "Der Schlüssel einer Eingabe hat 8 bis 100 Zeichen aus Buchstaben, Ziffern, - und _."
+        )
+    return schluessel
 
 
 class Buch:
@@ -280,23 +307,89 @@ class Buch:
         return self.store.eintrag(eintrag_id)
 
     def eintragen(
-        self, ergebnis: Ergebnis | Angaben, *, eingabe: Mapping[str, Any] | None = None
+        self,
+        ergebnis: Ergebnis | Angaben,
+        *,
+        eingabe: Mapping[str, Any] | None = None,
+        schluessel: str | None = None,
+        doppelt_ok: bool = True,
     ) -> Eingetragen:
         """Ein Spiel in den offenen Abend eintragen (eine Transaktion).
 
         ``ergebnis``: ein typisiertes Ergebnis oder Angaben, die mit dem Abend eines werden.
         Namen werden in die Schreibweise des Abends gebracht; wer nicht mitspielt: nichts
-        eingetragen. ``eingabe``: was der Benutzer eingab (wird mitgespeichert)."""
+        eingetragen. ``eingabe``: was der Benutzer eingab (wird mitgespeichert).
+
+        Für Schreiber übers Netz: ``schluessel`` (je Absendung): derselbe noch einmal schreibt
+        nichts und antwortet mit dem ersten Eintrag (``wiederholt``). ``doppelt_ok=False``:
+        ein gleicher geltender Eintrag der letzten ``DOPPELT_SEKUNDEN`` → ``DoppelterEintrag``.
+        """
+        schluessel = _pruefe_schluessel(schluessel)
         lage = self.lage()
         erg = self._ergebnis(ergebnis, lage)
-        e = self.store.eintragen(
-            erg.spiel,
-            erg.als_json(),
-            self._eingabe(eingabe, erg),
-            abend_id=lage.abend_id,
-            werte=erg.werte(),
-        )
+        if not doppelt_ok:
+            gleich = self._gleicher(lage.abend_id, erg)
+            if gleich is not None:
+                raise DoppelterEintrag(gleich)
+        try:
+            e = self.store.eintragen(
+                erg.spiel,
+                erg.als_json(),
+                self._eingabe(eingabe, erg),
+                abend_id=lage.abend_id,
+                werte=erg.werte(),
+                schluessel=schluessel,
+            )
+        except self._wiederholt_art as w:
+            return self._wiederholt(w.eintrag)
         return self._eingetragen(e, erg)
+
+    @property
+    def _wiederholt_art(self) -> type[Wiederholt]:
+        """Die Ausnahme ``Wiederholt`` (erst bei Bedarf geladen)."""
+        from referee.store import Wiederholt
+
+        return Wiederholt
+
+    def vorschau(
+        self, ergebnis: Ergebnis | Angaben, *, korrektur_von: int | None = None
+    ) -> Vorschau:
+        """Was ``eintragen`` (oder ``korrigieren(korrektur_von, …)``) ergäbe – durch denselben
+        Code, aber nichts geschrieben; mit einem gleichen Eintrag der letzten
+        ``DOPPELT_SEKUNDEN`` (``doppelt``), falls es ihn gibt."""
+        if korrektur_von is not None:
+            alt, lage = self._korrektur_lage(korrektur_von, ergebnis)
+            erg = self._ergebnis(ergebnis, lage)
+            return Vorschau(erg, self.store.abend(alt.abend_id), None, alt)
+        lage = self.lage()
+        erg = self._ergebnis(ergebnis, lage)
+        a = self.store.abend(lage.abend_id)
+        return Vorschau(erg, a, self._gleicher(a.id, erg))
+
+    def _gleicher(self, abend_id: int, erg: Ergebnis) -> Eintrag | None:
+        """Der jüngste geltende Eintrag mit demselben Ergebnis aus den letzten
+        ``DOPPELT_SEKUNDEN`` (zwei Handys, ein Spiel)."""
+        from datetime import datetime, timedelta
+
+        if not self.store.existiert:
+            return None
+        grenze = datetime.now().astimezone() - timedelta(seconds=DOPPELT_SEKUNDEN)
+        inhalt = erg.als_json()
+        for e in reversed(self.store.eintraege(abend_id, spiel=erg.spiel)):
+            if e.ergebnis == inhalt and datetime.fromisoformat(e.zeit) >= grenze:
+                return e
+        return None
+
+    def _wiederholt(self, e: Eintrag) -> Eingetragen:
+        """Die Antwort auf einen wiederholten Schlüssel: der damals geschriebene Eintrag mit
+        dem Stand von jetzt (``wiederholt=True``)."""
+        from dataclasses import replace
+
+        from referee.buch.spiele import ergebnis_aus_json
+
+        ersetzt = self.store.eintrag(e.bezug) if e.art == "korrektur" and e.bezug else None
+        aus = self._eingetragen(e, ergebnis_aus_json(e.spiel, e.ergebnis), ersetzt=ersetzt)
+        return replace(aus, wiederholt=True)
 
     def korrigieren(
         self,
@@ -304,13 +397,39 @@ class Buch:
         ergebnis: Ergebnis | Angaben,
         *,
         eingabe: Mapping[str, Any] | None = None,
+        schluessel: str | None = None,
     ) -> Eingetragen:
         """Eintrag ``eintrag_id`` durch ein neues Ergebnis desselben Spiels ersetzen.
 
         Das Original bleibt sichtbar (``verlauf(alle=True)``); die Korrektur steht in der
         Spielfolge an seinem Platz. Eine Korrektur lässt sich korrigieren; ihr Storno
         (``rueckgaengig``) lässt das Ersetzte wieder gelten. Angaben ohne Tisch/Spieler
-        nehmen die Spieler des Originals."""
+        nehmen die Spieler des Originals. ``schluessel`` wie bei ``eintragen``; ist
+        ``eintrag_id`` schon storniert oder ersetzt: ``Zustandsfehler``, nichts geschrieben."""
+        schluessel = _pruefe_schluessel(schluessel)
+        if schluessel is not None:
+            frueher = self.store.eintrag_zum_schluessel(schluessel)
+            if frueher is not None:
+                return self._wiederholt(frueher)
+        alt, lage = self._korrektur_lage(eintrag_id, ergebnis)
+        erg = self._ergebnis(ergebnis, lage)
+        werte = erg.werte()
+        try:
+            e = self.store.korrektur(
+                alt.id,
+                erg.als_json(),
+                self._eingabe(eingabe, erg),
+                werte=werte,
+                schluessel=schluessel,
+            )
+        except self._wiederholt_art as w:
+            return self._wiederholt(w.eintrag)
+        return self._eingetragen(e, erg, ersetzt=alt, aenderung=self._aenderung(alt, werte))
+
+    def _korrektur_lage(
+        self, eintrag_id: int, ergebnis: Ergebnis | Angaben
+    ) -> tuple[Eintrag, Abendlage]:
+        """Das zu ersetzende Original und die Lage, die bei ihm galt."""
         from referee.buch.spiele import ergebnis_aus_json
         from referee.ergebnis import SPIEL_NAMEN
 
@@ -330,11 +449,7 @@ class Buch:
         alt_namen = ergebnis_aus_json(alt.spiel, alt.ergebnis).namen()
         # es gelten die Regeln, die beim ursprünglichen Eintrag galten (nicht spätere)
         ursprung = self.store.spielreihenfolge(a.id).get(alt.id, alt.id)
-        lage = self.lage(a.id, tisch=alt_namen or None, bis=ursprung)
-        erg = self._ergebnis(ergebnis, lage)
-        werte = erg.werte()
-        e = self.store.korrektur(alt.id, erg.als_json(), self._eingabe(eingabe, erg), werte=werte)
-        return self._eingetragen(e, erg, ersetzt=alt, aenderung=self._aenderung(alt, werte))
+        return alt, self.lage(a.id, tisch=alt_namen or None, bis=ursprung)
 
     @staticmethod
     def _aenderung(alt: Eintrag, neu: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, int]]:
@@ -355,13 +470,36 @@ class Buch:
                 aus[groesse] = je
         return aus
 
-    def rueckgaengig(self, eintrag_id: int | None = None) -> Rueckgaengig | EreignisRueckgaengig:
+    def rueckgaengig(
+        self,
+        eintrag_id: int | None = None,
+        *,
+        nur_letzten: bool = False,
+        schluessel: str | None = None,
+    ) -> Rueckgaengig | EreignisRueckgaengig:
         """Den letzten geltenden Eintrag des offenen Abends stornieren (oder ``eintrag_id``).
         Storno einer Korrektur: das Ersetzte gilt wieder. Kam danach noch eine Regeländerung
         oder ``bezahlt`` (ohne offenen Abend: ``bezahlt`` des letzten Abends), wird diese
-        aufgehoben (``EreignisRueckgaengig``)."""
+        aufgehoben (``EreignisRueckgaengig``).
+
+        Übers Netz: ``nur_letzten`` – ``eintrag_id`` muss noch der letzte geltende sein
+        (sonst ``Zustandsfehler``); ``schluessel`` wie bei ``eintragen``."""
         if not self.store.existiert:
             raise Zustandsfehler(f"Noch keine Daten; nichts rückgängig zu machen. {_BEISPIEL}")
+        schluessel = _pruefe_schluessel(schluessel)
+        if schluessel is not None:
+            try:
+                storno = self.store.rueckgaengig(
+                    eintrag_id, nur_letzten=nur_letzten, schluessel=schluessel
+                )
+            except self._wiederholt_art as w:
+                storno = w.eintrag
+                if storno.art != "storno":
+                    raise Zustandsfehler(
+                        f"Der Schlüssel gehört zu Eintrag #{storno.id}, nicht zu einem Storno."
+                    ) from None
+                return replace(self._rueckgaengig_aus(storno), wiederholt=True)
+            return self._rueckgaengig_aus(storno)
         if eintrag_id is None:
             ereignis = self._letztes_ereignis()
             if ereignis is not None:
@@ -371,7 +509,9 @@ class Buch:
                     self.store.ereignis(ereignis.id),
                     self._stand(self.store.abend(ereignis.abend_id)),
                 )
-        storno = self.store.rueckgaengig(eintrag_id)
+        return self._rueckgaengig_aus(self.store.rueckgaengig(eintrag_id, nur_letzten=nur_letzten))
+
+    def _rueckgaengig_aus(self, storno: Eintrag) -> Rueckgaengig:
         assert storno.bezug is not None
         alt = self.store.eintrag(storno.bezug)
         wieder = self.store.eintrag(alt.bezug) if alt.art == "korrektur" and alt.bezug else None

@@ -184,6 +184,33 @@ class Namen:
 
 
 @dataclass(frozen=True)
+class Vorschau:
+    """Was ein Eintrag (oder die Korrektur von ``ersetzt``) ergäbe; nichts geschrieben.
+    ``doppelt``: ein gleicher Eintrag der letzten Minuten (zwei Handys, ein Spiel)."""
+
+    ergebnis: Ergebnis
+    abend: Abend
+    doppelt: Eintrag | None = None
+    ersetzt: Eintrag | None = None
+
+    def als_json(self) -> dict[str, Any]:
+        """``{"spiel", "zeile", "werte", "erklaerung", "ergebnis", "doppelt", "ersetzt"}`` –
+        ``werte`` wie im Stand (Schafkopf: ``cent`` je Spieler), ``erklaerung`` nur beim
+        Schafkopf."""
+        erg = self.ergebnis
+        erklaerung = getattr(erg, "erklaerung_nach", None)
+        return {
+            "spiel": erg.spiel,
+            "zeile": erg.zeile(),
+            "werte": {g: dict(je) for g, je in erg.werte().items()},
+            "erklaerung": erklaerung(self.abend.tarif) if erklaerung else None,
+            "ergebnis": erg.als_json(),
+            "doppelt": None if self.doppelt is None else self.doppelt.id,
+            "ersetzt": None if self.ersetzt is None else self.ersetzt.id,
+        }
+
+
+@dataclass(frozen=True)
 class Eingetragen:
     """Ein neuer Eintrag (oder eine Korrektur: ``ersetzt``) mit dem Stand danach."""
 
@@ -199,6 +226,7 @@ class Eingetragen:
     aenderung: Mapping[str, Mapping[str, int]] | None = field(default=None, hash=False)
     #: Konventionen dieses Eintrags, die an diesem Abend noch nicht genannt wurden
     konventionen_neu: tuple[str, ...] = ()
+    wiederholt: bool = False  # derselbe Schlüssel schon einmal: nichts neu geschrieben
 
     def als_json(self) -> dict[str, Any]:
         """``{"eintrag", "abend", "spiel", "ergebnis", "stand"}`` – ``stand`` ist der Teil des
@@ -232,6 +260,7 @@ class Rueckgaengig:
     storniert: Eintrag
     stand: Stand
     wieder: Eintrag | None = None  # Storno einer Korrektur: das Original gilt wieder
+    wiederholt: bool = False  # derselbe Schlüssel schon einmal: nichts neu geschrieben
 
     def als_json(self) -> dict[str, Any]:
         return {

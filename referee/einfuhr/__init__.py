@@ -188,7 +188,9 @@ def _probe(daten: dict, tmp: Path) -> None:
     with Store(tmp, werte_aus=werte_aus) as s:
         s.importieren(daten)
         zurueck = s.export()
+        # ohne den Stand (abgeleitet) und mit dem Schema dieser Version (Export 4 = 5)
         ohne_stand = {k: v for k, v in daten.items() if k != "stand"}
+        ohne_stand["schema"] = zurueck["schema"]
         if json.dumps(zurueck, ensure_ascii=False) != json.dumps(ohne_stand, ensure_ascii=False):
             wo, stelle = _benannt(ohne_stand, _erste_abweichung(ohne_stand, zurueck))
             raise _fehler(

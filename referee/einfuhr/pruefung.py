@@ -34,7 +34,7 @@ from referee.zahlen import GRENZE_TARIF
 def pruefe_export(daten: Any) -> None:
     """Die ganze Datei prüfen; wirft ``Eingabefehler`` an der ersten schlechten Stelle."""
     from referee.namen import namensschluessel, pruefe_name
-    from referee.store import EXPORT_FORMAT, SCHEMA_AKTUELL
+    from referee.store import EXPORT_FORMAT, EXPORT_SCHEMA_AB, SCHEMA_AKTUELL
 
     if not isinstance(daten, dict):
         raise _fehler("Datei", f"erwartet ein JSON-Objekt, nicht {_art(daten)}.")
@@ -47,9 +47,11 @@ def pruefe_export(daten: Any) -> None:
             f"Der Export stammt von einer neueren referee-Version (Schema {schema}, diese "
             f"Version kennt bis {SCHEMA_AKTUELL}); nichts importiert."
         )
-    if schema != SCHEMA_AKTUELL:
+    if schema < EXPORT_SCHEMA_AB:
         raise _fehler(
-            "Datei", f"Schema {schema} wird nicht importiert (erwartet {SCHEMA_AKTUELL})."
+            "Datei",
+            f"Schema {schema} wird nicht importiert (erwartet {EXPORT_SCHEMA_AB} bis "
+            f"{SCHEMA_AKTUELL}).",
         )
 
     # Spieler

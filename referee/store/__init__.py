@@ -79,6 +79,7 @@ from referee.store.daten import (
     ARTEN,
     EREIGNIS_ARTEN,
     EXPORT_FORMAT,
+    EXPORT_SCHEMA_AB,
     SCHEMA_AKTUELL,
     WARTEZEIT_MS,
     Abend,
@@ -87,6 +88,7 @@ from referee.store.daten import (
     KeineDaten,
     Spieler,
     WerteAus,
+    Wiederholt,
     _bedingungen,
     _jetzt,
     aufgehoben_durch,
@@ -501,13 +503,15 @@ class Store(Austausch):
         *,
         abend_id: int | None = None,
         werte: dict[str, dict[str, int]] | None = None,
+        schluessel: str | None = None,
     ) -> Eintrag:
         """Ein Spiel/eine Runde in den (offenen) Abend eintragen; eine Transaktion.
 
         ``ergebnis`` ist ``Ergebnis.als_json()`` des Spiels, ``werte`` dessen ``werte()``
         (``{groesse: {name: wert}}``; ohne: ``werte_aus`` des Stores); ``eingabe`` ist, was der
         Benutzer eingab (z. B. ``{"argv": [...]}`` oder die Partie-JSON). Alle Namen der
-        Werte müssen Spieler des Abends sein. Fehler → nichts geschrieben.
+        Werte müssen Spieler des Abends sein. Fehler → nichts geschrieben. ``schluessel``:
+        war er schon da, wird nichts geschrieben (``Wiederholt`` mit dem ersten Eintrag).
         """
         if spiel not in SPIELE:
             raise Eingabefehler(f"Unbekanntes Spiel „{spiel}“; möglich: {', '.join(SPIELE)}.")
@@ -515,20 +519,59 @@ class Store(Austausch):
         if abend_id is None:
             abend_id = self.abend().id
         with self._schreiben() as conn:
+            self._schluessel_frei(conn, schluessel)
             self._pruefe_offen(conn, abend_id)
             zeilen = self._werte_zeilen(conn, abend_id, spiel, ergebnis, werte)
             eid = self._einfuegen(
                 conn, abend_id, spiel, "spiel", None, eingabe or {}, ergebnis, zeilen
             )
+            self._schluessel_merken(conn, schluessel, eid)
         return self.eintrag(eid)
 
-    def rueckgaengig(self, eintrag_id: int | None = None, abend_id: int | None = None) -> Eintrag:
+    def eintrag_zum_schluessel(self, schluessel: str) -> Eintrag | None:
+        """Der Eintrag, den ``schluessel`` geschrieben hat (sonst ``None``)."""
+        if not self.existiert or self._version() < 5:
+            return None
+        z = self._lies(
+            self._EINTRAG_SQL
+            + " WHERE id = (SELECT eintrag_id FROM schluessel WHERE schluessel = ?)",
+            [schluessel],
+        )
+        return self._eintrag_aus(z[0]) if z else None
+
+    def _schluessel_frei(self, conn: sqlite3.Connection, schluessel: str | None) -> None:
+        """In der Schreib-Transaktion (also ohne Wettlauf): gab es ``schluessel`` schon,
+        ``Wiederholt`` mit dem Eintrag, den er damals schrieb (nichts wird geschrieben)."""
+        if schluessel is None:
+            return
+        z = conn.execute(
+            "SELECT eintrag_id FROM schluessel WHERE schluessel = ?", [schluessel]
+        ).fetchone()
+        if z is not None:
+            e = conn.execute(self._EINTRAG_SQL + " WHERE id = ?", [z[0]]).fetchone()
+            raise Wiederholt(self._eintrag_aus(e))
+
+    @staticmethod
+    def _schluessel_merken(conn: sqlite3.Connection, schluessel: str | None, eid: int) -> None:
+        if schluessel is not None:
+            conn.execute("INSERT INTO schluessel VALUES (?, ?, ?)", [schluessel, eid, _jetzt()])
+
+    def rueckgaengig(
+        self,
+        eintrag_id: int | None = None,
+        abend_id: int | None = None,
+        *,
+        nur_letzten: bool = False,
+        schluessel: str | None = None,
+    ) -> Eintrag:
         """Storniert den letzten geltenden Eintrag des (offenen) Abends – oder ``eintrag_id``.
 
         Gibt den neuen Storno-Eintrag zurück; das Original bleibt sichtbar (``alle=True``).
+        ``nur_letzten``: ``eintrag_id`` muss der letzte geltende seines Abends sein.
         """
         self._braucht_daten()
         with self._schreiben() as conn:
+            self._schluessel_frei(conn, schluessel)
             if eintrag_id is None:
                 if abend_id is None:
                     a = conn.execute(
@@ -549,9 +592,21 @@ class Store(Austausch):
                 eintrag_id = z[0]
             alt = self._aufhebbar(conn, eintrag_id)
             self._pruefe_offen(conn, alt.abend_id)
+            if nur_letzten:
+                letzter = conn.execute(
+                    "SELECT id FROM eintraege WHERE abend_id = ? AND gilt = 1 "
+                    "ORDER BY id DESC LIMIT 1",
+                    [alt.abend_id],
+                ).fetchone()
+                if letzter is None or letzter[0] != alt.id:
+                    raise Zustandsfehler(
+                        f"Eintrag #{alt.id} ist nicht mehr der letzte (zuletzt gilt "
+                        f"#{letzter[0] if letzter else '?'}); nichts rückgängig gemacht."
+                    )
             sid = self._einfuegen(
                 conn, alt.abend_id, alt.spiel, "storno", alt.id, {"storniert": alt.id}, {}, []
             )
+            self._schluessel_merken(conn, schluessel, sid)
         return self.eintrag(sid)
 
     def _aufhebbar(self, conn: sqlite3.Connection, eintrag_id: int) -> Eintrag:
@@ -579,16 +634,19 @@ class Store(Austausch):
         eingabe: dict[str, Any] | None = None,
         *,
         werte: dict[str, dict[str, int]] | None = None,
+        schluessel: str | None = None,
     ) -> Eintrag:
         """Ersetzt Eintrag ``eintrag_id`` durch ein neues Ergebnis (Korrektur-Eintrag)."""
         self._braucht_daten()
         with self._schreiben() as conn:
+            self._schluessel_frei(conn, schluessel)
             alt = self._aufhebbar(conn, eintrag_id)
             self._pruefe_offen(conn, alt.abend_id)
             zeilen = self._werte_zeilen(conn, alt.abend_id, alt.spiel, ergebnis, werte)
             eid = self._einfuegen(
                 conn, alt.abend_id, alt.spiel, "korrektur", alt.id, eingabe or {}, ergebnis, zeilen
             )
+            self._schluessel_merken(conn, schluessel, eid)
         return self.eintrag(eid)
 
     # ------------------------------------------------------------ Auswertung
@@ -649,6 +707,7 @@ __all__ = [
     "ARTEN",
     "EREIGNIS_ARTEN",
     "EXPORT_FORMAT",
+    "EXPORT_SCHEMA_AB",
     "SCHEMA_AKTUELL",
     "Abend",
     "Eintrag",
@@ -656,6 +715,7 @@ __all__ = [
     "KeineDaten",
     "Spieler",
     "Store",
+    "Wiederholt",
     "angelegte_leere_entfernen",
     "aufgehoben_durch",
     "db_pfad",

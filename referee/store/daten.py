@@ -17,7 +17,10 @@ ARTEN = ("spiel", "storno", "korrektur")
 #: Ereignisse eines Abends (Schema 4): Hausregel geändert, bezahlt, beendet, wieder geöffnet,
 #: und der Storno eines Ereignisses
 EREIGNIS_ARTEN = ("regel", "bezahlt", "ende", "wieder", "storno")
-SCHEMA_AKTUELL = 4
+SCHEMA_AKTUELL = 5
+#: das älteste Schema, dessen Export diese Version einliest (Schema 5 fügt nur die
+#: Schreib-Schlüssel hinzu, die nicht exportiert werden)
+EXPORT_SCHEMA_AB = 4
 APPLICATION_ID = 0x52454652  # "REFR"
 WARTEZEIT_MS = 30_000  # so lange wartet ein Befehl höchstens auf Sperren (Lesen und Schreiben)
 _VERSUCH_MS = 5  # Schreibsperre: SQLite wartet je Versuch nur so kurz, dann neuer Versuch
@@ -27,6 +30,15 @@ _KOPF = b"SQLite format 3\x00"
 
 class KeineDaten(Zustandsfehler):
     """Es gibt (noch) keine Datenbank oder nichts Passendes darin (Exit-Code 2, „zustand“)."""
+
+
+class Wiederholt(Exception):
+    """Ein Schreiben mit einem schon benutzten Schlüssel: nichts geschrieben; ``eintrag`` ist
+    der Eintrag, den der Schlüssel beim ersten Mal schrieb."""
+
+    def __init__(self, eintrag: Eintrag) -> None:
+        super().__init__(eintrag.id)
+        self.eintrag = eintrag
 
 
 # --------------------------------------------------------------------------- Datentypen

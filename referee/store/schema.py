@@ -239,4 +239,21 @@ def migrationen(werte_aus: WerteAus | None = None) -> Migrations:
             )
         db.execute("PRAGMA user_version = 4")
 
+    @m(name="v5_schluessel")
+    def v5(db: Database) -> None:
+        # Idempotenz für Schreiber übers Netz: ein Schlüssel je Formular-Absendung, in
+        # derselben Transaktion wie der Eintrag geschrieben; derselbe Schlüssel noch einmal
+        # findet den ersten Eintrag statt einen zweiten anzulegen. Nur anhängend.
+        db.table("schluessel").create(
+            {"schluessel": str, "eintrag_id": int, "zeit": str},
+            pk="schluessel",
+            not_null={"eintrag_id", "zeit"},
+            foreign_keys=[("eintrag_id", "eintraege", "id")],
+        )
+        db.execute(
+            "CREATE TRIGGER schluessel_unveraenderlich BEFORE UPDATE ON schluessel BEGIN "
+            "SELECT RAISE(ABORT, 'Schlüssel sind unveränderlich.'); END"
+        )
+        db.execute("PRAGMA user_version = 5")
+
     return m

@@ -614,3 +614,25 @@ def test_befehlskarte_ohne_quelltexte_laedt_alles(tmp_path):
     module, karte = befehlskarte(str(tmp_path))
     assert karte == {} and set(MODULE) <= set(module) and "gruppen" not in module
     assert module[: len(MODULE)] == MODULE
+
+
+def test_nichts_unter_der_kommandozeile_importiert_sie():
+    """Buch, Speicher, Eingabe-Adapter, Live-Seite, Kerne: kein Import aus ``referee.cli``.
+    Nur die Front-Ends selbst dürfen es: die Kommandozeile, ``python -m referee`` und die
+    Tisch-Sitzung, die Befehlszeilen über ``referee.cli.ausfuehren`` laufen lässt."""
+    import ast
+
+    front = {"referee/__main__.py", "referee/tisch/sitzung.py"}
+    verstoesse = []
+    for datei in sorted((ROOT / "referee").rglob("*.py")):
+        rel = datei.relative_to(ROOT).as_posix()
+        if rel.startswith("referee/cli/") or rel in front:
+            continue
+        for knoten in ast.walk(ast.parse(datei.read_text(encoding="utf-8"))):
+            namen = []
+            if isinstance(knoten, ast.ImportFrom) and knoten.module:
+                namen = [knoten.module]
+            elif isinstance(knoten, ast.Import):
+                namen = [a.name for a in knoten.names]
+            verstoesse += [f"{rel}: {n}" for n in namen if n.split(".")[:2] == ["referee", "cli"]]
+    assert verstoesse == []

@@ -89,4 +89,6 @@ def mehrwertig(
 
 def werte(eingaben: Iterable[str] | None) -> list[str]:
     """Die Werte einer mehrwertigen Option, Kommas trennen auch: ``["Anna,Ben", "Cem"]`` → 3."""
-    return [t.strip() for e in (eingaben or []) for t in e.split(",") if t.strip()]
+    from referee.eingabe import werte as _werte
+
+    return _werte(eingaben)

@@ -15,7 +15,7 @@ from referee.cli import gruppen
 from referee.cli.ausgabe import drucke_json, konsole
 from referee.cli.eingabe import mit_angaben
 from referee.cli.eingabe.sabai import ADAPTER as SABAI
-from referee.cli.eingabe.sabai import regeln as _regeln
+from referee.eingabe.sabai import regeln as _regeln
 
 if TYPE_CHECKING:
     from referee.sabai.ergebnis import SabaiAngaben

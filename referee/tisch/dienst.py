@@ -2,7 +2,7 @@
 
 Alles, was die Sitzung ins Buch schreibt oder daraus liest, geht durch ``Sitzungsbuch``: Abend
 sicherstellen, Spiel eintragen, korrigieren, rückgängig, die Lage für die Fußleiste. Die
-Kurzformen werden über die Eingabe-Adapter der Kommandozeile (``referee.cli.eingabe``) zu
+Kurzformen werden über die Eingabe-Adapter der Spiele (``referee.eingabe.aus_kurzform``) zu
 denselben Angaben (``SchafkopfAngaben``, ``SabaiAngaben`` …), die auch die Befehle
 ``referee schafkopf eintragen``, ``sabai runde --eintragen`` … dem Buch geben – ein Test
 prüft, dass ein Abend über beide Wege denselben Stand ergibt.
@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from referee.eingabe import aus_kurzform
 from referee.errors import Zustandsfehler
 from referee.tisch import kurz
 
@@ -100,13 +101,13 @@ class Sitzungsbuch:
 
     def eintragen(self, spiel: kurz.Spiel, zeile: str = "") -> Gebucht:
         """Ein Spiel in den offenen Abend eintragen (eine Transaktion)."""
-        r = self._buch.eintragen(_angaben(spiel), eingabe={"tisch": zeile})
+        r = self._buch.eintragen(aus_kurzform(spiel), eingabe={"tisch": zeile})
         text, hinweise = _text(r.ergebnis)
         return Gebucht(r.eintrag.id, r.eintrag.spiel, text, hinweise=hinweise)
 
     def korrigieren(self, nr: int, spiel: kurz.Spiel, zeile: str = "") -> Gebucht:
         """Eintrag ``nr`` durch ``spiel`` ersetzen (desselben Spiels); das Original bleibt."""
-        r = self._buch.korrigieren(nr, _angaben(spiel), eingabe={"tisch": zeile})
+        r = self._buch.korrigieren(nr, aus_kurzform(spiel), eingabe={"tisch": zeile})
         text, hinweise = _text(r.ergebnis)
         ersetzt = r.ersetzt.id if r.ersetzt is not None else nr
         return Gebucht(r.eintrag.id, r.eintrag.spiel, text, ersetzt, hinweise)
@@ -168,42 +169,6 @@ _EREIGNISSE = {
     "ende": "Abendende",
     "wieder": "Wiedereröffnung",
 }
-
-
-def _angaben(spiel: kurz.Spiel) -> Any:
-    """Kurzform → die Angaben, wie die Befehle der Spiele sie dem Buch geben: die Fakten der
-    Kurzform gehen durch denselben Adapter (``referee.cli.eingabe``) wie die Werte der
-    Kommandozeile – ein Weg von den Fakten zur getypten Eingabe."""
-    if isinstance(spiel, kurz.Schafkopf):
-        from referee.cli.eingabe.schafkopf import schafkopf_angaben
-
-        return schafkopf_angaben(
-            spiel.ansage,
-            "+".join(spiel.partei),
-            augen=spiel.augen,
-            laufende=spiel.laufende,
-            schwarz=spiel.schwarz,
-            tout=spiel.tout,
-            sie=spiel.sie,
-            klopfer=spiel.klopfer,
-            stoss=spiel.stoesse,
-            stiche=spiel.stiche,
-            kurz=spiel.kurz,
-            jungfrau=spiel.jungfrauen,
-            durchmarsch=spiel.durchmarsch,
-            tisch=spiel.tisch,
-        )
-    if isinstance(spiel, kurz.Sabai):
-        from referee.cli.eingabe.sabai import sabai_angaben
-
-        return sabai_angaben([f"{n}={k}" for n, k in spiel.haende], spiel.letzte)
-    if isinstance(spiel, kurz.Saufn):
-        from referee.cli.eingabe.saufn import saufn_angaben
-
-        return saufn_angaben(spiel.plaetze)
-    from referee.cli.eingabe.schlafmuetze import schlafmuetze_angaben
-
-    return schlafmuetze_angaben(spiel.sieger, spiel.spieler)
 
 
 def _text(erg: Any) -> tuple[str, tuple[str, ...]]:

@@ -536,3 +536,19 @@ def test_kern_ist_rein():
     geladen = set(r.stdout.strip().split(","))
     for fremd in ("typer", "rich", "sqlite3", "sqlite_utils", "referee.cli", "referee.store"):
         assert fremd not in geladen, fremd
+
+
+def test_kennzahlen_tragen_genau_die_statistik():
+    """Die getypte Antwort (``Kennzahlen``) verliert und erfindet nichts: ihre JSON-Form ist
+    die gezählte Statistik, Schlüssel für Schlüssel in derselben Reihenfolge."""
+    import json
+
+    from referee.bericht.kennzahlen import Kennzahlen, SabaiSpieler
+
+    s = stat.statistik(abend_eintraege())
+    k = Kennzahlen.aus(s)
+    assert json.dumps(k.als_json()) == json.dumps(s)
+    assert isinstance(k.sabai.spieler["Dora"], SabaiSpieler)
+    assert k.schafkopf.spieler["Dora"].soli.gespielt == 1
+    assert k.fuer("Dora").schlafmuetze is None
+    assert [r.nr for r in k.fuer("Dora").sabai_ruhmeshalle] == [7]

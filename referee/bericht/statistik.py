@@ -269,14 +269,12 @@ def finde_spieler(name: str, bekannte: Iterable[str]) -> str:
 
 
 def nur_spieler(stat: Mapping[str, Any], name: str) -> dict[str, Any]:
-    """Die Statistik aus ``statistik()`` auf einen Spieler beschränkt."""
-    bekannte = [n for spiel in SPIELE for n in stat[spiel]["spieler"]]
-    name = finde_spieler(name, bekannte)
-    aus: dict[str, Any] = {"spieler": name}
-    for spiel in SPIELE:
-        aus[spiel] = stat[spiel]["spieler"].get(name)
-    aus[SABAI + "_ruhmeshalle"] = [r for r in stat[SABAI]["ruhmeshalle"] if r["name"] == name]
-    return aus
+    """Die Statistik aus ``statistik()`` auf einen Spieler beschränkt (JSON-Form von
+    ``Kennzahlen.fuer``)."""
+    from referee.bericht.kennzahlen import Kennzahlen
+
+    k = Kennzahlen.aus(stat)
+    return k.fuer(finde_spieler(name, k.namen())).als_json()
 
 
 def verlauf(eintraege: Iterable[Daten], namen: Sequence[str] = ()) -> dict[str, list[int]]:

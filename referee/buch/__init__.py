@@ -657,17 +657,6 @@ class Buch:
             raise Zustandsfehler(f"Es gibt noch keinen Abend. {_BEISPIEL}")
         return self.store.abende_waehlen(abend_id, gesamt)
 
-    def bericht(
-        self,
-        abend_id: int | None = None,
-        *,
-        gesamt: bool = False,
-        nur_tabelle: bool = False,
-        mit_verlauf: bool = True,
-    ) -> dict[str, Any]:
-        """Der Abendbericht (``referee.bericht.abendbericht``) für Text, Markdown, CSV, HTML."""
-        return self._bericht(self._abende(abend_id, gesamt), gesamt, nur_tabelle, mit_verlauf)
-
     def _bericht(
         self, abende: list[Abend], gesamt: bool, nur_tabelle: bool, mit_verlauf: bool
     ) -> dict[str, Any]:
@@ -744,6 +733,7 @@ class Buch:
     ) -> Statistik:
         """Kennzahlen je Spieler (Rollen, gewonnen %, Soli …), Sabai, SAUFN, Schlafmütze."""
         from referee.bericht import statistik as st
+        from referee.bericht.kennzahlen import Kennzahlen
 
         abende = self._abende(abend_id, gesamt)
         eintraege = [
@@ -751,10 +741,11 @@ class Buch:
             for e in self.store.eintraege_leicht(None if gesamt else abende[0].id)
             if e["gilt"] and e["art"] != "storno"
         ]
-        werte = st.statistik(eintraege)
-        kopf = {"abend": None if gesamt else abende[0].id}
-        daten = dict(kopf, **(st.nur_spieler(werte, spieler) if spieler is not None else werte))
-        return Statistik(tuple(abende), gesamt, daten, spieler)
+        alle = Kennzahlen.aus(st.statistik(eintraege))
+        if spieler is None:
+            return Statistik(tuple(abende), gesamt, alle)
+        name = st.finde_spieler(spieler, alle.namen())
+        return Statistik(tuple(abende), gesamt, alle.fuer(name))
 
 
 __all__ = ["Buch", *antworten.__all__]  # noqa: PLE0604 - Namen (str)

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from referee.bericht.ausgleich import Ueberweisung
 
 if TYPE_CHECKING:
+    from referee.bericht.kennzahlen import Kennzahlen, SpielerKennzahlen
     from referee.ergebnis import Ergebnis
     from referee.sabai.runde import Spielstand
     from referee.schafkopf.tisch import Geberfolge
@@ -377,15 +378,23 @@ class Importiert:
 
 @dataclass(frozen=True)
 class Statistik:
-    """``referee statistik``: Kennzahlen je Spieler (``referee.bericht.statistik``)."""
+    """``referee statistik``: Kennzahlen je Spiel und Spieler (``referee.bericht.kennzahlen``)
+    – aller Spieler oder, mit ``--spieler``, einer Person."""
 
     abende: tuple[Abend, ...]
     gesamt: bool
-    daten: Mapping[str, Any] = field(hash=False)
-    spieler: str | None = None
+    kennzahlen: Kennzahlen | SpielerKennzahlen
+
+    @property
+    def spieler(self) -> str | None:
+        """Die eine Person (``--spieler``), sonst ``None``."""
+        from referee.bericht.kennzahlen import SpielerKennzahlen
+
+        k = self.kennzahlen
+        return k.spieler if isinstance(k, SpielerKennzahlen) else None
 
     def als_json(self) -> dict[str, Any]:
-        return dict(self.daten)
+        return {"abend": None if self.gesamt else self.abende[0].id, **self.kennzahlen.als_json()}
 
 
 __all__ = [

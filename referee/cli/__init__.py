@@ -20,6 +20,11 @@ from typing import Any
 
 from referee.cli.gruppen import app
 
+# die Meldung bei einem Programmfehler (Exit 3) und die eine Abbildung Fehler → Meldung,
+# Exit-Code, HTTP-Status (auch für die Eingabe vom Handy)
+from referee.fehlerbild import INTERNER_FEHLER as INTERNER_FEHLER
+from referee.fehlerbild import Fehlerbild
+
 # Welches Modul welchen Befehl anhängt, steht in den Modulen selbst (ihre Dekoratoren). Damit
 # eine Antwort am Tisch sofort kommt, lädt ``main`` nur die Module, die der aufgerufene Befehl
 # braucht; die Zuordnung dafür liest ``befehlskarte`` aus dem Quelltext, ohne die Module zu
@@ -407,13 +412,6 @@ class Ausgang:
         return self.art is not None
 
 
-#: Die Meldung bei einem Programmfehler (Exit 3) – für jeden Aufruf dieselbe.
-INTERNER_FEHLER = (
-    "Interner Fehler in referee (ein Programmfehler, nicht deine Eingabe). "
-    "Mit REFEREE_DEBUG=1 erscheint der vollständige Traceback."
-)
-
-
 def _mit_meldung(
     code: int,
     art: str,
@@ -425,6 +423,11 @@ def _mit_meldung(
     from referee.text import saeubern
 
     return Ausgang(code, art, saeubern(meldung), abschnitt, hilfe, als_json)
+
+
+def _aus_bild(bild: Fehlerbild, als_json: bool) -> Ausgang:
+    """Ein Fehler, wie ``referee.fehlerbild`` ihn abbildet (dieselbe Meldung wie übers Netz)."""
+    return Ausgang(bild.code, bild.art, bild.meldung, bild.abschnitt, "", als_json)
 
 
 def ausfuehren(args: list[str], *, debug: bool | None = None) -> Ausgang:
@@ -440,6 +443,7 @@ def ausfuehren(args: list[str], *, debug: bool | None = None) -> Ausgang:
     import typer
 
     from referee.errors import RefereeFehler
+    from referee.fehlerbild import fehlerbild
 
     click = _click()
     if debug is None:
@@ -474,7 +478,7 @@ def ausfuehren(args: list[str], *, debug: bool | None = None) -> Ausgang:
     except RefereeFehler as exc:
         if debug:
             raise
-        return _mit_meldung(exc.exit_code, exc.art, exc.meldung, als_json, exc.abschnitt)
+        return _aus_bild(fehlerbild(exc), als_json)
     except KeyboardInterrupt:
         return _mit_meldung(130, "abbruch", "Abgebrochen.", als_json)
     except BrokenPipeError:  # eine Ausgabe am Strom vorbei: still, wie eine gelesene Antwort
@@ -488,10 +492,10 @@ def ausfuehren(args: list[str], *, debug: bool | None = None) -> Ausgang:
     except SystemExit as exc:  # ein Befehl, der selbst beendet: sein Exit-Code
         code = exc.code
         return Ausgang(code if isinstance(code, int) else int(code is not None), als_json=als_json)
-    except Exception:
+    except Exception as exc:
         if debug:
             raise
-        return _mit_meldung(3, "intern", INTERNER_FEHLER, als_json)
+        return _aus_bild(fehlerbild(exc), als_json)
     return Ausgang(rv if isinstance(rv, int) else 0, als_json=als_json)
 
 

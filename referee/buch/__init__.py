@@ -325,6 +325,11 @@ class Buch:
         ein gleicher geltender Eintrag der letzten ``DOPPELT_SEKUNDEN`` → ``DoppelterEintrag``.
         """
         schluessel = _pruefe_schluessel(schluessel)
+        if schluessel is not None and not doppelt_ok:
+            # eine wiederholte Absendung (Antwort verloren) ist kein „gleicher Eintrag“
+            frueher = self.store.eintrag_zum_schluessel(schluessel)
+            if frueher is not None:
+                return self._wiederholt(frueher)
         lage = self.lage()
         erg = self._ergebnis(ergebnis, lage)
         if not doppelt_ok:

@@ -384,3 +384,15 @@ def test_namen_offener_abend_und_alle_bekannten(tmp_path):
     b.abend_ende()
     assert b.namen().am_tisch == ()
     b.schliessen()
+
+
+def test_antworten_liste_des_buchs_ist_vollstaendig():
+    """``referee.buch`` lädt die Antworten erst beim Zugriff: seine Liste muss alle kennen."""
+    import referee.buch
+    from referee.buch import antworten
+
+    assert set(referee.buch.ANTWORTEN) == set(antworten.__all__)
+    for name in antworten.__all__:
+        assert getattr(referee.buch, name) is getattr(antworten, name)
+    with pytest.raises(AttributeError):
+        referee.buch.GibtEsNicht  # noqa: B018

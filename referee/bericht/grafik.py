@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from html import escape
 
 from referee.bericht.geld import euro
 
@@ -105,6 +104,8 @@ def svg_verlauf(
 
     def x(i: float, n: int) -> float:
         return links + (innen_b * i / (n - 1) if n > 1 else innen_b / 2)
+
+    from html import escape  # nur das SVG braucht es (Startzeit von ``stand``)
 
     t = escape(titel)
     teile = [

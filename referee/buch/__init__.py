@@ -35,31 +35,30 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
-from referee.buch import antworten
-from referee.buch.antworten import (
-    AbendAnsicht,
-    AbendEnde,
-    AbendListe,
-    AbendNeu,
-    AbendWieder,
-    Bezahlt,
-    Eingetragen,
-    EreignisRueckgaengig,
-    Export,
-    Importiert,
-    Namen,
-    RegelGeaendert,
-    Rueckgaengig,
-    Ruhmeshalle,
-    SabaiSpielstand,
-    Stand,
-    Statistik,
-    Verlauf,
-    Vorschau,
-)
 from referee.errors import Eingabefehler, Regelverstoss, Zustandsfehler
 
 if TYPE_CHECKING:
+    from referee.buch.antworten import (
+        AbendAnsicht,
+        AbendEnde,
+        AbendListe,
+        AbendNeu,
+        AbendWieder,
+        Bezahlt,
+        Eingetragen,
+        EreignisRueckgaengig,
+        Export,
+        Importiert,
+        Namen,
+        RegelGeaendert,
+        Rueckgaengig,
+        Ruhmeshalle,
+        SabaiSpielstand,
+        Statistik,
+        Verlauf,
+        Vorschau,
+    )
+    from referee.buch.stand import Stand
     from referee.ergebnis import Abendlage, Angaben, Ergebnis
     from referee.schafkopf.tisch import Geberfolge
     from referee.store import Abend, Eintrag, Ereignis, Store, Wiederholt
@@ -153,6 +152,7 @@ class Buch:
     ) -> AbendNeu:
         """Einen Abend beginnen: Spieler in Sitzordnung, Ort, Datum, Tarif (Name wie
         ``10-20-50``) und Hausregeln/Preise (``setzen``: ``["laufende_ab=2", …]``)."""
+        from referee.buch.antworten import AbendNeu
         from referee.schafkopf.tarif import setzungen, tarif_laden
         from referee.text import freier_text
 
@@ -177,6 +177,8 @@ class Buch:
 
     def abend_ende(self, abend_id: int | None = None) -> AbendEnde:
         """Den offenen Abend schließen; danach nimmt er nichts mehr an."""
+        from referee.buch.antworten import AbendEnde
+
         if abend_id is None:
             abend_id = self._offener_abend().id
         a = self.store.abend_beenden(abend_id)
@@ -185,6 +187,7 @@ class Buch:
     def abend(self, abend_id: int | None = None) -> AbendAnsicht:
         """Der offene Abend (oder ``abend_id``): Spieler, Tarif und Hausregeln, wie sie jetzt
         gelten, Geber, Stand, Ereignisse und die Konventionen des Abends (je einmal)."""
+        from referee.buch.antworten import AbendAnsicht
         from referee.schafkopf.tisch import KONVENTION
 
         a = self._offener_abend() if abend_id is None else self.store.abend(abend_id)
@@ -203,6 +206,7 @@ class Buch:
         """Hausregeln/Preise im offenen Abend ändern (``["bettel_erlaubt=ja"]``, wie ``--set``
         bei ``abend neu``): gilt ab dem nächsten Eintrag; festgehalten als Ereignis, mit
         ``rueckgaengig`` aufhebbar. Schon geltende Werte: ``Zustandsfehler``."""
+        from referee.buch.antworten import RegelGeaendert
         from referee.schafkopf.tarif import Tarif, setzungen
 
         a = self._offener_abend() if abend_id is None else self.store.abend(abend_id)
@@ -238,6 +242,8 @@ class Buch:
         """Festhalten, dass die Überweisungen des Abends (Standard: der offene, sonst der
         letzte) bezahlt sind; „Wer zahlt wem“ zählt danach nur, was noch offen ist. Mit
         ``rueckgaengig`` aufhebbar. Nichts offen: ``Zustandsfehler``."""
+        from referee.buch.antworten import Bezahlt
+
         a = self._abend(abend_id)
         st = self._stand(a)
         if not st.ueberweisungen:
@@ -256,6 +262,8 @@ class Buch:
     def abend_wieder(self, abend_id: int) -> AbendWieder:
         """Einen beendeten Abend wieder öffnen (``abend ende`` aufheben, als Ereignis
         festgehalten); nur, wenn kein anderer Abend offen ist."""
+        from referee.buch.antworten import AbendWieder
+
         a = self.store.abend_wieder(abend_id)
         e = self.store.ereignisse(a.id, art="wieder")[-1]
         return AbendWieder(a, e, self._stand(a))
@@ -263,6 +271,8 @@ class Buch:
     def namen(self) -> Namen:
         """Die Spieler des offenen Abends und alle bekannten Namen; ohne Buch beide leer
         (legt keine Datei an)."""
+        from referee.buch.antworten import Namen
+
         if not self.store.existiert:
             return Namen((), ())
         offen = self.store.aktueller_abend()
@@ -271,6 +281,8 @@ class Buch:
 
     def abende(self) -> AbendListe:
         """Alle Abende, älteste zuerst (leer ist eine Antwort, kein Fehler)."""
+        from referee.buch.antworten import AbendListe
+
         abende = tuple(self.store.abende())
         return AbendListe(abende, self.store.anzahl_eintraege() if abende else {})
 
@@ -362,6 +374,8 @@ class Buch:
         """Was ``eintragen`` (oder ``korrigieren(korrektur_von, …)``) ergäbe – durch denselben
         Code, aber nichts geschrieben; mit einem gleichen Eintrag der letzten
         ``DOPPELT_SEKUNDEN`` (``doppelt``), falls es ihn gibt."""
+        from referee.buch.antworten import Vorschau
+
         if korrektur_von is not None:
             alt, lage = self._korrektur_lage(korrektur_von, ergebnis)
             erg = self._ergebnis(ergebnis, lage)
@@ -489,6 +503,8 @@ class Buch:
 
         Übers Netz: ``nur_letzten`` – ``eintrag_id`` muss noch der letzte geltende sein
         (sonst ``Zustandsfehler``); ``schluessel`` wie bei ``eintragen``."""
+        from referee.buch.antworten import EreignisRueckgaengig
+
         if not self.store.existiert:
             raise Zustandsfehler(f"Noch keine Daten; nichts rückgängig zu machen. {_BEISPIEL}")
         schluessel = _pruefe_schluessel(schluessel)
@@ -517,6 +533,8 @@ class Buch:
         return self._rueckgaengig_aus(self.store.rueckgaengig(eintrag_id, nur_letzten=nur_letzten))
 
     def _rueckgaengig_aus(self, storno: Eintrag) -> Rueckgaengig:
+        from referee.buch.antworten import Rueckgaengig
+
         assert storno.bezug is not None
         alt = self.store.eintrag(storno.bezug)
         wieder = self.store.eintrag(alt.bezug) if alt.art == "korrektur" and alt.bezug else None
@@ -564,6 +582,8 @@ class Buch:
         ersetzt: Eintrag | None = None,
         aenderung: Mapping[str, Mapping[str, int]] | None = None,
     ) -> Eingetragen:
+        from referee.buch.antworten import Eingetragen
+
         a = self.store.abend(e.abend_id)
         genannt = set(self.store.konventionen(a.id, vor=e.id))
         neu = tuple(k for k in getattr(erg, "konventionen", ()) if k not in genannt)
@@ -604,6 +624,7 @@ class Buch:
         """Die geltenden Einträge eines Abends in Spielfolge: eine Korrektur steht am Platz
         des Originals (wie im Export). Mit ``alle`` das ganze Protokoll in der Reihenfolge
         des Schreibens, auch Stornos, Storniertes und Ersetztes."""
+        from referee.buch.antworten import Verlauf
         from referee.store import aufgehoben_durch
 
         a = self._abend(abend_id)
@@ -628,6 +649,7 @@ class Buch:
 
     def sabai_spielstand(self, abend_id: int | None = None) -> SabaiSpielstand:
         """Die sabai-Spiele des Abends (je bis zur Partie mit ``letzte``) mit Siegespunkten."""
+        from referee.buch.antworten import SabaiSpielstand
         from referee.sabai.runde import spiele_aus_partien
 
         a = self._offener_abend() if abend_id is None else self.store.abend(abend_id)
@@ -636,6 +658,8 @@ class Buch:
 
     def ruhmeshalle(self) -> Ruhmeshalle:
         """Die Hall of Fame über alle Abende (leer ist eine Antwort)."""
+        from referee.buch.antworten import Ruhmeshalle
+
         abende = {a.id: a for a in self.store.abende()}
         from referee.buch.antworten import Ruhmestat
         from referee.sabai.ergebnis import SabaiErgebnis
@@ -700,6 +724,7 @@ class Buch:
         """Der Abend (oder alle) als ``text``, ``md``, ``csv``, ``json`` (vollständig, für
         ``importieren``, dazu ``stand``) oder ``html``."""
         from referee.bericht import formate
+        from referee.buch.antworten import Export
 
         if format not in formate.FORMATE:
             raise Eingabefehler(
@@ -723,6 +748,7 @@ class Buch:
     def importieren(self, daten: Any) -> Importiert:
         """Einen JSON-Export in eine leere Datenbank übernehmen (ids und Zeiten bleiben):
         geprüft und alles oder nichts (``referee.einfuhr``)."""
+        from referee.buch.antworten import Importiert
         from referee.buch.spiele import werte_aus
         from referee.einfuhr import importieren
         from referee.store import oeffne
@@ -739,6 +765,7 @@ class Buch:
         """Kennzahlen je Spieler (Rollen, gewonnen %, Soli …), Sabai, SAUFN, Schlafmütze."""
         from referee.bericht import statistik as st
         from referee.bericht.kennzahlen import Kennzahlen
+        from referee.buch.antworten import Statistik
 
         abende = self._abende(abend_id, gesamt)
         eintraege = [
@@ -753,4 +780,38 @@ class Buch:
         return Statistik(tuple(abende), gesamt, alle.fuer(name))
 
 
-__all__ = ["Buch", *antworten.__all__]  # noqa: PLE0604 - Namen (str)
+#: Die Antworten (``referee.buch.antworten``) – erst beim ersten Zugriff geladen (Startzeit:
+#: ``referee stand`` braucht nur ``Stand``); ein Test prüft, dass die Liste vollständig ist.
+ANTWORTEN = (
+    "AbendAnsicht",
+    "AbendEnde",
+    "AbendListe",
+    "AbendNeu",
+    "AbendWieder",
+    "Bezahlt",
+    "Eingetragen",
+    "EreignisRueckgaengig",
+    "Export",
+    "Importiert",
+    "Namen",
+    "RegelGeaendert",
+    "Rueckgaengig",
+    "Ruhmeshalle",
+    "Ruhmestat",
+    "SabaiSpielstand",
+    "Stand",
+    "Statistik",
+    "Verlauf",
+    "Vorschau",
+)
+
+
+def __getattr__(name: str) -> Any:
+    if name in ANTWORTEN:
+        from referee.buch import antworten
+
+        return getattr(antworten, name)
+    raise AttributeError(f"module 'referee.buch' has no attribute {name!r}")
+
+
+__all__ = ["Buch", "DoppelterEintrag", "DOPPELT_SEKUNDEN", *ANTWORTEN]  # noqa: PLE0604

@@ -408,6 +408,7 @@ __all__ = [
     "EreignisRueckgaengig",
     "Export",
     "Importiert",
+    "Namen",
     "RegelGeaendert",
     "Rueckgaengig",
     "Ruhmeshalle",
@@ -416,4 +417,5 @@ __all__ = [
     "Stand",
     "Statistik",
     "Verlauf",
+    "Vorschau",
 ]

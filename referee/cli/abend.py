@@ -69,22 +69,26 @@ def _trend(stand) -> dict[str, str]:
 
 
 def _zeige_stand(stand: Stand, titel: str, trend: dict[str, str] | None = None) -> None:
-    """Tabelle, dann „Wer zahlt wem“ (Schafkopf; nur was noch offen ist)."""
+    """Tabelle, dann „Wer zahlt wem“ (Schafkopf; nur was noch offen ist). In eine Datei oder
+    Pipe ohne rich (``_stand_schlicht``), wo das denselben Text ergibt."""
+    if _stand_schlicht(stand, titel, trend):
+        return
     druck(stand_tabelle(stand, titel, trend))
     if any(stand.schafkopf.values()):
         _zeige_ueberweisungen(stand)
 
 
-def _zeige_ueberweisungen(stand: Stand) -> None:
+def _ueberweisungs_zeilen(stand: Stand) -> list[str]:
     zeilen = [str(u) for u in stand.ueberweisungen] or [
         "Alles bezahlt." if stand.bezahlt else "Alle sind quitt."
     ]
-    if stand.bezahlt:
-        druck(rich_text("Wer zahlt wem (noch offen; Bezahltes abgezogen):"))
-    else:
-        druck(rich_text("Wer zahlt wem:"))
-    for zeile in zeilen:
-        druck(rich_text("  " + zeile))
+    kopf = "Wer zahlt wem (noch offen; Bezahltes abgezogen):" if stand.bezahlt else "Wer zahlt wem:"
+    return [kopf, *("  " + z for z in zeilen)]
+
+
+def _zeige_ueberweisungen(stand: Stand) -> None:
+    for zeile in _ueberweisungs_zeilen(stand):
+        druck(rich_text(zeile))
 
 
 #: Unter dieser Breite wird der Stand schmal gesetzt (Handy-Terminal, 40 Spalten):
@@ -92,21 +96,11 @@ def _zeige_ueberweisungen(stand: Stand) -> None:
 SCHMAL_AB = 70
 
 
-def stand_tabelle(stand: Stand, titel: str, trend: dict[str, str] | None = None, breite=None):
-    """Eine rich-Tabelle: je Spieler die Spalten der Spiele, die Daten haben.
-
-    Schmal (``breite`` < ``SCHMAL_AB``, Standard: die Breite des Terminals): Kürzel als
-    Spaltenköpfe und eine Legende darunter; Beträge werden nie gekürzt, nur Namen."""
-    from rich import box
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
-    if breite is None:
-        from referee.cli.ausgabe import konsole
-
-        breite = konsole().width
-    schmal = breite < SCHMAL_AB
+def _stand_spalten(
+    stand: Stand, trend: dict[str, str] | None, schmal: bool
+) -> tuple[list[tuple[str, str]], list[str], list[list[str]]]:
+    """Die Spalten des Stands: je Spalte (Kopf, Kürzel für schmal), die Namen in Reihenfolge
+    und je Name die Zellen – für die rich-Tabelle und die schlichte Ausgabe dieselben."""
     spalten: list[tuple[str, str, object]] = []  # (Kopf, Kürzel für schmal, Zelle je Name)
     if trend and not schmal:
         spalten.append(("Verlauf", "", lambda n: trend.get(n, "")))
@@ -155,13 +149,53 @@ def stand_tabelle(stand: Stand, titel: str, trend: dict[str, str] | None = None,
         for n in teil:
             if n not in namen:
                 namen.append(n)
+    zellen = [[f(n) for _, _, f in spalten] for n in namen]  # type: ignore[operator]
+    return [(k, kurz) for k, kurz, _ in spalten], namen, zellen
+
+
+def _stand_schlicht(stand: Stand, titel: str, trend: dict[str, str] | None) -> bool:
+    """Der Stand ohne rich, wenn rich dort genau diesen Text ausgäbe (kein Terminal, breit
+    genug, schmale Zeichen): dieselbe Tabelle, Zeichen für Zeichen (ein Test vergleicht mit
+    rich). ``False``: nichts geschrieben, der Aufrufer nimmt rich."""
+    from referee.cli.ausgabe import schlicht_breite, schlicht_schreiben, schlichte_tabelle
+
+    breite = schlicht_breite()
+    if breite is None or breite < SCHMAL_AB:
+        return False
+    spalten, namen, zellen = _stand_spalten(stand, trend, False)
+    koepfe = ["Spieler", *(k for k, _ in spalten)]
+    rechts = [False, *(k != "Verlauf" for k, _ in spalten)]
+    tabelle = schlichte_tabelle(koepfe, rechts, [[n, *z] for n, z in zip(namen, zellen)], 4)
+    if tabelle is None:
+        return False
+    zeilen = [titel, *tabelle]
+    if any(stand.schafkopf.values()):
+        zeilen += _ueberweisungs_zeilen(stand)
+    return schlicht_schreiben(zeilen)
+
+
+def stand_tabelle(stand: Stand, titel: str, trend: dict[str, str] | None = None, breite=None):
+    """Eine rich-Tabelle: je Spieler die Spalten der Spiele, die Daten haben.
+
+    Schmal (``breite`` < ``SCHMAL_AB``, Standard: die Breite des Terminals): Kürzel als
+    Spaltenköpfe und eine Legende darunter; Beträge werden nie gekürzt, nur Namen."""
+    from rich import box
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    if breite is None:
+        from referee.cli.ausgabe import konsole
+
+        breite = konsole().width
+    schmal = breite < SCHMAL_AB
+    spalten, namen, zellen = _stand_spalten(stand, trend, schmal)
     if schmal:
         tab = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1))
     else:
         tab = Table(show_edge=False, pad_edge=False)
     tab.add_column("Spieler", overflow="ellipsis", no_wrap=True, min_width=4)
-    zellen = [[f(n) for _, _, f in spalten] for n in namen]  # type: ignore[operator]
-    for i, (kopf, kurz, _) in enumerate(spalten):
+    for i, (kopf, kurz) in enumerate(spalten):
         k = kurz if schmal else kopf
         breit = max([len(k)] + [len(z[i]) for z in zellen])
         tab.add_column(
@@ -181,9 +215,7 @@ def stand_tabelle(stand: Stand, titel: str, trend: dict[str, str] | None = None,
             "SF": "SF SAUFN-Plätze 1./2./3.",
             "SM": "SM Schlafmütze-Siege",
         }
-        teile.append(
-            Text(" · ".join(legende[k] for _, k, _ in spalten if k in legende), style="dim")
-        )
+        teile.append(Text(" · ".join(legende[k] for _, k in spalten if k in legende), style="dim"))
     return Group(*teile)
 
 
@@ -314,32 +346,31 @@ def _wert(v) -> str:
 def _zeige_abend(a, stand, g, ansicht=None) -> None:
     from referee.schafkopf.tisch import KONVENTION
 
-    druck(rich_text(_kopfzeile(a), "bold"))
-    druck(rich_text("Spieler: " + ", ".join(a.spieler)))
-    druck(rich_text("Tarif: " + _tarif_text(a)))
+    zeilen: list[tuple[str, str]] = [  # (Text, rich-Stil)
+        (_kopfzeile(a), "bold"),
+        ("Spieler: " + ", ".join(a.spieler), ""),
+        ("Tarif: " + _tarif_text(a), ""),
+    ]
     if a.hausregeln:
-        druck(
-            rich_text(
-                "Hausregeln (gelten jetzt): "
-                + ", ".join(f"{k}={v}" for k, v in a.hausregeln.items())
-            )
-        )
+        regeln = ", ".join(f"{k}={v}" for k, v in a.hausregeln.items())
+        zeilen.append(("Hausregeln (gelten jetzt): " + regeln, ""))
     if ansicht is not None:
         for e in ansicht.ereignisse:
             if e.art != "storno":
                 zeile = f"{_zeit(e.zeit)}  {_ereignis_text(e)}"
-                druck(rich_text(zeile, "") if e.gilt else rich_text(zeile + " (aufgehoben)", "dim"))
+                zeilen.append((zeile, "") if e.gilt else (zeile + " (aufgehoben)", "dim"))
     if a.offen and len(a.spieler) >= 4:
-        druck(rich_text(geber_text(g) + f" (nach {g.spiele} Schafkopfspielen)"))
+        zeilen.append((geber_text(g) + f" (nach {g.spiele} Schafkopfspielen)", ""))
     konventionen = (
         ansicht.konventionen
         if ansicht is not None
         else ((KONVENTION,) if a.offen and len(a.spieler) >= 4 else ())
     )
     if konventionen:
-        druck(rich_text("An diesem Abend gilt nach Konvention, nicht im Regeltext:", "dim"))
+        zeilen.append(("An diesem Abend gilt nach Konvention, nicht im Regeltext:", "dim"))
         for k in konventionen:
-            druck(rich_text("  " + k.removeprefix("Konvention, nicht im Regeltext: "), "dim"))
+            zeilen.append(("  " + k.removeprefix("Konvention, nicht im Regeltext: "), "dim"))
+    _zeilen_ausgeben(zeilen)
     _zeige_stand(stand, "Stand", _trend(stand))
 
 
@@ -601,32 +632,43 @@ def verlauf(
     if als_json:
         drucke_json(v.als_json())
         return
-    druck(rich_text(_kopfzeile(v.abend), "bold"))
+    zeilen: list[tuple[str, str]] = [(_kopfzeile(v.abend), "bold")]  # (Text, rich-Stil)
     ereignisse = [x for x in v.ereignisse if x.art != "storno"]
     if not v.eintraege and not ereignisse:
-        druck(rich_text("Noch keine Einträge."))
-        return
+        zeilen.append(("Noch keine Einträge.", ""))
 
     def ereignisse_bis(grenze: float) -> None:
         while ereignisse and ereignisse[0].nach_eintrag < grenze:
             x = ereignisse.pop(0)
             zeile = f"–     {_zeit(x.zeit)}  {_ereignis_text(x)}"
-            druck(rich_text(zeile, "") if x.gilt else rich_text(zeile + " (aufgehoben)", "dim"))
+            zeilen.append((zeile, "") if x.gilt else (zeile + " (aufgehoben)", "dim"))
 
     for e in v.eintraege:
         # eine Korrektur steht am Platz des Originals: Ereignisse vor dem Original
         ereignisse_bis(e.id if alle else v.platz.get(e.id, e.id))
         stil = "dim" if (e.id in v.aufgehoben or e.art == "storno") else ""
         text, zahlungen = darstellung(e)
-        druck(rich_text(f"#{e.id:<4} {_zeit(e.zeit)}  {text}", stil))
+        zeilen.append((f"#{e.id:<4} {_zeit(e.zeit)}  {text}", stil))
         b = " · ".join(f"{n} {euro(c)}" for n, c in zahlungen)
         if b:
-            druck(rich_text("       " + b, stil))
+            zeilen.append(("       " + b, stil))
         if e.id in v.aufgehoben:
             x = v.aufgehoben[e.id]
             wie = "storniert durch" if x.art == "storno" else "ersetzt durch"
-            druck(rich_text(f"       ({wie} #{x.id})", stil))
+            zeilen.append((f"       ({wie} #{x.id})", stil))
     ereignisse_bis(float("inf"))
+    _zeilen_ausgeben(zeilen)
+
+
+def _zeilen_ausgeben(zeilen: list[tuple[str, str]]) -> None:
+    """Zeilen mit ihrem Stil: in eine Datei oder Pipe ohne rich, wo rich dasselbe schriebe
+    (``schlicht_schreiben``), sonst Zeile für Zeile mit rich."""
+    from referee.cli.ausgabe import schlicht_schreiben
+
+    if schlicht_schreiben([t for t, _ in zeilen]):
+        return
+    for text, stil in zeilen:
+        druck(rich_text(text, stil))
 
 
 @gruppen.app.command("rueckgaengig")

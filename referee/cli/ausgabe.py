@@ -105,6 +105,47 @@ def schlicht_schreiben(zeilen: list[str]) -> bool:
     return True
 
 
+def schlicht_breite() -> int | None:
+    """Die Breite, in die rich auf stdout schriebe – ``None``, wenn stdout ein Terminal ist
+    oder Farben erzwungen sind (dann schreibt nur rich)."""
+    return _breite() if not _SAMMLUNG and _schlicht(sys.stdout) else None
+
+
+def schlichte_tabelle(
+    koepfe: list[str], rechts: list[bool], zeilen: list[list[str]], erste_mindestens: int = 0
+) -> list[str] | None:
+    """Die Zeilen, die rich für ``Table(show_edge=False, pad_edge=False)`` (Rahmen
+    ``HEAVY_HEAD``, Innenabstand 1, keine Umbrüche) mit diesen Zellen schriebe; ``rechts``:
+    rechtsbündige Spalten (auch ihr Kopf), ``erste_mindestens``: Mindestbreite der ersten
+    Spalte, die übrigen sind so breit wie ihr breitester Inhalt. ``None``, wenn das nicht
+    sicher dasselbe wäre (ein Zeichen, das nicht genau eine Spalte breit ist; eine Zeile
+    breiter als die Ausgabe oder mit Leerzeichen am Ende) – dann zeichnet rich."""
+    alle = [koepfe, *zeilen]
+    if not all(_passt(z) or z == "" for zeile in alle for z in zeile):
+        return None
+    breiten = [max(len(zeile[i]) for zeile in alle) for i in range(len(koepfe))]
+    if breiten:
+        breiten[0] = max(breiten[0], erste_mindestens)
+
+    def zeile(zellen: list[str], trenner: str) -> str:
+        teile = []
+        for i, (z, b) in enumerate(zip(zellen, breiten)):
+            inhalt = z.rjust(b) if rechts[i] else z.ljust(b)
+            links = "" if i == 0 else " "
+            rechts_ = "" if i == len(breiten) - 1 else " "
+            teile.append(links + inhalt + rechts_)
+        return trenner.join(teile)
+
+    linie = "╇".join(
+        "━" * (b + (0 if i == 0 else 1) + (0 if i == len(breiten) - 1 else 1))
+        for i, b in enumerate(breiten)
+    )
+    aus = [zeile(koepfe, "┃"), linie, *(zeile(z, "│") for z in zeilen)]
+    if any(len(z) > _breite() or z.endswith(" ") for z in aus):
+        return None
+    return aus
+
+
 _SAMMLUNG: list[list[tuple[str, str | None]]] = []
 
 
@@ -187,9 +228,14 @@ def _passt(text: str) -> bool:
 
 def _schmal(zeichen: str) -> bool:
     """Ein Zeichen ab U+1100, das sicher eine Spalte breit ist: die typografischen Zeichen,
-    die referee selbst schreibt (€, →, –, ·, „ …; ``ASCII_FORMEN``) – rich zählt sie wie wir
-    als eine Spalte. Alles andere ab U+1100 bleibt rich überlassen."""
-    return zeichen in ASCII_FORMEN
+    die referee selbst schreibt (€, →, –, ·, „ …; ``ASCII_FORMEN``), die Blöcke der
+    Verlaufskurven und die Linien der Tabellen – rich zählt sie wie wir als eine Spalte.
+    Alles andere ab U+1100 bleibt rich überlassen."""
+    return zeichen in ASCII_FORMEN or zeichen in _EIGENE_ZEICHEN
+
+
+#: Sparkline-Blöcke (``referee.bericht.grafik``) und Tabellenlinien (``schlichte_tabelle``)
+_EIGENE_ZEICHEN = frozenset("▁▂▃▄▅▆▇█┃━╇│")
 
 
 def fehler(meldung: str, code: int = 2) -> NoReturn:

@@ -234,11 +234,11 @@ def _option(argv: list[str], name: str) -> str | None:
 
 def _schafkopf_versuche(erg: dict, eingabe: dict, abend: dict, tarif: Any) -> list[Any]:
     """Wie ``SchafkopfPartie``/``SchafkopfAngaben.ergebnis``: aus der gespeicherten Partie,
-    sonst aus den Fakten im Ergebnis (``ergebnis_aus_fakten``).
+    sonst aus den Fakten im Ergebnis (``ergebnisdaten_aus_fakten``).
 
     Was ``eintragen`` nicht speichert, wird durchprobiert: kurze Karte oder lange, Laufende
     unter dem Mindestwert (gespeichert als 0) und Schwarz beim Tout (gespeichert als false)."""
-    from referee.schafkopf.eintrag import ergebnis_aus_fakten, ergebnis_aus_partie
+    from referee.schafkopf.eintrag import ergebnisdaten_aus_fakten, ergebnisdaten_aus_partie
     from referee.schafkopf.ergebnis import SchafkopfErgebnis
     from referee.schafkopf.karten import Farbe
     from referee.schafkopf.spielart import Spielart
@@ -252,7 +252,7 @@ def _schafkopf_versuche(erg: dict, eingabe: dict, abend: dict, tarif: Any) -> li
             if not isinstance(partie, dict):
                 raise Eingabefehler("„eingabe.partie“ ist keine Partie (JSON-Objekt).")
             return SchafkopfErgebnis.aus_json(
-                ergebnis_aus_partie(partie_bericht(partie))
+                ergebnisdaten_aus_partie(partie_bericht(partie))
             ).als_json()
 
         return [aus_partie]
@@ -291,7 +291,7 @@ def _schafkopf_versuche(erg: dict, eingabe: dict, abend: dict, tarif: Any) -> li
     schwarz = (False, True) if e.tout else (e.schwarz,)
 
     def rechne(kurz: bool, lauf: int, schw: bool) -> dict:
-        daten, _ = ergebnis_aus_fakten(
+        daten, _ = ergebnisdaten_aus_fakten(
             art,
             alle,
             partei,

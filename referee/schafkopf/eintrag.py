@@ -1,13 +1,18 @@
-"""Vom Spiel zum Eintrag: das ``ergebnis`` eines Schafkopfspiels (gespeicherte Form von
-``referee.schafkopf.ergebnis.SchafkopfErgebnis``).
+"""Vom Spiel zum Eintrag: die Ergebnisdaten eines Schafkopfspiels – die gespeicherte JSON-Form
+von ``referee.schafkopf.ergebnis.SchafkopfErgebnis`` (``Eintrag.ergebnis``, ``--json``).
+
+Namen, die „Ergebnis“ enthalten, meinen je eines: ``Ergebnis`` (``referee.ergebnis``) ist das
+getypte Ergebnis eines Spiels; *Ergebnisdaten* dessen JSON-Form im Speicher und in ``--json``;
+``Rundenergebnis`` (sabai) die Wertung einer Partie vor dem Eintragen; ``Ausgang``
+(``referee.cli``) wie ein Aufruf endete.
 
 Zwei Wege, beide über ``referee.schafkopf.abrechnung``:
 
-- ``ergebnis_aus_fakten``: was der Tisch festhält (Spielart, Spielerpartei, Augen,
+- ``ergebnisdaten_aus_fakten``: was der Tisch festhält (Spielart, Spielerpartei, Augen,
   Laufende …; beim Ramsch Verlierer, Jungfrauen, Durchmarsch), mit Namen statt Plätzen.
-- ``ergebnis_aus_partie``: eine geprüfte ganze Partie (``referee.schafkopf.partie``).
+- ``ergebnisdaten_aus_partie``: eine geprüfte ganze Partie (``referee.schafkopf.partie``).
 
-Das Ergebnis ist ein reines dict (Beträge in Cent je Name)::
+Die Ergebnisdaten sind ein reines dict (Beträge in Cent je Name)::
 
     {"zahlungen": {"Anna": 50, …}, "spielart": "rufspiel", "spieler": "Anna",
      "partner": "Ben", "gewonnen": true, "wert": 50, "augen": 71, "laufende": 3,
@@ -17,7 +22,7 @@ Namen auflösen (Tippfehler, Schreibweise des Abends) und den Tisch bestimmen is
 Angaben mit der ``Abendlage`` (``referee.schafkopf.ergebnis``); hier kommen die Namen schon so
 an, wie sie gespeichert werden.
 
->>> e, _ = ergebnis_aus_fakten(Spielart.RUFSPIEL, ["Anna", "Ben", "Cem", "Dora"], ["Anna", "Ben"],
+>>> e, _ = ergebnisdaten_aus_fakten(Spielart.RUFSPIEL, ["Anna", "Ben", "Cem", "Dora"], ["Anna", "Ben"],
 ...                            augen=71, laufende=3)
 >>> e["zahlungen"], e["partner"]
 ({'Anna': 50, 'Ben': 50, 'Cem': -50, 'Dora': -50}, 'Ben')
@@ -37,7 +42,7 @@ if TYPE_CHECKING:
     from referee.schafkopf.partie import Partiebericht
 
 
-def ergebnis_aus_fakten(
+def ergebnisdaten_aus_fakten(
     spielart: Spielart,
     alle: Sequence[str],
     partei: Sequence[str],
@@ -218,7 +223,7 @@ def _ramsch(
     return ergebnis, ab
 
 
-def ergebnis_aus_partie(bericht: Partiebericht) -> dict[str, Any]:
+def ergebnisdaten_aus_partie(bericht: Partiebericht) -> dict[str, Any]:
     """Eine geprüfte Partie (``partie_bericht(...)`` mit ``namen``) → ergebnis.
 
     Ist die Partie nicht regelgerecht, ``Regelverstoss`` mit allen Fehlern (Stich, Name,
@@ -266,4 +271,4 @@ def ergebnis_aus_partie(bericht: Partiebericht) -> dict[str, Any]:
     return ergebnis
 
 
-__all__ = ["ergebnis_aus_fakten", "ergebnis_aus_partie"]
+__all__ = ["ergebnisdaten_aus_fakten", "ergebnisdaten_aus_partie"]

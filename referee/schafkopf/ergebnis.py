@@ -374,7 +374,7 @@ class SchafkopfAngaben:
 
     def ergebnis(self, lage: Abendlage) -> SchafkopfErgebnis:
         """Namen auflösen, Tisch bestimmen, abrechnen (``referee.schafkopf.eintrag``)."""
-        from referee.schafkopf.eintrag import ergebnis_aus_fakten
+        from referee.schafkopf.eintrag import ergebnisdaten_aus_fakten
         from referee.schafkopf.spielart import Spielart, parse_ansage
 
         art, farbe = parse_ansage(self.spielart)
@@ -388,7 +388,7 @@ class SchafkopfAngaben:
                 )
             return name
 
-        daten, ab = ergebnis_aus_fakten(
+        daten, ab = ergebnisdaten_aus_fakten(
             art,
             alle,
             [finde(n) for n in self.partei],
@@ -422,7 +422,7 @@ class SchafkopfPartie:
 
     def ergebnis(self, lage: Abendlage) -> SchafkopfErgebnis:
         """Prüfen und abrechnen; Sitz 0 (spielt aus) ohne „namen“ laut Geberfolge."""
-        from referee.schafkopf.eintrag import ergebnis_aus_partie
+        from referee.schafkopf.eintrag import ergebnisdaten_aus_partie
         from referee.schafkopf.partie import partie_bericht
 
         if not isinstance(self.daten, Mapping):
@@ -434,7 +434,7 @@ class SchafkopfPartie:
         if daten.get("tarif") is None and lage.tarif:
             daten["tarif"] = dict(lage.tarif)
         return SchafkopfErgebnis.aus_json(
-            ergebnis_aus_partie(partie_bericht(daten)), eingabe_zusatz={"partie": daten}
+            ergebnisdaten_aus_partie(partie_bericht(daten)), eingabe_zusatz={"partie": daten}
         )
 
 

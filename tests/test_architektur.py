@@ -38,6 +38,7 @@ KERNE = (
     "referee.bericht.statistik",
     "referee.regeltexte",
     "referee.suche",
+    "referee.turnier",
 )
 
 

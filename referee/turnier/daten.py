@@ -1,0 +1,181 @@
+"""Die Datensätze eines Turniers, wie der Speicher sie liefert: Turnier, Teilnehmer, Tisch,
+Eintrag. Reine Datenklassen (Standardbibliothek), jede mit ``als_json()``.
+
+Ein Teilnehmer ist seine **Startnummer**: sie sitzt an den Tischen, sammelt Punkte und steht
+in der Rangliste. Ein Ersatzspieler übernimmt die Startnummer (und damit ihre Punkte) unter
+eigenem Namen ab einer Runde; ``Teilnehmer.namen`` hält alle Namen der Startnummer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Arten der Einträge an einem Tisch: ein Tischblatt (die Summen vom Papier), ein Spiel, ein
+#: Storno. Eine Korrektur ist ein Blatt oder Spiel mit ``bezug`` (das ersetzte).
+EINTRAG_ARTEN = ("blatt", "spiel", "storno")
+#: Ereignisse eines Turniers: Abmeldung einer Startnummer, Ende, Storno eines Ereignisses.
+EREIGNIS_ARTEN = ("abmeldung", "ende", "storno")
+
+
+@dataclass(frozen=True)
+class Turnier:
+    """Ein Preisschafkopf: Runden zu je ``spiele`` Spielen, die Wertung (JSON-Form), der
+    Startwert der Auslosung."""
+
+    id: int
+    name: str
+    runden: int
+    spiele: int
+    wertung: Mapping[str, Any] = field(hash=False)
+    seed: int
+    angelegt: str
+    beendet: str | None = None
+
+    @property
+    def offen(self) -> bool:
+        return self.beendet is None
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "runden": self.runden,
+            "spiele": self.spiele,
+            "wertung": dict(self.wertung),
+            "seed": self.seed,
+            "angelegt": self.angelegt,
+            "beendet": self.beendet,
+        }
+
+
+@dataclass(frozen=True)
+class Teilnehmer:
+    """Eine Startnummer: wer sie (jetzt) spielt, ab welcher Runde sie ausgelost wird, ob sie
+    abgemeldet ist (ab Runde ``abgemeldet_ab`` nicht mehr ausgelost) und ihre Namen je Runde
+    (``namen``: ``(ab_runde, name)``, der erste ist der angemeldete, danach Ersatzspieler)."""
+
+    startnummer: int
+    namen: tuple[tuple[int, str], ...]
+    ab_runde: int = 1
+    abgemeldet_ab: int | None = None
+
+    @property
+    def name(self) -> str:
+        """Der Name, unter dem die Startnummer jetzt spielt."""
+        return self.namen[-1][1]
+
+    def name_in(self, runde: int) -> str:
+        """Der Name, unter dem die Startnummer in ``runde`` spielte."""
+        name = self.namen[0][1]
+        for ab, n in self.namen:
+            if ab <= runde:
+                name = n
+        return name
+
+    @property
+    def ersetzt(self) -> tuple[str, ...]:
+        """Die früheren Namen der Startnummer (vor einem Ersatzspieler)."""
+        return tuple(n for _, n in self.namen[:-1])
+
+    def spielt_in(self, runde: int) -> bool:
+        """Wird die Startnummer für ``runde`` ausgelost?"""
+        return self.ab_runde <= runde and (self.abgemeldet_ab is None or runde < self.abgemeldet_ab)
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "startnummer": self.startnummer,
+            "name": self.name,
+            "ab_runde": self.ab_runde,
+            "abgemeldet_ab": self.abgemeldet_ab,
+            "ersetzt": list(self.ersetzt),
+        }
+
+
+@dataclass(frozen=True)
+class Sitz:
+    """Ein Platz am Tisch: Startnummer und der Name, unter dem sie in dieser Runde spielt."""
+
+    startnummer: int
+    name: str
+
+    def als_json(self) -> dict[str, Any]:
+        return {"startnummer": self.startnummer, "name": self.name}
+
+
+@dataclass(frozen=True)
+class Tisch:
+    """Ein Tisch einer Runde: die Sitze in Sitzordnung (Platz 1 gibt das erste Spiel)."""
+
+    runde: int
+    nr: int
+    sitze: tuple[Sitz, ...]
+
+    @property
+    def startnummern(self) -> tuple[int, ...]:
+        return tuple(s.startnummer for s in self.sitze)
+
+    def als_json(self) -> dict[str, Any]:
+        return {"tisch": self.nr, "spieler": [s.als_json() for s in self.sitze]}
+
+
+@dataclass(frozen=True)
+class Turniereintrag:
+    """Ein Eintrag an einem Tisch: ein Blatt (Summen vom Papier), ein Spiel oder ein Storno;
+    ``bezug``: das Ersetzte (Korrektur) bzw. Stornierte. ``ergebnis`` ist die gespeicherte
+    JSON-Form (``Tischblatt.als_json()`` bzw. ``Turnierspiel.als_json()``)."""
+
+    id: int
+    turnier_id: int
+    runde: int
+    tisch: int
+    zeit: str
+    art: str
+    bezug: int | None
+    eingabe: Mapping[str, Any] = field(hash=False)
+    ergebnis: Mapping[str, Any] = field(hash=False)
+    gilt: bool = True
+
+    @property
+    def korrektur(self) -> bool:
+        return self.bezug is not None and self.art != "storno"
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "turnier": self.turnier_id,
+            "runde": self.runde,
+            "tisch": self.tisch,
+            "zeit": self.zeit,
+            "art": self.art,
+            "bezug": self.bezug,
+            "gilt": self.gilt,
+            "ergebnis": dict(self.ergebnis),
+        }
+
+
+@dataclass(frozen=True)
+class Tischsumme:
+    """Was ein Tisch einer Runde zählt (aus dem Speicher summiert): ``quelle`` ``blatt`` (ein
+    eingegebenes Tischblatt gilt), ``spiele`` (die Summe der Spiele) oder ``offen`` (nichts
+    eingetragen); ``punkte``/``soli`` je Startnummer; ``spiele`` die Zahl geltender Spiele."""
+
+    runde: int
+    tisch: int
+    quelle: str
+    punkte: Mapping[int, int] = field(hash=False)
+    soli: Mapping[int, int] = field(hash=False)
+    spiele: int = 0
+
+
+__all__ = [
+    "EINTRAG_ARTEN",
+    "EREIGNIS_ARTEN",
+    "Sitz",
+    "Teilnehmer",
+    "Tisch",
+    "Tischsumme",
+    "Turnier",
+    "Turniereintrag",
+]

@@ -94,6 +94,7 @@ from referee.store.daten import (
     aufgehoben_durch,
 )
 from referee.store.schema import migrationen
+from referee.store.turnier import Turniere
 from referee.zahlen import pruefe_bereich
 
 if TYPE_CHECKING:
@@ -205,7 +206,7 @@ def oeffne(
     return Store(db_pfad(pfad), werte_aus=werte_aus)
 
 
-class Store(Austausch):
+class Store(Austausch, Turniere):
     """Zugriff auf eine Datenbankdatei. Lesen ohne Datei liefert „leer“."""
 
     def __init__(self, pfad: Path, *, werte_aus: WerteAus | None = None) -> None:

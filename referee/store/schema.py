@@ -256,4 +256,177 @@ def migrationen(werte_aus: WerteAus | None = None) -> Migrations:
         )
         db.execute("PRAGMA user_version = 5")
 
+    @m(name="v6_turniere")
+    def v6(db: Database) -> None:
+        _turniere(db)
+        db.execute("PRAGMA user_version = 6")
+
     return m
+
+
+def _turniere(db: Database) -> None:
+    """Schema 6: Preisschafkopf-Turniere (``referee.store.turnier``), nur anhängend wie die
+    Abende. Ein Turnier und seine Teilnehmer, Auslosungen und Tische werden nie geändert; ein
+    Tisch bekommt Einträge (Blatt = Summen vom Papier, Spiel = ein Spiel vom Handy/der
+    Kommandozeile, Storno), eine Korrektur ist ein Eintrag mit ``bezug`` – ein Trigger setzt
+    das abgeleitete ``gilt`` des Ersetzten und seiner Werte auf 0 (ein Storno einer Korrektur
+    lässt das Original wieder gelten). Abmeldungen und das Ende sind Ereignisse."""
+    db.table("turniere").create(
+        {
+            "id": int,
+            "name": str,
+            "runden": int,
+            "spiele": int,
+            "wertung": str,
+            "seed": int,
+            "angelegt": str,
+        },
+        pk="id",
+        not_null={"name", "runden", "spiele", "wertung", "seed", "angelegt"},
+    )
+    # Startnummern: eine Zeile je Name (die Anmeldung, danach Ersatzspieler ab einer Runde)
+    db.table("turnier_teilnehmer").create(
+        {
+            "id": int,
+            "turnier_id": int,
+            "startnummer": int,
+            "name": str,
+            "schluessel": str,
+            "ab_runde": int,
+            "art": str,
+            "zeit": str,
+        },
+        pk="id",
+        not_null={"turnier_id", "startnummer", "name", "schluessel", "ab_runde", "art", "zeit"},
+        foreign_keys=[("turnier_id", "turniere", "id")],
+    )
+    db.table("turnier_teilnehmer").create_index(["turnier_id", "schluessel"], unique=True)
+    db.table("turnier_teilnehmer").create_index(["turnier_id", "startnummer", "ab_runde"])
+    db.table("turnier_runden").create(
+        {"turnier_id": int, "runde": int, "zeit": str, "wiederholungen": int},
+        pk=("turnier_id", "runde"),
+        not_null={"zeit", "wiederholungen"},
+        foreign_keys=[("turnier_id", "turniere", "id")],
+    )
+    db.table("turnier_tische").create(
+        {"turnier_id": int, "runde": int, "tisch": int, "platz": int, "startnummer": int},
+        pk=("turnier_id", "runde", "tisch", "platz"),
+        foreign_keys=[("turnier_id", "turniere", "id")],
+    )
+    db.table("turnier_tische").create_index(["turnier_id", "runde", "startnummer"], unique=True)
+    db.table("turnier_eintraege").create(
+        {
+            "id": int,
+            "turnier_id": int,
+            "runde": int,
+            "tisch": int,
+            "zeit": str,
+            "art": str,
+            "bezug": int,
+            "eingabe": str,
+            "ergebnis": str,
+            "gilt": int,
+        },
+        pk="id",
+        not_null={"turnier_id", "runde", "tisch", "zeit", "art", "eingabe", "ergebnis", "gilt"},
+        foreign_keys=[("turnier_id", "turniere", "id"), ("bezug", "turnier_eintraege", "id")],
+    )
+    db.table("turnier_eintraege").create_index(["turnier_id", "runde", "tisch", "gilt"])
+    db.table("turnier_eintraege").create_index(["bezug"])
+    db.table("turnier_werte").create(
+        {
+            "eintrag_id": int,
+            "turnier_id": int,
+            "runde": int,
+            "tisch": int,
+            "startnummer": int,
+            "punkte": int,
+            "soli": int,
+            "gilt": int,
+        },
+        not_null={"turnier_id", "runde", "tisch", "startnummer", "punkte", "soli", "gilt"},
+        foreign_keys=[("eintrag_id", "turnier_eintraege", "id")],
+    )
+    db.table("turnier_werte").create_index(["eintrag_id"])
+    db.table("turnier_werte").create_index(
+        ["turnier_id", "gilt", "runde", "tisch", "startnummer", "punkte", "soli"],
+        index_name="turnier_werte_stand",
+    )
+    db.table("turnier_ereignisse").create(
+        {
+            "id": int,
+            "turnier_id": int,
+            "zeit": str,
+            "art": str,
+            "startnummer": int,
+            "runde": int,
+            "bezug": int,
+            "gilt": int,
+        },
+        pk="id",
+        not_null={"turnier_id", "zeit", "art", "gilt"},
+        foreign_keys=[("turnier_id", "turniere", "id"), ("bezug", "turnier_ereignisse", "id")],
+    )
+    db.table("turnier_ereignisse").create_index(["turnier_id", "art", "gilt"])
+    db.table("turnier_schluessel").create(
+        {"schluessel": str, "eintrag_id": int, "zeit": str},
+        pk="schluessel",
+        not_null={"eintrag_id", "zeit"},
+        foreign_keys=[("eintrag_id", "turnier_eintraege", "id")],
+    )
+    # nur anhängen: nichts davon wird gelöscht oder (außer dem abgeleiteten „gilt“) geändert
+    for tabelle in (
+        "turniere",
+        "turnier_teilnehmer",
+        "turnier_runden",
+        "turnier_tische",
+        "turnier_eintraege",
+        "turnier_werte",
+        "turnier_ereignisse",
+        "turnier_schluessel",
+    ):
+        db.execute(
+            f"CREATE TRIGGER {tabelle}_nie_loeschen BEFORE DELETE ON {tabelle} BEGIN "
+            "SELECT RAISE(ABORT, 'Turnierdaten werden nie gelöscht, nur storniert.'); END"
+        )
+    for tabelle in ("turniere", "turnier_teilnehmer", "turnier_runden", "turnier_tische"):
+        db.execute(
+            f"CREATE TRIGGER {tabelle}_unveraenderlich BEFORE UPDATE ON {tabelle} BEGIN "
+            "SELECT RAISE(ABORT, 'Turnierdaten sind unveränderlich.'); END"
+        )
+    db.execute(
+        "CREATE TRIGGER turnier_schluessel_unveraenderlich BEFORE UPDATE ON turnier_schluessel "
+        "BEGIN SELECT RAISE(ABORT, 'Schlüssel sind unveränderlich.'); END"
+    )
+    db.execute(
+        "CREATE TRIGGER turnier_eintraege_unveraenderlich BEFORE UPDATE OF id, turnier_id, "
+        "runde, tisch, zeit, art, bezug, eingabe, ergebnis ON turnier_eintraege BEGIN "
+        "SELECT RAISE(ABORT, 'Einträge sind unveränderlich; Korrektur statt Änderung.'); END"
+    )
+    db.execute(
+        "CREATE TRIGGER turnier_werte_unveraenderlich BEFORE UPDATE OF eintrag_id, turnier_id, "
+        "runde, tisch, startnummer, punkte, soli ON turnier_werte BEGIN "
+        "SELECT RAISE(ABORT, 'Werte sind unveränderlich.'); END"
+    )
+    db.execute(
+        "CREATE TRIGGER turnier_ereignisse_unveraenderlich BEFORE UPDATE OF id, turnier_id, "
+        "zeit, art, startnummer, runde, bezug ON turnier_ereignisse BEGIN "
+        "SELECT RAISE(ABORT, 'Ereignisse sind unveränderlich; Storno statt Änderung.'); END"
+    )
+    # ein Eintrag mit Bezug hebt das Bezogene auf; ein Storno einer Korrektur lässt das
+    # Original wieder gelten (wie bei den Abenden, Schema 3)
+    db.execute(
+        "CREATE TRIGGER turnier_eintraege_aufheben AFTER INSERT ON turnier_eintraege "
+        "WHEN NEW.bezug IS NOT NULL BEGIN "
+        "UPDATE turnier_eintraege SET gilt = 0 WHERE id = NEW.bezug; "
+        "UPDATE turnier_werte SET gilt = 0 WHERE eintrag_id = NEW.bezug; "
+        "UPDATE turnier_eintraege SET gilt = 1 WHERE NEW.art = 'storno' AND id = "
+        "(SELECT bezug FROM turnier_eintraege WHERE id = NEW.bezug AND art != 'storno'); "
+        "UPDATE turnier_werte SET gilt = 1 WHERE NEW.art = 'storno' AND eintrag_id = "
+        "(SELECT bezug FROM turnier_eintraege WHERE id = NEW.bezug AND art != 'storno'); END"
+    )
+    db.execute(
+        "CREATE TRIGGER turnier_ereignisse_aufheben AFTER INSERT ON turnier_ereignisse "
+        "WHEN NEW.bezug IS NOT NULL BEGIN "
+        "UPDATE turnier_ereignisse SET gilt = 0 WHERE id = NEW.bezug; END"
+    )

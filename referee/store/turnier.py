@@ -1,0 +1,674 @@
+"""Preisschafkopf-Turniere im Speicher (Mischklasse von ``Store``, Schema 6).
+
+Wie die Abende nur anhängend: ein Turnier, seine Startnummern (Anmeldung, Ersatzspieler ab
+einer Runde), die Auslosungen und Tische werden nie geändert; an einem Tisch stehen Einträge
+(``blatt``: die Summen vom Papier, ``spiel``: ein einzelnes Spiel, ``storno``), eine Korrektur
+ist ein Eintrag mit ``bezug``. Abmeldungen und das Ende sind Ereignisse (stornierbar).
+
+Der Speicher kennt keine Spielregeln und keine Wertung: er legt die Werte ab, die
+``referee.buch.turnier`` ihm gibt (Punkte und gewonnene Soli je Startnummer), prüft nur, was
+zur Datei gehört (gibt es Turnier, Runde, Tisch, Startnummer? ist der Eintrag noch gültig?),
+und summiert. Jede schreibende Methode ist eine BEGIN-IMMEDIATE-Transaktion; ein Fehler
+schreibt nichts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from referee.errors import Eingabefehler, Zustandsfehler
+from referee.namen import namensschluessel, pruefe_name
+from referee.store.daten import KeineDaten, _jetzt
+from referee.store.grund import Grund
+from referee.turnier.daten import Sitz, Teilnehmer, Tisch, Tischsumme, Turnier, Turniereintrag
+
+if TYPE_CHECKING:
+    import sqlite3
+
+BEISPIEL = 'Beispiel: referee turnier neu "Preisschafkopf Post" --runden 2 --spiele 32'
+
+#: Ein Wert je Startnummer eines Eintrags: (Startnummer, Punkte, gewonnene Soli).
+Wertzeile = tuple[int, int, int]
+
+
+class Turniere(Grund):
+    """Turniere, Teilnehmer, Auslosungen und Tischeinträge: Teil von ``referee.store.Store``."""
+
+    # ------------------------------------------------------------ Turniere
+
+    _TURNIER_SQL = (
+        "SELECT t.id, t.name, t.runden, t.spiele, t.wertung, t.seed, t.angelegt, "
+        "(SELECT e.zeit FROM turnier_ereignisse e WHERE e.turnier_id = t.id AND e.art = 'ende' "
+        "AND e.gilt = 1 ORDER BY e.id DESC LIMIT 1) FROM turniere t"
+    )
+
+    @staticmethod
+    def _turnier_aus(z: tuple[Any, ...]) -> Turnier:
+        return Turnier(
+            id=z[0],
+            name=z[1],
+            runden=z[2],
+            spiele=z[3],
+            wertung=json.loads(z[4]),
+            seed=z[5],
+            angelegt=z[6],
+            beendet=z[7],
+        )
+
+    def _hat_turniere(self) -> bool:
+        return self.existiert and self._version() >= 6
+
+    def turniere(self) -> list[Turnier]:
+        """Alle Turniere, älteste zuerst (ohne Datei: keine)."""
+        if not self._hat_turniere():
+            return []
+        return [self._turnier_aus(z) for z in self._lies(self._TURNIER_SQL + " ORDER BY t.id")]
+
+    def turnier(self, turnier_id: int | None = None) -> Turnier:
+        """Turnier ``turnier_id`` oder das offene (das jüngste nicht beendete); sonst
+        ``KeineDaten``."""
+        if turnier_id is None:
+            offen = [t for t in self.turniere() if t.offen]
+            if not offen:
+                raise KeineDaten(f"Kein offenes Turnier. {BEISPIEL}")
+            return offen[-1]
+        z = (
+            self._lies(self._TURNIER_SQL + " WHERE t.id = ?", [turnier_id])
+            if self._hat_turniere()
+            else []
+        )
+        if not z:
+            raise KeineDaten(f"Es gibt kein Turnier {turnier_id}.")
+        return self._turnier_aus(z[0])
+
+    def turnier_neu(
+        self, name: str, *, runden: int, spiele: int, wertung: dict[str, Any], seed: int
+    ) -> Turnier:
+        """Ein neues (offenes) Turnier anlegen; mehrere dürfen offen sein."""
+        with self._schreiben() as conn:
+            cur = conn.execute(
+                "INSERT INTO turniere (name, runden, spiele, wertung, seed, angelegt) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [name, runden, spiele, json.dumps(wertung, ensure_ascii=False), seed, _jetzt()],
+            )
+            tid = int(cur.lastrowid or 0)
+        return self.turnier(tid)
+
+    def _offenes(self, conn: sqlite3.Connection, turnier_id: int) -> None:
+        """In der Transaktion: gibt es das Turnier, und ist es offen?"""
+        if conn.execute("SELECT 1 FROM turniere WHERE id = ?", [turnier_id]).fetchone() is None:
+            raise KeineDaten(f"Es gibt kein Turnier {turnier_id}.")
+        if conn.execute(
+            "SELECT 1 FROM turnier_ereignisse WHERE turnier_id = ? AND art = 'ende' AND gilt = 1",
+            [turnier_id],
+        ).fetchone():
+            raise Zustandsfehler(
+                f"Turnier {turnier_id} ist beendet; dort wird nichts mehr eingetragen."
+            )
+
+    def turnier_ende(self, turnier_id: int) -> Turnier:
+        """Das Turnier beenden (Ereignis ``ende``)."""
+        self._braucht_daten()
+        with self._schreiben() as conn:
+            self._offenes(conn, turnier_id)
+            self._ereignis(conn, turnier_id, "ende")
+        return self.turnier(turnier_id)
+
+    @staticmethod
+    def _ereignis(
+        conn: sqlite3.Connection,
+        turnier_id: int,
+        art: str,
+        startnummer: int | None = None,
+        runde: int | None = None,
+        bezug: int | None = None,
+    ) -> int:
+        cur = conn.execute(
+            "INSERT INTO turnier_ereignisse (turnier_id, zeit, art, startnummer, runde, bezug, "
+            "gilt) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [turnier_id, _jetzt(), art, startnummer, runde, bezug, 0 if art == "storno" else 1],
+        )
+        return int(cur.lastrowid or 0)
+
+    # ------------------------------------------------------------ Teilnehmer
+
+    def teilnehmer(self, turnier_id: int) -> list[Teilnehmer]:
+        """Die Startnummern des Turniers (aufsteigend) mit ihren Namen je Runde und ihrer
+        geltenden Abmeldung."""
+        if not self._hat_turniere():
+            return []
+        namen: dict[int, list[tuple[int, str]]] = {}
+        ab: dict[int, int] = {}
+        for nr, name, ab_runde, art in self._lies(
+            "SELECT startnummer, name, ab_runde, art FROM turnier_teilnehmer "
+            "WHERE turnier_id = ? ORDER BY startnummer, ab_runde, id",
+            [turnier_id],
+        ):
+            namen.setdefault(nr, []).append((ab_runde, name))
+            if art == "anmeldung":
+                ab[nr] = ab_runde
+        abgemeldet = dict(
+            self._lies(
+                "SELECT startnummer, MIN(runde) FROM turnier_ereignisse WHERE turnier_id = ? "
+                "AND art = 'abmeldung' AND gilt = 1 GROUP BY startnummer",
+                [turnier_id],
+            )
+        )
+        return [
+            Teilnehmer(nr, tuple(n), ab.get(nr, 1), abgemeldet.get(nr))
+            for nr, n in sorted(namen.items())
+        ]
+
+    def _namen_frei(
+        self, conn: sqlite3.Connection, turnier_id: int, namen: Sequence[str]
+    ) -> list[str]:
+        """Geprüfte Namen, keiner doppelt und keiner schon im Turnier; sonst ``Eingabefehler``
+        mit allen Doppelten auf einmal."""
+        geprueft = [pruefe_name(n) for n in namen]
+        vorhanden = {
+            k: (nr, n)
+            for k, nr, n in conn.execute(
+                "SELECT schluessel, startnummer, name FROM turnier_teilnehmer WHERE turnier_id = ?",
+                [turnier_id],
+            )
+        }
+        fehler, gesehen = [], set()
+        for n in geprueft:
+            k = namensschluessel(n)
+            if k in vorhanden:
+                nr, alt = vorhanden[k]
+                fehler.append(f"„{alt}“ hat schon die Startnummer {nr}.")
+            elif k in gesehen:
+                fehler.append(f"„{n}“ steht zweimal in der Liste.")
+            gesehen.add(k)
+        if fehler:
+            raise Eingabefehler(
+                " ".join(fehler) + " Zwei Gleichnamige bitte unterscheiden, z. B. „Hans Maier "
+                "(Au)“. Niemand angemeldet."
+            )
+        return geprueft
+
+    def anmelden(self, turnier_id: int, namen: Sequence[str], *, ab_runde: int) -> list[Teilnehmer]:
+        """Neue Startnummern (fortlaufend) für ``namen``, ausgelost ab Runde ``ab_runde``;
+        alle oder keiner."""
+        with self._schreiben() as conn:
+            self._offenes(conn, turnier_id)
+            geprueft = self._namen_frei(conn, turnier_id, namen)
+            naechste = conn.execute(
+                "SELECT COALESCE(MAX(startnummer), 0) + 1 FROM turnier_teilnehmer "
+                "WHERE turnier_id = ?",
+                [turnier_id],
+            ).fetchone()[0]
+            zeit = _jetzt()
+            conn.executemany(
+                "INSERT INTO turnier_teilnehmer (turnier_id, startnummer, name, schluessel, "
+                "ab_runde, art, zeit) VALUES (?, ?, ?, ?, ?, 'anmeldung', ?)",
+                [
+                    (turnier_id, naechste + i, n, namensschluessel(n), ab_runde, zeit)
+                    for i, n in enumerate(geprueft)
+                ],
+            )
+        neu = set(range(naechste, naechste + len(geprueft)))
+        return [t for t in self.teilnehmer(turnier_id) if t.startnummer in neu]
+
+    def ersetzen(self, turnier_id: int, startnummer: int, name: str, *, ab_runde: int) -> None:
+        """Ein Ersatzspieler ``name`` spielt Startnummer ``startnummer`` ab ``ab_runde``."""
+        with self._schreiben() as conn:
+            self._offenes(conn, turnier_id)
+            (geprueft,) = self._namen_frei(conn, turnier_id, [name])
+            conn.execute(
+                "INSERT INTO turnier_teilnehmer (turnier_id, startnummer, name, schluessel, "
+                "ab_runde, art, zeit) VALUES (?, ?, ?, ?, ?, 'ersatz', ?)",
+                [turnier_id, startnummer, geprueft, namensschluessel(geprueft), ab_runde, _jetzt()],
+            )
+
+    def abmelden(self, turnier_id: int, startnummern: Iterable[int], *, ab_runde: int) -> None:
+        """Die Startnummern werden ab ``ab_runde`` nicht mehr ausgelost (Ereignisse)."""
+        with self._schreiben() as conn:
+            self._offenes(conn, turnier_id)
+            for nr in startnummern:
+                self._ereignis(conn, turnier_id, "abmeldung", nr, ab_runde)
+
+    def abmeldung_aufheben(self, turnier_id: int, startnummer: int) -> None:
+        """Die geltende Abmeldung einer Startnummer stornieren (wieder angemeldet)."""
+        with self._schreiben() as conn:
+            self._offenes(conn, turnier_id)
+            z = conn.execute(
+                "SELECT id FROM turnier_ereignisse WHERE turnier_id = ? AND art = 'abmeldung' "
+                "AND gilt = 1 AND startnummer = ?",
+                [turnier_id, startnummer],
+            ).fetchall()
+            if not z:
+                raise Zustandsfehler(f"Startnummer {startnummer} ist nicht abgemeldet.")
+            for (eid,) in z:
+                self._ereignis(conn, turnier_id, "storno", startnummer, bezug=eid)
+
+    # ------------------------------------------------------------ Auslosung, Tische
+
+    def gezogene_runden(self, turnier_id: int) -> int:
+        """Die höchste ausgeloste Runde (0: noch keine)."""
+        if not self._hat_turniere():
+            return 0
+        z = self._lies(
+            "SELECT COALESCE(MAX(runde), 0) FROM turnier_runden WHERE turnier_id = ?",
+            [turnier_id],
+        )
+        return int(z[0][0])
+
+    def wiederholungen(self, turnier_id: int) -> dict[int, int]:
+        """``{runde: wiederholte Paare}`` der Auslosungen."""
+        return dict(
+            self._lies(
+                "SELECT runde, wiederholungen FROM turnier_runden WHERE turnier_id = ?",
+                [turnier_id],
+            )
+        )
+
+    def auslosung_speichern(
+        self,
+        turnier_id: int,
+        runde: int,
+        tische: Sequence[Sequence[int]],
+        wiederholungen: int,
+        teilnehmer: Iterable[int],
+    ) -> None:
+        """Die Tische von Runde ``runde`` festhalten. Wurde inzwischen (anderer Prozess)
+        ausgelost oder hat sich das Teilnehmerfeld geändert (``teilnehmer`` waren die
+        Startnummern der Auslosung): ``Zustandsfehler``, nichts geschrieben."""
+        with self._schreiben() as conn:
+            self._offenes(conn, turnier_id)
+            gezogen = conn.execute(
+                "SELECT COALESCE(MAX(runde), 0) FROM turnier_runden WHERE turnier_id = ?",
+                [turnier_id],
+            ).fetchone()[0]
+            if gezogen != runde - 1:
+                raise Zustandsfehler(
+                    f"Inzwischen ist Runde {gezogen} ausgelost; nichts geschrieben. Nochmal "
+                    "auslosen zeigt die nächste Runde."
+                )
+            feld = {
+                nr
+                for (nr,) in conn.execute(
+                    "SELECT startnummer FROM turnier_teilnehmer WHERE turnier_id = ? "
+                    "AND art = 'anmeldung' AND ab_runde <= ? AND startnummer NOT IN (SELECT "
+                    "startnummer FROM turnier_ereignisse WHERE turnier_id = ? AND art = "
+                    "'abmeldung' AND gilt = 1 AND runde <= ?)",
+                    [turnier_id, runde, turnier_id, runde],
+                )
+            }
+            if feld != set(teilnehmer):
+                raise Zustandsfehler(
+                    "Während der Auslosung hat sich das Teilnehmerfeld geändert; nichts "
+                    "geschrieben. Bitte noch einmal auslosen."
+                )
+            conn.execute(
+                "INSERT INTO turnier_runden (turnier_id, runde, zeit, wiederholungen) "
+                "VALUES (?, ?, ?, ?)",
+                [turnier_id, runde, _jetzt(), wiederholungen],
+            )
+            conn.executemany(
+                "INSERT INTO turnier_tische (turnier_id, runde, tisch, platz, startnummer) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [
+                    (turnier_id, runde, t, p, nr)
+                    for t, tisch in enumerate(tische, 1)
+                    for p, nr in enumerate(tisch, 1)
+                ],
+            )
+
+    def tische(self, turnier_id: int, runde: int | None = None) -> list[Tisch]:
+        """Die Tische einer Runde (ohne ``runde``: aller Runden), die Sitze mit dem Namen, unter
+        dem die Startnummer in dieser Runde spielt."""
+        if not self._hat_turniere():
+            return []
+        wer = {t.startnummer: t for t in self.teilnehmer(turnier_id)}
+        sitze: dict[tuple[int, int], list[Sitz]] = {}
+        for r, t, nr in self._lies(
+            "SELECT runde, tisch, startnummer FROM turnier_tische WHERE turnier_id = ?"
+            + (" AND runde = ?" if runde is not None else "")
+            + " ORDER BY runde, tisch, platz",
+            [turnier_id] + ([runde] if runde is not None else []),
+        ):
+            sitze.setdefault((r, t), []).append(Sitz(nr, wer[nr].name_in(r)))
+        return [Tisch(r, t, tuple(s)) for (r, t), s in sitze.items()]
+
+    # ------------------------------------------------------------ Einträge an den Tischen
+
+    _TURNIEREINTRAG_SQL = (
+        "SELECT id, turnier_id, runde, tisch, zeit, art, bezug, eingabe, ergebnis, gilt "
+        "FROM turnier_eintraege"
+    )
+
+    @staticmethod
+    def _turniereintrag_aus(z: tuple[Any, ...]) -> Turniereintrag:
+        return Turniereintrag(
+            id=z[0],
+            turnier_id=z[1],
+            runde=z[2],
+            tisch=z[3],
+            zeit=z[4],
+            art=z[5],
+            bezug=z[6],
+            eingabe=json.loads(z[7]),
+            ergebnis=json.loads(z[8]),
+            gilt=bool(z[9]),
+        )
+
+    def turnier_eintrag(self, eintrag_id: int) -> Turniereintrag:
+        z = (
+            self._lies(self._TURNIEREINTRAG_SQL + " WHERE id = ?", [eintrag_id])
+            if self._hat_turniere()
+            else []
+        )
+        if not z:
+            raise KeineDaten(f"Es gibt keinen Turniereintrag {eintrag_id}.")
+        return self._turniereintrag_aus(z[0])
+
+    def turnier_eintraege(
+        self,
+        turnier_id: int,
+        *,
+        runde: int | None = None,
+        tisch: int | None = None,
+        alle: bool = False,
+    ) -> list[Turniereintrag]:
+        """Die Einträge (ohne ``alle`` nur die geltenden) in der Reihenfolge des Schreibens."""
+        if not self._hat_turniere():
+            return []
+        bed, par = ["turnier_id = ?"], [turnier_id]
+        for spalte, wert in (("runde", runde), ("tisch", tisch)):
+            if wert is not None:
+                bed.append(f"{spalte} = ?")
+                par.append(wert)
+        if not alle:
+            bed.append("gilt = 1")
+        return [
+            self._turniereintrag_aus(z)
+            for z in self._lies(
+                self._TURNIEREINTRAG_SQL + " WHERE " + " AND ".join(bed) + " ORDER BY id", par
+            )
+        ]
+
+    def turnier_eintrag_zum_schluessel(self, schluessel: str) -> Turniereintrag | None:
+        """Der Eintrag, den ``schluessel`` geschrieben hat (sonst ``None``)."""
+        if not self._hat_turniere():
+            return None
+        z = self._lies(
+            self._TURNIEREINTRAG_SQL
+            + " WHERE id = (SELECT eintrag_id FROM turnier_schluessel WHERE schluessel = ?)",
+            [schluessel],
+        )
+        return self._turniereintrag_aus(z[0]) if z else None
+
+    def _tisch_da(self, conn: sqlite3.Connection, turnier_id: int, runde: int, tisch: int) -> None:
+        if not conn.execute(
+            "SELECT 1 FROM turnier_runden WHERE turnier_id = ? AND runde = ?", [turnier_id, runde]
+        ).fetchone():
+            raise Zustandsfehler(
+                f"Runde {runde} ist noch nicht ausgelost; nichts eingetragen "
+                "(referee turnier auslosung)."
+            )
+        if not conn.execute(
+            "SELECT 1 FROM turnier_tische WHERE turnier_id = ? AND runde = ? AND tisch = ?",
+            [turnier_id, runde, tisch],
+        ).fetchone():
+            anzahl = conn.execute(
+                "SELECT MAX(tisch) FROM turnier_tische WHERE turnier_id = ? AND runde = ?",
+                [turnier_id, runde],
+            ).fetchone()[0]
+            raise Eingabefehler(
+                f"Runde {runde} hat keinen Tisch {tisch} (Tische 1 bis {anzahl}); nichts "
+                "eingetragen."
+            )
+
+    def _gilt_noch(self, conn: sqlite3.Connection, eintrag_id: int) -> Turniereintrag:
+        z = conn.execute(self._TURNIEREINTRAG_SQL + " WHERE id = ?", [eintrag_id]).fetchone()
+        if z is None:
+            raise KeineDaten(f"Es gibt keinen Turniereintrag {eintrag_id}.")
+        alt = self._turniereintrag_aus(z)
+        if alt.art == "storno":
+            raise Zustandsfehler(f"Eintrag {eintrag_id} ist selbst ein Storno.")
+        if not alt.gilt:
+            nach = conn.execute(
+                "SELECT id, art FROM turnier_eintraege WHERE bezug = ? ORDER BY id DESC LIMIT 1",
+                [eintrag_id],
+            ).fetchone()
+            wie = "storniert" if nach and nach[1] == "storno" else "ersetzt"
+            raise Zustandsfehler(
+                f"Eintrag {eintrag_id} ist schon {wie} (durch Eintrag {nach[0] if nach else '?'})."
+            )
+        return alt
+
+    def turnier_eintragen(
+        self,
+        turnier_id: int,
+        runde: int,
+        tisch: int,
+        art: str,
+        ergebnis: dict[str, Any],
+        werte: Sequence[Wertzeile],
+        *,
+        eingabe: dict[str, Any] | None = None,
+        bezug: int | None = None,
+        schluessel: str | None = None,
+        nur_gueltig: Iterable[int] = (),
+        spiele_vorher: int | None = None,
+    ) -> Turniereintrag:
+        """Ein Blatt oder Spiel an Tisch ``tisch`` von Runde ``runde`` (mit ``bezug``: als
+        Korrektur, die ``bezug`` ersetzt); ``werte``: je Startnummer am Tisch Punkte und Soli.
+        ``nur_gueltig``: Einträge, die beim Rechnen galten und noch gelten müssen (sonst
+        ``Zustandsfehler``, etwa wenn ein anderes Handy inzwischen korrigierte);
+        ``spiele_vorher``: so viele Spiele gelten am Tisch (sonst kam inzwischen eines dazu). Ein
+        ``schluessel`` (Idempotenz), der schon etwas schrieb: ``Wiederholt``, nichts geschrieben.
+        """
+        if art not in ("blatt", "spiel"):
+            raise Eingabefehler(f"Unbekannte Eintragsart „{art}“; möglich: blatt, spiel.")
+        with self._schreiben() as conn:
+            self._schluessel_frei_turnier(conn, schluessel)
+            self._offenes(conn, turnier_id)
+            self._tisch_da(conn, turnier_id, runde, tisch)
+            am_tisch = {
+                nr
+                for (nr,) in conn.execute(
+                    "SELECT startnummer FROM turnier_tische WHERE turnier_id = ? AND runde = ? "
+                    "AND tisch = ?",
+                    [turnier_id, runde, tisch],
+                )
+            }
+            fremd = [nr for nr, _, _ in werte if nr not in am_tisch]
+            if fremd:
+                raise Eingabefehler(
+                    f"Startnummer {', '.join(map(str, fremd))} sitzt nicht an Tisch {tisch} "
+                    f"(Runde {runde}); nichts eingetragen."
+                )
+            for eid in nur_gueltig:
+                self._gilt_noch(conn, eid)
+            if spiele_vorher is not None:
+                jetzt = conn.execute(
+                    "SELECT count(*) FROM turnier_eintraege WHERE turnier_id = ? AND runde = ? "
+                    "AND tisch = ? AND art = 'spiel' AND gilt = 1",
+                    [turnier_id, runde, tisch],
+                ).fetchone()[0]
+                if jetzt != spiele_vorher:
+                    raise Zustandsfehler(
+                        f"An Tisch {tisch} (Runde {runde}) wurde inzwischen ein Spiel eingetragen "
+                        f"({jetzt} statt {spiele_vorher}); nichts eingetragen – bitte neu laden."
+                    )
+            if bezug is not None:
+                alt = self._gilt_noch(conn, bezug)
+                if (alt.turnier_id, alt.runde, alt.tisch, alt.art) != (
+                    turnier_id,
+                    runde,
+                    tisch,
+                    art,
+                ):
+                    raise Eingabefehler(
+                        f"Eintrag {bezug} ist kein {art} an Tisch {tisch} (Runde {runde})."
+                    )
+            eid = self._turnier_einfuegen(
+                conn, turnier_id, runde, tisch, art, bezug, eingabe or {}, ergebnis, werte
+            )
+            if schluessel is not None:
+                conn.execute(
+                    "INSERT INTO turnier_schluessel VALUES (?, ?, ?)", [schluessel, eid, _jetzt()]
+                )
+        return self.turnier_eintrag(eid)
+
+    def turnier_storno(self, eintrag_id: int, *, schluessel: str | None = None) -> Turniereintrag:
+        """Storniert einen geltenden Eintrag (ein Blatt oder Spiel); der Storno bleibt
+        sichtbar, eine stornierte Korrektur lässt das Original wieder gelten."""
+        self._braucht_daten()
+        with self._schreiben() as conn:
+            self._schluessel_frei_turnier(conn, schluessel)
+            alt = self._gilt_noch(conn, eintrag_id)
+            self._offenes(conn, alt.turnier_id)
+            sid = self._turnier_einfuegen(
+                conn,
+                alt.turnier_id,
+                alt.runde,
+                alt.tisch,
+                "storno",
+                alt.id,
+                {"storniert": alt.id},
+                {},
+                [],
+            )
+            if schluessel is not None:
+                conn.execute(
+                    "INSERT INTO turnier_schluessel VALUES (?, ?, ?)", [schluessel, sid, _jetzt()]
+                )
+        return self.turnier_eintrag(sid)
+
+    def _schluessel_frei_turnier(self, conn: sqlite3.Connection, schluessel: str | None) -> None:
+        if schluessel is None:
+            return
+        z = conn.execute(
+            self._TURNIEREINTRAG_SQL
+            + " WHERE id = (SELECT eintrag_id FROM turnier_schluessel WHERE schluessel = ?)",
+            [schluessel],
+        ).fetchone()
+        if z is not None:
+            raise TurnierWiederholt(self._turniereintrag_aus(z))
+
+    @staticmethod
+    def _turnier_einfuegen(
+        conn: sqlite3.Connection,
+        turnier_id: int,
+        runde: int,
+        tisch: int,
+        art: str,
+        bezug: int | None,
+        eingabe: dict[str, Any],
+        ergebnis: dict[str, Any],
+        werte: Sequence[Wertzeile],
+    ) -> int:
+        cur = conn.execute(
+            "INSERT INTO turnier_eintraege (turnier_id, runde, tisch, zeit, art, bezug, eingabe, "
+            "ergebnis, gilt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                turnier_id,
+                runde,
+                tisch,
+                _jetzt(),
+                art,
+                bezug,
+                json.dumps(eingabe, ensure_ascii=False),
+                json.dumps(ergebnis, ensure_ascii=False),
+                0 if art == "storno" else 1,
+            ],
+        )
+        eid = int(cur.lastrowid or 0)
+        if werte:
+            conn.executemany(
+                "INSERT INTO turnier_werte (eintrag_id, turnier_id, runde, tisch, startnummer, "
+                "punkte, soli, gilt) VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
+                [(eid, turnier_id, runde, tisch, nr, p, s) for nr, p, s in werte],
+            )
+        return eid
+
+    # ------------------------------------------------------------ Summen
+
+    def tischsummen(self, turnier_id: int) -> list[Tischsumme]:
+        """Je ausgelostem Tisch, was er zählt: ein geltendes Blatt geht den Spielen vor
+        (``quelle`` ``blatt``), sonst die Summe der geltenden Spiele (``spiele``), sonst
+        ``offen``. Zwei SQL-Aggregate über die geltenden Werte."""
+        if not self._hat_turniere():
+            return []
+        summen: dict[tuple[int, int, str], dict[int, tuple[int, int]]] = {}
+        for r, t, art, nr, p, s in self._lies(
+            "SELECT w.runde, w.tisch, e.art, w.startnummer, SUM(w.punkte), SUM(w.soli) "
+            "FROM turnier_werte w JOIN turnier_eintraege e ON e.id = w.eintrag_id "
+            "WHERE w.turnier_id = ? AND w.gilt = 1 GROUP BY w.runde, w.tisch, e.art, "
+            "w.startnummer",
+            [turnier_id],
+        ):
+            summen.setdefault((r, t, art), {})[nr] = (p, s)
+        spiele = {
+            (r, t): n
+            for r, t, n in self._lies(
+                "SELECT runde, tisch, count(*) FROM turnier_eintraege WHERE turnier_id = ? "
+                "AND gilt = 1 AND art = 'spiel' GROUP BY runde, tisch",
+                [turnier_id],
+            )
+        }
+        aus = []
+        for r, t in self._lies(
+            "SELECT DISTINCT runde, tisch FROM turnier_tische WHERE turnier_id = ? "
+            "ORDER BY runde, tisch",
+            [turnier_id],
+        ):
+            if (r, t, "blatt") in summen:
+                quelle, je = "blatt", summen[(r, t, "blatt")]
+            elif (r, t, "spiel") in summen:
+                quelle, je = "spiele", summen[(r, t, "spiel")]
+            else:
+                quelle, je = "offen", {}
+            aus.append(
+                Tischsumme(
+                    r,
+                    t,
+                    quelle,
+                    {nr: p for nr, (p, _) in je.items()},
+                    {nr: s for nr, (_, s) in je.items()},
+                    spiele.get((r, t), 0),
+                )
+            )
+        return aus
+
+    def begegnungen(self, turnier_id: int) -> tuple[list[tuple[int, int]], set[int]]:
+        """Alle Paare, die schon an einem Tisch saßen (je Runde einmal), und wer schon an
+        einem Fünfertisch saß."""
+        paare = [
+            (a, b)
+            for a, b in self._lies(
+                "SELECT x.startnummer, y.startnummer FROM turnier_tische x JOIN turnier_tische y "
+                "ON x.turnier_id = y.turnier_id AND x.runde = y.runde AND x.tisch = y.tisch "
+                "AND x.startnummer < y.startnummer WHERE x.turnier_id = ? "
+                "ORDER BY x.runde, x.startnummer, y.startnummer",
+                [turnier_id],
+            )
+        ]
+        fuenf = {
+            nr
+            for (nr,) in self._lies(
+                "SELECT startnummer FROM turnier_tische t WHERE turnier_id = ? AND (SELECT "
+                "count(*) FROM turnier_tische u WHERE u.turnier_id = t.turnier_id AND "
+                "u.runde = t.runde AND u.tisch = t.tisch) = 5",
+                [turnier_id],
+            )
+        }
+        return paare, fuenf
+
+
+class TurnierWiederholt(Exception):
+    """Ein Schreiben mit einem schon benutzten Schlüssel: nichts geschrieben; ``eintrag`` ist,
+    was der Schlüssel beim ersten Mal schrieb."""
+
+    def __init__(self, eintrag: Turniereintrag) -> None:
+        super().__init__(eintrag.id)
+        self.eintrag = eintrag
+
+
+__all__ = ["BEISPIEL", "TurnierWiederholt", "Turniere", "Wertzeile"]

@@ -4,7 +4,7 @@ Ohne ihn baut ``referee frage`` den Index beim ersten Aufruf (einige Sekunden, a
 belasteten Rechner bis zu 15) und – wenn der Benutzer-Cache nicht schreibbar ist – in jedem
 Prozess neu. Beim Bau eines normalen (nicht editierbaren) Wheels wird er hier einmal aus dem
 Quellbaum gebaut und als ``referee/data/suchindex.bin`` mitgeliefert; die Datei trägt Format
-und Korpus-Schlüssel, ``referee.suche.index`` nimmt sie nur, wenn beides passt.
+und Korpus-Schlüssel, ``referee.suche.index()`` nimmt sie nur, wenn beides passt.
 
 Gebaut wird in einem temporären Verzeichnis: im Quellbaum entsteht nichts. Der Bau braucht
 rapidfuzz (Nachbarn der Korpuswörter), deshalb steht es in ``[build-system] requires``.

@@ -229,7 +229,8 @@ def bewerte_saetze(index, fragen: list[dict], mindest_score: float | None = None
     nichts kommt.
     """
     from referee.errors import Eingabefehler
-    from referee.suche import MINDEST_SCORE, Antwort
+    from referee.suche import Antwort
+    from referee.suche.konstanten import MINDEST_SCORE
 
     grenze = MINDEST_SCORE if mindest_score is None else mindest_score
     z = dict.fromkeys(
@@ -359,7 +360,7 @@ def _quote(a: int, n: int) -> str:
 
 def stichwort_quoten(index, fragen: list[dict], mindest_score: float | None = None):
     """(Top-1, Top-3) auf dem Stichwortkatalog."""
-    from referee.suche import MINDEST_SCORE
+    from referee.suche.konstanten import MINDEST_SCORE
 
     grenze = MINDEST_SCORE if mindest_score is None else mindest_score
     top1 = top3 = 0
@@ -405,21 +406,22 @@ def kalibrieren(liste, abstimmung: list[dict], stichworte: list[dict]) -> None:
     import itertools
 
     from referee import suche as suchmodul
+    from referee.suche import konstanten
 
     beispiele = _beispiele_ohne(abstimmung)
     saetze = [e for e in abstimmung if not e.get("nichts")]
     mit_namen = [dict(e, frage=NAME + e["frage"]) for e in saetze]
     fremde = [e for e in abstimmung if e.get("nichts")]
     print(f"\n== Kalibrierung ({len(saetze)} Sätze, {len(fremde)} fremde, Stichworte) ==")
-    alt = {n: getattr(suchmodul, n) for n in GITTER}
+    alt = {n: getattr(konstanten, n) for n in GITTER}
     beste = None
     for text in GITTER["GEWICHT_BEISPIELTEXT"]:
-        suchmodul.GEWICHT_BEISPIELTEXT = text
+        konstanten.GEWICHT_BEISPIELTEXT = text
         ix = suchmodul.Suchindex(liste, beispiele)
         for werte in itertools.product(*list(GITTER.values())[1:]):
             for name, wert in zip(list(GITTER)[1:], werte, strict=True):
-                setattr(suchmodul, name, wert)
-            schwelle = suchmodul.MINDEST_SCORE
+                setattr(konstanten, name, wert)
+            schwelle = konstanten.MINDEST_SCORE
             z = bewerte_saetze(ix, saetze, schwelle)
             n = bewerte_saetze(ix, mit_namen, schwelle)
             f = bewerte_saetze(ix, fremde, schwelle)
@@ -434,7 +436,7 @@ def kalibrieren(liste, abstimmung: list[dict], stichworte: list[dict]) -> None:
             if beste is None or bewertung > beste[0]:
                 beste = (bewertung, einstellung)
     for name, wert in alt.items():
-        setattr(suchmodul, name, wert)
+        setattr(konstanten, name, wert)
     print(f"Beste: {beste[1]}")
 
 
@@ -463,10 +465,11 @@ def _zeile(einstellung: str, top1: int, top3: int, schweigt: int, n: int, je_kat
     )
 
 
-def _einstellen(suchmodul, gitter: dict[str, tuple], werte: tuple) -> str:
-    """Die Gewichte ``gitter`` im Suchmodul auf ``werte`` setzen; die Einstellung als Text."""
+def _einstellen(konstanten, gitter: dict[str, tuple], werte: tuple) -> str:
+    """Die Gewichte ``gitter`` in ``referee.suche.konstanten`` auf ``werte`` setzen; die
+    Einstellung als Text."""
     for k, wert in zip(gitter, werte, strict=True):
-        setattr(suchmodul, k, wert)
+        setattr(konstanten, k, wert)
     return " ".join(f"{k} {v}" for k, v in zip(gitter, werte, strict=True))
 
 
@@ -489,6 +492,7 @@ def kreuzvalidierung(liste, kataloge: dict[str, list[dict]]) -> None:
 
     from referee import suche as suchmodul
     from referee.errors import Eingabefehler
+    from referee.suche import konstanten
 
     indizes = {
         name: suchmodul.Suchindex(liste, _beispiele_ohne(fragen))
@@ -496,10 +500,10 @@ def kreuzvalidierung(liste, kataloge: dict[str, list[dict]]) -> None:
     }
     n = sum(len(f) for f in kataloge.values())
     print(f"\n== Kreuzvalidierung der Profile ({n} Sätze, {len(kataloge)} Kataloge) ==")
-    alt = {k: getattr(suchmodul, k) for k in (*PROFIL_GITTER, *SCHWEIGT_GITTER)}
+    alt = {k: getattr(konstanten, k) for k in (*PROFIL_GITTER, *SCHWEIGT_GITTER)}
     beste = None
     for werte in itertools.product(*PROFIL_GITTER.values()):
-        einstellung = _einstellen(suchmodul, PROFIL_GITTER, werte)
+        einstellung = _einstellen(konstanten, PROFIL_GITTER, werte)
         top1 = top3 = schweigt = 0
         je_katalog = []
         for name, fragen in kataloge.items():
@@ -512,7 +516,7 @@ def kreuzvalidierung(liste, kataloge: dict[str, list[dict]]) -> None:
         if beste is None or (top1, top3, -schweigt) > beste[0]:
             beste = ((top1, top3, -schweigt), einstellung, werte)
     print(f"Beste: {beste[1]}")
-    _einstellen(suchmodul, PROFIL_GITTER, beste[2])  # gilt für die Schwelle
+    _einstellen(konstanten, PROFIL_GITTER, beste[2])  # gilt für die Schwelle
     # je Frage: Bewertung mit und ohne „schweigt“ und die Abwägung
     fall: dict[str, list[tuple[dict, dict, object]]] = {}
     for name, fragen in kataloge.items():
@@ -521,7 +525,7 @@ def kreuzvalidierung(liste, kataloge: dict[str, list[dict]]) -> None:
         for e in fragen:
             erzwungen = {}
             for schweigt_ja, vorsprung in ((True, -math.inf), (False, math.inf)):
-                suchmodul.VORSPRUNG_KONVENTION = vorsprung
+                konstanten.VORSPRUNG_KONVENTION = vorsprung
                 erzwungen[schweigt_ja] = bewerte_saetze(ix, [e])
             try:
                 abwaegung = ix.abwaegung(e["frage"])
@@ -530,7 +534,7 @@ def kreuzvalidierung(liste, kataloge: dict[str, list[dict]]) -> None:
             fall[name].append((erzwungen[True], erzwungen[False], abwaegung))
     je_fehlzahl: dict[int, tuple[tuple[int, int], str]] = {}
     for werte in itertools.product(*SCHWEIGT_GITTER.values()):
-        einstellung = _einstellen(suchmodul, SCHWEIGT_GITTER, werte)
+        einstellung = _einstellen(konstanten, SCHWEIGT_GITTER, werte)
         top1 = top3 = schweigt = 0
         je_katalog = []
         for name, faelle in fall.items():
@@ -554,7 +558,7 @@ def kreuzvalidierung(liste, kataloge: dict[str, list[dict]]) -> None:
         print(je_fehlzahl[schweigt][1])
     print(f"Beste: {je_fehlzahl[min(je_fehlzahl)][1]}")
     for k, wert in alt.items():
-        setattr(suchmodul, k, wert)
+        setattr(konstanten, k, wert)
 
 
 def main() -> None:
@@ -608,7 +612,7 @@ def main() -> None:
             print(f"  {name:40s} {ms:6.1f} ms")
 
     from referee import suche as suchmodul
-    from referee.regeltexte import abschnitte
+    from referee.regeltexte import abschnitte, konventionen
 
     stichwort = json.loads((ROOT / "tests" / "data" / "fragen.json").read_text(encoding="utf-8"))
     saetze = json.loads(
@@ -618,7 +622,7 @@ def main() -> None:
 
     start = time.perf_counter()
     index = suchmodul.Suchindex(
-        [*abschnitte(), *(k.als_abschnitt() for k in suchmodul.konventionen())],
+        [*abschnitte(), *(k.als_abschnitt() for k in konventionen())],
         suchmodul.beispielfragen(),
         vorgelernt=suchmodul.beispielprofil(),
     )

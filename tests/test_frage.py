@@ -15,9 +15,6 @@ from hypothesis import strategies as st
 from referee.errors import Eingabefehler
 from referee.regeltexte import SPIELE, Abschnitt, abschnitt
 from referee.suche import (
-    GEWICHT_SPIELNAME,
-    GEWICHT_TEIL,
-    MINDEST_SCORE,
     Suchindex,
     als_json,
     antwort,
@@ -33,6 +30,7 @@ from referee.suche import (
     woerter,
     zahl,
 )
+from referee.suche.konstanten import GEWICHT_SPIELNAME, GEWICHT_TEIL, MINDEST_SCORE
 
 FRAGEN = json.loads((DATA / "fragen.json").read_text(encoding="utf-8"))["fragen"]
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from referee import suche
+from referee.suche import cache
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -64,7 +65,7 @@ def cache_unschreibbar(monkeypatch, tmp_path) -> Path:
 
 
 def _mitgeliefert(monkeypatch, pfad: Path) -> None:
-    monkeypatch.setattr(suche, "_mitgelieferter_index", lambda: pfad)
+    monkeypatch.setattr(cache, "_mitgelieferter_index", lambda: pfad)
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +74,7 @@ def vorgebaut(tmp_path_factory) -> tuple[Path, dict[str, dict]]:
     gebauten Index auf ``FRAGEN``."""
     pfad = tmp_path_factory.mktemp("wheel") / "suchindex.bin"
     schluessel = suche.mitgelieferten_index_schreiben(pfad)
-    assert schluessel == suche._korpus_schluessel()
+    assert schluessel == cache._korpus_schluessel()
     frisch = suche.index_bauen()
     return pfad, {f: _frage_json(frisch, f) for f in FRAGEN}
 
@@ -137,12 +138,12 @@ def test_benutzer_cache_wird_geschrieben_und_vor_dem_mitgelieferten_geladen(
     erste = _frage_json(None, "Davonlaufen")
     assert bauten["n"] == 1
     dateien = list((tmp_path / "cache" / "referee").iterdir())
-    assert [d.name for d in dateien] == [f"suchindex-{suche._korpus_schluessel()}.bin"]
+    assert [d.name for d in dateien] == [f"suchindex-{cache._korpus_schluessel()}.bin"]
     # ein neuer Prozess (ohne gemerkten Index): aus dem Cache, der mitgelieferte wird nicht
     # gebraucht – auch ein kaputter stört nicht
     suche.index.cache_clear()
     kaputt = tmp_path / "kaputt.bin"
-    kaputt.write_bytes(suche._kopfzeile(suche._korpus_schluessel()) + b"kein marshal")
+    kaputt.write_bytes(cache._kopfzeile(cache._korpus_schluessel()) + b"kein marshal")
     _mitgeliefert(monkeypatch, kaputt)
     assert _frage_json(None, "Davonlaufen") == erste
     assert bauten["n"] == 1
@@ -158,7 +159,7 @@ def test_wheel_liefert_passenden_index_mit(tmp_path):
     with zipfile.ZipFile(wheel) as z:
         with z.open("referee/data/suchindex.bin") as f:
             kopf = f.readline()
-        assert kopf == suche._kopfzeile(suche._korpus_schluessel())
+        assert kopf == cache._kopfzeile(cache._korpus_schluessel())
         z.extractall(tmp_path / "installiert")
     # nichts Erzeugtes im Quellbaum
     assert not (ROOT / "data" / "suchindex.bin").exists()

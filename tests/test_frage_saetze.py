@@ -616,7 +616,7 @@ def test_zwischengespeicherter_index_antwortet_gleich():
 
 
 def test_profil_setzt_jede_beispielfrage_vor_die_anderen_abschnitte():
-    from referee.suche import _Profile
+    from referee.suche.profil import Profile
 
     # drei Abschnitte mit gemeinsamen Wörtern („sau“, „wer“, „darf“): gelernt wird, was sie
     # unterscheidet
@@ -628,7 +628,7 @@ def test_profil_setzt_jede_beispielfrage_vor_die_anderen_abschnitte():
         ("wann darf ich davonlaufen", 2),
         ("darf ich mit der sau davonlaufen", 2),
     ]
-    profile = _Profile.lernen(fragen)
+    profile = Profile.lernen(fragen)
     for frage, ziel in fragen:
         aehnlich = profile.aehnlichkeit(frage)
         assert max(aehnlich, key=aehnlich.__getitem__) == ziel, frage
@@ -639,25 +639,25 @@ def test_profil_setzt_jede_beispielfrage_vor_die_anderen_abschnitte():
 
 
 def test_profil_als_text_gilt_nur_fuer_dieselben_beispiele():
-    from referee.suche import _Profile
+    from referee.suche.profil import Profile
 
     fragen = [("wer gibt", 0), ("wer mischt", 0), ("wann darf ich davonlaufen", 1)]
-    gelernt = _Profile.lernen(fragen)
+    gelernt = Profile.lernen(fragen)
     text = gelernt.als_text()
-    kopie = _Profile.aus_text(text)
+    kopie = Profile.aus_text(text)
     assert kopie is not None and kopie.pruefsumme == gelernt.pruefsumme
     assert kopie.aehnlichkeit("wer gibt aus") == gelernt.aehnlichkeit("wer gibt aus")
     # dieselben Beispiele: das fertige Profil gilt (ohne neu zu lernen: gleiche Fächer)
-    assert _Profile.lernen(fragen, text).zustand() == kopie.zustand()
+    assert Profile.lernen(fragen, text).zustand() == kopie.zustand()
     # eine Beispielfrage mehr: neu gelernt, andere Prüfsumme
-    anders = _Profile.lernen([*fragen, ("wer teilt aus", 0)], text)
+    anders = Profile.lernen([*fragen, ("wer teilt aus", 0)], text)
     assert anders.pruefsumme != gelernt.pruefsumme
-    assert _Profile.aus_text("kein profil") is None
-    assert _Profile.aus_text("# pruefsumme abc\nzeile ohne tab\n") is None
+    assert Profile.aus_text("kein profil") is None
+    assert Profile.aus_text("# pruefsumme abc\nzeile ohne tab\n") is None
 
 
 def test_art_der_frage_trennt_regel_und_konvention():
-    from referee.suche import _Profile
+    from referee.suche.profil import Profile
 
     # Abschnitte 0 und 1 sind Regeln, 2 und 3 Konventionen
     fragen = [
@@ -670,21 +670,20 @@ def test_art_der_frage_trennt_regel_und_konvention():
         ("wie viel zahlt man fuer schneider", 3),
         ("was kostet schwarz extra", 3),
     ]
-    profile = _Profile.lernen(fragen, konventionen=[2, 3])
+    profile = Profile.lernen(fragen, konventionen=[2, 3])
     assert profile.bewerten("was kostet ein geier")[1] > 0
     assert profile.bewerten("darf ich die farbe schmieren")[1] < 0
     # ohne Konventionen keine Art; gespeichert und gelesen: dieselbe Art
-    assert _Profile.lernen(fragen).bewerten("was kostet ein geier")[1] == 0.0
-    kopie = _Profile.aus_text(profile.als_text())
+    assert Profile.lernen(fragen).bewerten("was kostet ein geier")[1] == 0.0
+    kopie = Profile.aus_text(profile.als_text())
     assert kopie is not None
     assert kopie.bewerten("was kostet ein geier") == profile.bewerten("was kostet ein geier")
     # andere Arten, andere Prüfsumme (das mitgelieferte Profil gilt dann nicht)
-    assert _Profile.lernen(fragen, konventionen=[3]).pruefsumme != profile.pruefsumme
+    assert Profile.lernen(fragen, konventionen=[3]).pruefsumme != profile.pruefsumme
 
 
 def test_regeltext_schweigt_nach_vorsprung_und_art(monkeypatch):
-    from referee import suche
-    from referee.suche import Abwaegung, regeltext_schweigt
+    from referee.suche import Abwaegung, konstanten, regeltext_schweigt
 
     for name, wert in (
         ("VORSPRUNG_KONVENTION", 27.0),
@@ -692,7 +691,7 @@ def test_regeltext_schweigt_nach_vorsprung_und_art(monkeypatch):
         ("PROFIL_ART", 0.2),
         ("VORTEIL_GELD", 3.0),
     ):
-        monkeypatch.setattr(suche, name, wert)
+        monkeypatch.setattr(konstanten, name, wert)
     # nötig: 27 − 25 × Art − 3 (Geld) − 0,2 × 100 × Profilunterschied
     assert regeltext_schweigt(Abwaegung(5.0, False, 0.0, 1.0))  # nötig 2
     assert not regeltext_schweigt(Abwaegung(5.0, False, 0.0, 0.5))  # nötig 14,5
@@ -708,17 +707,16 @@ def test_regeltext_schweigt_nach_vorsprung_und_art(monkeypatch):
 def test_mitgeliefertes_beispielprofil_ist_aktuell():
     """data/beispielprofil.txt ist aus genau diesen Beispielfragen gelernt; sonst:
     ``python -m referee.beispielprofil``."""
-    from referee.suche import _profil_fragen, _Profile, beispielfragen, beispielprofil
+    from referee.suche import beispielfragen, beispielprofil
+    from referee.suche.profil import Profile, profil_fragen
 
     ix = index()
-    mitgeliefert = _Profile.aus_text(beispielprofil() or "")
+    mitgeliefert = Profile.aus_text(beispielprofil() or "")
     assert mitgeliefert is not None
     konventionen = [i for i, a in enumerate(ix.abschnitte) if a.id.startswith("konvention.")]
-    _, pruefsumme = _Profile._dokumente(
-        _profil_fragen(ix.abschnitte, beispielfragen()), konventionen
-    )
+    _, pruefsumme = Profile._dokumente(profil_fragen(ix.abschnitte, beispielfragen()), konventionen)
     assert mitgeliefert.pruefsumme == pruefsumme, "python -m referee.beispielprofil ausführen"
-    assert ix._profile is not None and ix._profile.pruefsumme == pruefsumme
+    assert ix.profile is not None and ix.profile.pruefsumme == pruefsumme
 
 
 def _ohne_profile(ix: Suchindex) -> Suchindex:

@@ -1,0 +1,91 @@
+"""Regelsuche für ``referee frage``: findet zu einer Tischfrage den passenden Abschnitt.
+
+Ohne Sprachmodell, über eine unscharfe Wortsuche in den Regeltexten (``rules_de/``), den
+Konventionen (``data/konventionen.md``) und Beispielfragen von Spielern. Die Teile, je mit
+einer Aufgabe, in der Reihenfolge, in der eine Frage sie durchläuft:
+
+1. **Text aufbereiten** – ``falten`` (casefold, Umlaute, Striche, Zahlwörter, Komposita,
+   Kartenkürzel), ``wortformen`` (Vorsilben, Ablaut, Stamm), ``woerterbuch`` (Füllwörter,
+   Synonyme, Spielnamen, Mundart aus ``data/``), ``satz`` (eine Frage in Wörter: Mundart,
+   Fragewörter, Absicht, Gerüst, fremde Spiele).
+2. **Index** – ``suchindex`` (Felder, Wortpaare, Vokabular, Beispielfragen, Profile),
+   ``suchwoerter`` (die gewichteten Suchwörter einer Frage, Tippfehler berichtigt),
+   ``cache`` (einmal bauen, danach aus dem Benutzer-Cache oder dem Wheel laden).
+3. **Bewerten** – ``bewertung`` (Text-Score, ähnlichste Beispielfrage, genanntes Spiel,
+   Profile), ``profil`` (die gelernten Profile und die Art der Frage).
+4. **Antworten** – ``antwort`` (Schwelle, Enthaltung, Konventionen, „der Regeltext
+   schweigt“, JSON-Vertrag).
+
+Die abgestimmten Zahlen stehen alle in ``konstanten``, je mit ihrer Herkunft; gemessen wird
+mit ``benchmarks/frage.py``. rapidfuzz wird erst geladen, wenn eine Frage ein Wort enthält,
+dessen Nachbarn nicht vorberechnet sind.
+"""
+
+from __future__ import annotations
+
+from referee.regeltexte import Abschnitt
+from referee.suche.antwort import (
+    Abwaegung,
+    Antwort,
+    KonventionsTreffer,
+    als_json,
+    regeltext_schweigt,
+)
+from referee.suche.bewertung import Treffer
+from referee.suche.cache import (
+    beispielfragen,
+    beispielprofil,
+    beispielprofil_lernen,
+    index,
+    index_bauen,
+    mitgelieferten_index_schreiben,
+)
+from referee.suche.falten import falte, gekuerzt, markierungen, woerter, zahl
+from referee.suche.satz import frage_woerter
+from referee.suche.suchindex import Suchindex
+from referee.suche.woerterbuch import spiel_kuerzel, synonyme
+from referee.suche.wortformen import grundform, stamm
+
+__all__ = [
+    "Abwaegung",
+    "Antwort",
+    "KonventionsTreffer",
+    "Suchindex",
+    "Treffer",
+    "als_json",
+    "antwort",
+    "beispielfragen",
+    "beispielprofil",
+    "beispielprofil_lernen",
+    "falte",
+    "frage_woerter",
+    "gekuerzt",
+    "grundform",
+    "index",
+    "index_bauen",
+    "markierungen",
+    "mitgelieferten_index_schreiben",
+    "regeltext_schweigt",
+    "spiel_kuerzel",
+    "stamm",
+    "suche",
+    "synonyme",
+    "vorschlaege",
+    "woerter",
+    "zahl",
+]
+
+
+def suche(frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Treffer]:
+    """Die besten Abschnitte zu einer Frage im mitgelieferten Korpus."""
+    return index().suche(frage, spiel=spiel, anzahl=anzahl)
+
+
+def vorschlaege(frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Abschnitt]:
+    """Abschnittstitel, die der Frage ähneln (auch wenn kein Treffer relevant war)."""
+    return index().vorschlaege(frage, spiel=spiel, anzahl=anzahl)
+
+
+def antwort(frage: str, spiel: str | None = None, anzahl: int = 3) -> Antwort:
+    """Regelstellen und passende Konventionen zu einer Frage; sagt, ob der Text schweigt."""
+    return index().antwort(frage, spiel=spiel, anzahl=anzahl)

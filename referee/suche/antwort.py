@@ -1,0 +1,248 @@
+"""Die Antwort: Schwelle, Enthaltung, Konventionen und „der Regeltext schweigt“.
+
+Aus der Bewertung (``referee.suche.bewertung``) entscheidet ``antwort``, was ``referee frage``
+zeigt:
+
+- **Schwelle und Enthaltung**: nur Abschnitte ab ``konstanten.MINDEST_SCORE``; fragt die Frage
+  nach einem fremden Spiel oder erreicht nichts die Schwelle, kommt nichts („Nichts
+  Passendes“, dann ``vorschlaege`` für „Meintest du …?“).
+- **Der Regeltext schweigt** (``regeltext_schweigt``): wenn die beste Konvention um
+  ``konstanten.VORSPRUNG_KONVENTION`` vor der besten Regelstelle liegt – weniger bei Geldfragen
+  (``konstanten.VORTEIL_GELD``), bei Fragen, die eher Konventionsfragen gleichen (``konstanten.PROFIL_ART``), und je
+  nach der gelernten Art der Frage (``konstanten.GEWICHT_ART``). Dann nennt die Antwort die passenden
+  Konventionen und zuerst die Regelstelle, die zur Konvention etwas sagt.
+- Sonst nennt sie eine Konvention nur, wenn sie fast so gut passt wie die beste Regelstelle
+  (``konstanten.NAEHE_KONVENTION``: „Stoß verändert den Preis“ – um wie viel?).
+
+``als_json`` ist der JSON-Vertrag von ``referee frage --json``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from referee.errors import Eingabefehler
+from referee.regeltexte import Abschnitt, Konvention, konvention
+from referee.suche import bewertung, konstanten
+from referee.suche.bewertung import Treffer
+from referee.suche.falten import woerter
+from referee.suche.suchindex import art
+
+if TYPE_CHECKING:
+    from referee.suche.suchindex import Suchindex
+
+
+@dataclass(frozen=True)
+class KonventionsTreffer:
+    """Eine Konvention aus ``data/konventionen.md`` mit Score (0–100)."""
+
+    konvention: Konvention
+    score: float
+
+
+@dataclass(frozen=True)
+class Abwaegung:
+    """Woraus sich entscheidet, ob der Regeltext zu einer Frage schweigt.
+
+    ``vorsprung``: Score der besten Konvention minus den der besten Regelstelle (unendlich
+    ohne Regelstelle, None ohne Konvention); ``geld``: die Frage fragt nach Geld;
+    ``profil_unterschied``: beste Passung zu einem Konventionsprofil minus beste zu einem
+    Regelprofil; ``art``: die gelernte Art der Frage (über 0 eher nach einer Konvention).
+    """
+
+    vorsprung: float | None
+    geld: bool
+    profil_unterschied: float
+    art: float
+
+
+def regeltext_schweigt(abwaegung: Abwaegung) -> bool:
+    """Schweigt der Regeltext? Wenn die beste Konvention um mindestens
+    ``konstanten.VORSPRUNG_KONVENTION`` vor der besten Regelstelle liegt – weniger bei Geldfragen, bei
+    Fragen, die eher Konventionsfragen gleichen, und je nach der Art der Frage."""
+    if abwaegung.vorsprung is None:
+        return False
+    noetig = (
+        konstanten.VORSPRUNG_KONVENTION
+        - (konstanten.VORTEIL_GELD if abwaegung.geld else 0.0)
+        - konstanten.PROFIL_ART * 100.0 * abwaegung.profil_unterschied
+        - konstanten.GEWICHT_ART * abwaegung.art
+    )
+    return abwaegung.vorsprung >= noetig
+
+
+@dataclass(frozen=True)
+class Antwort:
+    """Regelstellen und Konventionen zu einer Frage.
+
+    ``regeltext_schweigt``: Die Frage betrifft etwas, das der Regeltext nicht festlegt
+    (die beste Konvention passt besser als jede Regelstelle); dann gilt die Konvention.
+    """
+
+    frage: str
+    treffer: tuple[Treffer, ...]
+    konventionen: tuple[KonventionsTreffer, ...]
+    regeltext_schweigt: bool
+
+
+def abwaegung(
+    ix: Suchindex,
+    frage: str,
+    spiel: str | None = None,
+    mindest_score: float = konstanten.MINDEST_SCORE,
+) -> Abwaegung:
+    """Woraus ``antwort`` entscheidet, ob der Regeltext schweigt (für den Benchmark und die
+    Kreuzvalidierung: dieselbe Abwägung, die ``antwort`` trifft)."""
+    alle = bewertung.suche(
+        ix, frage, spiel, 3 + konstanten.ANZAHL_KONVENTIONEN, mindest_score=mindest_score, art=None
+    )
+    return _abwaegung(ix, frage, spiel, alle)
+
+
+def _abwaegung(ix: Suchindex, frage: str, spiel: str | None, alle: Sequence[Treffer]) -> Abwaegung:
+    """Die Abwägung aus den Treffern ``alle`` (beider Arten) und den Profilen."""
+    regel = next((t.score for t in alle if art(t.abschnitt) == "regel"), None)
+    konv = next((t.score for t in alle if art(t.abschnitt) == "konvention"), None)
+    geld = any(s.wort == "#geld" for s in ix._suchwoerter(frage)[0])
+    unterschied = art_der_frage = 0.0
+    if ix.profile is not None:
+        # Gleicht die Frage eher den Fragen nach einer Konvention oder nach einer Regel?
+        aehnlich, art_der_frage = ix.profil_bewertung(frage)
+        beste_art = {"regel": 0.0, "konvention": 0.0}
+        for i, wert in aehnlich.items():
+            a = ix.abschnitte[i]
+            if spiel is None or a.spiel == spiel:
+                beste_art[art(a)] = max(beste_art[art(a)], wert)
+        unterschied = beste_art["konvention"] - beste_art["regel"]
+    vorsprung = None if konv is None else math.inf if regel is None else konv - regel
+    return Abwaegung(vorsprung, geld, unterschied, art_der_frage)
+
+
+def antwort(
+    ix: Suchindex,
+    frage: str,
+    spiel: str | None = None,
+    anzahl: int = 3,
+    mindest_score: float = konstanten.MINDEST_SCORE,
+) -> Antwort:
+    """Regelstellen und Konventionen zu ``frage`` in einem Durchgang (gleiche Scores).
+
+    Ob der Regeltext schweigt, entscheidet ``regeltext_schweigt``; dann werden die
+    passenden Konventionen (höchstens ``konstanten.ANZAHL_KONVENTIONEN``) genannt und die Regelstelle
+    der besten Konvention steht zuerst unter den Treffern.
+    """
+    alle = bewertung.suche(
+        ix,
+        frage,
+        spiel,
+        anzahl + konstanten.ANZAHL_KONVENTIONEN,
+        mindest_score=mindest_score,
+        art=None,
+    )
+    treffer = tuple(t for t in alle if art(t.abschnitt) == "regel")[:anzahl]
+    schweigt = regeltext_schweigt(_abwaegung(ix, frage, spiel, alle))
+    # Konventionen: wenn der Text schweigt, die passenden; sonst nur solche, die fast so
+    # gut passen wie die beste Regelstelle („Stoß verändert den Preis“ – um wie viel?)
+    grenze = 0.0 if schweigt or not treffer else treffer[0].score * konstanten.NAEHE_KONVENTION
+    k_treffer = tuple(
+        KonventionsTreffer(konvention(t.abschnitt.id), t.score)
+        for t in alle
+        if art(t.abschnitt) == "konvention" and t.score >= grenze
+    )[: konstanten.ANZAHL_KONVENTIONEN]
+    stelle = k_treffer[0].konvention.stelle if schweigt and k_treffer else None
+    if stelle is not None and (spiel is None or stelle.startswith(spiel + ".")):
+        # Die Regelstelle, die zur Konvention etwas sagt („Einen allgemein verbindlichen
+        # Tarif gibt es nicht“), kommt zuerst – mit ihrem eigenen Score aus dem Text (ohne
+        # Beispielfragen: der Vergleich mit allen Beispielen kostete den Start 2–3 ms).
+        eigene = _text_treffer(ix, frage, spiel, stelle)
+        if eigene is not None:
+            andere = tuple(t for t in treffer if t.abschnitt.id != stelle)
+            treffer = (eigene, *andere)[:anzahl]
+    return Antwort(frage, treffer, k_treffer, schweigt)
+
+
+def _text_treffer(
+    ix: Suchindex, frage: str, spiel: str | None, abschnitt_id: str
+) -> Treffer | None:
+    """Der Abschnitt ``abschnitt_id`` mit seinem Text-Score zu ``frage`` (auch vage); kommt
+    kein Wort der Frage in ihm vor, mit Score 0 – er ist trotzdem die Stelle, die zur
+    Konvention etwas sagt (wie in der Textausgabe). None nur bei einer unbekannten id."""
+    reihe, passend = bewertung.rangliste(ix, frage, ix._suchwoerter(frage), spiel, True, "regel")
+    nummer = next((i for i, a in enumerate(ix.abschnitte) if a.id == abschnitt_id), None)
+    if nummer is None:
+        return None
+    score = next((s for s, i in reihe if i == nummer and s > 0.0), 0.0)
+    return bewertung.treffer(ix, nummer, score, passend)
+
+
+def vorschlaege(
+    ix: Suchindex, frage: str, spiel: str | None = None, anzahl: int = 3
+) -> list[Abschnitt]:
+    """Die nächstliegenden Abschnitte für „Meintest du …?“.
+
+    Zuerst die schwachen Treffer unter der Relevanzschwelle; sind es weniger als
+    ``anzahl``, dazu die Abschnitte, deren Titel der Frage buchstabenweise am ähnlichsten ist.
+    """
+    from rapidfuzz import fuzz, process
+
+    try:
+        schwach = [
+            t.abschnitt
+            for t in bewertung.suche(ix, frage, spiel, anzahl, mindest_score=0.0, vage=True)
+        ]
+    except Eingabefehler:
+        schwach = []
+    if len(schwach) >= anzahl:
+        return schwach
+    # aufgefüllt mit den Abschnitten, deren Titel der Frage am ähnlichsten ist
+    frage_gefaltet = " ".join(woerter(frage))
+    kandidaten = {
+        i: " ".join(woerter(a.titel))
+        for i, a in enumerate(ix.abschnitte)
+        if (spiel is None or a.spiel == spiel) and art(a) == "regel" and a not in schwach
+    }
+    ergebnis = process.extract(
+        frage_gefaltet, kandidaten, scorer=fuzz.WRatio, limit=anzahl - len(schwach)
+    )
+    return [*schwach, *(ix.abschnitte[i] for _, _, i in ergebnis)]
+
+
+def als_json(
+    frage: str,
+    treffer: Sequence[Treffer],
+    konventionen: Sequence[KonventionsTreffer] = (),
+    regeltext_schweigt: bool = False,
+    einstellungen: Mapping[str, str] | None = None,
+) -> dict:
+    """Der JSON-Vertrag von ``referee frage --json``.
+
+    ``einstellungen``: id → Einstellung mit den Werten des Abends (sonst die Vorlage).
+    """
+    einstellungen = einstellungen or {}
+    return {
+        "frage": frage,
+        "treffer": [
+            {
+                "spiel": t.abschnitt.spiel,
+                "abschnitt": t.abschnitt.id,
+                "titel": t.abschnitt.titel,
+                "text": t.abschnitt.text,
+                "score": t.score,
+            }
+            for t in treffer
+        ],
+        "konventionen": [
+            {
+                "id": k.konvention.id,
+                "titel": k.konvention.titel,
+                "text": k.konvention.text,
+                "einstellung": einstellungen.get(k.konvention.id, k.konvention.einstellung),
+                "score": k.score,
+            }
+            for k in konventionen
+        ],
+        "regeltext_schweigt": regeltext_schweigt,
+    }

@@ -1,0 +1,145 @@
+"""Die Wortlisten aus ``data/``: Füllwörter, Synonyme, Spielnamen, Mundart, fremde Spiele.
+
+Jede Liste wird beim ersten Gebrauch einmal gelesen und gefaltet (``@cache``):
+
+- ``data/stoppwoerter.txt``: Füllwörter, die eine Frage nicht trägt („der“, „mal“, „eigentlich“)
+  und als Rückfall eine Liste verbreiteter Vornamen; die Namen am Tisch kommen aus dem Buch
+  (``referee frage`` reicht sie als ``namen`` durch).
+- ``data/synonyme.json``: Gruppen gleichbedeutender Wörter (``Kontra`` = ``Stoß``), schwache
+  Fragewörter („wie viele“), Spielnamen (``Sauspiel`` → ``schafkopf``), Mundart in Schriftform
+  (``koa`` → ``kein``) und fremde Spiele (Skat, Doppelkopf …).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+
+from referee.errors import Eingabefehler
+from referee.regeltexte import SPIELE
+from referee.suche.falten import falte, woerter
+from referee.suche.wortformen import ENDUNGEN
+
+
+@cache
+def stoppwoerter() -> frozenset[str]:
+    """Füllwörter aus ``data/stoppwoerter.txt`` (gefaltet)."""
+    from referee.resources import datei
+
+    zeilen = datei("stoppwoerter.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(falte(z.strip()) for z in zeilen if z.strip() and not z.startswith("#"))
+
+
+@cache
+def synonymdaten() -> tuple[dict[str, frozenset[str]], dict[str, str]]:
+    """Wort → seine Synonyme, und Spielname → Spielkürzel (aus ``data/synonyme.json``)."""
+    from referee.resources import lade_json
+
+    daten = lade_json("synonyme.json")
+    gruppen: dict[str, set[str]] = {}
+    for gruppe in daten["gruppen"]:
+        gefaltet = {falte(w) for w in gruppe}
+        for w in gefaltet:
+            gruppen.setdefault(w, set()).update(gefaltet - {w})
+    spiel_je_name: dict[str, str] = {}
+    for spiel, namen in daten["spiele"].items():
+        if spiel not in SPIELE:
+            raise ValueError(f"synonyme.json nennt unbekanntes Spiel {spiel}.")
+        for name in [spiel, *namen]:
+            name_gefaltet = falte(name)
+            spiel_je_name[name_gefaltet] = spiel
+            spiel_je_name[re.sub(r"[\s-]+", "", name_gefaltet)] = spiel  # sabai-sabai → sabaisabai
+    return {w: frozenset(s) for w, s in gruppen.items()}, spiel_je_name
+
+
+@cache
+def kanon() -> dict[str, str]:
+    """Je Synonym der Vertreter seiner Gruppe (das kleinste Wort): für den Titelvergleich."""
+    vertreter: dict[str, str] = {}
+    for w, gruppe in synonymdaten()[0].items():
+        vertreter[w] = min(gruppe | {w})
+    return vertreter
+
+
+def spielnamen() -> dict[str, str]:
+    """Name eines Spiels in einer Frage (gefaltet, auch ohne Leerzeichen) → Spielkürzel."""
+    return synonymdaten()[1]
+
+
+def staemme(liste: Iterable[str]) -> list[str]:
+    """Grobe Stämme für den Titelvergleich: Synonym-Vertreter, Endung ab (welches → welch)."""
+    vertreter = kanon()
+    ergebnis = []
+    for w in liste:
+        w = vertreter.get(w, w)
+        for endung in ENDUNGEN:
+            if w.endswith(endung) and len(w) - len(endung) >= 3:
+                w = w[: -len(endung)]
+                break
+        ergebnis.append(w)
+    return ergebnis
+
+
+@cache
+def mundart() -> dict[str, list[str]]:
+    """Mundart und Umgangssprache → Wörter der Schriftform (``gibts`` → ``gibt``, ``es``)."""
+    from referee.resources import lade_json
+
+    daten = lade_json("synonyme.json").get("mundart", {})
+    return {falte(k): woerter(v) for k, v in daten.items()}
+
+
+@cache
+def schwache_woerter() -> frozenset[str]:
+    """Fragewörter, die nur halb zählen („wie viele“, „erlaubt“)."""
+    from referee.resources import lade_json
+
+    return frozenset(falte(w) for w in lade_json("synonyme.json").get("schwach", []))
+
+
+def synonyme(wort: str) -> frozenset[str]:
+    """Gleichbedeutende Wörter (gefaltet) laut ``data/synonyme.json``."""
+    return synonymdaten()[0].get(falte(wort), frozenset())
+
+
+def synonyme_gebeugt(wort: str) -> frozenset[str]:
+    """Synonyme auch einer gebeugten Form: ``Leuten`` → wie ``Leute``, ``Gegners`` → ``Gegner``.
+
+    >>> "spieler" in synonyme_gebeugt("leuten"), synonyme_gebeugt("karten") == synonyme("karten")
+    (True, True)
+    """
+    gruppen = synonymdaten()[0]
+    if wort in gruppen:
+        return gruppen[wort]
+    for endung in ("en", "n", "e", "s", "es", "er", "em"):
+        grund = wort[: -len(endung)]
+        if wort.endswith(endung) and len(grund) >= 4 and grund in gruppen:
+            return gruppen[grund] | {grund}
+    return frozenset()
+
+
+def spiel_kuerzel(eingabe: str) -> str:
+    """``--spiel``-Angabe auf das Spielkürzel abbilden: ``Schlafmütze`` → ``schlafmuetze``.
+
+    >>> spiel_kuerzel("sabai-sabai"), spiel_kuerzel("Schlafmütze"), spiel_kuerzel("Sauspiel")
+    ('sabai', 'schlafmuetze', 'schafkopf')
+    """
+    namen = synonymdaten()[1]
+    gefaltet = falte(eingabe.strip())
+    for schluessel in (gefaltet, re.sub(r"[\s-]+", "", gefaltet)):
+        if schluessel in namen:
+            return namen[schluessel]
+    erlaubt = ", ".join(SPIELE)
+    raise Eingabefehler(
+        f"Unbekanntes Spiel „{eingabe}“. Erlaubt sind: {erlaubt} "
+        "(auch sabai-sabai, Schlafmütze, Sauspiel)."
+    )
+
+
+@cache
+def fremde_spiele() -> frozenset[str]:
+    """Wörter, die ein anderes Spiel nennen (Skat, Doppelkopf, UNO …)."""
+    from referee.resources import lade_json
+
+    return frozenset(w for n in lade_json("synonyme.json")["fremde_spiele"] for w in woerter(n))

@@ -5,6 +5,10 @@ aktualisiert (``referee live``, in ``referee tisch`` der Befehl ``live``).
 - ``seite``: die Seite als HTML (reine Funktionen);
 - ``beobachter``: Änderungen über ``PRAGMA data_version`` bemerken;
 - ``server``: Starlette-Antworten unter uvicorn in einem Thread, Token, Sicherheitsköpfe;
+- ``schreiben``: die JSON-API des Schreib-Links (``--schreiben``): Vorschau, Eintrag,
+  Rückgängig, Korrektur – mit Schlüssel, Herkunftsprüfung und Drossel;
+- ``eingabeseite`` und ``eingabe.js``: die Eingabeseite fürs Handy; ``formular``: die Zeile
+  von ``tisch`` und der Zustand des Formulars;
 - ``prozess``: derselbe Server als Kindprozess (für ``tisch``; warum, steht dort).
 
 Starlette, uvicorn und segno werden erst geladen, wenn ein Server startet.
@@ -36,13 +40,15 @@ def starte_im_hintergrund(
     port: int | None = None,
     *,
     neu_laden: int | None = None,
+    schreiben: bool = False,
 ) -> LiveProzess:
     """``referee live`` als Kindprozess starten; zurück, sobald er annimmt (für ``tisch``).
 
     ``db_pfad`` wie ``--db`` (sonst ``$REFEREE_DB``, sonst der Standardpfad); ohne ``abend_id``
     folgt die Seite dem offenen (sonst letzten) Abend; ohne ``host`` die Adresse im lokalen
     Netz. ``.url`` ist der Link, ``.qr_text()`` der QR-Code, ``.nur_lokal``, ``.stoppe()``
-    beendet ihn; stirbt der aufrufende Prozess, endet der Server von selbst.
+    beendet ihn; stirbt der aufrufende Prozess, endet der Server von selbst. ``schreiben``:
+    dazu der Schreib-Link ``.url_schreiben`` (Eintragen vom Handy, ``referee.live.schreiben``).
     Belegter Port: ``Zustandsfehler``; ``abend_id`` unbekannt: ``KeineDaten``.
     """
     from referee.live.prozess import LiveProzess, argumente
@@ -50,7 +56,7 @@ def starte_im_hintergrund(
 
     pfad = pfad_von(db_pfad).absolute()
     port = STANDARD_PORT if port is None else port
-    return LiveProzess(argumente(pfad, abend_id, host, port, neu_laden))
+    return LiveProzess(argumente(pfad, abend_id, host, port, neu_laden, schreiben))
 
 
 def starte_im_thread(

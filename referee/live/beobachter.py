@@ -28,10 +28,15 @@ from referee.live import daten, seite
 class Beobachter:
     """Hält den zuletzt gelesenen Stand (``nr`` zählt die Fassungen) und meldet Änderungen."""
 
-    def __init__(self, db: Path, abend_id: int | None = None, takt: float = 0.25) -> None:
+    def __init__(
+        self, db: Path, abend_id: int | None = None, takt: float = 0.25, *, schreiben: bool = False
+    ) -> None:
         self.db = Path(db).resolve()
         self.abend_id = abend_id
         self.takt = takt
+        self.schreiben = schreiben  # auch die Daten der Eingabeseite rechnen
+        self.sse_schreiben = ""  # Ereignis der Eingabeseite: Stand ohne Einträge + Formulardaten
+        self._geplant = False
         self.nr = 0
         self.zeit = ""
         self.stand: daten.Abendstand | None = None
@@ -80,7 +85,11 @@ class Beobachter:
 
     def _lies(self) -> bool:
         try:
-            stand = daten.abendstand(self._buch, self.abend_id) if self._buch else None
+            stand = (
+                daten.abendstand(self._buch, self.abend_id, formulare=self.schreiben)
+                if self._buch
+                else None
+            )
         except RefereeFehler as exc:
             stand, self.fehler = None, exc.als_json()
         except sqlite3.Error:  # z. B. mitten in einer Umstellung des Schemas: gleich nochmal
@@ -101,8 +110,36 @@ class Beobachter:
         self.sse_daten = json.dumps(
             {"nr": self.nr, "zeit": self.zeit, "html": self.teil}, ensure_ascii=False
         )
+        if self.schreiben:
+            from referee.live import eingabeseite
+
+            self.sse_schreiben = json.dumps(
+                {
+                    "nr": self.nr,
+                    "zeit": self.zeit,
+                    "html": seite.inhalt(stand, meldung, eintraege=False),
+                    "daten": eingabeseite.daten(stand, meldung),
+                },
+                ensure_ascii=False,
+            )
         self._melde()
         return True
+
+    def anstossen(self) -> None:
+        """Gleich nachsehen (nach einem Schreiben vom Handy), nicht erst beim nächsten Takt;
+        mehrere Anstöße bis dahin ergeben ein Lesen. Nur im Faden der Ereignisschleife."""
+        if self._geplant or self.beendet:
+            return
+        self._geplant = True
+
+        def jetzt() -> None:
+            self._geplant = False
+            try:
+                self.pruefe()
+            except Exception:  # wie in ``laufe``: beim nächsten Takt neu lesen
+                self._version = None
+
+        asyncio.get_running_loop().call_soon(jetzt)
 
     # ------------------------------------------------------------ Warten und Wecken
 

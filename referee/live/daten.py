@@ -29,6 +29,8 @@ class Eintragszeile:
     text: str
     erklaerung: str | None = None
     betraege: dict[str, int] = field(default_factory=dict)
+    #: nur für die Eingabeseite: das Spiel als Formular (``referee.live.formular``) fürs Korrigieren
+    formular: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +42,8 @@ class Abendstand:
     geber: Geberfolge | None
     eintraege: tuple[Eintragszeile, ...]
     anzahl_eintraege: int
+    #: die id des jüngsten geltenden Eintrags (nur ihn storniert „Rückgängig“ vom Handy)
+    letzter: int | None = None
 
     @property
     def verlauf(self) -> dict[str, list[int]]:
@@ -52,9 +56,12 @@ def stand_json(buch, abend_id: int | None = None) -> dict[str, Any]:
     return buch.stand(abend_id).als_json()
 
 
-def abendstand(buch, abend_id: int | None = None, letzte: int = LETZTE) -> Abendstand | None:
+def abendstand(
+    buch, abend_id: int | None = None, letzte: int = LETZTE, *, formulare: bool = False
+) -> Abendstand | None:
     """Der Stand des Abends ``abend_id`` (sonst des offenen, sonst des letzten) für die Seite,
     aus dem Buch (``referee.buch.Buch``). ``None``, solange es noch keinen Abend gibt.
+    ``formulare``: je Eintrag dazu das Formular der Eingabeseite (``referee.live.formular``).
     """
     from referee.buch import ansicht
     from referee.store import KeineDaten
@@ -77,6 +84,7 @@ def abendstand(buch, abend_id: int | None = None, letzte: int = LETZTE) -> Abend
             text=ansicht.zeile(e),
             erklaerung=ansicht.erklaerung(e, a.tarif),
             betraege=dict(ansicht.betraege(e)),
+            formular=_formular(e, a.spieler) if formulare else None,
         )
         for e in reversed(geltend[-letzte:])
     )
@@ -86,7 +94,15 @@ def abendstand(buch, abend_id: int | None = None, letzte: int = LETZTE) -> Abend
         geber=buch.geber(a.id) if a.offen and len(a.spieler) >= 4 else None,
         eintraege=zeilen,
         anzahl_eintraege=len(geltend),
+        letzter=max((e.id for e in geltend), default=None),
     )
+
+
+def _formular(e, spieler) -> dict[str, Any] | None:
+    from referee.live.formular import formular, spiel_eines_eintrags
+
+    spiel = spiel_eines_eintrags(e, spieler)
+    return None if spiel is None else formular(spiel)
 
 
 def pruefe_abend(pfad, abend_id: int) -> None:

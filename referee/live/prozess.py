@@ -10,11 +10,13 @@ bleiben Starlette, uvicorn und die Arbeit des Servers aus der Sitzung heraus (Ti
 flüssig), und Strg-C in der Sitzung trifft den Server nicht (eigene Sitzungsgruppe).
 
 Der Kindprozess endet mit ``stoppe()`` – oder von selbst, wenn der Elternprozess stirbt
-(``--mit-eltern``: er liest stdin bis zum Ende).
+(``--mit-eltern``: er liest stdin bis zum Ende). Seine Links liest ``LiveProzess`` aus der
+ersten Zeile von ``referee live --json``; ein Fehler kommt dort als JSON-Fehlerform.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -31,7 +33,7 @@ class LiveProzess:
 
     def __init__(self, argumente: list[str], frist: float = 20.0) -> None:
         self._proc = subprocess.Popen(
-            [sys.executable, "-m", "referee", "live", *argumente, "--ohne-qr", "--mit-eltern"],
+            [sys.executable, "-m", "referee", "live", *argumente, "--json", "--mit-eltern"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -43,19 +45,43 @@ class LiveProzess:
         )
         assert self._proc.stdout is not None and self._proc.stderr is not None
         zeile = self._proc.stdout.readline()
-        if not zeile.startswith("Live-Stand: "):
-            fehler = self._proc.stderr.read().strip()
+        try:
+            links = json.loads(zeile)
+        except ValueError:
+            links = None
+        if not isinstance(links, dict) or not isinstance(links.get("lesen"), str):
+            # ein Fehler: die JSON-Fehlerform (über mehrere Zeilen) oder eine Meldung auf stderr
+            # (nicht ``communicate``: es läse am Puffer vorbei, den ``readline`` schon füllte)
+            ganz = self._proc.stdout.read()
+            fehler = self._proc.stderr.read()
             self._proc.wait(frist)
-            meldung = fehler.removeprefix("Fehler: ").splitlines()[0] if fehler else ""
-            fehlerart = _fehlerart(self._proc.returncode)
+            try:
+                links = json.loads(zeile + ganz)
+            except ValueError:
+                links = None
+            fehler = fehler.strip()
+            fehlerform = links.get("fehler") if isinstance(links, dict) else None
+            if isinstance(fehlerform, dict):
+                meldung = str(fehlerform.get("meldung") or "")
+                fehlerart = _fehlerart(fehlerform.get("art"))
+            else:
+                meldung = fehler.removeprefix("Fehler: ").splitlines()[0] if fehler else ""
+                fehlerart = Zustandsfehler
             raise fehlerart(meldung or "Der Live-Server ließ sich nicht starten.")
-        self.url = zeile.split(": ", 1)[1].strip()
+        self.url: str = links["lesen"]
+        self.url_schreiben: str | None = links.get("schreiben")
         teile = urllib.parse.urlsplit(self.url)
         self.host = teile.hostname or ""
         self.port = teile.port or 0
         self.token = teile.path.strip("/")
-        # bereit, sobald der Hinweis (drei Zeilen, der letzte „Beenden mit Strg-C.“) dasteht
-        self.hinweis = "".join(self._proc.stderr.readline() for _ in range(3))
+        # bereit, sobald der Hinweis dasteht (seine letzte Zeile: „Beenden mit Strg-C.“)
+        hinweis = []
+        for _ in range(10):
+            z = self._proc.stderr.readline()
+            hinweis.append(z)
+            if not z or z.startswith("Beenden mit Strg-C."):
+                break
+        self.hinweis = "".join(hinweis)
 
     @property
     def laeuft(self) -> bool:
@@ -69,8 +95,8 @@ class LiveProzess:
     def pid(self) -> int:
         return self._proc.pid
 
-    def qr_text(self, kompakt: bool = True) -> str:
-        return qr_text(self.url, kompakt)
+    def qr_text(self, kompakt: bool = True, url: str | None = None) -> str:
+        return qr_text(url or self.url, kompakt)
 
     def stoppe(self, frist: float = 10.0) -> None:
         """Den Server sauber beenden (SIGTERM wie Strg-C; notfalls nach ``frist`` s hart)."""
@@ -83,17 +109,25 @@ class LiveProzess:
             self._proc.communicate()
 
 
-def _fehlerart(code: int | None) -> type[Exception]:
-    from referee.store import KeineDaten
+def _fehlerart(art: object) -> type[Exception]:
+    """Die Fehlerart der JSON-Fehlerform als Ausnahme (``eingabe``, ``regel``, sonst Zustand)."""
+    from referee.errors import Eingabefehler, Regelverstoss
 
-    return KeineDaten if code == 1 else Zustandsfehler
+    return {"eingabe": Eingabefehler, "regel": Regelverstoss}.get(str(art), Zustandsfehler)
 
 
 def argumente(
-    db: Path, abend_id: int | None, host: str | None, port: int, neu_laden: int | None
+    db: Path,
+    abend_id: int | None,
+    host: str | None,
+    port: int,
+    neu_laden: int | None,
+    schreiben: bool = False,
 ) -> list[str]:
     """Die Kommandozeile des Kindprozesses."""
     args = ["--db", str(db), "--port", str(port)]
+    if schreiben:
+        args.append("--schreiben")
     if abend_id is not None:
         args += ["--abend", str(abend_id)]
     if host is not None:

@@ -24,6 +24,7 @@ from referee.bericht.formate import (
 from referee.bericht.geld import euro
 from referee.bericht.grafik import svg_verlauf
 from referee.live.daten import Abendstand
+from referee.live.eingabeseite import STIL as EINGABE_STIL
 
 #: Ohne JavaScript lädt die Seite so oft neu (Sekunden).
 NEU_LADEN = 10
@@ -78,11 +79,12 @@ def _hash(text: str) -> str:
 
 
 #: Content-Security-Policy: nichts von außen, Skript nur vom eigenen Server, der Stil nur
-#: als genau dieser eingebettete Block (Hash), keine Formulare, kein Einbetten in fremde Seiten.
+#: als genau diese eingebetteten Blöcke (Hash: Lese- und Eingabeseite), keine Formulare, kein
+#: Einbetten in fremde Seiten.
 CSP = (
     "default-src 'none'; script-src 'self'; connect-src 'self'; "
-    f"style-src {_hash(STIL)}; img-src 'self'; base-uri 'none'; form-action 'none'; "
-    "frame-ancestors 'none'"
+    f"style-src {_hash(STIL)} {_hash(EINGABE_STIL)}; img-src 'self'; base-uri 'none'; "
+    "form-action 'none'; frame-ancestors 'none'"
 )
 
 
@@ -227,10 +229,11 @@ def _eintraege(a: Abendstand) -> str:
     return _abschnitt(titel, '<ol class="eintraege">' + "".join(punkte) + "</ol>")
 
 
-def inhalt(a: Abendstand | None, meldung: str | None = None) -> str:
+def inhalt(a: Abendstand | None, meldung: str | None = None, *, eintraege: bool = True) -> str:
     """Der Teil der Seite, der sich ändert (bei jeder Änderung neu an die Handys geschickt).
 
-    Ohne Abend steht dort ``meldung`` oder der Hinweis, wie einer beginnt.
+    Ohne Abend steht dort ``meldung`` oder der Hinweis, wie einer beginnt. Ohne ``eintraege``
+    nur Kopf und Stände (die Eingabeseite zeigt die Einträge selbst, mit Knöpfen).
     """
     if a is None and meldung:
         return f"<p>{_h(meldung)}</p>"
@@ -239,7 +242,7 @@ def inhalt(a: Abendstand | None, meldung: str | None = None) -> str:
             "<p>Noch kein Spielabend. Sobald einer beginnt (<code>referee abend neu …</code>), "
             "erscheint er hier.</p>"
         )
-    return _kopf(a) + _schafkopf(a) + _andere_spiele(a) + _eintraege(a)
+    return _kopf(a) + _schafkopf(a) + _andere_spiele(a) + (_eintraege(a) if eintraege else "")
 
 
 def seite(teil: str, abend_nr: int | None, pfad: str, zeit: str, neu_laden: int = NEU_LADEN) -> str:

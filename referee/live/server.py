@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import errno
 import ipaddress
+import json
 import secrets
 import socket
 import threading
@@ -39,8 +40,9 @@ from starlette.responses import Response, StreamingResponse
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from referee.errors import Eingabefehler, Zustandsfehler
-from referee.live import seite
+from referee.live import schreiben, seite
 from referee.live.beobachter import Beobachter
+from referee.live.schreiben import Anfragefehler, Drossel, Schreiber
 from referee.live.terminal import nur_lokal, qr_text
 
 #: So viele Ereignisströme dürfen gleichzeitig laufen (jeder weitere: 503); Seitenaufrufe und
@@ -232,14 +234,33 @@ class _Verbindung(H11Protocol):
         aelteste.trenne()
 
 
+def _ist_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
 def _nicht_gefunden() -> Response:
     return Response("Nicht gefunden.\n", 404, SICHERHEIT, "text/plain")
 
 
 class LiveApp:
-    """Die ASGI-Anwendung: ein Token, vier Pfade, nur GET und HEAD."""
+    """Die ASGI-Anwendung: der Lese-Link (vier Pfade, nur GET und HEAD) und, mit
+    ``schreib_token``, der Schreib-Link (Eingabeseite und ``api/…``, ``referee.live.schreiben``)."""
 
-    def __init__(self, beobachter: Beobachter, token: str, neu_laden: int) -> None:
+    def __init__(
+        self,
+        beobachter: Beobachter,
+        token: str,
+        neu_laden: int,
+        *,
+        schreib_token: str | None = None,
+        schreiber: Schreiber | None = None,
+        origin: str | None = None,
+        drossel: tuple[float, float] | None = None,
+    ) -> None:
         self.beobachter = beobachter
         self.token = token.encode()
         self.pfad = f"/{token}"
@@ -247,12 +268,27 @@ class LiveApp:
         self.zuseher = 0
         self.loop: asyncio.AbstractEventLoop | None = None
         self._wache: asyncio.Task[None] | None = None
+        # Schreiben (nur mit --schreiben): ein eigenes Token, ein Faden mit dem Buch
+        self.schreib_token = schreib_token.encode() if schreib_token else None
+        self.schreib_pfad = f"/{schreib_token}" if schreib_token else None
+        self.schreiber = schreiber
+        self.origin = origin  # ``http://host:port`` dieser Seite (None: aus dem Host-Kopf)
+        self.drossel = Drossel(*(drossel or (schreiben.STOSS, schreiben.RATE)))
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         if scope["type"] == "lifespan":
             await self._lebenszeit(receive, send)
         elif scope["type"] == "http":
-            antwort = self.antwort(Request(scope, receive))
+            request = Request(scope, receive)
+            art, was = self._zugang(request)
+            if art == "schreiben" and was.startswith("api/"):
+                antwort = await self._api(request, was[4:])
+            elif art == "schreiben":
+                antwort = self._schreibseite(request, was)
+            elif art == "lesen":
+                antwort = self._leseseite(request, was)
+            else:
+                antwort = _nicht_gefunden()
             if isinstance(antwort, StreamingResponse):
                 await self._strom(antwort, scope, receive, send)
             else:
@@ -289,15 +325,26 @@ class LiveApp:
                 await send({"type": "lifespan.shutdown.complete"})
                 return
 
-    def _token_passt(self, token: str) -> bool:
-        return secrets.compare_digest(token.encode("utf-8", "surrogatepass"), self.token)
-
-    def antwort(self, request: Request) -> Response:
-        """Token prüfen (konstante Zeit), dann Methode, dann Pfad."""
+    def _zugang(self, request: Request) -> tuple[str | None, str]:
+        """Welcher Link: ``"lesen"``, ``"schreiben"`` oder ``None`` (404) – beide Tokens in
+        konstanter Zeit verglichen, immer beide; dazu der Rest des Pfads."""
         _, _, rest = request.scope["path"].partition("/")
         token, _, was = rest.partition("/")
-        if not self._token_passt(token):
-            return _nicht_gefunden()
+        roh = token.encode("utf-8", "surrogatepass")
+        lesen = secrets.compare_digest(roh, self.token)
+        schreiben_ = self.schreib_token is not None and secrets.compare_digest(
+            roh, self.schreib_token
+        )
+        return ("lesen" if lesen else "schreiben" if schreiben_ else None), was
+
+    def antwort(self, request: Request) -> Response:
+        """Eine Anfrage an den Lese-Link (Token, dann Methode, dann Pfad); ohne passendes
+        Token 404."""
+        art, was = self._zugang(request)
+        return self._leseseite(request, was) if art == "lesen" else _nicht_gefunden()
+
+    def _leseseite(self, request: Request, was: str) -> Response:
+        """Der Lese-Link: nur GET und HEAD, vier Pfade."""
         if request.method not in ("GET", "HEAD"):
             return Response("", 405, {**SICHERHEIT, "allow": "GET, HEAD"}, "text/plain")
         b = self.beobachter
@@ -311,30 +358,107 @@ class LiveApp:
         if was == "stand.json":
             b.pruefe()
             if b.stand_text is None:
-                import json
-
                 text = json.dumps(b.fehler, ensure_ascii=False, indent=2) + "\n"
                 return Response(text, 503, SICHERHEIT, "application/json")
             return Response(b.stand_text, 200, SICHERHEIT, "application/json")
         if was == "ereignisse":
-            kopf = {**SICHERHEIT, "x-accel-buffering": "no"}
-            if request.method == "HEAD":
-                return Response("", 200, kopf, "text/event-stream")
-            return StreamingResponse(self._ereignisse(), 200, kopf, "text/event-stream")
+            return self._ereignisstrom(request, "stand")
         return _nicht_gefunden()
 
-    async def _ereignisse(self) -> AsyncIterator[str]:
-        """Sofort die aktuelle Fassung, dann jede neue; dazwischen Lebenszeichen."""
+    def _ereignisstrom(self, request: Request, art: str) -> Response:
+        kopf = {**SICHERHEIT, "x-accel-buffering": "no"}
+        if request.method == "HEAD":
+            return Response("", 200, kopf, "text/event-stream")
+        return StreamingResponse(self._ereignisse(art), 200, kopf, "text/event-stream")
+
+    async def _ereignisse(self, art: str = "stand") -> AsyncIterator[str]:
+        """Sofort die aktuelle Fassung, dann jede neue; dazwischen Lebenszeichen. ``art``:
+        ``stand`` (Lese-Seite) oder ``schreiben`` (Eingabeseite)."""
         b = self.beobachter
         yield "retry: 2000\n\n"
         gesendet = -1
         while not b.beendet:
             if b.nr != gesendet:
                 gesendet = b.nr
-                yield f"id: {gesendet}\nevent: stand\ndata: {b.sse_daten}\n\n"
+                daten = b.sse_daten if art == "stand" else b.sse_schreiben
+                yield f"id: {gesendet}\nevent: {art}\ndata: {daten}\n\n"
             else:
                 yield ": lebt\n\n"
             await b.warte(gesendet, LEBENSZEICHEN)
+
+    # ------------------------------------------------------------ der Schreib-Link
+
+    def _schreibseite(self, request: Request, was: str) -> Response:
+        """Die Eingabeseite, ihr Skript, ihr Ereignisstrom und ``stand.json`` (GET/HEAD)."""
+        from referee.live import eingabeseite
+
+        if request.method not in ("GET", "HEAD"):
+            return Response("", 405, {**SICHERHEIT, "allow": "GET, HEAD"}, "text/plain")
+        b = self.beobachter
+        assert self.schreib_pfad is not None
+        if was in ("", "index.html"):
+            b.pruefe()
+            nr = b.stand.abend.id if b.stand is not None else None
+            teil = seite.inhalt(b.stand, None, eintraege=False)
+            html = eingabeseite.seite(teil, nr, self.schreib_pfad, b.zeit)
+            return Response(html, 200, SICHERHEIT, "text/html; charset=utf-8")
+        if was == "eingabe.js":
+            js = eingabeseite.skript()
+            return Response(js, 200, SICHERHEIT, "text/javascript; charset=utf-8")
+        if was == "ereignisse":
+            return self._ereignisstrom(request, "schreiben")
+        if was == "stand.json":
+            return self._leseseite(request, was)
+        return _nicht_gefunden()
+
+    def _eigener_ursprung(self, request: Request) -> set[str]:
+        """Die Origins dieser Seite: der Link selbst (bei 127.0.0.1 auch ``localhost``);
+        lauscht der Server auf allen Adressen, der Host-Kopf der Anfrage."""
+        if self.origin is None:
+            return {"http://" + request.headers.get("host", "")}
+        aus = {self.origin}
+        if self.origin.startswith("http://127.0.0.1:"):
+            aus.add("http://localhost:" + self.origin.rsplit(":", 1)[1])
+        return aus
+
+    async def _api(self, request: Request, was: str) -> Response:
+        """Eine Schreib-Anfrage: Methode, Pfad, Drossel, Herkunft, Inhaltstyp, Größe, Felder –
+        erst dann das Buch (im Schreib-Faden)."""
+        kopf = dict(SICHERHEIT)
+        try:
+            if request.method != "POST":
+                return Response("", 405, {**kopf, "allow": "POST"}, "text/plain")
+            if was not in schreiben.FELDER or self.schreiber is None:
+                return _nicht_gefunden()
+            wer = request.client.host if request.client else ""
+            if not self.drossel.erlaubt(wer):
+                raise Anfragefehler(
+                    429, "Zu viele Anfragen von diesem Gerät; kurz warten.", {"retry-after": "1"}
+                )
+            seite_ = request.headers.get("sec-fetch-site")
+            origin = request.headers.get("origin")
+            if (seite_ is not None and seite_ not in ("same-origin", "none")) or (
+                origin is not None and origin not in self._eigener_ursprung(request)
+            ):
+                raise Anfragefehler(403, "Anfragen von fremden Seiten werden abgewiesen.")
+            typ = request.headers.get("content-type", "").split(";")[0].strip().lower()
+            if typ != "application/json":
+                raise Anfragefehler(415, "Nur Content-Type: application/json.")
+            roh = await schreiben.lies_koerper(request)
+            try:
+                daten = json.loads(roh)
+            except ValueError:  # auch UnicodeDecodeError und zu lange Zahlen
+                raise Anfragefehler(400, "Die Anfrage ist kein gültiges JSON.") from None
+            felder = schreiben.pruefe_felder(was, daten)
+            status, antwort = await self.schreiber.fuehre_aus(was, felder)
+        except Anfragefehler as exc:
+            art = "intern" if exc.status >= 500 else "eingabe"
+            return schreiben.json_antwort(
+                schreiben.fehler_json(art, exc.meldung), exc.status, {**kopf, **exc.kopf}
+            )
+        if status == 200 and was != "vorschau":
+            self.beobachter.anstossen()  # die Handys sehen es gleich, nicht erst beim Takt
+        return schreiben.json_antwort(antwort, status, kopf)
 
 
 class LiveServer:
@@ -353,15 +477,29 @@ class LiveServer:
         *,
         neu_laden: int = seite.NEU_LADEN,
         takt: float = 0.25,
+        schreiben: bool = False,
+        drossel: tuple[float, float] | None = None,
     ) -> None:
         import uvicorn
 
         self.host = host or lokale_adresse()
         self.token = secrets.token_urlsafe(16)
+        # ein zweites, eigenes Token für den Schreib-Link (128 Bit wie das Lese-Token)
+        self.schreib_token = secrets.token_urlsafe(16) if schreiben else None
         sock = binde(self.host, port)
         self.port = sock.getsockname()[1]
-        self.beobachter = Beobachter(db, abend_id, takt)
-        self.app = LiveApp(self.beobachter, self.token, neu_laden)
+        self.beobachter = Beobachter(db, abend_id, takt, schreiben=schreiben)
+        self.schreiber = Schreiber(Path(db)) if schreiben else None
+        unbestimmt = ipaddress.ip_address(self.host).is_unspecified if _ist_ip(self.host) else False
+        self.app = LiveApp(
+            self.beobachter,
+            self.token,
+            neu_laden,
+            schreib_token=self.schreib_token,
+            schreiber=self.schreiber,
+            origin=None if unbestimmt else self._basis,
+            drossel=drossel,
+        )
         # je Server eine eigene Unterklasse: die Grenze hängt an ``ulimit -n`` beim Start
         protokoll = type("Verbindung", (_Verbindung,), {"grenze": verbindungsgrenze()})
         config = uvicorn.Config(
@@ -385,10 +523,20 @@ class LiveServer:
         self._sock = sock
 
     @property
-    def url(self) -> str:
-        """``http://192.168.1.20:8723/<token>/``."""
+    def _basis(self) -> str:
+        """``http://192.168.1.20:8723`` – auch der Origin der Seiten."""
         host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}/{self.token}/"
+        return f"http://{host}:{self.port}"
+
+    @property
+    def url(self) -> str:
+        """``http://192.168.1.20:8723/<token>/`` – der Lese-Link."""
+        return f"{self._basis}/{self.token}/"
+
+    @property
+    def url_schreiben(self) -> str | None:
+        """Der Schreib-Link (``None`` ohne ``schreiben``)."""
+        return f"{self._basis}/{self.schreib_token}/" if self.schreib_token else None
 
     @property
     def laeuft(self) -> bool:
@@ -409,13 +557,14 @@ class LiveServer:
             time.sleep(0.01)
         return self
 
-    def qr_text(self, kompakt: bool = True) -> str:
-        """Der QR-Code des Links fürs Terminal (``referee.live.terminal.qr_text``)."""
-        return qr_text(self.url, kompakt)
+    def qr_text(self, kompakt: bool = True, url: str | None = None) -> str:
+        """Der QR-Code des Links (oder ``url``) fürs Terminal (``referee.live.terminal.qr_text``)."""
+        return qr_text(url or self.url, kompakt)
 
     def stoppe(self, frist: float = 5.0) -> None:
         """Alle Verbindungen beenden und den Server anhalten (wartet höchstens ``frist`` s)."""
         if not self._faden.is_alive():
+            self._schreiber_schliessen()
             return
         loop = self.app.loop
         if loop is not None and not loop.is_closed():
@@ -423,3 +572,9 @@ class LiveServer:
                 loop.call_soon_threadsafe(self.beobachter.beende)
         self._server.should_exit = True
         self._faden.join(frist)
+        self._schreiber_schliessen()
+
+    def _schreiber_schliessen(self) -> None:
+        if self.schreiber is not None:
+            self.schreiber.schliesse()
+            self.schreiber = None

@@ -1,0 +1,340 @@
+"""Die Eingabeseite fürs Handy (``referee live --schreiben``): HTML, Stil und Daten – rein.
+
+Gebaut für Daumen bei 360–430 px: Spielart, Spieler-Chips, Augen als Schnellwahl oder Zahl,
+Stepper für Laufende, Klopfer und Stoß, Schalter für Tout, Sie und kurz, sabai-Karten je
+Spieler. Das Skript (``eingabe.js`` neben diesem Modul) baut daraus die Zeile von ``tisch``,
+holt die Vorschau vom Server und trägt mit einem Tipp ein; unbeantwortete Schreibvorgänge
+hält es im Ausgang des Handys (``localStorage``) und schickt sie mit ihrem Schlüssel erneut.
+
+Die Seite selbst ist eine feste Hülle; was sich ändert (Spieler, letzte Einträge mit ihrem
+Formular, der Stand als HTML der Lese-Seite), kommt über denselben Ereignisstrom wie dort
+(``daten`` hier, ``referee.live.seite.inhalt`` für den Stand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from html import escape
+from typing import Any
+
+from referee.live.daten import Abendstand
+
+#: Fürs Handy: große Knöpfe (mindestens 48 px hoch), ein Raster, das bei 360 px nicht
+#: seitlich hinausragt, die Leiste mit Zeile und „Eintragen“ unten in Daumennähe.
+STIL = """
+:root{color-scheme:light dark;--bg:#fff;--fg:#111;--mut:#555;--linie:#d5d8dc;--karte:#f3f4f6;--plus:#1a7f37;--minus:#c62828;--akzent:#0b63c5;--an:#0b63c5;--an-fg:#fff;--warn:#8a5a00;--warnbg:#fff4d6}
+@media (prefers-color-scheme:dark){:root{--bg:#111316;--fg:#ececec;--mut:#a4a8ae;--linie:#3a3f46;--karte:#1c1f24;--plus:#5bd68f;--minus:#ff7b72;--akzent:#6cb6ff;--an:#3d8ee6;--an-fg:#fff;--warn:#ffd27a;--warnbg:#3a2f12}
+figure svg>rect{fill:var(--karte)}figure svg text{fill:var(--fg)}figure svg line[stroke="#dddddd"]{stroke:#3a3f46}
+figure svg line[stroke="#555555"]{stroke:#8a9099}figure svg [stroke="#000000"]{stroke:#ececec}}
+*{box-sizing:border-box}
+body{margin:0 auto;max-width:40rem;padding:.5rem .6rem 1rem;font:16px/1.35 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg);-webkit-text-size-adjust:100%}
+header{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:0 .6rem;border-bottom:1px solid var(--linie);padding-bottom:.25rem}
+h1{font-size:1.2rem;margin:0}h2{font-size:1rem;margin:.9rem 0 .3rem}h3{font-size:.95rem;margin:.7rem 0 .2rem}h2,.meta{overflow-wrap:anywhere}
+#status{font-size:.85rem;color:var(--mut);margin:0}#status.live::before{content:"● ";color:var(--plus)}#status.weg{color:var(--minus)}
+section.teil{margin:.55rem 0}
+.titel{font-size:.8rem;color:var(--mut);margin:0 0 .2rem;text-transform:uppercase;letter-spacing:.03em}
+.raster{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:.35rem}
+.raster.vier{grid-template-columns:repeat(4,minmax(0,1fr))}.raster.sechs{grid-template-columns:repeat(6,minmax(0,1fr))}
+button{font:inherit;color:inherit;background:var(--karte);border:1px solid var(--linie);border-radius:.55rem;min-height:3rem;padding:.3rem .35rem;touch-action:manipulation;overflow-wrap:anywhere;cursor:pointer}
+button[aria-pressed=true]{background:var(--an);color:var(--an-fg);border-color:var(--an);font-weight:600}
+button:disabled{opacity:.45;cursor:default}
+button.klein{min-height:2.4rem;font-size:.9rem;padding:.2rem .6rem}
+button.haupt{background:var(--akzent);color:#fff;border-color:var(--akzent);font-weight:700;font-size:1.1rem}
+#spielwahl{grid-column:span 2}
+.chip{display:flex;flex-direction:column;align-items:center;justify-content:center;line-height:1.15}
+.chip small{font-size:.72rem;font-weight:600;min-height:.9rem}
+.zeile2{display:flex;gap:.35rem;align-items:center;flex-wrap:wrap;margin:.35rem 0}
+.stepper{display:grid;grid-template-columns:1fr 3rem 2.2rem 3rem;gap:.3rem;align-items:center;margin:.25rem 0}
+.stepper output{text-align:center;font-size:1.15rem;font-variant-numeric:tabular-nums}
+.schalter{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:.35rem;margin-top:.35rem}
+.hand{display:grid;grid-template-columns:6.5rem 1fr;gap:.35rem;align-items:center;margin:.2rem 0}
+.hand button{min-height:2.6rem}.hand .karten{text-align:left;font-family:ui-monospace,monospace;min-height:2.6rem}
+.zahl{font-size:1.3rem;font-variant-numeric:tabular-nums;min-width:3rem;text-align:center;display:inline-block}
+#vorschau{border:1px solid var(--linie);border-radius:.55rem;padding:.4rem .55rem;margin:0 0 .35rem;min-height:2.6rem;max-height:9.5rem;overflow-y:auto;overflow-wrap:anywhere;font-size:.95rem}
+#vorschau.fehler{border-color:var(--minus);color:var(--minus)}#vorschau.offen{color:var(--mut)}
+#vorschau .was{font-weight:600}#vorschau .wert{font-size:.9rem;color:var(--mut)}
+.warn{background:var(--warnbg);color:var(--warn);border-radius:.4rem;padding:.35rem .5rem;margin:.35rem 0}
+#leiste{position:sticky;bottom:0;z-index:2;background:var(--bg);border-top:1px solid var(--linie);padding:.4rem 0 .5rem;margin-top:.5rem;box-shadow:0 -6px 10px -8px rgba(0,0,0,.35)}
+#zeile{display:block;font-family:ui-monospace,monospace;font-size:.9rem;overflow-wrap:anywhere;min-height:1.1rem;color:var(--mut);margin:0 0 .3rem}
+#leiste .knoepfe{display:grid;grid-template-columns:1fr 2fr;gap:.45rem}
+.band{background:var(--warnbg);color:var(--warn);border-radius:.5rem;padding:.4rem .6rem;display:flex;justify-content:space-between;align-items:center;gap:.5rem;margin:.5rem 0}
+#ausgang{border:2px dashed var(--minus);border-radius:.55rem;padding:.3rem .6rem;margin:0 0 .35rem;max-height:8rem;overflow-y:auto}
+#ausgang ol{margin:.2rem 0;padding-left:1.2rem}#ausgang li{margin:.25rem 0}
+.dialog{border:2px solid var(--akzent);border-radius:.6rem;padding:.5rem .6rem;margin:0 0 .35rem;background:var(--karte)}.dialog p{margin:0 0 .3rem}
+.dialog .zeile2 button{flex:1}
+#meldung{position:fixed;left:.6rem;right:.6rem;top:.5rem;z-index:3;max-width:38rem;margin:0 auto;padding:.55rem .7rem;border-radius:.55rem;background:var(--fg);color:var(--bg);font-size:.95rem;box-shadow:0 2px 10px rgba(0,0,0,.25)}
+#meldung.schlecht{background:var(--minus);color:#fff}#meldung[hidden]{display:none}
+ol.eintraege{list-style:none;padding:0;margin:0}
+ol.eintraege li{border-bottom:1px solid var(--linie);padding:.45rem 0;overflow-wrap:anywhere}
+.kopf{font-size:.8rem;color:var(--mut)}.wert{font-size:.88rem;color:var(--mut)}
+.betraege{font-size:.9rem;font-variant-numeric:tabular-nums}.nw{display:inline-block;max-width:100%;overflow-wrap:anywhere;margin-right:.5rem}
+.plus{color:var(--plus)}.minus{color:var(--minus)}
+li .zeile2 button{flex:1}
+details{margin:.4rem 0}summary{cursor:pointer;color:var(--akzent);padding:.3rem 0}
+table{border-collapse:collapse;width:100%;margin:.2rem 0}
+th,td{padding:.28rem .35rem;border-bottom:1px solid var(--linie);text-align:left;vertical-align:top;overflow-wrap:anywhere}
+th{font-size:.85rem;color:var(--mut);font-weight:600}
+td.z,th.z{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+figure{margin:.5rem 0;border-radius:.5rem;overflow:hidden}svg{width:100%;height:auto;display:block}
+.geber{background:var(--karte);border-radius:.5rem;padding:.45rem .6rem;margin:.6rem 0}
+#stand{border-top:2px solid var(--linie);margin-top:1rem}
+footer{margin-top:1.2rem;font-size:.8rem;color:var(--mut)}a{color:var(--akzent)}
+[hidden]{display:none!important}
+""".strip()
+
+
+@cache
+def skript() -> str:
+    """Das Skript der Seite (``eingabe.js``, mit dem Paket ausgeliefert)."""
+    from importlib.resources import files
+
+    return files("referee.live").joinpath("eingabe.js").read_text(encoding="utf-8")
+
+
+def _h(wert: object) -> str:
+    return escape(str(wert), quote=True)
+
+
+# --------------------------------------------------------------------------- Daten
+
+
+def _betraege(werte: Mapping[str, int]) -> list[list[str]]:
+    """Cent je Spieler als ``[[Name, "+0,20 €", "plus"], …]`` (Sitzordnung)."""
+    from referee.bericht.geld import euro
+
+    return [[n, euro(c), "plus" if c > 0 else "minus" if c < 0 else ""] for n, c in werte.items()]
+
+
+def vorschau_anzeige(werte: Mapping[str, Mapping[str, int]]) -> list[list[str]]:
+    """Was die Vorschau je Spieler zeigt: beim Schafkopf Euro, bei sabai die Siegespunkte."""
+    if "cent" in werte:
+        return _betraege(werte["cent"])
+    if "siegpunkte" in werte:
+        return [
+            [n, f"{p:+d} Siegpunkt{'e' if abs(p) != 1 else ''}", "plus" if p > 0 else "minus"]
+            for n, p in werte["siegpunkte"].items()
+            if p
+        ]
+    return []
+
+
+def daten(a: Abendstand | None, meldung: str | None = None) -> dict[str, Any]:
+    """Was die Eingabeseite bei jeder Änderung bekommt: der Abend, ob er offen ist, die Spieler
+    mit ihrem Kürzel in der Zeile, die letzten Einträge mit Formular (fürs Korrigieren), und
+    welcher der jüngste geltende ist (nur ihn nimmt „Rückgängig“ zurück)."""
+    from referee.bericht.formate import SPIELNAMEN, uhrzeit
+    from referee.live.formular import kuerzel
+
+    if a is None:
+        return {
+            "abend": None,
+            "offen": False,
+            "meldung": meldung
+            or "Noch kein Spielabend. Am Rechner einen beginnen: referee abend neu --spieler …",
+            "spieler": [],
+            "eintraege": [],
+            "letzter": None,
+        }
+    ab = a.abend
+    k = kuerzel(ab.spieler)
+    return {
+        "abend": ab.id,
+        "offen": ab.offen,
+        "meldung": None
+        if ab.offen
+        else f"Abend {ab.id} ist beendet; eingetragen wird erst wieder in einem offenen Abend "
+        "(am Rechner: referee abend neu … oder referee abend wieder).",
+        "spieler": [{"name": n, "kuerzel": k.get(n)} for n in ab.spieler],
+        "eintraege": [
+            {
+                "id": e.id,
+                "zeit": uhrzeit(e.zeit),
+                "spiel": SPIELNAMEN.get(e.spiel, e.spiel),
+                "text": e.text,
+                "erklaerung": e.erklaerung,
+                "betraege": _betraege(e.betraege),
+                "formular": e.formular,
+                "letzter": e.id == a.letzter,
+            }
+            for e in a.eintraege
+        ],
+        "letzter": a.letzter,
+    }
+
+
+# --------------------------------------------------------------------------- die Seite
+
+_SPIELE = [
+    ("r", "Rufspiel"),
+    ("w", "Wenz"),
+    ("g", "Geier"),
+    ("solo", "Solo"),
+    ("fw", "Farbwenz"),
+    ("fg", "Farbgeier"),
+    ("ramsch", "Ramsch"),
+    ("b", "Bettel"),
+    ("sb", "sabai"),
+    ("sf", "SAUFN"),
+    ("sm", "Schlafmütze"),
+]
+_FARBEN = [("e", "Eichel"), ("g", "Gras"), ("h", "Herz"), ("s", "Schellen")]
+#: Schnellwahl der Augen der Spielerpartei: (Augen, schwarz, Aufschrift).
+AUGEN_WAHL = [
+    (61, False, "gewonnen", "61"),
+    (91, False, "Schneider", "91"),
+    (120, True, "Schwarz", "120"),
+    (60, False, "verloren", "60"),
+    (30, False, "Schneider verloren", "30"),
+    (0, True, "schwarz verloren", "0"),
+]
+
+
+def _knopf(text: str, **attr: str) -> str:
+    teile = "".join(f' {k.rstrip("_").replace("_", "-")}="{_h(v)}"' for k, v in attr.items())
+    return f'<button type="button"{teile}>{text}</button>'
+
+
+def _stepper(name: str, titel: str, hoechstens: int) -> str:
+    return (
+        f'<div class="stepper" data-stepper="{name}" data-max="{hoechstens}">'
+        f"<span>{_h(titel)}</span>"
+        + _knopf("−", data_schritt="-1", aria_label=f"{titel} weniger")
+        + f'<output id="wert-{name}">0</output>'
+        + _knopf("+", data_schritt="1", aria_label=f"{titel} mehr")
+        + "</div>"
+    )
+
+
+def formular_html() -> str:
+    """Die feste Hülle des Formulars; das Skript füllt Chips, Karten, Vorschau und Einträge."""
+    spiele = "".join(
+        _knopf(_h(name), data_spiel=wort, aria_pressed="false") for wort, name in _SPIELE
+    )
+    farben = "".join(
+        _knopf(_h(name), data_farbe=wort, aria_pressed="false") for wort, name in _FARBEN
+    )
+    augen = "".join(
+        _knopf(
+            f"{_h(text)}<br><small>{_h(zahl)}</small>",
+            data_augen=str(a),
+            data_schwarz="1" if s else "0",
+            aria_pressed="false",
+        )
+        for a, s, text, zahl in AUGEN_WAHL
+    )
+    ziffern = "".join(_knopf(str(z), data_ziffer=str(z)) for z in [1, 2, 3, 4, 5, 6, 7, 8, 9])
+    karten = "".join(
+        _knopf(k, data_karte=k) for k in [*(str(z) for z in range(15)), "J", "AJ"]
+    ) + _knopf("⌫", data_karte="", aria_label="letzte Karte weg")
+    return "".join(
+        [
+            '<div id="eingabe" hidden>',
+            '<p id="abendhinweis" class="warn" hidden></p>',
+            '<div id="korrektur" class="band" hidden><span>Korrektur von <b id="korrektur-nr"></b>'
+            "</span>" + _knopf("Abbrechen", id="korrektur-ab", class_="klein") + "</div>",
+            '<section class="teil"><p class="titel">Spiel</p>',
+            f'<div id="spiele" class="raster">{spiele}'
+            + _knopf("anderes Spiel …", id="spielwahl", class_="klein", hidden="hidden")
+            + "</div></section>",
+            f'<section id="farben" class="teil" hidden><p class="titel">Farbe</p>'
+            f'<div class="raster vier">{farben}</div></section>',
+            '<section id="ramschmodus" class="teil" hidden><p class="titel">Tippe Spieler als …</p>'
+            '<div class="raster">'
+            + _knopf("Verlierer", data_modus="verlierer", aria_pressed="true")
+            + _knopf("Jungfrau", data_modus="jungfrau", aria_pressed="false")
+            + _knopf("Durchmarsch", data_modus="durchmarsch", aria_pressed="false")
+            + "</div></section>",
+            '<section id="wer" class="teil" hidden><p class="titel" id="wer-titel">Spieler</p>'
+            '<div id="chips" class="raster vier"></div>'
+            '<details id="mit" hidden><summary>Nicht alle haben mitgespielt?</summary>'
+            '<p class="titel">Mitgespielt (leer = alle)</p><div id="mit-chips" class="raster vier">'
+            "</div></details></section>",
+            '<section id="tischwahl" class="teil" hidden><p class="titel">Die vier am Tisch</p>'
+            '<div id="tisch-chips" class="raster vier"></div></section>',
+            '<section id="sabai" class="teil" hidden><p class="titel">Karten je Spieler '
+            "(Spieler antippen, dann Karten)</p>"
+            '<div id="haende"></div>'
+            f'<div class="raster sechs" id="karten">{karten}</div>'
+            '<div class="schalter">'
+            + _knopf("letzte Partie", data_schalter="letzte", aria_pressed="false")
+            + _knopf("nächster ›", id="weiter")
+            + "</div></section>",
+            '<section id="augen" class="teil" hidden><p class="titel">Augen der Spielerpartei</p>'
+            f'<div class="raster">{augen}</div>'
+            '<div class="zeile2">'
+            + _knopf("genau …", id="genau", class_="klein", aria_expanded="false")
+            + '<span>Augen: <span class="zahl" id="augenzahl">–</span></span></div>'
+            f'<div id="ziffern" class="raster" hidden>{ziffern}'
+            + _knopf("⌫", data_ziffer="weg", aria_label="Ziffer weg")
+            + _knopf("0", data_ziffer="0")
+            + _knopf("fertig", data_ziffer="ok")
+            + "</div></section>",
+            '<section id="bettel" class="teil" hidden><p class="titel">Bettel</p>'
+            '<div class="raster">'
+            + _knopf("gewonnen<br><small>0 Stiche</small>", data_stiche="0", aria_pressed="false")
+            + _knopf("verloren<br><small>1 Stich</small>", data_stiche="1", aria_pressed="false")
+            + "</div></section>",
+            '<section id="zusaetze" class="teil" hidden><p class="titel">Zusätze</p>',
+            _stepper("laufende", "Laufende", 8),
+            _stepper("klopfer", "Klopfer", 4),
+            _stepper("stoesse", "Stoß/Retour", 4),
+            '<div class="schalter">'
+            + _knopf("Tout", data_schalter="tout", aria_pressed="false")
+            + _knopf("Sie", data_schalter="sie", aria_pressed="false")
+            + _knopf("kurz", data_schalter="kurz", aria_pressed="false")
+            + "</div></section>",
+            # unten, immer in Daumennähe und sichtbar: Rückfrage, Ausgang, Vorschau, Zeile, Knöpfe
+            '<div id="leiste">',
+            '<div id="frage" class="dialog" hidden role="alertdialog" aria-live="assertive">'
+            '<p id="frage-text"></p><div class="zeile2">'
+            + _knopf("Trotzdem eintragen", id="frage-ja", class_="haupt")
+            + _knopf("Nicht eintragen", id="frage-nein")
+            + "</div></div>",
+            '<section id="ausgang" hidden><p class="titel" id="ausgang-titel"></p><ol></ol></section>',
+            '<div id="vorschau" class="offen" aria-live="polite">Spiel wählen.</div>',
+            '<code id="zeile"></code><div class="knoepfe">'
+            + _knopf("Leeren", id="leeren")
+            + _knopf("Eintragen", id="senden", class_="haupt", disabled="disabled")
+            + "</div></div>",
+            '<section class="teil"><h2>Letzte Einträge</h2><ol id="eintraege" class="eintraege">'
+            "</ol></section>",
+            "</div>",
+        ]
+    )
+
+
+def seite(teil: str, abend_nr: int | None, pfad: str, zeit: str) -> str:
+    """Die Eingabeseite um ``teil`` (der Stand wie auf der Lese-Seite, ohne Einträge);
+    ``pfad`` ist ``/<Schreib-Token>``."""
+    titel = f"Eintragen · Abend {abend_nr}" if abend_nr is not None else "Eintragen"
+    p = _h(pfad)
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="de">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            '<meta name="color-scheme" content="light dark">',
+            '<meta name="referrer" content="no-referrer">',
+            f"<title>{_h(titel)}</title>",
+            f"<style>{STIL}</style>",
+            f'<script src="{p}/eingabe.js" defer></script>',
+            "</head>",
+            "<body>",
+            f'<header><h1>Eintragen</h1><p id="status">Stand {_h(zeit)}</p></header>',
+            '<noscript><p class="warn">Zum Eintragen braucht diese Seite JavaScript; den Stand '
+            "zeigt sie auch so (unten).</p></noscript>",
+            f'<div id="wurzel" data-basis="{p}">{formular_html()}</div>',
+            f'<main id="stand" data-quelle="{p}/ereignisse">{teil}</main>',
+            '<div id="meldung" role="status" aria-live="polite" hidden></div>',
+            "<footer>Wer diesen Link hat, kann eintragen und korrigieren – nur an die "
+            f'weitergeben, die schreiben sollen. <a href="{p}/stand.json">stand.json</a></footer>',
+            "</body>",
+            "</html>",
+        ]
+    )
+
+
+__all__ = ["STIL", "daten", "seite", "skript", "vorschau_anzeige"]

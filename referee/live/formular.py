@@ -1,0 +1,240 @@
+"""Das Formular der Eingabeseite und die Kurzzeile von ``tisch`` – rein, ohne Server.
+
+Die Seite baut aus dem, was angetippt ist, dieselbe Zeile, die ``referee tisch`` versteht
+(``r an be 71 l3``, ``sb an 3 7 J / be AJ 2``, ``sf cem an be``, ``sm dora``); der Server liest
+sie mit dem Parser von ``tisch`` (``referee.tisch.kurz``) – eine Grammatik für beide. Hier steht
+nur, was die Seite dafür vom Server braucht:
+
+- ``lies_zeile``: eine Zeile vom Handy → ein Spiel (``kurz.Spiel``); alles andere, was ``tisch``
+  versteht (Befehle, ``u``, ``#12 …``), ist hier ein Eingabefehler;
+- ``kuerzel``: je Spieler das kürzeste Wort, das der Parser eindeutig diesem Spieler zuordnet
+  (geprüft mit dem Parser selbst, also nie ein Zusatzwort wie ``k`` oder ``sie``);
+- ``formular``: ein Spiel als Zustand des Formulars (JSON), damit „Korrigieren“ die Seite mit
+  einem Eintrag füllt – aus der gespeicherten Zeile (vom Handy oder aus ``tisch``), sonst aus dem
+  gespeicherten Ergebnis.
+
+Die Seite liest nie eine Zeile zurück; sie schreibt nur aus dem Formular eine.
+
+>>> k = kuerzel(("Anna", "Ben", "Cem", "Dora"))
+>>> k["Anna"], k["Dora"]
+('an', 'do')
+>>> formular(lies_zeile("r an be 71 l3", ("Anna", "Ben", "Cem", "Dora")))["partei"]
+['Anna', 'Ben']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from referee.errors import Eingabefehler, RefereeFehler
+from referee.tisch import kurz
+
+if TYPE_CHECKING:
+    from referee.store import Eintrag
+
+#: Die längste Zeile, die das Handy schicken darf (eine sabai-Runde mit acht Spielern und
+#: vollen Händen hat keine 200 Zeichen).
+MAX_ZEILE = 500
+
+#: Spielart → das Wort der Seite (``fw``/``fg``/``solo`` mit Farbe ``e``/``g``/``h``/``s``).
+_SPIEL_WORT = {
+    "rufspiel": "r",
+    "wenz": "w",
+    "geier": "g",
+    "solo": "solo",
+    "farbwenz": "fw",
+    "farbgeier": "fg",
+    "ramsch": "ramsch",
+    "bettel": "b",
+}
+_FARB_BUCHSTABE = {farbe: b for b, farbe in kurz.FARBEN.items()}
+
+
+def lies_zeile(zeile: str, spieler: Sequence[str]) -> kurz.Spiel:
+    """Eine Zeile vom Handy → ein Spiel, gelesen vom Parser von ``tisch`` (``kurz.lies``).
+
+    Nur Spiele: eine leere Zeile, ein Befehl (``stand``), ein Sitzungswort (``u``) oder eine
+    Korrektur (``#12 …``, übers Netz heißt die ``korrektur`` mit ``eintrag``) ist ein
+    ``Eingabefehler``.
+    """
+    if len(zeile) > MAX_ZEILE:
+        raise Eingabefehler(f"Die Zeile ist zu lang ({len(zeile)} Zeichen, höchstens {MAX_ZEILE}).")
+    e = kurz.lies(zeile, spieler)
+    if e is None:
+        raise Eingabefehler("Die Zeile ist leer: erst ein Spiel wählen.")
+    if isinstance(e, kurz.Korrektur):
+        raise Eingabefehler(
+            "Eine Korrektur („#12 …“) kommt hier als „Korrigieren“ am Eintrag, nicht als Zeile."
+        )
+    if isinstance(e, kurz.Befehl | kurz.Sitzung):
+        raise Eingabefehler(
+            f"„{zeile.strip()[:40]}“ ist kein Spiel. Hier gehen nur Spiele in Kurzform, "
+            "z. B. r an be 71, sb an 3 7 J / be AJ 2, sf cem an be, sm dora."
+        )
+    return e
+
+
+# --------------------------------------------------------------------------- Kürzel
+
+
+def _ist(zeile: str, spieler: tuple[str, ...], name: str) -> bool:
+    """Liest der Parser ``zeile`` als ein Spiel, in dem genau ``name`` genannt ist?"""
+    try:
+        s = kurz.lies_spiel(zeile, spieler)
+    except RefereeFehler:
+        return False
+    if isinstance(s, kurz.Schafkopf):
+        return s.partei == (name,) and not s.jungfrauen and s.durchmarsch is None
+    if isinstance(s, kurz.Sabai):
+        return [n for n, _ in s.haende] == [name] and not s.letzte
+    if isinstance(s, kurz.Saufn):
+        return s.plaetze == (name,)
+    return s.sieger == name and not s.spieler
+
+
+def _passt(token: str, spieler: tuple[str, ...], name: str) -> bool:
+    """Ein Kürzel gilt, wenn es in jeder Art Zeile genau diesen Spieler meint (kein Zusatzwort
+    wie ``k``, ``sie``, ``j``, ``dm``, ``mit``, ``letzte``, keine Zahl)."""
+    return all(_ist(f"{kopf} {token}", spieler, name) for kopf in ("w", "ramsch", "sb", "sf", "sm"))
+
+
+@lru_cache(maxsize=32)
+def _kuerzel(spieler: tuple[str, ...]) -> tuple[tuple[str, str | None], ...]:
+    aus: list[tuple[str, str | None]] = []
+    for name in spieler:
+        wort = name.casefold().split()[0] if name.split() else ""
+        gefunden = None
+        for laenge in range(min(2, len(wort)), len(wort) + 1):
+            token = wort[:laenge]
+            if token and _passt(token, spieler, name):
+                gefunden = token
+                break
+        aus.append((name, gefunden))
+    return tuple(aus)
+
+
+def kuerzel(spieler: Sequence[str]) -> dict[str, str | None]:
+    """Je Spieler das kürzeste Wort (mindestens zwei Zeichen, soweit der Name so lang ist), das
+    ``tisch`` eindeutig diesem Spieler zuordnet; ``None``, wenn es keines gibt (ein Name mit
+    Leerzeichen, dessen erstes Wort auch ein anderer Name ist)."""
+    return dict(_kuerzel(tuple(spieler)))
+
+
+# --------------------------------------------------------------------------- Formular
+
+
+def formular(spiel: kurz.Spiel) -> dict[str, Any]:
+    """Ein Spiel als Zustand des Formulars der Seite (Namen in der Schreibweise des Abends)."""
+    if isinstance(spiel, kurz.Schafkopf):
+        return {
+            "spiel": _SPIEL_WORT[spiel.spielart.value],
+            "farbe": _FARB_BUCHSTABE.get(spiel.farbe) if spiel.farbe else None,
+            "partei": list(spiel.partei),
+            "augen": spiel.augen,
+            "stiche": spiel.stiche,
+            "laufende": spiel.laufende,
+            "klopfer": spiel.klopfer,
+            "stoesse": spiel.stoesse,
+            "schwarz": spiel.schwarz,
+            "tout": spiel.tout,
+            "sie": spiel.sie,
+            "kurz": spiel.kurz,
+            "jungfrauen": list(spiel.jungfrauen),
+            "durchmarsch": spiel.durchmarsch,
+            "tisch": list(spiel.tisch),
+        }
+    if isinstance(spiel, kurz.Sabai):
+        return {"spiel": "sb", "haende": [[n, k] for n, k in spiel.haende], "letzte": spiel.letzte}
+    if isinstance(spiel, kurz.Saufn):
+        return {"spiel": "sf", "plaetze": list(spiel.plaetze)}
+    return {"spiel": "sm", "sieger": spiel.sieger, "mit": list(spiel.spieler)}
+
+
+def _gespeicherte_zeile(e: Eintrag) -> str | None:
+    zeile = e.eingabe.get("handy") or e.eingabe.get("tisch")
+    return zeile if isinstance(zeile, str) else None
+
+
+def spiel_eines_eintrags(e: Eintrag, spieler: Sequence[str]) -> kurz.Spiel | None:
+    """Das Spiel eines gespeicherten Eintrags, so wie das Formular es braucht: die Zeile, mit
+    der er eingetragen wurde (Handy, ``tisch``), sonst aus dem gespeicherten Ergebnis.
+    ``None`` bei einem Storno oder wenn sich nichts ablesen lässt."""
+    if e.art == "storno":
+        return None
+    zeile = _gespeicherte_zeile(e)
+    if zeile is not None:
+        try:
+            gelesen = kurz.lies(zeile, spieler)
+        except RefereeFehler:
+            gelesen = None
+        if isinstance(gelesen, kurz.Korrektur):
+            gelesen = gelesen.spiel
+        if isinstance(gelesen, kurz.Schafkopf | kurz.Sabai | kurz.Saufn | kurz.Schlafmuetze):
+            return gelesen
+    return _aus_ergebnis(e, spieler)
+
+
+def _aus_ergebnis(e: Eintrag, spieler: Sequence[str]) -> kurz.Spiel | None:
+    """Ein Spiel aus dem gespeicherten Ergebnis (Einträge von der Kommandozeile)."""
+    from referee.buch import ansicht
+
+    try:
+        erg = ansicht.ergebnis(e)
+    except RefereeFehler:
+        return None
+    if erg is None:
+        return None
+    if e.spiel == "schafkopf":
+        return _schafkopf(erg)
+    if e.spiel == "sabai":
+        haende = e.eingabe.get("haende")
+        karten = haende if isinstance(haende, Mapping) else {}
+        namen = erg.namen()
+        return kurz.Sabai(
+            tuple((n, str(karten.get(n, ""))) for n in namen), bool(getattr(erg, "letzte", False))
+        )
+    if e.spiel == "saufn":
+        return kurz.Saufn(tuple(getattr(erg, "plaetze", ())))
+    sieger = getattr(erg, "sieger", None)
+    if not isinstance(sieger, str):
+        return None
+    mit = tuple(getattr(erg, "spieler", ()))
+    return kurz.Schlafmuetze(sieger, () if set(mit) == set(spieler) else mit)
+
+
+def _schafkopf(erg: Any) -> kurz.Schafkopf | None:
+    from referee.schafkopf.karten import Farbe
+    from referee.schafkopf.spielart import Spielart
+
+    try:
+        art = Spielart(erg.spielart)
+        farbe = Farbe.parse(erg.farbe) if erg.farbe else None
+    except (ValueError, RefereeFehler):
+        return None
+    if art is Spielart.RAMSCH:
+        return kurz.Schafkopf(
+            art,
+            partei=() if erg.durchmarsch else tuple(erg.verlierer or ()),
+            klopfer=erg.klopfer,
+            stoesse=erg.stoesse,
+            jungfrauen=tuple(erg.jungfrauen or ()),
+            durchmarsch=erg.durchmarsch,
+        )
+    return kurz.Schafkopf(
+        art,
+        farbe=farbe,
+        partei=tuple(n for n in (erg.spieler, erg.partner) if n),
+        augen=erg.augen,
+        laufende=erg.laufende,
+        klopfer=erg.klopfer,
+        stoesse=erg.stoesse,
+        stiche=erg.stiche,
+        schwarz=bool(erg.schwarz and erg.augen in (0, 120)),
+        tout=erg.tout,
+        sie=erg.sie,
+    )
+
+
+__all__ = ["MAX_ZEILE", "formular", "kuerzel", "lies_zeile", "spiel_eines_eintrags"]

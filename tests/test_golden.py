@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DATA, ROOT, im_prozess
+from conftest import DATA, ROOT, _env, im_prozess
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CHANGELOG = ROOT / "CHANGELOG.md"
@@ -240,6 +240,7 @@ WEITERE: dict[tuple[str, ...], list[list[str]]] = {
     ("schafkopf", "zug"): [
         ["--spiel", "rufspiel", "--farbe", "schellen", "--hand", "SA S7 S8 S9 GO", "--stich", "SK"],
     ],
+    ("live",): [[]],  # ohne --schreiben: "schreiben" ist null
 }
 
 #: Falsche Eingaben mit Regelbezug; sonst ist die falsche Eingabe eine unbekannte Option.
@@ -248,6 +249,9 @@ FALSCH: dict[tuple[str, ...], list[str]] = {
     ("schafkopf", "zug"): ["--spiel", "rufspiel", "--farbe", "herz", "--hand", "SA S7 S8 S9 GO"],
 }
 UNBEKANNTE_OPTION = "--gibt-es-nicht"
+#: Befehle, die dienen, bis Strg-C kommt (``live``): ihr Vertrag ist die erste Zeile von
+#: ``--json``. Sie laufen als eigener Prozess (mit diesen Argumenten dazu) und enden danach.
+DIENENDE: dict[tuple[str, ...], list[str]] = {("live",): ["--host", "127.0.0.1", "--port", "0"]}
 
 
 def _kopiere(quelle: Path, ziel: Path) -> None:
@@ -290,6 +294,8 @@ def _lauf(pfad: tuple[str, ...], args: list[str], werkstatt, arbeit: Path) -> di
     echt = [ersatz.get(a, a) for a in args]
     if "--json" not in echt:
         echt.append("--json")
+    if pfad in DIENENDE and UNBEKANNTE_OPTION not in echt:
+        return {"args": args, **_erste_zeile(pfad, [*echt, *DIENENDE[pfad]], umgebung, arbeit)}
     alt = os.getcwd()
     os.chdir(arbeit)  # relative Pfade der Beispiele (``--db neu.db``) landen hier
     try:
@@ -305,6 +311,31 @@ def _lauf(pfad: tuple[str, ...], args: list[str], werkstatt, arbeit: Path) -> di
     except ValueError:
         raise AssertionError(f"kein JSON von {pfad} {echt}: {r.stdout[:300]!r}") from None
     return {"args": args, "exit": r.returncode, "form": form(antwort)}
+
+
+def _erste_zeile(
+    pfad: tuple[str, ...], args: list[str], umgebung: dict[str, str], arbeit: Path
+) -> dict[str, Any]:
+    """Ein dienender Befehl als eigener Prozess: die Form seiner ersten Zeile, dann Strg-C."""
+    import signal
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "referee", *pfad, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=_env(umgebung),
+        cwd=arbeit,
+    )
+    try:
+        assert proc.stdout is not None
+        zeile = proc.stdout.readline()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(10)
+    return {"exit": proc.returncode, "form": form(json.loads(zeile))}
 
 
 def live_form(pfad: tuple[str, ...], beispiel: list[str], werkstatt, tmp_path: Path) -> dict:

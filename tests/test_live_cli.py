@@ -118,3 +118,118 @@ def test_hilfe_auf_deutsch_mit_beispiel(cli):
     r = ok(cli("live", "--help"))
     assert "Beispiel: referee live" in r.stdout
     assert "--abend" in r.stdout and "--host" in r.stdout and "--port" in r.stdout
+
+
+# ---------------------------------------------------------------- --schreiben und --json
+
+
+def _starte_json(db_pfad, *args: str) -> tuple[subprocess.Popen, dict]:
+    """``referee live --json …``: die erste Zeile (JSON) und der Prozess, sobald er bereit ist
+    (der Hinweis auf stderr endet mit „Beenden mit Strg-C.“)."""
+    import json
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "referee", "live", "--json", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        env=_env({"REFEREE_DB": str(db_pfad)}),
+        cwd=ROOT,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    links = json.loads(proc.stdout.readline())
+    hinweis = []
+    while not hinweis or hinweis[-1] != "Beenden mit Strg-C.\n":
+        hinweis.append(proc.stderr.readline())
+        assert hinweis[-1], hinweis
+    proc.hinweis = "".join(hinweis)  # type: ignore[attr-defined]
+    return proc, links
+
+
+def test_live_schreiben_json_und_beide_links(abend, db_pfad):
+    import json
+
+    proc, links = _starte_json(db_pfad, "--schreiben", "--host", "127.0.0.1", "--port", "0")
+    try:
+        assert set(links) == {"lesen", "schreiben", "abend", "host", "port", "nur_lokal"}
+        assert links["abend"] == 1 and links["nur_lokal"] is True and links["host"] == "127.0.0.1"
+        lesen, schreiben = links["lesen"], links["schreiben"]
+        assert lesen.startswith(f"http://127.0.0.1:{links['port']}/") and lesen != schreiben
+        with urllib.request.urlopen(schreiben, timeout=10) as antwort:
+            assert "Wer diesen Link hat, kann eintragen" in antwort.read().decode()
+        anfrage = urllib.request.Request(
+            schreiben + "api/eintrag",
+            json.dumps({"zeile": "r an be 71", "schluessel": "cli-00001"}).encode(),
+            {"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(anfrage, timeout=10) as antwort:
+            assert json.loads(antwort.read())["stand"]["schafkopf"]["Anna"] == 20
+    finally:
+        aus, fehler = _beende(proc)
+    assert proc.returncode == 0 and aus == ""  # nach der ersten Zeile nichts mehr auf stdout
+    assert "Wer den Link „Eintragen“ hat, kann eintragen und korrigieren" in proc.hinweis
+    assert "Tschüss!" in fehler
+
+
+def test_live_json_ohne_schreiben(abend, db_pfad):
+    proc, links = _starte_json(db_pfad, "--host", "127.0.0.1", "--port", "0")
+    _beende(proc)
+    assert links["schreiben"] is None and links["lesen"].startswith("http://127.0.0.1:")
+    assert "Eintragen" not in proc.hinweis
+
+
+def test_live_schreiben_zeigt_zwei_links_mit_qr(abend, db_pfad):
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "referee",
+            "live",
+            "--schreiben",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        env=_env({"REFEREE_DB": str(db_pfad)}),
+        cwd=ROOT,
+    )
+    assert proc.stderr is not None
+    while proc.stderr.readline() not in ("Beenden mit Strg-C.\n", ""):
+        pass
+    aus, _ = _beende(proc)
+    zeilen = aus.splitlines()
+    assert zeilen[0].startswith("Live-Stand: http://127.0.0.1:")
+    eintragen = [i for i, z in enumerate(zeilen) if z.startswith("Eintragen: http://127.0.0.1:")]
+    assert len(eintragen) == 1
+    # je Link ein QR-Code darunter
+    for von, bis in ((1, eintragen[0]), (eintragen[0] + 1, len(zeilen))):
+        qr = [z for z in zeilen[von:bis] if z.strip()]
+        assert len(qr) >= 15 and all(set(z) <= set("█▀▄ ") for z in qr)
+
+
+def test_live_schreiben_nur_im_offenen_abend(abend, cli):
+    r = ok(cli("live", "--schreiben", "--abend", "1", "--port", "0"), 2)
+    assert "--schreiben trägt in den offenen Abend ein; ohne --abend starten" in r.stderr
+
+
+def test_hilfe_nennt_schreiben_und_json(cli):
+    r = ok(cli("live", "--help"))
+    assert "--schreiben" in r.stdout and "--json" in r.stdout
+    assert "Beispiel: referee live --schreiben" in r.stdout
+
+
+def test_tisch_live_schreiben(abend, cli):
+    r = ok(cli("tisch", input="live schreiben --host 127.0.0.1 --port 0\nlive schreiben\n"))
+    zeilen = r.stdout.splitlines()
+    assert zeilen[0].startswith("Live-Stand: http://127.0.0.1:")
+    assert zeilen[1].startswith("Eintragen: http://127.0.0.1:") and zeilen[1] != zeilen[0]
+    assert zeilen[2] == "Nur auf diesem Rechner erreichbar."
+    # ein zweites „live schreiben“ nennt die laufenden Links, statt neu zu starten
+    assert zeilen[3] == "Der Live-Stand läuft schon: " + zeilen[0].split(": ", 1)[1]
+    assert zeilen[4] == zeilen[1]

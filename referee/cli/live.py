@@ -1,6 +1,7 @@
-"""``referee live``: der Stand des Abends live auf jedem Handy im selben WLAN.
+"""``referee live``: der Stand des Abends live auf jedem Handy im selben WLAN; mit
+``--schreiben`` dazu ein Link, über den Handys eintragen.
 
-Dünn: Optionen lesen → ``referee.live.starte_im_hintergrund`` → Link, QR-Code und Hinweis
+Dünn: Optionen lesen → ``referee.live.starte_im_thread`` → Links, QR-Codes und Hinweis
 ausgeben → warten bis Strg-C. Starlette, uvicorn und segno lädt erst dieser Befehl.
 """
 
@@ -49,6 +50,55 @@ def _ende_mit_stdin() -> None:
     threading.Thread(target=warte, name="referee-live-eltern", daemon=True).start()
 
 
+def hinweis(nur_lokal: bool, schreiben: bool) -> str:
+    """Wer was kann – der Hinweis unter den Links (stderr); die letzte Zeile ist immer
+    „Beenden mit Strg-C.“ (daran erkennt ``referee tisch``, dass der Server bereit ist)."""
+    if nur_lokal:
+        zeilen = ["Nur auf diesem Rechner erreichbar (127.0.0.1): die Handys sehen ihn so nicht."]
+    elif schreiben:
+        zeilen = ["Jeder im selben WLAN mit dem Link „Live-Stand“ sieht den Stand; nur lesen."]
+    else:
+        zeilen = ["Jeder im selben WLAN mit diesem Link/QR-Code sieht den Stand; nur lesen."]
+    if schreiben:
+        zeilen.append(
+            "Wer den Link „Eintragen“ hat, kann eintragen und korrigieren – nur an die "
+            "weitergeben, die schreiben sollen."
+        )
+    zeilen += [
+        "Ohne den Link (mit seinem Schlüssel) sieht niemand etwas; er gilt, bis "
+        "„referee live“ endet.",
+        "Beenden mit Strg-C.",
+    ]
+    return "\n".join(zeilen) + "\n"
+
+
+def _links_ausgeben(server, als_json: bool, ohne_qr: bool, abend: int | None) -> None:
+    """Die Links auf stdout: als eine JSON-Zeile (``--json``) oder je Link eine Zeile und sein
+    QR-Code. Die erste Zeile bleibt „Live-Stand: URL“ (Skripte und ``tisch`` lesen sie)."""
+    if als_json:
+        import json
+
+        gezeigt = server.beobachter.stand  # der Abend der Seite (offen, sonst der letzte)
+        zeile = {
+            "lesen": server.url,
+            "schreiben": server.url_schreiben,
+            "abend": gezeigt.abend.id if gezeigt is not None else abend,
+            "host": server.host,
+            "port": server.port,
+            "nur_lokal": server.nur_lokal,
+        }
+        _schreibe(json.dumps(zeile, ensure_ascii=False) + "\n")
+        return
+    kompakt = _kann_halbbloecke()
+    _schreibe(f"Live-Stand: {server.url}\n")
+    if not ohne_qr:
+        _schreibe(server.qr_text(kompakt=kompakt))
+    if server.url_schreiben is not None:
+        _schreibe(f"Eintragen: {server.url_schreiben}\n")
+        if not ohne_qr:
+            _schreibe(server.qr_text(kompakt=kompakt, url=server.url_schreiben))
+
+
 @gruppen.app.command("live")
 def live(
     abend: Annotated[
@@ -81,6 +131,22 @@ def live(
             help="Ohne JavaScript lädt die Seite alle SEK Sekunden neu.",
         ),
     ] = 10,
+    schreiben: Annotated[
+        bool,
+        typer.Option(
+            "--schreiben",
+            help="Dazu ein Link zum Eintragen vom Handy (eigener Schlüssel): wer ihn hat, kann "
+            "eintragen, rückgängig machen und korrigieren.",
+        ),
+    ] = False,
+    als_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help='Für Skripte: zuerst eine Zeile {"lesen": URL, "schreiben": URL oder null, …} '
+            "auf stdout (ohne QR-Code).",
+        ),
+    ] = False,
     mit_eltern: Annotated[
         bool,
         typer.Option(
@@ -90,16 +156,25 @@ def live(
     db: DB = None,
 ) -> None:
     """Den Stand live aufs Handy: eine Seite im lokalen Netz, die sich bei jedem Eintrag
-    selbst aktualisiert; Link und QR-Code erscheinen im Terminal. Nur lesen; Strg-C beendet.
+    selbst aktualisiert; Link und QR-Code erscheinen im Terminal. Ohne --schreiben nur lesen;
+    mit --schreiben dazu ein zweiter Link, über den Handys Spiele eintragen. Strg-C beendet.
 
-    Beispiel: referee live   (dann den QR-Code mit dem Handy scannen)
+    Beispiel: referee live --schreiben
     """
     import signal
     import time
 
+    from referee.errors import Eingabefehler
     from referee.live import starte_im_thread
 
-    server = starte_im_thread(db_wahl(db), abend, host, port, neu_laden=neu_laden)
+    if schreiben and abend is not None:
+        raise Eingabefehler(
+            "--schreiben trägt in den offenen Abend ein; ohne --abend starten "
+            "(referee live --schreiben)."
+        )
+    server = starte_im_thread(
+        db_wahl(db), abend, host, port, neu_laden=neu_laden, schreiben=schreiben
+    )
 
     def beenden(*_):
         raise KeyboardInterrupt
@@ -110,18 +185,8 @@ def live(
         signal.signal(signal.SIGTERM, beenden)
         if mit_eltern:
             _ende_mit_stdin()
-        _schreibe(f"Live-Stand: {server.url}\n")
-        if not ohne_qr:
-            _schreibe(server.qr_text(kompakt=_kann_halbbloecke()))
-        if server.nur_lokal:
-            wer = "Nur auf diesem Rechner erreichbar (127.0.0.1): die Handys sehen ihn so nicht."
-        else:
-            wer = "Jeder im selben WLAN mit diesem Link/QR-Code sieht den Stand; nur lesen."
-        _schreibe(
-            f"{wer}\nOhne den Link (mit seinem Schlüssel) sieht niemand etwas; er gilt, bis "
-            "„referee live“ endet.\nBeenden mit Strg-C.\n",
-            sys.stderr,
-        )
+        _links_ausgeben(server, als_json, ohne_qr, abend)
+        _schreibe(hinweis(server.nur_lokal, server.url_schreiben is not None), sys.stderr)
         while server.laeuft:
             time.sleep(0.2)
     except KeyboardInterrupt:

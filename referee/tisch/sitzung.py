@@ -47,6 +47,7 @@ Sitzung:
   u, u 12            letzten Eintrag stornieren, Eintrag 12 stornieren
   ?davonlaufen       Regelfrage (= frage davonlaufen)
   live               Live-Stand fürs Handy (QR-Code), läuft im Hintergrund weiter
+  live schreiben     dazu ein Link, über den Handys eintragen und korrigieren
   hilfe, q           diese Hilfe, Sitzung beenden (auch Ctrl-D)
 Jeder Befehl von referee geht ohne „referee“ (und mit): stand, verlauf --alle,
   ruf --hand "…", schafkopf zug …, sabai runde Anna="3 7 J" …, export --format text,
@@ -195,22 +196,31 @@ class Tisch:
         return self._live(e.args)
 
     def _live(self, args: tuple[str, ...] = ()) -> Antwort:
-        """``live [--host H] [--port N]``: den Live-Stand (``referee.live``) im Hintergrund
-        starten, Link und QR-Code zeigen; er läuft, bis die Sitzung endet."""
+        """``live [schreiben] [--host H] [--port N]``: den Live-Stand (``referee.live``) im
+        Hintergrund starten, Link und QR-Code zeigen; er läuft, bis die Sitzung endet. Mit
+        ``schreiben`` dazu der Link zum Eintragen vom Handy (wie ``referee live --schreiben``)."""
         import importlib
         import importlib.util
 
-        if self.live is not None:
-            self.schreibe(f"Der Live-Stand läuft schon: {self.live.url}")
-            return Antwort()
-        optionen: dict[str, Any] = {}
         rest = list(args)
+        schreiben = bool(rest) and rest[0].casefold() in ("schreiben", "--schreiben")
+        if schreiben:
+            rest.pop(0)
+        if self.live is not None:
+            if not schreiben or getattr(self.live, "url_schreiben", None):
+                self.schreibe(f"Der Live-Stand läuft schon: {self.live.url}")
+                if getattr(self.live, "url_schreiben", None):
+                    self.schreibe(f"Eintragen: {self.live.url_schreiben}")
+                return Antwort()
+            # läuft nur lesend: neu starten, jetzt mit dem Link zum Eintragen
+            self.schreibe("Der Live-Stand startet neu, jetzt mit Link zum Eintragen.")
+            self.schliessen()
+        optionen: dict[str, Any] = {}
+        form = "Form: live [--host H] [--port N] (mit Link zum Eintragen: live schreiben …)."
         while rest:
             opt = rest.pop(0)
             if opt not in ("--host", "--port") or not rest:
-                return Antwort(
-                    ok=False, meldung=f"„live {' '.join(args)}“: Form: live [--host H] [--port N]."
-                )
+                return Antwort(ok=False, meldung=f"„live {' '.join(args)}“: {form}")
             wert = rest.pop(0)
             if opt == "--port" and not ist_ziffern(wert):
                 return Antwort(ok=False, meldung=f"--port „{wert}“ ist keine Zahl.")
@@ -226,17 +236,31 @@ class Tisch:
                 ok=False,
                 meldung="„live“ kann hier nicht im Hintergrund starten (referee.live ohne Start-Funktion).",
             )
+        if schreiben:
+            optionen["schreiben"] = True
         self.live = starten(self.buch.pfad, **optionen)
         self.schreibe(f"Live-Stand: {self.live.url}")
         if not self.knapp:
             self.schreibe(self.live.qr_text())
+        url_schreiben = getattr(self.live, "url_schreiben", None)
+        if url_schreiben:
+            self.schreibe(f"Eintragen: {url_schreiben}")
+            if not self.knapp:
+                self.schreibe(self.live.qr_text(url=url_schreiben))
         lokal = getattr(self.live, "nur_lokal", False)
-        self.schreibe(
-            "Nur auf diesem Rechner erreichbar."
-            if lokal
-            else "Jeder im selben WLAN mit diesem Link/QR-Code sieht den Stand; nur lesen. "
-            "Er läuft, bis die Sitzung endet."
-        )
+        if lokal:
+            self.schreibe("Nur auf diesem Rechner erreichbar.")
+        elif url_schreiben:
+            self.schreibe(
+                "Jeder im selben WLAN mit dem Link „Live-Stand“ sieht den Stand; nur lesen. "
+                "Wer den Link „Eintragen“ hat, kann eintragen und korrigieren – nur an die "
+                "weitergeben, die schreiben sollen. Beide gelten, bis die Sitzung endet."
+            )
+        else:
+            self.schreibe(
+                "Jeder im selben WLAN mit diesem Link/QR-Code sieht den Stand; nur lesen. "
+                "Er läuft, bis die Sitzung endet."
+            )
         return Antwort()
 
     def schliessen(self) -> None:

@@ -1,0 +1,223 @@
+"""Eintragen vom Handy im echten Browser: headless Chromium bei 390×844 (wie die Live-Tests).
+
+Ein Abend, nur mit Tipps auf der Eingabeseite: ein Rufspiel, ein Solo mit Laufenden und
+Klopfer, eine sabai-Runde, ein SAUFN-Podest, ein Schlafmütze-Sieg; dann Rückgängig und eine
+Korrektur. Die Lese-Seite läuft in einem zweiten Browserkontext (eigene Cookies, eigener
+Speicher – wie ein zweites Handy) und zeigt jede Änderung binnen einer Sekunde.
+
+Erwartete Beträge von Hand nach Tarif 10-20-50 (Rufspiel 20 ct, Solo 50 ct, Laufender und
+Schneider je 10 ct, jeder Klopfer verdoppelt).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_live_browser import Chromium, _csp_verstoesse, _png_groesse, _warte_bis
+
+from referee.buch import Buch
+from referee.live import starte_im_thread
+
+
+class ZweiterKontext:
+    """Eine zweite Seite im selben Browser, aber in einem eigenen Browserkontext (ein zweites
+    Handy: kein gemeinsamer Speicher). Nur was der Test braucht: öffnen und auswerten."""
+
+    def __init__(self, browser: Chromium, breite: int = 390, hoehe: int = 844) -> None:
+        self.browser = browser
+        kontext = browser._sende("Target.createBrowserContext")["browserContextId"]
+        ziel = browser._sende(
+            "Target.createTarget", {"url": "about:blank", "browserContextId": kontext}
+        )["targetId"]
+        self.sitzung = browser._sende("Target.attachToTarget", {"targetId": ziel, "flatten": True})[
+            "sessionId"
+        ]
+        self.befehl(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": breite, "height": hoehe, "deviceScaleFactor": 1, "mobile": True},
+        )
+
+    def befehl(self, methode: str, params: dict | None = None) -> dict[str, Any]:
+        return self.browser._sende(methode, params, self.sitzung)
+
+    def auswerten(self, ausdruck: str) -> Any:
+        r = self.befehl("Runtime.evaluate", {"expression": ausdruck, "returnByValue": True})
+        return r["result"].get("value")
+
+    def oeffne(self, url: str) -> None:
+        self.befehl("Page.navigate", {"url": url})
+        assert _warte_bis(lambda: self.auswerten("document.readyState") == "complete", 10)
+
+
+@pytest.fixture
+def browser(tmp_path):
+    b = Chromium(tmp_path / "profil")
+    yield b
+    b.schliesse()
+
+
+def _tippe(seite, selektor: str) -> None:
+    """Ein Tipp: ``click()`` auf das erste passende, sichtbare und freigegebene Element."""
+    ausdruck = (
+        "(function(){var e=document.querySelector(%s);"
+        "if(!e||e.disabled||e.closest('[hidden]'))return false;e.click();return true;})()"
+    ) % json.dumps(selektor)
+    assert seite.auswerten(ausdruck), f"nicht antippbar: {selektor}"
+
+
+def _chip(seite, name: str, wo: str = "#chips") -> None:
+    """Den Spieler-Chip mit diesem Namen antippen."""
+    ausdruck = (
+        "(function(){var b=[].slice.call(document.querySelectorAll(%s+' button'))"
+        ".filter(function(x){return x.firstChild.textContent===%s;})[0];"
+        "if(!b||b.disabled)return false;b.click();return true;})()"
+    ) % (json.dumps(wo), json.dumps(name))
+    assert seite.auswerten(ausdruck), f"kein Chip {name}"
+
+
+def _text(seite, selektor: str) -> str:
+    return seite.auswerten(
+        "(function(){var e=document.querySelector(%s);return e?e.innerText:'';})()"
+        % json.dumps(selektor)
+    )
+
+
+def _vorschau_bereit(seite) -> bool:
+    return seite.auswerten(
+        "!document.getElementById('senden').disabled && "
+        "document.getElementById('vorschau').className===''"
+    )
+
+
+def _eintragen_und_sehen(
+    schreiber, leser, erwartet: str, frist: float = 1.0, knopf: str = "#senden"
+) -> float:
+    """Eintragen antippen; die Lese-Seite zeigt ``erwartet`` binnen ``frist`` Sekunden."""
+    assert _warte_bis(lambda: _vorschau_bereit(schreiber), 5), _text(schreiber, "#vorschau")
+    assert erwartet not in _text(leser, "#stand")
+    start = time.monotonic()
+    _tippe(schreiber, knopf)
+    assert _warte_bis(lambda: erwartet in _text(leser, "#stand"), 5, 0.02), erwartet
+    verzug = time.monotonic() - start
+    assert verzug < frist, (erwartet, verzug)
+    # der Ausgang ist leer: beantwortet
+    assert _warte_bis(lambda: schreiber.auswerten("document.getElementById('ausgang').hidden"), 5)
+    return verzug
+
+
+def _saldo(db: Path) -> dict[str, int]:
+    with Buch(db) as b:
+        return dict(b.stand().schafkopf)
+
+
+def test_ein_abend_nur_mit_tipps(db_pfad, browser, tmp_path):
+    with Buch(db_pfad) as b:
+        b.abend_neu(["Anna", "Ben", "Cem", "Dora"], ort="Post")
+    server = starte_im_thread(db_pfad, host="127.0.0.1", port=0, schreiben=True)
+    try:
+        leser = ZweiterKontext(browser)
+        leser.oeffne(server.url)
+        assert _warte_bis(
+            lambda: leser.auswerten("document.getElementById('status').className") == "live"
+        )
+        s = browser
+        s.oeffne(server.url_schreiben)
+        assert _warte_bis(
+            lambda: s.auswerten("document.getElementById('status').className") == "live"
+        )
+        leer = s.bildschirmfoto(tmp_path / "eingabe-leer.png")
+        assert _png_groesse(leer) == (390, 844)
+        assert s.auswerten("document.documentElement.scrollWidth") <= 390
+
+        # 1. Rufspiel Anna+Ben gewonnen: fünf Tipps vom leeren Formular bis eingetragen
+        _tippe(s, '[data-spiel="r"]')
+        _chip(s, "Anna")
+        _chip(s, "Ben")
+        _tippe(s, '[data-augen="61"]')
+        assert _text(s, "#zeile") == "Zeile: r an be 61"
+        assert _warte_bis(lambda: _vorschau_bereit(s), 5)
+        vorschau = _text(s, "#vorschau")
+        # Rufspiel gewonnen, 61 Augen: 20 ct von jedem Gegenspieler
+        assert "Rufspiel Anna+Ben gewonnen (61 Augen)" in vorschau
+        assert "Anna +0,20 €" in vorschau and "Dora -0,20 €" in vorschau
+        bild = s.bildschirmfoto(tmp_path / "eingabe-vorschau.png")
+        print(f"\nBildschirmfotos: {leer} {bild}")
+        verzug = [_eintragen_und_sehen(s, leser, "Rufspiel Anna+Ben gewonnen (61 Augen)")]
+        assert _saldo(db_pfad) == {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}
+
+        # 2. Herz-Solo Dora, 80 Augen, 3 Laufende, 1 Klopfer: (50 + 3 × 10) × 2 = 160 ct
+        _tippe(s, '[data-spiel="solo"]')
+        _tippe(s, '[data-farbe="h"]')
+        _chip(s, "Dora")
+        _tippe(s, "#genau")
+        _tippe(s, '[data-ziffer="8"]')
+        _tippe(s, '[data-ziffer="0"]')
+        _tippe(s, '[data-ziffer="ok"]')
+        for _ in range(3):
+            _tippe(s, '[data-stepper="laufende"] [data-schritt="1"]')
+        _tippe(s, '[data-stepper="klopfer"] [data-schritt="1"]')
+        assert _text(s, "#zeile") == "Zeile: hs do 80 l3 k1"
+        assert _warte_bis(lambda: _vorschau_bereit(s), 5)
+        vorschau = _text(s, "#vorschau")
+        assert "Dora +4,80 €" in vorschau and "Anna -1,60 €" in vorschau, vorschau
+        s.bildschirmfoto(tmp_path / "eingabe-solo.png")
+        verzug.append(_eintragen_und_sehen(s, leser, "Herz-Solo Dora gewonnen (80 Augen"))
+        assert _saldo(db_pfad) == {"Anna": -140, "Ben": -140, "Cem": -180, "Dora": 460}
+
+        # 3. sabai-Runde: je Spieler antippen, dann Karten
+        _tippe(s, '[data-spiel="sb"]')
+        for karte in ("3", "7", "J"):
+            _tippe(s, f'[data-karte="{karte}"]')
+        _tippe(s, "#weiter")
+        for karte in ("AJ", "2"):
+            _tippe(s, f'[data-karte="{karte}"]')
+        _tippe(s, "#weiter")
+        _tippe(s, "#weiter")
+        for karte in ("14", "0"):
+            _tippe(s, f'[data-karte="{karte}"]')
+        assert _text(s, "#zeile") == "Zeile: sb an 3 7 J / be AJ 2 / ce / do 14 0"
+        s.bildschirmfoto(tmp_path / "eingabe-sabai.png")
+        verzug.append(_eintragen_und_sehen(s, leser, "Sabai (1 Runde)"))
+
+        # 4. SAUFN: Plätze der Reihe nach antippen
+        _tippe(s, '[data-spiel="sf"]')
+        for name in ("Cem", "Anna", "Ben"):
+            _chip(s, name)
+        assert _text(s, "#zeile") == "Zeile: sf ce an be"
+        verzug.append(_eintragen_und_sehen(s, leser, "SAUFN: 1. Cem 2. Anna 3. Ben"))
+
+        # 5. Schlafmütze: der Sieger
+        _tippe(s, '[data-spiel="sm"]')
+        _chip(s, "Dora")
+        assert _text(s, "#zeile") == "Zeile: sm do"
+        verzug.append(_eintragen_und_sehen(s, leser, "Schlafmütze: gewonnen hat Dora"))
+
+        # 6. Rückgängig (zwei Tipps: antippen, bestätigen) nimmt den Schlafmütze-Sieg zurück
+        assert _warte_bis(lambda: s.auswerten("!!document.querySelector('[data-rueckgaengig]')"))
+        nr = s.auswerten("document.querySelector('[data-rueckgaengig]').dataset.rueckgaengig")
+        _tippe(s, "[data-rueckgaengig]")
+        start = time.monotonic()
+        _tippe(s, "[data-rueckgaengig]")
+        assert _warte_bis(lambda: "Schlafmütze" not in _text(leser, "#stand"), 5, 0.02)
+        verzug.append(time.monotonic() - start)
+        with Buch(db_pfad) as b:
+            assert b.stand().partien["schlafmuetze"] == 0
+            assert b.eintrag(int(nr)).gilt is False
+
+        # 7. Korrektur: das Rufspiel war ein Schneider (91 Augen): 20 + 10 = 30 ct
+        _tippe(s, '[data-korrigiere="1"]')
+        assert not s.auswerten("document.getElementById('korrektur').hidden")
+        assert _text(s, "#zeile") == "Zeile: r an be 61"  # aus dem Eintrag gefüllt
+        _tippe(s, '[data-augen="91"]')
+        assert _text(s, "#senden") == "Korrektur eintragen"
+        verzug.append(_eintragen_und_sehen(s, leser, "Korrektur von #1"))
+        assert _saldo(db_pfad) == {"Anna": -130, "Ben": -130, "Cem": -190, "Dora": 450}
+
+        print(f"POST → Lese-Seite: {', '.join(f'{v * 1000:.0f} ms' for v in verzug)}")
+        assert _csp_verstoesse(browser) == []
+    finally:
+        server.stoppe()

@@ -366,6 +366,17 @@ class Turniere(Grund):
             raise KeineDaten(f"Es gibt keinen Turniereintrag {eintrag_id}.")
         return self._turniereintrag_aus(z[0])
 
+    def turnier_eintrag_geltend(self, eintrag_id: int) -> Turniereintrag:
+        """Eintrag ``eintrag_id``, wenn er gilt; sonst ``Zustandsfehler`` (schon storniert oder
+        ersetzt, durch welchen Eintrag) bzw. ``KeineDaten``."""
+        alt = self.turnier_eintrag(eintrag_id)
+        nach = self._lies(
+            "SELECT id, art FROM turnier_eintraege WHERE bezug = ? ORDER BY id DESC LIMIT 1",
+            [eintrag_id],
+        )
+        self._pruefe_geltend(alt, nach[0] if nach else None)
+        return alt
+
     def turnier_eintraege(
         self,
         turnier_id: int,
@@ -428,18 +439,24 @@ class Turniere(Grund):
         if z is None:
             raise KeineDaten(f"Es gibt keinen Turniereintrag {eintrag_id}.")
         alt = self._turniereintrag_aus(z)
+        nach = conn.execute(
+            "SELECT id, art FROM turnier_eintraege WHERE bezug = ? ORDER BY id DESC LIMIT 1",
+            [eintrag_id],
+        ).fetchone()
+        self._pruefe_geltend(alt, nach)
+        return alt
+
+    @staticmethod
+    def _pruefe_geltend(alt: Turniereintrag, nach: tuple[Any, ...] | None) -> None:
+        """Gilt ``alt`` (kein Storno, nicht storniert oder ersetzt – ``nach``: der jüngste
+        Eintrag mit Bezug darauf)? Sonst ``Zustandsfehler``, der sagt, wodurch."""
         if alt.art == "storno":
-            raise Zustandsfehler(f"Eintrag {eintrag_id} ist selbst ein Storno.")
+            raise Zustandsfehler(f"Eintrag {alt.id} ist selbst ein Storno.")
         if not alt.gilt:
-            nach = conn.execute(
-                "SELECT id, art FROM turnier_eintraege WHERE bezug = ? ORDER BY id DESC LIMIT 1",
-                [eintrag_id],
-            ).fetchone()
             wie = "storniert" if nach and nach[1] == "storno" else "ersetzt"
             raise Zustandsfehler(
-                f"Eintrag {eintrag_id} ist schon {wie} (durch Eintrag {nach[0] if nach else '?'})."
+                f"Eintrag {alt.id} ist schon {wie} (durch Eintrag {nach[0] if nach else '?'})."
             )
-        return alt
 
     def turnier_eintragen(
         self,

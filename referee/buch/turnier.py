@@ -1,0 +1,667 @@
+"""Das Turnierbuch: was ein Turnierleiter (und ein Tisch-Handy) tut, je eine Methode.
+
+::
+
+    from referee.buch.turnier import Turnierbuch
+
+    with Turnierbuch(pfad) as tb:                     # dieselbe Datei wie die Abende
+        tb.neu("Preisschafkopf Post", runden=2, spiele=32, wertung="solo-6-2")
+        tb.anmelden(["Anna", "Ben", …])              # -> Angemeldet (Startnummern)
+        tb.auslosung()                                # -> Tischplan der nächsten Runde
+        tb.ergebnis(1, 3, {"Anna": 12, "Ben": -5, …}, soli={"Anna": 1})   # Tischblatt
+        tb.spiel_eintragen(1, 3, SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71),
+                           schluessel="a1b2c3d4")     # ein Spiel an Tisch 3 (Handy)
+        tb.spiel_korrigieren(17, SchafkopfAngaben(…)); tb.rueckgaengig(17)
+        tb.stand(), tb.stand(runde=1), tb.tische(1), tb.tischlage(1, 3)
+
+Jede Methode antwortet mit einer eingefrorenen Datenklasse (``referee.turnier.antworten``)
+mit ``als_json()``; jede schreibende ist eine Transaktion des Speichers, ein Fehler ändert
+nichts. Welches Turnier: ``turnier_id`` oder das offene (das jüngste nicht beendete).
+
+Fehler wie im Buch der Abende: ``Eingabefehler`` (Exit 2: falsche Namen, ein Blatt geht nicht
+auf), ``Zustandsfehler`` (Exit 2: kein Turnier, Runde nicht ausgelost, schon storniert),
+``Regelverstoss`` (Exit 1: die Turnierregeln verbieten das Spiel, etwa Geier oder Stoß).
+
+Die Rechnung steckt im Kern (``referee.turnier``): Wertung, Auslosung, Tischblatt, Spiel,
+Rangliste; hier wird nur gelesen, zusammengesetzt und geschrieben.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from referee.errors import Eingabefehler, Zustandsfehler
+from referee.turnier.antworten import (
+    Abgemeldet,
+    Angemeldet,
+    BlattEingetragen,
+    Ersetzt,
+    SpielEingetragen,
+    Tischplan,
+    Tischstand,
+    TurnierAnsicht,
+    TurnierEnde,
+    TurnierListe,
+    TurnierNeu,
+    Turnierstand,
+    TurnierStorno,
+    Wertungen,
+)
+
+if TYPE_CHECKING:
+    from referee.schafkopf.ergebnis import SchafkopfAngaben
+    from referee.store import Store
+    from referee.turnier.daten import Teilnehmer, Tisch, Turnier, Turniereintrag
+    from referee.turnier.spiel import Tischlage
+    from referee.turnier.wertung import Wertung
+
+#: Grenzen der Eingaben: Runden, Spiele je Runde, Teilnehmer, Länge des Namens.
+RUNDEN_HOECHSTENS = 20
+SPIELE_HOECHSTENS = 200
+TEILNEHMER_HOECHSTENS = 1000
+NAME_HOECHSTENS = 100
+
+
+class Turnierbuch:
+    """Die Turniere einer Buchdatei (``--db``; sonst ``$REFEREE_DB``/Datenverzeichnis).
+    Lesen legt nie eine Datei an."""
+
+    def __init__(self, pfad: str | os.PathLike[str] | None = None) -> None:
+        from referee.buch.spiele import werte_aus
+        from referee.store import oeffne
+
+        self.store: Store = oeffne(pfad, werte_aus=werte_aus)
+
+    @property
+    def pfad(self) -> str:
+        return str(self.store.pfad)
+
+    def datenversion(self) -> int:
+        """Ändert sich, sobald ein anderer Prozess etwas festschreibt (für Live-Ansichten)."""
+        return self.store.datenversion()
+
+    def schliessen(self) -> None:
+        self.store.schliessen()
+
+    def __enter__(self) -> Turnierbuch:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.schliessen()
+
+    # ------------------------------------------------------------ Turnier
+
+    def neu(
+        self,
+        name: str,
+        *,
+        runden: int,
+        spiele: int,
+        wertung: str | None = None,
+        setzen: Sequence[str] = (),
+        seed: int | None = None,
+    ) -> TurnierNeu:
+        """Ein Turnier anlegen: Name, Runden, Spiele je Runde, Wertung (Name wie
+        ``solo-6-2`` und ``setzen``: ``["solo=5"]``), Startwert der Auslosung (ohne: zufällig,
+        danach gespeichert – jede Auslosung ist aus dem Buch reproduzierbar)."""
+        import secrets
+
+        from referee.text import freier_text
+        from referee.turnier.wertung import wertung_laden
+        from referee.zahlen import pruefe_bereich
+
+        titel = freier_text(name, "Der Turniername", NAME_HOECHSTENS)
+        if not titel:
+            raise Eingabefehler("Das Turnier braucht einen Namen, z. B. „Preisschafkopf Post“.")
+        pruefe_bereich(runden, "--runden", 1, RUNDEN_HOECHSTENS)
+        pruefe_bereich(spiele, "--spiele", 1, SPIELE_HOECHSTENS)
+        if seed is None:
+            seed = secrets.randbelow(10**9)
+        pruefe_bereich(seed, "--seed", 0, 10**9)
+        w = wertung_laden(wertung, list(setzen))
+        t = self.store.turnier_neu(
+            titel, runden=runden, spiele=spiele, wertung=w.als_json(), seed=seed
+        )
+        return TurnierNeu(t, w.beschreibung())
+
+    def _turnier(self, turnier_id: int | None) -> Turnier:
+        return self.store.turnier(turnier_id)
+
+    def _offen(self, turnier_id: int | None) -> Turnier:
+        t = self._turnier(turnier_id)
+        if not t.offen:
+            raise Zustandsfehler(f"Turnier {t.id} ist beendet; dort wird nichts mehr geändert.")
+        return t
+
+    @staticmethod
+    def wertung_von(t: Turnier) -> Wertung:
+        """Die Wertung des Turniers (aus der gespeicherten JSON-Form)."""
+        from referee.turnier.wertung import Wertung
+
+        return Wertung.aus_json(t.wertung)
+
+    def turnier(self, turnier_id: int | None = None) -> TurnierAnsicht:
+        """Das Turnier: Wertung in Worten, Teilnehmer, ausgeloste Runden, Stand der Tische."""
+        t = self._turnier(turnier_id)
+        return TurnierAnsicht(
+            t,
+            self.wertung_von(t).beschreibung(),
+            tuple(self.store.teilnehmer(t.id)),
+            self.store.gezogene_runden(t.id),
+            self._tischstaende(t),
+        )
+
+    def liste(self) -> TurnierListe:
+        """Alle Turniere der Datei mit der Zahl ihrer Startnummern."""
+        turniere = tuple(self.store.turniere())
+        return TurnierListe(turniere, tuple(len(self.store.teilnehmer(t.id)) for t in turniere))
+
+    def ende(self, turnier_id: int | None = None) -> TurnierEnde:
+        """Das (offene) Turnier beenden; danach nimmt es nichts mehr an."""
+        t = self._offen(turnier_id)
+        t = self.store.turnier_ende(t.id)
+        return TurnierEnde(t, self.stand(turnier_id=t.id))
+
+    @staticmethod
+    def wertungen() -> Wertungen:
+        """Die mitgelieferten Wertungen mit Beschreibung, Quelle und Annahmen."""
+        from referee.turnier.antworten import Wertungsbeschreibung
+        from referee.turnier.wertung import wertung_laden, wertung_namen, wertung_texte
+
+        texte = wertung_texte()
+        return Wertungen(
+            tuple(
+                Wertungsbeschreibung(
+                    n,
+                    texte[n]["beschreibung"],
+                    texte[n]["quelle"],
+                    texte[n]["annahmen"],
+                    wertung_laden(n).als_json(),
+                )
+                for n in wertung_namen()
+            )
+        )
+
+    # ------------------------------------------------------------ Teilnehmer
+
+    def _naechste_runde(self, t: Turnier) -> int:
+        return self.store.gezogene_runden(t.id) + 1
+
+    def _finde(self, t: Turnier, text: str) -> Teilnehmer:
+        """Eine Startnummer aus Name (jeder ihrer Namen) oder ``#12``."""
+        from referee.namen import namensschluessel, vorschlag
+
+        alle = self.store.teilnehmer(t.id)
+        roh = str(text).strip()
+        if roh.startswith("#") and roh[1:].isascii() and roh[1:].isdigit():
+            for x in alle:
+                if x.startnummer == int(roh[1:]):
+                    return x
+        k = namensschluessel(roh)
+        for x in alle:
+            if any(namensschluessel(n) == k for _, n in x.namen):
+                return x
+        raise Eingabefehler(
+            f"„{roh}“ ist in Turnier {t.id} nicht angemeldet."
+            + vorschlag(roh, [x.name for x in alle])
+        )
+
+    def anmelden(self, namen: Sequence[str], turnier_id: int | None = None) -> Angemeldet:
+        """Neue Startnummern für ``namen`` (alle oder keiner), ausgelost ab der nächsten Runde.
+        Ein einzelner Name einer abgemeldeten Startnummer meldet sie wieder an."""
+        t = self._offen(turnier_id)
+        if not namen:
+            raise Eingabefehler("Es fehlen die Namen, z. B. referee turnier anmelden Anna Ben.")
+        ab = self._naechste_runde(t)
+        if ab > t.runden:
+            raise Zustandsfehler(
+                f"Alle {t.runden} Runden sind ausgelost; niemand kommt mehr an einen Tisch."
+            )
+        vorhanden = len(self.store.teilnehmer(t.id))
+        if vorhanden + len(namen) > TEILNEHMER_HOECHSTENS:
+            raise Eingabefehler(
+                f"Mehr als {TEILNEHMER_HOECHSTENS} Teilnehmer nimmt ein Turnier nicht an."
+            )
+        if len(namen) == 1:
+            try:
+                x = self._finde(t, namen[0])
+            except Eingabefehler:
+                x = None
+            if x is not None and x.abgemeldet_ab is not None:
+                self.store.abmeldung_aufheben(t.id, x.startnummer)
+                wieder = self._finde(t, f"#{x.startnummer}")
+                return Angemeldet(t, (wieder,), max(ab, wieder.ab_runde), wieder=True)
+        neu = self.store.anmelden(t.id, list(namen), ab_runde=ab)
+        return Angemeldet(t, tuple(neu), ab)
+
+    def abmelden(self, namen: Sequence[str], turnier_id: int | None = None) -> Abgemeldet:
+        """Die Startnummern werden ab der nächsten Runde nicht mehr ausgelost; ihre Punkte
+        bleiben (und stehen in der Rangliste)."""
+        t = self._offen(turnier_id)
+        if not namen:
+            raise Eingabefehler("Es fehlen die Namen, z. B. referee turnier abmelden Anna.")
+        wer = [self._finde(t, n) for n in namen]
+        schon = [x for x in wer if x.abgemeldet_ab is not None]
+        if schon:
+            raise Zustandsfehler(
+                ", ".join(f"{x.name} (Nr. {x.startnummer})" for x in schon)
+                + " ist schon abgemeldet; niemand abgemeldet."
+            )
+        ab = self._naechste_runde(t)
+        self.store.abmelden(t.id, [x.startnummer for x in wer], ab_runde=ab)
+        nummern = {x.startnummer for x in wer}
+        return Abgemeldet(
+            t, tuple(x for x in self.store.teilnehmer(t.id) if x.startnummer in nummern), ab
+        )
+
+    def ersetzen(
+        self, alt: str, neu: str, *, ab_runde: int | None = None, turnier_id: int | None = None
+    ) -> Ersetzt:
+        """Ein Ersatzspieler ``neu`` übernimmt die Startnummer von ``alt`` mit ihren Punkten –
+        ab ``ab_runde`` (ohne: die laufende Runde, ist sie fertig, die nächste)."""
+        from referee.zahlen import pruefe_bereich
+
+        t = self._offen(turnier_id)
+        x = self._finde(t, alt)
+        if ab_runde is None:
+            gezogen = self.store.gezogene_runden(t.id)
+            laufend = [s for s in self._tischstaende(t) if s.runde == gezogen]
+            ab_runde = gezogen if laufend and not all(s.fertig for s in laufend) else gezogen + 1
+            ab_runde = max(1, min(ab_runde, t.runden))
+        pruefe_bereich(ab_runde, "--ab-runde", 1, t.runden)
+        self.store.ersetzen(t.id, x.startnummer, neu, ab_runde=ab_runde)
+        jetzt = self._finde(t, f"#{x.startnummer}")
+        return Ersetzt(t, x.startnummer, x.name_in(ab_runde - 1 or 1), jetzt.name, ab_runde)
+
+    # ------------------------------------------------------------ Auslosung
+
+    def auslosung(self, turnier_id: int | None = None) -> Tischplan:
+        """Die Tische der nächsten Runde auslosen (aus dem Startwert des Turniers und den
+        bisherigen Tischen: dasselbe Buch ergibt dieselben Tische) und festhalten."""
+        from referee.turnier.auslosung import auslosen
+
+        t = self._offen(turnier_id)
+        runde = self._naechste_runde(t)
+        if runde > t.runden:
+            raise Zustandsfehler(f"Alle {t.runden} Runden von Turnier {t.id} sind ausgelost.")
+        feld = [x.startnummer for x in self.store.teilnehmer(t.id) if x.spielt_in(runde)]
+        paare, fuenfer = self.store.begegnungen(t.id)
+        a = auslosen(feld, paare, seed=t.seed, runde=runde, fuenfer=fuenfer)
+        self.store.auslosung_speichern(t.id, runde, a.tische, a.wiederholungen, feld)
+        return Tischplan(
+            t,
+            runde,
+            tuple(self.store.tische(t.id, runde)),
+            a.wiederholungen,
+            a.wiederholte,
+            self._tischstaende(t, runde),
+        )
+
+    def tische(self, runde: int | None = None, turnier_id: int | None = None) -> Tischplan:
+        """Die Tische einer ausgelosten Runde (ohne ``runde``: der zuletzt ausgelosten)."""
+        from referee.turnier.auslosung import wiederholte_paare
+
+        t = self._turnier(turnier_id)
+        runde = self._ausgeloste_runde(t, runde)
+        tische = tuple(self.store.tische(t.id, runde))
+        frueher = [
+            p for x in self.store.tische(t.id) if x.runde < runde for p in _paare(x.startnummern)
+        ]
+        wiederholt = wiederholte_paare((x.startnummern for x in tische), frueher)
+        return Tischplan(
+            t, runde, tische, len(wiederholt), wiederholt, self._tischstaende(t, runde)
+        )
+
+    def _ausgeloste_runde(self, t: Turnier, runde: int | None) -> int:
+        gezogen = self.store.gezogene_runden(t.id)
+        if runde is None:
+            runde = gezogen
+        if gezogen == 0:
+            raise Zustandsfehler(
+                f"In Turnier {t.id} ist noch keine Runde ausgelost (referee turnier auslosung)."
+            )
+        if not 1 <= runde <= gezogen:
+            raise Zustandsfehler(
+                f"Runde {runde} ist nicht ausgelost; ausgelost: Runde 1 bis {gezogen}."
+            )
+        return runde
+
+    # ------------------------------------------------------------ an den Tischen
+
+    def _tisch(self, t: Turnier, runde: int, tisch: int) -> Tisch:
+        self._ausgeloste_runde(t, runde)
+        for x in self.store.tische(t.id, runde):
+            if x.nr == tisch:
+                return x
+        anzahl = len(self.store.tische(t.id, runde))
+        raise Eingabefehler(f"Runde {runde} hat keinen Tisch {tisch} (Tische 1 bis {anzahl}).")
+
+    def _spiele_am_tisch(self, t: Turnier, runde: int, tisch: int) -> list[Turniereintrag]:
+        """Die geltenden Spiele eines Tisches in Spielfolge (eine Korrektur am Platz des
+        Originals)."""
+        alle = self.store.turnier_eintraege(t.id, runde=runde, tisch=tisch, alle=True)
+        bezug = {e.id: e.bezug for e in alle if e.art == "spiel" and e.bezug is not None}
+
+        def ursprung(i: int) -> int:
+            while i in bezug:
+                i = bezug[i]
+            return i
+
+        return sorted(
+            (e for e in alle if e.art == "spiel" and e.gilt), key=lambda e: ursprung(e.id)
+        )
+
+    def tischlage(
+        self, runde: int, tisch: int, turnier_id: int | None = None, *, vor: int | None = None
+    ) -> Tischlage:
+        """Der Tisch, wie ihn das nächste Spiel sieht (mit ``vor``: wie ihn das geltende Spiel
+        ``vor`` sah, für dessen Korrektur): Plätze, Geber, Wertung."""
+        from referee.turnier.spiel import Tischlage
+
+        t = self._turnier(turnier_id)
+        x = self._tisch(t, runde, tisch)
+        spiele = self._spiele_am_tisch(t, runde, tisch)
+        if vor is None:
+            schon = len(spiele)
+        else:
+            ids = [e.id for e in spiele]
+            if vor not in ids:
+                raise Zustandsfehler(f"Spiel {vor} gilt an Tisch {tisch} (Runde {runde}) nicht.")
+            schon = ids.index(vor)
+        wer = {p.startnummer: p for p in self.store.teilnehmer(t.id)}
+        aliase = {s.startnummer: tuple(n for _, n in wer[s.startnummer].namen) for s in x.sitze}
+        return Tischlage(x, self.wertung_von(t), schon, aliase)
+
+    def ergebnis(
+        self,
+        runde: int,
+        tisch: int,
+        punkte: Mapping[str, int],
+        soli: Mapping[str, int] | None = None,
+        turnier_id: int | None = None,
+    ) -> BlattEingetragen:
+        """Das Tischblatt einer Runde (die Summen vom Papier, Name → Punkte, dazu gewonnene
+        Soli): geprüft (jeder Platz genau einmal, Plus/Minus geht auf null) und eingetragen;
+        gibt es schon ein Blatt für den Tisch, ersetzt es dieses als Korrektur. Ein Blatt geht
+        den einzelnen Spielen des Tisches vor."""
+        from referee.turnier.blatt import Tischblatt, pruefe_blatt
+
+        t = self._offen(turnier_id)
+        lage = self.tischlage(runde, tisch, t.id)
+        je = _je_startnummer(lage, punkte, "Punkte")
+        soli_je = _je_startnummer(lage, soli or {}, "Soli")
+        namen = {s.startnummer: s.name for s in lage.sitze}
+        pruefe_blatt(
+            je, lage.tisch.startnummern, lage.wertung, soli=soli_je, spiele=t.spiele, namen=namen
+        )
+        reihe = lage.tisch.startnummern
+        blatt = Tischblatt(
+            runde,
+            tisch,
+            tuple((s, je[s]) for s in reihe),
+            tuple((s, soli_je.get(s, 0)) for s in reihe),
+        )
+        alt = [
+            e
+            for e in self.store.turnier_eintraege(t.id, runde=runde, tisch=tisch)
+            if e.art == "blatt"
+        ]
+        bezug = alt[-1].id if alt else None
+        e = self.store.turnier_eintragen(
+            t.id,
+            runde,
+            tisch,
+            "blatt",
+            blatt.als_json(),
+            [(s, je[s], soli_je.get(s, 0)) for s in reihe],
+            eingabe={"punkte": dict(punkte), "soli": dict(soli or {})},
+            bezug=bezug,
+        )
+        return BlattEingetragen(t, e, blatt, tuple(namen.items()), bezug)
+
+    def spiel_eintragen(
+        self,
+        runde: int,
+        tisch: int,
+        angaben: SchafkopfAngaben,
+        *,
+        schluessel: str | None = None,
+        turnier_id: int | None = None,
+    ) -> SpielEingetragen:
+        """Ein Spiel an Tisch ``tisch`` von Runde ``runde`` eintragen (Kommandozeile, Handy).
+
+        Geprüft werden die Turnierregeln (``Regelverstoss``: Spielart, Klopfen, Stoß), die
+        Namen am Tisch und die Fakten; gezählt mit der Wertung des Turniers. ``schluessel``
+        (je Absendung eines Handys): derselbe noch einmal schreibt nichts und antwortet mit dem
+        ersten Eintrag (``wiederholt``). Hat inzwischen jemand anderes an diesem Tisch
+        eingetragen (anderer Geber), ``Zustandsfehler`` – nichts geschrieben."""
+        from referee.turnier.spiel import spiel_werten
+
+        schluessel = _schluessel(schluessel)
+        frueher = self._wiederholt(schluessel)
+        if frueher is not None:
+            return frueher
+        t = self._offen(turnier_id)
+        lage = self.tischlage(runde, tisch, t.id)
+        spiel = spiel_werten(angaben, lage)
+        vorher = [e.id for e in self._spiele_am_tisch(t, runde, tisch)]
+        return self._spiel_schreiben(t, lage, spiel, angaben, None, schluessel, vorher)
+
+    def spiel_korrigieren(
+        self,
+        eintrag_id: int,
+        angaben: SchafkopfAngaben,
+        *,
+        schluessel: str | None = None,
+        runde: int | None = None,
+        tisch: int | None = None,
+    ) -> SpielEingetragen:
+        """Ein geltendes Spiel durch neue Fakten ersetzen (Korrektur, das Original bleibt
+        sichtbar); es zählt an seinem Platz in der Spielfolge (derselbe Geber). ``runde`` und
+        ``tisch``, falls angegeben, müssen die des Spiels sein (ein Tisch-Handy korrigiert nur
+        seinen Tisch)."""
+        from referee.turnier.spiel import spiel_werten
+
+        schluessel = _schluessel(schluessel)
+        frueher = self._wiederholt(schluessel)
+        if frueher is not None:
+            return frueher
+        alt = self.store.turnier_eintrag_geltend(eintrag_id)
+        if (runde, tisch) != (None, None) and (alt.runde, alt.tisch) != (runde, tisch):
+            raise Eingabefehler(
+                f"Spiel #{eintrag_id} steht an Tisch {alt.tisch} (Runde {alt.runde}), nicht an "
+                f"Tisch {tisch} (Runde {runde}); nichts eingetragen."
+            )
+        if alt.art != "spiel":
+            raise Eingabefehler(
+                f"Eintrag {eintrag_id} ist kein Spiel ({alt.art}); ein Blatt korrigiert ein "
+                "neues „referee turnier ergebnis“ für denselben Tisch."
+            )
+        t = self._offen(alt.turnier_id)
+        lage = self.tischlage(alt.runde, alt.tisch, t.id, vor=eintrag_id)
+        spiel = spiel_werten(angaben, lage)
+        return self._spiel_schreiben(t, lage, spiel, angaben, eintrag_id, schluessel, [])
+
+    def _spiel_schreiben(
+        self,
+        t: Turnier,
+        lage: Tischlage,
+        spiel: object,
+        angaben: SchafkopfAngaben,
+        bezug: int | None,
+        schluessel: str | None,
+        vorher: list[int],
+    ) -> SpielEingetragen:
+        from dataclasses import asdict
+
+        from referee.store.turnier import TurnierWiederholt
+        from referee.turnier.spiel import Turnierspiel
+
+        assert isinstance(spiel, Turnierspiel)
+        soli = dict(spiel.soli)
+        try:
+            e = self.store.turnier_eintragen(
+                t.id,
+                spiel.runde,
+                spiel.tisch,
+                "spiel",
+                spiel.als_json(),
+                [(s, p, soli.get(s, 0)) for s, p in spiel.punkte],
+                eingabe={"angaben": _angaben_json(asdict(angaben))},
+                bezug=bezug,
+                schluessel=schluessel,
+                nur_gueltig=vorher,
+                spiele_vorher=None if bezug is not None else len(vorher),
+            )
+        except TurnierWiederholt as w:
+            return self._gespielt(t, w.eintrag, wiederholt=True)
+        return self._gespielt(t, e)
+
+    def _wiederholt(self, schluessel: str | None) -> SpielEingetragen | None:
+        if schluessel is None:
+            return None
+        e = self.store.turnier_eintrag_zum_schluessel(schluessel)
+        if e is None or e.art != "spiel":
+            return None
+        return self._gespielt(self._turnier(e.turnier_id), e, wiederholt=True)
+
+    def _gespielt(
+        self, t: Turnier, e: Turniereintrag, *, wiederholt: bool = False
+    ) -> SpielEingetragen:
+        """Die Antwort zu einem geschriebenen Spiel: mit dem Tisch, wie er jetzt steht."""
+        from referee.turnier.spiel import Turnierspiel
+
+        spiel = Turnierspiel.aus_json(e.ergebnis)
+        lage = self.tischlage(e.runde, e.tisch, t.id)
+        stand = next(s for s in self._tischstaende(t, e.runde) if s.tisch == e.tisch)
+        summen: dict[int, int] = {}
+        for x in self._spiele_am_tisch(t, e.runde, e.tisch):
+            for s, p in Turnierspiel.aus_json(x.ergebnis).punkte:
+                summen[s] = summen.get(s, 0) + p
+        return SpielEingetragen(
+            t,
+            e,
+            spiel,
+            tuple((s.startnummer, s.name) for s in lage.sitze),
+            stand,
+            tuple(summen.items()),
+            lage.geber.startnummer if not stand.fertig else None,
+            e.bezug,
+            wiederholt,
+        )
+
+    def rueckgaengig(self, eintrag_id: int, *, schluessel: str | None = None) -> TurnierStorno:
+        """Ein geltendes Blatt oder Spiel stornieren (bleibt sichtbar); eine stornierte
+        Korrektur lässt das Original wieder gelten."""
+        from referee.store.turnier import TurnierWiederholt
+
+        schluessel = _schluessel(schluessel)
+        try:
+            storno = self.store.turnier_storno(eintrag_id, schluessel=schluessel)
+        except TurnierWiederholt as w:
+            storno = w.eintrag
+            if storno.art != "storno":
+                raise Zustandsfehler(
+                    "Dieser Schlüssel gehört schon zu einem anderen Eintrag; nichts storniert."
+                ) from None
+        alt = self.store.turnier_eintrag(storno.bezug or eintrag_id)
+        t = self._turnier(alt.turnier_id)
+        wieder = (
+            alt.bezug
+            if alt.bezug is not None and self.store.turnier_eintrag(alt.bezug).gilt
+            else None
+        )
+        stand = next(s for s in self._tischstaende(t, alt.runde) if s.tisch == alt.tisch)
+        return TurnierStorno(t, storno, alt, stand, wieder)
+
+    # ------------------------------------------------------------ Stand
+
+    def _tischstaende(self, t: Turnier, runde: int | None = None) -> tuple[Tischstand, ...]:
+        return tuple(
+            Tischstand(s.runde, s.tisch, s.spiele, t.spiele, s.quelle)
+            for s in self.store.tischsummen(t.id)
+            if runde is None or s.runde == runde
+        )
+
+    def stand(self, runde: int | None = None, turnier_id: int | None = None) -> Turnierstand:
+        """Die Rangliste (Punkte, dann gewonnene Soli, gleiche Plätze bei vollem Gleichstand)
+        über alle Runden oder eine (``runde``: nur wer in ihr saß), dazu der Stand der Tische.
+        Je Tisch zählt ein eingegebenes Blatt, sonst die Summe seiner Spiele."""
+        from referee.turnier.rangliste import Konto, rangliste
+
+        t = self._turnier(turnier_id)
+        if runde is not None:
+            self._ausgeloste_runde(t, runde)
+        summen = self.store.tischsummen(t.id)
+        punkte: dict[int, list[int]] = {}
+        soli: dict[int, int] = {}
+        for s in summen:
+            for nr, p in s.punkte.items():
+                punkte.setdefault(nr, [0] * t.runden)[s.runde - 1] += p
+            if runde is None or s.runde == runde:
+                for nr, n in s.soli.items():
+                    soli[nr] = soli.get(nr, 0) + n
+        gesessen = (
+            {nr for x in self.store.tische(t.id, runde) for nr in x.startnummern}
+            if runde is not None
+            else None
+        )
+        konten = []
+        for x in self.store.teilnehmer(t.id):
+            if gesessen is not None and x.startnummer not in gesessen:
+                continue
+            je = punkte.get(x.startnummer, [0] * t.runden)
+            konten.append(
+                Konto(
+                    x.startnummer,
+                    x.name if runde is None else x.name_in(runde),
+                    je[runde - 1] if runde is not None else sum(je),
+                    soli.get(x.startnummer, 0),
+                    tuple(je),
+                    x.abgemeldet_ab is not None,
+                    x.ersetzt,
+                )
+            )
+        return Turnierstand(t, rangliste(konten), runde, self._tischstaende(t, runde))
+
+
+# --------------------------------------------------------------------------- Hilfen
+
+
+def _paare(nummern: Sequence[int]) -> list[tuple[int, int]]:
+    return [(a, b) for i, a in enumerate(nummern) for b in nummern[i + 1 :]]
+
+
+def _je_startnummer(lage: Tischlage, werte: Mapping[str, int], was: str) -> dict[int, int]:
+    """Name → Wert zu Startnummer → Wert; unbekannte Namen auf einmal, doppelte Plätze."""
+    aus: dict[int, int] = {}
+    fehler: list[str] = []
+    for name, wert in werte.items():
+        try:
+            nr = lage.startnummer(name)
+        except Eingabefehler as e:
+            fehler.append(e.meldung.removesuffix(" Nichts eingetragen."))
+            continue
+        if nr in aus:
+            fehler.append(f"{was}: Nr. {nr} steht doppelt da („{name}“).")
+        aus[nr] = wert
+    if fehler:
+        raise Eingabefehler(" ".join(fehler) + " Nichts eingetragen.")
+    return aus
+
+
+def _schluessel(schluessel: str | None) -> str | None:
+    """Ein Idempotenz-Schlüssel wie beim Buch der Abende (8–100 Zeichen)."""
+    from referee.buch import _pruefe_schluessel
+
+    return _pruefe_schluessel(schluessel)
+
+
+def _angaben_json(d: Mapping[str, object]) -> dict[str, object]:
+    """Die Angaben eines Spiels als JSON (Tupel als Listen)."""
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()}
+
+
+__all__ = ["Turnierbuch"]

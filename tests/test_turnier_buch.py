@@ -1,0 +1,283 @@
+"""Das Turnierbuch (``referee.buch.turnier.Turnierbuch``) über einer echten Datei: jede
+Schreibmethode eine Transaktion, ein Fehler schreibt nichts (logischer Inhalt vorher = nachher),
+Korrekturen und Stornos bleiben sichtbar, die Auslosung ist aus dem Buch reproduzierbar."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+
+import pytest
+from hilfen import logischer_inhalt
+
+from referee.buch.turnier import Turnierbuch
+from referee.errors import Eingabefehler, Regelverstoss, Zustandsfehler
+from referee.schafkopf.ergebnis import SchafkopfAngaben
+from referee.store import KeineDaten
+
+NAMEN = ["Anna", "Ben", "Cem", "Dora", "Emil", "Franz", "Gabi", "Hans", "Ida"]
+
+
+@pytest.fixture
+def tb(tmp_path):
+    """Ein Turnier mit neun Teilnehmern (ein Vierer-, ein Fünfertisch), Runde 1 ausgelost."""
+    with Turnierbuch(tmp_path / "t.db") as buch:
+        buch.neu("Preisschafkopf Post", runden=2, spiele=4, seed=11)
+        buch.anmelden(NAMEN)
+        buch.auslosung()
+        yield buch
+
+
+def _tisch(tb, nr, runde=1):
+    return next(t for t in tb.tische(runde).tische if t.nr == nr)
+
+
+def _namen(tb, nr, runde=1):
+    return [s.name for s in _tisch(tb, nr, runde).sitze]
+
+
+def _unveraendert(tb, aufruf, fehler, match=None):
+    """``aufruf()`` scheitert mit ``fehler`` und lässt die Datei logisch unverändert."""
+    vorher = logischer_inhalt(tb.store.pfad)
+    with pytest.raises(fehler, match=match):
+        aufruf()
+    assert logischer_inhalt(tb.store.pfad) == vorher
+
+
+def test_lesen_ohne_datei_legt_nichts_an(tmp_path):
+    pfad = tmp_path / "leer.db"
+    tb = Turnierbuch(pfad)
+    assert tb.liste().als_json() == {"turniere": []}
+    with pytest.raises(KeineDaten, match="Kein offenes Turnier"):
+        tb.stand()
+    assert not pfad.exists()
+
+
+def test_tische_der_auslosung(tb):
+    plan = tb.tische(1)
+    assert sorted(len(t.sitze) for t in plan.tische) == [4, 5]
+    assert sorted(s.name for t in plan.tische for s in t.sitze) == NAMEN
+    assert plan.wiederholungen == 0
+    assert [s.text() for s in plan.stand] == ["Tisch 1: 0/4", "Tisch 2: 0/4"]
+
+
+def test_blatt_das_nicht_aufgeht_schreibt_nichts(tb):
+    a, b, c, d = _namen(tb, 1)
+    _unveraendert(
+        tb,
+        lambda: tb.ergebnis(1, 1, {a: 12, b: -5, c: -4, d: -2}),
+        Eingabefehler,
+        r"Summe ist \+1 statt 0",
+    )
+
+
+def test_name_nicht_am_tisch_schreibt_nichts(tb):
+    a, b, c, _ = _namen(tb, 1)
+    fremd = _namen(tb, 2)[0]
+    _unveraendert(
+        tb,
+        lambda: tb.ergebnis(1, 1, {a: 3, b: -1, c: -1, fremd: -1}),
+        Eingabefehler,
+        f"„{fremd}“ sitzt nicht an Tisch 1",
+    )
+
+
+def test_runde_nicht_ausgelost_schreibt_nichts(tb):
+    a, b, c, d = _namen(tb, 1)
+    _unveraendert(
+        tb, lambda: tb.ergebnis(2, 1, {a: 1, b: -1, c: 0, d: 0}), Zustandsfehler, "Runde 2"
+    )
+    _unveraendert(
+        tb,
+        lambda: tb.spiel_eintragen(2, 1, SchafkopfAngaben("rufspiel", (a, b), augen=71)),
+        Zustandsfehler,
+        "Runde 2 ist nicht ausgelost",
+    )
+    _unveraendert(
+        tb, lambda: tb.ergebnis(1, 7, {a: 1, b: -1, c: 0, d: 0}), Eingabefehler, "keinen Tisch 7"
+    )
+
+
+def test_verbotenes_spiel_ist_ein_regelverstoss_und_schreibt_nichts(tb):
+    a, b, _, _ = _namen(tb, 1)
+    _unveraendert(
+        tb,
+        lambda: tb.spiel_eintragen(1, 1, SchafkopfAngaben("geier", (a,), augen=71)),
+        Regelverstoss,
+        "Geier wird in diesem Turnier nicht gespielt",
+    )
+    _unveraendert(
+        tb,
+        lambda: tb.spiel_eintragen(1, 1, SchafkopfAngaben("rufspiel", (a, b), augen=71, klopfer=1)),
+        Regelverstoss,
+        "Klopfen",
+    )
+
+
+def test_zweites_blatt_ist_eine_korrektur(tb):
+    a, b, c, d = _namen(tb, 1)
+    erst = tb.ergebnis(1, 1, {a: 12, b: -5, c: -4, d: -3}, soli={a: 1})
+    zweit = tb.ergebnis(1, 1, {a: 10, b: -5, c: -4, d: -1})
+    assert zweit.ersetzt == erst.eintrag.id
+    alle = tb.store.turnier_eintraege(tb.stand().turnier.id, alle=True)
+    assert [(e.art, e.bezug, e.gilt) for e in alle] == [
+        ("blatt", None, False),
+        ("blatt", erst.eintrag.id, True),
+    ]
+    stand = {z.name: (z.punkte, z.soli) for z in tb.stand().rangliste}
+    assert (stand[a], stand[d]) == ((10, 0), (-1, 0))
+    # Storno der Korrektur: das erste Blatt gilt wieder
+    s = tb.rueckgaengig(zweit.eintrag.id)
+    assert s.wieder_gueltig == erst.eintrag.id
+    stand = {z.name: (z.punkte, z.soli) for z in tb.stand().rangliste}
+    assert (stand[a], stand[d]) == ((12, 1), (-3, 0))
+
+
+def test_spiele_ergeben_die_summen_und_den_fortschritt(tb):
+    a, b, c, d = _namen(tb, 1)
+    tb.spiel_eintragen(1, 1, SchafkopfAngaben("rufspiel", (b, c), augen=71))  # b, c +1
+    r = tb.spiel_eintragen(1, 1, SchafkopfAngaben("wenz", (d,), augen=95))  # d +9, sonst -3
+    assert r.tisch.text() == "Tisch 1: 2/4"
+    assert dict(r.summen) == dict(zip(_tisch(tb, 1).startnummern, [-1 - 3, 1 - 3, 1 - 3, -1 + 9]))
+    assert r.naechster_geber == _tisch(tb, 1).startnummern[2]  # Spiel 3 gibt Platz 3
+    stand = {z.name: (z.punkte, z.soli) for z in tb.stand().rangliste}
+    assert stand[a] == (-4, 0) and stand[d] == (8, 1)
+    # ein Blatt geht den Spielen vor
+    tb.ergebnis(1, 1, {a: 1, b: 1, c: -1, d: -1})
+    stand = {z.name: (z.punkte, z.soli) for z in tb.stand().rangliste}
+    assert stand[a] == (1, 0) and stand[d] == (-1, 0)
+    assert tb.tische(1).stand[0].quelle == "blatt"
+
+
+def test_korrektur_eines_spiels_behaelt_seinen_geber(tb):
+    namen = _namen(tb, 2)  # Fünfertisch: Spiel 1 gibt Platz 1 und setzt aus
+    erst = tb.spiel_eintragen(1, 2, SchafkopfAngaben("rufspiel", (namen[1], namen[2]), augen=71))
+    tb.spiel_eintragen(1, 2, SchafkopfAngaben("rufspiel", (namen[2], namen[3]), augen=71))
+    k = tb.spiel_korrigieren(
+        erst.eintrag.id, SchafkopfAngaben("solo", (namen[4],), augen=80), runde=1, tisch=2
+    )
+    assert k.ersetzt == erst.eintrag.id and k.spiel.geber == erst.spiel.geber
+    assert dict(k.spiel.punkte)[_tisch(tb, 2).startnummern[0]] == 0  # der Geber setzt aus
+    with pytest.raises(Zustandsfehler, match="schon ersetzt"):
+        tb.spiel_korrigieren(erst.eintrag.id, SchafkopfAngaben("solo", (namen[4],), augen=80))
+    with pytest.raises(Eingabefehler, match="steht an Tisch 2"):
+        tb.spiel_korrigieren(
+            k.eintrag.id, SchafkopfAngaben("solo", (namen[4],), augen=80), runde=1, tisch=1
+        )
+
+
+def test_schluessel_macht_die_eingabe_vom_handy_idempotent(tb):
+    a, b, _, _ = _namen(tb, 1)
+    ruf = SchafkopfAngaben("rufspiel", (a, b), augen=71)
+    erst = tb.spiel_eintragen(1, 1, ruf, schluessel="tisch1-abc-0001")
+    noch = tb.spiel_eintragen(1, 1, ruf, schluessel="tisch1-abc-0001")
+    assert noch.wiederholt and noch.eintrag.id == erst.eintrag.id
+    assert noch.tisch.spiele == 1
+    with pytest.raises(Eingabefehler, match="Schlüssel"):
+        tb.spiel_eintragen(1, 1, ruf, schluessel="kurz")
+
+
+def test_zwei_handys_am_selben_tisch_zugleich(tb):
+    """Beide rechneten mit demselben Geber: das zweite wird abgewiesen, nichts doppelt."""
+    from referee.turnier.spiel import spiel_werten
+
+    a, b, c, d = _namen(tb, 1)
+    t = tb.stand().turnier
+    lage = tb.tischlage(1, 1)
+    spiel = spiel_werten(SchafkopfAngaben("rufspiel", (a, b), augen=71), lage)
+    tb.spiel_eintragen(1, 1, SchafkopfAngaben("rufspiel", (c, d), augen=71))
+    _unveraendert(
+        tb,
+        lambda: tb._spiel_schreiben(t, lage, spiel, SchafkopfAngaben("x"), None, None, []),
+        Zustandsfehler,
+        "inzwischen ein Spiel",
+    )
+
+
+def test_spaet_anmelden_abmelden_wieder_anmelden(tb):
+    neu = tb.anmelden(["Jakob"])
+    assert neu.ab_runde == 2 and [x.startnummer for x in neu.teilnehmer] == [10]
+    ab = tb.abmelden(["Anna"])
+    assert ab.ab_runde == 2
+    with pytest.raises(Zustandsfehler, match="schon abgemeldet"):
+        tb.abmelden(["anna"])
+    wieder = tb.anmelden(["Anna"])
+    assert wieder.wieder and wieder.teilnehmer[0].startnummer == 1
+    tb.abmelden(["Anna"])
+    with pytest.raises(Eingabefehler, match="„Ben“ hat schon die Startnummer 2"):
+        tb.anmelden(["Ben", "Kathi"])
+    plan = tb.auslosung()
+    gesetzt = sorted(s.name for t in plan.tische for s in t.sitze)
+    assert "Anna" not in gesetzt and "Jakob" in gesetzt and len(gesetzt) == 9
+    with pytest.raises(Zustandsfehler, match="Alle 2 Runden"):
+        tb.anmelden(["Lena"])
+    with pytest.raises(Zustandsfehler, match="Alle 2 Runden"):
+        tb.auslosung()
+
+
+def test_ersatzspieler_uebernimmt_die_punkte(tb):
+    a, b, c, d = _namen(tb, 1)
+    tb.ergebnis(1, 1, {a: 12, b: -5, c: -4, d: -3}, soli={a: 1})
+    e = tb.ersetzen(a, "Xaver", ab_runde=2)
+    assert (e.alt, e.neu, e.ab_runde) == (a, "Xaver", 2)
+    zeile = next(z for z in tb.stand().rangliste if z.name == "Xaver")
+    assert (zeile.punkte, zeile.soli, zeile.konto.ersetzt) == (12, 1, (a,))
+    assert a not in [z.name for z in tb.stand().rangliste]
+    # in Runde 1 saß noch der alte Name; eintragen geht mit beiden Namen
+    assert next(z for z in tb.stand(runde=1).rangliste if z.punkte == 12).name == a
+    tb.ergebnis(1, 1, {"Xaver": 10, b: -5, c: -4, d: -1})
+    assert next(z for z in tb.stand().rangliste if z.name == "Xaver").punkte == 10
+
+
+def test_auslosung_auf_einer_kopie_gibt_dieselben_tische(tmp_path, tb):
+    kopie = tmp_path / "kopie.db"
+    with sqlite3.connect(tb.store.pfad) as von, sqlite3.connect(kopie) as nach:
+        von.backup(nach)
+    zweite = tmp_path / "zweite.db"
+    shutil.copy(kopie, zweite)
+    with Turnierbuch(kopie) as k1, Turnierbuch(zweite) as k2:
+        assert k1.auslosung().als_json()["tische"] == k2.auslosung().als_json()["tische"]
+
+
+def test_nur_anhaengen(tb):
+    a, b, c, d = _namen(tb, 1)
+    tb.ergebnis(1, 1, {a: 1, b: -1, c: 0, d: 0})
+    with sqlite3.connect(tb.store.pfad) as c:
+        for sql in (
+            "DELETE FROM turnier_eintraege",
+            "UPDATE turnier_werte SET punkte = 99",
+            "UPDATE turniere SET name = 'x'",
+            "DELETE FROM turnier_tische",
+            "UPDATE turnier_teilnehmer SET name = 'x'",
+        ):
+            with pytest.raises(sqlite3.IntegrityError):
+                c.execute(sql)
+
+
+def test_beendetes_turnier_nimmt_nichts_mehr(tb):
+    a, b, c, d = _namen(tb, 1)
+    ende = tb.ende()
+    assert ende.turnier.beendet is not None
+    tid = ende.turnier.id
+    _unveraendert(
+        tb,
+        lambda: tb.ergebnis(1, 1, {a: 1, b: -1, c: 0, d: 0}, turnier_id=tid),
+        Zustandsfehler,
+        "ist beendet",
+    )
+    with pytest.raises(KeineDaten, match="Kein offenes Turnier"):
+        tb.auslosung()
+    assert tb.stand(turnier_id=ende.turnier.id).turnier.id == ende.turnier.id
+
+
+def test_neu_prueft_die_eingaben(tmp_path):
+    tb = Turnierbuch(tmp_path / "n.db")
+    with pytest.raises(Eingabefehler, match="--runden"):
+        tb.neu("X", runden=0, spiele=32)
+    with pytest.raises(Eingabefehler, match="höchstens 100"):
+        tb.neu("x" * 101, runden=2, spiele=32)
+    with pytest.raises(Eingabefehler, match="Unbekannte Wertung"):
+        tb.neu("X", runden=2, spiele=32, wertung="gibts-nicht")
+    assert not (tmp_path / "n.db").exists()
+    t = tb.neu("\x1b[2JPost\u202e", runden=2, spiele=32).turnier
+    assert "\x1b" not in t.name and "\u202e" not in t.name and 0 <= t.seed <= 10**9

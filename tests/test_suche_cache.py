@@ -1,4 +1,4 @@
-"""Woher ``referee frage`` seinen Suchindex nimmt (issue 24, Punkt 9).
+"""``referee.suche.cache``: woher ``referee frage`` seinen Suchindex nimmt (issue 24, Punkt 9).
 
 Der Reihe nach: Benutzer-Cache, mitgelieferter Index im Wheel (nur mit passendem Schlüssel),
 sonst einmal im Speicher gebaut – auch wenn der Cache nicht schreibbar ist, baut ein Prozess

@@ -517,7 +517,7 @@ class Turnierbuch:
             )
         except TurnierWiederholt as w:
             return self._gespielt(t, w.eintrag, wiederholt=True)
-        return self._gespielt(t, e)
+        return self._gespielt(t, e, spiel)
 
     def _wiederholt(self, schluessel: str | None) -> SpielEingetragen | None:
         if schluessel is None:
@@ -528,12 +528,21 @@ class Turnierbuch:
         return self._gespielt(self._turnier(e.turnier_id), e, wiederholt=True)
 
     def _gespielt(
-        self, t: Turnier, e: Turniereintrag, *, wiederholt: bool = False
+        self,
+        t: Turnier,
+        e: Turniereintrag,
+        gewertet: object = None,
+        *,
+        wiederholt: bool = False,
     ) -> SpielEingetragen:
-        """Die Antwort zu einem geschriebenen Spiel: mit dem Tisch, wie er jetzt steht."""
+        """Die Antwort zu einem geschriebenen Spiel (``gewertet``: das eben gerechnete
+        ``Turnierspiel`` mit Werterklärung), mit dem Tisch, wie er jetzt steht."""
         from referee.turnier.spiel import Turnierspiel
 
-        spiel = Turnierspiel.aus_json(e.ergebnis)
+        if isinstance(gewertet, Turnierspiel):
+            spiel = gewertet
+        else:
+            spiel = Turnierspiel.aus_json(e.ergebnis, tarif=self.wertung_von(t).tarif)
         lage = self.tischlage(e.runde, e.tisch, t.id)
         stand = next(s for s in self._tischstaende(t, e.runde) if s.tisch == e.tisch)
         summen: dict[int, int] = {}

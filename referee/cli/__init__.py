@@ -46,6 +46,7 @@ REIHENFOLGE = (
     "export",
     "tisch",
     "live",
+    "turnier",
 )
 
 #: ``@gruppen.app.command("stand")``, ``@schafkopf.command(\n    "eintragen", …)``,

@@ -31,6 +31,7 @@ from referee.errors import Eingabefehler
 from referee.namen import namensschluessel, vorschlag
 from referee.schafkopf.ergebnis import SchafkopfAngaben, SchafkopfErgebnis
 from referee.schafkopf.spielart import Spielart, parse_ansage
+from referee.schafkopf.tarif import Tarif
 from referee.turnier.daten import Sitz, Tisch
 from referee.turnier.wertung import Wertung, geschrieben, pruefe_spiel
 
@@ -141,12 +142,19 @@ class Turnierspiel:
         }
 
     @classmethod
-    def aus_json(cls, daten: Mapping[str, Any]) -> Turnierspiel:
-        """Aus der gespeicherten Form (``als_json``)."""
+    def aus_json(cls, daten: Mapping[str, Any], tarif: Tarif | None = None) -> Turnierspiel:
+        """Aus der gespeicherten Form (``als_json``); mit dem ``tarif`` der Wertung samt
+        Werterklärung (nachgerechnet, gespeichert ist nur der Wert)."""
+        schafkopf = SchafkopfErgebnis.aus_json(dict(daten["schafkopf"]))
+        if tarif is not None:
+            erklaerung = schafkopf.erklaerung_nach(tarif.als_json())
+            schafkopf = replace(
+                schafkopf, erklaerung=(erklaerung or "").removesuffix(" ct") or None
+            )
         return cls(
             runde=int(daten["runde"]),
             tisch=int(daten["tisch"]),
-            ergebnis=SchafkopfErgebnis.aus_json(dict(daten["schafkopf"])),
+            ergebnis=schafkopf,
             punkte=tuple((int(s), int(p)) for s, p in dict(daten["punkte"]).items()),
             soli=tuple((int(s), int(n)) for s, n in dict(daten.get("soli") or {}).items()),
             geber=None if daten.get("geber") is None else int(daten["geber"]),

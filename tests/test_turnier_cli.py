@@ -1,0 +1,566 @@
+"""``referee turnier …`` durch die Kommandozeile (im selben Prozess): ein ganzes Turnier mit 26
+Spielern und zwei Runden, von der Anmeldung bis zur Rangliste als PDF; die Abweisungen (Exit 2
+oder 1, nichts geschrieben); die Form jeder ``--json``-Antwort (``tests/golden/turnier/``).
+
+Die erwartete Rangliste ist von Hand aus den eingegebenen Blättern und Spielen gerechnet (die
+Rechnung steht bei den Blättern). Die Tische kommen aus der Auslosung mit Startwert 2027 – sie
+stehen hier wörtlich, damit dieselbe Auslosung auch in späteren Versionen dieselben Tische gibt.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from hilfen import logischer_inhalt
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "turnier"
+NEU = os.environ.get("REFEREE_GOLDEN_NEU") == "1"
+
+ERSTE = ["Anna", "Ben", "Cem", "Dora", "Emil", "Franz", "Gabi", "Hans", "Ida", "Jürgen"]
+AUS_DATEI = ["Käthe", "Lutz", "Mia", "Nils", "Olga", "Paul", "Quirin", "Rosi", "Sepp", "Toni"]
+LETZTE = ["Uschi", "Vroni", "Wast", "Xaver", "Yvonne", "Zenzi"]
+
+#: Die Tische (Namen in Sitzordnung) der Auslosung mit Startwert 2027.
+RUNDE_1 = [
+    ["Ben", "Toni", "Yvonne", "Mia"],
+    ["Gabi", "Hans", "Xaver", "Zenzi"],
+    ["Rosi", "Käthe", "Lutz", "Dora"],
+    ["Wast", "Olga", "Vroni", "Cem"],
+    ["Emil", "Jürgen", "Sepp", "Franz", "Uschi"],
+    ["Paul", "Quirin", "Anna", "Ida", "Nils"],
+]
+#: Nach Runde 1: Zenzi abgemeldet, Anton spät angemeldet, Berta spielt für Ben.
+RUNDE_2 = [
+    ["Olga", "Emil", "Toni", "Nils"],
+    ["Xaver", "Käthe", "Franz", "Quirin"],
+    ["Yvonne", "Uschi", "Cem", "Anna"],
+    ["Lutz", "Paul", "Sepp", "Anton"],
+    ["Berta", "Jürgen", "Hans", "Wast", "Dora"],
+    ["Vroni", "Ida", "Gabi", "Mia", "Rosi"],
+]
+
+
+def _json(r, code=0):
+    assert r.returncode == code, (r.returncode, r.stdout, r.stderr)
+    assert "Traceback" not in r.stdout + r.stderr
+    return json.loads(r.stdout)
+
+
+def _tische(antwort):
+    return [[s["name"] for s in t["spieler"]] for t in antwort["tische"]]
+
+
+def _ohne_aenderung(cli, db_pfad, args, code, art, text):
+    vorher = logischer_inhalt(db_pfad)
+    fehler = _json(cli(*args, "--json"), code)["fehler"]
+    assert fehler["art"] == art and text in fehler["meldung"], fehler
+    assert logischer_inhalt(db_pfad) == vorher
+
+
+def test_ganzes_turnier_26_spieler_zwei_runden(cli, db_pfad, tmp_path):
+    t = _json(
+        cli(
+            "turnier",
+            "neu",
+            "Preisschafkopf Test",
+            "--runden",
+            "2",
+            "--spiele",
+            "32",
+            "--wertung",
+            "solo-6-2",
+            "--seed",
+            "2027",
+            "--json",
+        )
+    )["turnier"]
+    assert (t["runden"], t["spiele"], t["seed"], t["wertung"]["name"]) == (2, 32, 2027, "solo-6-2")
+    _json(cli("turnier", "anmelden", *ERSTE, "--json"))
+    liste = tmp_path / "teilnehmer.csv"
+    liste.write_text("Name;Verein\n" + "".join(f"{n};SV Post\n" for n in AUS_DATEI), "utf-8")
+    aus_datei = _json(cli("turnier", "anmelden", "--datei", str(liste), "--json"))
+    assert [a["startnummer"] for a in aus_datei["angemeldet"]] == list(range(11, 21))
+    _json(cli("turnier", "anmelden", *LETZTE, "--json"))
+
+    # Runde 1 ist noch nicht ausgelost: kein Blatt
+    _ohne_aenderung(
+        cli,
+        db_pfad,
+        ["turnier", "ergebnis", "-r", "1", "-t", "1", "Ben=+1", "Toni=-1"],
+        2,
+        "zustand",
+        "noch keine Runde ausgelost",
+    )
+    r1 = _json(cli("turnier", "auslosung", "--json"))
+    assert r1["runde"] == 1 and r1["wiederholungen"] == 0
+    assert _tische(r1) == RUNDE_1
+
+    # Abweisungen: nichts wird geschrieben
+    _ohne_aenderung(
+        cli,
+        db_pfad,
+        ["turnier", "ergebnis", "-r", "1", "-t", "1", "Ben=+12", "Toni=-5", "Yvonne=-4", "Mia=-2"],
+        2,
+        "eingabe",
+        "Summe ist +1 statt 0",
+    )
+    _ohne_aenderung(
+        cli,
+        db_pfad,
+        ["turnier", "ergebnis", "-r", "1", "-t", "1", "Ben=+12", "Toni=-5", "Yvonne=-4", "Gabi=-3"],
+        2,
+        "eingabe",
+        "„Gabi“ sitzt nicht an Tisch 1",
+    )
+    _ohne_aenderung(
+        cli,
+        db_pfad,
+        ["turnier", "spiel", "-r", "1", "-t", "2", "geier", "Hans", "--augen", "70"],
+        1,
+        "regel",
+        "Geier wird in diesem Turnier nicht gespielt",
+    )
+    _ohne_aenderung(
+        cli,
+        db_pfad,
+        ["turnier", "spiel", "-r", "1", "-t", "2", "rufspiel", "Hans+Ben", "--augen", "70"],
+        2,
+        "eingabe",
+        "„Ben“ sitzt nicht an Tisch 2",
+    )
+
+    # Runde 1. Tisch 1: Ben +12, Toni -5, Yvonne -4, Mia -3 (Summe 0), Ben ein Solo
+    _json(
+        cli(
+            "turnier",
+            "ergebnis",
+            "-r",
+            "1",
+            "-t",
+            "1",
+            "Ben=+12",
+            "Toni=-5",
+            "Yvonne=-4",
+            "Mia=-3",
+            "--soli",
+            "Ben=1",
+            "--json",
+        )
+    )
+    # Tisch 2 Spiel für Spiel (Wertung solo-6-2):
+    #  1 Rufspiel Hans+Xaver 71:      Hans +1, Xaver +1, Gabi -1, Zenzi -1
+    #  2 Solo Gabi 95 (Schneider):    Gabi +9, die drei je -3 (Gabi: ein Solo)
+    #  3 Wenz Zenzi 45 (verloren):    Zenzi -6, die drei je +2 – korrigiert zu 25 Augen
+    #    (Schneider verloren):        Zenzi -9, die drei je +3
+    #  4 Rufspiel Gabi+Zenzi schwarz: Gabi +3, Zenzi +3, Hans -3, Xaver -3
+    #  → Gabi -1+9+3+3 = 14, Hans 1-3+3-3 = -2, Xaver -2, Zenzi -1-3-9+3 = -10
+    _json(
+        cli(
+            "turnier",
+            "spiel",
+            "-r",
+            "1",
+            "-t",
+            "2",
+            "rufspiel",
+            "Hans+Xaver",
+            "--augen",
+            "71",
+            "--json",
+        )
+    )
+    s2 = _json(
+        cli(
+            "turnier", "spiel", "-r", "1", "-t", "2", "herz-solo", "Gabi", "--augen", "95", "--json"
+        )
+    )
+    assert s2["soli"] == [7] and s2["wert"] == 3
+    s3 = _json(
+        cli("turnier", "spiel", "-r", "1", "-t", "2", "wenz", "Zenzi", "--augen", "45", "--json")
+    )
+    s4 = _json(
+        cli(
+            "turnier",
+            "spiel",
+            "-r",
+            "1",
+            "-t",
+            "2",
+            "rufspiel",
+            "Gabi+Zenzi",
+            "--augen",
+            "120",
+            "--schwarz",
+            "--json",
+        )
+    )
+    assert s4["fortschritt"] == {
+        "runde": 1,
+        "tisch": 2,
+        "spiele": 4,
+        "soll": 32,
+        "quelle": "spiele",
+        "fertig": False,
+    }
+    k = _json(
+        cli(
+            "turnier",
+            "spiel",
+            "-r",
+            "1",
+            "-t",
+            "2",
+            "--korrektur",
+            str(s3["eintrag"]),
+            "wenz",
+            "Zenzi",
+            "--augen",
+            "25",
+            "--json",
+        )
+    )
+    assert k["ersetzt"] == s3["eintrag"] and k["geber"] == s3["geber"] == 24  # Spiel 3: Xaver
+    assert {p["name"]: p["summe"] for p in k["punkte"]} == {
+        "Gabi": 14,
+        "Hans": -2,
+        "Xaver": -2,
+        "Zenzi": -10,
+    }
+    s5 = _json(
+        cli(
+            "turnier",
+            "spiel",
+            "-r",
+            "1",
+            "-t",
+            "2",
+            "rufspiel",
+            "Hans+Xaver",
+            "--augen",
+            "80",
+            "--json",
+        )
+    )
+    storno = _json(cli("turnier", "storno", str(s5["eintrag"]), "--json"))
+    assert storno["fortschritt"]["spiele"] == 4
+    # Tisch 3: erst Rosi +20 …, dann korrigiert (das zweite Blatt ersetzt das erste)
+    _json(
+        cli(
+            "turnier",
+            "ergebnis",
+            "-r",
+            "1",
+            "-t",
+            "3",
+            "Rosi=+20",
+            "Käthe=-8",
+            "Lutz=-6",
+            "Dora=-6",
+            "--soli",
+            "Rosi=2",
+            "--json",
+        )
+    )
+    b3 = _json(
+        cli(
+            "turnier",
+            "ergebnis",
+            "-r",
+            "1",
+            "-t",
+            "3",
+            "Rosi=+18",
+            "käthe=-8",
+            "Lutz=-6",
+            "#4=-4",
+            "--soli",
+            "Rosi=2",
+            "--json",
+        )
+    )
+    assert b3["ersetzt"] is not None
+    _json(
+        cli(
+            "turnier",
+            "ergebnis",
+            "-r",
+            "1",
+            "-t",
+            "4",
+            "Wast=-10",
+            "Olga=+4",
+            "Vroni=+4",
+            "Cem=+2",
+            "--json",
+        )
+    )
+    _json(
+        cli(
+            "turnier",
+            "ergebnis",
+            "-r",
+            "1",
+            "-t",
+            "5",
+            "Emil=+7",
+            "Jürgen=+7",
+            "Sepp=-4",
+            "Franz=-5",
+            "Uschi=-5",
+            "--soli",
+            "Emil=1",
+            "Jürgen=1",
+            "--json",
+        )
+    )
+    _json(
+        cli(
+            "turnier",
+            "ergebnis",
+            "-r",
+            "1",
+            "-t",
+            "6",
+            "Paul=0",
+            "Quirin=-2",
+            "Anna=+15",
+            "Ida=-6",
+            "Nils=-7",
+            "--soli",
+            "Anna=2",
+            "--json",
+        )
+    )
+
+    # zwischen den Runden: Zenzi geht, Anton kommt, Berta spielt für Ben weiter
+    assert _json(cli("turnier", "abmelden", "Zenzi", "--json"))["ab_runde"] == 2
+    assert _json(cli("turnier", "anmelden", "Anton", "--json"))["angemeldet"] == [
+        {"startnummer": 27, "name": "Anton"}
+    ]
+    # Tisch 2 der Runde 1 ist noch nicht fertig (4/32): ohne --ab-runde spielte Berta schon dort
+    e = _json(cli("turnier", "ersatz", "Ben", "Berta", "--ab-runde", "2", "--json"))
+    assert (e["startnummer"], e["alt"], e["ab_runde"]) == (2, "Ben", 2)
+    r2 = _json(cli("turnier", "auslosung", "--json"))
+    assert r2["runde"] == 2 and r2["wiederholungen"] == 0
+    assert _tische(r2) == RUNDE_2
+
+    for tisch, werte in enumerate(
+        [
+            ["Olga=+6", "Emil=-2", "Toni=-2", "Nils=-2", "--soli", "Olga=1"],
+            ["Xaver=+3", "Käthe=+3", "Franz=-3", "Quirin=-3"],
+            ["Yvonne=-1", "Uschi=+5", "Cem=+8", "Anna=-12", "--soli", "Cem=1"],
+            ["Lutz=+4", "Paul=0", "Sepp=+2", "Anton=-6"],
+            ["Berta=+2", "Jürgen=+1", "Hans=+4", "Wast=-3", "Dora=-4"],
+            ["Vroni=+5", "Ida=+6", "Gabi=-4", "Mia=-3", "Rosi=-4"],
+        ],
+        start=1,
+    ):
+        _json(cli("turnier", "ergebnis", "--runde", "2", "--tisch", str(tisch), *werte, "--json"))
+
+    # Rangliste gesamt, von Hand: Runde 1 + Runde 2 je Startnummer, dann Soli
+    stand = _json(cli("turnier", "stand", "--json"))
+    assert [
+        (z["platz"], z["startnummer"], z["name"], z["punkte"], z["soli"])
+        for z in stand["rangliste"]
+    ] == [
+        (1, 18, "Rosi", 14, 2),  # 18 - 4
+        (2, 2, "Berta", 14, 1),  # Ben 12 + Berta 2, gleich viele Punkte, ein Solo weniger
+        (3, 3, "Cem", 10, 1),  # 2 + 8
+        (3, 7, "Gabi", 10, 1),  # 14 - 4
+        (3, 15, "Olga", 10, 1),  # 4 + 6
+        (6, 22, "Vroni", 9, 0),  # 4 + 5
+        (7, 10, "Jürgen", 8, 1),  # 7 + 1
+        (8, 5, "Emil", 5, 1),  # 7 - 2
+        (9, 1, "Anna", 3, 2),  # 15 - 12
+        (10, 8, "Hans", 2, 0),  # -2 + 4
+        (11, 24, "Xaver", 1, 0),  # -2 + 3
+        (12, 9, "Ida", 0, 0),  # -6 + 6
+        (12, 16, "Paul", 0, 0),
+        (12, 21, "Uschi", 0, 0),  # -5 + 5
+        (15, 12, "Lutz", -2, 0),  # -6 + 4
+        (15, 19, "Sepp", -2, 0),  # -4 + 2
+        (17, 11, "Käthe", -5, 0),  # -8 + 3
+        (17, 17, "Quirin", -5, 0),  # -2 - 3
+        (17, 25, "Yvonne", -5, 0),  # -4 - 1
+        (20, 13, "Mia", -6, 0),  # -3 - 3
+        (20, 27, "Anton", -6, 0),  # nur Runde 2
+        (22, 20, "Toni", -7, 0),  # -5 - 2
+        (23, 4, "Dora", -8, 0),  # -4 - 4
+        (23, 6, "Franz", -8, 0),  # -5 - 3
+        (25, 14, "Nils", -9, 0),  # -7 - 2
+        (26, 26, "Zenzi", -10, 0),  # nur Runde 1, dann abgemeldet
+        (27, 23, "Wast", -13, 0),  # -10 - 3
+    ]
+    zeilen = {z["name"]: z for z in stand["rangliste"]}
+    assert zeilen["Berta"]["je_runde"] == [12, 2] and zeilen["Berta"]["ersetzt"] == ["Ben"]
+    assert zeilen["Zenzi"]["abgemeldet"] and zeilen["Anton"]["je_runde"] == [0, -6]
+    assert all(f["fertig"] for f in stand["fortschritt"] if f["runde"] == 2)
+    offen = [f for f in stand["fortschritt"] if not f["fertig"]]
+    assert offen == [
+        {"runde": 1, "tisch": 2, "spiele": 4, "soll": 32, "quelle": "spiele", "fertig": False}
+    ]
+
+    runde1 = _json(cli("turnier", "stand", "--runde", "1", "--json"))
+    assert [(z["platz"], z["name"], z["punkte"], z["soli"]) for z in runde1["rangliste"]] == [
+        (1, "Rosi", 18, 2),
+        (2, "Anna", 15, 2),
+        (3, "Gabi", 14, 1),
+        (4, "Ben", 12, 1),
+        (5, "Emil", 7, 1),
+        (5, "Jürgen", 7, 1),
+        (7, "Olga", 4, 0),
+        (7, "Vroni", 4, 0),
+        (9, "Cem", 2, 0),
+        (10, "Paul", 0, 0),
+        (11, "Hans", -2, 0),
+        (11, "Quirin", -2, 0),
+        (11, "Xaver", -2, 0),
+        (14, "Mia", -3, 0),
+        (15, "Dora", -4, 0),
+        (15, "Sepp", -4, 0),
+        (15, "Yvonne", -4, 0),
+        (18, "Franz", -5, 0),
+        (18, "Toni", -5, 0),
+        (18, "Uschi", -5, 0),
+        (21, "Ida", -6, 0),
+        (21, "Lutz", -6, 0),
+        (23, "Nils", -7, 0),
+        (24, "Käthe", -8, 0),
+        (25, "Wast", -10, 0),
+        (25, "Zenzi", -10, 0),
+    ]
+
+    # PDFs: Tischblätter der Runde 2 und die Rangliste; die Umlaute kommen an
+    blatt, rang = tmp_path / "tische.pdf", tmp_path / "rangliste.pdf"
+    b = _json(cli("turnier", "blatt", "--runde", "2", "-o", str(blatt), "--json"))
+    assert b["tische"] == 6 and blatt.read_bytes().startswith(b"%PDF-")
+    _json(cli("turnier", "stand", "-o", str(rang), "--json"))
+    assert rang.read_bytes().startswith(b"%PDF-")
+    if shutil.which("pdftotext"):
+        text = subprocess.run(["pdftotext", str(blatt), "-"], capture_output=True, text=True).stdout
+        for wort in (
+            "Preisschafkopf Test",
+            "Tisch 6",
+            "Runde 2",
+            "Jürgen",
+            "Käthe",
+            "Übertrag",
+            "Summe",
+            "Gewonnene Soli",
+            "Plus",
+            "Minus",
+        ):
+            assert wort in text, wort
+        text = subprocess.run(
+            ["pdftotext", "-layout", str(rang), "-"], capture_output=True, text=True
+        ).stdout
+        assert "Rangliste gesamt" in text and "Käthe" in text and "Berta für Ben" in text
+    # ohne --force bleibt die Datei, wie sie ist
+    r = cli("turnier", "stand", "-o", str(rang))
+    assert r.returncode == 2 and "--force" in r.stderr
+
+    ende = _json(cli("turnier", "ende", "--json"))
+    assert ende["turnier"]["beendet"] and ende["rangliste"][0]["name"] == "Rosi"
+    _ohne_aenderung(cli, db_pfad, ["turnier", "auslosung"], 2, "zustand", "Kein offenes Turnier")
+
+
+def test_textausgabe(cli, tmp_path):
+    assert (
+        cli("turnier", "neu", "Post", "--runden", "1", "--spiele", "4", "--seed", "1").returncode
+        == 0
+    )
+    r = cli("turnier", "anmelden", "Anna", "Ben", "Cem", "Dora")
+    assert "Nr.   1  Anna" in r.stdout
+    r = cli("turnier", "auslosung")
+    assert "Runde 1: 1 Tisch, niemand trifft jemanden wieder." in r.stdout
+    r = cli("turnier", "spiel", "-r", "1", "-t", "1", "wenz", "Anna", "--augen", "91")
+    assert r.returncode == 0, r.stderr
+    assert "Wenz Anna gewonnen (91 Augen, Schneider)" in r.stdout
+    assert "Wert: 3 Punkte (2 (Wenz) + 1 (Schneider) = 3)" in r.stdout
+    assert "Tisch 1: 1/4" in r.stdout
+    r = cli("turnier", "stand")
+    assert "Post – Rangliste gesamt" in r.stdout and "+9" in r.stdout
+    r = cli("turnier", "wertungen")
+    assert "grossreuth.de" in r.stdout and "donauries-schafkopfcup.de" in r.stdout
+    r = cli("turnier", "ergebnis", "-r", "1", "-t", "1", "Anna")
+    assert r.returncode == 2 and "NAME=ZAHL" in r.stderr
+
+
+# --------------------------------------------------------------------------- Form der Antworten
+
+
+def _form(wert):
+    from test_golden import form
+
+    return form(wert)
+
+
+#: Ein kleines Turnier, das jeden Befehl mit ``--json`` einmal aufruft (mit Exit-Code).
+GOLDEN_LAUF = [
+    ("neu", ["turnier", "neu", "Post", "--runden", "2", "--spiele", "4", "--seed", "3"], 0),
+    ("wertungen", ["turnier", "wertungen"], 0),
+    ("anmelden", ["turnier", "anmelden", "Anna", "Ben", "Cem", "Dora", "Emil"], 0),
+    ("auslosung", ["turnier", "auslosung"], 0),
+    ("turnier", ["turnier"], 0),
+    ("liste", ["turnier", "liste"], 0),
+    ("tische", ["turnier", "tische", "--runde", "1"], 0),
+    ("spiel", ["turnier", "spiel", "-r", "1", "-t", "1", "solo", "Ben", "--augen", "70"], 0),
+    ("storno", ["turnier", "storno", "1"], 0),
+    (
+        "ergebnis",
+        [
+            "turnier",
+            "ergebnis",
+            "-r",
+            "1",
+            "-t",
+            "1",
+            "Anna=1",
+            "Ben=0",
+            "Cem=0",
+            "Dora=0",
+            "Emil=-1",
+            "--soli",
+            "Anna=1",
+        ],
+        0,
+    ),
+    ("ergebnis_falsch", ["turnier", "ergebnis", "-r", "1", "-t", "1", "Anna=1"], 2),
+    ("spiel_regel", ["turnier", "spiel", "-r", "1", "-t", "1", "geier", "Ben", "--augen", "70"], 1),
+    ("abmelden", ["turnier", "abmelden", "Emil"], 0),
+    ("ersatz", ["turnier", "ersatz", "Dora", "Dorothea"], 0),
+    ("stand", ["turnier", "stand"], 0),
+    ("blatt", ["turnier", "blatt", "--runde", "1", "-o", "{tmp}/t.pdf"], 0),
+    ("ende", ["turnier", "ende"], 0),
+]
+
+
+def test_json_form_wie_golden(cli, tmp_path):
+    """Die Form (Schlüssel und Typen) jeder Antwort eines kleinen Turniers ist Vertrag:
+    ``tests/golden/turnier/<schritt>.json``; neu schreiben mit REFEREE_GOLDEN_NEU=1."""
+    abweichend = []
+    for name, args, code in GOLDEN_LAUF:
+        args = [a.replace("{tmp}", str(tmp_path)) for a in args]
+        r = cli(*args, "--json")
+        assert r.returncode == code, (name, r.stdout, r.stderr)
+        live = {
+            "args": args[1:] if name != "blatt" else args[1:4],
+            "exit": code,
+            "form": _form(json.loads(r.stdout)),
+        }
+        datei = GOLDEN / f"{name}.json"
+        if NEU:
+            GOLDEN.mkdir(parents=True, exist_ok=True)
+            datei.write_text(json.dumps(live, ensure_ascii=False, indent=2) + "\n", "utf-8")
+            continue
+        if json.loads(datei.read_text("utf-8")) != live:
+            abweichend.append(name)
+    assert not abweichend, (
+        f"Die Form der --json-Antworten weicht ab: {abweichend} (tests/golden/turnier/). "
+        "Gewollt? REFEREE_GOLDEN_NEU=1 .venv/bin/pytest -n 0 tests/test_turnier_cli.py und eine "
+        "Zeile in CHANGELOG.md."
+    )

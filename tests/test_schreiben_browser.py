@@ -63,26 +63,31 @@ def browser(tmp_path):
 def _tippe(seite, selektor: str) -> None:
     """Ein Tipp: ``click()`` auf das erste passende, sichtbare und freigegebene Element."""
     ausdruck = (
-        "(function(){var e=document.querySelector(%s);"
+        "(function(){var e=document.querySelector(SEL);"
         "if(!e||e.disabled||e.closest('[hidden]'))return false;e.click();return true;})()"
-    ) % json.dumps(selektor)
+    ).replace("SEL", json.dumps(selektor))
     assert seite.auswerten(ausdruck), f"nicht antippbar: {selektor}"
 
 
 def _chip(seite, name: str, wo: str = "#chips") -> None:
     """Den Spieler-Chip mit diesem Namen antippen."""
     ausdruck = (
-        "(function(){var b=[].slice.call(document.querySelectorAll(%s+' button'))"
-        ".filter(function(x){return x.firstChild.textContent===%s;})[0];"
-        "if(!b||b.disabled)return false;b.click();return true;})()"
-    ) % (json.dumps(wo), json.dumps(name))
+        (
+            "(function(){var b=[].slice.call(document.querySelectorAll(WO+' button'))"
+            ".filter(function(x){return x.firstChild.textContent===NAME;})[0];"
+            "if(!b||b.disabled)return false;b.click();return true;})()"
+        )
+        .replace("WO", json.dumps(wo))
+        .replace("NAME", json.dumps(name))
+    )
     assert seite.auswerten(ausdruck), f"kein Chip {name}"
 
 
 def _text(seite, selektor: str) -> str:
     return seite.auswerten(
-        "(function(){var e=document.querySelector(%s);return e?e.innerText:'';})()"
-        % json.dumps(selektor)
+        "(function(){var e=document.querySelector(SEL);return e?e.innerText:'';})()".replace(
+            "SEL", json.dumps(selektor)
+        )
     )
 
 
@@ -180,6 +185,9 @@ def test_ein_abend_nur_mit_tipps(db_pfad, browser, tmp_path):
         for karte in ("14", "0"):
             _tippe(s, f'[data-karte="{karte}"]')
         assert _text(s, "#zeile") == "Zeile: sb an 3 7 J / be AJ 2 / ce / do 14 0"
+        assert _warte_bis(lambda: _vorschau_bereit(s), 5)
+        # Kartenpunkte: Anna 3 + 7 − 4 (Joker) = 6, Ben −4 (Ass-Joker) + 2 = −2, Dora 14
+        assert "sabai-sabai: Anna 6 · Ben −2 · Cem 0 · Dora 14 → " in _text(s, "#vorschau")
         s.bildschirmfoto(tmp_path / "eingabe-sabai.png")
         verzug.append(_eintragen_und_sehen(s, leser, "Sabai (1 Runde)"))
 
@@ -218,6 +226,55 @@ def test_ein_abend_nur_mit_tipps(db_pfad, browser, tmp_path):
         assert _saldo(db_pfad) == {"Anna": -130, "Ben": -130, "Cem": -190, "Dora": 450}
 
         print(f"POST → Lese-Seite: {', '.join(f'{v * 1000:.0f} ms' for v in verzug)}")
+        # 360 px, dunkel, das breiteste Formular (sabai mit Kartentasten): nichts ragt hinaus
+        s.befehl(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": True},
+        )
+        s.farbschema("dark")
+        _tippe(s, '[data-spiel="sb"]')
+        assert s.auswerten("document.documentElement.scrollWidth") <= 360
+        _tippe(s, "#spielwahl")
+        _tippe(s, '[data-spiel="ramsch"]')
+        assert s.auswerten("document.documentElement.scrollWidth") <= 360
+        s.bildschirmfoto(tmp_path / "eingabe-360-dunkel.png")
         assert _csp_verstoesse(browser) == []
+    finally:
+        server.stoppe()
+
+
+def test_ohne_wlan_wartet_der_eintrag_im_ausgang(db_pfad, browser, tmp_path):
+    """Kein Netz beim Eintragen: der Eintrag bleibt auf dem Handy („noch nicht gesendet“),
+    übersteht ein Neuladen der Seite und geht genau einmal ins Buch, sobald das Netz zurück ist."""
+    with Buch(db_pfad) as b:
+        b.abend_neu(["Anna", "Ben", "Cem", "Dora"])
+    server = starte_im_thread(db_pfad, host="127.0.0.1", port=0, schreiben=True)
+    s = browser
+    try:
+        s.oeffne(server.url_schreiben)
+        assert _warte_bis(
+            lambda: s.auswerten("document.getElementById('status').className") == "live"
+        )
+        _tippe(s, '[data-spiel="sm"]')
+        _chip(s, "Cem")
+        assert _warte_bis(lambda: _vorschau_bereit(s), 5)
+        s.befehl("Network.enable")
+        netz = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+        s.befehl("Network.emulateNetworkConditions", {**netz, "offline": True})
+        _tippe(s, "#senden")
+        assert _warte_bis(lambda: "noch nicht gesendet" in _text(s, "#ausgang"), 5)
+        ausgang = s.auswerten("document.getElementById('ausgang').textContent")
+        assert "Noch nicht gesendet (1)" in ausgang and "sm ce" in ausgang
+        s.bildschirmfoto(tmp_path / "eingabe-ausgang.png")
+        with Buch(db_pfad) as b:
+            assert b.stand().partien["schlafmuetze"] == 0
+        # die Seite neu laden (das Handy war kurz weg): der Ausgang bleibt
+        s.befehl("Network.emulateNetworkConditions", {**netz, "offline": False})
+        s.oeffne(server.url_schreiben)
+        assert _warte_bis(lambda: s.auswerten("document.getElementById('ausgang').hidden"), 10)
+        assert _warte_bis(lambda: "Schlafmütze: gewonnen hat Cem" in _text(s, "#eintraege"), 5)
+        with Buch(db_pfad) as b:
+            assert b.stand().partien["schlafmuetze"] == 1  # genau einmal
+            assert dict(b.stand().schlafmuetze)["Cem"] == 1
     finally:
         server.stoppe()

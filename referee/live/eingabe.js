@@ -537,7 +537,6 @@
 
   function erfolg(item, d) {
     if (item.art === "rueckgaengig") { return "Eintrag #" + d.storniert + " ist storniert."; }
-    if (item.art === "korrektur") { return "#" + d.eintrag + " ersetzt #" + d.ersetzt + ": " + d.text; }
     return "#" + d.eintrag + " eingetragen: " + d.text;
   }
 

@@ -36,7 +36,7 @@ section.teil{margin:.55rem 0}
 .titel{font-size:.8rem;color:var(--mut);margin:0 0 .2rem;text-transform:uppercase;letter-spacing:.03em}
 .raster{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:.35rem}
 .raster.vier{grid-template-columns:repeat(4,minmax(0,1fr))}.raster.sechs{grid-template-columns:repeat(6,minmax(0,1fr))}
-button{font:inherit;color:inherit;background:var(--karte);border:1px solid var(--linie);border-radius:.55rem;min-height:3rem;padding:.3rem .35rem;touch-action:manipulation;overflow-wrap:anywhere;cursor:pointer}
+button{font:inherit;color:inherit;background:var(--karte);border:1px solid var(--linie);border-radius:.55rem;min-height:3rem;padding:.3rem .35rem;touch-action:manipulation;overflow-wrap:break-word;hyphens:manual;cursor:pointer}
 button[aria-pressed=true]{background:var(--an);color:var(--an-fg);border-color:var(--an);font-weight:600}
 button:disabled{opacity:.45;cursor:default}
 button.klein{min-height:2.4rem;font-size:.9rem;padding:.2rem .6rem}
@@ -107,16 +107,9 @@ def _betraege(werte: Mapping[str, int]) -> list[list[str]]:
 
 
 def vorschau_anzeige(werte: Mapping[str, Mapping[str, int]]) -> list[list[str]]:
-    """Was die Vorschau je Spieler zeigt: beim Schafkopf Euro, bei sabai die Siegespunkte."""
-    if "cent" in werte:
-        return _betraege(werte["cent"])
-    if "siegpunkte" in werte:
-        return [
-            [n, f"{p:+d} Siegpunkt{'e' if abs(p) != 1 else ''}", "plus" if p > 0 else "minus"]
-            for n, p in werte["siegpunkte"].items()
-            if p
-        ]
-    return []
+    """Was die Vorschau je Spieler zeigt: beim Schafkopf Euro (die anderen Spiele nennen ihre
+    Wertung schon in der Zeile, sabai etwa Kartenpunkte und Siegespunkte)."""
+    return _betraege(werte["cent"]) if "cent" in werte else []
 
 
 def daten(a: Abendstand | None, meldung: str | None = None) -> dict[str, Any]:
@@ -243,7 +236,7 @@ def formular_html() -> str:
             '<div class="raster">'
             + _knopf("Verlierer", data_modus="verlierer", aria_pressed="true")
             + _knopf("Jungfrau", data_modus="jungfrau", aria_pressed="false")
-            + _knopf("Durchmarsch", data_modus="durchmarsch", aria_pressed="false")
+            + _knopf("Durch&shy;marsch", data_modus="durchmarsch", aria_pressed="false")
             + "</div></section>",
             '<section id="wer" class="teil" hidden><p class="titel" id="wer-titel">Spieler</p>'
             '<div id="chips" class="raster vier"></div>'

@@ -24,8 +24,8 @@ je Adresse höchstens ``STOSS`` Anfragen am Stück und ``RATE`` je Sekunde (429)
 (``referee.fehlerbild``): 400 eine kaputte Anfrage, 422 eine falsche Zeile, 409 ein anderer
 Stand als gedacht.
 
-Das Buch ist blockierend (SQLite); es läuft in einem eigenen Faden mit einer Verbindung, der
-die Schreibvorgänge nacheinander abarbeitet – die Ereignisschleife wartet nie darauf.
+Das Buch ist blockierend (SQLite); es läuft in eigenen Fäden (``Schreiber``: einer schreibt
+nacheinander, einer rechnet Vorschauen) – die Ereignisschleife wartet nie darauf.
 """
 
 from __future__ import annotations
@@ -166,43 +166,56 @@ async def lies_koerper(request: Request, grenze: int = GROESSTER_KOERPER) -> byt
 
 
 class Schreiber:
-    """Das Buch der Schreib-API: eine Verbindung in einem eigenen Faden, der jede Anfrage
-    nacheinander abarbeitet (SQLite-Verbindungen gehören einem Faden; geschrieben wird ohnehin
-    eins nach dem anderen). Jede Methode hier läuft in diesem Faden und gibt (Status, JSON)."""
+    """Das Buch der Schreib-API in zwei eigenen Fäden, jeder mit seiner Verbindung
+    (SQLite-Verbindungen gehören einem Faden): einer schreibt – die Schreibvorgänge
+    nacheinander, wie SQLite ohnehin schreibt –, einer rechnet Vorschauen, damit eine Vorschau
+    nie hinter Schreibvorgängen wartet (WAL: Lesen neben Schreiben). Jede Methode hier läuft in
+    einem dieser Fäden und gibt (Status, JSON)."""
 
     def __init__(self, db: Path) -> None:
         self.db = Path(db)
-        self._faden = ThreadPoolExecutor(max_workers=1, thread_name_prefix="referee-schreiben")
-        self._buch: Any = None
+        self._faeden = {
+            "schreiben": ThreadPoolExecutor(1, thread_name_prefix="referee-schreiben"),
+            "vorschau": ThreadPoolExecutor(1, thread_name_prefix="referee-vorschau"),
+        }
+        self._buecher: dict[str, Any] = {}  # Faden → sein Buch (nur in diesem Faden benutzt)
         self.wartend = 0
 
     async def fuehre_aus(self, was: str, felder: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        """``was`` mit den geprüften ``felder`` im Schreib-Faden (wartet nicht in der Schleife)."""
+        """``was`` mit den geprüften ``felder`` in seinem Faden (wartet nicht in der Schleife)."""
         if self.wartend >= HOECHSTENS_WARTEND:
             raise Anfragefehler(503, "Zu viele Anfragen auf einmal; gleich noch einmal.")
         self.wartend += 1
         try:
+            faden = "vorschau" if was == "vorschau" else "schreiben"
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._faden, self._rufe, was, felder)
+            return await loop.run_in_executor(self._faeden[faden], self._rufe, was, felder)
         finally:
             self.wartend -= 1
 
     def schliesse(self) -> None:
-        """Die Verbindung im eigenen Faden schließen und den Faden beenden."""
-        self._faden.submit(self._trenne)
-        self._faden.shutdown(wait=True)
+        """Jede Verbindung in ihrem Faden schließen und die Fäden beenden."""
+        for faden in self._faeden.values():
+            faden.submit(self._trenne)
+            faden.shutdown(wait=True)
 
     def _trenne(self) -> None:
-        if self._buch is not None:
-            self._buch.schliessen()
-            self._buch = None
+        import threading
+
+        buch = self._buecher.pop(threading.current_thread().name, None)
+        if buch is not None:
+            buch.schliessen()
 
     def _b(self) -> Any:
-        if self._buch is None:
+        """Das Buch dieses Fadens (beim ersten Gebrauch geöffnet)."""
+        import threading
+
+        name = threading.current_thread().name
+        if name not in self._buecher:
             from referee.buch import Buch
 
-            self._buch = Buch(self.db)
-        return self._buch
+            self._buecher[name] = Buch(self.db)
+        return self._buecher[name]
 
     def _rufe(self, was: str, felder: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         schritte: dict[str, Callable[..., dict[str, Any]]] = {

@@ -53,7 +53,7 @@ from referee.turnier.antworten import (
 if TYPE_CHECKING:
     from referee.schafkopf.ergebnis import SchafkopfAngaben
     from referee.store import Store
-    from referee.turnier.daten import Teilnehmer, Tisch, Turnier, Turniereintrag
+    from referee.turnier.daten import Teilnehmer, Tisch, Tischsumme, Turnier, Turniereintrag
     from referee.turnier.spiel import Tischlage
     from referee.turnier.wertung import Wertung
 
@@ -587,10 +587,13 @@ class Turnierbuch:
 
     # ------------------------------------------------------------ Stand
 
-    def _tischstaende(self, t: Turnier, runde: int | None = None) -> tuple[Tischstand, ...]:
+    def _tischstaende(
+        self, t: Turnier, runde: int | None = None, summen: Sequence[Tischsumme] | None = None
+    ) -> tuple[Tischstand, ...]:
+        """Wie weit die Tische (einer Runde) sind; ``summen``: schon gelesen."""
         return tuple(
             Tischstand(s.runde, s.tisch, s.spiele, t.spiele, s.quelle)
-            for s in self.store.tischsummen(t.id)
+            for s in (self.store.tischsummen(t.id) if summen is None else summen)
             if runde is None or s.runde == runde
         )
 
@@ -633,7 +636,7 @@ class Turnierbuch:
                     x.ersetzt,
                 )
             )
-        return Turnierstand(t, rangliste(konten), runde, self._tischstaende(t, runde))
+        return Turnierstand(t, rangliste(konten), runde, self._tischstaende(t, runde, summen))
 
 
 # --------------------------------------------------------------------------- Hilfen

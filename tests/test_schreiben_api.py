@@ -548,3 +548,19 @@ def test_eingabeseite_ereignisse_mit_formulardaten(server, buch):
     assert e["formular"]["spiel"] == "r" and e["formular"]["partei"] == ["Anna", "Ben"]
     assert e["formular"]["augen"] == 71 and e["formular"]["laufende"] == 3
     assert "Letzte Einträge" not in d["html"] and "Schafkopf" in d["html"]
+
+
+def test_name_mit_html_bleibt_text(db_pfad):
+    boese = "<img src onerror alert(1)>"
+    with Buch(db_pfad) as b:
+        b.abend_neu([boese, "Ben", "Cem", "Dora"])
+    s = starte_im_thread(db_pfad, host="127.0.0.1", port=0, schreiben=True)
+    try:
+        status, _, a = anfrage(
+            s, "api/eintrag", {"zeile": "r <im be 71", "schluessel": "boese-001"}
+        )
+        assert status == 200 and a["text"] == f"Rufspiel {boese}+Ben gewonnen (71 Augen)"
+        html = anfrage(s, "", methode="GET")[2]
+    finally:
+        s.stoppe()
+    assert "<img src" not in html and "&lt;img src onerror alert(1)&gt;" in html

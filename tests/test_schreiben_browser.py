@@ -276,5 +276,23 @@ def test_ohne_wlan_wartet_der_eintrag_im_ausgang(db_pfad, browser, tmp_path):
         with Buch(db_pfad) as b:
             assert b.stand().partien["schlafmuetze"] == 1  # genau einmal
             assert dict(b.stand().schlafmuetze)["Cem"] == 1
+
+        # dasselbe Spiel gleich noch einmal (wie von einem zweiten Handy): die Seite fragt nach
+        for antwort, erwartet in (("#frage-nein", 1), ("#frage-ja", 2)):
+            _tippe(s, '[data-spiel="sm"]')
+            _chip(s, "Cem")
+            assert _warte_bis(lambda: _vorschau_bereit(s), 5)
+            assert "Gleiches Spiel steht schon als #1" in _text(s, "#vorschau")
+            _tippe(s, "#senden")
+            assert _warte_bis(lambda: not s.auswerten("document.getElementById('frage').hidden"), 5)
+            frage = _text(s, "#frage-text")
+            assert frage.startswith("Schon eingetragen als #1 (") and "trotzdem eintragen?" in frage
+            if erwartet == 1:
+                s.bildschirmfoto(tmp_path / "eingabe-rueckfrage.png")
+            _tippe(s, antwort)
+            assert _warte_bis(lambda: s.auswerten("document.getElementById('frage').hidden"), 5)
+            assert _warte_bis(lambda: s.auswerten("document.getElementById('ausgang').hidden"), 5)
+            with Buch(db_pfad) as b:
+                assert b.stand().partien["schlafmuetze"] == erwartet
     finally:
         server.stoppe()

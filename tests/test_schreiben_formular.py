@@ -144,3 +144,42 @@ def test_korrigieren_nimmt_die_zeile_von_tisch(cli, db_pfad):
         korrektur = formular(spiel_eines_eintrags(buch.eintrag(2), VIER))
         assert korrektur["augen"] == 45 and korrektur["kurz"] is True
         assert spiel_eines_eintrags(buch.eintrag(3), VIER) is None  # ein Storno
+
+
+# ---------------------------------------------------------------- eine Fehlerabbildung für alle
+
+
+@pytest.mark.parametrize("modul", ["referee.live.formular", "referee.fehlerbild"])
+def test_doctests(modul):
+    import doctest
+    import importlib
+
+    ergebnis = doctest.testmod(importlib.import_module(modul))
+    assert ergebnis.failed == 0 and ergebnis.attempted > 0
+
+
+def test_fehlerbild_fuer_kommandozeile_und_netz():
+    import referee.cli
+    from referee.errors import Regelverstoss, UnbekannteKarte, Zustandsfehler
+    from referee.fehlerbild import INTERNER_FEHLER, fehlerbild
+    from referee.store import KeineDaten
+
+    faelle = [
+        (Eingabefehler("Zeile falsch."), "eingabe", 2, 422),
+        (Mehrdeutig("„b“: Ben oder Berta?"), "eingabe", 2, 422),
+        (UnbekannteKarte("Unbekannte Karte „Q“."), "eingabe", 2, 422),
+        (Regelverstoss("Die Regeln sagen nein."), "regel", 1, 422),
+        (Zustandsfehler("Kein offener Abend."), "zustand", 2, 409),
+        (KeineDaten("Es gibt keinen Eintrag 9."), "zustand", 2, 409),
+    ]
+    for exc, art, code, http in faelle:
+        b = fehlerbild(exc)
+        assert (b.art, b.code, b.http, b.meldung) == (art, code, http, str(exc))
+        assert b.als_json() == {"fehler": {"art": art, "meldung": str(exc), "abschnitt": None}}
+    intern = fehlerbild(KeyError("geheim"))
+    assert (intern.art, intern.code, intern.http) == ("intern", 3, 500)
+    assert intern.meldung == INTERNER_FEHLER and "geheim" not in intern.meldung
+    assert referee.cli.INTERNER_FEHLER is INTERNER_FEHLER  # dieselbe Meldung auf der Kommandozeile
+    # mit Abschnitt und gesäubert (Steuerzeichen aus Eingaben kommen nicht ins Terminal)
+    b = fehlerbild(Regelverstoss("Nein\x1b[31m.", "schafkopf.ruf"))
+    assert b.abschnitt == "schafkopf.ruf" and "\x1b" not in b.meldung

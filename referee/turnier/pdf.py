@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 SCHRIFT = "Helvetica"
 RAND = 12.0  # mm
-ZEILE = 8.0  # Höhe einer Spielzeile (mm): groß genug zum Schreiben
+ZEILE = 6.5  # kleinste Höhe einer Spielzeile (mm): noch gut zum Schreiben (wie Schulheft-Lineatur)
 GRAU = (215, 215, 215)
 HELL = (240, 240, 240)
 

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
 from hilfen import logischer_inhalt
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "turnier"
@@ -54,103 +56,66 @@ def _tische(antwort):
     return [[s["name"] for s in t["spieler"]] for t in antwort["tische"]]
 
 
-def _ohne_aenderung(cli, db_pfad, args, code, art, text):
-    vorher = logischer_inhalt(db_pfad)
-    fehler = _json(cli(*args, "--json"), code)["fehler"]
-    assert fehler["art"] == art and text in fehler["meldung"], fehler
-    assert logischer_inhalt(db_pfad) == vorher
+@pytest.fixture
+def turnier(cli, db_pfad):
+    """``turnier("ergebnis -r 1 -t 1 Anna=+3 …")``: ``referee turnier … --json`` → die
+    Antwort (Exit-Code wie ``code``); ``turnier.abgewiesen(zeile, code, art, text)``: scheitert
+    so und lässt die Datei logisch unverändert."""
+
+    def aufruf(zeile: str, code: int = 0):
+        return _json(cli("turnier", *shlex.split(zeile), "--json"), code)
+
+    def abgewiesen(zeile: str, code: int, art: str, text: str) -> None:
+        vorher = logischer_inhalt(db_pfad)
+        fehler = aufruf(zeile, code)["fehler"]
+        assert fehler["art"] == art and text in fehler["meldung"], fehler
+        assert logischer_inhalt(db_pfad) == vorher
+
+    aufruf.abgewiesen = abgewiesen
+    return aufruf
 
 
-def test_ganzes_turnier_26_spieler_zwei_runden(cli, db_pfad, tmp_path):
-    t = _json(
-        cli(
-            "turnier",
-            "neu",
-            "Preisschafkopf Test",
-            "--runden",
-            "2",
-            "--spiele",
-            "32",
-            "--wertung",
-            "solo-6-2",
-            "--seed",
-            "2027",
-            "--json",
-        )
-    )["turnier"]
+def test_ganzes_turnier_26_spieler_zwei_runden(turnier, tmp_path):
+    t = turnier('neu "Preisschafkopf Test" --runden 2 --spiele 32 --wertung solo-6-2 --seed 2027')
+    t = t["turnier"]
     assert (t["runden"], t["spiele"], t["seed"], t["wertung"]["name"]) == (2, 32, 2027, "solo-6-2")
-    _json(cli("turnier", "anmelden", *ERSTE, "--json"))
+    turnier("anmelden " + " ".join(ERSTE))
     liste = tmp_path / "teilnehmer.csv"
     liste.write_text("Name;Verein\n" + "".join(f"{n};SV Post\n" for n in AUS_DATEI), "utf-8")
-    aus_datei = _json(cli("turnier", "anmelden", "--datei", str(liste), "--json"))
+    aus_datei = turnier(f"anmelden --datei {liste}")
     assert [a["startnummer"] for a in aus_datei["angemeldet"]] == list(range(11, 21))
-    _json(cli("turnier", "anmelden", *LETZTE, "--json"))
+    turnier("anmelden " + " ".join(LETZTE))
 
     # Runde 1 ist noch nicht ausgelost: kein Blatt
-    _ohne_aenderung(
-        cli,
-        db_pfad,
-        ["turnier", "ergebnis", "-r", "1", "-t", "1", "Ben=+1", "Toni=-1"],
-        2,
-        "zustand",
-        "noch keine Runde ausgelost",
+    turnier.abgewiesen(
+        "ergebnis -r 1 -t 1 Ben=+1 Toni=-1", 2, "zustand", "noch keine Runde ausgelost"
     )
-    r1 = _json(cli("turnier", "auslosung", "--json"))
+    r1 = turnier("auslosung")
     assert r1["runde"] == 1 and r1["wiederholungen"] == 0
     assert _tische(r1) == RUNDE_1
 
     # Abweisungen: nichts wird geschrieben
-    _ohne_aenderung(
-        cli,
-        db_pfad,
-        ["turnier", "ergebnis", "-r", "1", "-t", "1", "Ben=+12", "Toni=-5", "Yvonne=-4", "Mia=-2"],
-        2,
-        "eingabe",
-        "Summe ist +1 statt 0",
+    turnier.abgewiesen(
+        "ergebnis -r 1 -t 1 Ben=+12 Toni=-5 Yvonne=-4 Mia=-2", 2, "eingabe", "Summe ist +1 statt 0"
     )
-    _ohne_aenderung(
-        cli,
-        db_pfad,
-        ["turnier", "ergebnis", "-r", "1", "-t", "1", "Ben=+12", "Toni=-5", "Yvonne=-4", "Gabi=-3"],
+    turnier.abgewiesen(
+        "ergebnis -r 1 -t 1 Ben=+12 Toni=-5 Yvonne=-4 Gabi=-3",
         2,
         "eingabe",
         "„Gabi“ sitzt nicht an Tisch 1",
     )
-    _ohne_aenderung(
-        cli,
-        db_pfad,
-        ["turnier", "spiel", "-r", "1", "-t", "2", "geier", "Hans", "--augen", "70"],
+    turnier.abgewiesen(
+        "spiel -r 1 -t 2 geier Hans --augen 70",
         1,
         "regel",
         "Geier wird in diesem Turnier nicht gespielt",
     )
-    _ohne_aenderung(
-        cli,
-        db_pfad,
-        ["turnier", "spiel", "-r", "1", "-t", "2", "rufspiel", "Hans+Ben", "--augen", "70"],
-        2,
-        "eingabe",
-        "„Ben“ sitzt nicht an Tisch 2",
+    turnier.abgewiesen(
+        "spiel -r 1 -t 2 rufspiel Hans+Ben --augen 70", 2, "eingabe", "„Ben“ sitzt nicht an Tisch 2"
     )
 
     # Runde 1. Tisch 1: Ben +12, Toni -5, Yvonne -4, Mia -3 (Summe 0), Ben ein Solo
-    _json(
-        cli(
-            "turnier",
-            "ergebnis",
-            "-r",
-            "1",
-            "-t",
-            "1",
-            "Ben=+12",
-            "Toni=-5",
-            "Yvonne=-4",
-            "Mia=-3",
-            "--soli",
-            "Ben=1",
-            "--json",
-        )
-    )
+    turnier("ergebnis -r 1 -t 1 Ben=+12 Toni=-5 Yvonne=-4 Mia=-3 --soli Ben=1")
     # Tisch 2 Spiel für Spiel (Wertung solo-6-2):
     #  1 Rufspiel Hans+Xaver 71:      Hans +1, Xaver +1, Gabi -1, Zenzi -1
     #  2 Solo Gabi 95 (Schneider):    Gabi +9, die drei je -3 (Gabi: ein Solo)
@@ -158,211 +123,47 @@ def test_ganzes_turnier_26_spieler_zwei_runden(cli, db_pfad, tmp_path):
     #    (Schneider verloren):        Zenzi -9, die drei je +3
     #  4 Rufspiel Gabi+Zenzi schwarz: Gabi +3, Zenzi +3, Hans -3, Xaver -3
     #  → Gabi -1+9+3+3 = 14, Hans 1-3+3-3 = -2, Xaver -2, Zenzi -1-3-9+3 = -10
-    _json(
-        cli(
-            "turnier",
-            "spiel",
-            "-r",
-            "1",
-            "-t",
-            "2",
-            "rufspiel",
-            "Hans+Xaver",
-            "--augen",
-            "71",
-            "--json",
-        )
-    )
-    s2 = _json(
-        cli(
-            "turnier", "spiel", "-r", "1", "-t", "2", "herz-solo", "Gabi", "--augen", "95", "--json"
-        )
-    )
+    turnier("spiel -r 1 -t 2 rufspiel Hans+Xaver --augen 71")
+    s2 = turnier("spiel -r 1 -t 2 herz-solo Gabi --augen 95")
     assert s2["soli"] == [7] and s2["wert"] == 3
-    s3 = _json(
-        cli("turnier", "spiel", "-r", "1", "-t", "2", "wenz", "Zenzi", "--augen", "45", "--json")
-    )
-    s4 = _json(
-        cli(
-            "turnier",
-            "spiel",
-            "-r",
-            "1",
-            "-t",
-            "2",
-            "rufspiel",
-            "Gabi+Zenzi",
-            "--augen",
-            "120",
-            "--schwarz",
-            "--json",
-        )
-    )
+    s3 = turnier("spiel -r 1 -t 2 wenz Zenzi --augen 45")
+    s4 = turnier("spiel -r 1 -t 2 rufspiel Gabi+Zenzi --augen 120 --schwarz")
     assert s4["fortschritt"] == {
-        "runde": 1,
-        "tisch": 2,
-        "spiele": 4,
-        "soll": 32,
-        "quelle": "spiele",
-        "fertig": False,
-    }
-    k = _json(
-        cli(
-            "turnier",
-            "spiel",
-            "-r",
-            "1",
-            "-t",
-            "2",
-            "--korrektur",
-            str(s3["eintrag"]),
-            "wenz",
-            "Zenzi",
-            "--augen",
-            "25",
-            "--json",
-        )
-    )
+        "runde": 1, "tisch": 2, "spiele": 4, "soll": 32, "quelle": "spiele", "fertig": False,
+    }  # fmt: skip
+    k = turnier(f"spiel -r 1 -t 2 --korrektur {s3['eintrag']} wenz Zenzi --augen 25")
     assert k["ersetzt"] == s3["eintrag"] and k["geber"] == s3["geber"] == 24  # Spiel 3: Xaver
-    assert {p["name"]: p["summe"] for p in k["punkte"]} == {
-        "Gabi": 14,
-        "Hans": -2,
-        "Xaver": -2,
-        "Zenzi": -10,
-    }
-    s5 = _json(
-        cli(
-            "turnier",
-            "spiel",
-            "-r",
-            "1",
-            "-t",
-            "2",
-            "rufspiel",
-            "Hans+Xaver",
-            "--augen",
-            "80",
-            "--json",
-        )
-    )
-    storno = _json(cli("turnier", "storno", str(s5["eintrag"]), "--json"))
-    assert storno["fortschritt"]["spiele"] == 4
+    summen = {p["name"]: p["summe"] for p in k["punkte"]}
+    assert summen == {"Gabi": 14, "Hans": -2, "Xaver": -2, "Zenzi": -10}
+    s5 = turnier("spiel -r 1 -t 2 rufspiel Hans+Xaver --augen 80")
+    assert turnier(f"storno {s5['eintrag']}")["fortschritt"]["spiele"] == 4
     # Tisch 3: erst Rosi +20 …, dann korrigiert (das zweite Blatt ersetzt das erste)
-    _json(
-        cli(
-            "turnier",
-            "ergebnis",
-            "-r",
-            "1",
-            "-t",
-            "3",
-            "Rosi=+20",
-            "Käthe=-8",
-            "Lutz=-6",
-            "Dora=-6",
-            "--soli",
-            "Rosi=2",
-            "--json",
-        )
-    )
-    b3 = _json(
-        cli(
-            "turnier",
-            "ergebnis",
-            "-r",
-            "1",
-            "-t",
-            "3",
-            "Rosi=+18",
-            "käthe=-8",
-            "Lutz=-6",
-            "#4=-4",
-            "--soli",
-            "Rosi=2",
-            "--json",
-        )
-    )
+    turnier("ergebnis -r 1 -t 3 Rosi=+20 Käthe=-8 Lutz=-6 Dora=-6 --soli Rosi=2")
+    b3 = turnier("ergebnis -r 1 -t 3 Rosi=+18 käthe=-8 Lutz=-6 #4=-4 --soli Rosi=2")
     assert b3["ersetzt"] is not None
-    _json(
-        cli(
-            "turnier",
-            "ergebnis",
-            "-r",
-            "1",
-            "-t",
-            "4",
-            "Wast=-10",
-            "Olga=+4",
-            "Vroni=+4",
-            "Cem=+2",
-            "--json",
-        )
-    )
-    _json(
-        cli(
-            "turnier",
-            "ergebnis",
-            "-r",
-            "1",
-            "-t",
-            "5",
-            "Emil=+7",
-            "Jürgen=+7",
-            "Sepp=-4",
-            "Franz=-5",
-            "Uschi=-5",
-            "--soli",
-            "Emil=1",
-            "Jürgen=1",
-            "--json",
-        )
-    )
-    _json(
-        cli(
-            "turnier",
-            "ergebnis",
-            "-r",
-            "1",
-            "-t",
-            "6",
-            "Paul=0",
-            "Quirin=-2",
-            "Anna=+15",
-            "Ida=-6",
-            "Nils=-7",
-            "--soli",
-            "Anna=2",
-            "--json",
-        )
-    )
+    turnier("ergebnis -r 1 -t 4 Wast=-10 Olga=+4 Vroni=+4 Cem=+2")
+    turnier("ergebnis -r 1 -t 5 Emil=+7 Jürgen=+7 Sepp=-4 Franz=-5 Uschi=-5 --soli Emil=1 Jürgen=1")
+    turnier("ergebnis -r 1 -t 6 Paul=0 Quirin=-2 Anna=+15 Ida=-6 Nils=-7 --soli Anna=2")
 
     # zwischen den Runden: Zenzi geht, Anton kommt, Berta spielt für Ben weiter
-    assert _json(cli("turnier", "abmelden", "Zenzi", "--json"))["ab_runde"] == 2
-    assert _json(cli("turnier", "anmelden", "Anton", "--json"))["angemeldet"] == [
-        {"startnummer": 27, "name": "Anton"}
-    ]
+    assert turnier("abmelden Zenzi")["ab_runde"] == 2
+    assert turnier("anmelden Anton")["angemeldet"] == [{"startnummer": 27, "name": "Anton"}]
     # Tisch 2 der Runde 1 ist noch nicht fertig (4/32): ohne --ab-runde spielte Berta schon dort
-    e = _json(cli("turnier", "ersatz", "Ben", "Berta", "--ab-runde", "2", "--json"))
+    e = turnier("ersatz Ben Berta --ab-runde 2")
     assert (e["startnummer"], e["alt"], e["ab_runde"]) == (2, "Ben", 2)
-    r2 = _json(cli("turnier", "auslosung", "--json"))
+    r2 = turnier("auslosung")
     assert r2["runde"] == 2 and r2["wiederholungen"] == 0
     assert _tische(r2) == RUNDE_2
 
-    for tisch, werte in enumerate(
-        [
-            ["Olga=+6", "Emil=-2", "Toni=-2", "Nils=-2", "--soli", "Olga=1"],
-            ["Xaver=+3", "Käthe=+3", "Franz=-3", "Quirin=-3"],
-            ["Yvonne=-1", "Uschi=+5", "Cem=+8", "Anna=-12", "--soli", "Cem=1"],
-            ["Lutz=+4", "Paul=0", "Sepp=+2", "Anton=-6"],
-            ["Berta=+2", "Jürgen=+1", "Hans=+4", "Wast=-3", "Dora=-4"],
-            ["Vroni=+5", "Ida=+6", "Gabi=-4", "Mia=-3", "Rosi=-4"],
-        ],
-        start=1,
-    ):
-        _json(cli("turnier", "ergebnis", "--runde", "2", "--tisch", str(tisch), *werte, "--json"))
+    turnier("ergebnis --runde 2 --tisch 1 Olga=+6 Emil=-2 Toni=-2 Nils=-2 --soli Olga=1")
+    turnier("ergebnis --runde 2 --tisch 2 Xaver=+3 Käthe=+3 Franz=-3 Quirin=-3")
+    turnier("ergebnis --runde 2 --tisch 3 Yvonne=-1 Uschi=+5 Cem=+8 Anna=-12 --soli Cem=1")
+    turnier("ergebnis --runde 2 --tisch 4 Lutz=+4 Paul=0 Sepp=+2 Anton=-6")
+    turnier("ergebnis --runde 2 --tisch 5 Berta=+2 Jürgen=+1 Hans=+4 Wast=-3 Dora=-4")
+    turnier("ergebnis --runde 2 --tisch 6 Vroni=+5 Ida=+6 Gabi=-4 Mia=-3 Rosi=-4")
 
     # Rangliste gesamt, von Hand: Runde 1 + Runde 2 je Startnummer, dann Soli
-    stand = _json(cli("turnier", "stand", "--json"))
+    stand = turnier("stand")
     assert [
         (z["platz"], z["startnummer"], z["name"], z["punkte"], z["soli"])
         for z in stand["rangliste"]
@@ -398,74 +199,48 @@ def test_ganzes_turnier_26_spieler_zwei_runden(cli, db_pfad, tmp_path):
     zeilen = {z["name"]: z for z in stand["rangliste"]}
     assert zeilen["Berta"]["je_runde"] == [12, 2] and zeilen["Berta"]["ersetzt"] == ["Ben"]
     assert zeilen["Zenzi"]["abgemeldet"] and zeilen["Anton"]["je_runde"] == [0, -6]
-    assert all(f["fertig"] for f in stand["fortschritt"] if f["runde"] == 2)
     offen = [f for f in stand["fortschritt"] if not f["fertig"]]
     assert offen == [
         {"runde": 1, "tisch": 2, "spiele": 4, "soll": 32, "quelle": "spiele", "fertig": False}
     ]
 
-    runde1 = _json(cli("turnier", "stand", "--runde", "1", "--json"))
-    assert [(z["platz"], z["name"], z["punkte"], z["soli"]) for z in runde1["rangliste"]] == [
-        (1, "Rosi", 18, 2),
-        (2, "Anna", 15, 2),
-        (3, "Gabi", 14, 1),
-        (4, "Ben", 12, 1),
-        (5, "Emil", 7, 1),
-        (5, "Jürgen", 7, 1),
-        (7, "Olga", 4, 0),
-        (7, "Vroni", 4, 0),
-        (9, "Cem", 2, 0),
-        (10, "Paul", 0, 0),
-        (11, "Hans", -2, 0),
-        (11, "Quirin", -2, 0),
-        (11, "Xaver", -2, 0),
-        (14, "Mia", -3, 0),
-        (15, "Dora", -4, 0),
-        (15, "Sepp", -4, 0),
-        (15, "Yvonne", -4, 0),
-        (18, "Franz", -5, 0),
-        (18, "Toni", -5, 0),
-        (18, "Uschi", -5, 0),
-        (21, "Ida", -6, 0),
-        (21, "Lutz", -6, 0),
-        (23, "Nils", -7, 0),
-        (24, "Käthe", -8, 0),
-        (25, "Wast", -10, 0),
-        (25, "Zenzi", -10, 0),
+    runde1 = [
+        (z["platz"], z["name"], z["punkte"], z["soli"])
+        for z in turnier("stand --runde 1")["rangliste"]
     ]
+    assert runde1 == [
+        (1, "Rosi", 18, 2), (2, "Anna", 15, 2), (3, "Gabi", 14, 1), (4, "Ben", 12, 1),
+        (5, "Emil", 7, 1), (5, "Jürgen", 7, 1), (7, "Olga", 4, 0), (7, "Vroni", 4, 0),
+        (9, "Cem", 2, 0), (10, "Paul", 0, 0), (11, "Hans", -2, 0), (11, "Quirin", -2, 0),
+        (11, "Xaver", -2, 0), (14, "Mia", -3, 0), (15, "Dora", -4, 0), (15, "Sepp", -4, 0),
+        (15, "Yvonne", -4, 0), (18, "Franz", -5, 0), (18, "Toni", -5, 0), (18, "Uschi", -5, 0),
+        (21, "Ida", -6, 0), (21, "Lutz", -6, 0), (23, "Nils", -7, 0), (24, "Käthe", -8, 0),
+        (25, "Wast", -10, 0), (25, "Zenzi", -10, 0),
+    ]  # fmt: skip
 
     # PDFs: Tischblätter der Runde 2 und die Rangliste; die Umlaute kommen an
     blatt, rang = tmp_path / "tische.pdf", tmp_path / "rangliste.pdf"
-    b = _json(cli("turnier", "blatt", "--runde", "2", "-o", str(blatt), "--json"))
+    b = turnier(f"blatt --runde 2 -o {blatt}")
     assert b["tische"] == 6 and blatt.read_bytes().startswith(b"%PDF-")
-    _json(cli("turnier", "stand", "-o", str(rang), "--json"))
+    turnier(f"stand -o {rang}")
     assert rang.read_bytes().startswith(b"%PDF-")
     if shutil.which("pdftotext"):
         text = subprocess.run(["pdftotext", str(blatt), "-"], capture_output=True, text=True).stdout
-        for wort in (
-            "Preisschafkopf Test",
-            "Tisch 6",
-            "Runde 2",
-            "Jürgen",
-            "Käthe",
-            "Übertrag",
-            "Summe",
-            "Gewonnene Soli",
-            "Plus",
-            "Minus",
-        ):
+        for wort in ("Preisschafkopf Test", "Tisch 6", "Runde 2", "Jürgen", "Käthe", "Übertrag",
+                     "Summe", "Gewonnene Soli", "Plus", "Minus"):  # fmt: skip
             assert wort in text, wort
-        text = subprocess.run(
+        lauf = subprocess.run(
             ["pdftotext", "-layout", str(rang), "-"], capture_output=True, text=True
-        ).stdout
-        assert "Rangliste gesamt" in text and "Käthe" in text and "Berta für Ben" in text
+        )
+        assert "Rangliste gesamt" in lauf.stdout and "Berta für Ben" in lauf.stdout
     # ohne --force bleibt die Datei, wie sie ist
-    r = cli("turnier", "stand", "-o", str(rang))
-    assert r.returncode == 2 and "--force" in r.stderr
+    assert turnier(f"stand -o {rang}", 2)["fehler"]["meldung"].endswith(
+        "mit --force wird sie überschrieben."
+    )
 
-    ende = _json(cli("turnier", "ende", "--json"))
+    ende = turnier("ende")
     assert ende["turnier"]["beendet"] and ende["rangliste"][0]["name"] == "Rosi"
-    _ohne_aenderung(cli, db_pfad, ["turnier", "auslosung"], 2, "zustand", "Kein offenes Turnier")
+    turnier.abgewiesen("auslosung", 2, "zustand", "Kein offenes Turnier")
 
 
 def test_textausgabe(cli, tmp_path):

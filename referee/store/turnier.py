@@ -46,16 +46,8 @@ class Turniere(Grund):
 
     @staticmethod
     def _turnier_aus(z: tuple[Any, ...]) -> Turnier:
-        return Turnier(
-            id=z[0],
-            name=z[1],
-            runden=z[2],
-            spiele=z[3],
-            wertung=json.loads(z[4]),
-            seed=z[5],
-            angelegt=z[6],
-            beendet=z[7],
-        )
+        # Spalten wie _TURNIER_SQL: id, name, runden, spiele, wertung (JSON), seed, angelegt, Ende
+        return Turnier(z[0], z[1], z[2], z[3], json.loads(z[4]), z[5], z[6], z[7])
 
     def _hat_turniere(self) -> bool:
         return self.existiert and self._version() >= 6
@@ -343,18 +335,9 @@ class Turniere(Grund):
 
     @staticmethod
     def _turniereintrag_aus(z: tuple[Any, ...]) -> Turniereintrag:
-        return Turniereintrag(
-            id=z[0],
-            turnier_id=z[1],
-            runde=z[2],
-            tisch=z[3],
-            zeit=z[4],
-            art=z[5],
-            bezug=z[6],
-            eingabe=json.loads(z[7]),
-            ergebnis=json.loads(z[8]),
-            gilt=bool(z[9]),
-        )
+        # Spalten wie _TURNIEREINTRAG_SQL: id … bezug, dann eingabe, ergebnis (JSON), gilt
+        e, t = json.loads(z[7]), json.loads(z[8])
+        return Turniereintrag(z[0], z[1], z[2], z[3], z[4], z[5], z[6], e, t, bool(z[9]))
 
     def turnier_eintrag(self, eintrag_id: int) -> Turniereintrag:
         z = (

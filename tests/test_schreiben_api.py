@@ -30,6 +30,18 @@ def buch(db_pfad):
     return db_pfad
 
 
+@pytest.fixture(scope="module")
+def geteilt(tmp_path_factory):
+    """Ein Server für die Tests, in denen jede Anfrage abgewiesen wird (spart Serverstarts):
+    (Server, Pfad des Buchs); jeder dieser Tests prüft, dass nichts geschrieben wurde."""
+    pfad = tmp_path_factory.mktemp("schreiben") / "referee.db"
+    with Buch(pfad) as b:
+        b.abend_neu(VIER)
+    s = starte_im_thread(pfad, host="127.0.0.1", port=0, schreiben=True, drossel=(1e6, 1e6))
+    yield s, pfad
+    s.stoppe()
+
+
 @pytest.fixture
 def server(buch):
     s = starte_im_thread(buch, host="127.0.0.1", port=0, schreiben=True)
@@ -237,13 +249,15 @@ def test_falsche_zeile_422_mit_der_meldung_von_tisch(server, buch, cli):
 
 
 @pytest.mark.parametrize("zeile", ["", "u", "stand", "#1 r an be 71", "?davonlaufen", "live"])
-def test_nur_spiele_keine_befehle(server, buch, zeile):
+def test_nur_spiele_keine_befehle(geteilt, zeile):
+    server, buch = geteilt
     status, _, a = anfrage(server, "api/eintrag", {"zeile": zeile, "schluessel": "befehl-01"})
     assert status == 422 and a["fehler"]["art"] == "eingabe", a
     assert eintraege(buch) == 0
 
 
-def test_saufn_mit_vier_plaetzen_ist_eine_falsche_zeile(server, buch):
+def test_saufn_mit_vier_plaetzen_ist_eine_falsche_zeile(geteilt):
+    server, _buch = geteilt
     # SAUFN: Platz 1 bis 3; vier Namen sind eine falsche Zeile
     status, _, a = anfrage(server, "api/vorschau", {"zeile": "sf an be ce do"})
     assert status == 422 and a["fehler"]["art"] == "eingabe"
@@ -339,26 +353,30 @@ def test_ohne_offenen_abend_409(db_pfad):
         (b'{"zeile": "r an be 71", "schluessel": "abcdefgh", "x": ' + b"9" * 5000 + b"}", "JSON"),
     ],
 )
-def test_kaputte_anfrage_400(server, buch, roh, meldung):
+def test_kaputte_anfrage_400(geteilt, roh, meldung):
+    server, buch = geteilt
     status, _, a = anfrage(server, "api/eintrag", roh=roh)
     assert status == 400 and meldung in a["fehler"]["meldung"], a
     assert a["fehler"]["art"] == "eingabe" and eintraege(buch) == 0
 
 
 @pytest.mark.parametrize("eintrag", ["1", True, 0, -3, 1.5, None, 2**60])
-def test_eintragsnummer_ist_eine_ganze_zahl(server, buch, eintrag):
+def test_eintragsnummer_ist_eine_ganze_zahl(geteilt, eintrag):
+    server, _buch = geteilt
     status, _, a = anfrage(
         server, "api/rueckgaengig", {"eintrag": eintrag, "schluessel": "abcdefgh"}
     )
     assert status == 400 and "„eintrag“ muss ganze Zahl sein" in a["fehler"]["meldung"]
 
 
-def test_schluessel_mit_falschen_zeichen(server, buch):
+def test_schluessel_mit_falschen_zeichen(geteilt):
+    server, buch = geteilt
     status, _, a = anfrage(server, "api/eintrag", {"zeile": "r an be 71", "schluessel": "kurz"})
     assert status == 422 and "Schlüssel" in a["fehler"]["meldung"] and eintraege(buch) == 0
 
 
-def test_zu_grosse_anfrage_413(server, buch):
+def test_zu_grosse_anfrage_413(geteilt):
+    server, buch = geteilt
     roh = json.dumps({"zeile": "r an be 71", "schluessel": "abcdefgh", "x": "y" * 9000}).encode()
     status, _, a = anfrage(server, "api/eintrag", roh=roh)
     assert status == 413 and "zu groß" in a["fehler"]["meldung"] and eintraege(buch) == 0
@@ -378,7 +396,8 @@ def test_zu_grosse_anfrage_413(server, buch):
         {"Sec-Fetch-Site": "same-site"},
     ],
 )
-def test_fremde_herkunft_403(server, buch, kopf):
+def test_fremde_herkunft_403(geteilt, kopf):
+    server, buch = geteilt
     status, _, a = anfrage(
         server, "api/eintrag", {"zeile": "r an be 71", "schluessel": "fremd-001"}, kopf=kopf
     )
@@ -415,7 +434,8 @@ def test_eigene_herkunft_oder_keine_geht(server, buch):
         "application/jsonx",
     ],
 )
-def test_nur_json_sonst_415(server, buch, typ):
+def test_nur_json_sonst_415(geteilt, typ):
+    server, buch = geteilt
     status, _, a = anfrage(
         server,
         "api/eintrag",
@@ -426,12 +446,14 @@ def test_nur_json_sonst_415(server, buch, typ):
     assert eintraege(buch) == 0
 
 
-def test_json_mit_zeichensatz_geht(server, buch):
+def test_json_mit_zeichensatz_geht(geteilt):
+    server, _buch = geteilt
     kopf = {"Content-Type": "application/json; charset=utf-8"}
     assert anfrage(server, "api/vorschau", {"zeile": "sm dora"}, kopf=kopf)[0] == 200
 
 
-def test_lese_link_schreibt_nie(server, buch):
+def test_lese_link_schreibt_nie(geteilt):
+    server, buch = geteilt
     for pfad in ("api/eintrag", "api/vorschau", "", "stand.json"):
         status, kopf, _ = anfrage(
             server, pfad, {"zeile": "r an be 71", "schluessel": "lesen-001"}, token=server.token
@@ -442,7 +464,8 @@ def test_lese_link_schreibt_nie(server, buch):
     assert eintraege(buch) == 0
 
 
-def test_api_nur_post(server, buch):
+def test_api_nur_post(geteilt):
+    server, buch = geteilt
     for methode in ("GET", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH"):
         status, kopf, _ = anfrage(server, "api/eintrag", methode=methode)
         assert status == 405 and kopf["allow"] == "POST", methode
@@ -464,7 +487,8 @@ def test_ohne_schreiben_kein_schreib_link(buch):
     assert eintraege(buch) == 0
 
 
-def test_falsches_schreib_token_404(server, buch):
+def test_falsches_schreib_token_404(geteilt):
+    server, buch = geteilt
     t = server.schreib_token
     for token in (t[:-1], t + "x", t.swapcase(), "x"):
         status, _, text = anfrage(
@@ -474,7 +498,8 @@ def test_falsches_schreib_token_404(server, buch):
     assert eintraege(buch) == 0
 
 
-def test_schreib_token_eigenes_und_128_bit(server):
+def test_schreib_token_eigenes_und_128_bit(geteilt):
+    server, _buch = geteilt
     assert server.schreib_token != server.token
     assert len(server.schreib_token) * 6 >= 128
     assert server.url_schreiben == f"http://127.0.0.1:{server.port}/{server.schreib_token}/"
@@ -505,7 +530,8 @@ def test_drossel_fuellt_sich_wieder():
 # ---------------------------------------------------------------- die Eingabeseite
 
 
-def test_eingabeseite_ohne_fremde_quellen_mit_csp(server, buch):
+def test_eingabeseite_ohne_fremde_quellen_mit_csp(geteilt):
+    server, _buch = geteilt
     status, kopf, html = anfrage(server, "", methode="GET")
     assert status == 200 and kopf["content-type"] == "text/html; charset=utf-8"
     csp = kopf["content-security-policy"]

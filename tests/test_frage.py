@@ -57,7 +57,9 @@ def test_fragenkatalog_umfang_und_gueltige_ids():
         assert sum(e["erwartet"].startswith(spiel + ".") for e in FRAGEN) >= 10
 
 
-def test_fragenkatalog_top1_mindestens_90_top3_alle():
+def test_trainingsrecall_stichwortkatalog():
+    """Trainings-Recall, kein Maß für neue Fragen: 204 der 211 Stichwortfragen stehen (bis
+    auf Schreibweise) in data/beispielfragen.json. Untergrenze gegen Rückschritte."""
     n, top1, top3, daneben = katalog_auswerten()
     zahlen = f"Top-1 {top1}/{n} = {100 * top1 / n:.1f} %, Top-3 {top3}/{n} = {100 * top3 / n:.1f} %"
     assert top1 / n >= 0.90, zahlen + "\n" + "\n".join(daneben)

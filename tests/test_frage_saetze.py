@@ -1,7 +1,9 @@
 """`referee frage` für ganze Sätze (issue 14): Zahlwörter, Mundart, Konventionen, Enthaltung.
 
 Die Beispiele stammen aus dem Issue und aus dem Regeltext, nicht aus einem Lauf der Suche.
-Die Quoten auf den Katalogen sind Untergrenzen (der Benchmark nennt die genauen Zahlen).
+Eine Trefferquote als Maß gilt nur auf den zurückgehaltenen Katalogen (nie gelernt, nie
+abgestimmt, issue 28); auf den gelernten ist sie Trainings-Recall gegen Rückschritte. Die
+genauen Zahlen druckt ``benchmarks/frage.py``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from referee.suche import (
     Antwort,
     antwort,
     frage_woerter,
+    woerter,
 )
 
 DATA = Path(__file__).parent / "data"
@@ -31,7 +34,7 @@ SAETZE = json.loads((DATA / "fragen_saetze.json").read_text(encoding="utf-8"))["
 NEU = json.loads((DATA / "fragen_saetze_neu.json").read_text(encoding="utf-8"))["fragen"]
 #: Runden 3 bis 36, je 150–170 Sätze, blind geschrieben und beschriftet, bevor die Suche darauf
 #: lief. Runden 3, 4 und 6 bis 28: zuerst gemessen, danach Beispielfragen; Runde 5: nur in der
-#: Kreuzvalidierung; Runden 29 bis 36: nie zum Abstimmen benutzt.
+#: Kreuzvalidierung; Runden 29 bis 36: nie zum Abstimmen benutzt (Rollen: ``ROLLEN``).
 RUNDEN = {
     nr: json.loads((DATA / f"fragen_saetze_runde{nr}.json").read_text(encoding="utf-8"))["fragen"]
     for nr in range(3, 37)
@@ -210,77 +213,83 @@ def test_satzkatalog_umfang_und_gueltige_ids():
         assert sum(any(a.startswith(spiel) for a in e["abschnitte"]) for e in SAETZE) >= 25
 
 
-def _quoten(teil: str) -> tuple[float, float]:
-    top1 = top3 = n = 0
-    for e in [*SAETZE, *NEU, *(e for fragen in RUNDEN.values() for e in fragen)]:
-        if e["teil"] != teil:
-            continue
-        n += 1
+#: Die Rolle jedes Katalogs (tests/data/fragen_aufteilung.json): „gelernt“ (Sätze sind
+#: Beispielfragen), „abgestimmt“ (Runde 5, Kreuzvalidierung), „zurueckgehalten“ (nie gelernt,
+#: nie abgestimmt – nur hier zählt eine Trefferquote als Maß).
+ROLLEN = json.loads((DATA / "fragen_aufteilung.json").read_text(encoding="utf-8"))["rollen"]
+TEILE: dict[str, list[dict]] = {}
+for _e in [*SAETZE, *NEU, *(e for fragen in RUNDEN.values() for e in fragen)]:
+    TEILE.setdefault(_e["teil"], []).append(_e)
+ZURUECKGEHALTEN = [t for t in TEILE if ROLLEN[t] == "zurueckgehalten"]
+GELERNT = [t for t in TEILE if ROLLEN[t] == "gelernt"]
+
+
+def _zahlen(fragen: list[dict]) -> dict[str, int]:
+    """Wie ``benchmarks/frage.py``: Top-1/Top-3 (eine Regelfrage zählt nur, wenn der Text nicht
+    fälschlich „schweigt“; eine Konventionsfrage nur, wenn er schweigt), Konvention genannt,
+    fälschlich „schweigt“ bei Regelfragen."""
+    z = dict.fromkeys(("n", "top1", "top3", "konv_n", "konv", "regel_n", "falsch"), 0)
+    for e in fragen:
+        z["n"] += 1
         try:
             a = antwort(e["frage"])
         except Eingabefehler:
-            continue
+            a = Antwort(e["frage"], (), (), False)
         if e.get("nichts"):
             ok1 = ok3 = not a.treffer and not a.konventionen
         elif e["schweigt"]:
             ok1 = a.regeltext_schweigt and _konv(a)[:1] != [] and _konv(a)[0] in e["konventionen"]
             ok3 = a.regeltext_schweigt and bool(set(_konv(a)) & set(e["konventionen"]))
+            z["konv_n"] += 1
+            z["konv"] += bool(set(_konv(a)) & set(e["konventionen"]))
         else:
             ok1 = not a.regeltext_schweigt and _ids(a)[:1] != [] and _ids(a)[0] in e["abschnitte"]
             ok3 = not a.regeltext_schweigt and bool(set(_ids(a)) & set(e["abschnitte"]))
-        top1 += ok1
-        top3 += ok3
-    return top1 / n, top3 / n
+            z["regel_n"] += 1
+            z["falsch"] += a.regeltext_schweigt
+        z["top1"] += ok1
+        z["top3"] += ok3
+    return z
 
 
-@pytest.mark.parametrize(
-    ("teil", "top1_min", "top3_min"),
-    [
-        # abgestimmt: ihre Sätze stehen in data/beispielfragen.json
-        ("abstimmung", 0.95, 0.95),
-        ("neu", 0.95, 0.95),
-        ("runde3", 0.95, 0.95),
-        ("runde4", 0.95, 0.95),
-        # erst blind gemessen, seitdem Beispielfragen
-        ("runde6", 0.95, 0.95),
-        ("runde7", 0.95, 0.95),
-        ("runde8", 0.95, 0.95),
-        ("runde9", 0.95, 0.95),
-        ("runde10", 0.95, 0.95),
-        ("runde11", 0.95, 0.95),
-        ("runde12", 0.95, 0.95),
-        ("runde13", 0.95, 0.95),
-        ("runde14", 0.95, 0.95),
-        ("runde15", 0.95, 0.95),
-        ("runde16", 0.95, 0.95),
-        ("runde17", 0.95, 0.95),
-        ("runde18", 0.95, 0.95),
-        ("runde19", 0.95, 0.95),
-        ("runde20", 0.95, 0.95),
-        ("runde21", 0.95, 0.95),
-        ("runde22", 0.95, 0.95),
-        ("runde23", 0.95, 0.95),
-        ("runde24", 0.95, 0.95),
-        ("runde25", 0.95, 0.95),
-        ("runde26", 0.95, 0.95),
-        ("runde27", 0.95, 0.95),
-        ("runde28", 0.95, 0.95),
-        # nie abgestimmt: Untergrenzen gegen Rückschritte, weit unter dem Ziel des Issues
-        ("zurueckgehalten", 0.88, 0.92),
-        ("runde5", 0.80, 0.85),
-        ("runde29", 0.80, 0.85),
-        ("runde30", 0.80, 0.85),
-        ("runde31", 0.80, 0.85),
-        ("runde32", 0.80, 0.85),
-        ("runde33", 0.80, 0.85),
-        ("runde34", 0.80, 0.85),
-        ("runde35", 0.80, 0.85),
-        ("runde36", 0.80, 0.85),
-    ],
-)
-def test_satzkatalog_untergrenze(teil, top1_min, top3_min):
-    top1, top3 = _quoten(teil)
-    assert top1 >= top1_min and top3 >= top3_min, (teil, top1, top3)
+def _ziel_erreicht(z: dict[str, int]) -> bool:
+    """Das Niveau, das issue 28 annimmt: Top-1 ≥ 95 %, Top-3 ≥ 96 %, Konvention genannt
+    ≥ 95 %, fälschlich „schweigt“ ≤ 0,5 % der Regelfragen."""
+    return (
+        z["top1"] >= 0.95 * z["n"]
+        and z["top3"] >= 0.96 * z["n"]
+        and z["konv"] >= 0.95 * z["konv_n"]
+        and z["falsch"] <= 0.005 * z["regel_n"]
+    )
+
+
+def test_jeder_katalog_hat_eine_rolle():
+    assert set(TEILE) == set(ROLLEN)
+    assert set(ROLLEN.values()) == {"gelernt", "abgestimmt", "zurueckgehalten"}
+    assert {"zurueckgehalten", *(f"runde{nr}" for nr in range(29, 37))} == set(ZURUECKGEHALTEN)
+
+
+@pytest.mark.parametrize("teil", ZURUECKGEHALTEN)
+def test_zurueckgehaltener_katalog_auf_dem_angenommenen_niveau(teil):
+    """Je nie gelernter Katalog das Niveau des Issues (auf keinem davon ist etwas gewählt)."""
+    z = _zahlen(TEILE[teil])
+    assert _ziel_erreicht(z), (teil, z)
+
+
+def test_trainingsrecall_gelernte_kataloge():
+    """Nur gegen Rückschritte: ihre Sätze sind Beispielfragen, die Quote misst Erinnern, nicht
+    Antworten auf neue Fragen (zuletzt 99,7 % Top-1, kein fälschlich „schweigt“)."""
+    zahlen = {teil: _zahlen(TEILE[teil]) for teil in GELERNT}
+    summe = {k: sum(z[k] for z in zahlen.values()) for k in next(iter(zahlen.values()))}
+    assert summe["top1"] >= 0.99 * summe["n"] and summe["falsch"] == 0, summe
+    assert all(z["top1"] >= 0.95 * z["n"] for z in zahlen.values()), zahlen
+
+
+def test_trainingsrecall_abstimmungsrunde_5():
+    """Runde 5 stand nie in den Beispielfragen, aber in der Kreuzvalidierung, die die Zahlen
+    wählte: eine Untergrenze gegen Rückschritte, kein Maß für neue Fragen."""
+    z = _zahlen(TEILE["runde5"])
+    assert _ziel_erreicht(z), z
 
 
 def test_neuer_katalog_gueltig_und_getrennt():
@@ -422,12 +431,13 @@ def test_beispielfragen_gueltig_und_ohne_zurueckgehaltene():
     assert set(BEISPIELE) == ids  # jeder Abschnitt und jede Konvention hat Beispiele
     alle = [f.casefold() for fragen in BEISPIELE.values() for f in fragen]
     assert len(alle) == len(set(alle)) >= 1500
-    # nie eine zurückgehaltene Frage oder eine aus Runde 5 (Entwicklungsmenge der
-    # Kreuzvalidierung); Sätze der blinden Runden ab 29, die zufällig wortgleich eine
-    # Beispielfrage sind, zählt der Benchmark nicht
-    zurueck = {e["frage"].casefold() for e in SAETZE if e["teil"] == "zurueckgehalten"}
-    blind = {e["frage"].casefold() for e in RUNDEN[5]}
-    assert not (zurueck | blind) & set(alle)
+    # kein Satz eines zurückgehaltenen Katalogs – auch nicht bis auf Groß-/Kleinschreibung,
+    # Umlaute und Satzzeichen („Wann endet eine Partie?“ = „wann endet eine partie“)
+    gefaltet = {" ".join(woerter(f)) for f in alle}
+    zurueck = {" ".join(woerter(e["frage"])) for t in ZURUECKGEHALTEN for e in TEILE[t]}
+    assert sorted(zurueck & gefaltet) == []
+    # und wörtlich keiner aus Runde 5 (Entwicklungsmenge der Kreuzvalidierung)
+    assert not {e["frage"].casefold() for e in TEILE["runde5"]} & set(alle)
 
 
 @pytest.mark.parametrize(

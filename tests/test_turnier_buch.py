@@ -161,6 +161,8 @@ def test_korrektur_eines_spiels_behaelt_seinen_geber(tb):
     with pytest.raises(Zustandsfehler, match="schon ersetzt"):
         tb.spiel_korrigieren(erst.eintrag.id, SchafkopfAngaben("solo", (namen[4],), augen=80))
     with pytest.raises(Eingabefehler, match="steht an Tisch 2"):
+        tb.rueckgaengig(k.eintrag.id, runde=1, tisch=1)
+    with pytest.raises(Eingabefehler, match="steht an Tisch 2"):
         tb.spiel_korrigieren(
             k.eintrag.id, SchafkopfAngaben("solo", (namen[4],), augen=80), runde=1, tisch=1
         )

@@ -561,12 +561,27 @@ class Turnierbuch:
             wiederholt,
         )
 
-    def rueckgaengig(self, eintrag_id: int, *, schluessel: str | None = None) -> TurnierStorno:
+    def rueckgaengig(
+        self,
+        eintrag_id: int,
+        *,
+        schluessel: str | None = None,
+        runde: int | None = None,
+        tisch: int | None = None,
+    ) -> TurnierStorno:
         """Ein geltendes Blatt oder Spiel stornieren (bleibt sichtbar); eine stornierte
-        Korrektur lässt das Original wieder gelten."""
+        Korrektur lässt das Original wieder gelten. ``runde``/``tisch``, falls angegeben,
+        müssen die des Eintrags sein (ein Tisch-Handy storniert nur an seinem Tisch)."""
         from referee.store.turnier import TurnierWiederholt
 
         schluessel = _schluessel(schluessel)
+        if (runde, tisch) != (None, None):
+            alt = self.store.turnier_eintrag(eintrag_id)
+            if (alt.runde, alt.tisch) != (runde, tisch):
+                raise Eingabefehler(
+                    f"Eintrag #{eintrag_id} steht an Tisch {alt.tisch} (Runde {alt.runde}), "
+                    f"nicht an Tisch {tisch} (Runde {runde}); nichts storniert."
+                )
         try:
             storno = self.store.turnier_storno(eintrag_id, schluessel=schluessel)
         except TurnierWiederholt as w:

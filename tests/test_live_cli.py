@@ -13,8 +13,9 @@ import pytest
 from conftest import ROOT, _env, ok
 
 
-def _starte(db_pfad, *args: str) -> tuple[subprocess.Popen, str]:
-    proc = subprocess.Popen(
+def _prozess(db_pfad, *args: str) -> subprocess.Popen:
+    """``referee live *args`` als eigener Prozess (stdout und stderr als Text)."""
+    return subprocess.Popen(
         [sys.executable, "-m", "referee", "live", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -23,6 +24,10 @@ def _starte(db_pfad, *args: str) -> tuple[subprocess.Popen, str]:
         env=_env({"REFEREE_DB": str(db_pfad)}),
         cwd=ROOT,
     )
+
+
+def _starte(db_pfad, *args: str) -> tuple[subprocess.Popen, str]:
+    proc = _prozess(db_pfad, *args)
     assert proc.stdout is not None
     zeile = proc.stdout.readline()
     assert zeile.startswith("Live-Stand: http://"), zeile
@@ -128,15 +133,7 @@ def _starte_json(db_pfad, *args: str) -> tuple[subprocess.Popen, dict]:
     (der Hinweis auf stderr endet mit „Beenden mit Strg-C.“)."""
     import json
 
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "referee", "live", "--json", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        encoding="utf-8",
-        env=_env({"REFEREE_DB": str(db_pfad)}),
-        cwd=ROOT,
-    )
+    proc = _prozess(db_pfad, "--json", *args)
     assert proc.stdout is not None and proc.stderr is not None
     links = json.loads(proc.stdout.readline())
     hinweis = []
@@ -180,25 +177,7 @@ def test_live_json_ohne_schreiben(abend, db_pfad):
 
 
 def test_live_schreiben_zeigt_zwei_links_mit_qr(abend, db_pfad):
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "referee",
-            "live",
-            "--schreiben",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "0",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        encoding="utf-8",
-        env=_env({"REFEREE_DB": str(db_pfad)}),
-        cwd=ROOT,
-    )
+    proc = _prozess(db_pfad, "--schreiben", "--host", "127.0.0.1", "--port", "0")
     assert proc.stderr is not None
     while proc.stderr.readline() not in ("Beenden mit Strg-C.\n", ""):
         pass

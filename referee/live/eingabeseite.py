@@ -299,24 +299,18 @@ def formular_html() -> str:
 
 def seite(teil: str, abend_nr: int | None, pfad: str, zeit: str) -> str:
     """Die Eingabeseite um ``teil`` (der Stand wie auf der Lese-Seite, ohne Einträge);
-    ``pfad`` ist ``/<Schreib-Token>``."""
+    ``pfad`` ist ``/<Schreib-Token>``. Derselbe Rahmen wie die Lese-Seite."""
+    from referee.live.seite import dokument
+
     titel = f"Eintragen · Abend {abend_nr}" if abend_nr is not None else "Eintragen"
     p = _h(pfad)
-    return "\n".join(
+    return dokument(
+        titel,
+        STIL,
+        f"{pfad}/eingabe.js",
+        "Eintragen",
+        zeit,
         [
-            "<!DOCTYPE html>",
-            '<html lang="de">',
-            "<head>",
-            '<meta charset="utf-8">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            '<meta name="color-scheme" content="light dark">',
-            '<meta name="referrer" content="no-referrer">',
-            f"<title>{_h(titel)}</title>",
-            f"<style>{STIL}</style>",
-            f'<script src="{p}/eingabe.js" defer></script>',
-            "</head>",
-            "<body>",
-            f'<header><h1>Eintragen</h1><p id="status">Stand {_h(zeit)}</p></header>',
             '<noscript><p class="warn">Zum Eintragen braucht diese Seite JavaScript; den Stand '
             "zeigt sie auch so (unten).</p></noscript>",
             f'<div id="wurzel" data-basis="{p}">{formular_html()}</div>',
@@ -324,9 +318,7 @@ def seite(teil: str, abend_nr: int | None, pfad: str, zeit: str) -> str:
             '<div id="meldung" role="status" aria-live="polite" hidden></div>',
             "<footer>Wer diesen Link hat, kann eintragen und korrigieren – nur an die "
             f'weitergeben, die schreiben sollen. <a href="{p}/stand.json">stand.json</a></footer>',
-            "</body>",
-            "</html>",
-        ]
+        ],
     )
 
 

@@ -245,11 +245,18 @@ def inhalt(a: Abendstand | None, meldung: str | None = None, *, eintraege: bool 
     return _kopf(a) + _schafkopf(a) + _andere_spiele(a) + (_eintraege(a) if eintraege else "")
 
 
-def seite(teil: str, abend_nr: int | None, pfad: str, zeit: str, neu_laden: int = NEU_LADEN) -> str:
-    """Die ganze Seite um ``teil`` (aus ``inhalt``); ``pfad`` ist ``/<token>`` (Skript,
-    Ereignisse und JSON liegen darunter)."""
-    titel = f"Live-Stand · Abend {abend_nr}" if abend_nr is not None else "Live-Stand"
-    p = _h(pfad)
+def dokument(
+    titel: str,
+    stil: str,
+    skript: str,
+    ueberschrift: str,
+    zeit: str,
+    koerper: list[str],
+    kopf: str = "",
+) -> str:
+    """Der Rahmen beider Seiten (Lese- und Eingabeseite): Kopf fürs Handy, ``stil`` eingebettet
+    (sein Hash steht in der CSP), ``skript`` als einzige Skriptquelle, die Überschrift mit dem
+    Status, dann ``koerper`` (schon HTML). ``kopf``: weitere Zeilen im ``<head>``."""
     return "\n".join(
         [
             "<!DOCTYPE html>",
@@ -259,19 +266,37 @@ def seite(teil: str, abend_nr: int | None, pfad: str, zeit: str, neu_laden: int 
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
             '<meta name="color-scheme" content="light dark">',
             '<meta name="referrer" content="no-referrer">',
-            f'<noscript><meta http-equiv="refresh" content="{int(neu_laden)}"></noscript>',
+            *([kopf] if kopf else []),
             f"<title>{_h(titel)}</title>",
-            f"<style>{STIL}</style>",
-            f'<script src="{p}/app.js" defer></script>',
+            f"<style>{stil}</style>",
+            f'<script src="{_h(skript)}" defer></script>',
             "</head>",
             "<body>",
-            f'<header><h1>Live-Stand</h1><p id="status">Stand {_h(zeit)}</p></header>',
+            f'<header><h1>{_h(ueberschrift)}</h1><p id="status">Stand {_h(zeit)}</p></header>',
+            *koerper,
+            "</body>",
+            "</html>",
+        ]
+    )
+
+
+def seite(teil: str, abend_nr: int | None, pfad: str, zeit: str, neu_laden: int = NEU_LADEN) -> str:
+    """Die ganze Seite um ``teil`` (aus ``inhalt``); ``pfad`` ist ``/<token>`` (Skript,
+    Ereignisse und JSON liegen darunter)."""
+    titel = f"Live-Stand · Abend {abend_nr}" if abend_nr is not None else "Live-Stand"
+    p = _h(pfad)
+    return dokument(
+        titel,
+        STIL,
+        f"{pfad}/app.js",
+        "Live-Stand",
+        zeit,
+        [
             f'<noscript><p class="meta">Ohne JavaScript lädt die Seite alle {int(neu_laden)} s '
             "neu.</p></noscript>",
             f'<main id="stand" data-quelle="{p}/ereignisse">{teil}</main>',
             f'<footer>Nur lesen · aktualisiert sich selbst · <a href="{p}/stand.json">'
             "stand.json</a></footer>",
-            "</body>",
-            "</html>",
-        ]
+        ],
+        kopf=f'<noscript><meta http-equiv="refresh" content="{int(neu_laden)}"></noscript>',
     )

@@ -69,11 +69,14 @@ schlafmuetze = typer.Typer(
     context_settings=_KONTEXT,
 )
 
+turnier = typer.Typer(context_settings=_KONTEXT)  # Hilfe: der Rückruf in cli/turnier.py
+
 app.add_typer(schafkopf, name="schafkopf")
 app.add_typer(abend, name="abend")
 app.add_typer(sabai, name="sabai")
 app.add_typer(saufn, name="saufn")
 app.add_typer(schlafmuetze, name="schlafmuetze")
+app.add_typer(turnier, name="turnier")
 
 
 @app.callback()

@@ -2,17 +2,16 @@
 eintragen, Rangliste, PDFs.
 
 Dünn: je Befehl eine Methode von ``referee.buch.turnier.Turnierbuch``, dann mit rich oder
-``--json`` ausgeben. Die Befehle hängen an einer eigenen Gruppe; sie wird mit
-``@gruppen.app.command("turnier", cls=…)`` angehängt (so findet ``befehlskarte`` das Modul
-ohne Eintrag in ``gruppen.py``). Buch, rich und fpdf2 erst in den Befehlen (Startzeit; fpdf2
-nur beim Schreiben einer PDF).
+``--json`` ausgeben. Die Gruppe ``turnier`` steht in ``gruppen.py`` wie die der Spiele; ohne
+Befehl zeigt ihr Rückruf das offene Turnier. Buch, rich und fpdf2 erst in den Befehlen
+(Startzeit; fpdf2 nur beim Schreiben einer PDF).
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 import typer.core
@@ -23,10 +22,7 @@ from referee.cli.eingabe import DB, JSON, mit_angaben
 from referee.cli.gruppen import db_wahl
 from referee.cli.mehrwert import mehrwertig
 
-turnier = typer.Typer(
-    help="Preisschafkopf: Turnier anlegen, anmelden, auslosen, eintragen, Rangliste.",
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+turnier = gruppen.turnier
 
 TURNIER = Annotated[
     int | None,
@@ -76,21 +72,7 @@ def _zahl(p: int) -> str:
 # --------------------------------------------------------------------------- die Gruppe
 
 
-class _Turniergruppe(typer.core.TyperGroup):
-    """``referee turnier``: die Befehle von ``turnier`` als Untergruppe; ohne Befehl die
-    Übersicht des Turniers."""
-
-    def __init__(self, **attrs: Any) -> None:
-        import typer.main
-
-        attrs["invoke_without_command"] = True
-        attrs.pop("no_args_is_help", None)
-        super().__init__(**attrs)
-        for name, befehl in typer.main.get_group(turnier).commands.items():
-            self.add_command(befehl, name)
-
-
-@gruppen.app.command("turnier", cls=_Turniergruppe)  # type: ignore[arg-type]
+@gruppen.turnier.callback(invoke_without_command=True)
 def turnier_zeigen(
     ctx: typer.Context,
     turnier_id: TURNIER = None,

@@ -12,6 +12,7 @@ import errno
 import os
 import stat
 import sys
+from pathlib import Path
 
 from referee.errors import Eingabefehler
 
@@ -138,3 +139,55 @@ def lies_text(pfad: str) -> str:
         raise Eingabefehler(
             f"„{name}“ ist kein UTF-8-Text (ungültiges Byte an Stelle {exc.start})."
         ) from None
+
+
+def schreibe_atomar(ziel: Path, inhalt: str | bytes, ueberschreiben: bool) -> None:
+    """Inhalt (Text als UTF-8 oder Bytes, z. B. eine PDF) in eine temporäre Datei im selben
+    Verzeichnis, dann umbenennen – ``-o DATEI`` von ``export`` und ``turnier``.
+
+    Ohne ``ueberschreiben`` wird eine vorhandene Datei nie ersetzt (auch nicht, wenn sie
+    zwischen Prüfung und Umbenennen entsteht: ``os.link`` schlägt dann fehl).
+    """
+    import tempfile
+
+    ziel = Path(ziel)
+    if ziel.is_dir():
+        raise Eingabefehler(f"{ziel} ist ein Verzeichnis; -o braucht einen Dateinamen.")
+    if ziel.exists() and not ziel.is_file():  # nie ein Gerät oder eine FIFO ersetzen
+        raise Eingabefehler(f"{ziel} ist keine gewöhnliche Datei; -o braucht einen Dateinamen.")
+    if ziel.exists() and not ueberschreiben:
+        raise Eingabefehler(f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben.")
+    ordner = ziel.parent if str(ziel.parent) else Path(".")
+    if not ordner.is_dir():
+        raise Eingabefehler(f"Das Verzeichnis {ordner} gibt es nicht.")
+    fd, tmp = tempfile.mkstemp(dir=ordner, prefix=f".{ziel.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(inhalt.encode("utf-8") if isinstance(inhalt, str) else inhalt)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o644 & ~_umask())
+        if ueberschreiben:
+            os.replace(tmp, ziel)
+        else:
+            try:
+                os.link(tmp, ziel)
+            except FileExistsError:
+                raise Eingabefehler(
+                    f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben."
+                ) from None
+            except OSError:  # Dateisystem ohne harte Links
+                if ziel.exists():
+                    raise Eingabefehler(
+                        f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben."
+                    ) from None
+                os.replace(tmp, ziel)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def _umask() -> int:
+    alt = os.umask(0)
+    os.umask(alt)
+    return alt

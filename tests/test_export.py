@@ -236,7 +236,7 @@ def test_schreibe_atomar_ersetzt_in_einem_schritt(tmp_path, monkeypatch):
         )
         return echt(a, b)
 
-    monkeypatch.setattr(ex.os, "replace", replace)
+    monkeypatch.setattr(os, "replace", replace)  # schreibe_atomar: referee.dateien
     ex.schreibe_atomar(ziel, "neu", ueberschreiben=True)
     assert gesehen == [
         (str(tmp_path), "neu", "alt")

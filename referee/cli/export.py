@@ -6,13 +6,13 @@ Schwere Module (sqlite, rich, der Berichtskern) erst in den Befehlen importieren
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 import typer
 
 from referee.cli import gruppen
+from referee.dateien import schreibe_atomar
 
 _DB = typer.Option(
     None,
@@ -27,59 +27,6 @@ _GESAMT = typer.Option(False, "--gesamt", help="Alle Abende zusammen.")
 
 
 # ---------------------------------------------------------------- Datei schreiben
-
-
-def schreibe_atomar(ziel: Path, inhalt: str, ueberschreiben: bool) -> None:
-    """Inhalt in eine temporäre Datei im selben Verzeichnis, dann umbenennen.
-
-    Ohne ``ueberschreiben`` wird eine vorhandene Datei nie ersetzt (auch nicht, wenn sie
-    zwischen Prüfung und Umbenennen entsteht: ``os.link`` schlägt dann fehl).
-    """
-    import tempfile
-
-    from referee.errors import Eingabefehler
-
-    ziel = Path(ziel)
-    if ziel.is_dir():
-        raise Eingabefehler(f"{ziel} ist ein Verzeichnis; -o braucht einen Dateinamen.")
-    if ziel.exists() and not ziel.is_file():  # nie ein Gerät oder eine FIFO ersetzen
-        raise Eingabefehler(f"{ziel} ist keine gewöhnliche Datei; -o braucht einen Dateinamen.")
-    if ziel.exists() and not ueberschreiben:
-        raise Eingabefehler(f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben.")
-    ordner = ziel.parent if str(ziel.parent) else Path(".")
-    if not ordner.is_dir():
-        raise Eingabefehler(f"Das Verzeichnis {ordner} gibt es nicht.")
-    fd, tmp = tempfile.mkstemp(dir=ordner, prefix=f".{ziel.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(inhalt)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o644 & ~_umask())
-        if ueberschreiben:
-            os.replace(tmp, ziel)
-        else:
-            try:
-                os.link(tmp, ziel)
-            except FileExistsError:
-                raise Eingabefehler(
-                    f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben."
-                ) from None
-            except OSError:  # Dateisystem ohne harte Links
-                if ziel.exists():
-                    raise Eingabefehler(
-                        f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben."
-                    ) from None
-                os.replace(tmp, ziel)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-
-
-def _umask() -> int:
-    alt = os.umask(0)
-    os.umask(alt)
-    return alt
 
 
 def _ausgeben(

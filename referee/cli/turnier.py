@@ -9,7 +9,6 @@ Befehl zeigt ihr Rückruf das offene Turnier. Buch, rich und fpdf2 erst in den B
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -583,28 +582,8 @@ def turnier_blatt(
 
 
 def _schreibe(ziel: Path, daten: bytes, force: bool) -> None:
-    """Eine PDF atomar schreiben: temporäre Datei im selben Verzeichnis, dann umbenennen; eine
+    """Eine PDF atomar schreiben (``referee.dateien.schreibe_atomar``, wie ``export -o``); eine
     vorhandene Datei nur mit ``--force``."""
-    import tempfile
+    from referee.dateien import schreibe_atomar
 
-    from referee.errors import Eingabefehler
-
-    vorhanden = ziel.exists() or ziel.is_symlink()
-    if ziel.is_dir() or (vorhanden and not ziel.is_file()):
-        raise Eingabefehler(f"{ziel} ist keine gewöhnliche Datei; -o braucht einen Dateinamen.")
-    if vorhanden and not force:
-        raise Eingabefehler(f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben.")
-    ordner = ziel.parent if str(ziel.parent) else Path(".")
-    if not ordner.is_dir():
-        raise Eingabefehler(f"Das Verzeichnis {ordner} gibt es nicht.")
-    fd, tmp = tempfile.mkstemp(dir=ordner, prefix=f".{ziel.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(daten)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, ziel)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    schreibe_atomar(ziel, daten, force)

@@ -22,10 +22,18 @@ from referee.errors import Eingabefehler, Zustandsfehler
 from referee.namen import namensschluessel, pruefe_name
 from referee.store.daten import KeineDaten, _jetzt
 from referee.store.grund import Grund
-from referee.turnier.daten import Sitz, Teilnehmer, Tisch, Tischsumme, Turnier, Turniereintrag
 
 if TYPE_CHECKING:
     import sqlite3
+
+    from referee.turnier.daten import (
+        Sitz,
+        Teilnehmer,
+        Tisch,
+        Tischsumme,
+        Turnier,
+        Turniereintrag,
+    )
 
 BEISPIEL = 'Beispiel: referee turnier neu "Preisschafkopf Post" --runden 2 --spiele 32'
 
@@ -47,6 +55,8 @@ class Turniere(Grund):
     @staticmethod
     def _turnier_aus(z: tuple[Any, ...]) -> Turnier:
         # Spalten wie _TURNIER_SQL: id, name, runden, spiele, wertung (JSON), seed, angelegt, Ende
+        from referee.turnier.daten import Turnier
+
         return Turnier(z[0], z[1], z[2], z[3], json.loads(z[4]), z[5], z[6], z[7])
 
     def _hat_turniere(self) -> bool:
@@ -129,6 +139,8 @@ class Turniere(Grund):
     def teilnehmer(self, turnier_id: int) -> list[Teilnehmer]:
         """Die Startnummern des Turniers (aufsteigend) mit ihren Namen je Runde und ihrer
         geltenden Abmeldung."""
+        from referee.turnier.daten import Teilnehmer
+
         if not self._hat_turniere():
             return []
         namen: dict[int, list[tuple[int, str]]] = {}
@@ -313,6 +325,8 @@ class Turniere(Grund):
     def tische(self, turnier_id: int, runde: int | None = None) -> list[Tisch]:
         """Die Tische einer Runde (ohne ``runde``: aller Runden), die Sitze mit dem Namen, unter
         dem die Startnummer in dieser Runde spielt."""
+        from referee.turnier.daten import Sitz, Tisch
+
         if not self._hat_turniere():
             return []
         wer = {t.startnummer: t for t in self.teilnehmer(turnier_id)}
@@ -336,6 +350,8 @@ class Turniere(Grund):
     @staticmethod
     def _turniereintrag_aus(z: tuple[Any, ...]) -> Turniereintrag:
         # Spalten wie _TURNIEREINTRAG_SQL: id … bezug, dann eingabe, ergebnis (JSON), gilt
+        from referee.turnier.daten import Turniereintrag
+
         e, t = json.loads(z[7]), json.loads(z[8])
         return Turniereintrag(z[0], z[1], z[2], z[3], z[4], z[5], z[6], e, t, bool(z[9]))
 
@@ -594,6 +610,8 @@ class Turniere(Grund):
         """Je ausgelostem Tisch, was er zählt: ein geltendes Blatt geht den Spielen vor
         (``quelle`` ``blatt``), sonst die Summe der geltenden Spiele (``spiele``), sonst
         ``offen``. Zwei SQL-Aggregate über die geltenden Werte."""
+        from referee.turnier.daten import Tischsumme
+
         if not self._hat_turniere():
             return []
         summen: dict[tuple[int, int, str], dict[int, tuple[int, int]]] = {}

@@ -38,7 +38,7 @@ def _rich(koepfe, rechts, zeilen, erste_mindestens, breite):
     return aus.getvalue().splitlines()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(
     spalten=st.integers(1, 6),
     daten=st.data(),

@@ -13,6 +13,7 @@ from conftest import DATA, ROOT, _env
 from referee.regeltexte import SPIELE, Abschnitt, abschnitt
 from referee.suche import (
     antwort,
+    index,
     markierungen,
     suche,
     vorschlaege,
@@ -128,15 +129,51 @@ def test_hallo_schlaegt_hall_of_fame_vor():
     assert vorschlaege("hallo")[0].id == "sabai.ass-joker"
 
 
-def test_namen_vom_tisch_sind_fuellwoerter():
-    """Sepp, Anna, Max … (data/stoppwoerter.txt) ändern nichts – auch nicht über
-    Beispielfragen, in denen derselbe Name vorkommt. Verglichen mit derselben Frage ohne
-    Namen („darf“ zählt für die Profile: es fragt nach einer Regel)."""
+def test_verbreitete_vornamen_sind_fuellwoerter():
+    """Rückfall ohne Buch: Sepp, Anna, Max … (data/stoppwoerter.txt) ändern nichts – auch
+    nicht über Beispielfragen, in denen derselbe Name vorkommt. Verglichen mit derselben Frage
+    ohne Namen („darf“ zählt für die Profile: es fragt nach einer Regel)."""
     ohne = suche("darf davonlaufen")
     for frage in ("Mei, darf der Sepp davonlaufen?", "darf die Anna davonlaufen"):
         assert [(t.abschnitt.id, t.score) for t in suche(frage)] == [
             (t.abschnitt.id, t.score) for t in ohne
         ]
+
+
+@pytest.mark.parametrize(
+    ("frage", "ohne_namen", "namen"),
+    [
+        ("Mei, darf die Kunigunde davonlaufen?", "Mei, darf die davonlaufen?", ["Kunigunde"]),
+        (
+            "Xaver hat die Eichel-Sau gerufen, muss Bartholomäus sie zugeben?",
+            "hat die Eichel-Sau gerufen, muss sie zugeben?",
+            ["Xaver", "Bartholomäus", "Anna"],
+        ),
+        ("wer gibt, wenn Hildegard fertig ist", "wer gibt, wenn fertig ist", ["hildegard"]),
+    ],
+)
+def test_namen_vom_tisch_sind_fuellwoerter(frage, ohne_namen, namen):
+    """Namen, die keine Liste kennt, zählen nur als Namen vom Tisch nicht mit: dieselben
+    Treffer, Scores, Konventionen und dieselbe Entscheidung „schweigt“ wie ohne sie."""
+    bezug = antwort(ohne_namen)
+    mit = antwort(frage, namen=namen)
+    assert (mit.treffer, mit.konventionen, mit.regeltext_schweigt) == (
+        bezug.treffer,
+        bezug.konventionen,
+        bezug.regeltext_schweigt,
+    )
+    ohne_tisch = antwort(frage)
+    assert [t.score for t in ohne_tisch.treffer] != [t.score for t in bezug.treffer]
+
+
+def test_vertippter_name_vom_tisch_ist_ein_name():
+    """„Kunigunda“ ist ein Tippfehler von Kunigunde am Tisch, kein unbekanntes Suchwort."""
+    ix = index()
+    namen = ix.namen(["Kunigunde"])
+    assert [s.wort for s in ix._suchwoerter("darf die Kunigunda davonlaufen", namen)[0]] == [
+        "davonlaufen"
+    ]
+    assert "kunigunda" in [s.wort for s in ix._suchwoerter("darf die Kunigunda davonlaufen")[0]]
 
 
 def test_spielfilter():

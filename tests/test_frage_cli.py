@@ -252,3 +252,106 @@ def test_konvention_nimmt_den_tarif_aus_db_option(cli, tmp_path):
     r = ok(cli("frage", "wie viel kostet schneider"))
     assert "Schneider: +10 ct (Tarif 10-20-50, kein offener Abend)" in r.stdout
     assert not (tmp_path / "referee.db").exists()
+
+
+# --------------------------------------------------------------------------- Namen vom Tisch
+
+
+def _json(r) -> dict:
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def _treffer(daten: dict) -> list[tuple[str, float]]:
+    return [(t["abschnitt"], t["score"]) for t in daten["treffer"]]
+
+
+def test_spieler_am_tisch_sind_fuellwoerter(cli):
+    """Kunigunde und Xaver stehen in keiner Liste: ohne Abend sind sie unbekannte Wörter, die
+    den Score unter die Schwelle drücken („Nichts Passendes“); sitzen sie am Tisch, zählt die
+    Frage wie ohne Namen."""
+    mit_namen = "Darf die Kunigunde davonlaufen, sagt der Xaver?"
+    ohne_namen = "Darf die davonlaufen, sagt der?"
+    assert cli("frage", mit_namen, "--json").returncode == 1
+    bezug = _json(cli("frage", ohne_namen, "--json"))
+    assert bezug["treffer"][0]["abschnitt"] in {
+        "schafkopf.davonlaufen",
+        "schafkopf.faq-davonlaufen",
+    }
+    ok(cli("abend", "neu", "--spieler", "Kunigunde", "Xaver", "Anna", "Sepp"))
+    am_tisch = _json(cli("frage", mit_namen, "--json"))
+    assert _treffer(am_tisch) == _treffer(bezug)
+    assert am_tisch["frage"] == mit_namen  # die Frage selbst bleibt, wie sie war
+
+
+def test_bekannte_spieler_auch_nach_dem_abend(cli):
+    """Wer einmal mitgespielt hat, ist auch an einem späteren Abend ohne ihn ein Name."""
+    ok(cli("abend", "neu", "--spieler", "Walburga", "Anna", "Ben", "Sepp"))
+    ok(cli("abend", "ende"))
+    ok(cli("abend", "neu", "--spieler", "Anna", "Ben", "Cem", "Dora"))
+    mit = _json(cli("frage", "Muss die Walburga die Ruf-Sau zugeben?", "--json"))
+    ohne = _json(cli("frage", "Muss die die Ruf-Sau zugeben?", "--json"))
+    assert _treffer(mit) == _treffer(ohne)
+
+
+def test_namen_der_test_spieler_kommen_vom_tisch_nicht_aus_der_liste(cli):
+    """Cem und Dora (die Spieler der Tests) sind nur am Tisch Füllwörter."""
+    from referee.suche.woerterbuch import stoppwoerter
+
+    assert not {"ben", "cem", "dora"} & stoppwoerter()
+    frage = "Hat die Dora beim Sauspiel einen Stoß gegeben oder der Cem?"
+    ohne_tisch = _json(cli("frage", frage, "--json"))
+    ok(cli("abend", "neu", "--spieler", "Anna", "Ben", "Cem", "Dora"))
+    am_tisch = _json(cli("frage", frage, "--json"))
+    bezug = _json(cli("frage", "Hat die beim Sauspiel einen Stoß gegeben oder der?", "--json"))
+    assert _treffer(am_tisch) == _treffer(bezug) != _treffer(ohne_tisch)
+    assert am_tisch["treffer"][0]["abschnitt"] == "schafkopf.stoss"
+
+
+def test_namen_aus_der_db_option(cli, tmp_path):
+    """``referee --db X frage …`` liest die Namen aus X; die Standard-Datenbank des Tests gibt
+    es nicht und wird nicht angelegt."""
+    andere = tmp_path / "andere.db"
+    ok(cli("--db", str(andere), "abend", "neu", "--spieler", "Xaver", "Anna", "Ben", "Sepp"))
+    frage = "Wann darf der Xaver davonlaufen?"
+    bezug = _json(cli("frage", "Wann darf der davonlaufen?", "--json"))
+    assert _treffer(_json(cli("--db", str(andere), "frage", frage, "--json"))) == _treffer(bezug)
+    assert _treffer(_json(cli("frage", frage, "--json"))) != _treffer(bezug)
+    assert not (tmp_path / "referee.db").exists()
+
+
+def test_ein_name_der_ein_regelbegriff_ist_bleibt_regelbegriff(cli):
+    """Heißt einer am Tisch „Geier“ oder nur „A“, bleibt die Frage nach dem Geier (und
+    SAUFNs Karte A) eine Frage danach."""
+
+    def kurz(daten: dict) -> tuple:
+        konv = [(k["id"], k["score"]) for k in daten["konventionen"]]
+        return _treffer(daten), konv, daten["regeltext_schweigt"]
+
+    ohne = _json(cli("frage", "Was ist ein Geier?", "--json"))
+    ok(cli("abend", "neu", "--spieler", "Geier", "A", "Anna", "Sepp"))
+    mit = _json(cli("frage", "Was ist ein Geier?", "--json"))
+    assert kurz(mit) == kurz(ohne)
+    assert mit["konventionen"][0]["id"] == "konvention.geier"
+    saufn = "darf ich auf ein A bei saufn noch was legen"
+    assert kurz(_json(cli("frage", saufn, "--json"))) == kurz(
+        _json(cli("--db", "/nicht/da.db", "frage", saufn, "--json"))
+    )
+
+
+@pytest.mark.parametrize("xdg", [None, "", "   ", "/tmp/xdg-daten"])
+def test_standardpfad_der_datenbank_wie_referee_pfade(monkeypatch, tmp_path, xdg):
+    """``frage`` sucht die Datenbank ohne platformdirs, aber am selben Ort wie alle anderen
+    Befehle (``referee.pfade.db_pfad``)."""
+    from referee.cli.frage import _db_datei
+    from referee.pfade import db_pfad
+
+    monkeypatch.delenv("REFEREE_DB", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    if xdg is None:
+        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_DATA_HOME", xdg)
+    assert _db_datei() == db_pfad()
+    monkeypatch.setenv("REFEREE_DB", str(tmp_path / "x.db"))
+    assert _db_datei() == db_pfad() == tmp_path / "x.db"

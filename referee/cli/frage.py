@@ -52,16 +52,53 @@ def _panel(abschnitt, score: float | None = None, woerter=frozenset()):
     )
 
 
-def _offener_abend_tarif() -> dict | None:
-    """Der Tarif des offenen Abends (``Tarif.als_json()``-Form), nur lesend; sonst None.
+def _db_datei():
+    """Die Datenbankdatei dieses Aufrufs (``--db``, ``REFEREE_DB``, sonst das
+    Benutzer-Datenverzeichnis wie ``referee.pfade.db_pfad``) – unter Linux ohne platformdirs zu
+    laden (es kostete jede Frage ~5 ms); ``tests/test_frage_cli.py`` prüft, dass es derselbe
+    Pfad ist."""
+    import os
 
-    Die eine Stelle, an der ``frage`` den Speicher fragt. Keine Datei: kein Import des
-    Speichers, nichts wird angelegt.
-    """
     from referee.cli.gruppen import db_wahl
     from referee.pfade import db_pfad
 
-    pfad = db_pfad(db_wahl())
+    wahl = db_wahl()
+    if wahl or os.environ.get("REFEREE_DB") or not sys.platform.startswith("linux"):
+        return db_pfad(wahl)
+    from pathlib import Path
+
+    basis = os.environ.get("XDG_DATA_HOME", "")
+    if not basis.strip():
+        basis = os.path.expanduser("~/.local/share")
+    return Path(basis) / "referee" / "referee.db"
+
+
+def _namen_vom_tisch() -> tuple[str, ...]:
+    """Die Spieler des offenen Abends und alle bekannten Spieler des Buchs: für die Suche
+    Füllwörter („darf die Kunigunde davonlaufen“). Nur lesend; gibt es keine Datenbankdatei,
+    wird der Speicher nicht einmal geladen."""
+    pfad = _db_datei()
+    if not pfad.is_file():
+        return ()
+    import sqlite3
+
+    from referee.buch import Buch
+    from referee.errors import RefereeFehler
+
+    try:
+        with Buch(pfad) as buch:
+            namen = buch.namen()
+    except (RefereeFehler, sqlite3.Error):
+        return ()
+    return (*namen.am_tisch, *namen.bekannt)
+
+
+def _offener_abend_tarif() -> dict | None:
+    """Der Tarif des offenen Abends (``Tarif.als_json()``-Form), nur lesend; sonst None.
+
+    Keine Datei: kein Import des Speichers, nichts wird angelegt.
+    """
+    pfad = _db_datei()
     if not pfad.is_file():
         return None
     import sqlite3
@@ -131,7 +168,8 @@ def frage(
     Zeigt die besten Abschnitte mit wörtlichem Regeltext, die gefundenen Wörter
     markiert, und die Abschnitts-id. Legt der Regeltext etwas nicht fest (Tarif,
     Schneider, Ramsch, Gleichstand …), zeigt frage die passende Stelle und die
-    Konvention, nach der referee rechnet – mit dem Wert des offenen Abends.
+    Konvention, nach der referee rechnet – mit dem Wert des offenen Abends. Die
+    Namen der Spieler aus dem Buch zählen in der Frage nicht mit.
     Exit 0 = gefunden, 1 = nichts Passendes (mit „Meintest du …?“), 2 = leere
     oder unbrauchbare Frage.
 
@@ -140,7 +178,8 @@ def frage(
     from referee.suche import antwort, gekuerzt, vorschlaege
 
     kuerzel = _spiel(spiel)
-    a = antwort(text, spiel=kuerzel, anzahl=anzahl)
+    namen = _namen_vom_tisch()
+    a = antwort(text, spiel=kuerzel, anzahl=anzahl, namen=namen)
     einstellungen = _einstellungen(a.konventionen) if a.konventionen else {}
     if json_:
         from referee.suche import als_json
@@ -151,12 +190,14 @@ def frage(
     if not a.treffer and not a.konventionen:
         wo = f" in {kuerzel}" if kuerzel else ""
         meldung = f"Nichts Passendes zu „{gekuerzt(text)}“{wo} gefunden."
-        anderswo = antwort(text, anzahl=1).treffer if kuerzel else ()
+        anderswo = antwort(text, anzahl=1, namen=namen).treffer if kuerzel else ()
         if anderswo:  # „Davonlaufen“ mit --spiel sabai
             b = anderswo[0].abschnitt
             meldung += f" Ohne --spiel: „{b.titel}“ ({b.id})."
         else:
-            naechste = [f"„{x.titel}“ ({x.id})" for x in vorschlaege(text, spiel=kuerzel)]
+            naechste = [
+                f"„{x.titel}“ ({x.id})" for x in vorschlaege(text, spiel=kuerzel, namen=namen)
+            ]
             if naechste:
                 meldung += " Meintest du " + _oder(naechste) + "?"
         sys.stderr.write(meldung + "\n")

@@ -16,12 +16,17 @@ einer Aufgabe, in der Reihenfolge, in der eine Frage sie durchläuft:
 4. **Antworten** – ``antwort`` (Schwelle, Enthaltung, Konventionen, „der Regeltext
    schweigt“, JSON-Vertrag).
 
+Die Namen der Spieler am Tisch sind Füllwörter: ``antwort(frage, namen=…)`` (``referee frage``
+nimmt sie aus dem Buch, ``woerterbuch.namen_als_fuellwoerter``).
+
 Die abgestimmten Zahlen stehen alle in ``konstanten``, je mit ihrer Herkunft; gemessen wird
 mit ``benchmarks/frage.py``. rapidfuzz wird erst geladen, wenn eine Frage ein Wort enthält,
 dessen Nachbarn nicht vorberechnet sind.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from referee.regeltexte import Abschnitt
 from referee.suche.antwort import (
@@ -76,16 +81,24 @@ __all__ = [
 ]
 
 
-def suche(frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Treffer]:
+def suche(
+    frage: str, spiel: str | None = None, anzahl: int = 3, namen: Iterable[str] = ()
+) -> list[Treffer]:
     """Die besten Abschnitte zu einer Frage im mitgelieferten Korpus."""
-    return index().suche(frage, spiel=spiel, anzahl=anzahl)
+    return index().suche(frage, spiel=spiel, anzahl=anzahl, namen=namen)
 
 
-def vorschlaege(frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Abschnitt]:
+def vorschlaege(
+    frage: str, spiel: str | None = None, anzahl: int = 3, namen: Iterable[str] = ()
+) -> list[Abschnitt]:
     """Abschnittstitel, die der Frage ähneln (auch wenn kein Treffer relevant war)."""
-    return index().vorschlaege(frage, spiel=spiel, anzahl=anzahl)
+    return index().vorschlaege(frage, spiel=spiel, anzahl=anzahl, namen=namen)
 
 
-def antwort(frage: str, spiel: str | None = None, anzahl: int = 3) -> Antwort:
-    """Regelstellen und passende Konventionen zu einer Frage; sagt, ob der Text schweigt."""
-    return index().antwort(frage, spiel=spiel, anzahl=anzahl)
+def antwort(
+    frage: str, spiel: str | None = None, anzahl: int = 3, namen: Iterable[str] = ()
+) -> Antwort:
+    """Regelstellen und passende Konventionen zu einer Frage; sagt, ob der Text schweigt.
+    ``namen``: die Spieler am Tisch und die bekannten Spieler – Füllwörter wie die Vornamen in
+    ``data/stoppwoerter.txt``."""
+    return index().antwort(frage, spiel=spiel, anzahl=anzahl, namen=namen)

@@ -93,24 +93,37 @@ def abwaegung(
     frage: str,
     spiel: str | None = None,
     mindest_score: float = konstanten.MINDEST_SCORE,
+    namen: frozenset[str] = frozenset(),
 ) -> Abwaegung:
     """Woraus ``antwort`` entscheidet, ob der Regeltext schweigt (für den Benchmark und die
     Kreuzvalidierung: dieselbe Abwägung, die ``antwort`` trifft)."""
     alle = bewertung.suche(
-        ix, frage, spiel, 3 + konstanten.ANZAHL_KONVENTIONEN, mindest_score=mindest_score, art=None
+        ix,
+        frage,
+        spiel,
+        3 + konstanten.ANZAHL_KONVENTIONEN,
+        mindest_score=mindest_score,
+        art=None,
+        namen=namen,
     )
-    return _abwaegung(ix, frage, spiel, alle)
+    return _abwaegung(ix, frage, spiel, alle, namen)
 
 
-def _abwaegung(ix: Suchindex, frage: str, spiel: str | None, alle: Sequence[Treffer]) -> Abwaegung:
+def _abwaegung(
+    ix: Suchindex,
+    frage: str,
+    spiel: str | None,
+    alle: Sequence[Treffer],
+    namen: frozenset[str] = frozenset(),
+) -> Abwaegung:
     """Die Abwägung aus den Treffern ``alle`` (beider Arten) und den Profilen."""
     regel = next((t.score for t in alle if art(t.abschnitt) == "regel"), None)
     konv = next((t.score for t in alle if art(t.abschnitt) == "konvention"), None)
-    geld = any(s.wort == "#geld" for s in ix._suchwoerter(frage)[0])
+    geld = any(s.wort == "#geld" for s in ix._suchwoerter(frage, namen)[0])
     unterschied = art_der_frage = 0.0
     if ix.profile is not None:
         # Gleicht die Frage eher den Fragen nach einer Konvention oder nach einer Regel?
-        aehnlich, art_der_frage = ix.profil_bewertung(frage)
+        aehnlich, art_der_frage = ix.profil_bewertung(frage, namen)
         beste_art = {"regel": 0.0, "konvention": 0.0}
         for i, wert in aehnlich.items():
             a = ix.abschnitte[i]
@@ -127,12 +140,14 @@ def antwort(
     spiel: str | None = None,
     anzahl: int = 3,
     mindest_score: float = konstanten.MINDEST_SCORE,
+    namen: frozenset[str] = frozenset(),
 ) -> Antwort:
     """Regelstellen und Konventionen zu ``frage`` in einem Durchgang (gleiche Scores).
 
     Ob der Regeltext schweigt, entscheidet ``regeltext_schweigt``; dann werden die
     passenden Konventionen (höchstens ``konstanten.ANZAHL_KONVENTIONEN``) genannt und die Regelstelle
-    der besten Konvention steht zuerst unter den Treffern.
+    der besten Konvention steht zuerst unter den Treffern. ``namen``: die Namen vom Tisch
+    (``woerterbuch.namen_als_fuellwoerter``), Füllwörter.
     """
     alle = bewertung.suche(
         ix,
@@ -141,9 +156,10 @@ def antwort(
         anzahl + konstanten.ANZAHL_KONVENTIONEN,
         mindest_score=mindest_score,
         art=None,
+        namen=namen,
     )
     treffer = tuple(t for t in alle if art(t.abschnitt) == "regel")[:anzahl]
-    schweigt = regeltext_schweigt(_abwaegung(ix, frage, spiel, alle))
+    schweigt = regeltext_schweigt(_abwaegung(ix, frage, spiel, alle, namen))
     # Konventionen: wenn der Text schweigt, die passenden; sonst nur solche, die fast so
     # gut passen wie die beste Regelstelle („Stoß verändert den Preis“ – um wie viel?)
     grenze = 0.0 if schweigt or not treffer else treffer[0].score * konstanten.NAEHE_KONVENTION
@@ -157,7 +173,7 @@ def antwort(
         # Die Regelstelle, die zur Konvention etwas sagt („Einen allgemein verbindlichen
         # Tarif gibt es nicht“), kommt zuerst – mit ihrem eigenen Score aus dem Text (ohne
         # Beispielfragen: der Vergleich mit allen Beispielen kostete den Start 2–3 ms).
-        eigene = _text_treffer(ix, frage, spiel, stelle)
+        eigene = _text_treffer(ix, frage, spiel, stelle, namen)
         if eigene is not None:
             andere = tuple(t for t in treffer if t.abschnitt.id != stelle)
             treffer = (eigene, *andere)[:anzahl]
@@ -165,12 +181,17 @@ def antwort(
 
 
 def _text_treffer(
-    ix: Suchindex, frage: str, spiel: str | None, abschnitt_id: str
+    ix: Suchindex,
+    frage: str,
+    spiel: str | None,
+    abschnitt_id: str,
+    namen: frozenset[str] = frozenset(),
 ) -> Treffer | None:
     """Der Abschnitt ``abschnitt_id`` mit seinem Text-Score zu ``frage`` (auch vage); kommt
     kein Wort der Frage in ihm vor, mit Score 0 – er ist trotzdem die Stelle, die zur
     Konvention etwas sagt (wie in der Textausgabe). None nur bei einer unbekannten id."""
-    reihe, passend = bewertung.rangliste(ix, frage, ix._suchwoerter(frage), spiel, True, "regel")
+    gesucht = ix._suchwoerter(frage, namen)
+    reihe, passend = bewertung.rangliste(ix, frage, gesucht, spiel, True, "regel", namen)
     nummer = next((i for i, a in enumerate(ix.abschnitte) if a.id == abschnitt_id), None)
     if nummer is None:
         return None
@@ -179,7 +200,11 @@ def _text_treffer(
 
 
 def vorschlaege(
-    ix: Suchindex, frage: str, spiel: str | None = None, anzahl: int = 3
+    ix: Suchindex,
+    frage: str,
+    spiel: str | None = None,
+    anzahl: int = 3,
+    namen: frozenset[str] = frozenset(),
 ) -> list[Abschnitt]:
     """Die nächstliegenden Abschnitte für „Meintest du …?“.
 
@@ -191,7 +216,9 @@ def vorschlaege(
     try:
         schwach = [
             t.abschnitt
-            for t in bewertung.suche(ix, frage, spiel, anzahl, mindest_score=0.0, vage=True)
+            for t in bewertung.suche(
+                ix, frage, spiel, anzahl, mindest_score=0.0, vage=True, namen=namen
+            )
         ]
     except Eingabefehler:
         schwach = []

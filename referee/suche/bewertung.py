@@ -59,6 +59,7 @@ def suche(
     mindest_score: float = konstanten.MINDEST_SCORE,
     vage: bool = False,
     art: str | None = "regel",
+    namen: frozenset[str] = frozenset(),
 ) -> list[Treffer]:
     """Die besten ``anzahl`` Abschnitte zu ``frage`` (bester zuerst).
 
@@ -66,17 +67,17 @@ def suche(
     leerer Frage oder einer Frage ohne Suchbegriffe. ``vage=True`` lässt auch
     Abschnitte zu, in denen kein Suchwort sicher erkannt wurde (für „Meintest du“).
     ``art``: ``"regel"`` nur Regelabschnitte, ``"konvention"`` nur Konventionen,
-    ``None`` beide.
+    ``None`` beide. ``namen``: die Namen vom Tisch, Füllwörter.
     """
-    gesucht = ix._suchwoerter(frage)
+    gesucht = ix._suchwoerter(frage, namen)
     if spiel is None and not gesucht[1] and not vage and fremdes_spiel(frage):
         return []  # „Wer gibt beim Doppelkopf?“: dessen Regeln kennt referee nicht
-    reihe, passend = rangliste(ix, frage, gesucht, spiel, vage, art)
+    reihe, passend = rangliste(ix, frage, gesucht, spiel, vage, art, namen)
     if ix.beispiele is not None:
-        reihe = mit_beispielen(ix, reihe, frage, gesucht, spiel, vage, art)
+        reihe = mit_beispielen(ix, reihe, frage, gesucht, spiel, vage, art, namen)
     if gesucht[1] and spiel is None:
         reihe = genanntes_spiel_zuerst(ix, reihe, gesucht[1])
-    reihe = nach_profil(ix, reihe, frage)
+    reihe = nach_profil(ix, reihe, frage, namen)
     grenze = anzeige_genau(mindest_score)
     ergebnisse: list[Treffer] = []
     for score, i in reihe:
@@ -110,6 +111,7 @@ def rangliste(
     spiel: str | None,
     vage: bool,
     art: str | None,
+    namen: frozenset[str] = frozenset(),
 ) -> tuple[list[tuple[float, int]], dict[int, set[str]]]:
     """Alle relevanten Abschnitte mit Anzeige-Score (0–100, ungerundet), bester zuerst,
     und je Abschnitt die passenden Korpuswörter. ``gesucht``: ``suchwoerter(ix, frage)``."""
@@ -202,7 +204,7 @@ def rangliste(
     spiel_je_name = spielnamen()
     roh = frage_woerter(frage)
     frage_staemme = frozenset(
-        staemme(w for w in inhaltswoerter(roh) if w not in spiel_je_name or synonyme(w))
+        staemme(w for w in inhaltswoerter(roh, namen) if w not in spiel_je_name or synonyme(w))
     )
     neu: list[tuple[float, int]] = []
     for score, i in kandidaten[: konstanten.NEU_SORTIEREN]:
@@ -224,6 +226,7 @@ def mit_beispielen(
     spiel: str | None,
     vage: bool,
     art: str | None,
+    namen: frozenset[str] = frozenset(),
 ) -> list[tuple[float, int]]:
     """Die Rangliste aus dem Text, verbunden mit der ähnlichsten Beispielfrage.
 
@@ -233,7 +236,7 @@ def mit_beispielen(
     assert ix.beispiele is not None
     beste = dict((i, score) for score, i in reihe)
     bsp = ix.beispiele
-    beispieltreffer, passend = rangliste(bsp, frage, gesucht, spiel, vage, art)
+    beispieltreffer, passend = rangliste(bsp, frage, gesucht, spiel, vage, art, namen)
     for score, b in beispieltreffer:
         i = ix.ziele[b]
         # Wie viel der Beispielfrage die Frage abdeckt: ein einzelnes gemeinsames Wort
@@ -251,7 +254,10 @@ def mit_beispielen(
 
 
 def nach_profil(
-    ix: Suchindex, reihe: list[tuple[float, int]], frage: str
+    ix: Suchindex,
+    reihe: list[tuple[float, int]],
+    frage: str,
+    namen: frozenset[str] = frozenset(),
 ) -> list[tuple[float, int]]:
     """Die Reihenfolge je Art (Regelstellen, Konventionen) nach Score plus
     ``konstanten.GEWICHT_PROFIL`` × 100 × Ähnlichkeit mit dem Profil des Abschnitts.
@@ -263,7 +269,7 @@ def nach_profil(
     """
     if ix.profile is None or not reihe:
         return reihe
-    aehnlich = ix.profil_bewertung(frage)[0]
+    aehnlich = ix.profil_bewertung(frage, namen)[0]
     neu: list[tuple[float, int]] = []
     for art in ("regel", "konvention"):
         eigene = [(score, i) for score, i in reihe if art_von(ix.abschnitte[i]) == art]

@@ -31,13 +31,14 @@ if TYPE_CHECKING:
 _PROFIL_FUELLWOERTER = frozenset({"darf", "muss", "kann", "viel", "kostet", "zahlt"})
 
 
-def profil_merkmale(frage: str) -> dict[str, float]:
-    """Merkmale einer Frage für die Profile: Stämme, Stammpaare, Buchstaben-Vierer.
+def profil_merkmale(frage: str, namen: frozenset[str] = frozenset()) -> dict[str, float]:
+    """Merkmale einer Frage für die Profile: Stämme, Stammpaare, Buchstaben-Vierer; die
+    ``namen`` vom Tisch fallen weg wie Füllwörter.
 
     >>> sorted(profil_merkmale("Wer gibt?"))
     ['p:wer geb', 'v:<geb', 'v:ben>', 'v:eben', 'v:gebe', 'w:geb', 'w:wer']
     """
-    stopp = stoppwoerter()
+    stopp = stoppwoerter() | namen if namen else stoppwoerter()
     merkmale: dict[str, float] = {}
     staemme: list[str] = []
     for w in frage_woerter(frage):
@@ -247,11 +248,14 @@ class Profile:
         start += len(merkmal) + 2
         return fach[start : fach.index("\n", start)].split(" ")
 
-    def bewerten(self, frage: str) -> tuple[dict[int, float], float]:
+    def bewerten(
+        self, frage: str, namen: frozenset[str] = frozenset()
+    ) -> tuple[dict[int, float], float]:
         """Abschnittsnummer → Skalarprodukt der Frage mit dem Profil (nur Abschnitte mit einem
         Gewicht für ein Merkmal der Frage), und die Art der Frage: über 0 eher nach einer
-        Konvention, unter 0 eher nach einer Regel gefragt (etwa −4 bis 4)."""
-        merkmale = profil_merkmale(frage)
+        Konvention, unter 0 eher nach einer Regel gefragt (etwa −4 bis 4). ``namen``: die
+        Namen vom Tisch (Füllwörter)."""
+        merkmale = profil_merkmale(frage, namen)
         zeilen = {m: z for m in merkmale if (z := self._zeile(m)) is not None}
         idf = {m: float(z[0]) for m, z in zeilen.items()}
         ergebnis: dict[int, float] = {}

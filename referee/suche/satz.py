@@ -186,9 +186,10 @@ def geruest() -> tuple[str, ...]:
     )
 
 
-def inhaltswoerter(roh: Sequence[str]) -> list[str]:
-    """Wortfolge ohne Füllwörter und ohne Spielnamen als Ortsangabe (für Wortpaare)."""
-    stopp = stoppwoerter()
+def inhaltswoerter(roh: Sequence[str], namen: frozenset[str] = frozenset()) -> list[str]:
+    """Wortfolge ohne Füllwörter (auch die ``namen`` vom Tisch) und ohne Spielnamen als
+    Ortsangabe (für Wortpaare)."""
+    stopp = stoppwoerter() | namen if namen else stoppwoerter()
     spiele = spielnamen()
     return [
         w

@@ -30,7 +30,7 @@ from referee.suche import konstanten
 from referee.suche.falten import woerter
 from referee.suche.profil import Profile, profil_fragen
 from referee.suche.satz import absicht_im_text, frage_woerter, inhaltswoerter, verb_mit_partikel
-from referee.suche.woerterbuch import staemme, stoppwoerter, synonyme
+from referee.suche.woerterbuch import namen_als_fuellwoerter, staemme, stoppwoerter, synonyme
 from referee.suche.wortformen import VORSILBEN, stamm
 
 if TYPE_CHECKING:
@@ -71,7 +71,11 @@ class Suchindex:
         beispiele = list(beispiele)
         self._beispiele_setzen(beispiele)
         self.profile: Profile | None = None
-        self._letztes_profil: tuple[str, dict[int, float], float] = ("", {}, 0.0)
+        self._letztes_profil: tuple[tuple[str, frozenset[str]], dict[int, float], float] = (
+            ("", frozenset()),
+            {},
+            0.0,
+        )
         if beispiele and not titel_sind_fragen:
             self.profile = profile_lernen(self.abschnitte, beispiele, vorgelernt)
         je_abschnitt: dict[str, list[str]] = {}
@@ -220,7 +224,7 @@ class Suchindex:
         ix._quelle = None
         ix.beispiele = None
         ix.profile = None
-        ix._letztes_profil = ("", {}, 0.0)
+        ix._letztes_profil = (("", frozenset()), {}, 0.0)
         ix.ziele = []
         if beispiele is not None:
             ziele, unterzustand, profile = beispiele
@@ -388,22 +392,40 @@ class Suchindex:
         """Beginnt ein Korpuswort mit ``wort`` (oder ist es eines)? (``kleine`` → ``kleinere``)"""
         return ("\n" + wort) in ("\n" + self._blob)
 
-    def profil_bewertung(self, frage: str) -> tuple[dict[int, float], float]:
+    def namen(self, namen: Iterable[str]) -> frozenset[str]:
+        """Die Namen vom Tisch als Füllwörter (``woerterbuch.namen_als_fuellwoerter``) – außer
+        Wörtern der Regeltexte und Konventionen: ein Spieler „König“ oder „Geier“ nimmt der
+        Frage nicht die Karte oder das Spiel. Wörter, die nur in Beispielfragen stehen (dort
+        sind Namen häufig), bleiben Namen."""
+        if not namen:
+            return frozenset()
+        return frozenset(
+            w
+            for w in namen_als_fuellwoerter(namen)
+            if w not in self.posting
+            or all(g == konstanten.GEWICHT_BEISPIELTEXT for g in self.posting[w][1])
+        )
+
+    def profil_bewertung(
+        self, frage: str, namen: frozenset[str] = frozenset()
+    ) -> tuple[dict[int, float], float]:
         """``Profile.bewerten`` der letzten Frage (eine Antwort fragt mehrmals)."""
         assert self.profile is not None
         letztes = self._letztes_profil  # einmal gelesen: der Live-Server fragt aus Threads
-        if letztes[0] != frage:
-            letztes = (frage, *self.profile.bewerten(frage))
+        if letztes[0] != (frage, namen):
+            letztes = ((frage, namen), *self.profile.bewerten(frage, namen))
             self._letztes_profil = letztes
         return letztes[1], letztes[2]
 
     # -- Suchen und antworten (``suchwoerter``, ``bewertung``, ``antwort``) ---------------
 
-    def _suchwoerter(self, frage: str) -> tuple[list[Suchwort], set[str]]:
+    def _suchwoerter(
+        self, frage: str, namen: frozenset[str] = frozenset()
+    ) -> tuple[list[Suchwort], set[str]]:
         """Die gewichteten Suchwörter der Frage und die Spiele, die sie nennt."""
         from referee.suche.suchwoerter import suchwoerter
 
-        return suchwoerter(self, frage)
+        return suchwoerter(self, frage, namen)
 
     def suche(
         self,
@@ -413,19 +435,25 @@ class Suchindex:
         mindest_score: float = konstanten.MINDEST_SCORE,
         vage: bool = False,
         art: str | None = "regel",
+        namen: Iterable[str] = (),
     ) -> list[Treffer]:
-        """Die besten ``anzahl`` Abschnitte zu ``frage`` (``bewertung.suche``)."""
+        """Die besten ``anzahl`` Abschnitte zu ``frage`` (``bewertung.suche``); ``namen``: die
+        Namen vom Tisch, Füllwörter."""
         from referee.suche.bewertung import suche
 
-        return suche(self, frage, spiel, anzahl, mindest_score, vage, art)
+        return suche(self, frage, spiel, anzahl, mindest_score, vage, art, self.namen(namen))
 
     def abwaegung(
-        self, frage: str, spiel: str | None = None, mindest_score: float = konstanten.MINDEST_SCORE
+        self,
+        frage: str,
+        spiel: str | None = None,
+        mindest_score: float = konstanten.MINDEST_SCORE,
+        namen: Iterable[str] = (),
     ) -> Abwaegung:
         """Woraus die Antwort entscheidet, ob der Regeltext schweigt (``antwort.abwaegung``)."""
         from referee.suche.antwort import abwaegung
 
-        return abwaegung(self, frage, spiel, mindest_score)
+        return abwaegung(self, frage, spiel, mindest_score, self.namen(namen))
 
     def antwort(
         self,
@@ -433,17 +461,21 @@ class Suchindex:
         spiel: str | None = None,
         anzahl: int = 3,
         mindest_score: float = konstanten.MINDEST_SCORE,
+        namen: Iterable[str] = (),
     ) -> Antwort:
-        """Regelstellen und Konventionen zu ``frage`` (``antwort.antwort``)."""
+        """Regelstellen und Konventionen zu ``frage`` (``antwort.antwort``); ``namen``: die
+        Namen vom Tisch (Spieler des Abends, bekannte Spieler), Füllwörter."""
         from referee.suche.antwort import antwort
 
-        return antwort(self, frage, spiel, anzahl, mindest_score)
+        return antwort(self, frage, spiel, anzahl, mindest_score, self.namen(namen))
 
-    def vorschlaege(self, frage: str, spiel: str | None = None, anzahl: int = 3) -> list[Abschnitt]:
+    def vorschlaege(
+        self, frage: str, spiel: str | None = None, anzahl: int = 3, namen: Iterable[str] = ()
+    ) -> list[Abschnitt]:
         """Die nächstliegenden Abschnitte für „Meintest du …?“ (``antwort.vorschlaege``)."""
         from referee.suche.antwort import vorschlaege
 
-        return vorschlaege(self, frage, spiel, anzahl)
+        return vorschlaege(self, frage, spiel, anzahl, self.namen(namen))
 
 
 def _nachbarn_lesen(text: str) -> list[tuple[str, float]]:

@@ -48,8 +48,12 @@ class Suchwort:
     fragewort: bool = False  # „wer“, „wann“ …: nur genau, macht nichts relevant
 
 
-def suchwoerter(ix: Suchindex, frage: str) -> tuple[list[Suchwort], set[str]]:
-    """Die gewichteten Suchwörter der Frage und die Spiele, die sie nennt.
+def suchwoerter(
+    ix: Suchindex, frage: str, namen: frozenset[str] = frozenset()
+) -> tuple[list[Suchwort], set[str]]:
+    """Die gewichteten Suchwörter der Frage und die Spiele, die sie nennt. ``namen``: die
+    Namen vom Tisch (``woerterbuch.namen_als_fuellwoerter``), Füllwörter wie die aus
+    ``data/stoppwoerter.txt``.
 
     ``Eingabefehler`` bei leerer Frage, einer Frage ohne Wörter oder nur aus Füllwörtern.
     """
@@ -63,8 +67,8 @@ def suchwoerter(ix: Suchindex, frage: str) -> tuple[list[Suchwort], set[str]]:
             f"Die Frage „{gekuerzt(frage)}“ enthält keine Wörter. "
             'Beispiel: referee frage "Davonlaufen"'
         )
-    stopp = stoppwoerter()
-    roh = tippfehler_im_geruest(ix, roh, stopp)
+    stopp = stoppwoerter() | namen if namen else stoppwoerter()
+    roh = tippfehler_im_geruest(ix, roh, stopp, namen)
     roh = trennbare_verben(ix, roh, stopp)
     spiel_je_name = spielnamen()
     spiele: set[str] = set()
@@ -121,7 +125,9 @@ def suchwoerter(ix: Suchindex, frage: str) -> tuple[list[Suchwort], set[str]]:
     return liste, spiele
 
 
-def tippfehler_im_geruest(ix: Suchindex, roh: list[str], stopp: frozenset[str]) -> list[str]:
+def tippfehler_im_geruest(
+    ix: Suchindex, roh: list[str], stopp: frozenset[str], namen: frozenset[str] = frozenset()
+) -> list[str]:
     """Vertippte Wörter berichtigen, bevor Synonyme, Zahlen und Verbzusätze greifen.
 
     1. Umlaut als bloßer Vokal (``uber``, ``funf``, ``zuruckstossen``): die Form mit
@@ -132,15 +138,17 @@ def tippfehler_im_geruest(ix: Suchindex, roh: list[str], stopp: frozenset[str]) 
     3. Ein Korpuswort, wenn genau eines in Frage kommt (``kreigt`` → ``kriegt``), ab
        ``konstanten.MINDEST_LAENGE_KORPUS`` Buchstaben – kürzere sind zu oft ein anderes Wort.
     Als Tippfehler gilt genau einer: ein Buchstabe zu viel, zu wenig, falsch oder zwei
-    vertauscht (Damerau-Distanz 1).
+    vertauscht (Damerau-Distanz 1). Die ``namen`` vom Tisch gehören zum Gerüst: ein Name ist
+    kein vertipptes Wort, ein vertippter Name („Kunigunda“) wird zum Namen.
     """
-    woerter_im_geruest = geruest()
+    woerter_im_geruest = geruest() if not namen else (*geruest(), *sorted(namen))
     ergebnis: list[list[str]] = []
     zu_fuellwort: list[int] = []
     for w in roh:
         if (
             len(w) < 3
             or not w.isalpha()
+            or w in namen
             or _bekanntes_wort(ix, w)
             or ix.zerteile(w)  # ein Kompositum aus bekannten Teilen ist kein Tippfehler
         ):

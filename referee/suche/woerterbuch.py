@@ -98,6 +98,24 @@ def schwache_woerter() -> frozenset[str]:
     return frozenset(falte(w) for w in lade_json("synonyme.json").get("schwach", []))
 
 
+def namen_als_fuellwoerter(namen: Iterable[str]) -> frozenset[str]:
+    """Die Namen vom Tisch als Füllwörter: gefaltet, je Wort („Anna-Lena“ → ``anna``,
+    ``lena``, ``annalena``), ab drei Buchstaben (ein Spieler „A“ nimmt SAUFN nicht die Karte A)
+    und ohne Regelbegriffe und Spielnamen aus ``synonyme.json`` (ein Spieler „Geier“ bleibt
+    ein Spiel). Wie die Vornamen in ``stoppwoerter.txt`` sagt ein Name nichts über die Regel.
+
+    >>> sorted(namen_als_fuellwoerter(["Kunigunde", "Anna-Lena", "A", "Sau"]))
+    ['anna', 'annalena', 'kunigunde', 'lena']
+    """
+    gruppen, spiele = synonymdaten()
+    return frozenset(
+        w
+        for name in namen
+        for w in woerter(name)
+        if len(w) >= 3 and w.isalpha() and w not in gruppen and w not in spiele
+    )
+
+
 def synonyme(wort: str) -> frozenset[str]:
     """Gleichbedeutende Wörter (gefaltet) laut ``data/synonyme.json``."""
     return synonymdaten()[0].get(falte(wort), frozenset())

@@ -283,3 +283,124 @@ def test_neu_prueft_die_eingaben(tmp_path):
     assert not (tmp_path / "n.db").exists()
     t = tb.neu("\x1b[2JPost\u202e", runden=2, spiele=32).turnier
     assert "\x1b" not in t.name and "\u202e" not in t.name and 0 <= t.seed <= 10**9
+
+
+# --------------------------------------------------------------------------- für die Tische
+
+
+def test_vorschau_rechnet_wie_eintragen_und_schreibt_nichts(tb):
+    a, b, c, _ = _namen(tb, 1)
+    nr = _tisch(tb, 1).startnummern
+    solo = SchafkopfAngaben("solo", (c,), augen=95)
+    vorher = logischer_inhalt(tb.store.pfad)
+    v = tb.vorschau(1, 1, solo)
+    assert logischer_inhalt(tb.store.pfad) == vorher
+    # solo-6-2: Solo 2 + Schneider 1 = 3 je Gegenspieler, der Spieler dreimal so viel
+    assert dict(v.punkte) == {nr[0]: -3, nr[1]: -3, nr[2]: 9, nr[3]: -3}
+    assert dict(v.soli) == {nr[2]: 1} and v.geber == nr[0]
+    assert v.wert_text() == "3 Punkte (2 (Solo) + 1 (Schneider) = 3)"
+    e = tb.spiel_eintragen(1, 1, solo)
+    assert e.spiel.punkte == v.punkte
+    # als Korrektur von Spiel 1: derselbe Geber, ein Rufspiel ist 1 Punkt je Spieler
+    k = tb.vorschau(
+        1, 1, SchafkopfAngaben("rufspiel", (a, b), augen=61), korrektur_von=e.eintrag.id
+    )
+    assert dict(k.punkte) == {nr[0]: 1, nr[1]: 1, nr[2]: -1, nr[3]: -1} and k.geber == nr[0]
+    assert k.wert_text() == "1 Punkt (Rufspiel)"
+    with pytest.raises(Eingabefehler, match="steht an Tisch 1 .Runde 1., nicht an Tisch 2"):
+        tb.vorschau(1, 2, solo, korrektur_von=e.eintrag.id)
+    with pytest.raises(Regelverstoss, match="Geier wird in diesem Turnier nicht gespielt"):
+        tb.vorschau(1, 1, SchafkopfAngaben("geier", (a,), augen=71))
+
+
+def test_spiel_nr_nennt_das_spiel_das_der_schreiber_meint(tb):
+    a, b, _, _ = _namen(tb, 1)
+    ruf = SchafkopfAngaben("rufspiel", (a, b), augen=71)
+    assert tb.spiel_eintragen(1, 1, ruf, spiel_nr=1).tisch.spiele == 1
+    # ein zweites Handy sah noch 0 Spiele und meint auch Spiel 1
+    _unveraendert(
+        tb,
+        lambda: tb.spiel_eintragen(1, 1, ruf, spiel_nr=1),
+        Zustandsfehler,
+        "gelten schon 1 Spiele; dieses wäre Spiel 2, nicht 1",
+    )
+    assert (
+        tb.spiel_eintragen(1, 1, ruf, spiel_nr=2, eingabe={"handy": "r x y 71"}).tisch.spiele == 2
+    )
+    assert tb.tischspiele(1, 1)[-1].eingabe["handy"] == "r x y 71"
+
+
+def test_laufender_tisch_fertig_blatt_neue_runde_ende(tb):
+    a, b, c, d = _namen(tb, 1)
+    ruf = SchafkopfAngaben("rufspiel", (a, b), augen=71)
+    ids = [tb.spiel_eintragen(1, 1, ruf, laufend=True).eintrag.id for _ in range(4)]
+    # vier von vier Spielen: kein fünftes vom Tisch, korrigieren und zurücknehmen gehen
+    _unveraendert(
+        tb,
+        lambda: tb.spiel_eintragen(1, 1, ruf, laufend=True),
+        Zustandsfehler,
+        "Tisch 1 hat alle 4 Spiele von Runde 1",
+    )
+    k = tb.spiel_korrigieren(ids[0], SchafkopfAngaben("rufspiel", (c, d), augen=71), laufend=True)
+    assert k.ersetzt == ids[0]
+    # am Fünfertisch ist das Blatt vom Papier eingegeben: es zählt, der Tisch nimmt keine Spiele
+    x = _namen(tb, 2)
+    tb.ergebnis(1, 2, {x[0]: 2, x[1]: -2, x[2]: 0, x[3]: 0, x[4]: 0})
+    _unveraendert(
+        tb,
+        lambda: tb.spiel_eintragen(
+            1, 2, SchafkopfAngaben("rufspiel", (x[1], x[2]), augen=71), laufend=True
+        ),
+        Zustandsfehler,
+        "Tischblatt vom Papier eingegeben",
+    )
+    # Runde 2 ausgelost: an Runde 1 schreibt kein Tisch mehr – die Turnierleitung schon
+    tb.auslosung()
+    for aufruf in (
+        lambda: tb.spiel_korrigieren(ids[1], ruf, laufend=True),
+        lambda: tb.rueckgaengig(ids[3], laufend=True),
+    ):
+        _unveraendert(tb, aufruf, Zustandsfehler, "Runde 1 ist vorbei: Runde 2 ist ausgelost")
+    assert tb.rueckgaengig(ids[3]).storniert.id == ids[3]
+    tid = tb.ende().turnier.id
+    with pytest.raises(Zustandsfehler, match=f"Turnier {tid} ist beendet; hier wird nichts"):
+        tb.pruefe_laufenden_tisch(2, 1, tid)
+
+
+def test_rueckgaengig_nur_das_letzte_mit_schluessel(tb):
+    a, b, c, d = _namen(tb, 1)
+    e1 = tb.spiel_eintragen(1, 1, SchafkopfAngaben("rufspiel", (a, b), augen=71)).eintrag.id
+    e2 = tb.spiel_eintragen(1, 1, SchafkopfAngaben("rufspiel", (c, d), augen=71)).eintrag.id
+    _unveraendert(
+        tb,
+        lambda: tb.rueckgaengig(e1, nur_letztes=True, runde=1, tisch=1),
+        Zustandsfehler,
+        f"Spiel #{e1} ist nicht mehr das letzte an Tisch 1 .zuletzt gilt #{e2}.",
+    )
+    erst = tb.rueckgaengig(e2, schluessel="u-tisch1-0001", nur_letztes=True, runde=1, tisch=1)
+    assert (erst.storniert.id, erst.wiederholt, erst.tisch.spiele) == (e2, False, 1)
+    # dieselbe Absendung noch einmal (Antwort verloren): der erste Storno, nichts Neues
+    noch = tb.rueckgaengig(e2, schluessel="u-tisch1-0001", nur_letztes=True, runde=1, tisch=1)
+    assert (noch.storno.id, noch.wiederholt) == (erst.storno.id, True)
+    assert [e.id for e in tb.tischspiele(1, 1)] == [e1]
+    # ein zweites Turnier im selben Buch: sein Tisch-Handy erreicht Spiel e1 nicht
+    zweites = tb.neu("Zweites", runden=1, spiele=4, seed=1).turnier.id
+    with pytest.raises(Eingabefehler, match=f"#{e1} gehört nicht zu Turnier {zweites}"):
+        tb.rueckgaengig(e1, turnier_id=zweites)
+    with pytest.raises(Eingabefehler, match=f"#{e1} gehört nicht zu Turnier {zweites}"):
+        tb.spiel_korrigieren(e1, SchafkopfAngaben("rufspiel", (a, b), augen=61), turnier_id=zweites)
+
+
+def test_tischspiele_und_tischversionen(tb):
+    a, b, c, d = _namen(tb, 1)
+    assert tb.tischversionen(1) == {} and tb.tischspiele(1, 1) == ()
+    e1 = tb.spiel_eintragen(1, 1, SchafkopfAngaben("rufspiel", (a, b), augen=71)).eintrag.id
+    e2 = tb.spiel_eintragen(1, 1, SchafkopfAngaben("rufspiel", (c, d), augen=71)).eintrag.id
+    k = tb.spiel_korrigieren(e1, SchafkopfAngaben("rufspiel", (a, c), augen=71)).eintrag.id
+    # die Korrektur steht am Platz des ersten Spiels
+    assert [e.id for e in tb.tischspiele(1, 1)] == [k, e2]
+    assert tb.tischversionen(1) == {1: k}
+    s = tb.rueckgaengig(e2).storno.id
+    assert tb.tischversionen(1) == {1: s}
+    with pytest.raises(Eingabefehler, match="keinen Tisch 7"):
+        tb.tischspiele(1, 7)

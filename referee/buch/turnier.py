@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from referee.schafkopf.ergebnis import SchafkopfAngaben
     from referee.store import Store
     from referee.turnier.daten import Teilnehmer, Tisch, Tischsumme, Turnier, Turniereintrag
-    from referee.turnier.spiel import Tischlage
+    from referee.turnier.spiel import Tischlage, Turnierspiel
     from referee.turnier.wertung import Wertung
 
 #: Grenzen der Eingaben: Runden, Spiele je Runde, Teilnehmer, Länge des Namens.
@@ -429,6 +429,9 @@ class Turnierbuch:
         *,
         schluessel: str | None = None,
         turnier_id: int | None = None,
+        spiel_nr: int | None = None,
+        eingabe: Mapping[str, str] | None = None,
+        laufend: bool = False,
     ) -> SpielEingetragen:
         """Ein Spiel an Tisch ``tisch`` von Runde ``runde`` eintragen (Kommandozeile, Handy).
 
@@ -436,7 +439,11 @@ class Turnierbuch:
         Namen am Tisch und die Fakten; gezählt mit der Wertung des Turniers. ``schluessel``
         (je Absendung eines Handys): derselbe noch einmal schreibt nichts und antwortet mit dem
         ersten Eintrag (``wiederholt``). Hat inzwischen jemand anderes an diesem Tisch
-        eingetragen (anderer Geber), ``Zustandsfehler`` – nichts geschrieben."""
+        eingetragen (anderer Geber), ``Zustandsfehler`` – nichts geschrieben; ebenso, wenn
+        ``spiel_nr`` (das wievielte Spiel des Tisches der Schreiber einzutragen meint) nicht
+        das nächste ist. ``eingabe``: wie es eingegeben wurde (``{"handy": "r an be 71"}``),
+        wird mit den Angaben gespeichert. ``laufend``: nur in der laufenden Runde und solange
+        der Tisch nicht fertig ist (``pruefe_laufenden_tisch``; ein Tisch-Handy)."""
         from referee.turnier.spiel import spiel_werten
 
         schluessel = _schluessel(schluessel)
@@ -444,10 +451,38 @@ class Turnierbuch:
         if frueher is not None:
             return frueher
         t = self._offen(turnier_id)
+        if laufend:
+            self.pruefe_laufenden_tisch(runde, tisch, t.id, neues_spiel=True)
         lage = self.tischlage(runde, tisch, t.id)
+        if spiel_nr is not None and spiel_nr != lage.spiele + 1:
+            raise Zustandsfehler(
+                f"An Tisch {tisch} (Runde {runde}) gelten schon {lage.spiele} Spiele; dieses "
+                f"wäre Spiel {lage.spiele + 1}, nicht {spiel_nr} – nichts eingetragen. Steht es "
+                "schon in den letzten Einträgen (von einem anderen Handy)?"
+            )
         spiel = spiel_werten(angaben, lage)
         vorher = [e.id for e in self._spiele_am_tisch(t, runde, tisch)]
-        return self._spiel_schreiben(t, lage, spiel, angaben, None, schluessel, vorher)
+        return self._spiel_schreiben(t, lage, spiel, angaben, None, schluessel, vorher, eingabe)
+
+    def vorschau(
+        self,
+        runde: int,
+        tisch: int,
+        angaben: SchafkopfAngaben,
+        *,
+        korrektur_von: int | None = None,
+        turnier_id: int | None = None,
+    ) -> Turnierspiel:
+        """Was das Spiel an diesem Tisch ergäbe (Punkte je Startnummer, Soli, Werterklärung) –
+        dieselbe Rechnung wie ``spiel_eintragen``, nichts geschrieben. ``korrektur_von``: als
+        Korrektur dieses geltenden Spiels des Tisches (derselbe Geber wie damals)."""
+        from referee.turnier.spiel import spiel_werten
+
+        t = self._turnier(turnier_id)
+        if korrektur_von is not None:
+            self._am_tisch(korrektur_von, t.id, runde, tisch, "nichts berechnet")
+        lage = self.tischlage(runde, tisch, t.id, vor=korrektur_von)
+        return spiel_werten(angaben, lage)
 
     def spiel_korrigieren(
         self,
@@ -457,32 +492,56 @@ class Turnierbuch:
         schluessel: str | None = None,
         runde: int | None = None,
         tisch: int | None = None,
+        turnier_id: int | None = None,
+        eingabe: Mapping[str, str] | None = None,
+        laufend: bool = False,
     ) -> SpielEingetragen:
         """Ein geltendes Spiel durch neue Fakten ersetzen (Korrektur, das Original bleibt
-        sichtbar); es zählt an seinem Platz in der Spielfolge (derselbe Geber). ``runde`` und
-        ``tisch``, falls angegeben, müssen die des Spiels sein (ein Tisch-Handy korrigiert nur
-        seinen Tisch)."""
+        sichtbar); es zählt an seinem Platz in der Spielfolge (derselbe Geber). ``runde``,
+        ``tisch`` und ``turnier_id``, falls angegeben, müssen die des Spiels sein (ein
+        Tisch-Handy korrigiert nur seinen Tisch); ``laufend``: nur in der laufenden Runde."""
         from referee.turnier.spiel import spiel_werten
 
         schluessel = _schluessel(schluessel)
         frueher = self._wiederholt(schluessel)
         if frueher is not None:
             return frueher
+        if (runde, tisch, turnier_id) != (None, None, None):
+            self._am_tisch(eintrag_id, turnier_id, runde, tisch, "nichts eingetragen")
         alt = self.store.turnier_eintrag_geltend(eintrag_id)
-        if (runde, tisch) != (None, None) and (alt.runde, alt.tisch) != (runde, tisch):
-            raise Eingabefehler(
-                f"Spiel #{eintrag_id} steht an Tisch {alt.tisch} (Runde {alt.runde}), nicht an "
-                f"Tisch {tisch} (Runde {runde}); nichts eingetragen."
-            )
         if alt.art != "spiel":
             raise Eingabefehler(
                 f"Eintrag {eintrag_id} ist kein Spiel ({alt.art}); ein Blatt korrigiert ein "
                 "neues „referee turnier ergebnis“ für denselben Tisch."
             )
         t = self._offen(alt.turnier_id)
+        if laufend:
+            self.pruefe_laufenden_tisch(alt.runde, alt.tisch, t.id)
         lage = self.tischlage(alt.runde, alt.tisch, t.id, vor=eintrag_id)
         spiel = spiel_werten(angaben, lage)
-        return self._spiel_schreiben(t, lage, spiel, angaben, eintrag_id, schluessel, [])
+        return self._spiel_schreiben(t, lage, spiel, angaben, eintrag_id, schluessel, [], eingabe)
+
+    def _am_tisch(
+        self,
+        eintrag_id: int,
+        turnier_id: int | None,
+        runde: int | None,
+        tisch: int | None,
+        folge: str,
+    ) -> Turniereintrag:
+        """Der Eintrag ``eintrag_id`` – er muss zu Turnier, Runde und Tisch gehören, soweit
+        angegeben (ein Tisch-Handy ändert nur seinen Tisch); sonst ``Eingabefehler``."""
+        e = self.store.turnier_eintrag(eintrag_id)
+        if turnier_id is not None and e.turnier_id != turnier_id:
+            raise Eingabefehler(
+                f"Eintrag #{eintrag_id} gehört nicht zu Turnier {turnier_id}; {folge}."
+            )
+        if (runde is not None and e.runde != runde) or (tisch is not None and e.tisch != tisch):
+            raise Eingabefehler(
+                f"Eintrag #{eintrag_id} steht an Tisch {e.tisch} (Runde {e.runde}), nicht an "
+                f"Tisch {tisch} (Runde {runde}); {folge}."
+            )
+        return e
 
     def _spiel_schreiben(
         self,
@@ -493,6 +552,7 @@ class Turnierbuch:
         bezug: int | None,
         schluessel: str | None,
         vorher: list[int],
+        eingabe: Mapping[str, str] | None = None,
     ) -> SpielEingetragen:
         from dataclasses import asdict
 
@@ -509,7 +569,7 @@ class Turnierbuch:
                 "spiel",
                 spiel.als_json(),
                 [(s, p, soli.get(s, 0)) for s, p in spiel.punkte],
-                eingabe={"angaben": _angaben_json(asdict(angaben))},
+                eingabe={**(eingabe or {}), "angaben": _angaben_json(asdict(angaben))},
                 bezug=bezug,
                 schluessel=schluessel,
                 nur_gueltig=vorher,
@@ -568,19 +628,36 @@ class Turnierbuch:
         schluessel: str | None = None,
         runde: int | None = None,
         tisch: int | None = None,
+        turnier_id: int | None = None,
+        nur_letztes: bool = False,
+        laufend: bool = False,
     ) -> TurnierStorno:
         """Ein geltendes Blatt oder Spiel stornieren (bleibt sichtbar); eine stornierte
-        Korrektur lässt das Original wieder gelten. ``runde``/``tisch``, falls angegeben,
-        müssen die des Eintrags sein (ein Tisch-Handy storniert nur an seinem Tisch)."""
+        Korrektur lässt das Original wieder gelten. ``runde``/``tisch``/``turnier_id``, falls
+        angegeben, müssen die des Eintrags sein (ein Tisch-Handy storniert nur an seinem
+        Tisch); ``nur_letztes``: nur, solange er das letzte geltende Spiel seines Tisches ist
+        (sonst ``Zustandsfehler`` – ein Handy nimmt nicht zurück, was es nicht als letztes
+        sah); ``laufend``: nur in der laufenden Runde. Ein wiederholter ``schluessel``
+        antwortet mit dem ersten Storno."""
         from referee.store.turnier import TurnierWiederholt
 
         schluessel = _schluessel(schluessel)
-        if (runde, tisch) != (None, None):
-            alt = self.store.turnier_eintrag(eintrag_id)
-            if (alt.runde, alt.tisch) != (runde, tisch):
-                raise Eingabefehler(
-                    f"Eintrag #{eintrag_id} steht an Tisch {alt.tisch} (Runde {alt.runde}), "
-                    f"nicht an Tisch {tisch} (Runde {runde}); nichts storniert."
+        frueher = self.store.turnier_eintrag_zum_schluessel(schluessel) if schluessel else None
+        if frueher is not None and frueher.art == "storno":
+            return self._storniert(frueher, wiederholt=True)
+        if (runde, tisch, turnier_id) != (None, None, None):
+            self._am_tisch(eintrag_id, turnier_id, runde, tisch, "nichts storniert")
+        if nur_letztes or laufend:
+            e = self.store.turnier_eintrag(eintrag_id)
+            t = self._turnier(e.turnier_id)
+            if laufend:
+                self.pruefe_laufenden_tisch(e.runde, e.tisch, t.id)
+        if nur_letztes:
+            spiele = self._spiele_am_tisch(t, e.runde, e.tisch)
+            if e.gilt and e.art == "spiel" and spiele and spiele[-1].id != eintrag_id:
+                raise Zustandsfehler(
+                    f"Spiel #{eintrag_id} ist nicht mehr das letzte an Tisch {e.tisch} (zuletzt "
+                    f"gilt #{spiele[-1].id}); nichts rückgängig gemacht."
                 )
         try:
             storno = self.store.turnier_storno(eintrag_id, schluessel=schluessel)
@@ -590,7 +667,12 @@ class Turnierbuch:
                 raise Zustandsfehler(
                     "Dieser Schlüssel gehört schon zu einem anderen Eintrag; nichts storniert."
                 ) from None
-        alt = self.store.turnier_eintrag(storno.bezug or eintrag_id)
+            return self._storniert(storno, wiederholt=True)
+        return self._storniert(storno)
+
+    def _storniert(self, storno: Turniereintrag, *, wiederholt: bool = False) -> TurnierStorno:
+        """Die Antwort zu einem Storno: was er aufhob, was wieder gilt, wie weit der Tisch ist."""
+        alt = self.store.turnier_eintrag(storno.bezug or storno.id)
         t = self._turnier(alt.turnier_id)
         wieder = (
             alt.bezug
@@ -598,7 +680,59 @@ class Turnierbuch:
             else None
         )
         stand = next(s for s in self._tischstaende(t, alt.runde) if s.tisch == alt.tisch)
-        return TurnierStorno(t, storno, alt, stand, wieder)
+        return TurnierStorno(t, storno, alt, stand, wieder, wiederholt)
+
+    # ------------------------------------------------------------ für die Tische (Handy, tisch)
+
+    def tischspiele(
+        self, runde: int, tisch: int, turnier_id: int | None = None
+    ) -> tuple[Turniereintrag, ...]:
+        """Die geltenden Spiele eines Tisches in Spielfolge (eine Korrektur am Platz des
+        Originals) – für die Liste der letzten Einträge am Tisch."""
+        t = self._turnier(turnier_id)
+        self._tisch(t, runde, tisch)
+        return tuple(self._spiele_am_tisch(t, runde, tisch))
+
+    def tischversionen(self, runde: int, turnier_id: int | None = None) -> dict[int, int]:
+        """Je Tisch der Runde die Nummer seines jüngsten Eintrags (Spiel, Blatt oder Storno;
+        ein Tisch ohne Eintrag fehlt): ändert sich, sobald sich am Tisch etwas ändert (für
+        Live-Ansichten)."""
+        t = self._turnier(turnier_id)
+        aus: dict[int, int] = {}
+        for e in self.store.turnier_eintraege(t.id, runde=runde, alle=True):
+            aus[e.tisch] = max(aus.get(e.tisch, 0), e.id)
+        return aus
+
+    def pruefe_laufenden_tisch(
+        self, runde: int, tisch: int, turnier_id: int | None = None, *, neues_spiel: bool = False
+    ) -> Tischstand:
+        """Darf an diesem Tisch noch geschrieben werden (ein Tisch-Handy, ``tisch --turnier``)?
+        Das Turnier ist offen und ``runde`` die zuletzt ausgeloste; für ``neues_spiel`` dazu:
+        kein Tischblatt eingegeben und noch nicht alle Spiele. Sonst ``Zustandsfehler`` mit
+        dem Grund; zurück der Stand des Tisches."""
+        t = self._turnier(turnier_id)
+        self._tisch(t, runde, tisch)
+        if not t.offen:
+            raise Zustandsfehler(f"Turnier {t.id} ist beendet; hier wird nichts mehr eingetragen.")
+        gezogen = self.store.gezogene_runden(t.id)
+        if runde != gezogen:
+            raise Zustandsfehler(
+                f"Runde {runde} ist vorbei: Runde {gezogen} ist ausgelost. Eingetragen wird nur "
+                f"in der laufenden Runde – dafür gibt es neue Links je Tisch; Korrekturen an "
+                f"Runde {runde} macht die Turnierleitung."
+            )
+        stand = next(s for s in self._tischstaende(t, runde) if s.tisch == tisch)
+        if neues_spiel and stand.quelle == "blatt":
+            raise Zustandsfehler(
+                f"Für Tisch {tisch} (Runde {runde}) ist das Tischblatt vom Papier eingegeben; "
+                "es zählt statt der Spiele. Nichts eingetragen."
+            )
+        if neues_spiel and stand.fertig:
+            raise Zustandsfehler(
+                f"Tisch {tisch} hat alle {stand.soll} Spiele von Runde {runde}; ein weiteres "
+                "wird nicht eingetragen (Korrigieren und Rückgängig gehen weiter)."
+            )
+        return stand
 
     # ------------------------------------------------------------ Stand
 

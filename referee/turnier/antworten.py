@@ -250,6 +250,8 @@ class TurnierStorno:
     storniert: Turniereintrag
     tisch: Tischstand
     wieder_gueltig: int | None = None
+    #: derselbe Schlüssel kam schon einmal (ein Handy wiederholte): nichts neu storniert
+    wiederholt: bool = False
 
     def als_json(self) -> dict[str, Any]:
         return {

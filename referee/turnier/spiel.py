@@ -18,6 +18,10 @@ ihre Farbvarianten, Bettel) zählt dem Spieler ein Solo (die zweite Wertung der 
 >>> s = spiel_werten(SchafkopfAngaben("solo", ("Cem",), augen=95), lage)
 >>> dict(s.punkte), dict(s.soli)
 ({7: -3, 2: -3, 11: 9, 5: -3}, {11: 1})
+>>> s.wert_text()
+'3 Punkte (2 (Solo) + 1 (Schneider) = 3)'
+>>> spiel_werten(SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71), lage).wert_text()
+'1 Punkt (Rufspiel)'
 """
 
 from __future__ import annotations
@@ -125,10 +129,17 @@ class Turnierspiel:
         return self.ergebnis.zeile()
 
     def wert_text(self) -> str:
-        """``3 Punkte (2 (Solo) + 1 (Schneider) = 3)``: der Wert je Gegenspieler."""
+        """``3 Punkte (2 (Solo) + 1 (Schneider) = 3)``: der Wert je Gegenspieler; besteht er
+        aus einem Teil, kurz ``1 Punkt (Rufspiel)``."""
         wert = self.ergebnis.wert
         text = f"{wert} Punkt{'e' if wert != 1 else ''}"
-        return text + (f" ({self.ergebnis.erklaerung})" if self.ergebnis.erklaerung else "")
+        erklaerung = self.ergebnis.erklaerung
+        if not erklaerung:
+            return text
+        zahl, _, rest = erklaerung.partition(" ")
+        if "=" not in erklaerung and zahl == str(wert) and rest.startswith("("):
+            return f"{text} {rest}"
+        return f"{text} ({erklaerung})"
 
     def als_json(self) -> dict[str, Any]:
         return {

@@ -93,3 +93,28 @@ def test_json_mit_einstellung_des_abends():
     )
     assert daten["regeltext_schweigt"] is True
     assert daten["konventionen"][0]["einstellung"] == "Schneider: +5 ct"
+
+
+def test_betragsfrage_schweigt_schon_bei_fast_gleicher_konvention(monkeypatch):
+    """Fragt die Frage nach einem Betrag und nennt die beste Konvention einen Preis, genügt
+    ihr ein Score von 90 % der besten Regelstelle (NAEHE_KONVENTION)."""
+    from referee.suche import Abwaegung, konstanten, regeltext_schweigt
+
+    monkeypatch.setattr(konstanten, "NAEHE_KONVENTION", 0.9)
+    monkeypatch.setattr(konstanten, "VORSPRUNG_KONVENTION", 21.0)
+    monkeypatch.setattr(konstanten, "VORTEIL_GELD", 10.0)
+    assert regeltext_schweigt(Abwaegung(-7.0, True, 0.0, 0.0, betrag=True, regel=80.0))
+    assert not regeltext_schweigt(Abwaegung(-9.0, True, 0.0, 0.0, betrag=True, regel=80.0))
+    assert not regeltext_schweigt(Abwaegung(-7.0, True, 0.0, 0.0, betrag=False, regel=80.0))
+    assert not regeltext_schweigt(Abwaegung(None, True, 0.0, 0.0, betrag=True))
+
+
+def test_nur_preis_konventionen_nennen_einen_preis():
+    from referee.suche.antwort import _nennt_preis
+
+    assert _nennt_preis("konvention.tarif") and _nennt_preis("konvention.hochzeit")
+    assert _nennt_preis("konvention.bock") and _nennt_preis("konvention.klopfer")
+    # Kartenpunkte und Schlücke sind kein Preis
+    assert not _nennt_preis("konvention.sabai-ass-joker-wert")
+    assert not _nennt_preis("konvention.saufn-verteilen")
+    assert not _nennt_preis("konvention.geber")

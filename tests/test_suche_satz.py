@@ -12,6 +12,7 @@ from referee.suche.satz import (
     ABSICHT_IN_FRAGE,
     FRAGEWOERTER,
     absicht_im_text,
+    betragsfrage,
     frage_woerter,
     fremdes_spiel,
     geruest_menge,
@@ -100,3 +101,19 @@ def test_geruest_traegt_die_frage_ohne_regelbegriff():
 def test_verb_mit_partikel_nur_am_satzende():
     assert "zusammenspielt" in verb_mit_partikel(frage_woerter("wer spielt zusammen"))
     assert verb_mit_partikel(frage_woerter("wer kommt nach dem Stich")) == []
+
+
+@pytest.mark.parametrize(
+    ("frage", "betrag"),
+    [
+        ("was kostet ein wenz", True),
+        ("wie viel geld kriegt man fürs rufspiel", True),
+        ("wie teuer ist der schneider", True),
+        ("verdoppelt ein stoss den preis", True),
+        ("wer zahlt beim sauspiel an wen", False),  # wer an wen: das sagt der Text
+        ("wie viele karten bekommt jeder", False),  # eine Anzahl, kein Geld
+        ("wie viele gewinner gibt es und wer zahlt an wen", False),
+    ],
+)
+def test_betragsfrage(frage, betrag):
+    assert betragsfrage(frage_woerter(frage)) is betrag

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from referee.errors import Eingabefehler
@@ -29,6 +30,7 @@ from referee.regeltexte import Abschnitt, Konvention, konvention
 from referee.suche import bewertung, konstanten
 from referee.suche.bewertung import Treffer
 from referee.suche.falten import woerter
+from referee.suche.satz import absicht_im_text, betragsfrage, frage_woerter
 from referee.suche.suchindex import art
 
 if TYPE_CHECKING:
@@ -50,21 +52,37 @@ class Abwaegung:
     ``vorsprung``: Score der besten Konvention minus den der besten Regelstelle (unendlich
     ohne Regelstelle, None ohne Konvention); ``geld``: die Frage fragt nach Geld;
     ``profil_unterschied``: beste Passung zu einem Konventionsprofil minus beste zu einem
-    Regelprofil; ``art``: die gelernte Art der Frage (über 0 eher nach einer Konvention).
+    Regelprofil; ``art``: die gelernte Art der Frage (über 0 eher nach einer Konvention);
+    ``betrag``: die Frage fragt nach einem Betrag oder einer Verdopplung
+    (``satz.betragsfrage``) und die beste Konvention nennt einen Preis; ``regel``: Score der
+    besten Regelstelle (None ohne Regelstelle).
     """
 
     vorsprung: float | None
     geld: bool
     profil_unterschied: float
     art: float
+    betrag: bool = False
+    regel: float | None = None
 
 
 def regeltext_schweigt(abwaegung: Abwaegung) -> bool:
     """Schweigt der Regeltext? Wenn die beste Konvention um mindestens
-    ``konstanten.VORSPRUNG_KONVENTION`` vor der besten Regelstelle liegt – weniger bei Geldfragen, bei
-    Fragen, die eher Konventionsfragen gleichen, und je nach der Art der Frage."""
+    ``konstanten.VORSPRUNG_KONVENTION`` vor der besten Regelstelle liegt – weniger bei
+    Geldfragen, bei Fragen, die eher Konventionsfragen gleichen, und je nach der Art der Frage.
+
+    Fragt die Frage nach einem Betrag und nennt die beste Konvention einen Preis, genügt es,
+    dass sie fast so gut passt wie die beste Regelstelle (``NAEHE_KONVENTION``, dieselbe
+    Schwelle, mit der eine Konvention neben der Regelstelle genannt wird): einen Betrag legt
+    kein Regeltext fest.
+    """
     if abwaegung.vorsprung is None:
         return False
+    if abwaegung.betrag and (
+        abwaegung.regel is None
+        or abwaegung.vorsprung >= -(1.0 - konstanten.NAEHE_KONVENTION) * abwaegung.regel
+    ):
+        return True
     noetig = (
         konstanten.VORSPRUNG_KONVENTION
         - (konstanten.VORTEIL_GELD if abwaegung.geld else 0.0)
@@ -118,7 +136,13 @@ def _abwaegung(
 ) -> Abwaegung:
     """Die Abwägung aus den Treffern ``alle`` (beider Arten) und den Profilen."""
     regel = next((t.score for t in alle if art(t.abschnitt) == "regel"), None)
-    konv = next((t.score for t in alle if art(t.abschnitt) == "konvention"), None)
+    beste_konvention = next((t for t in alle if art(t.abschnitt) == "konvention"), None)
+    konv = None if beste_konvention is None else beste_konvention.score
+    betrag = (
+        beste_konvention is not None
+        and _nennt_preis(beste_konvention.abschnitt.id)
+        and betragsfrage(frage_woerter(frage))
+    )
     geld = any(s.wort == "#geld" for s in ix._suchwoerter(frage, namen)[0])
     unterschied = art_der_frage = 0.0
     if ix.profile is not None:
@@ -131,7 +155,18 @@ def _abwaegung(
                 beste_art[art(a)] = max(beste_art[art(a)], wert)
         unterschied = beste_art["konvention"] - beste_art["regel"]
     vorsprung = None if konv is None else math.inf if regel is None else konv - regel
-    return Abwaegung(vorsprung, geld, unterschied, art_der_frage)
+    return Abwaegung(vorsprung, geld, unterschied, art_der_frage, betrag, regel)
+
+
+@cache
+def _nennt_preis(konvention_id: str) -> bool:
+    """Nennt die Konvention selbst einen Preis (Titel, Text oder Einstellung: Cent, kostet,
+    Solopreis …)? Nicht: Kartenpunkte (sabai) oder Schlücke."""
+    k = konvention(konvention_id)
+    return any(
+        absicht_im_text(w, "konvention") == "#geld"
+        for w in woerter(f"{k.titel} {k.text} {k.einstellung}")
+    )
 
 
 def antwort(

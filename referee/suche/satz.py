@@ -61,6 +61,60 @@ ABSICHT_IN_FRAGE = {
 }
 
 
+#: Wörter, die nach einem Betrag fragen („was kostet“, „wie teuer“, „Preis“) – anders als
+#: „zahlt“ oder „kriegt“ allein, die auch fragen können, *wer* an wen zahlt.
+_BETRAGSWOERTER = frozenset(
+    {
+        "kostet",
+        "kosten",
+        "preis",
+        "preise",
+        "cent",
+        "ct",
+        "euro",
+        "teuer",
+        "teurer",
+        "tarif",
+        "wert",
+    }
+)
+#: Wörter, die nach einer Verdopplung fragen: um wie viel ein Stoß, Klopfer … den Preis ändert.
+_VERDOPPLUNG = frozenset(
+    {
+        "doppelt",
+        "verdoppelt",
+        "verdoppeln",
+        "verdopplung",
+        "verdoppelung",
+        "vervierfacht",
+        "dreifach",
+        "dreifache",
+        "faktor",
+    }
+)
+
+
+#: „wie viel“ (ein Betrag) – anders als „wie viele“ (eine Anzahl: „wie viele Gewinner“).
+_WIE_VIEL = frozenset({"viel", "wieviel"})
+
+
+def betragsfrage(roh: Sequence[str]) -> bool:
+    """Fragt die Frage nach einem Betrag oder einer Verdopplung („was kostet ein Wenz“, „wie
+    viel Geld kriegt man“, „verdoppelt ein Retour“)? Einen Betrag legt kein Regeltext fest
+    („Einen allgemein verbindlichen Tarif gibt es nicht“); „wer zahlt an wen“ und „wie viele
+    Gewinner“ schon.
+
+    >>> betragsfrage(frage_woerter("wie viel geld kriegt man")), betragsfrage(["was", "kostet"])
+    (True, True)
+    >>> betragsfrage(frage_woerter("wie viele gewinner gibt es und wer zahlt an wen"))
+    False
+    """
+    if _VERDOPPLUNG.intersection(roh):
+        return True
+    geld = any(ABSICHT_IN_FRAGE.get(w) == "#geld" for w in roh)
+    return geld and bool(_BETRAGSWOERTER.intersection(roh) or _WIE_VIEL.intersection(roh))
+
+
 def absicht_im_text(wort: str, art: str) -> str | None:
     """Welche Absicht ein Wort eines Abschnitts beantwortet (``#zahl``, ``#geld``)."""
     if wort.isdigit():

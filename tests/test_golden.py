@@ -228,6 +228,11 @@ VORHER: dict[tuple[str, ...], list[list[str]]] = {
     ("abend",): [["abend", "ende"]],
     ("abend", "neu"): [["abend", "ende"]],
     ("abend", "wieder"): [["abend", "ende"]],
+    ("turnier", "live"): [
+        ["turnier", "neu", "Post", "--runden", "2", "--spiele", "4", "--seed", "3"],
+        ["turnier", "anmelden", "Anna", "Ben", "Cem", "Dora", "Emil"],
+        ["turnier", "auslosung"],
+    ],
 }
 
 #: Weitere Aufrufe, deren Form zum Vertrag gehört (mit ``--json``).
@@ -241,6 +246,7 @@ WEITERE: dict[tuple[str, ...], list[list[str]]] = {
         ["--spiel", "rufspiel", "--farbe", "schellen", "--hand", "SA S7 S8 S9 GO", "--stich", "SK"],
     ],
     ("live",): [[]],  # ohne --schreiben: "schreiben" ist null
+    ("turnier", "live"): [[]],  # ohne --schreiben: "tische" ist leer
 }
 
 #: Falsche Eingaben mit Regelbezug; sonst ist die falsche Eingabe eine unbekannte Option.
@@ -251,7 +257,10 @@ FALSCH: dict[tuple[str, ...], list[str]] = {
 UNBEKANNTE_OPTION = "--gibt-es-nicht"
 #: Befehle, die dienen, bis Strg-C kommt (``live``): ihr Vertrag ist die erste Zeile von
 #: ``--json``. Sie laufen als eigener Prozess (mit diesen Argumenten dazu) und enden danach.
-DIENENDE: dict[tuple[str, ...], list[str]] = {("live",): ["--host", "127.0.0.1", "--port", "0"]}
+DIENENDE: dict[tuple[str, ...], list[str]] = {
+    ("live",): ["--host", "127.0.0.1", "--port", "0"],
+    ("turnier", "live"): ["--host", "127.0.0.1", "--port", "0"],
+}
 
 
 def _kopiere(quelle: Path, ziel: Path) -> None:
@@ -294,14 +303,15 @@ def _lauf(pfad: tuple[str, ...], args: list[str], werkstatt, arbeit: Path) -> di
     echt = [ersatz.get(a, a) for a in args]
     if "--json" not in echt:
         echt.append("--json")
-    if pfad in DIENENDE and UNBEKANNTE_OPTION not in echt:
-        return {"args": args, **_erste_zeile(pfad, [*echt, *DIENENDE[pfad]], umgebung, arbeit)}
     alt = os.getcwd()
     os.chdir(arbeit)  # relative Pfade der Beispiele (``--db neu.db``) landen hier
     try:
         for schritt in VORHER.get(pfad, []):
             r = im_prozess(*schritt, env=umgebung)
             assert r.returncode == 0, (schritt, r.stderr)
+        if pfad in DIENENDE and UNBEKANNTE_OPTION not in echt:
+            zeile = _erste_zeile(pfad, [*echt, *DIENENDE[pfad]], umgebung, arbeit)
+            return {"args": args, **zeile}
         r = im_prozess(*pfad, *echt, env=umgebung)
     finally:
         os.chdir(alt)

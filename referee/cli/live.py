@@ -8,6 +8,7 @@ ausgeben → warten bis Strg-C. Starlette, uvicorn und segno lädt erst dieser B
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
@@ -161,9 +162,6 @@ def live(
 
     Beispiel: referee live --schreiben
     """
-    import signal
-    import time
-
     from referee.errors import Eingabefehler
     from referee.live import starte_im_thread
 
@@ -176,6 +174,21 @@ def live(
         db_wahl(db), abend, host, port, neu_laden=neu_laden, schreiben=schreiben
     )
 
+    def beginn() -> None:
+        _links_ausgeben(server, als_json, ohne_qr, abend)
+        _schreibe(hinweis(server.nur_lokal, server.url_schreiben is not None), sys.stderr)
+
+    diene(server, beginn, mit_eltern=mit_eltern)
+    _schreibe(ABSCHIED + "\n", sys.stderr)
+
+
+def diene(server, beginn: Callable[[], None], *, mit_eltern: bool = False, nebenbei=None) -> None:
+    """Den laufenden Server bedienen, bis Strg-C (oder SIGTERM, oder mit ``mit_eltern`` das
+    Ende von stdin) kommt, dann anhalten: ``beginn()`` gibt Links und Hinweis aus, ``nebenbei()``
+    läuft alle 0,2 s (``turnier live``: neue Runde → neue Links). Auch für ``turnier live``."""
+    import signal
+    import time
+
     def beenden(*_):
         raise KeyboardInterrupt
 
@@ -185,10 +198,11 @@ def live(
         signal.signal(signal.SIGTERM, beenden)
         if mit_eltern:
             _ende_mit_stdin()
-        _links_ausgeben(server, als_json, ohne_qr, abend)
-        _schreibe(hinweis(server.nur_lokal, server.url_schreiben is not None), sys.stderr)
+        beginn()
         while server.laeuft:
             time.sleep(0.2)
+            if nebenbei is not None:
+                nebenbei()
     except KeyboardInterrupt:
         pass
     finally:
@@ -196,4 +210,3 @@ def live(
             signal.SIGINT, signal.SIG_IGN
         )  # ein zweites Strg-C bricht das Aufräumen nicht ab
         server.stoppe()
-    _schreibe(ABSCHIED + "\n", sys.stderr)

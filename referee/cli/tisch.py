@@ -43,10 +43,36 @@ def tisch(
         str | None,
         typer.Option("--db", metavar="PFAD", help="Datenbankdatei (sonst wie bei allen Befehlen)."),
     ] = None,
+    turnier_id: Annotated[
+        int | None,
+        typer.Option(
+            "--turnier",
+            metavar="ID",
+            min=1,
+            help="Am Turniertisch (mit --tisch): dieses Turnier (sonst das offene).",
+        ),
+    ] = None,
+    runde: Annotated[
+        int | None,
+        typer.Option(
+            "--runde", metavar="R", min=1, help="Am Turniertisch: die Runde (sonst die laufende)."
+        ),
+    ] = None,
+    tisch_nr: Annotated[
+        int | None,
+        typer.Option(
+            "--tisch",
+            metavar="T",
+            min=1,
+            help="Am Turniertisch T: dessen Spiele der laufenden Runde eintragen.",
+        ),
+    ] = None,
 ) -> None:
     """Am Tisch: eine kurze Zeile je Spiel (r an be 71 l3), Stand in der Fußleiste.
 
     Jeder Befehl von referee geht in der Sitzung ohne „referee“; „hilfe“ zeigt die Kurzformen, q oder Ctrl-D beendet. Jeder Eintrag ist geschrieben, sobald er bestätigt ist. Liest stdin kein Terminal, wird Zeile für Zeile eingetragen (eine Antwort je Zeile: ein Eintrag ist eine Zeile, stand, hilfe und ? brauchen mehrere; Halt mit Exit 2 bei der ersten fehlerhaften Zeile, ein eben begonnener leerer Abend wird dann verworfen).
+
+    Am Turniertisch (--tisch T, dazu --turnier ID und --runde R, sonst das offene Turnier und die laufende Runde): dieselben Kurzformen mit den Namen dieses Tisches, u, #N …; gezählt nach der Wertung des Turniers; Befehle des Spielabends werden abgelehnt.
 
     Beispiel: referee tisch --spieler Anna Ben Cem Dora --tarif 10-20-50
     """
@@ -56,6 +82,9 @@ def tisch(
     for strom in (sys.stdout, sys.stderr):  # ein Terminal ohne UTF-8: „?“ statt Absturz
         if hasattr(strom, "reconfigure"):
             strom.reconfigure(errors="replace")
+    if tisch_nr is not None or turnier_id is not None or runde is not None:
+        _turniertisch(db, tisch_nr, turnier_id, runde, spieler, tarif, setzen)
+        return
     buch = Sitzungsbuch(db_wahl(db))
     namen = werte(spieler)
     nr, neu, angelegt = buch.abend_sicherstellen(namen, tarif, werte(setzen))
@@ -86,3 +115,36 @@ def tisch(
 
 def _fehler(text: str) -> None:
     sys.stderr.write(f"Fehler: {text}\n")
+
+
+def _turniertisch(db, tisch_nr, turnier_id, runde, spieler, tarif, setzen) -> None:
+    """``tisch --tisch T [--turnier ID] [--runde R]``: die Sitzung an einem Turniertisch."""
+    from referee.errors import Eingabefehler
+    from referee.tisch.sitzung import Tisch, interaktiv, skript, zeilen_lesen
+    from referee.tisch.turnier import TurnierSitzungsbuch
+
+    if tisch_nr is None:
+        raise Eingabefehler(
+            "Am Turniertisch fehlt --tisch, z. B. referee tisch --turnier 1 --tisch 3."
+        )
+    if spieler or tarif or setzen:
+        raise Eingabefehler(
+            "--spieler, --tarif und --set gehören zu einem Spielabend; am Turniertisch sitzen "
+            "die Spieler der Auslosung, gezählt wird nach der Wertung des Turniers."
+        )
+    buch = TurnierSitzungsbuch(db_wahl(db), tisch=tisch_nr, turnier_id=turnier_id, runde=runde)
+    sitzung = Tisch(buch, knapp=not sys.stdin.isatty())
+    try:
+        lage = buch.lage()
+        plaetze = ", ".join(
+            f"{n} ({nr})" for n, nr in zip(lage.spieler, lage.startnummern, strict=True)
+        )
+        sys.stderr.write(f"{buch.turnier_name}: {lage.kopf()}. Am Tisch: {plaetze}.\n")
+        if sitzung.knapp:
+            code = skript(sitzung, zeilen_lesen(sys.stdin.buffer), _fehler)
+        else:
+            code = interaktiv(sitzung)
+    finally:
+        sitzung.schliessen()
+        buch.schliessen()
+    raise typer.Exit(code)

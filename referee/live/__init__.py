@@ -9,7 +9,10 @@ aktualisiert (``referee live``, in ``referee tisch`` der Befehl ``live``).
   Rückgängig, Korrektur – mit Schlüssel, Herkunftsprüfung und Drossel;
 - ``eingabeseite`` und ``eingabe.js``: die Eingabeseite fürs Handy; ``formular``: die Zeile
   von ``tisch`` und der Zustand des Formulars;
-- ``prozess``: derselbe Server als Kindprozess (für ``tisch``; warum, steht dort).
+- ``prozess``: derselbe Server als Kindprozess (für ``tisch``; warum, steht dort);
+- ``turnierserver``, ``turnierdaten``, ``turnierseite``: dasselbe für ein Turnier
+  (``referee turnier live``): die Rangliste für Handys und Beamer, je Tisch ein Schreib-Link;
+  ``qrpdf``: die Links als PDF, je Tisch eine Seite mit QR-Code.
 
 Starlette, uvicorn und segno werden erst geladen, wenn ein Server startet.
 
@@ -26,8 +29,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from referee.live.prozess import LiveProzess
     from referee.live.server import LiveServer
+    from referee.live.turnierserver import TurnierServer
 
-__all__ = ["STANDARD_PORT", "starte_im_hintergrund", "starte_im_thread"]
+__all__ = ["STANDARD_PORT", "starte_im_hintergrund", "starte_im_thread", "starte_turnier_im_thread"]
 
 #: Der Port von ``referee live`` ohne ``--port``.
 STANDARD_PORT = 8723
@@ -79,4 +83,26 @@ def starte_im_thread(
     if abend_id is not None:
         pruefe_abend(pfad, abend_id)
     server = LiveServer(pfad, abend_id, host, STANDARD_PORT if port is None else port, **optionen)
+    return server.starte()
+
+
+def starte_turnier_im_thread(
+    db_pfad: str | os.PathLike | None = None,
+    turnier_id: int | None = None,
+    host: str | None = None,
+    port: int | None = None,
+    **optionen,
+) -> TurnierServer:
+    """``referee turnier live`` in einem Thread dieses Prozesses: die Rangliste des Turniers
+    ``turnier_id`` (sonst des offenen) live; ``schreiben=True``: je Tisch der laufenden Runde
+    ein Schreib-Link (``.tischlinks()``). Kein Turnier: ``KeineDaten``. Sonst wie
+    ``starte_im_thread``."""
+    from referee.buch.turnier import Turnierbuch
+    from referee.live.turnierserver import TurnierServer
+    from referee.store import db_pfad as pfad_von
+
+    pfad = pfad_von(db_pfad)
+    with Turnierbuch(pfad) as tb:
+        tid = tb.turnier(turnier_id).turnier.id
+    server = TurnierServer(pfad, tid, host, STANDARD_PORT if port is None else port, **optionen)
     return server.starte()

@@ -58,15 +58,19 @@ class Beobachter:
         es sich dann. Kein zweites Öffnen: ``oeffne`` liest den Dateikopf mit ``open()``/
         ``close()``, und unter POSIX gäbe das Schließen die SQLite-Sperren des Prozesses frei.
         """
-        from referee.buch import Buch
-
         try:
             if self._buch is None:
-                self._buch = Buch(self.db)
+                self._buch = self._oeffne()
             return self._buch.datenversion()
         except (sqlite3.Error, RefereeFehler):
             self._trenne()
             return None
+
+    def _oeffne(self) -> Any:
+        """Das Buch, das beobachtet wird (hier das der Abende; ein Turnier nimmt seines)."""
+        from referee.buch import Buch
+
+        return Buch(self.db)
 
     def _trenne(self) -> None:
         if self._buch is not None:

@@ -4,6 +4,9 @@
 // der Server liest sie mit dem Parser von tisch, rechnet die Vorschau und trägt ein.
 // Jeder Schreibvorgang bekommt einen Schlüssel und wartet im Ausgang (localStorage), bis der
 // Server geantwortet hat – eine verlorene Antwort wird mit demselben Schlüssel wiederholt.
+// Am Turniertisch („referee turnier live --schreiben“) schickt der Server dazu, welche Spiele
+// die Wertung erlaubt (daten.spiele), welche Zusätze zählen (daten.zusaetze), wer aussetzt,
+// die Kopfzeile des Tisches (daten.kopf) und die Nummer des nächsten Spiels (daten.naechstes).
 (function () {
   var $ = function (id) { return document.getElementById(id); };
   var wurzel = $("wurzel");
@@ -66,6 +69,12 @@
   }
 
   function enthaelt(liste, x) { return liste.indexOf(x) >= 0; }
+  // Turniertisch: nur die Spiele der Wertung, nur die Zusätze, die zählen
+  function spielErlaubt(s) { return !daten.spiele || enthaelt(daten.spiele, s); }
+  function zusatzZaehlt(n) { return !daten.zusaetze || daten.zusaetze[n] !== false; }
+  // Neues eintragen (daten.offen) oder – beim Korrigieren – ändern (daten.aendern, sonst wie offen)
+  function darfAendern() { return daten.aendern === undefined ? daten.offen : daten.aendern; }
+  function schreibbar() { return korrektur ? darfAendern() : daten.offen; }
   function ohne(liste, x) { return liste.filter(function (y) { return y !== x; }); }
 
   // ------------------------------------------------------------------ die Zeile
@@ -112,7 +121,7 @@
   // Was noch fehlt, bevor die Vorschau Sinn hat ("" = vollständig).
   function fehlt() {
     var f = form, s = f.spiel;
-    if (!daten.offen) { return daten.meldung || "Kein offener Abend."; }
+    if (!schreibbar()) { return daten.meldung || "Kein offener Abend."; }
     if (!s) { return "Spiel wählen."; }
     if (MIT_FARBE[s] && !f.farbe) { return "Farbe wählen."; }
     if (s === "r" && f.partei.length < 2) {
@@ -220,16 +229,19 @@
 
   function zeige() {
     var f = form, s = f.spiel;
-    var offen = daten.offen;
+    var offen = schreibbar();
     var hinweis = $("abendhinweis");
     hinweis.hidden = offen;
     hinweis.textContent = offen ? "" : (daten.meldung || "");
+    var kopf = $("tischkopf");
+    kopf.hidden = !daten.kopf;
+    kopf.textContent = daten.kopf || "";
     var alleSpiele = spieleOffen || !s;
     document.querySelectorAll("[data-spiel]").forEach(function (b) {
-      var gewaehlt = b.getAttribute("data-spiel") === s;
+      var wort = b.getAttribute("data-spiel"), gewaehlt = wort === s;
       setzeGedrueckt(b, gewaehlt);
       b.disabled = !offen;
-      b.hidden = !alleSpiele && !gewaehlt;
+      b.hidden = (!alleSpiele && !gewaehlt) || !spielErlaubt(wort);
     });
     $("spielwahl").hidden = alleSpiele;
     $("farben").hidden = !MIT_FARBE[s];
@@ -259,7 +271,9 @@
     ["laufende", "klopfer", "stoesse"].forEach(function (n) {
       $("wert-" + n).textContent = String(f[n]);
     });
-    document.querySelector('[data-stepper="laufende"]').hidden = !normal;
+    document.querySelector('[data-stepper="laufende"]').hidden = !normal || !zusatzZaehlt("laufende");
+    document.querySelector('[data-stepper="klopfer"]').hidden = !zusatzZaehlt("klopfer");
+    document.querySelector('[data-stepper="stoesse"]').hidden = !zusatzZaehlt("stoesse");
     document.querySelectorAll("[data-schalter]").forEach(function (b) {
       var n = b.getAttribute("data-schalter");
       setzeGedrueckt(b, !!f[n]);
@@ -281,11 +295,15 @@
       var an = ausgewaehlt(p.name);
       var b = baue("button", { type: "button", klasse: "chip", "aria-pressed": an ? "true" : "false" }, [
         baue("span", { text: p.name }),
-        baue("small", { text: beschriftung ? beschriftung(p.name) : "" })
+        baue("small", { text: (beschriftung && beschriftung(p.name)) || p.hinweis || "" })
       ]);
       if (!p.kuerzel) {
         b.disabled = true;
         b.title = "Dieser Name lässt sich in der Kurzzeile nicht eindeutig schreiben.";
+      }
+      if (p.aussetzer && !korrektur) {
+        b.disabled = true;
+        b.title = p.name + " gibt und setzt aus.";
       }
       b.addEventListener("click", function () { klick(p.name); });
       ziel.appendChild(b);
@@ -464,6 +482,12 @@
     var item = { art: korrektur ? "korrektur" : "eintrag", koerper: { zeile: z, schluessel: schluessel() },
                  zeile: z, form: kopie(form), korrektur: korrektur, versuche: 0 };
     if (korrektur) { item.koerper.eintrag = korrektur.id; item.zeile = "#" + korrektur.id + " " + z; }
+    else if (daten.naechstes) {
+      // das wievielte Spiel des Tisches: was noch im Ausgang wartet, zählt mit
+      var davor = ausgang.filter(function (x) { return x.art === "eintrag"; }).length -
+        ausgang.filter(function (x) { return x.art === "rueckgaengig"; }).length;
+      item.koerper.spiel_nr = Math.max(1, daten.naechstes + davor);
+    }
     ausgang.push(item);
     speichere();
     form = leer();
@@ -609,11 +633,11 @@
         })));
       }
       var knoepfe = [];
-      if (e.formular && daten.offen) {
+      if (e.formular && darfAendern()) {
         knoepfe.push(knopf("Korrigieren", function () { korrigiere(e); },
           { klasse: "klein", "data-korrigiere": String(e.id) }));
       }
-      if (e.letzter && daten.offen) {
+      if (e.letzter && darfAendern()) {
         knoepfe.push(knopf(undoBereit === e.id ? "Wirklich zurück?" : "Rückgängig",
           function () { rueckgaengig(e); }, { klasse: "klein", "data-rueckgaengig": String(e.id) }));
       }

@@ -223,6 +223,7 @@ def formular_html() -> str:
     return "".join(
         [
             '<div id="eingabe" hidden>',
+            '<p id="tischkopf" class="geber" hidden></p>',
             '<p id="abendhinweis" class="warn" hidden></p>',
             '<div id="korrektur" class="band" hidden><span>Korrektur von <b id="korrektur-nr"></b>'
             "</span>" + _knopf("Abbrechen", id="korrektur-ab", class_="klein") + "</div>",
@@ -297,18 +298,28 @@ def formular_html() -> str:
     )
 
 
-def seite(teil: str, abend_nr: int | None, pfad: str, zeit: str) -> str:
+def seite(
+    teil: str,
+    abend_nr: int | None,
+    pfad: str,
+    zeit: str,
+    *,
+    titel: str | None = None,
+    wer: str = "eintragen und korrigieren",
+) -> str:
     """Die Eingabeseite um ``teil`` (der Stand wie auf der Lese-Seite, ohne Einträge);
-    ``pfad`` ist ``/<Schreib-Token>``. Derselbe Rahmen wie die Lese-Seite."""
+    ``pfad`` ist ``/<Schreib-Token>``. Derselbe Rahmen wie die Lese-Seite. Ein Turniertisch
+    nennt ``titel`` („Tisch 3 · Runde 1“) und ``wer`` („an Tisch 3 eintragen …“)."""
     from referee.live.seite import dokument
 
-    titel = f"Eintragen · Abend {abend_nr}" if abend_nr is not None else "Eintragen"
+    if titel is None:
+        titel = f"Eintragen · Abend {abend_nr}" if abend_nr is not None else "Eintragen"
     p = _h(pfad)
     return dokument(
         titel,
         STIL,
         f"{pfad}/eingabe.js",
-        "Eintragen",
+        "Eintragen" if titel.startswith("Eintragen") else titel,
         zeit,
         [
             '<noscript><p class="warn">Zum Eintragen braucht diese Seite JavaScript; den Stand '
@@ -316,7 +327,7 @@ def seite(teil: str, abend_nr: int | None, pfad: str, zeit: str) -> str:
             f'<div id="wurzel" data-basis="{p}">{formular_html()}</div>',
             f'<main id="stand" data-quelle="{p}/ereignisse">{teil}</main>',
             '<div id="meldung" role="status" aria-live="polite" hidden></div>',
-            "<footer>Wer diesen Link hat, kann eintragen und korrigieren – nur an die "
+            f"<footer>Wer diesen Link hat, kann {_h(wer)} – nur an die "
             f'weitergeben, die schreiben sollen. <a href="{p}/stand.json">stand.json</a></footer>',
         ],
     )

@@ -38,8 +38,8 @@ if TYPE_CHECKING:
 #: vollen Händen hat keine 200 Zeichen).
 MAX_ZEILE = 500
 
-#: Spielart → das Wort der Seite (``fw``/``fg``/``solo`` mit Farbe ``e``/``g``/``h``/``s``).
-_SPIEL_WORT = {
+#: Spielart (``Spielart.value``) → das Wort der Seite (``fw``/``fg``/``solo`` mit Farbe ``e``/``g``/``h``/``s``).
+SPIEL_WORT = {
     "rufspiel": "r",
     "wenz": "w",
     "geier": "g",
@@ -129,7 +129,7 @@ def formular(spiel: kurz.Spiel) -> dict[str, Any]:
     """Ein Spiel als Zustand des Formulars der Seite (Namen in der Schreibweise des Abends)."""
     if isinstance(spiel, kurz.Schafkopf):
         return {
-            "spiel": _SPIEL_WORT[spiel.spielart.value],
+            "spiel": SPIEL_WORT[spiel.spielart.value],
             "farbe": _FARB_BUCHSTABE.get(spiel.farbe) if spiel.farbe else None,
             "partei": list(spiel.partei),
             "augen": spiel.augen,
@@ -187,7 +187,7 @@ def _aus_ergebnis(e: Eintrag, spieler: Sequence[str]) -> kurz.Spiel | None:
     if erg is None:
         return None
     if e.spiel == "schafkopf":
-        return _schafkopf(erg)
+        return schafkopf_aus_ergebnis(erg)
     if e.spiel == "sabai":
         haende = e.eingabe.get("haende")
         karten = haende if isinstance(haende, Mapping) else {}
@@ -204,7 +204,9 @@ def _aus_ergebnis(e: Eintrag, spieler: Sequence[str]) -> kurz.Spiel | None:
     return kurz.Schlafmuetze(sieger, () if set(mit) == set(spieler) else mit)
 
 
-def _schafkopf(erg: Any) -> kurz.Schafkopf | None:
+def schafkopf_aus_ergebnis(erg: Any) -> kurz.Schafkopf | None:
+    """Ein Schafkopfspiel fürs Formular aus einem gespeicherten Ergebnis (``SchafkopfErgebnis``:
+    Abend oder Turniertisch); ``None``, wenn es sich nicht ablesen lässt."""
     from referee.schafkopf.karten import Farbe
     from referee.schafkopf.spielart import Spielart
 
@@ -237,4 +239,12 @@ def _schafkopf(erg: Any) -> kurz.Schafkopf | None:
     )
 
 
-__all__ = ["MAX_ZEILE", "formular", "kuerzel", "lies_zeile", "spiel_eines_eintrags"]
+__all__ = [
+    "MAX_ZEILE",
+    "SPIEL_WORT",
+    "formular",
+    "kuerzel",
+    "lies_zeile",
+    "schafkopf_aus_ergebnis",
+    "spiel_eines_eintrags",
+]

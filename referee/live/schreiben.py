@@ -112,14 +112,17 @@ def fehler_json(art: str, meldung: str) -> dict[str, Any]:
 # --------------------------------------------------------------------------- Anfrage prüfen
 
 
-def pruefe_felder(was: str, daten: Any) -> dict[str, Any]:
-    """Ein JSON-Objekt mit genau den Feldern von ``was``, jedes mit seinem Typ (400 sonst).
+def pruefe_felder(
+    was: str, daten: Any, alle: Mapping[str, Mapping[str, tuple[type, bool]]] = FELDER
+) -> dict[str, Any]:
+    """Ein JSON-Objekt mit genau den Feldern von ``was`` (aus ``alle``: ``FELDER`` oder die
+    eines Turniertisches), jedes mit seinem Typ (400 sonst).
 
     Texte verlieren Steuerzeichen und Leerraum am Rand; Zahlen sind ganze Zahlen ab 1.
     """
     if not isinstance(daten, dict):
         raise Anfragefehler(400, "Die Anfrage ist kein JSON-Objekt.")
-    felder = FELDER[was]
+    felder = alle[was]
     fremd = sorted(k for k in daten if k not in felder)
     if fremd:
         raise Anfragefehler(
@@ -212,25 +215,32 @@ class Schreiber:
 
         name = threading.current_thread().name
         if name not in self._buecher:
-            from referee.buch import Buch
-
-            self._buecher[name] = Buch(self.db)
+            self._buecher[name] = self._oeffne()
         return self._buecher[name]
 
-    def _rufe(self, was: str, felder: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-        schritte: dict[str, Callable[..., dict[str, Any]]] = {
+    def _oeffne(self) -> Any:
+        """Ein Buch für einen Faden (hier das der Abende; ein Turnier nimmt seines)."""
+        from referee.buch import Buch
+
+        return Buch(self.db)
+
+    def _schritte(self) -> dict[str, Callable[..., dict[str, Any]]]:
+        """Die vier Anfragen → ihre Methode (ein Turniertisch hat eigene)."""
+        return {
             "vorschau": self._vorschau,
             "eintrag": self._eintrag,
             "rueckgaengig": self._rueckgaengig,
             "korrektur": self._korrektur,
         }
+
+    def _rufe(self, was: str, felder: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         try:
-            return 200, schritte[was](**felder)
+            return 200, self._schritte()[was](**felder)
         except Exception as exc:
             bild = fehlerbild(exc)
             daten = bild.als_json()
             if bild.http == 409:
-                daten.update(self._lage(exc))
+                daten.update(self._lage(exc, felder))
             return bild.http, daten
 
     # ------------------------------------------------------------ die vier Anfragen
@@ -294,7 +304,7 @@ class Schreiber:
             "stand": r.stand.als_json(),
         }
 
-    def _lage(self, exc: BaseException) -> dict[str, Any]:
+    def _lage(self, exc: BaseException, felder: Mapping[str, Any]) -> dict[str, Any]:
         """Zu einem 409 der jetzige Stand (wie ``stand --json``), der jüngste geltende Eintrag
         und – bei einem gleichen Eintrag eines anderen Handys – dieser Eintrag."""
         from referee.bericht.formate import uhrzeit

@@ -25,6 +25,7 @@ from referee.bericht.geld import euro
 from referee.bericht.grafik import svg_verlauf
 from referee.live.daten import Abendstand
 from referee.live.eingabeseite import STIL as EINGABE_STIL
+from referee.live.turnierseite import STIL as TURNIER_STIL
 
 #: Ohne JavaScript lädt die Seite so oft neu (Sekunden).
 NEU_LADEN = 10
@@ -79,11 +80,12 @@ def _hash(text: str) -> str:
 
 
 #: Content-Security-Policy: nichts von außen, Skript nur vom eigenen Server, der Stil nur
-#: als genau diese eingebetteten Blöcke (Hash: Lese- und Eingabeseite), keine Formulare, kein
-#: Einbetten in fremde Seiten.
+#: als genau diese eingebetteten Blöcke (Hash: Lese- und Eingabeseite, Rangliste eines
+#: Turniers), keine Formulare, kein Einbetten in fremde Seiten.
 CSP = (
     "default-src 'none'; script-src 'self'; connect-src 'self'; "
-    f"style-src {_hash(STIL)} {_hash(EINGABE_STIL)}; img-src 'self'; base-uri 'none'; "
+    f"style-src {_hash(STIL)} {_hash(EINGABE_STIL)} {_hash(TURNIER_STIL)}; img-src 'self'; "
+    "base-uri 'none'; "
     "form-action 'none'; frame-ancestors 'none'"
 )
 

@@ -31,9 +31,9 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
@@ -279,20 +279,22 @@ class LiveApp:
         if scope["type"] == "lifespan":
             await self._lebenszeit(receive, send)
         elif scope["type"] == "http":
-            request = Request(scope, receive)
-            art, was = self._zugang(request)
-            if art == "schreiben" and was.startswith("api/"):
-                antwort = await self._api(request, was[4:])
-            elif art == "schreiben":
-                antwort = self._schreibseite(request, was)
-            elif art == "lesen":
-                antwort = self._leseseite(request, was)
-            else:
-                antwort = _nicht_gefunden()
+            antwort = await self._antwort(Request(scope, receive))
             if isinstance(antwort, StreamingResponse):
                 await self._strom(antwort, scope, receive, send)
             else:
                 await antwort(scope, receive, send)
+
+    async def _antwort(self, request: Request) -> Response:
+        """Welcher Link, welcher Pfad → die Antwort (``TurnierApp`` hat eigene Links)."""
+        art, was = self._zugang(request)
+        if art == "schreiben" and was.startswith("api/"):
+            return await self._api(request, was[4:])
+        if art == "schreiben":
+            return self._schreibseite(request, was)
+        if art == "lesen":
+            return self._leseseite(request, was)
+        return _nicht_gefunden()
 
     async def _strom(self, strom: StreamingResponse, scope: dict, receive: Any, send: Any) -> None:
         """Ein Ereignisstrom zählt als Zuseher, solange er läuft; ist die Grenze voll: 503.
@@ -421,14 +423,22 @@ class LiveApp:
             aus.add("http://localhost:" + self.origin.rsplit(":", 1)[1])
         return aus
 
-    async def _api(self, request: Request, was: str) -> Response:
+    async def _api(
+        self,
+        request: Request,
+        was: str,
+        *,
+        felder: Mapping[str, Mapping[str, tuple[type, bool]]] = schreiben.FELDER,
+        ort: Mapping[str, Any] | None = None,
+    ) -> Response:
         """Eine Schreib-Anfrage: Methode, Pfad, Drossel, Herkunft, Inhaltstyp, Größe, Felder –
-        erst dann das Buch (im Schreib-Faden)."""
+        erst dann das Buch (im Schreib-Faden). ``felder``: was die Anfragen enthalten dürfen;
+        ``ort``: vom Link bestimmte Felder dazu (der Tisch eines Tisch-Links), nie vom Handy."""
         kopf = dict(SICHERHEIT)
         try:
             if request.method != "POST":
                 return Response("", 405, {**kopf, "allow": "POST"}, "text/plain")
-            if was not in schreiben.FELDER or self.schreiber is None:
+            if was not in felder or self.schreiber is None:
                 return _nicht_gefunden()
             wer = request.client.host if request.client else ""
             if not self.drossel.erlaubt(wer):
@@ -449,8 +459,8 @@ class LiveApp:
                 daten = json.loads(roh)
             except ValueError:  # auch UnicodeDecodeError und zu lange Zahlen
                 raise Anfragefehler(400, "Die Anfrage ist kein gültiges JSON.") from None
-            felder = schreiben.pruefe_felder(was, daten)
-            status, antwort = await self.schreiber.fuehre_aus(was, felder)
+            geprueft = {**schreiben.pruefe_felder(was, daten, felder), **(ort or {})}
+            status, antwort = await self.schreiber.fuehre_aus(was, geprueft)
         except Anfragefehler as exc:
             art = "intern" if exc.status >= 500 else "eingabe"
             return schreiben.json_antwort(
@@ -467,6 +477,9 @@ class LiveServer:
     ``url`` ist der Link mit Token; ``qr_text()`` der QR-Code dazu fürs Terminal;
     ``stoppe()`` beendet ihn sauber (offene Verbindungen enden).
     """
+
+    #: Mit ``schreiben`` ein Schreib-Link für alle (ein Turnier hat stattdessen einen je Tisch).
+    EIN_SCHREIBLINK = True
 
     def __init__(
         self,
@@ -485,21 +498,23 @@ class LiveServer:
         self.host = host or lokale_adresse()
         self.token = secrets.token_urlsafe(16)
         # ein zweites, eigenes Token für den Schreib-Link (128 Bit wie das Lese-Token)
-        self.schreib_token = secrets.token_urlsafe(16) if schreiben else None
+        self.schreib_token = (
+            secrets.token_urlsafe(16) if schreiben and self.EIN_SCHREIBLINK else None
+        )
         sock = binde(self.host, port)
         self.port = sock.getsockname()[1]
-        self.beobachter = Beobachter(db, abend_id, takt, schreiben=schreiben)
-        self.schreiber = Schreiber(Path(db)) if schreiben else None
         unbestimmt = ipaddress.ip_address(self.host).is_unspecified if _ist_ip(self.host) else False
-        self.app = LiveApp(
-            self.beobachter,
-            self.token,
+        self.app = self._baue_app(
+            Path(db),
+            abend_id,
             neu_laden,
-            schreib_token=self.schreib_token,
-            schreiber=self.schreiber,
+            takt=takt,
+            schreiben=schreiben,
             origin=None if unbestimmt else self._basis,
             drossel=drossel,
         )
+        self.beobachter = self.app.beobachter
+        self.schreiber = self.app.schreiber
         # je Server eine eigene Unterklasse: die Grenze hängt an ``ulimit -n`` beim Start
         protokoll = type("Verbindung", (_Verbindung,), {"grenze": verbindungsgrenze()})
         config = uvicorn.Config(
@@ -521,6 +536,28 @@ class LiveServer:
             target=self._server.run, kwargs={"sockets": [sock]}, name="referee-live", daemon=True
         )
         self._sock = sock
+
+    def _baue_app(
+        self,
+        db: Path,
+        abend_id: int | None,
+        neu_laden: int,
+        *,
+        takt: float,
+        schreiben: bool,
+        origin: str | None,
+        drossel: tuple[float, float] | None,
+    ) -> LiveApp:
+        """Beobachter, Schreiber und Anwendung (``TurnierServer`` baut die eines Turniers)."""
+        return LiveApp(
+            Beobachter(db, abend_id, takt, schreiben=schreiben),
+            self.token,
+            neu_laden,
+            schreib_token=self.schreib_token,
+            schreiber=Schreiber(db) if schreiben else None,
+            origin=origin,
+            drossel=drossel,
+        )
 
     @property
     def _basis(self) -> str:
@@ -547,7 +584,7 @@ class LiveServer:
         """Nur von diesem Rechner aus erreichbar (Loopback)?"""
         return nur_lokal(self.host)
 
-    def starte(self, frist: float = 10.0) -> LiveServer:
+    def starte(self, frist: float = 10.0) -> Self:
         self._faden.start()
         ende = time.monotonic() + frist
         while not self._server.started:

@@ -16,6 +16,17 @@ def qr_text(url: str, kompakt: bool = True) -> str:
     return aus.getvalue()
 
 
+def qr_png(url: str, skala: int = 10) -> bytes:
+    """Der QR-Code zu ``url`` als PNG (für die PDF mit einer Seite je Tisch)."""
+    import io
+
+    import segno
+
+    aus = io.BytesIO()
+    segno.make(url, error="m").save(aus, kind="png", scale=skala, border=2)
+    return aus.getvalue()
+
+
 def nur_lokal(host: str) -> bool:
     """Nur von diesem Rechner aus erreichbar (Loopback)?"""
     try:

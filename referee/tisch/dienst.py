@@ -126,6 +126,34 @@ class Sitzungsbuch:
             text += f"; es gilt wieder #{r.wieder.id}"
         return text + ".", r.storniert.spiel
 
+    # ------------------------------------------------------------ was die Sitzung zeigt
+
+    #: Die Hilfe der Sitzung (``hilfe``); ein Turniertisch hat seine eigene.
+    @property
+    def hilfe(self) -> str:
+        from referee.tisch.sitzung import HILFE
+
+        return HILFE
+
+    @staticmethod
+    def leiste(lage: Any, breite: int = 40) -> list[str]:
+        """Die Fußleiste (``referee.tisch.anzeige.leiste``)."""
+        from referee.tisch import anzeige
+
+        return anzeige.leiste(lage, breite)
+
+    @staticmethod
+    def stand_zeile(lage: Any, spiel: str) -> str:
+        """Der Stand nach einem Eintrag (``referee.tisch.anzeige.stand_zeile``)."""
+        from referee.tisch import anzeige
+
+        return anzeige.stand_zeile(lage, spiel)
+
+    @staticmethod
+    def ablehnen(e: kurz.Eingabe) -> str | None:
+        """Am Abend geht jede Zeile, die gelesen wurde (ein Turniertisch lehnt manche ab)."""
+        return None
+
     # ------------------------------------------------------------ Lesen
 
     def geaendert(self) -> bool:

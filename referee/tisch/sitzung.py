@@ -22,6 +22,7 @@ from typing import Any
 from referee.errors import RefereeFehler
 from referee.tisch import anzeige, kurz
 from referee.tisch.dienst import Sitzungsbuch
+from referee.tisch.turnier import TurnierSitzungsbuch
 from referee.zahlen import ist_ziffern
 
 HILFE = """\
@@ -55,15 +56,15 @@ Jeder Befehl von referee geht ohne „referee“ (und mit): stand, verlauf --all
 Zusätze (schwarz, tout, sie, kurz, k, x, j, dm) gehen vor Namensanfängen."""
 
 
-def hilfe_zeilen(breite: int) -> list[str]:
+def hilfe_zeilen(breite: int, hilfe: str = HILFE) -> list[str]:
     """Die Hilfe für ``breite`` Spalten: schmal (unter 70) steht die Erklärung unter der
     Kurzform statt daneben."""
     import re
 
     if breite >= 70:
-        return HILFE.splitlines()
+        return hilfe.splitlines()
     aus: list[str] = []
-    for zeile in HILFE.splitlines():
+    for zeile in hilfe.splitlines():
         m = re.match(r"^  (\S.*?)\s{2,}(\S.*)$", zeile)
         if m:
             aus.append("  " + m.group(1))
@@ -98,11 +99,13 @@ class Antwort:
 
 
 class Tisch:
-    """Eine Sitzung über einem ``Sitzungsbuch``: verarbeitet Zeilen und hält die Fußleiste aktuell."""
+    """Eine Sitzung über einem ``Sitzungsbuch`` (oder dem Buch eines Turniertisches,
+    ``referee.tisch.turnier.TurnierSitzungsbuch``): verarbeitet Zeilen und hält die Fußleiste
+    aktuell."""
 
     def __init__(
         self,
-        buch: Sitzungsbuch,
+        buch: Sitzungsbuch | TurnierSitzungsbuch,
         schreibe: Callable[[str], None] | None = None,
         *,
         knapp: bool = False,
@@ -136,7 +139,7 @@ class Tisch:
         """Der Text der Fußleiste für ``breite`` Spalten (zwischengespeichert)."""
         lage = self.lage()
         if breite not in self._leiste:
-            self._leiste[breite] = anzeige.leiste(lage, breite)
+            self._leiste[breite] = self.buch.leiste(lage, breite)
         return "\n".join(self._leiste[breite])
 
     # ------------------------------------------------------------ Zeilen
@@ -152,6 +155,9 @@ class Tisch:
             return Antwort(ok=False, meldung=exc.meldung)
 
     def _ausfuehren(self, e: kurz.Eingabe, zeile: str) -> Antwort:
+        abgelehnt = self.buch.ablehnen(e)
+        if abgelehnt:
+            return Antwort(ok=False, meldung=abgelehnt)
         if isinstance(e, kurz.Sitzung):
             return self._sitzung(e)
         if isinstance(e, kurz.Befehl):
@@ -168,7 +174,7 @@ class Tisch:
         """Antwort auf einen Eintrag: lange Form mit Wert, der neue Stand; im Terminal dazu
         jeder Konventionshinweis beim ersten Mal (nicht nach jedem Spiel)."""
         self._veraltet = True
-        stand = anzeige.stand_zeile(self.lage(), spiel)
+        stand = self.buch.stand_zeile(self.lage(), spiel)
         if self.knapp:
             self.schreibe(f"{text} | {stand}" if stand else text)
             return
@@ -184,9 +190,9 @@ class Tisch:
             return Antwort(ende=True)
         if e.was == "hilfe":
             if self.knapp:
-                self.schreibe(HILFE)
+                self.schreibe(self.buch.hilfe)
             else:
-                for z in hilfe_zeilen(terminalbreite()):
+                for z in hilfe_zeilen(terminalbreite(), self.buch.hilfe):
                     self.schreibe(z)
             return Antwort()
         if e.was == "rueckgaengig":

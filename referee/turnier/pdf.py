@@ -6,6 +6,8 @@ Spiel mit dem Geber und je Spieler Plus und Minus, Summe, gewonnene Soli, Unters
 Fünfertisch sind die Felder des Gebers grau – er setzt aus.
 ``rangliste_pdf(stand)``: Platz, Startnummer, Name, Punkte, Soli, Punkte je Runde; der Kopf
 wiederholt sich auf jeder Seite.
+``qr_seiten_pdf(name, runde, seiten)``: je Tisch eine Seite mit dem QR-Code seines
+Schreib-Links (``referee turnier live --schreiben --qr-pdf``), zum Hinlegen auf den Tisch.
 
 Schrift: die Standardschrift Helvetica von PDF (eingebaut, nichts einzubetten). Sie kann
 Latin-1 – ä, ö, ü, ß, é, ñ … –, also alle Namen einer bayerischen Turnierliste; fremde
@@ -18,6 +20,7 @@ Gibt Bytes zurück (kein Datei-I/O); fpdf2 wird erst beim Aufruf geladen.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -298,3 +301,59 @@ def rangliste_pdf(stand: Turnierstand) -> bytes:
 
 
 __all__ = ["latin1", "rangliste_pdf", "tischblaetter_pdf"]
+
+
+# --------------------------------------------------------------------------- QR-Codes je Tisch
+
+
+def qr_seiten_pdf(name: str, runde: int, seiten: Sequence[tuple[Tisch, str, bytes]]) -> bytes:
+    """Je Tisch eine Seite (A4 hoch): groß „Tisch N“, Turnier und Runde, die Plätze, der
+    QR-Code (``seiten``: Tisch, Link, QR-Code als PNG) mit dem Link darunter und wer damit was
+    kann – zum Hinlegen auf den Tisch oder Anheften ans Tischblatt."""
+    import io
+
+    pdf = _pdf()
+    breite = pdf.w - 2 * RAND
+    for tisch, link, png in seiten:
+        pdf.add_page()
+        pdf.set_font(SCHRIFT, "B", 44)
+        pdf.cell(breite, 22, latin1(f"Tisch {tisch.nr}"), align="C", new_x="LMARGIN", new_y="NEXT")
+        pdf.set_font(SCHRIFT, "", 16)
+        pdf.cell(
+            breite,
+            9,
+            _kurz(pdf, f"{name} · Runde {runde}", breite),
+            align="C",
+            new_x="LMARGIN",
+            new_y="NEXT",
+        )
+        plaetze = ", ".join(f"{s.name} ({s.startnummer})" for s in tisch.sitze)
+        pdf.set_font(SCHRIFT, "", 12)
+        pdf.multi_cell(breite, 6, latin1(plaetze), align="C", new_x="LMARGIN", new_y="NEXT")
+        seite_qr = 130.0
+        pdf.image(io.BytesIO(png), x=(pdf.w - seite_qr) / 2, y=pdf.get_y() + 6, w=seite_qr)
+        pdf.set_y(pdf.get_y() + seite_qr + 12)
+        pdf.set_font(SCHRIFT, "B", 14)
+        pdf.multi_cell(
+            breite,
+            7,
+            latin1(f"Mit der Handykamera scannen: die Spiele von Tisch {tisch.nr} eintragen."),
+            align="C",
+            new_x="LMARGIN",
+            new_y="NEXT",
+        )
+        pdf.set_font(SCHRIFT, "", 10)
+        pdf.multi_cell(
+            breite,
+            5,
+            latin1(
+                f"Der Link gilt nur für Tisch {tisch.nr} in Runde {runde} (im WLAN des "
+                "Turniers, solange die Turnierleitung „referee turnier live“ laufen lässt)."
+            ),
+            align="C",
+            new_x="LMARGIN",
+            new_y="NEXT",
+        )
+        pdf.set_font("Courier", "", 9)
+        pdf.multi_cell(breite, 5, latin1(link), align="C", new_x="LMARGIN", new_y="NEXT")
+    return bytes(pdf.output())

@@ -1,0 +1,242 @@
+"""Was die Live-Seiten eines Turniers zeigen – an einer Stelle aus dem Turnierbuch gelesen.
+
+Die einzige Stelle von ``referee.live``, die das Turnierbuch (``referee.buch.turnier``) für
+die Seiten fragt:
+
+- ``turnierlage``: die Rangliste, die laufende Runde, ihre Tische und wie weit sie sind (die
+  Lese-Seite fürs Handy und den Beamer);
+- ``tischansicht``: ein Tisch für sein Handy – die Plätze mit Startnummer, wer gibt (am
+  Fünfertisch: wer aussetzt), wie weit der Tisch ist, die letzten Spiele mit ihren Punkten und
+  dem Formular fürs Korrigieren, ob noch eingetragen werden darf;
+- ``tisch_json``: daraus die Daten der Eingabeseite (``eingabe.js``, Turniertisch-Modus);
+- ``punkte_anzeige``: Punkte je Platz für Vorschau und Liste (``[Name, "+6", "plus"]``).
+
+>>> punkte_anzeige(((7, 6), (2, -2), (11, 0)), {7: "Anna", 2: "Ben", 11: "Cem"})
+[['Anna', '+6', 'plus'], ['Ben', '-2', 'minus'], ['Cem', '0', '']]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from referee.errors import RefereeFehler, Zustandsfehler
+
+if TYPE_CHECKING:
+    from referee.buch.turnier import Turnierbuch
+    from referee.turnier.antworten import Tischstand, Turnierstand
+    from referee.turnier.daten import Tisch, Turnier, Turniereintrag
+    from referee.turnier.spiel import Tischlage, Turnierspiel
+    from referee.turnier.wertung import Wertung
+
+#: So viele Spiele zeigt die Eingabeseite eines Tisches (die neuesten zuerst).
+LETZTE = 8
+
+
+@dataclass(frozen=True)
+class Turnierlage:
+    """Was die Lese-Seite eines Turniers zeigt: die Rangliste (gesamt) mit dem Fortschritt
+    aller Tische, die zuletzt ausgeloste Runde (0: noch keine) mit ihren Tischen und je Tisch
+    die Nummer seines jüngsten Eintrags (ändert sie sich, hat sich am Tisch etwas getan)."""
+
+    stand: Turnierstand
+    wertung: Wertung
+    runde: int
+    tische: tuple[Tisch, ...]
+    versionen: Mapping[int, int] = field(default_factory=dict, hash=False)
+
+    @property
+    def turnier(self) -> Turnier:
+        return self.stand.turnier
+
+    @property
+    def fortschritt(self) -> tuple[Tischstand, ...]:
+        """Wie weit die Tische der laufenden Runde sind (``Tisch 3: 27/32``)."""
+        return tuple(s for s in self.stand.tische if s.runde == self.runde)
+
+    def tisch(self, runde: int, nr: int) -> Tischstand | None:
+        return next((s for s in self.stand.tische if (s.runde, s.tisch) == (runde, nr)), None)
+
+
+def turnierlage(tb: Turnierbuch, turnier_id: int) -> Turnierlage:
+    """Rangliste, laufende Runde und ihre Tische des Turniers ``turnier_id``."""
+    stand = tb.stand(turnier_id=turnier_id)
+    runde = max((s.runde for s in stand.tische), default=0)
+    tische = tb.tische(runde, turnier_id).tische if runde else ()
+    versionen = tb.tischversionen(runde, turnier_id) if runde else {}
+    return Turnierlage(stand, tb.wertung_von(stand.turnier), runde, tische, versionen)
+
+
+# --------------------------------------------------------------------------- ein Tisch
+
+
+@dataclass(frozen=True)
+class Tischansicht:
+    """Ein Tisch einer Runde, wie sein Handy ihn sieht. ``offen``: ein neues Spiel darf
+    eingetragen werden; ``aendern``: Korrigieren und Rückgängig gehen (laufende Runde);
+    ``meldung``: warum nicht."""
+
+    turnier: Turnier
+    lage: Tischlage
+    stand: Tischstand
+    spiele: tuple[tuple[Turniereintrag, Turnierspiel], ...]
+    offen: bool
+    aendern: bool
+    meldung: str | None = None
+
+    @property
+    def namen(self) -> dict[int, str]:
+        return {s.startnummer: s.name for s in self.lage.sitze}
+
+    def summen(self) -> dict[int, int]:
+        """Die Punkte je Startnummer aus den geltenden Spielen (Sitzordnung)."""
+        aus = {s.startnummer: 0 for s in self.lage.sitze}
+        for _, sp in self.spiele:
+            for nr, p in sp.punkte:
+                aus[nr] = aus.get(nr, 0) + p
+        return aus
+
+    def kopf(self) -> str:
+        """``Tisch 3 · Runde 1 · Spiel 28 von 32 · Anna gibt`` (am Fünfertisch: „und setzt aus“)."""
+        st, lage = self.stand, self.lage
+        teile = [f"Tisch {st.tisch}", f"Runde {st.runde}"]
+        if st.quelle == "blatt":
+            teile.append("Tischblatt eingegeben")
+        elif st.fertig:
+            teile.append(f"alle {st.soll} Spiele eingetragen")
+        else:
+            geber = lage.geber.name + (" gibt und setzt aus" if lage.aussetzer else " gibt")
+            teile += [f"Spiel {lage.spiele + 1} von {st.soll}", geber]
+        return " · ".join(teile)
+
+
+def tischansicht(tb: Turnierbuch, lage: Turnierlage, runde: int, tisch: int) -> Tischansicht:
+    """Der Tisch ``tisch`` von Runde ``runde`` für sein Handy (``lage``: der eben gelesene
+    Stand des Turniers)."""
+    t = lage.turnier
+    tl = tb.tischlage(runde, tisch, t.id)
+    stand = lage.tisch(runde, tisch)
+    if stand is None:
+        raise Zustandsfehler(f"Runde {runde} hat keinen Tisch {tisch}.")
+    offen, aendern, meldung = True, True, None
+    try:
+        tb.pruefe_laufenden_tisch(runde, tisch, t.id, neues_spiel=True)
+    except Zustandsfehler as exc:
+        offen, meldung = False, exc.meldung
+        try:
+            tb.pruefe_laufenden_tisch(runde, tisch, t.id)
+        except Zustandsfehler:
+            aendern = False
+    from referee.turnier.spiel import Turnierspiel
+
+    spiele = tuple(
+        (e, Turnierspiel.aus_json(e.ergebnis, tarif=lage.wertung.tarif))
+        for e in tb.tischspiele(runde, tisch, t.id)
+    )
+    return Tischansicht(t, tl, stand, spiele, offen, aendern, meldung)
+
+
+def punkte_text(p: int) -> str:
+    return f"{p:+d}" if p else "0"
+
+
+def punkte_anzeige(punkte: Sequence[tuple[int, int]], namen: Mapping[int, str]) -> list[list[str]]:
+    """Punkte je Startnummer als ``[[Name, "+6", "plus"], …]`` (Reihenfolge der Plätze)."""
+    return [
+        [namen.get(nr, f"Nr. {nr}"), punkte_text(p), "plus" if p > 0 else "minus" if p < 0 else ""]
+        for nr, p in punkte
+    ]
+
+
+def _formular(
+    e: Turniereintrag, spiel: Turnierspiel, namen: Sequence[str]
+) -> dict[str, Any] | None:
+    """Das Spiel als Formular der Eingabeseite: aus der Zeile, mit der es eingegeben wurde
+    (Handy, ``tisch``), sonst aus dem gespeicherten Ergebnis."""
+    from referee.live.formular import formular, schafkopf_aus_ergebnis
+    from referee.tisch import kurz
+
+    zeile = e.eingabe.get("handy") or e.eingabe.get("tisch")
+    if isinstance(zeile, str):
+        try:
+            gelesen = kurz.lies(zeile, namen)
+        except RefereeFehler:
+            gelesen = None
+        if isinstance(gelesen, kurz.Korrektur):
+            gelesen = gelesen.spiel
+        if isinstance(gelesen, kurz.Schafkopf):
+            return formular(gelesen)
+    aus_ergebnis = schafkopf_aus_ergebnis(spiel.ergebnis)
+    return None if aus_ergebnis is None else formular(aus_ergebnis)
+
+
+def tisch_json(a: Tischansicht, letzte: int = LETZTE) -> dict[str, Any]:
+    """Was die Eingabeseite eines Turniertisches bei jeder Änderung bekommt: die Felder der
+    Eingabeseite eines Abends (``referee.live.eingabeseite.daten``) und dazu, was nur der
+    Turniertisch kennt – erlaubte Spiele und Zusätze der Wertung, wer aussetzt, die Kopfzeile,
+    die Nummer des nächsten Spiels."""
+    from referee.bericht.formate import uhrzeit
+    from referee.live.formular import SPIEL_WORT, kuerzel
+
+    lage, w = a.lage, a.lage.wertung
+    namen = a.namen
+    k = kuerzel(tuple(namen.values()))
+    aus = lage.aussetzer if a.offen else None
+    letzter = a.spiele[-1][0].id if a.spiele else None
+    nummer = {e.id: i for i, (e, _) in enumerate(a.spiele, 1)}
+    return {
+        "abend": None,
+        "turnier": a.turnier.id,
+        "runde": a.stand.runde,
+        "tisch": a.stand.tisch,
+        "offen": a.offen,
+        "aendern": a.aendern,
+        "meldung": a.meldung,
+        "kopf": a.kopf(),
+        "naechstes": lage.spiele + 1 if a.offen else None,
+        "spieler": [
+            {
+                "name": s.name,
+                "kuerzel": k.get(s.name),
+                "startnummer": s.startnummer,
+                "aussetzer": aus is not None and aus.startnummer == s.startnummer,
+                "hinweis": "setzt aus"
+                if aus is not None and aus.startnummer == s.startnummer
+                else f"Nr. {s.startnummer}",
+            }
+            for s in lage.sitze
+        ],
+        "spiele": [SPIEL_WORT[s] for s in w.spielarten if s in SPIEL_WORT],
+        "zusaetze": {
+            "laufende": w.tarif.laufende > 0,
+            "klopfer": w.klopfen != "nein",
+            "stoesse": w.stoss != "nein",
+        },
+        "eintraege": [
+            {
+                "id": e.id,
+                "zeit": uhrzeit(e.zeit),
+                "spiel": f"Spiel {nummer[e.id]}" + (" (Korrektur)" if e.bezug else ""),
+                "text": sp.zeile(),
+                "erklaerung": sp.wert_text(),
+                "betraege": punkte_anzeige(sp.punkte, namen),
+                "formular": _formular(e, sp, tuple(namen.values())),
+                "letzter": e.id == letzter,
+            }
+            for e, sp in reversed(a.spiele[-letzte:])
+        ],
+        "letzter": letzter,
+    }
+
+
+__all__ = [
+    "LETZTE",
+    "Tischansicht",
+    "Turnierlage",
+    "punkte_anzeige",
+    "punkte_text",
+    "tisch_json",
+    "tischansicht",
+    "turnierlage",
+]

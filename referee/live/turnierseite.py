@@ -1,0 +1,202 @@
+"""Die Live-Seiten eines Turniers als HTML – rein: Daten (``referee.live.turnierdaten``) hinein,
+Text heraus.
+
+- ``inhalt``: der Teil der Lese-Seite, der sich ändert – Rangliste (Platz, Startnummer, Name,
+  Punkte, Soli) und wie weit jeder Tisch der laufenden Runde ist. Auf dem Handy (390 px) eine
+  Spalte; ab 60rem Breite (Beamer) groß geschrieben, die Rangliste in Blöcken nebeneinander,
+  die Tische daneben.
+- ``seite``: die ganze Lese-Seite (derselbe Rahmen wie die des Abends, ``seite.dokument``).
+- ``tisch_inhalt``: der Stand eines Tisches unter seiner Eingabeseite (Plätze mit
+  Startnummer, Punkte aus den Spielen).
+
+Die Seite schickt der Server bei jeder Änderung neu (Ereignisstrom wie beim Abend, dasselbe
+Skript ``seite.SKRIPT``); ohne JavaScript lädt sie regelmäßig neu.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from referee.live.turnierdaten import Tischansicht, Turnierlage
+    from referee.turnier.rangliste import Rangzeile
+
+#: So viele Plätze stehen in einem Block der Rangliste (auf dem Beamer nebeneinander).
+BLOCK = 15
+
+STIL = """
+:root{color-scheme:light dark;--bg:#fff;--fg:#111;--mut:#555;--linie:#ddd;--karte:#f3f4f6;--plus:#1a7f37;--minus:#c62828;--akzent:#0b63c5}
+@media (prefers-color-scheme:dark){:root{--bg:#111316;--fg:#ececec;--mut:#a4a8ae;--linie:#33373d;--karte:#1c1f24;--plus:#5bd68f;--minus:#ff7b72;--akzent:#6cb6ff}}
+*{box-sizing:border-box}
+body{margin:0 auto;max-width:40rem;padding:.6rem .75rem 2rem;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg);-webkit-text-size-adjust:100%}
+header{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:0 .6rem;border-bottom:1px solid var(--linie);padding-bottom:.3rem}
+h1{font-size:1.25rem;margin:0}h2{font-size:1.05rem;margin:1rem 0 .3rem;overflow-wrap:anywhere}
+#status{font-size:.85rem;color:var(--mut);margin:0}#status.live::before{content:"● ";color:var(--plus)}#status.weg{color:var(--minus)}
+.meta{color:var(--mut);margin:.2rem 0;font-size:.92rem;overflow-wrap:anywhere}
+table{border-collapse:collapse;width:100%;table-layout:fixed}
+th,td{padding:.26rem .3rem;border-bottom:1px solid var(--linie);text-align:left;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+th{font-size:.8rem;color:var(--mut);font-weight:600}
+.z{text-align:right;font-variant-numeric:tabular-nums}
+col.platz{width:3rem}col.nr{width:2.8rem}col.punkte{width:4.2rem}col.soli{width:2.8rem}
+.block+.block thead{display:none}
+tr.vorn td{font-weight:700}
+.plus{color:var(--plus)}.minus{color:var(--minus)}
+ul.tische{list-style:none;margin:0;padding:0}
+ul.tische li{display:grid;grid-template-columns:4.6rem 1fr 4.4rem;gap:.5rem;align-items:center;padding:.22rem 0;border-bottom:1px solid var(--linie)}
+ul.tische li.fertig{color:var(--mut)}
+progress{width:100%;height:.8rem;accent-color:var(--plus)}
+footer{margin-top:1.4rem;font-size:.8rem;color:var(--mut)}a{color:var(--akzent)}
+@media (min-width:60rem){
+body{max-width:none;padding:1rem 1.6rem;font-size:clamp(18px,1.45vw,30px)}
+h1{font-size:1.3rem}
+#stand{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,1fr);gap:0 2rem}
+#stand>.kopf{grid-column:1/-1}
+.bloecke{display:grid;grid-template-columns:repeat(auto-fill,minmax(19em,1fr));gap:0 1.6rem;align-items:start}
+.block+.block thead{display:table-header-group}
+h2{margin:.6rem 0 .3rem}
+}
+""".strip()
+
+
+def _h(wert: object) -> str:
+    return escape(str(wert), quote=True)
+
+
+def _punkte(p: int) -> str:
+    klasse = "plus" if p > 0 else "minus" if p < 0 else ""
+    text = f"{p:+d}" if p else "0"
+    return f'<span class="{klasse}">{_h(text)}</span>' if klasse else text
+
+
+def _block(zeilen: tuple[Rangzeile, ...]) -> str:
+    kopf = (
+        '<colgroup><col class="platz"><col class="nr"><col><col class="punkte">'
+        '<col class="soli"></colgroup>'
+        '<thead><tr><th class="z">Platz</th><th class="z">Nr.</th><th>Name</th>'
+        '<th class="z">Punkte</th><th class="z">Soli</th></tr></thead>'
+    )
+    reihen = []
+    for z in zeilen:
+        name = z.name + (" (abgemeldet)" if z.konto.abgemeldet else "")
+        vorn = ' class="vorn"' if z.platz <= 3 else ""
+        reihen.append(
+            f'<tr{vorn}><td class="z">{z.platz}.</td>'
+            f'<td class="z">{z.startnummer}</td><td title="{_h(name)}">{_h(name)}</td>'
+            f'<td class="z">{_punkte(z.punkte)}</td><td class="z">{z.soli}</td></tr>'
+        )
+    return f'<table class="block">{kopf}<tbody>{"".join(reihen)}</tbody></table>'
+
+
+def rangliste_html(zeilen: tuple[Rangzeile, ...], block: int = BLOCK) -> str:
+    """Die Rangliste in Blöcken zu ``block`` Plätzen (auf dem Handy untereinander, eine
+    Tabelle; auf dem Beamer nebeneinander, jeder mit Kopf)."""
+    if not zeilen:
+        return "<p>Noch niemand angemeldet.</p>"
+    teile = [_block(zeilen[i : i + block]) for i in range(0, len(zeilen), block)]
+    return f'<div class="bloecke">{"".join(teile)}</div>'
+
+
+def _tische(lage: Turnierlage) -> str:
+    if not lage.runde:
+        return (
+            '<section class="tischteil"><h2>Tische</h2><p>Noch nicht ausgelost '
+            "(<code>referee turnier auslosung</code>).</p></section>"
+        )
+    fortschritt = lage.fortschritt
+    punkte = []
+    for s in fortschritt:
+        wie = "Blatt" if s.quelle == "blatt" else f"{s.spiele}/{s.soll}"
+        wert = s.soll if s.quelle == "blatt" else min(s.spiele, s.soll)
+        fertig_ = ' class="fertig"' if s.fertig else ""
+        punkte.append(
+            f"<li{fertig_}><span>Tisch {s.tisch}</span>"
+            f'<progress max="{s.soll}" value="{wert}">{_h(wie)}</progress>'
+            f'<span class="z">{_h(wie)}{" ✓" if s.fertig else ""}</span></li>'
+        )
+    fertig = sum(s.fertig for s in fortschritt)
+    gespielt = sum(s.spiele for s in fortschritt if s.quelle != "blatt")
+    soll = sum(s.soll for s in fortschritt if s.quelle != "blatt")
+    zusammen = f"Fertig: {fertig} von {len(fortschritt)} Tischen"
+    if soll:
+        zusammen += f" · Spiele {gespielt}/{soll}"
+    return (
+        f'<section class="tischteil"><h2>Runde {lage.runde}: Tische</h2>'
+        f'<ul class="tische">{"".join(punkte)}</ul><p class="meta">{_h(zusammen)}</p></section>'
+    )
+
+
+def inhalt(lage: Turnierlage | None, meldung: str | None = None) -> str:
+    """Der Teil der Lese-Seite, der sich ändert: Kopf, Rangliste, Tische der laufenden Runde.
+    Ohne Turnier steht dort ``meldung``."""
+    if lage is None:
+        return f"<p>{_h(meldung or 'Noch kein Turnier.')}</p>"
+    t = lage.turnier
+    teile = [f"{t.runden} Runde{'n' if t.runden != 1 else ''} zu {t.spiele} Spielen"]
+    if lage.runde:
+        teile.insert(0, f"Runde {lage.runde} von {t.runden}")
+    teile.append(f"{len(lage.stand.rangliste)} Spieler")
+    if lage.wertung.name:
+        teile.append(f"Wertung {lage.wertung.name}")
+    if not t.offen:
+        teile.append("beendet")
+    kopf = (
+        f'<div class="kopf"><h2>{_h(t.name)}</h2><p class="meta">{_h(" · ".join(teile))}</p></div>'
+    )
+    rang = (
+        f'<section class="rangteil"><h2>Rangliste</h2>{rangliste_html(lage.stand.rangliste)}'
+        "</section>"
+    )
+    return kopf + rang + _tische(lage)
+
+
+def seite(teil: str, titel: str, pfad: str, zeit: str, neu_laden: int) -> str:
+    """Die ganze Lese-Seite um ``teil`` (aus ``inhalt``); ``pfad`` ist ``/<token>``."""
+    from referee.live.seite import dokument
+
+    p = _h(pfad)
+    return dokument(
+        titel,
+        STIL,
+        f"{pfad}/app.js",
+        "Rangliste live",
+        zeit,
+        [
+            f'<noscript><p class="meta">Ohne JavaScript lädt die Seite alle {int(neu_laden)} s '
+            "neu.</p></noscript>",
+            f'<main id="stand" data-quelle="{p}/ereignisse">{teil}</main>',
+            f'<footer>Nur lesen · aktualisiert sich selbst · <a href="{p}/stand.json">'
+            "stand.json</a></footer>",
+        ],
+        kopf=f'<noscript><meta http-equiv="refresh" content="{int(neu_laden)}"></noscript>',
+    )
+
+
+def tisch_inhalt(a: Tischansicht | None, meldung: str | None = None) -> str:
+    """Der Stand eines Tisches unter seiner Eingabeseite: die Plätze (Startnummer, Name) mit
+    den Punkten aus den Spielen und wie weit der Tisch ist."""
+    if a is None:
+        return f"<p>{_h(meldung or 'Dieser Tisch ist nicht zu finden.')}</p>"
+    st = a.stand
+    summen = a.summen()
+    reihen = "".join(
+        f'<tr><td class="z">{s.startnummer}</td><td>{_h(s.name)}</td>'
+        f'<td class="z">{_punkte(summen.get(s.startnummer, 0))}</td></tr>'
+        for s in a.lage.sitze
+    )
+    tabelle = (
+        '<table><thead><tr><th class="z">Nr.</th><th>Name</th><th class="z">Punkte</th></tr>'
+        f"</thead><tbody>{reihen}</tbody></table>"
+    )
+    wie = (
+        "Das Tischblatt vom Papier ist eingegeben und zählt statt der Spiele."
+        if st.quelle == "blatt"
+        else f"{st.text()} · Punkte aus den eingetragenen Spielen."
+    )
+    return (
+        f"<h2>{_h(a.turnier.name)} · Runde {st.runde} · Tisch {st.tisch}</h2>"
+        f'{tabelle}<p class="meta">{_h(wie)}</p>'
+    )
+
+
+__all__ = ["BLOCK", "STIL", "inhalt", "rangliste_html", "seite", "tisch_inhalt"]

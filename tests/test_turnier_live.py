@@ -389,9 +389,9 @@ def test_eingabeseite_eines_fuenfertisches(geteilt):
         ("Jakob", 10, False, "Nr. 10"),
         ("Paula", 16, False, "Nr. 16"),
     ]
-    # solo-6-2: Rufspiel, Solo, Wenz; keine Laufenden, kein Klopfen, Stoß erlaubt (ohne Wirkung)
+    # solo-6-2: Rufspiel, Solo, Wenz; keine Laufenden, kein Klopfen, Stoß ohne Wirkung
     assert daten["spiele"] == ["r", "solo", "w"]
-    assert daten["zusaetze"] == {"laufende": False, "klopfer": False, "stoesse": True}
+    assert daten["zusaetze"] == {"laufende": False, "klopfer": False, "stoesse": False}
     assert (daten["offen"], daten["naechstes"], daten["eintraege"]) == (True, 1, [])
     assert "Tisch 4: 0/4" in d["html"]
 

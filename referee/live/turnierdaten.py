@@ -208,10 +208,11 @@ def tisch_json(a: Tischansicht, letzte: int = LETZTE) -> dict[str, Any]:
             for s in lage.sitze
         ],
         "spiele": [SPIEL_WORT[s] for s in w.spielarten if s in SPIEL_WORT],
+        # nur was Punkte ändert (Klopfen und Stoß „ohne Wirkung“ zählen nicht)
         "zusaetze": {
             "laufende": w.tarif.laufende > 0,
-            "klopfer": w.klopfen != "nein",
-            "stoesse": w.stoss != "nein",
+            "klopfer": w.klopfen == "doppelt",
+            "stoesse": w.stoss == "doppelt",
         },
         "eintraege": [
             {

@@ -48,8 +48,10 @@ ul.tische li.fertig{color:var(--mut)}
 progress{width:100%;height:.8rem;accent-color:var(--plus)}
 footer{margin-top:1.4rem;font-size:.8rem;color:var(--mut)}a{color:var(--akzent)}
 @media (min-width:60rem){
-body{max-width:none;padding:1rem 1.6rem;font-size:clamp(18px,1.45vw,30px)}
+body{max-width:none;padding:.8rem 1.6rem;font-size:clamp(18px,1.45vw,30px);line-height:1.25}
 h1{font-size:1.3rem}
+th,td{padding:.18rem .3rem}
+ul.tische li{padding:.12rem 0}
 #stand{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,1fr);gap:0 2rem}
 #stand>.kopf{grid-column:1/-1}
 .bloecke{display:grid;grid-template-columns:repeat(auto-fill,minmax(19em,1fr));gap:0 1.6rem;align-items:start}
@@ -89,11 +91,14 @@ def _block(zeilen: tuple[Rangzeile, ...]) -> str:
 
 
 def rangliste_html(zeilen: tuple[Rangzeile, ...], block: int = BLOCK) -> str:
-    """Die Rangliste in Blöcken zu ``block`` Plätzen (auf dem Handy untereinander, eine
-    Tabelle; auf dem Beamer nebeneinander, jeder mit Kopf)."""
+    """Die Rangliste in Blöcken zu höchstens ``block`` Plätzen, gleich lang (26 Spieler: zwei
+    zu 13) – auf dem Handy untereinander wie eine Tabelle, auf dem Beamer nebeneinander, jeder
+    mit Kopf."""
     if not zeilen:
         return "<p>Noch niemand angemeldet.</p>"
-    teile = [_block(zeilen[i : i + block]) for i in range(0, len(zeilen), block)]
+    bloecke = -(-len(zeilen) // block)
+    je = -(-len(zeilen) // bloecke)
+    teile = [_block(zeilen[i : i + je]) for i in range(0, len(zeilen), je)]
     return f'<div class="bloecke">{"".join(teile)}</div>'
 
 
@@ -132,9 +137,10 @@ def inhalt(lage: Turnierlage | None, meldung: str | None = None) -> str:
     if lage is None:
         return f"<p>{_h(meldung or 'Noch kein Turnier.')}</p>"
     t = lage.turnier
-    teile = [f"{t.runden} Runde{'n' if t.runden != 1 else ''} zu {t.spiele} Spielen"]
-    if lage.runde:
-        teile.insert(0, f"Runde {lage.runde} von {t.runden}")
+    teile = [
+        f"Runde {lage.runde} von {t.runden}" if lage.runde else f"{t.runden} Runden",
+        f"{t.spiele} Spiele je Tisch",
+    ]
     teile.append(f"{len(lage.stand.rangliste)} Spieler")
     if lage.wertung.name:
         teile.append(f"Wertung {lage.wertung.name}")

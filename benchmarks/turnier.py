@@ -7,17 +7,39 @@
    4.800 Spiele, 19.200 Werte) – Median von ``Turnierbuch.stand()`` (SQL-Summen und Rangliste)
    und der Rangliste allein. Ziel: ≤ 100 ms.
 
-Die Spiele werden für den Aufbau direkt über den Speicher geschrieben (dieselben Werte, die
-``spiel_eintragen`` schriebe, ohne dessen Prüfungen: der Aufbau soll nicht das Gemessene sein).
+3. Handys an den Tischen: ``referee turnier live --schreiben --json`` als eigener Prozess auf
+   einem frischen Turnier (``--tische`` 50 Vierertische, eine Runde); jeder Tisch trägt von
+   seinem eigenen Tisch-Link (eigenes Token) und von einer eigenen Loopback-Adresse
+   (127.0.0.11, …12, … wie echte Handys, die Drossel gilt je Adresse) ``--handy-spiele`` (8)
+   Spiele ein, alle Tische gleichzeitig: je Spiel Vorschau, dann Eintrag mit Schlüssel und
+   Spielnummer; bei jedem 20. Spiel geht die Antwort „verloren“ und das Handy wiederholt mit
+   demselben Schlüssel. Ein Leser hält den Ereignisstrom der Rangliste offen und merkt sich,
+   wann er welches Spiel (``Tisch N`` mit ``k/8``) zuerst sah. Am Ende zählt das Buch selbst:
+   0 verloren, 0 doppelt, jede Tischsumme 0 (Plus/Minus); p95 vom Absenden bis zur Rangliste.
+   ``--pause`` 2 s je Tisch sind rund 20 Spiele je Sekunde – ein echtes Turnier mit 50 Tischen
+   schreibt etwa alle drei Sekunden eines; ``--pause 0.1`` sättigt den Server (dann misst p95
+   die Warteschlange der Schreibvorgänge, die nacheinander geschrieben werden).
+
+Die Spiele von 2. werden für den Aufbau direkt über den Speicher geschrieben (dieselben Werte,
+die ``spiel_eintragen`` schriebe, ohne dessen Prüfungen: der Aufbau soll nicht das Gemessene
+sein). Exit 1, wenn ein Ziel verfehlt ist.
 
 Aufruf:  .venv/bin/python benchmarks/turnier.py [--spieler 200] [--runden 3] [--spiele 32]
+         [--tische 50] [--handy-spiele 8] [--pause 2.0] [--ohne-handys]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
+import os
 import random
+import re
+import secrets
 import statistics
+import string
+import subprocess
 import sys
 import tempfile
 import time
@@ -27,7 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def main() -> None:
+def main() -> int:
     from referee.buch.turnier import Turnierbuch
     from referee.schafkopf.ergebnis import SchafkopfAngaben
     from referee.turnier.auslosung import auslosen
@@ -39,7 +61,15 @@ def main() -> None:
     p.add_argument("--runden", type=int, default=3)
     p.add_argument("--spiele", type=int, default=32)
     p.add_argument("--messungen", type=int, default=20)
+    p.add_argument("--tische", type=int, default=50, help="Tische mit Handy (Teil 3)")
+    p.add_argument("--handy-spiele", type=int, default=8, help="Spiele je Tisch (Teil 3)")
+    p.add_argument(
+        "--pause", type=float, default=2.0, help="Sekunden zwischen zwei Spielen eines Tisches"
+    )
+    p.add_argument("--ohne-handys", action="store_true", help="Teil 3 auslassen")
     a = p.parse_args()
+    if not (1 <= a.tische <= 100 and 1 <= a.handy_spiele <= 32 and 0 <= a.pause <= 5):
+        p.error("höchstens 100 Tische, 32 Spiele je Tisch, 5 s Pause")
 
     with tempfile.TemporaryDirectory() as ordner:
         tb = Turnierbuch(Path(ordner) / "turnier.db")
@@ -113,7 +143,269 @@ def main() -> None:
         print(f"  rangliste() allein:  Median {statistics.median(nur) * 1000:.2f} ms")
         print(f"  Platz 1: {stand.rangliste[0].name} mit {stand.rangliste[0].punkte:+d} Punkten")
         tb.schliessen()
+    if a.ohne_handys:
+        return 0
+    return handys(a)
+
+
+# --------------------------------------------------------------------------- 3. Handys
+
+HOECHSTENS_SEKUNDEN = 180  # der ganze Lauf von Teil 3; danach wird abgebrochen
+FORTSCHRITT = re.compile(r'<span>Tisch (\d+)</span><progress max="\d+" value="(\d+)"')
+
+
+def perzentil(werte: list[float], p: float) -> float:
+    s = sorted(werte)
+    return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
+
+
+def spielzeile(namen: list[str], k: int) -> str:
+    """Spiel ``k`` (ab 0) eines Tisches: abwechselnd Rufspiele und Soli, mal gewonnen, mal
+    verloren, mal Schneider (verschiedene Punkte, jede Tischsumme trotzdem 0)."""
+    n = [x.lower() for x in namen]
+    augen = [71, 30, 91, 45, 61, 95, 20, 100][k % 8]
+    if k % 3 == 2:
+        return f"{'ehgs'[k % 4]}s {n[(k + 1) % 4]} {augen}"
+    return f"r {n[k % 4]} {n[(k + 2) % 4]} {augen}"
+
+
+async def lies_antwort(r: asyncio.StreamReader) -> tuple[int, dict]:
+    status = int((await r.readline()).split()[1])
+    laenge = 0
+    while True:
+        z = await r.readline()
+        if z in (b"\r\n", b""):
+            break
+        name, _, wert = z.decode("latin-1").partition(":")
+        if name.lower() == "content-length":
+            laenge = int(wert)
+    koerper = await r.readexactly(laenge)
+    return status, json.loads(koerper) if koerper else {}
+
+
+def anfrage(port: int, pfad: str, daten: dict) -> bytes:
+    koerper = json.dumps(daten).encode()
+    return (
+        f"POST {pfad} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        f"Origin: http://127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(koerper)}\r\n\r\n"
+    ).encode() + koerper
+
+
+class Tischhandy:
+    """Das Handy eines Tisches: sein Link, eine eigene Adresse, eine Verbindung (keep-alive)."""
+
+    def __init__(self, nr: int, port: int, link: str) -> None:
+        self.adresse = f"127.0.0.{11 + nr}"
+        self.port = port
+        self.basis = "/" + link.split("/", 3)[3]
+        self.r: asyncio.StreamReader | None = None
+        self.w: asyncio.StreamWriter | None = None
+        self.gedrosselt = 0
+
+    async def post(self, was: str, daten: dict) -> tuple[int, dict]:
+        while True:
+            if self.w is None or self.w.is_closing():
+                self.r, self.w = await asyncio.open_connection(
+                    "127.0.0.1", self.port, local_addr=(self.adresse, 0)
+                )
+            assert self.r is not None
+            self.w.write(anfrage(self.port, f"{self.basis}api/{was}", daten))
+            await self.w.drain()
+            status, d = await lies_antwort(self.r)
+            if status not in (429, 503):  # gedrosselt: wie die Seite kurz warten, wiederholen
+                return status, d
+            self.gedrosselt += 1
+            await asyncio.sleep(1.0)
+
+    async def verliere_antwort(self, was: str, daten: dict) -> None:
+        """Senden und die Verbindung gleich schließen: die Antwort geht verloren."""
+        _, w = await asyncio.open_connection("127.0.0.1", self.port, local_addr=(self.adresse, 0))
+        w.write(anfrage(self.port, f"{self.basis}api/{was}", daten))
+        await w.drain()
+        w.close()
+
+    def schliesse(self) -> None:
+        if self.w is not None:
+            self.w.close()
+
+
+async def rangliste_lesen(port: int, pfad: str, gesehen: dict[tuple[int, int], float], alle: int):
+    """Der Ereignisstrom der Rangliste: je (Tisch, Spiel k) die Zeit, zu der die Rangliste
+    zuerst „k/N“ für diesen Tisch zeigte."""
+    r, w = await asyncio.open_connection("127.0.0.1", port)
+    w.write(f"GET {pfad}ereignisse HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+    await w.drain()
+    while (await r.readline()) not in (b"\r\n", b""):
+        pass
+    puffer = b""
+    try:
+        while len(gesehen) < alle:
+            groesse = int((await r.readline()).strip() or b"0", 16)
+            if groesse == 0:
+                return
+            puffer += (await r.readexactly(groesse + 2))[:-2]
+            while b"\n\n" in puffer:
+                ereignis, puffer = puffer.split(b"\n\n", 1)
+                for z in ereignis.split(b"\n"):
+                    if z.startswith(b"data: "):
+                        jetzt = time.monotonic()
+                        for m in FORTSCHRITT.finditer(json.loads(z[6:])["html"]):
+                            for k in range(1, int(m.group(2)) + 1):
+                                gesehen.setdefault((int(m.group(1)), k), jetzt)
+    finally:
+        w.close()
+
+
+async def handy_lauf(a: argparse.Namespace, links: dict, namen: dict[int, list[str]]) -> dict:
+    port = links["port"]
+    lesen = "/" + links["lesen"].split("/", 3)[3]
+    tische = {t["tisch"]: t["schreiben"] for t in links["tische"]}
+    gesehen: dict[tuple[int, int], float] = {}
+    leser = asyncio.create_task(rangliste_lesen(port, lesen, gesehen, len(tische) * a.handy_spiele))
+    await asyncio.sleep(0.3)
+    gesendet: dict[tuple[int, int], float] = {}
+    vorschau_ms: list[float] = []
+    fehler: list[str] = []
+    zaehler = {"verloren": 0, "wiederholt": 0, "gedrosselt": 0}
+
+    async def tisch(i: int, nr: int) -> None:
+        h = Tischhandy(i, port, tische[nr])
+        try:
+            await asyncio.sleep(secrets.randbelow(1000) / 1000 * a.pause)
+            for k in range(a.handy_spiele):
+                z = spielzeile(namen[nr], k)
+                t = time.monotonic()
+                status, d = await h.post("vorschau", {"zeile": z})
+                vorschau_ms.append((time.monotonic() - t) * 1000)
+                if status != 200:
+                    fehler.append(f"Tisch {nr} Vorschau {z}: {status} {d}")
+                koerper = {
+                    "zeile": z,
+                    "schluessel": f"bank-t{nr:03d}-{k:02d}-{secrets.token_hex(4)}",
+                    "spiel_nr": k + 1,
+                }
+                t = time.monotonic()
+                gesendet[(nr, k + 1)] = t
+                if (nr * a.handy_spiele + k) % 20 == 7:
+                    await h.verliere_antwort("eintrag", koerper)
+                    zaehler["verloren"] += 1
+                    await asyncio.sleep(0.05)
+                status, d = await h.post("eintrag", koerper)
+                if status != 200:
+                    fehler.append(f"Tisch {nr} Eintrag {z}: {status} {d}")
+                    continue
+                zaehler["wiederholt"] += bool(d["wiederholt"])
+                await asyncio.sleep(a.pause * (0.5 + secrets.randbelow(1000) / 1000))
+        finally:
+            zaehler["gedrosselt"] += h.gedrosselt
+            h.schliesse()
+
+    start = time.monotonic()
+    await asyncio.gather(*(tisch(i, nr) for i, nr in enumerate(sorted(tische))))
+    dauer = time.monotonic() - start
+    ende = time.monotonic() + 10
+    while time.monotonic() < ende and len(gesehen) < len(gesendet):
+        await asyncio.sleep(0.05)
+    leser.cancel()
+    await asyncio.gather(leser, return_exceptions=True)
+    verzug = [(gesehen[x] - t) * 1000 for x, t in gesendet.items() if x in gesehen]
+    return {
+        "gesendet": gesendet,
+        "gesehen": gesehen,
+        "verzug": verzug,
+        "vorschau_ms": vorschau_ms,
+        "fehler": fehler,
+        "dauer": dauer,
+        **zaehler,
+    }
+
+
+def handys(a: argparse.Namespace) -> int:
+    """Teil 3: 50 Tische tragen gleichzeitig von ihren Handys ein (Loopback)."""
+    from referee.buch.turnier import Turnierbuch
+
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory(prefix="referee-turnier-") as ordner:
+        db = Path(ordner) / "turnier.db"
+        with Turnierbuch(db) as tb:
+            tb.neu("Handys", runden=1, spiele=a.handy_spiele, seed=2027)
+            # Namen aus Buchstaben (P + zwei Buchstaben): jeder ist ein Wort der Kurzzeile
+            tb.anmelden(
+                ["P" + x + y for x in string.ascii_lowercase for y in string.ascii_lowercase][
+                    : 4 * a.tische
+                ]
+            )
+            plan = tb.auslosung()
+        namen = {t.nr: [s.name for s in t.sitze] for t in plan.tische}
+        env = dict(os.environ, NO_COLOR="1", REFEREE_DB=str(db), PYTHONPATH=str(root))
+        server = subprocess.Popen(
+            [sys.executable, "-m", "referee", "turnier", "live", "--schreiben", "--json"]
+            + ["--host", "127.0.0.1", "--port", "0"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env=env,
+        )
+        try:
+            assert server.stdout is not None
+            links = json.loads(server.stdout.readline())
+            r = asyncio.run(asyncio.wait_for(handy_lauf(a, links, namen), HOECHSTENS_SEKUNDEN))
+        finally:
+            server.terminate()
+            server.wait(10)
+        # gezählt im Buch selbst: je Tisch die geltenden Spiele, ihre Zeilen, ihre Summe
+        with Turnierbuch(db) as tb:
+            verloren = doppelt = nicht_null = 0
+            for nr, sitze in namen.items():
+                zeilen = [e.eingabe.get("handy") for e in tb.tischspiele(1, nr)]
+                erwartet = [spielzeile(sitze, k) for k in range(a.handy_spiele)]
+                verloren += len(set(erwartet) - set(zeilen))
+                doppelt += len(zeilen) - len(set(zeilen))
+                if zeilen != erwartet:
+                    r["fehler"].append(f"Tisch {nr}: {zeilen} statt {erwartet}")
+            for s in tb.store.tischsummen(tb.stand().turnier.id):
+                nicht_null += sum(s.punkte.values()) != 0
+            im_buch = sum(s.spiele for s in tb.stand().tische)
+    alle = a.tische * a.handy_spiele
+    gesehen_alle = all(x in r["gesehen"] for x in r["gesendet"])
+    p95 = perzentil(r["verzug"], 95) if r["verzug"] else float("inf")
+    print(
+        f"Handys an den Tischen: {a.tische} Tische × {a.handy_spiele} Spiele gleichzeitig, je "
+        f"Tisch ein eigener Link und eine eigene Adresse (Loopback), {r['dauer']:.1f} s"
+    )
+    print(
+        f"  im Buch: {im_buch}/{alle} · verloren: {verloren} · doppelt: {doppelt} · Antworten "
+        f"verloren und mit demselben Schlüssel wiederholt: {r['verloren']} (als Wiederholung "
+        f"beantwortet: {r['wiederholt']})"
+    )
+    print(
+        f"  Tischsummen = 0 (Plus/Minus): {a.tische - nicht_null}/{a.tische} · die Rangliste "
+        f"sah jedes Spiel: {'ja' if gesehen_alle else 'NEIN'} ({len(r['gesehen'])}/{alle})"
+    )
+    if r["verzug"]:
+        print(
+            f"  Absenden → Rangliste: Median {statistics.median(r['verzug']):.0f} ms · p95 "
+            f"{p95:.0f} ms · max {max(r['verzug']):.0f} ms ({len(r['verzug'])} Messungen)"
+        )
+    print(
+        f"  Vorschau hin und zurück (unter Last): Median "
+        f"{statistics.median(r['vorschau_ms']):.1f} ms · p95 {perzentil(r['vorschau_ms'], 95):.1f} ms"
+    )
+    print(f"  gedrosselt (429/503, nach 1 s wiederholt): {r['gedrosselt']}")
+    for f in r["fehler"][:5]:
+        print("  Fehler:", f)
+    ziele = (
+        verloren == 0
+        and doppelt == 0
+        and nicht_null == 0
+        and im_buch == alle
+        and not r["fehler"]
+        and gesehen_alle
+    )
+    print("Ziele erreicht." if ziele else "Ziele VERFEHLT.")
+    return 0 if ziele else 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -604,7 +604,7 @@ class Turnierbuch:
         else:
             spiel = Turnierspiel.aus_json(e.ergebnis, tarif=self.wertung_von(t).tarif)
         lage = self.tischlage(e.runde, e.tisch, t.id)
-        stand = next(s for s in self._tischstaende(t, e.runde) if s.tisch == e.tisch)
+        stand = self._tischstand(t, e.runde, e.tisch)
         summen: dict[int, int] = {}
         for x in self._spiele_am_tisch(t, e.runde, e.tisch):
             for s, p in Turnierspiel.aus_json(x.ergebnis).punkte:
@@ -679,7 +679,7 @@ class Turnierbuch:
             if alt.bezug is not None and self.store.turnier_eintrag(alt.bezug).gilt
             else None
         )
-        stand = next(s for s in self._tischstaende(t, alt.runde) if s.tisch == alt.tisch)
+        stand = self._tischstand(t, alt.runde, alt.tisch)
         return TurnierStorno(t, storno, alt, stand, wieder, wiederholt)
 
     # ------------------------------------------------------------ für die Tische (Handy, tisch)
@@ -721,7 +721,7 @@ class Turnierbuch:
                 f"in der laufenden Runde – dafür gibt es neue Links je Tisch; Korrekturen an "
                 f"Runde {runde} macht die Turnierleitung."
             )
-        stand = next(s for s in self._tischstaende(t, runde) if s.tisch == tisch)
+        stand = self._tischstand(t, runde, tisch)
         if neues_spiel and stand.quelle == "blatt":
             raise Zustandsfehler(
                 f"Für Tisch {tisch} (Runde {runde}) ist das Tischblatt vom Papier eingegeben; "
@@ -735,6 +735,14 @@ class Turnierbuch:
         return stand
 
     # ------------------------------------------------------------ Stand
+
+    def _tischstand(self, t: Turnier, runde: int, tisch: int) -> Tischstand:
+        """Wie weit ein Tisch ist – aus seinen geltenden Einträgen (ein Blatt geht den Spielen
+        vor), ohne die Summen des ganzen Turniers (``_tischstaende``) zu lesen."""
+        arten = [e.art for e in self.store.turnier_eintraege(t.id, runde=runde, tisch=tisch)]
+        spiele = arten.count("spiel")
+        quelle = "blatt" if "blatt" in arten else "spiele" if spiele else "offen"
+        return Tischstand(runde, tisch, spiele, t.spiele, quelle)
 
     def _tischstaende(
         self, t: Turnier, runde: int | None = None, summen: Sequence[Tischsumme] | None = None

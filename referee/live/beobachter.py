@@ -34,6 +34,10 @@ class Beobachter:
         self.db = Path(db).resolve()
         self.abend_id = abend_id
         self.takt = takt
+        #: frühestens so viele Sekunden nach dem letzten Lesen liest ``anstossen`` neu (viele
+        #: Schreibvorgänge kurz hintereinander ergeben ein Lesen; ein Turnier liest mehr)
+        self.mindestabstand = 0.0
+        self._gelesen = 0.0  # ``loop.time()`` des letzten Lesens
         self.schreiben = schreiben  # auch die Daten der Eingabeseite rechnen
         self.sse_schreiben = ""  # Ereignis der Eingabeseite: Stand ohne Einträge + Formulardaten
         self._geplant = False
@@ -85,6 +89,8 @@ class Beobachter:
         if self.nr and (version is None or version == self._version):
             return False
         self._version = version
+        with contextlib.suppress(RuntimeError):  # ohne laufende Schleife (Tests)
+            self._gelesen = asyncio.get_running_loop().time()
         return self._lies()
 
     def _lies(self) -> bool:
@@ -130,11 +136,13 @@ class Beobachter:
         return True
 
     def anstossen(self) -> None:
-        """Gleich nachsehen (nach einem Schreiben vom Handy), nicht erst beim nächsten Takt;
-        mehrere Anstöße bis dahin ergeben ein Lesen. Nur im Faden der Ereignisschleife."""
+        """Gleich nachsehen (nach einem Schreiben vom Handy), nicht erst beim nächsten Takt –
+        aber frühestens ``mindestabstand`` s nach dem letzten Lesen; mehrere Anstöße bis dahin
+        ergeben ein Lesen. Nur im Faden der Ereignisschleife."""
         if self._geplant or self.beendet:
             return
         self._geplant = True
+        loop = asyncio.get_running_loop()
 
         def jetzt() -> None:
             self._geplant = False
@@ -143,7 +151,11 @@ class Beobachter:
             except Exception:  # wie in ``laufe``: beim nächsten Takt neu lesen
                 self._version = None
 
-        asyncio.get_running_loop().call_soon(jetzt)
+        warten = self._gelesen + self.mindestabstand - loop.time()
+        if warten > 0:
+            loop.call_later(warten, jetzt)
+        else:
+            loop.call_soon(jetzt)
 
     # ------------------------------------------------------------ Warten und Wecken
 

@@ -57,6 +57,9 @@ TISCH_FELDER: dict[str, dict[str, tuple[type, bool]]] = {
 
 Ort = tuple[int, int]  # (Runde, Tisch)
 
+#: Sekunden zwischen zwei Lesevorgängen des Beobachters nach Schreibvorgängen vom Handy.
+MINDESTABSTAND = 0.1
+
 
 class TurnierBeobachter(Beobachter):
     """Der Beobachter eines Turniers: liest bei jeder Änderung Rangliste und Tische neu
@@ -68,6 +71,9 @@ class TurnierBeobachter(Beobachter):
         self, db: Path, turnier_id: int, takt: float = 0.25, *, schreiben: bool = False
     ) -> None:
         super().__init__(db, None, takt, schreiben=schreiben)
+        # Rangliste und Tische neu zu lesen kostet bei 200 Spielern um 10 ms: schreiben viele
+        # Tische zugleich, höchstens zehnmal je Sekunde (jede Änderung ist dann ≤ 0,1 s später da)
+        self.mindestabstand = MINDESTABSTAND
         self.turnier_id = turnier_id
         self.lage: turnierdaten.Turnierlage | None = None
         #: (Runde, Tisch) → Token des Tisch-Links (nur mit ``schreiben``)
@@ -177,14 +183,16 @@ class TurnierSchreiber(Schreiber):
             "korrektur": self._tisch_korrektur,
         }
 
-    def _angaben(self, zeile: str, ort: Ort) -> Any:
+    def _angaben(self, zeile: str, ort: Ort, lage: Any = None) -> Any:
         """Die Zeile vom Handy (``r an be 71``) mit den Namen dieses Tisches gelesen →
-        ``SchafkopfAngaben``; andere Spiele als Schafkopf gibt es am Turniertisch nicht."""
+        ``SchafkopfAngaben``; andere Spiele als Schafkopf gibt es am Turniertisch nicht.
+        ``lage``: die schon gelesene ``Tischlage`` (sonst wird sie gelesen)."""
         from referee.eingabe import aus_kurzform
         from referee.live.formular import lies_zeile
         from referee.tisch import kurz
 
-        lage = self._b().tischlage(*ort, self.turnier_id)
+        if lage is None:
+            lage = self._b().tischlage(*ort, self.turnier_id)
         spiel = lies_zeile(zeile, [s.name for s in lage.sitze])
         if not isinstance(spiel, kurz.Schafkopf):
             raise Eingabefehler(
@@ -195,10 +203,11 @@ class TurnierSchreiber(Schreiber):
 
     def _tisch_vorschau(self, zeile: str, ort: Ort, eintrag: int | None = None) -> dict[str, Any]:
         tb = self._b()
-        angaben = self._angaben(zeile, ort)
+        lage = tb.tischlage(*ort, self.turnier_id)
+        angaben = self._angaben(zeile, ort, lage)
         tb.pruefe_laufenden_tisch(*ort, self.turnier_id, neues_spiel=eintrag is None)
         sp = tb.vorschau(*ort, angaben, korrektur_von=eintrag, turnier_id=self.turnier_id)
-        namen = {s.startnummer: s.name for s in tb.tischlage(*ort, self.turnier_id).sitze}
+        namen = {s.startnummer: s.name for s in lage.sitze}
         return {
             "vorschau": {
                 "text": sp.zeile(),

@@ -151,12 +151,13 @@ def main() -> int:
 # --------------------------------------------------------------------------- 3. Handys
 
 HOECHSTENS_SEKUNDEN = 180  # der ganze Lauf von Teil 3; danach wird abgebrochen
+
+# Das Handy (eigene Loopback-Adresse, eine Verbindung, „verlorene“ Antworten) und das Perzentil
+# sind die von benchmarks/live_schreiben.py.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from live_schreiben import Handy, perzentil  # noqa: E402
+
 FORTSCHRITT = re.compile(r'<span>Tisch (\d+)</span><progress max="\d+" value="(\d+)"')
-
-
-def perzentil(werte: list[float], p: float) -> float:
-    s = sorted(werte)
-    return s[min(len(s) - 1, round(p / 100 * (len(s) - 1)))]
 
 
 def spielzeile(namen: list[str], k: int) -> str:
@@ -167,67 +168,6 @@ def spielzeile(namen: list[str], k: int) -> str:
     if k % 3 == 2:
         return f"{'ehgs'[k % 4]}s {n[(k + 1) % 4]} {augen}"
     return f"r {n[k % 4]} {n[(k + 2) % 4]} {augen}"
-
-
-async def lies_antwort(r: asyncio.StreamReader) -> tuple[int, dict]:
-    status = int((await r.readline()).split()[1])
-    laenge = 0
-    while True:
-        z = await r.readline()
-        if z in (b"\r\n", b""):
-            break
-        name, _, wert = z.decode("latin-1").partition(":")
-        if name.lower() == "content-length":
-            laenge = int(wert)
-    koerper = await r.readexactly(laenge)
-    return status, json.loads(koerper) if koerper else {}
-
-
-def anfrage(port: int, pfad: str, daten: dict) -> bytes:
-    koerper = json.dumps(daten).encode()
-    return (
-        f"POST {pfad} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-        f"Origin: http://127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
-        f"Content-Length: {len(koerper)}\r\n\r\n"
-    ).encode() + koerper
-
-
-class Tischhandy:
-    """Das Handy eines Tisches: sein Link, eine eigene Adresse, eine Verbindung (keep-alive)."""
-
-    def __init__(self, nr: int, port: int, link: str) -> None:
-        self.adresse = f"127.0.0.{11 + nr}"
-        self.port = port
-        self.basis = "/" + link.split("/", 3)[3]
-        self.r: asyncio.StreamReader | None = None
-        self.w: asyncio.StreamWriter | None = None
-        self.gedrosselt = 0
-
-    async def post(self, was: str, daten: dict) -> tuple[int, dict]:
-        while True:
-            if self.w is None or self.w.is_closing():
-                self.r, self.w = await asyncio.open_connection(
-                    "127.0.0.1", self.port, local_addr=(self.adresse, 0)
-                )
-            assert self.r is not None
-            self.w.write(anfrage(self.port, f"{self.basis}api/{was}", daten))
-            await self.w.drain()
-            status, d = await lies_antwort(self.r)
-            if status not in (429, 503):  # gedrosselt: wie die Seite kurz warten, wiederholen
-                return status, d
-            self.gedrosselt += 1
-            await asyncio.sleep(1.0)
-
-    async def verliere_antwort(self, was: str, daten: dict) -> None:
-        """Senden und die Verbindung gleich schließen: die Antwort geht verloren."""
-        _, w = await asyncio.open_connection("127.0.0.1", self.port, local_addr=(self.adresse, 0))
-        w.write(anfrage(self.port, f"{self.basis}api/{was}", daten))
-        await w.drain()
-        w.close()
-
-    def schliesse(self) -> None:
-        if self.w is not None:
-            self.w.close()
 
 
 async def rangliste_lesen(port: int, pfad: str, gesehen: dict[tuple[int, int], float], alle: int):
@@ -270,7 +210,7 @@ async def handy_lauf(a: argparse.Namespace, links: dict, namen: dict[int, list[s
     zaehler = {"verloren": 0, "wiederholt": 0, "gedrosselt": 0}
 
     async def tisch(i: int, nr: int) -> None:
-        h = Tischhandy(i, port, tische[nr])
+        h = Handy(i, port, "/" + tische[nr].split("/", 3)[3])  # eigene Adresse 127.0.0.(11+i)
         try:
             await asyncio.sleep(secrets.randbelow(1000) / 1000 * a.pause)
             for k in range(a.handy_spiele):
@@ -392,7 +332,7 @@ def handys(a: argparse.Namespace) -> int:
         f"  Vorschau hin und zurück (unter Last): Median "
         f"{statistics.median(r['vorschau_ms']):.1f} ms · p95 {perzentil(r['vorschau_ms'], 95):.1f} ms"
     )
-    print(f"  gedrosselt (429/503, nach 1 s wiederholt): {r['gedrosselt']}")
+    print(f"  gedrosselt (429, nach 1 s wiederholt): {r['gedrosselt']}")
     for f in r["fehler"][:5]:
         print("  Fehler:", f)
     ziele = (

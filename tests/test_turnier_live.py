@@ -291,6 +291,14 @@ def test_veraltetes_rueckgaengig_409(server, db_pfad):
         server, 3, "api/rueckgaengig", {"eintrag": ids[1], "schluessel": "t3-u00003"}
     )
     assert status == 409 and "schon storniert" in a["fehler"]["meldung"] and a["letzter"] == ids[0]
+    # eine Korrektur des stornierten Spiels (ein Handy sah es noch): 409, nichts geändert
+    status, a = anfrage(
+        server,
+        3,
+        "api/korrektur",
+        {"eintrag": ids[1], "zeile": "w ma 91", "schluessel": "t3-k00001"},
+    )
+    assert status == 409 and "schon storniert" in a["fehler"]["meldung"]
     # die Nummer des Spiels: das Handy meint Spiel 1, es gilt schon eines
     status, a = anfrage(
         server, 3, "api/eintrag", {"zeile": "w ma 61", "schluessel": "t3-e00003", "spiel_nr": 1}
@@ -558,3 +566,28 @@ def test_tisch_am_fuenfertisch_und_fussleiste(db_pfad):
     finally:
         t.schliessen()
         buch.schliessen()
+
+
+def test_tischlink_schreibt_nie_in_den_spielabend(db_pfad):
+    """Ein offener Spielabend im selben Buch: der Tisch-Link schreibt ins Turnier, nie in den
+    Abend; einen Schreib-Link für den Abend gibt es unter ``turnier live`` nicht."""
+    from referee.buch import Buch
+
+    with Buch(db_pfad) as b:
+        b.abend_neu(["Anna", "Franz", "Gabi", "Max"])
+    _turnier(db_pfad)
+    s = starte_turnier_im_thread(db_pfad, host="127.0.0.1", port=0, schreiben=True)
+    try:
+        assert s.url_schreiben is None
+        status, _ = anfrage(
+            s, 3, "api/eintrag", {"zeile": "r an fr 71", "schluessel": "abend-0001"}
+        )
+        assert status == 200
+    finally:
+        s.stoppe()
+    c = sqlite3.connect(db_pfad)
+    try:
+        assert c.execute("SELECT count(*) FROM eintraege").fetchone()[0] == 0
+    finally:
+        c.close()
+    assert spiele_im_buch(db_pfad) == [(3, 1, "spiel")]

@@ -201,6 +201,7 @@ def test_turnier_mit_tischhandys_im_browser(db_pfad, browser, tmp_path):
     verzug: list[float] = []
     try:
         leser = ZweiterKontext(browser)
+        leser.befehl("Log.enable")  # Verstöße gegen die CSP auch auf der Rangliste
         leser.oeffne(server.url)
         assert _warte_bis(lambda: len(_rang(leser)) == 26)
         s = browser

@@ -77,7 +77,6 @@ def tisch(
     Beispiel: referee tisch --spieler Anna Ben Cem Dora --tarif 10-20-50
     """
     from referee.tisch.dienst import Sitzungsbuch
-    from referee.tisch.sitzung import Tisch, interaktiv, skript, zeilen_lesen
 
     for strom in (sys.stdout, sys.stderr):  # ein Terminal ohne UTF-8: „?“ statt Absturz
         if hasattr(strom, "reconfigure"):
@@ -97,20 +96,35 @@ def tisch(
             f"Abend {nr} ist offen ({', '.join(buch.spieler())}); --spieler, --tarif und "
             "--set gelten nur für einen neuen Abend.\n"
         )
+
+    def verwerfen() -> None:
+        if neu and buch.begonnenen_abend_verwerfen():
+            sys.stderr.write(
+                f"Abend {nr} wieder verworfen (noch nichts eingetragen): nichts geändert.\n"
+            )
+
+    raise typer.Exit(_sitzung(buch, nach_fehler=verwerfen))
+
+
+def _sitzung(buch, *, vorweg=None, nach_fehler=None) -> int:
+    """Die Sitzung über ``buch``: am Terminal interaktiv, sonst Zeile für Zeile (nach einer
+    fehlerhaften Zeile ``nach_fehler()``); ``vorweg(sitzung)`` vor der ersten Zeile. Schließt
+    Sitzung und Buch; zurück der Exit-Code."""
+    from referee.tisch.sitzung import Tisch, interaktiv, skript, zeilen_lesen
+
     sitzung = Tisch(buch, knapp=not sys.stdin.isatty())
     try:
-        if sitzung.knapp:
-            code = skript(sitzung, zeilen_lesen(sys.stdin.buffer), _fehler)
-            if code and neu and buch.begonnenen_abend_verwerfen():
-                sys.stderr.write(
-                    f"Abend {nr} wieder verworfen (noch nichts eingetragen): nichts geändert.\n"
-                )
-        else:
-            code = interaktiv(sitzung)
+        if vorweg is not None:
+            vorweg(sitzung)
+        if not sitzung.knapp:
+            return interaktiv(sitzung)
+        code = skript(sitzung, zeilen_lesen(sys.stdin.buffer), _fehler)
+        if code and nach_fehler is not None:
+            nach_fehler()
+        return code
     finally:
         sitzung.schliessen()
         buch.schliessen()
-    raise typer.Exit(code)
 
 
 def _fehler(text: str) -> None:
@@ -120,7 +134,6 @@ def _fehler(text: str) -> None:
 def _turniertisch(db, tisch_nr, turnier_id, runde, spieler, tarif, setzen) -> None:
     """``tisch --tisch T [--turnier ID] [--runde R]``: die Sitzung an einem Turniertisch."""
     from referee.errors import Eingabefehler
-    from referee.tisch.sitzung import Tisch, interaktiv, skript, zeilen_lesen
     from referee.tisch.turnier import TurnierSitzungsbuch
 
     if tisch_nr is None:
@@ -133,18 +146,12 @@ def _turniertisch(db, tisch_nr, turnier_id, runde, spieler, tarif, setzen) -> No
             "die Spieler der Auslosung, gezählt wird nach der Wertung des Turniers."
         )
     buch = TurnierSitzungsbuch(db_wahl(db), tisch=tisch_nr, turnier_id=turnier_id, runde=runde)
-    sitzung = Tisch(buch, knapp=not sys.stdin.isatty())
-    try:
+
+    def vorweg(_sitzung) -> None:
         lage = buch.lage()
         plaetze = ", ".join(
             f"{n} ({nr})" for n, nr in zip(lage.spieler, lage.startnummern, strict=True)
         )
         sys.stderr.write(f"{buch.turnier_name}: {lage.kopf()}. Am Tisch: {plaetze}.\n")
-        if sitzung.knapp:
-            code = skript(sitzung, zeilen_lesen(sys.stdin.buffer), _fehler)
-        else:
-            code = interaktiv(sitzung)
-    finally:
-        sitzung.schliessen()
-        buch.schliessen()
-    raise typer.Exit(code)
+
+    raise typer.Exit(_sitzung(buch, vorweg=vorweg))

@@ -113,13 +113,8 @@ class Beobachter:
             if stand
             else None
         )
-        self.nr += 1
-        self.zeit = datetime.now().strftime("%H:%M:%S")
         meldung = self.fehler["fehler"]["meldung"] if self.fehler and self.abend_id else None
-        self.teil = seite.inhalt(stand, meldung)
-        self.sse_daten = json.dumps(
-            {"nr": self.nr, "zeit": self.zeit, "html": self.teil}, ensure_ascii=False
-        )
+        self._fassung(seite.inhalt(stand, meldung))
         if self.schreiben:
             from referee.live import eingabeseite
 
@@ -134,6 +129,15 @@ class Beobachter:
             )
         self._melde()
         return True
+
+    def _fassung(self, teil: str) -> None:
+        """Eine neue Fassung: Nummer, Uhrzeit, der Teil der Seite und sein Ereignis."""
+        self.nr += 1
+        self.zeit = datetime.now().strftime("%H:%M:%S")
+        self.teil = teil
+        self.sse_daten = json.dumps(
+            {"nr": self.nr, "zeit": self.zeit, "html": self.teil}, ensure_ascii=False
+        )
 
     def anstossen(self) -> None:
         """Gleich nachsehen (nach einem Schreiben vom Handy), nicht erst beim nächsten Takt –

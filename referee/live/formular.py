@@ -163,17 +163,25 @@ def spiel_eines_eintrags(e: Eintrag, spieler: Sequence[str]) -> kurz.Spiel | Non
     ``None`` bei einem Storno oder wenn sich nichts ablesen lässt."""
     if e.art == "storno":
         return None
-    zeile = _gespeicherte_zeile(e)
-    if zeile is not None:
-        try:
-            gelesen = kurz.lies(zeile, spieler)
-        except RefereeFehler:
-            gelesen = None
-        if isinstance(gelesen, kurz.Korrektur):
-            gelesen = gelesen.spiel
-        if isinstance(gelesen, kurz.Schafkopf | kurz.Sabai | kurz.Saufn | kurz.Schlafmuetze):
-            return gelesen
-    return _aus_ergebnis(e, spieler)
+    gelesen = spiel_aus_zeile(_gespeicherte_zeile(e), spieler)
+    return gelesen if gelesen is not None else _aus_ergebnis(e, spieler)
+
+
+def spiel_aus_zeile(zeile: object, spieler: Sequence[str]) -> kurz.Spiel | None:
+    """Das Spiel einer gespeicherten Zeile (vom Handy oder aus ``tisch``; eine Korrektur
+    ``#12 …`` gibt ihr Spiel); ``None``, wenn es keine ist oder sie sich nicht mehr lesen
+    lässt (etwa nach einem Ersatzspieler)."""
+    if not isinstance(zeile, str):
+        return None
+    try:
+        gelesen = kurz.lies(zeile, spieler)
+    except RefereeFehler:
+        return None
+    if isinstance(gelesen, kurz.Korrektur):
+        gelesen = gelesen.spiel
+    if isinstance(gelesen, kurz.Schafkopf | kurz.Sabai | kurz.Saufn | kurz.Schlafmuetze):
+        return gelesen
+    return None
 
 
 def _aus_ergebnis(e: Eintrag, spieler: Sequence[str]) -> kurz.Spiel | None:
@@ -246,5 +254,6 @@ __all__ = [
     "kuerzel",
     "lies_zeile",
     "schafkopf_aus_ergebnis",
+    "spiel_aus_zeile",
     "spiel_eines_eintrags",
 ]

@@ -282,16 +282,28 @@ def dokument(
     )
 
 
-def seite(teil: str, abend_nr: int | None, pfad: str, zeit: str, neu_laden: int = NEU_LADEN) -> str:
+def seite(
+    teil: str,
+    abend_nr: int | None,
+    pfad: str,
+    zeit: str,
+    neu_laden: int = NEU_LADEN,
+    *,
+    titel: str | None = None,
+    ueberschrift: str = "Live-Stand",
+    stil: str = STIL,
+) -> str:
     """Die ganze Seite um ``teil`` (aus ``inhalt``); ``pfad`` ist ``/<token>`` (Skript,
-    Ereignisse und JSON liegen darunter)."""
-    titel = f"Live-Stand · Abend {abend_nr}" if abend_nr is not None else "Live-Stand"
+    Ereignisse und JSON liegen darunter). Die Rangliste eines Turniers nimmt denselben Rahmen
+    mit eigenem ``titel``, ``ueberschrift`` und ``stil``."""
+    if titel is None:
+        titel = f"Live-Stand · Abend {abend_nr}" if abend_nr is not None else "Live-Stand"
     p = _h(pfad)
     return dokument(
         titel,
-        STIL,
+        stil,
         f"{pfad}/app.js",
-        "Live-Stand",
+        ueberschrift,
         zeit,
         [
             f'<noscript><p class="meta">Ohne JavaScript lädt die Seite alle {int(neu_laden)} s '

@@ -352,9 +352,7 @@ class LiveApp:
         b = self.beobachter
         if was in ("", "index.html"):
             b.pruefe()  # eine Änderung seit dem letzten Takt gleich zeigen
-            nr = b.stand.abend.id if b.stand is not None else None
-            html = seite.seite(b.teil, nr, self.pfad, b.zeit, self.neu_laden)
-            return Response(html, 200, SICHERHEIT, "text/html; charset=utf-8")
+            return Response(self._lese_html(), 200, SICHERHEIT, "text/html; charset=utf-8")
         if was == "app.js":
             return Response(seite.SKRIPT, 200, SICHERHEIT, "text/javascript; charset=utf-8")
         if was == "stand.json":
@@ -366,6 +364,12 @@ class LiveApp:
         if was == "ereignisse":
             return self._ereignisstrom(request, "stand")
         return _nicht_gefunden()
+
+    def _lese_html(self) -> str:
+        """Die Lese-Seite um den zuletzt gelesenen Teil (ein Turnier zeigt seine Rangliste)."""
+        b = self.beobachter
+        nr = b.stand.abend.id if b.stand is not None else None
+        return seite.seite(b.teil, nr, self.pfad, b.zeit, self.neu_laden)
 
     def _ereignisstrom(self, request: Request, art: str) -> Response:
         kopf = {**SICHERHEIT, "x-accel-buffering": "no"}

@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from referee.errors import RefereeFehler, Zustandsfehler
+from referee.errors import Zustandsfehler
 
 if TYPE_CHECKING:
     from referee.buch.turnier import Turnierbuch
@@ -154,19 +154,12 @@ def _formular(
 ) -> dict[str, Any] | None:
     """Das Spiel als Formular der Eingabeseite: aus der Zeile, mit der es eingegeben wurde
     (Handy, ``tisch``), sonst aus dem gespeicherten Ergebnis."""
-    from referee.live.formular import formular, schafkopf_aus_ergebnis
+    from referee.live.formular import formular, schafkopf_aus_ergebnis, spiel_aus_zeile
     from referee.tisch import kurz
 
-    zeile = e.eingabe.get("handy") or e.eingabe.get("tisch")
-    if isinstance(zeile, str):
-        try:
-            gelesen = kurz.lies(zeile, namen)
-        except RefereeFehler:
-            gelesen = None
-        if isinstance(gelesen, kurz.Korrektur):
-            gelesen = gelesen.spiel
-        if isinstance(gelesen, kurz.Schafkopf):
-            return formular(gelesen)
+    gelesen = spiel_aus_zeile(e.eingabe.get("handy") or e.eingabe.get("tisch"), namen)
+    if isinstance(gelesen, kurz.Schafkopf):
+        return formular(gelesen)
     aus_ergebnis = schafkopf_aus_ergebnis(spiel.ergebnis)
     return None if aus_ergebnis is None else formular(aus_ergebnis)
 

@@ -157,24 +157,12 @@ def inhalt(lage: Turnierlage | None, meldung: str | None = None) -> str:
 
 
 def seite(teil: str, titel: str, pfad: str, zeit: str, neu_laden: int) -> str:
-    """Die ganze Lese-Seite um ``teil`` (aus ``inhalt``); ``pfad`` ist ``/<token>``."""
-    from referee.live.seite import dokument
+    """Die ganze Lese-Seite um ``teil`` (aus ``inhalt``): der Rahmen der Lese-Seite eines
+    Abends (``referee.live.seite.seite``) mit diesem Stil; ``pfad`` ist ``/<token>``."""
+    from referee.live.seite import seite as rahmen
 
-    p = _h(pfad)
-    return dokument(
-        titel,
-        STIL,
-        f"{pfad}/app.js",
-        "Rangliste live",
-        zeit,
-        [
-            f'<noscript><p class="meta">Ohne JavaScript lädt die Seite alle {int(neu_laden)} s '
-            "neu.</p></noscript>",
-            f'<main id="stand" data-quelle="{p}/ereignisse">{teil}</main>',
-            f'<footer>Nur lesen · aktualisiert sich selbst · <a href="{p}/stand.json">'
-            "stand.json</a></footer>",
-        ],
-        kopf=f'<noscript><meta http-equiv="refresh" content="{int(neu_laden)}"></noscript>',
+    return rahmen(
+        teil, None, pfad, zeit, neu_laden, titel=titel, ueberschrift="Rangliste live", stil=STIL
     )
 
 

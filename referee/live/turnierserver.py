@@ -26,7 +26,6 @@ import json
 import secrets
 import sqlite3
 from collections.abc import AsyncIterator, Callable
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +33,7 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 
 from referee.errors import Eingabefehler, RefereeFehler
-from referee.live import seite, turnierdaten, turnierseite
+from referee.live import turnierdaten, turnierseite
 from referee.live.beobachter import Beobachter
 from referee.live.schreiben import FELDER, Schreiber
 from referee.live.server import (
@@ -99,13 +98,8 @@ class TurnierBeobachter(Beobachter):
         self.stand_text = (
             json.dumps(lage.stand.als_json(), ensure_ascii=False, indent=2) + "\n" if lage else None
         )
-        self.nr += 1
-        self.zeit = datetime.now().strftime("%H:%M:%S")
         meldung = self.fehler["fehler"]["meldung"] if self.fehler else None
-        self.teil = turnierseite.inhalt(lage, meldung)
-        self.sse_daten = json.dumps(
-            {"nr": self.nr, "zeit": self.zeit, "html": self.teil}, ensure_ascii=False
-        )
+        self._fassung(turnierseite.inhalt(lage, meldung))
         if self.schreiben and lage is not None:
             for t in lage.tische:
                 self.links.setdefault((lage.runde, t.nr), secrets.token_urlsafe(16))
@@ -327,34 +321,17 @@ class TurnierApp(LiveApp):
         lesen = secrets.compare_digest(roh, self.token)
         ort = self._tisch_von(roh) if self.schreiber is not None else None
         if lesen:
-            return self._rangliste(request, was)
+            return self._leseseite(request, was)
         if ort is not None and was.startswith("api/"):
             return await self._api(request, was[4:], felder=TISCH_FELDER, ort={"ort": ort})
         if ort is not None:
             return self._tischseite(request, was, ort, token)
         return _nicht_gefunden()
 
-    def _rangliste(self, request: Request, was: str) -> Response:
-        """Der Lese-Link: nur GET und HEAD; Seite, Skript, Ereignisstrom, stand.json."""
-        if request.method not in ("GET", "HEAD"):
-            return Response("", 405, {**SICHERHEIT, "allow": "GET, HEAD"}, "text/plain")
+    def _lese_html(self) -> str:
         b = self.beobachter
-        if was in ("", "index.html"):
-            b.pruefe()  # eine Änderung seit dem letzten Takt gleich zeigen
-            titel = f"Rangliste · {b.lage.turnier.name}" if b.lage else "Rangliste"
-            html = turnierseite.seite(b.teil, titel, self.pfad, b.zeit, self.neu_laden)
-            return Response(html, 200, SICHERHEIT, "text/html; charset=utf-8")
-        if was == "app.js":
-            return Response(seite.SKRIPT, 200, SICHERHEIT, "text/javascript; charset=utf-8")
-        if was == "stand.json":
-            b.pruefe()
-            if b.stand_text is None:
-                text = json.dumps(b.fehler, ensure_ascii=False, indent=2) + "\n"
-                return Response(text, 503, SICHERHEIT, "application/json")
-            return Response(b.stand_text, 200, SICHERHEIT, "application/json")
-        if was == "ereignisse":
-            return self._ereignisstrom(request, "stand")
-        return _nicht_gefunden()
+        titel = f"Rangliste · {b.lage.turnier.name}" if b.lage else "Rangliste"
+        return turnierseite.seite(b.teil, titel, self.pfad, b.zeit, self.neu_laden)
 
     def _tischseite(self, request: Request, was: str, ort: Ort, token: str) -> Response:
         """Die Eingabeseite eines Tisches, ihr Skript, ihr Ereignisstrom (GET/HEAD)."""
@@ -381,7 +358,7 @@ class TurnierApp(LiveApp):
             js = eingabeseite.skript()
             return Response(js, 200, SICHERHEIT, "text/javascript; charset=utf-8")
         if was == "stand.json":
-            return self._rangliste(request, was)
+            return self._leseseite(request, was)
         if was == "ereignisse":
             kopf = {**SICHERHEIT, "x-accel-buffering": "no"}
             if request.method == "HEAD":

@@ -651,7 +651,9 @@ def turnier_live(
             "neuen Runde neu geschrieben).",
         ),
     ] = None,
-    force: FORCE = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Eine vorhandene Datei bei --qr-pdf überschreiben.")
+    ] = False,
     ohne_qr: Annotated[bool, typer.Option("--ohne-qr", help="Keine QR-Codes zeigen.")] = False,
     neu_laden: Annotated[
         int,

@@ -424,7 +424,7 @@ def test_rangliste_seite_und_stand_json(server, db_pfad, cli):
 # ---------------------------------------------------------------- Kommandozeile
 
 
-def test_turnier_live_json_erste_zeile_und_qr_pdf(db_pfad, tmp_path, cli_prozess):
+def test_turnier_live_json_erste_zeile_und_qr_pdf(db_pfad, tmp_path, cli):
     import subprocess
     import sys
 
@@ -465,7 +465,7 @@ def test_turnier_live_json_erste_zeile_und_qr_pdf(db_pfad, tmp_path, cli_prozess
         )
         assert warte_bis(lambda: pdf.exists() and pdf.stat().st_size > 1000)
         # eine neue Runde: eine weitere Zeile mit den neuen Links
-        ok(cli_prozess("turnier", "auslosung"))
+        ok(cli("turnier", "auslosung"))
         weitere = json.loads(proc.stdout.readline())
         assert weitere["runde"] == 2 and len(weitere["tische"]) == 4
         assert not {t["schreiben"] for t in weitere["tische"]} & {

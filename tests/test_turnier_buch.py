@@ -404,3 +404,30 @@ def test_tischspiele_und_tischversionen(tb):
     assert tb.tischversionen(1) == {1: s}
     with pytest.raises(Eingabefehler, match="keinen Tisch 7"):
         tb.tischspiele(1, 7)
+
+
+def test_auslosung_zwischen_pruefung_und_schreiben_laesst_nichts_in_die_alte_runde(
+    tb, monkeypatch
+):
+    """Ein Tisch-Handy schreibt, während die Turnierleitung die nächste Runde auslost: die
+    Prüfung vor dem Schreiben sah noch Runde 1 – die Transaktion des Schreibens prüft selbst
+    noch einmal und schreibt nichts."""
+    a, b, _, _ = _namen(tb, 1)
+    ruf = SchafkopfAngaben("rufspiel", (a, b), augen=71)
+    e = tb.spiel_eintragen(1, 1, ruf, laufend=True).eintrag
+    echt = tb.pruefe_laufenden_tisch
+
+    def pruefen_dann_auslosen(*args, **kwargs):
+        stand = echt(*args, **kwargs)  # sieht noch die laufende Runde 1 …
+        tb.auslosung()  # … dann lost die Turnierleitung Runde 2 aus
+        return stand
+
+    monkeypatch.setattr(tb, "pruefe_laufenden_tisch", pruefen_dann_auslosen)
+    with pytest.raises(Zustandsfehler, match="Runde 1 ist vorbei: Runde 2 ist ausgelost"):
+        tb.spiel_eintragen(1, 1, ruf, laufend=True)
+    monkeypatch.undo()
+    assert [x.id for x in tb.tischspiele(1, 1)] == [e.id]  # nur das erste Spiel
+    # ebenso ein Storno vom Tisch-Handy in derselben Lage (Runde 2 ist jetzt ausgelost)
+    with pytest.raises(Zustandsfehler, match="Runde 1 ist vorbei"):
+        tb.store.turnier_storno(e.id, nur_laufende_runde=True)
+    assert tb.store.turnier_eintrag(e.id).gilt

@@ -462,7 +462,9 @@ class Turnierbuch:
             )
         spiel = spiel_werten(angaben, lage)
         vorher = [e.id for e in self._spiele_am_tisch(t, runde, tisch)]
-        return self._spiel_schreiben(t, lage, spiel, angaben, None, schluessel, vorher, eingabe)
+        return self._spiel_schreiben(
+            t, lage, spiel, angaben, None, schluessel, vorher, eingabe, laufend=laufend
+        )
 
     def vorschau(
         self,
@@ -519,7 +521,9 @@ class Turnierbuch:
             self.pruefe_laufenden_tisch(alt.runde, alt.tisch, t.id)
         lage = self.tischlage(alt.runde, alt.tisch, t.id, vor=eintrag_id)
         spiel = spiel_werten(angaben, lage)
-        return self._spiel_schreiben(t, lage, spiel, angaben, eintrag_id, schluessel, [], eingabe)
+        return self._spiel_schreiben(
+            t, lage, spiel, angaben, eintrag_id, schluessel, [], eingabe, laufend=laufend
+        )
 
     def _am_tisch(
         self,
@@ -553,6 +557,8 @@ class Turnierbuch:
         schluessel: str | None,
         vorher: list[int],
         eingabe: Mapping[str, str] | None = None,
+        *,
+        laufend: bool = False,
     ) -> SpielEingetragen:
         from dataclasses import asdict
 
@@ -574,6 +580,7 @@ class Turnierbuch:
                 schluessel=schluessel,
                 nur_gueltig=vorher,
                 spiele_vorher=None if bezug is not None else len(vorher),
+                nur_laufende_runde=laufend,
             )
         except TurnierWiederholt as w:
             return self._gespielt(t, w.eintrag, wiederholt=True)
@@ -660,7 +667,9 @@ class Turnierbuch:
                     f"gilt #{spiele[-1].id}); nichts rückgängig gemacht."
                 )
         try:
-            storno = self.store.turnier_storno(eintrag_id, schluessel=schluessel)
+            storno = self.store.turnier_storno(
+                eintrag_id, schluessel=schluessel, nur_laufende_runde=laufend
+            )
         except TurnierWiederholt as w:
             storno = w.eintrag
             if storno.art != "storno":

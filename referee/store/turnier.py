@@ -471,6 +471,7 @@ class Turniere(Grund):
         schluessel: str | None = None,
         nur_gueltig: Iterable[int] = (),
         spiele_vorher: int | None = None,
+        nur_laufende_runde: bool = False,
     ) -> Turniereintrag:
         """Ein Blatt oder Spiel an Tisch ``tisch`` von Runde ``runde`` (mit ``bezug``: als
         Korrektur, die ``bezug`` ersetzt); ``werte``: je Startnummer am Tisch Punkte und Soli.
@@ -478,6 +479,8 @@ class Turniere(Grund):
         ``Zustandsfehler``, etwa wenn ein anderes Handy inzwischen korrigierte);
         ``spiele_vorher``: so viele Spiele gelten am Tisch (sonst kam inzwischen eines dazu). Ein
         ``schluessel`` (Idempotenz), der schon etwas schrieb: ``Wiederholt``, nichts geschrieben.
+        ``nur_laufende_runde``: ``runde`` muss die zuletzt ausgeloste sein – in derselben
+        Transaktion geprüft, eine gleichzeitige Auslosung lässt also nichts in die alte Runde.
         """
         if art not in ("blatt", "spiel"):
             raise Eingabefehler(f"Unbekannte Eintragsart „{art}“; möglich: blatt, spiel.")
@@ -485,6 +488,8 @@ class Turniere(Grund):
             self._schluessel_frei_turnier(conn, schluessel)
             self._offenes(conn, turnier_id)
             self._tisch_da(conn, turnier_id, runde, tisch)
+            if nur_laufende_runde:
+                self._laufende_runde(conn, turnier_id, runde)
             am_tisch = {
                 nr
                 for (nr,) in conn.execute(
@@ -532,14 +537,23 @@ class Turniere(Grund):
                 )
         return self.turnier_eintrag(eid)
 
-    def turnier_storno(self, eintrag_id: int, *, schluessel: str | None = None) -> Turniereintrag:
+    def turnier_storno(
+        self,
+        eintrag_id: int,
+        *,
+        schluessel: str | None = None,
+        nur_laufende_runde: bool = False,
+    ) -> Turniereintrag:
         """Storniert einen geltenden Eintrag (ein Blatt oder Spiel); der Storno bleibt
-        sichtbar, eine stornierte Korrektur lässt das Original wieder gelten."""
+        sichtbar, eine stornierte Korrektur lässt das Original wieder gelten.
+        ``nur_laufende_runde`` wie bei ``turnier_eintragen``."""
         self._braucht_daten()
         with self._schreiben() as conn:
             self._schluessel_frei_turnier(conn, schluessel)
             alt = self._gilt_noch(conn, eintrag_id)
             self._offenes(conn, alt.turnier_id)
+            if nur_laufende_runde:
+                self._laufende_runde(conn, alt.turnier_id, alt.runde)
             sid = self._turnier_einfuegen(
                 conn,
                 alt.turnier_id,
@@ -556,6 +570,17 @@ class Turniere(Grund):
                     "INSERT INTO turnier_schluessel VALUES (?, ?, ?)", [schluessel, sid, _jetzt()]
                 )
         return self.turnier_eintrag(sid)
+
+    @staticmethod
+    def _laufende_runde(conn: sqlite3.Connection, turnier_id: int, runde: int) -> None:
+        gezogen = conn.execute(
+            "SELECT COALESCE(MAX(runde), 0) FROM turnier_runden WHERE turnier_id = ?",
+            [turnier_id],
+        ).fetchone()[0]
+        if runde != gezogen:
+            raise Zustandsfehler(
+                f"Runde {runde} ist vorbei: Runde {gezogen} ist ausgelost; nichts eingetragen."
+            )
 
     def _schluessel_frei_turnier(self, conn: sqlite3.Connection, schluessel: str | None) -> None:
         if schluessel is None:

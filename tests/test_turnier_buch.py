@@ -406,9 +406,7 @@ def test_tischspiele_und_tischversionen(tb):
         tb.tischspiele(1, 7)
 
 
-def test_auslosung_zwischen_pruefung_und_schreiben_laesst_nichts_in_die_alte_runde(
-    tb, monkeypatch
-):
+def test_auslosung_zwischen_pruefung_und_schreiben_laesst_nichts_in_die_alte_runde(tb, monkeypatch):
     """Ein Tisch-Handy schreibt, während die Turnierleitung die nächste Runde auslost: die
     Prüfung vor dem Schreiben sah noch Runde 1 – die Transaktion des Schreibens prüft selbst
     noch einmal und schreibt nichts."""
@@ -431,3 +429,13 @@ def test_auslosung_zwischen_pruefung_und_schreiben_laesst_nichts_in_die_alte_run
     with pytest.raises(Zustandsfehler, match="Runde 1 ist vorbei"):
         tb.store.turnier_storno(e.id, nur_laufende_runde=True)
     assert tb.store.turnier_eintrag(e.id).gilt
+
+
+def test_mehr_spiele_als_die_runde_hat_nimmt_auch_die_turnierleitung_nicht(tb):
+    a, b, _, _ = _namen(tb, 1)
+    ruf = SchafkopfAngaben("rufspiel", (a, b), augen=71)
+    for _ in range(4):  # das Turnier hat 4 Spiele je Runde
+        tb.spiel_eintragen(1, 1, ruf)
+    _unveraendert(
+        tb, lambda: tb.spiel_eintragen(1, 1, ruf), Zustandsfehler, "Tisch 1 hat alle 4 Spiele"
+    )

@@ -454,6 +454,11 @@ class Turnierbuch:
         if laufend:
             self.pruefe_laufenden_tisch(runde, tisch, t.id, neues_spiel=True)
         lage = self.tischlage(runde, tisch, t.id)
+        if lage.spiele >= t.spiele:
+            raise Zustandsfehler(
+                f"Tisch {tisch} hat alle {t.spiele} Spiele von Runde {runde}; ein weiteres wird "
+                "nicht eingetragen (ein falsches Spiel korrigieren: --korrektur ID)."
+            )
         if spiel_nr is not None and spiel_nr != lage.spiele + 1:
             raise Zustandsfehler(
                 f"An Tisch {tisch} (Runde {runde}) gelten schon {lage.spiele} Spiele; dieses "

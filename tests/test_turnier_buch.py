@@ -439,3 +439,28 @@ def test_mehr_spiele_als_die_runde_hat_nimmt_auch_die_turnierleitung_nicht(tb):
     _unveraendert(
         tb, lambda: tb.spiel_eintragen(1, 1, ruf), Zustandsfehler, "Tisch 1 hat alle 4 Spiele"
     )
+
+
+def test_tischlinks_gelten_nach_einem_neustart(tb, tmp_path):
+    """Die Schreib-Links der Tische kommen aus einem Geheimnis des Buchs: dasselbe Buch neu
+    geöffnet gibt dieselben (die gedruckten QR-Codes gelten weiter), jeder Tisch und jede
+    Runde einen anderen, ein anderes Buch andere."""
+    import re
+    import shutil
+
+    erster = {(1, t.nr): tb.tisch_link(1, t.nr) for t in tb.tische(1).tische}
+    assert len(set(erster.values())) == len(erster) == 2
+    assert all(re.fullmatch(r"[A-Za-z0-9_-]{22}", x) for x in erster.values())  # 128 Bit
+    kopie = tmp_path / "kopie.db"
+    shutil.copy(tb.store.pfad, kopie)
+    with Turnierbuch(tb.store.pfad) as wieder:
+        assert {k: wieder.tisch_link(*k) for k in erster} == erster
+    tb.auslosung()
+    assert {tb.tisch_link(2, t.nr) for t in tb.tische(2).tische}.isdisjoint(erster.values())
+    with Turnierbuch(tmp_path / "anderes.db") as anderes:
+        anderes.neu("Preisschafkopf Post", runden=2, spiele=4, seed=11)
+        anderes.anmelden(NAMEN)
+        anderes.auslosung()
+        assert anderes.tisch_link(1, 1) != erster[(1, 1)]
+    with pytest.raises(Eingabefehler, match="Runde 1 hat keinen Tisch 9"):
+        tb.tisch_link(1, 9)

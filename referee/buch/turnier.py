@@ -717,6 +717,21 @@ class Turnierbuch:
             aus[e.tisch] = max(aus.get(e.tisch, 0), e.id)
         return aus
 
+    def tisch_link(self, runde: int, tisch: int, turnier_id: int | None = None) -> str:
+        """Der Schlüssel im Schreib-Link eines Tisches (128 Bit, URL-sicher): abgeleitet aus
+        einem Geheimnis des Buchs, also nach einem Neustart von ``turnier live`` derselbe –
+        die gedruckten QR-Codes gelten weiter; je Turnier, Runde und Tisch ein anderer."""
+        import base64
+        import hashlib
+        import hmac
+
+        t = self._turnier(turnier_id)
+        self._tisch(t, runde, tisch)
+        geheim = bytes.fromhex(self.store.geheimnis("turnier-tischlinks"))
+        text = f"turnier {t.id} runde {runde} tisch {tisch}".encode()
+        roh = hmac.new(geheim, text, hashlib.sha256).digest()[:16]
+        return base64.urlsafe_b64encode(roh).rstrip(b"=").decode()
+
     def pruefe_laufenden_tisch(
         self, runde: int, tisch: int, turnier_id: int | None = None, *, neues_spiel: bool = False
     ) -> Tischstand:

@@ -102,7 +102,10 @@ class TurnierBeobachter(Beobachter):
         self._fassung(turnierseite.inhalt(lage, meldung))
         if self.schreiben and lage is not None:
             for t in lage.tische:
-                self.links.setdefault((lage.runde, t.nr), secrets.token_urlsafe(16))
+                if (lage.runde, t.nr) not in self.links:  # gilt auch nach einem Neustart
+                    self.links[(lage.runde, t.nr)] = self._buch.tisch_link(
+                        lage.runde, t.nr, lage.turnier.id
+                    )
         self._melde()
         return True
 

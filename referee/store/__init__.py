@@ -529,6 +529,23 @@ class Store(Austausch, Turniere):
             self._schluessel_merken(conn, schluessel, eid)
         return self.eintrag(eid)
 
+    def geheimnis(self, name: str) -> str:
+        """Ein zufälliges Geheimnis des Buchs (256 Bit, hexadezimal) unter ``name`` – beim
+        ersten Mal angelegt (eine Transaktion), danach immer dasselbe."""
+        import secrets
+
+        if self.existiert and self._version() >= 7:
+            z = self._lies("SELECT wert FROM geheimnisse WHERE name = ?", [name])
+            if z:
+                return str(z[0][0])
+        with self._schreiben() as conn:
+            z2 = conn.execute("SELECT wert FROM geheimnisse WHERE name = ?", [name]).fetchone()
+            if z2 is not None:
+                return str(z2[0])
+            wert = secrets.token_hex(32)
+            conn.execute("INSERT INTO geheimnisse VALUES (?, ?, ?)", [name, wert, _jetzt()])
+        return wert
+
     def eintrag_zum_schluessel(self, schluessel: str) -> Eintrag | None:
         """Der Eintrag, den ``schluessel`` geschrieben hat (sonst ``None``)."""
         if not self.existiert or self._version() < 5:

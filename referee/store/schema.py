@@ -261,6 +261,21 @@ def migrationen(werte_aus: WerteAus | None = None) -> Migrations:
         _turniere(db)
         db.execute("PRAGMA user_version = 6")
 
+    @m(name="v7_geheimnisse")
+    def v7(db: Database) -> None:
+        # Zufällige Geheimnisse des Buchs (z. B. woraus die Schreib-Links der Turniertische
+        # abgeleitet werden: sie gelten so auch nach einem Neustart). Nur anhängend.
+        db.table("geheimnisse").create(
+            {"name": str, "wert": str, "angelegt": str},
+            pk="name",
+            not_null={"wert", "angelegt"},
+        )
+        db.execute(
+            "CREATE TRIGGER geheimnisse_unveraenderlich BEFORE UPDATE ON geheimnisse BEGIN "
+            "SELECT RAISE(ABORT, 'Geheimnisse sind unveränderlich.'); END"
+        )
+        db.execute("PRAGMA user_version = 7")
+
     return m
 
 

@@ -204,6 +204,7 @@ def test_tisch_3_schreibt_nie_an_tisch_4(server, db_pfad):
     # Namen von Tisch 4 kennt Tisch 3 nicht
     status, a = anfrage(server, 3, "api/eintrag", {"zeile": "r ce ka 71", "schluessel": "t3-0003x"})
     assert status == 422, a
+    assert a["fehler"]["meldung"].startswith("„ce“ spielt an Tisch 3 nicht mit.")
     # ein ausgedachtes Token, ein altes Format: 404 ohne Einzelheiten
     status, a = anfrage(server, 3, "api/eintrag", {"zeile": "r an fr 71"}, tok="A" * 22)
     assert (status, a) == (404, "Nicht gefunden.\n")
@@ -529,6 +530,7 @@ def test_tisch_am_turniertisch(cli, db_pfad):
         ("abend neu --spieler A B C D", "„abend“ gehört zum Spielabend"),
         ("g an 71", "Geier wird in diesem Turnier nicht gespielt"),
         ("r be ce 71", "„be“"),
+        ("r xaver an 71", "„xaver“ spielt an Tisch 3 nicht mit."),
     ],
 )
 def test_tisch_lehnt_ab_was_zum_abend_gehoert(cli, db_pfad, zeile, meldung):

@@ -190,7 +190,8 @@ class TurnierSchreiber(Schreiber):
 
         if lage is None:
             lage = self._b().tischlage(*ort, self.turnier_id)
-        spiel = lies_zeile(zeile, [s.name for s in lage.sitze])
+        namen = kurz.Mitspieler([s.name for s in lage.sitze], f"an Tisch {ort[1]}")
+        spiel = lies_zeile(zeile, namen)
         if not isinstance(spiel, kurz.Schafkopf):
             raise Eingabefehler(
                 "Am Turniertisch wird nur Schafkopf eingetragen (z. B. r an be 71); sabai, "

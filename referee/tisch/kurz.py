@@ -181,6 +181,22 @@ def kurzformen() -> list[str]:
 # --------------------------------------------------------------------------- Spieler
 
 
+class Mitspieler(tuple[str, ...]):
+    """Die Namen, gegen die eine Zeile gelesen wird, und wo sie sitzen – für die Meldung bei
+    einem unbekannten Namen (``an diesem Abend``, am Turniertisch ``an Tisch 3``).
+
+    >>> Mitspieler(["Anna", "Ben"], "an Tisch 3").wo
+    'an Tisch 3'
+    """
+
+    wo: str
+
+    def __new__(cls, namen: Sequence[str], wo: str = "an diesem Abend") -> Mitspieler:
+        neu = super().__new__(cls, namen)
+        neu.wo = wo
+        return neu
+
+
 def spieler_aufloesen(token: str, spieler: Sequence[str]) -> str:
     """Ein Spieler-Token → der Name des Abends: ganzer Name oder eindeutiger Anfang.
 
@@ -211,8 +227,9 @@ def spieler_aufloesen(token: str, spieler: Sequence[str]) -> str:
     from referee.namen import aehnliche, meintest_du
 
     vorschlag = meintest_du(aehnliche(token, spieler))
+    wo = spieler.wo if isinstance(spieler, Mitspieler) else "an diesem Abend"
     raise Eingabefehler(
-        f"„{zeigbar(token, 40)}“ spielt an diesem Abend nicht mit. "
+        f"„{zeigbar(token, 40)}“ spielt {wo} nicht mit. "
         + (vorschlag or "Dabei sind: " + ", ".join(spieler) + ".")
     )
 
@@ -508,6 +525,7 @@ __all__ = [
     "Befehl",
     "Eingabe",
     "Korrektur",
+    "Mitspieler",
     "Sabai",
     "Saufn",
     "Schafkopf",

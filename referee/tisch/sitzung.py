@@ -133,7 +133,7 @@ class Tisch:
     def spieler(self) -> tuple[str, ...]:
         """Die Spieler des offenen Abends (aus der zwischengespeicherten Lage)."""
         lage = self.lage()
-        return tuple(lage.spieler) if lage is not None else ()
+        return lage.spieler if lage is not None else ()  # am Turniertisch: kurz.Mitspieler
 
     def leiste(self, breite: int = 40) -> str:
         """Der Text der Fußleiste für ``breite`` Spalten (zwischengespeichert)."""

@@ -99,7 +99,7 @@ class TurnierSitzungsbuch:
         return self._tb.tischlage(self.runde, self.tisch, self.turnier_id)
 
     def spieler(self) -> tuple[str, ...]:
-        return tuple(s.name for s in self._lage_roh().sitze)
+        return kurz.Mitspieler([s.name for s in self._lage_roh().sitze], f"an Tisch {self.tisch}")
 
     def geaendert(self) -> bool:
         v = self._tb.datenversion()
@@ -123,7 +123,7 @@ class TurnierSitzungsbuch:
             turnier=self.turnier_id,
             runde=self.runde,
             tisch=self.tisch,
-            spieler=tuple(namen.values()),
+            spieler=kurz.Mitspieler(list(namen.values()), f"an Tisch {self.tisch}"),
             startnummern=tuple(namen),
             punkte=punkte,
             spiele=tl.spiele,

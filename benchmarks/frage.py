@@ -27,7 +27,7 @@ Minuten auf 2 Kernen). ``--kreuzvalidierung`` wählt die Gewichte der Profile un
 für „schweigt“ (je Katalog der Rollen „gelernt“ und „abgestimmt“ Beispielfragen ohne ihn).
 Beide setzen die Zahlen in ``referee.suche.konstanten`` um – nie auf den zurückgehaltenen.
 
-Aufruf: ``.venv/bin/python benchmarks/frage.py [--laeufe 21] [--ohne-start] [--gross]
+Aufruf: ``.venv/bin/python benchmarks/frage.py [--laeufe 21] [--ohne-start | --nur-start] [--gross]
 [--kalibrieren] [--kreuzvalidierung] [--fehler]``
 """
 
@@ -742,6 +742,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--laeufe", type=int, default=21, help="Prozessläufe je Befehl (≥ 10)")
     parser.add_argument("--ohne-start", action="store_true", help="Startzeit nicht messen")
+    parser.add_argument(
+        "--nur-start", action="store_true", help="nur die ganzen Prozesse und die Suche im Prozess"
+    )
     parser.add_argument("--gross", action="store_true", help="auch den 100×-Korpus messen")
     parser.add_argument("--kalibrieren", action="store_true", help="Gewichte wählen")
     parser.add_argument(
@@ -757,6 +760,12 @@ def main() -> None:
 
     teile = kataloge()
     index = suchmodul.index()
+    if args.nur_start:
+        fragen = [e["frage"] for f in teile.values() for e in f]
+        print(f"Median je Frage im Prozess ({len(fragen)} Satzfragen): ", end="")
+        print(f"{suche_median(index, fragen, runden=1):.2f} ms (Ziel ≤ 5 ms)")
+        start_zeigen(max(args.laeufe, 10))
+        return
     ohne_beispiele = suchmodul.Suchindex(index.abschnitte)
     kataloge_zeigen(index, ohne_beispiele, teile)
 

@@ -190,3 +190,54 @@ def test_wheel_liefert_passenden_index_mit(tmp_path):
     assert Path(datei).is_relative_to(tmp_path / "installiert")
     assert ergebnis == "schafkopf.davonlaufen 0"
     assert not any(home.iterdir())  # kein Benutzer-Cache angelegt
+
+
+def test_cache_bringt_die_gefalteten_wortlisten_mit(bauten, monkeypatch, tmp_path):
+    """Der Cache enthält die gefalteten Wortlisten (Füllwörter, Synonyme, Mundart, Gerüst):
+    ein neuer Prozess liest sie aus dem Cache und bekommt dieselben Listen."""
+    from referee.suche import woerterbuch
+    from referee.suche.satz import geruest
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    _mitgeliefert(monkeypatch, tmp_path / "fehlt.bin")
+    erste = _frage_json(None, "Derf i mit der Rufsau schmiern?")
+    frisch = woerterbuch.vorrat()
+    assert {"stopp", "synonyme", "mundart", "geruest"} <= set(frisch)
+    suche.index.cache_clear()
+    woerterbuch.vorrat_setzen({})  # wie ein neuer Prozess: nichts berechnet
+    assert _frage_json(None, "Derf i mit der Rufsau schmiern?") == erste
+    assert bauten["n"] == 1  # aus dem Cache gelesen, nicht neu gebaut
+    assert woerterbuch.stoppwoerter() == frisch["stopp"] and geruest() == frisch["geruest"]
+    assert woerterbuch.mundart() == frisch["mundart"]
+
+
+@pytest.mark.parametrize(
+    "frage",
+    [
+        "Schellen wird gespielt und ich hab keine, darf ich dann die gerufene Gras-Sau draufschmieren?",
+        "wie viele karten bekommt jeder bei saufn",
+    ],
+)
+def test_antwort_haengt_nicht_am_hash(frage):
+    """Die Reihenfolge gleichwertiger Synonyme entschied Gleichstände – je nach
+    PYTHONHASHSEED kam ein anderer dritter Treffer oder ein anderes markiertes Wort heraus."""
+    code = (
+        "import json, sys; from referee import suche\n"
+        "a = suche.antwort(sys.argv[1])\n"
+        "print(json.dumps([(t.abschnitt.id, t.score, sorted(t.woerter)) for t in a.treffer]))\n"
+    )
+    from conftest import _env
+
+    ausgaben = set()
+    for seed in ("0", "1", "3", "7"):
+        r = subprocess.run(
+            [sys.executable, "-c", code, frage],
+            capture_output=True,
+            text=True,
+            env=_env({"PYTHONHASHSEED": seed}),
+            cwd=ROOT,
+            timeout=120,
+        )
+        assert r.returncode == 0, r.stderr
+        ausgaben.add(r.stdout)
+    assert len(ausgaben) == 1, ausgaben

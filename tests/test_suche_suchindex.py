@@ -96,3 +96,20 @@ def test_zwischengespeicherter_index_antwortet_gleich():
     kopie = Suchindex.aus_zustand(ix.abschnitte, marshal.loads(marshal.dumps(ix.zustand())))
     for frage in ("Davonlaufen", "wer muss am ende die zeche zahlen", "was kostet ein wenz"):
         assert kopie.antwort(frage) == ix.antwort(frage)
+
+
+def test_postings_als_text_und_zurueck():
+    from referee.suche.suchindex import Postings
+
+    felder = {"sau": ((0, 3, 17), (1.0, 0.55, 1.0)), "ober": ((2,), (1.0,))}
+    p = Postings.aus_feldern(felder)
+    assert p.text() == {"sau": "0 3:0.55 17", "ober": "2"}
+    assert p["sau"] == felder["sau"] and p["ober"] == felder["ober"]
+    assert "sau" in p and "unter" not in p and sorted(p) == ["ober", "sau"] and len(p) == 2
+    assert not p.einheitlich()
+    assert Postings.aus_feldern({"ober": ((2, 5), (1.0, 1.0))}).einheitlich()
+
+
+def test_aehnliche_woerter_werden_gemerkt(klein):
+    erste = klein.aehnliche("gesucht")
+    assert klein.aehnliche("gesucht") is erste

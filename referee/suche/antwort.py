@@ -21,9 +21,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.errors import Eingabefehler
 from referee.regeltexte import Abschnitt, Konvention, konvention
@@ -37,16 +36,14 @@ if TYPE_CHECKING:
     from referee.suche.suchindex import Suchindex
 
 
-@dataclass(frozen=True)
-class KonventionsTreffer:
+class KonventionsTreffer(NamedTuple):
     """Eine Konvention aus ``data/konventionen.md`` mit Score (0–100)."""
 
     konvention: Konvention
     score: float
 
 
-@dataclass(frozen=True)
-class Abwaegung:
+class Abwaegung(NamedTuple):
     """Woraus sich entscheidet, ob der Regeltext zu einer Frage schweigt.
 
     ``vorsprung``: Score der besten Konvention minus den der besten Regelstelle (unendlich
@@ -92,8 +89,7 @@ def regeltext_schweigt(abwaegung: Abwaegung) -> bool:
     return abwaegung.vorsprung >= noetig
 
 
-@dataclass(frozen=True)
-class Antwort:
+class Antwort(NamedTuple):
     """Regelstellen und Konventionen zu einer Frage.
 
     ``regeltext_schweigt``: Die Frage betrifft etwas, das der Regeltext nicht festlegt

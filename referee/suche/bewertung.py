@@ -23,8 +23,7 @@ Die Zahlen stehen in ``referee.suche.konstanten``.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.regeltexte import Abschnitt
 from referee.suche import konstanten
@@ -37,8 +36,7 @@ if TYPE_CHECKING:
     from referee.suche.suchwoerter import Suchwort
 
 
-@dataclass(frozen=True)
-class Treffer:
+class Treffer(NamedTuple):
     """Ein Suchergebnis: der Abschnitt, sein Score (0–100) und die passenden Korpuswörter."""
 
     abschnitt: Abschnitt
@@ -112,31 +110,38 @@ def rangliste(
     vage: bool,
     art: str | None,
     namen: frozenset[str] = frozenset(),
+    alle_woerter: bool = True,
 ) -> tuple[list[tuple[float, int]], dict[int, set[str]]]:
     """Alle relevanten Abschnitte mit Anzeige-Score (0–100, ungerundet), bester zuerst,
-    und je Abschnitt die passenden Korpuswörter. ``gesucht``: ``suchwoerter(ix, frage)``."""
+    und je Abschnitt die passenden Korpuswörter. ``gesucht``: ``suchwoerter(ix, frage)``.
+    ``alle_woerter``: die passenden Wörter auch für Abschnitte ohne sicher erkanntes Suchwort
+    (sie kommen über eine Beispielfrage in die Antwort und werden markiert); der Beispielindex
+    braucht sie nur für seine relevanten Einträge."""
     liste, spiele_in_frage = gesucht
-    # nur berührte Abschnitte (beim 100-fachen Korpus zählt das)
-    summe: dict[int, float] = {}
-    passend: dict[int, set[str]] = {}
-    erkannt: set[int] = set()
+    posting = ix.posting
+    sicher = konstanten.SICHER_ERKANNT
     # Ein bloßer Spielname („Hochzeit beim Schafkopf“) macht keinen Abschnitt relevant –
     # außer die Frage besteht nur aus Spielnamen
     nur_spielnamen = all(s.gewicht <= konstanten.GEWICHT_SPIELNAME or s.fragewort for s in liste)
     nenner = 0.0
     nahe: list[tuple[set[str], set[str], float]] = []  # je Suchwort: Varianten, Kandidaten, Ideal
+    # 1. je Suchwort die ähnlichen Korpuswörter, ihr Gewicht (idf des besten Treffers) und je
+    #    Abschnitt der beste; dabei die Abschnitte, deren bester Treffer eines Suchworts sicher
+    #    erkannt ist – nur sie kommen in Frage
+    gewichtet: list[tuple[Suchwort, dict[str, float], float]] = []
     for such in liste:
         # Varianten: das Wort selbst und seine Synonyme (etwas schwächer)
         varianten = {such.wort: 1.0}
-        for s in () if such.fragewort else synonyme_gebeugt(such.wort):
+        # sortiert: die Reihenfolge entscheidet Gleichstände, sie darf nicht am Hash hängen
+        for s in () if such.fragewort else sorted(synonyme_gebeugt(such.wort)):
             varianten.setdefault(s, konstanten.GEWICHT_SYNONYM)
         aehnlich: dict[str, float] = {}
         if such.fragewort:  # nur das Wort selbst: „wer“ ≠ „werfen“
             varianten = {}
-            if such.wort in ix.posting:
+            if such.wort in posting:
                 aehnlich[such.wort] = 1.0
             for antwortwort in ANTWORTWOERTER.get(such.wort, ()):
-                if antwortwort in ix.posting:
+                if antwortwort in posting:
                     aehnlich.setdefault(antwortwort, konstanten.GEWICHT_SYNONYM)
         for variante, faktor in varianten.items():
             for kandidat, sim in ix.aehnliche(variante, variante == such.wort).items():
@@ -154,21 +159,66 @@ def rangliste(
         ideal = konstanten.GEWICHT_TITEL * idf * such.gewicht
         nenner += ideal
         nahe.append((set(varianten), {k for k, v in aehnlich.items() if v >= 0.85}, ideal))
+        gewichtet.append((such, aehnlich, idf))
+
+    def macht_relevant(such: Suchwort) -> bool:
+        return not such.fragewort and (
+            such.gewicht > konstanten.GEWICHT_SPIELNAME or nur_spielnamen
+        )
+
+    # Sind alle Feldgewichte gleich (der Beispielindex: jede Beispielfrage ist ein Titel), ist
+    # der beste Treffer eines Suchworts der ähnlichste: erkannt ist ein Abschnitt genau dann,
+    # wenn ein sicher erkanntes Wort in ihm steht – vorab bestimmt, und nur für diese
+    # Abschnitte wird gerechnet (der Beispielindex hat Tausende, die meisten fallen weg).
+    erkannt: set[int] = set()
+    vorab = not vage and not alle_woerter and posting.einheitlich()
+    if vorab:
+        for such, aehnlich, _ in gewichtet:
+            if macht_relevant(such):
+                for kandidat, sim in aehnlich.items():
+                    if sim >= sicher:
+                        erkannt.update(posting[kandidat][0])
+    je_suchwort: list[tuple[Suchwort, dict[int, tuple[float, str]], float]] = []
+    for such, aehnlich, idf in gewichtet:
+        # je berührtem Abschnitt der beste Treffer des Suchworts (Ähnlichkeit × Feldgewicht)
         beste: dict[int, tuple[float, str]] = {}
-        for kandidat, sim in aehnlich.items():
-            for i, feld in zip(*ix.posting[kandidat]):
-                beitrag = sim * feld
-                if beitrag > beste.get(i, (0.0, ""))[0]:
-                    beste[i] = (beitrag, kandidat)
+        if vorab:
+            # gleiche Feldgewichte: der ähnlichste Kandidat gewinnt, bei Gleichstand der frühere –
+            # also die Kandidaten absteigend (stabil) und je Abschnitt nur der erste, als
+            # Mengenoperation statt Schleife über Tausende Beispielfragen
+            for kandidat in sorted(aehnlich, key=aehnlich.__getitem__, reverse=True):
+                nummern, gewichte = posting[kandidat]
+                if nummern:
+                    frisch = erkannt.intersection(nummern).difference(beste)
+                    beste.update(
+                        dict.fromkeys(frisch, (aehnlich[kandidat] * gewichte[0], kandidat))
+                    )
+        else:
+            for kandidat, sim in aehnlich.items():
+                for i, feld in zip(*posting[kandidat]):
+                    beitrag = sim * feld
+                    bisher = beste.get(i)
+                    if bisher is None or beitrag > bisher[0]:
+                        beste[i] = (beitrag, kandidat)
+        je_suchwort.append((such, beste, idf))
+        if not vorab and macht_relevant(such):
+            erkannt.update(i for i, (_, k) in beste.items() if aehnlich[k] >= sicher)
+    # 2. die Summe je Abschnitt, gewichtet nach idf (nur berührte Abschnitte: beim 100-fachen
+    #    Korpus zählt das; ohne ``vage`` nur die erkannten – die anderen fallen ohnehin weg),
+    #    und die passenden Wörter
+    summe: dict[int, float] = {}
+    passend: dict[int, set[str]] = {}
+    for such, beste, idf in je_suchwort:
         for i, (beitrag, kandidat) in beste.items():
-            summe[i] = summe.get(i, 0.0) + beitrag * idf * such.gewicht
-            passend.setdefault(i, set()).add(kandidat)
-            if (
-                aehnlich[kandidat] >= konstanten.SICHER_ERKANNT
-                and not such.fragewort
-                and (such.gewicht > konstanten.GEWICHT_SPIELNAME or nur_spielnamen)
-            ):
-                erkannt.add(i)
+            if vage or i in erkannt:
+                summe[i] = summe.get(i, 0.0) + beitrag * idf * such.gewicht
+            elif not alle_woerter:
+                continue
+            woerter_i = passend.get(i)
+            if woerter_i is None:
+                passend[i] = {kandidat}
+            else:
+                woerter_i.add(kandidat)
     # Wortpaare der Frage, die im Abschnitt ebenso aufeinander folgen – oder dort ein
     # Kompositum bilden („Ruf Sau“ → rufsau, „wie viele Karten“ → kartenanzahl)
     for (var1, erste, ideal1), (var2, zweite, ideal2) in zip(nahe, nahe[1:]):
@@ -180,12 +230,12 @@ def rangliste(
         for v1 in var1:
             for v2 in var2:
                 for kompositum in (v1 + v2, v2 + v1):
-                    for i in ix.posting[kompositum][0] if kompositum in ix.posting else ():
+                    for i in posting[kompositum][0] if kompositum in posting else ():
                         gefunden.add(i)
                         passend.setdefault(i, set()).add(kompositum)
         for i in gefunden:
             summe[i] = summe.get(i, 0.0) + konstanten.BONUS_PAAR * (ideal1 + ideal2) / 2
-    kandidaten: list[tuple[float, int]] = []
+    kandidaten: list[tuple[float, int]] = []  # (−Score, Abschnitt): aufsteigend sortiert
     for i, wert in summe.items():
         a = ix.abschnitte[i]
         if (
@@ -198,8 +248,8 @@ def rangliste(
         score = 100.0 * wert / nenner if nenner else 0.0
         if spiel is None and a.spiel in spiele_in_frage:
             score *= konstanten.BONUS_SPIEL
-        kandidaten.append((score, i))
-    kandidaten.sort(key=lambda k: (-k[0], k[1]))
+        kandidaten.append((-score, i))
+    kandidaten.sort()
     # Neu sortieren: wie sehr gleicht die ganze Frage dem Titel?
     spiel_je_name = spielnamen()
     roh = frage_woerter(frage)
@@ -207,7 +257,8 @@ def rangliste(
         staemme(w for w in inhaltswoerter(roh, namen) if w not in spiel_je_name or synonyme(w))
     )
     neu: list[tuple[float, int]] = []
-    for score, i in kandidaten[: konstanten.NEU_SORTIEREN]:
+    for minus_score, i in kandidaten[: konstanten.NEU_SORTIEREN]:
+        score = -minus_score
         titel = ix.titel_staemme[i].split()
         gemeinsam = len(frage_staemme.intersection(titel))
         if gemeinsam and frage_staemme:
@@ -236,7 +287,9 @@ def mit_beispielen(
     assert ix.beispiele is not None
     beste = dict((i, score) for score, i in reihe)
     bsp = ix.beispiele
-    beispieltreffer, passend = rangliste(bsp, frage, gesucht, spiel, vage, art, namen)
+    beispieltreffer, passend = rangliste(
+        bsp, frage, gesucht, spiel, vage, art, namen, alle_woerter=False
+    )
     for score, b in beispieltreffer:
         i = ix.ziele[b]
         # Wie viel der Beispielfrage die Frage abdeckt: ein einzelnes gemeinsames Wort

@@ -19,9 +19,10 @@ from pathlib import Path
 
 from referee.regeltexte import SPIELE, Abschnitt, abschnitte, konventionen
 from referee.suche.suchindex import Suchindex, profile_lernen
+from referee.suche.woerterbuch import vorrat, vorrat_setzen
 
 #: Format des zwischengespeicherten Index (bei Änderung des Zustands hochzählen).
-_CACHE_FORMAT = 14
+_CACHE_FORMAT = 16
 
 
 def _korpus_schluessel() -> str:
@@ -29,7 +30,10 @@ def _korpus_schluessel() -> str:
     Pakets (jedes Modul von ``referee.suche``).
 
     CRC-32 (``zlib``, schnell importiert) und Länge genügen: Es geht nur darum, einen
-    veralteten Cache zu erkennen, nicht um Schutz gegen Absicht.
+    veralteten Cache zu erkennen, nicht um Schutz gegen Absicht. Vom gelernten Profil
+    (``data/beispielprofil.txt``, 1,5 MB) zählt nur der Kopf: seine Prüfsumme über die
+    Beispielfragen und die Lern-Zahlen ändert sich mit allem, woraus es gelernt ist – den Rest
+    bei jedem Start zu lesen kostete Millisekunden.
     """
     import zlib
 
@@ -44,13 +48,28 @@ def _korpus_schluessel() -> str:
         datei("synonyme.json"),
         datei("stoppwoerter.txt"),
         datei("beispielfragen.json"),
-        datei("beispielprofil.txt"),
         *sorted(Path(__file__).parent.glob("*.py")),
     ):
         inhalt = pfad.read_bytes()
         pruef = zlib.crc32(inhalt, pruef)
         laenge += len(inhalt)
-    return f"{pruef:08x}{laenge:x}"
+    kopf = _profilkopf(datei("beispielprofil.txt"))
+    return f"{zlib.crc32(kopf, pruef):08x}{laenge + len(kopf):x}"
+
+
+def _profilkopf(pfad: Path) -> bytes:
+    """Die Kopfzeilen (``#``) des gelernten Profils, mit Prüfsumme und Grundwert der Art."""
+    try:
+        with open(pfad, "rb") as f:
+            anfang = f.read(1024)
+    except OSError:
+        return b""
+    kopf = []
+    for zeile in anfang.split(b"\n"):
+        if not zeile.startswith(b"#"):
+            break
+        kopf.append(zeile)
+    return b"\n".join(kopf)
 
 
 def _cache_pfad(schluessel: str) -> Path:
@@ -110,8 +129,9 @@ def _index_lesen(pfad: Path, schluessel: str, liste: Sequence[Abschnitt]) -> Suc
         with open(pfad, "rb") as f:
             if f.readline(len(kopf)) != kopf:
                 return None
-            zustand = marshal.loads(f.read())
+            zustand, listen = marshal.loads(f.read())
         ix = Suchindex.aus_zustand(liste, zustand)
+        vorrat_setzen(listen)  # die gefalteten Wortlisten derselben Dateien
         gc.freeze()
         return ix
     except (OSError, ValueError, EOFError, TypeError, KeyError, IndexError):
@@ -122,7 +142,8 @@ def _index_lesen(pfad: Path, schluessel: str, liste: Sequence[Abschnitt]) -> Suc
 
 
 def _index_schreiben(ix: Suchindex, pfad: Path, schluessel: str) -> None:
-    """``ix`` nach ``pfad`` (Kopfzeile, dann ``marshal``), über eine temporäre Datei daneben:
+    """``ix`` nach ``pfad`` (Kopfzeile, dann ``marshal`` des Zustands und der gefalteten
+    Wortlisten aus ``woerterbuch``), über eine temporäre Datei daneben:
     ein gleichzeitig startender Prozess liest nie eine halbe Datei. ``OSError``, wenn der Ordner
     nicht anzulegen oder nicht schreibbar ist."""
     import marshal
@@ -132,7 +153,7 @@ def _index_schreiben(ix: Suchindex, pfad: Path, schluessel: str) -> None:
     try:
         with open(neu, "wb") as f:
             f.write(_kopfzeile(schluessel))
-            f.write(marshal.dumps(ix.zustand()))
+            f.write(marshal.dumps((ix.zustand(), vorrat())))
         os.replace(neu, pfad)
     finally:
         neu.unlink(missing_ok=True)

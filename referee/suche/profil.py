@@ -82,6 +82,8 @@ class Profile:
         self._faecher = faecher
         self.pruefsumme = pruefsumme
         self._art = art  # Grundwert der Art (Konvention gegen Regel), ohne Merkmale
+        # zerlegte Zeilen je Merkmal (None: unbekannt), gemerkt für weitere Fragen
+        self._zerlegt: dict[str, tuple[float, tuple[int, ...], tuple[float, ...]] | None] = {}
 
     @staticmethod
     def _dokumente(
@@ -256,19 +258,36 @@ class Profile:
         Konvention, unter 0 eher nach einer Regel gefragt (etwa −4 bis 4). ``namen``: die
         Namen vom Tisch (Füllwörter)."""
         merkmale = profil_merkmale(frage, namen)
-        zeilen = {m: z for m in merkmale if (z := self._zeile(m)) is not None}
-        idf = {m: float(z[0]) for m, z in zeilen.items()}
+        zeilen = {m: z for m in merkmale if (z := self._merkmal(m)) is not None}
+        idf = {m: z[0] for m, z in zeilen.items()}
         ergebnis: dict[int, float] = {}
         art = self._art
         for m, x in tfidf_vektor(merkmale, idf).items():
-            for eintrag in zeilen[m][1:]:
-                nummer, gewicht = eintrag.split(":")
-                if nummer == "k":
-                    art += x * float(gewicht)
+            _, nummern, gewichte = zeilen[m]
+            for i, gewicht in zip(nummern, gewichte):
+                if i < 0:  # „k:…“: das Gewicht für die Art der Frage
+                    art += x * gewicht
                     continue
-                i = int(nummer)
-                ergebnis[i] = ergebnis.get(i, 0.0) + x * float(gewicht)
+                ergebnis[i] = ergebnis.get(i, 0.0) + x * gewicht
         return ergebnis, art
+
+    def _merkmal(self, merkmal: str) -> tuple[float, tuple[int, ...], tuple[float, ...]] | None:
+        """idf, Abschnittsnummern (−1 für die Art) und Gewichte eines Merkmals; gemerkt."""
+        if merkmal in self._zerlegt:
+            return self._zerlegt[merkmal]
+        teile = self._zeile(merkmal)
+        ergebnis = None
+        if teile is not None:
+            paare = [eintrag.split(":") for eintrag in teile[1:]]
+            ergebnis = (
+                float(teile[0]),
+                tuple(-1 if n == "k" else int(n) for n, _ in paare),
+                tuple(float(g) for _, g in paare),
+            )
+        if len(self._zerlegt) >= 50_000:
+            self._zerlegt.clear()  # nicht unbegrenzt (ein langer Live-Abend)
+        self._zerlegt[merkmal] = ergebnis
+        return ergebnis
 
     def aehnlichkeit(self, frage: str) -> dict[int, float]:
         """Nur die Abschnitte aus ``bewerten``."""

@@ -17,7 +17,6 @@ Was eine *Frage* von einem Regeltext unterscheidet und ohne den Index zu erkenne
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
 from referee.suche.falten import GRUNDZAHLEN, karten_langform, woerter
 from referee.suche.woerterbuch import (
@@ -26,6 +25,7 @@ from referee.suche.woerterbuch import (
     schwache_woerter,
     spielnamen,
     stoppwoerter,
+    vorraetig,
 )
 from referee.suche.wortformen import VORSILBEN
 
@@ -213,13 +213,13 @@ def nomen_nach_artikel(roh: Sequence[str], i: int) -> bool:
     return roh[i] in _NOMEN and i > 0 and roh[i - 1] in _ARTIKEL
 
 
-@cache
+@vorraetig("geruest_menge")
 def geruest_menge() -> frozenset[str]:
     """``geruest`` als Menge (zum Nachschlagen)."""
     return frozenset(geruest())
 
 
-@cache
+@vorraetig("geruest")
 def geruest() -> tuple[str, ...]:
     """Wörter, die eine Frage tragen, ohne Regelbegriff zu sein: Füllwörter, schwache
     Wörter, Fragewörter, Spielnamen, Zahlwörter, Geld- und Mengenwörter, Mundart."""

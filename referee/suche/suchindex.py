@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from referee.regeltexte import Abschnitt
@@ -37,6 +37,73 @@ if TYPE_CHECKING:
     from referee.suche.antwort import Abwaegung, Antwort
     from referee.suche.bewertung import Treffer
     from referee.suche.suchwoerter import Suchwort
+
+
+class Postings:
+    """Wort → (Abschnittsnummern, Feldgewichte), je Wort als Text gespeichert („3 17 256“, ein
+    Gewicht ungleich 1 als „17:0.55“) und erst zerlegt, wenn eine Frage das Wort braucht
+    (gemerkt). So sind es wenige Objekte: der Beispielindex hat über 3000 Wörter mit je Dutzenden
+    Beispielen, und Zehntausende Zahlen aus dem Cache zu laden kostete jeden Start Millisekunden.
+    """
+
+    __slots__ = ("_einheitlich", "_text", "_zerlegt")
+
+    def __init__(self, text: dict[str, str]) -> None:
+        self._text = text
+        self._zerlegt: dict[str, tuple[tuple[int, ...], tuple[float, ...]]] = {}
+        self._einheitlich: bool | None = None
+
+    def einheitlich(self) -> bool:
+        """Hat jeder Eintrag dasselbe Feldgewicht (1)? Beim Beispielindex ja: jede Beispielfrage
+        ist der Titel ihres Eintrags."""
+        if self._einheitlich is None:
+            self._einheitlich = not any(":" in t for t in self._text.values())
+        return self._einheitlich
+
+    @classmethod
+    def aus_feldern(cls, felder: dict[str, tuple[tuple[int, ...], tuple[float, ...]]]) -> Postings:
+        """Aus Nummern und Gewichten je Wort (so wie ``__getitem__`` sie wieder liefert)."""
+        return cls(
+            {
+                wort: " ".join(
+                    str(i) if g == 1.0 else f"{i}:{g!r}" for i, g in zip(nummern, gewichte)
+                )
+                for wort, (nummern, gewichte) in felder.items()
+            }
+        )
+
+    def __getitem__(self, wort: str) -> tuple[tuple[int, ...], tuple[float, ...]]:
+        paar = self._zerlegt.get(wort)
+        if paar is None:
+            text = self._text[wort]
+            teile = text.split(" ")
+            if ":" not in text:
+                paar = (tuple(map(int, teile)), (1.0,) * len(teile))
+            else:
+                zahlen = [t.partition(":") for t in teile]
+                paar = (
+                    tuple(int(i) for i, _, _ in zahlen),
+                    tuple(float(g) if g else 1.0 for _, _, g in zahlen),
+                )
+            self._zerlegt[wort] = paar
+        return paar
+
+    def __contains__(self, wort: object) -> bool:
+        return wort in self._text
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._text)
+
+    def __len__(self) -> int:
+        return len(self._text)
+
+    def text(self) -> dict[str, str]:
+        """Die Textform je Wort (für den Cache)."""
+        return self._text
+
+
+#: So viele Wörter merkt sich ``Suchindex.aehnliche`` höchstens (dann fängt es neu an).
+_MERKEN = 4096
 
 
 def art(a: Abschnitt) -> str:
@@ -68,6 +135,7 @@ class Suchindex:
         self.abschnitte: tuple[Abschnitt, ...] = tuple(liste)
         # Beim Beispielindex: der Hauptindex, dessen Vokabular (Tippfehler, Stämme) er nutzt
         self._quelle: Suchindex | None = None
+        self._aehnlich: dict[tuple[str, bool], dict[str, float]] = {}
         beispiele = list(beispiele)
         self._beispiele_setzen(beispiele)
         self.profile: Profile | None = None
@@ -140,7 +208,9 @@ class Suchindex:
             for wort, g in f.items():
                 nummern.setdefault(wort, []).append(i)
                 gewichte.setdefault(wort, []).append(g)
-        self._ableiten({w: (tuple(nummern[w]), tuple(gewichte[w])) for w in nummern})
+        self._ableiten(
+            Postings.aus_feldern({w: (tuple(nummern[w]), tuple(gewichte[w])) for w in nummern})
+        )
         self._nachbarn: dict[str, str] | None = None
         # je Abschnitt die Stämme seines Titels, durch Leerzeichen getrennt
         zerlegen = frage_woerter if titel_sind_fragen else woerter
@@ -189,12 +259,15 @@ class Suchindex:
             profile = None if self.profile is None else self.profile.zustand()
             beispiele = (tuple(self.ziele), self.beispiele.zustand(), profile)
         vokabular = (self.vokabular, self._blob, self._anfaenge, self.stammwoerter, self._nachbarn)
+        # die ids prüft nur der Hauptindex: die Einträge des Beispielindex folgen aus ``ziele``
+        ids: tuple[str, ...] | None = tuple(a.id for a in self.abschnitte)
         if self._quelle is not None:
             vokabular = ([], "", [], {}, None)  # das der Quelle
+            ids = None
         return (
             beispiele,
-            tuple(a.id for a in self.abschnitte),
-            self.posting,
+            ids,
+            self.posting.text(),
             self._paare,
             self.titel_staemme,
             self.idf_max,
@@ -209,7 +282,7 @@ class Suchindex:
         (
             beispiele,
             ids,
-            ix.posting,
+            posting,
             ix._paare,
             ix.titel_staemme,
             ix.idf_max,
@@ -219,9 +292,11 @@ class Suchindex:
             ix.stammwoerter,
             ix._nachbarn,
         ) = zustand
-        if tuple(a.id for a in ix.abschnitte) != ids:
+        if ids is not None and tuple(a.id for a in ix.abschnitte) != ids:
             raise ValueError("Zwischengespeicherter Index passt nicht zu den Abschnitten.")
+        ix.posting = Postings(posting)
         ix._quelle = None
+        ix._aehnlich = {}
         ix.beispiele = None
         ix.profile = None
         ix._letztes_profil = (("", frozenset()), {}, 0.0)
@@ -236,7 +311,7 @@ class Suchindex:
             ix.beispiele._quelle = ix
         return ix
 
-    def _ableiten(self, posting: dict[str, tuple[tuple[int, ...], tuple[float, ...]]]) -> None:
+    def _ableiten(self, posting: Postings) -> None:
         """Aus den Postings: Vokabular, Teilwort-Blob, Stämme."""
         self.posting = posting
         self.idf_max = math.log(1.0 + max(len(self.abschnitte), 1))
@@ -272,11 +347,22 @@ class Suchindex:
     # -- Ähnlichkeit eines Suchworts mit dem Vokabular ---------------------------------
 
     def aehnliche(self, wort: str, tippfehler: bool = True) -> dict[str, float]:
-        """Korpuswörter, die ``wort`` ähneln, mit Ähnlichkeit 0–100.
+        """Korpuswörter, die ``wort`` ähneln, mit Ähnlichkeit 0–100 (nicht verändern: gemerkt).
 
         ``tippfehler=False`` für Synonyme aus der Datei: die sind richtig geschrieben,
-        unscharfer Vergleich brächte nur Rauschen (``kriegen`` ~ ``regeln``).
+        unscharfer Vergleich brächte nur Rauschen (``kriegen`` ~ ``regeln``). Gemerkt je Wort:
+        eine Antwort fragt Haupt- und Beispielindex und die Regelstelle der Konvention.
         """
+        schluessel = (wort, tippfehler)
+        treffer = self._aehnlich.get(schluessel)
+        if treffer is None:
+            if len(self._aehnlich) >= _MERKEN:
+                self._aehnlich.clear()  # ein langer Live-Abend: nicht unbegrenzt
+            treffer = self._aehnliche_berechnen(wort, tippfehler)
+            self._aehnlich[schluessel] = treffer
+        return treffer
+
+    def _aehnliche_berechnen(self, wort: str, tippfehler: bool) -> dict[str, float]:
         if self._quelle is not None:  # Beispielindex: Ähnliche im Vokabular der Quelle
             return {
                 k: v

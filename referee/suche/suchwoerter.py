@@ -10,8 +10,7 @@ Teile zerlegt. Dazu kommen die Absichten der Frage (``#zahl``, ``#geld``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.errors import Eingabefehler
 from referee.suche import konstanten
@@ -39,8 +38,7 @@ if TYPE_CHECKING:
     from referee.suche.suchindex import Suchindex
 
 
-@dataclass(frozen=True)
-class Suchwort:
+class Suchwort(NamedTuple):
     """Ein Wort der Frage mit seinem Gewicht."""
 
     wort: str
@@ -115,7 +113,7 @@ def suchwoerter(
                     liste.append(Suchwort(teil, gewicht * anteil))
             continue
         liste.append(Suchwort(w, gewicht))
-    for absicht in {ABSICHT_IN_FRAGE[w] for w in roh if w in ABSICHT_IN_FRAGE}:
+    for absicht in sorted({ABSICHT_IN_FRAGE[w] for w in roh if w in ABSICHT_IN_FRAGE}):
         liste.append(Suchwort(absicht, konstanten.GEWICHT_ABSICHT[absicht], fragewort=True))
     if all(s.fragewort for s in liste):
         raise Eingabefehler(

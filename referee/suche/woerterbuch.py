@@ -1,6 +1,8 @@
 """Die Wortlisten aus ``data/``: Füllwörter, Synonyme, Spielnamen, Mundart, fremde Spiele.
 
-Jede Liste wird beim ersten Gebrauch einmal gelesen und gefaltet (``@cache``):
+Jede Liste wird beim ersten Gebrauch einmal gelesen und gefaltet (``@vorraetig``) – oder
+kommt fertig aus dem Index-Cache (``vorrat_setzen``): er ist mit denselben Dateien geschlüsselt,
+und so muss ein ``referee frage`` sie nicht bei jedem Start neu falten.
 
 - ``data/stoppwoerter.txt``: Füllwörter, die eine Frage nicht trägt („der“, „mal“, „eigentlich“)
   und als Rückfall eine Liste verbreiteter Vornamen; die Namen am Tisch kommen aus dem Buch
@@ -12,17 +14,52 @@ Jede Liste wird beim ersten Gebrauch einmal gelesen und gefaltet (``@cache``):
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable
-from functools import cache
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from referee.errors import Eingabefehler
 from referee.regeltexte import SPIELE
 from referee.suche.falten import falte, woerter
 from referee.suche.wortformen import ENDUNGEN
 
+T = TypeVar("T")
 
-@cache
+#: Die vorberechneten Listen aus dem Index-Cache (Name → Wert) und wer sie berechnet.
+_VORRAT: dict[str, Any] = {}
+_BERECHNET: dict[str, functools._lru_cache_wrapper[Any]] = {}
+
+
+def vorraetig(name: str) -> Callable[[Callable[[], T]], functools._lru_cache_wrapper[T]]:
+    """Wie ``@cache`` für eine Liste ohne Argumente – aber zuerst aus dem Vorrat des Caches."""
+
+    def deko(berechne: Callable[[], T]) -> functools._lru_cache_wrapper[T]:
+        @functools.wraps(berechne)
+        def liste() -> T:
+            return _VORRAT[name] if name in _VORRAT else berechne()
+
+        gemerkt = functools.cache(liste)
+        _BERECHNET[name] = gemerkt
+        return gemerkt
+
+    return deko
+
+
+def vorrat() -> dict[str, Any]:
+    """Alle vorrätigen Listen (berechnet, wo nötig) – für den Index-Cache (nur Daten)."""
+    return {name: liste() for name, liste in _BERECHNET.items()}
+
+
+def vorrat_setzen(werte: dict[str, Any]) -> None:
+    """Die Listen aus dem Index-Cache übernehmen (derselbe Korpus-Schlüssel: dieselben Dateien)."""
+    _VORRAT.clear()
+    _VORRAT.update(werte)
+    for liste in _BERECHNET.values():
+        liste.cache_clear()
+
+
+@vorraetig("stopp")
 def stoppwoerter() -> frozenset[str]:
     """Füllwörter aus ``data/stoppwoerter.txt`` (gefaltet)."""
     from referee.resources import datei
@@ -31,7 +68,7 @@ def stoppwoerter() -> frozenset[str]:
     return frozenset(falte(z.strip()) for z in zeilen if z.strip() and not z.startswith("#"))
 
 
-@cache
+@vorraetig("synonyme")
 def synonymdaten() -> tuple[dict[str, frozenset[str]], dict[str, str]]:
     """Wort → seine Synonyme, und Spielname → Spielkürzel (aus ``data/synonyme.json``)."""
     from referee.resources import lade_json
@@ -53,7 +90,7 @@ def synonymdaten() -> tuple[dict[str, frozenset[str]], dict[str, str]]:
     return {w: frozenset(s) for w, s in gruppen.items()}, spiel_je_name
 
 
-@cache
+@vorraetig("kanon")
 def kanon() -> dict[str, str]:
     """Je Synonym der Vertreter seiner Gruppe (das kleinste Wort): für den Titelvergleich."""
     vertreter: dict[str, str] = {}
@@ -81,7 +118,7 @@ def staemme(liste: Iterable[str]) -> list[str]:
     return ergebnis
 
 
-@cache
+@vorraetig("mundart")
 def mundart() -> dict[str, list[str]]:
     """Mundart und Umgangssprache → Wörter der Schriftform (``gibts`` → ``gibt``, ``es``)."""
     from referee.resources import lade_json
@@ -90,7 +127,7 @@ def mundart() -> dict[str, list[str]]:
     return {falte(k): woerter(v) for k, v in daten.items()}
 
 
-@cache
+@vorraetig("schwach")
 def schwache_woerter() -> frozenset[str]:
     """Fragewörter, die nur halb zählen („wie viele“, „erlaubt“)."""
     from referee.resources import lade_json
@@ -155,7 +192,7 @@ def spiel_kuerzel(eingabe: str) -> str:
     )
 
 
-@cache
+@vorraetig("fremde")
 def fremde_spiele() -> frozenset[str]:
     """Wörter, die ein anderes Spiel nennen (Skat, Doppelkopf, UNO …)."""
     from referee.resources import lade_json

@@ -338,9 +338,12 @@ def test_buch_laedt_leicht():
         assert fremd not in geladen, fremd
 
 
-def test_schafkopf_paket_laedt_nur_karten_und_ruf():
-    """``referee ruf`` (Start-up): das Paket lädt Spielarten und Züge erst bei Bedarf."""
-    geladen = _geladen("referee.schafkopf")
+def test_schafkopf_paket_laedt_erst_bei_bedarf():
+    """Start-up: ``import referee.schafkopf`` lädt kein Modul des Kerns (``referee abend``
+    braucht nur ``schafkopf.tisch``); ``referee ruf`` lädt Karten und Ruf, nicht Spielarten
+    und Züge."""
+    assert not {m for m in _geladen("referee.schafkopf") if m.startswith("referee.schafkopf.")}
+    geladen = _geladen("referee.schafkopf; from referee.schafkopf import rufbare_saeue")
     assert {"referee.schafkopf.karten", "referee.schafkopf.ruf"} <= geladen
     assert not geladen & {
         "referee.schafkopf.spielart",

@@ -18,12 +18,43 @@ Von oben nach unten lesen: ``karten`` (Karten, Notation, Blätter) → ``spielar
 
 from __future__ import annotations
 
-from referee.schafkopf.karten import Blatt, Farbe, Karte, Schlag, augen, kurz, lang, parse_hand
-from referee.schafkopf.ruf import gesperrt, pruefe_ruf, ruf_auskunft, ruf_erlaubt, rufbare_saeue
+from typing import TYPE_CHECKING
 
-# Spielarten, Züge, Partie, Abrechnung und Tarife erst bei Bedarf laden
-# (``import referee.schafkopf`` bleibt schlank; ``referee ruf`` braucht nur Karten und Ruf).
+if TYPE_CHECKING:  # für Typprüfer die echten Namen; zur Laufzeit lädt ``__getattr__``
+    from referee.schafkopf.karten import (
+        Blatt,
+        Farbe,
+        Karte,
+        Schlag,
+        augen,
+        kurz,
+        lang,
+        parse_hand,
+    )
+    from referee.schafkopf.ruf import (
+        gesperrt,
+        pruefe_ruf,
+        ruf_auskunft,
+        ruf_erlaubt,
+        rufbare_saeue,
+    )
+
+# Alles erst bei Bedarf laden: ``import referee.schafkopf`` (etwa für ``schafkopf.tisch`` in
+# ``referee abend``) lädt kein Modul; ``referee ruf`` lädt nur Karten und Ruf.
 _SPAETER = {
+    "Blatt": "karten",
+    "Farbe": "karten",
+    "Karte": "karten",
+    "Schlag": "karten",
+    "augen": "karten",
+    "kurz": "karten",
+    "lang": "karten",
+    "parse_hand": "karten",
+    "gesperrt": "ruf",
+    "pruefe_ruf": "ruf",
+    "ruf_auskunft": "ruf",
+    "ruf_erlaubt": "ruf",
+    "rufbare_saeue": "ruf",
     "Spiel": "spielart",
     "Spielart": "spielart",
     "parse_ansage": "spielart",

@@ -27,6 +27,15 @@ Minuten auf 2 Kernen). ``--kreuzvalidierung`` wählt die Gewichte der Profile un
 für „schweigt“ (je Katalog der Rollen „gelernt“ und „abgestimmt“ Beispielfragen ohne ihn).
 Beide setzen die Zahlen in ``referee.suche.konstanten`` um – nie auf den zurückgehaltenen.
 
+Messung 2026-12-02 (issue 28, 2 Kerne, geteilt, load 1–4; Median der Wandzeit, × nackte App):
+vor der Arbeit an Punkt 5 ``frage Davonlaufen`` 1,55 ×, Satz nach Geld 1,60 ×, Satz mit zwei
+unbekannten Namen 1,72 ×, derselbe mit Buch (Namen vom Tisch) 1,84 ×, im Prozess 7,4 ms je
+Satzfrage; danach 1,28–1,32 ×, 1,51–1,57 ×, 1,53–1,58 ×, 1,60–1,76 ×, 3,4–4,2 ms. Was bleibt
+(Phasen oben): typer selbst, ``import referee.suche`` (~7 ms, zwölf Module), der Index aus dem
+Cache (~7 ms Objekte anlegen), bei Geldfragen der Tarif (``referee.schafkopf.tarif`` lädt das
+ganze Paket ``referee.schafkopf``), bei unbekannten Wörtern rapidfuzz, mit Buch
+``referee.buch`` und SQLite.
+
 Aufruf: ``.venv/bin/python benchmarks/frage.py [--laeufe 21] [--ohne-start | --nur-start] [--gross]
 [--kalibrieren] [--kreuzvalidierung] [--fehler]``
 """
@@ -102,28 +111,6 @@ def installiere(ziel: Path) -> list[str]:
 #: über ``sys.path[0]`` aus dem Quellbaum statt aus der Installation).
 _CWD = tempfile.gettempdir()
 
-
-#: Die nackte Bezugs-App: Typer mit zwei Befehlen, je eine Zeile (wie ``benchmarks/lesen.py``).
-NACKTE_APP = '''"""Eine nackte Typer-App mit zwei Befehlen (Bezugsgröße für benchmarks/frage.py)."""
-
-import typer
-
-app = typer.Typer()
-
-
-@app.command()
-def eins() -> None:
-    print("eins")
-
-
-@app.command()
-def zwei() -> None:
-    print("zwei")
-
-
-def starten() -> None:
-    app()
-'''
 
 #: Die Fragen, deren ganzen Prozess der Benchmark misst: ein Stichwort, ein Satz nach Geld
 #: („schweigt“ mit Konvention), ein Satz mit einem Namen vom Tisch.
@@ -677,10 +664,14 @@ def _last() -> str:
 
 def start_zeigen(laeufe: int) -> None:
     """Ganze Prozesse: referee frage gegen die nackte Typer-App, abwechselnd gemessen."""
+    # dieselbe nackte Typer-App mit zwei Befehlen wie benchmarks/lesen.py
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from lesen import NACKTE_APP
+
     ziel = Path(tempfile.mkdtemp(prefix="referee-installiert-"))
     ref = installiere(ziel)
     (ziel / "nackte_app.py").write_text(NACKTE_APP, encoding="utf-8")
-    app = [sys.executable, "-c", "import sys; from nackte_app import starten; sys.exit(starten())"]
+    app = [sys.executable, str(ziel / "nackte_app.py")]
     heim = Path(tempfile.mkdtemp(prefix="referee-heim-"))
     env = dict(os.environ, NO_COLOR="1", COLUMNS="80", HOME=str(heim))
     for weg in ("PYTHONDONTWRITEBYTECODE", "REFEREE_DB", "XDG_CACHE_HOME", "XDG_DATA_HOME"):

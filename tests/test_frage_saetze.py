@@ -291,8 +291,9 @@ def test_zurueckgehaltene_kataloge_zusammen_selten_faelschlich_schweigt(zurueckg
 
 def test_trainingsrecall_gelernte_kataloge():
     """Nur gegen Rückschritte: ihre Sätze sind Beispielfragen, die Quote misst Erinnern, nicht
-    Antworten auf neue Fragen (zuletzt 99,7 % Top-1, kein fälschlich „schweigt“)."""
-    zahlen = {teil: _zahlen(TEILE[teil]) for teil in GELERNT}
+    Antworten auf neue Fragen (zuletzt 99,7 % Top-1, kein fälschlich „schweigt“). Geprüft wird
+    jede dritte Frage je Katalog (Suite-Zeit); alle zählt ``benchmarks/frage.py``."""
+    zahlen = {teil: _zahlen(TEILE[teil][::3]) for teil in GELERNT}
     summe = {k: sum(z[k] for z in zahlen.values()) for k in next(iter(zahlen.values()))}
     assert summe["top1"] >= 0.99 * summe["n"] and summe["falsch"] == 0, summe
     assert all(z["top1"] >= 0.95 * z["n"] for z in zahlen.values()), zahlen

@@ -89,6 +89,15 @@ def test_unbekanntes_kompositum_wird_zerlegt():
     assert ix.zerteile("davonlaufen") is None  # bekannt: bleibt ganz
 
 
+def test_ueberlange_woerter_werden_nicht_zerlegt():
+    """Über 40 Buchstaben ist kein Kompositum (die Zerlegung wüchse kubisch: 2.000 „ä“ in
+    einer tisch-Zeile kosteten 2,9 s); bis 40 wird zerlegt wie sonst."""
+    ix = index()
+    assert ix.zerteile("gegenspieler" + "trumpfkoenige") == ["gegenspieler", "trumpf", "koenig"]
+    assert ix.zerteile("gegenspieler" * 3 + "koenige") is None  # 43 Buchstaben
+    assert ix.zerteile("ä" * 1999) is None
+
+
 def test_zwischengespeicherter_index_antwortet_gleich():
     import marshal
 

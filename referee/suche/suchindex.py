@@ -427,7 +427,9 @@ class Suchindex:
         Der längste bekannte Anfang zuerst; höchstens ``tiefe`` Teile, jeder ≥ 3 Buchstaben,
         der letzte ≥ 5 („Hochzeit“ bleibt ganz).
         """
-        if tiefe < 2 or len(wort) < 6 or not wort.isalpha() or wort in self.posting:
+        if tiefe < 2 or not 6 <= len(wort) <= konstanten.LAENGSTES_KOMPOSITUM:
+            return None
+        if not wort.isalpha() or wort in self.posting:
             return None
         if tiefe == 3 and (synonyme(wort) or stamm(wort) in self.stammwoerter):
             return None

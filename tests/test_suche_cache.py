@@ -110,11 +110,7 @@ def test_mitgelieferter_index_legt_keinen_cache_an(bauten, monkeypatch, tmp_path
     assert not (tmp_path / "cache").exists()
 
 
-@pytest.mark.parametrize("was", ["schluessel", "format", "kaputt"])
-def test_mitgelieferter_index_mit_falschem_kopf_wird_ignoriert(
-    was, bauten, cache_unschreibbar, monkeypatch, tmp_path, vorgebaut
-):
-    pfad, erwartet = vorgebaut
+def _verdorben(pfad: Path, was: str, ziel: Path) -> Path:
     kopf, rest = pfad.read_bytes().split(b"\n", 1)
     kennung, fmt, schluessel = kopf.split(b" ")
     if was == "schluessel":
@@ -123,8 +119,25 @@ def test_mitgelieferter_index_mit_falschem_kopf_wird_ignoriert(
         kopf = b" ".join((kennung, str(int(fmt) + 1).encode(), schluessel))
     else:
         rest = rest[: len(rest) // 2]  # Kopf stimmt, der Zustand ist abgeschnitten
-    falsch = tmp_path / "suchindex.bin"
-    falsch.write_bytes(kopf + b"\n" + rest)
+    ziel.write_bytes(kopf + b"\n" + rest)
+    return ziel
+
+
+@pytest.mark.parametrize("was", ["schluessel", "format", "kaputt"])
+def test_verdorbener_index_wird_nicht_gelesen(was, tmp_path, vorgebaut):
+    """Falscher Schlüssel, neueres Format oder abgeschnitten: der Leser gibt ``None`` (dann
+    wird gebaut – das prüft der Test darunter einmal ganz)."""
+    falsch = _verdorben(vorgebaut[0], was, tmp_path / "suchindex.bin")
+    schluessel = cache._korpus_schluessel()
+    assert cache._index_lesen(vorgebaut[0], schluessel, cache._korpus_liste()) is not None
+    assert cache._index_lesen(falsch, schluessel, cache._korpus_liste()) is None
+
+
+def test_mitgelieferter_index_mit_falschem_kopf_wird_ignoriert(
+    bauten, cache_unschreibbar, monkeypatch, tmp_path, vorgebaut
+):
+    pfad, erwartet = vorgebaut
+    falsch = _verdorben(pfad, "kaputt", tmp_path / "suchindex.bin")
     _mitgeliefert(monkeypatch, falsch)
     assert _frage_json(None, "Davonlaufen") == erwartet["Davonlaufen"]
     assert bauten["n"] == 1

@@ -154,3 +154,17 @@ def test_export_schema_4_wird_weiter_importiert(buch, tmp_path):
     daten["schema"] = 3
     with Buch(tmp_path / "neu3.db") as b3, pytest.raises(Eingabefehler, match="Schema 3"):
         b3.importieren(daten)
+
+
+def test_wiederholung_nach_abend_ende_bekommt_die_erste_antwort(buch):
+    """Die Antwort ging verloren, inzwischen ist der Abend beendet: die Wiederholung mit
+    demselben Schlüssel meldet den geschriebenen Eintrag, keinen Fehler; ein neuer Schlüssel
+    wird abgewiesen."""
+    e = buch.eintragen(RUF, schluessel="spaet-00001")
+    buch.abend_ende()
+    w = buch.eintragen(RUF, schluessel="spaet-00001", doppelt_ok=True)
+    assert w.wiederholt and w.eintrag.id == e.eintrag.id
+    assert w.stand.teil("schafkopf")["Anna"] == 20
+    with pytest.raises(Zustandsfehler, match="Kein offener Abend"):
+        buch.eintragen(RUF, schluessel="spaet-00002")
+    assert _zahl(buch, "eintraege") == 1

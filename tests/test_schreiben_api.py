@@ -154,6 +154,22 @@ def test_verlorene_antwort_dann_wiederholung(server, buch):
     assert a["stand"]["schafkopf"] == {"Anna": -160, "Ben": -160, "Cem": -160, "Dora": 480}
 
 
+def test_wiederholung_nachdem_der_abend_beendet_wurde(server, buch, cli):
+    """Die Antwort ging verloren, dann beendet jemand den Abend am Laptop: die Wiederholung
+    bekommt trotzdem die erste Antwort (200, ``wiederholt``), kein 409; ein neues Spiel nicht."""
+    a = anfrage(server, "api/eintrag", {"zeile": "r an be 71", "schluessel": "abend-zu-01"})[2]
+    assert cli("--db", str(buch), "abend", "ende").returncode == 0
+    status, _, b = anfrage(
+        server, "api/eintrag", {"zeile": "r an be 71", "schluessel": "abend-zu-01"}
+    )
+    assert status == 200 and b["wiederholt"] is True and b["eintrag"] == a["eintrag"]
+    status, _, c = anfrage(
+        server, "api/eintrag", {"zeile": "r an be 71", "schluessel": "abend-zu-02"}
+    )
+    assert status == 409 and c["fehler"]["meldung"].startswith("Kein offener Abend")
+    assert eintraege(buch) == 1
+
+
 def test_zwei_handys_dasselbe_spiel(server, buch):
     zeile = "r cem do 61"
     a = anfrage(server, "api/eintrag", {"zeile": zeile, "schluessel": "handy-a-001"})

@@ -337,8 +337,9 @@ class Buch:
         ein gleicher geltender Eintrag der letzten ``DOPPELT_SEKUNDEN`` → ``DoppelterEintrag``.
         """
         schluessel = _pruefe_schluessel(schluessel)
-        if schluessel is not None and not doppelt_ok:
-            # eine wiederholte Absendung (Antwort verloren) ist kein „gleicher Eintrag“
+        if schluessel is not None:
+            # eine wiederholte Absendung (Antwort verloren) bekommt die erste Antwort – auch
+            # wenn der Abend inzwischen beendet ist, und ohne „schon eingetragen“
             frueher = self.store.eintrag_zum_schluessel(schluessel)
             if frueher is not None:
                 return self._wiederholt(frueher)
@@ -360,6 +361,15 @@ class Buch:
         except self._wiederholt_art as w:
             return self._wiederholt(w.eintrag)
         return self._eingetragen(e, erg)
+
+    def wiederholung(self, schluessel: str) -> Eingetragen | None:
+        """Hat ``schluessel`` schon einen Eintrag oder eine Korrektur geschrieben, die Antwort
+        darauf (``wiederholt``) – vor allem anderen zu fragen: eine Wiederholung braucht weder
+        einen offenen Abend noch gültige Namen. Sonst ``None``."""
+        frueher = self.store.eintrag_zum_schluessel(_pruefe_schluessel(schluessel) or "")
+        if frueher is None or frueher.art == "storno":
+            return None
+        return self._wiederholt(frueher)
 
     @property
     def _wiederholt_art(self) -> type[Wiederholt]:

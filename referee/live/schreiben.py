@@ -262,6 +262,9 @@ class Schreiber:
         return {"vorschau": j}
 
     def _eintrag(self, zeile: str, schluessel: str, trotzdem: bool = False) -> dict[str, Any]:
+        frueher = self._b().wiederholung(schluessel)  # Antwort verloren: auch nach Abendende
+        if frueher is not None:
+            return self._eingetragen(frueher)
         r = self._b().eintragen(
             self._spiel(zeile),
             eingabe={"handy": zeile},
@@ -271,6 +274,9 @@ class Schreiber:
         return self._eingetragen(r)
 
     def _korrektur(self, eintrag: int, zeile: str, schluessel: str) -> dict[str, Any]:
+        frueher = self._b().wiederholung(schluessel)
+        if frueher is not None:
+            return self._eingetragen(frueher)
         r = self._b().korrigieren(
             eintrag, self._spiel(zeile), eingabe={"handy": zeile}, schluessel=schluessel
         )

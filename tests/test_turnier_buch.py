@@ -453,8 +453,11 @@ def test_tischlinks_gelten_nach_einem_neustart(tb, tmp_path):
     assert all(re.fullmatch(r"[A-Za-z0-9_-]{22}", x) for x in erster.values())  # 128 Bit
     kopie = tmp_path / "kopie.db"
     shutil.copy(tb.store.pfad, kopie)
+    lesen = tb.lese_link()
+    assert re.fullmatch(r"[A-Za-z0-9_-]{22}", lesen) and lesen not in erster.values()
     with Turnierbuch(tb.store.pfad) as wieder:
         assert {k: wieder.tisch_link(*k) for k in erster} == erster
+        assert wieder.lese_link() == lesen
     tb.auslosung()
     assert {tb.tisch_link(2, t.nr) for t in tb.tische(2).tische}.isdisjoint(erster.values())
     with Turnierbuch(tmp_path / "anderes.db") as anderes:

@@ -721,15 +721,22 @@ class Turnierbuch:
         """Der Schlüssel im Schreib-Link eines Tisches (128 Bit, URL-sicher): abgeleitet aus
         einem Geheimnis des Buchs, also nach einem Neustart von ``turnier live`` derselbe –
         die gedruckten QR-Codes gelten weiter; je Turnier, Runde und Tisch ein anderer."""
+        t = self._turnier(turnier_id)
+        self._tisch(t, runde, tisch)
+        return self._abgeleitet(f"turnier {t.id} runde {runde} tisch {tisch}")
+
+    def lese_link(self, turnier_id: int | None = None) -> str:
+        """Der Schlüssel im Lese-Link von ``turnier live`` (Rangliste), abgeleitet wie die
+        Tisch-Links – nie einer von ihnen."""
+        return self._abgeleitet(f"turnier {self._turnier(turnier_id).id} lesen")
+
+    def _abgeleitet(self, wofuer: str) -> str:
         import base64
         import hashlib
         import hmac
 
-        t = self._turnier(turnier_id)
-        self._tisch(t, runde, tisch)
         geheim = bytes.fromhex(self.store.geheimnis("turnier-tischlinks"))
-        text = f"turnier {t.id} runde {runde} tisch {tisch}".encode()
-        roh = hmac.new(geheim, text, hashlib.sha256).digest()[:16]
+        roh = hmac.new(geheim, wofuer.encode(), hashlib.sha256).digest()[:16]
         return base64.urlsafe_b64encode(roh).rstrip(b"=").decode()
 
     def pruefe_laufenden_tisch(

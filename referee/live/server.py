@@ -500,7 +500,7 @@ class LiveServer:
         import uvicorn
 
         self.host = host or lokale_adresse()
-        self.token = secrets.token_urlsafe(16)
+        self.token = self._lese_token(Path(db))
         # ein zweites, eigenes Token für den Schreib-Link (128 Bit wie das Lese-Token)
         self.schreib_token = (
             secrets.token_urlsafe(16) if schreiben and self.EIN_SCHREIBLINK else None
@@ -540,6 +540,10 @@ class LiveServer:
             target=self._server.run, kwargs={"sockets": [sock]}, name="referee-live", daemon=True
         )
         self._sock = sock
+
+    def _lese_token(self, db: Path) -> str:
+        """Das Token des Lese-Links: zufällig je Lauf (128 Bit)."""
+        return secrets.token_urlsafe(16)
 
     def _baue_app(
         self,

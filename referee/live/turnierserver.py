@@ -401,6 +401,14 @@ class TurnierServer(LiveServer):
         self.turnier_id = turnier_id
         super().__init__(db, None, host, port, **optionen)
 
+    def _lese_token(self, db: Path) -> str:
+        """Aus dem Geheimnis des Buchs (wie die Tisch-Links): nach einem Neustart derselbe
+        Link – ein ausgehängter oder an den Beamer gegebener QR-Code gilt weiter."""
+        from referee.buch.turnier import Turnierbuch
+
+        with Turnierbuch(db) as tb:
+            return tb.lese_link(self.turnier_id)
+
     def _baue_app(
         self,
         db: Path,

@@ -392,6 +392,13 @@ def test_antworten_liste_des_buchs_ist_vollstaendig():
     from referee.buch import antworten
 
     assert set(referee.buch.ANTWORTEN) == set(antworten.__all__)
+    # jede Antwortklasse, die ``antworten`` definiert, steht in der Liste
+    definiert = {
+        n
+        for n, w in vars(antworten).items()
+        if isinstance(w, type) and w.__module__ in (antworten.__name__, "referee.buch.stand")
+    }
+    assert definiert <= set(referee.buch.ANTWORTEN), definiert - set(referee.buch.ANTWORTEN)
     for name in antworten.__all__:
         assert getattr(referee.buch, name) is getattr(antworten, name)
     with pytest.raises(AttributeError):

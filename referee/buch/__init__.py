@@ -790,8 +790,9 @@ class Buch:
         return Statistik(tuple(abende), gesamt, alle.fuer(name))
 
 
-#: Die Antworten (``referee.buch.antworten``) – erst beim ersten Zugriff geladen (Startzeit:
-#: ``referee stand`` braucht nur ``Stand``); ein Test prüft, dass die Liste vollständig ist.
+#: Die Antworten (``referee.buch.antworten``, dessen ``__all__`` diese Liste ist) – erst beim
+#: ersten Zugriff geladen (Startzeit: ``referee stand`` braucht nur ``Stand``); ein Test prüft,
+#: dass jede Antwortklasse darin steht.
 ANTWORTEN = (
     "AbendAnsicht",
     "AbendEnde",

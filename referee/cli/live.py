@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from referee.cli import gruppen
-from referee.cli.abend import DB
+from referee.cli.eingabe import DB, HOST, PORT
 from referee.cli.gruppen import db_wahl
 from referee.live import STANDARD_PORT
 
@@ -106,21 +106,8 @@ def live(
         int | None,
         typer.Option("--abend", metavar="ID", help="Diesen Abend zeigen (sonst den offenen)."),
     ] = None,
-    host: Annotated[
-        str | None,
-        typer.Option(
-            "--host",
-            metavar="ADRESSE",
-            help="Adresse, auf der gelauscht wird (Standard: die im lokalen Netz; "
-            "127.0.0.1 = nur dieser Rechner).",
-        ),
-    ] = None,
-    port: Annotated[
-        int,
-        typer.Option(
-            "--port", min=0, max=65535, metavar="PORT", help="Port (0 = einen freien wählen)."
-        ),
-    ] = STANDARD_PORT,
+    host: HOST = None,
+    port: PORT = STANDARD_PORT,
     ohne_qr: Annotated[bool, typer.Option("--ohne-qr", help="Keinen QR-Code zeigen.")] = False,
     neu_laden: Annotated[
         int,

@@ -17,7 +17,7 @@ import typer.core
 
 from referee.cli import gruppen
 from referee.cli.ausgabe import drucke_json, drucke_text
-from referee.cli.eingabe import DB, JSON, mit_angaben
+from referee.cli.eingabe import DB, HOST, JSON, PORT, mit_angaben
 from referee.cli.gruppen import db_wahl
 from referee.cli.mehrwert import mehrwertig
 
@@ -619,21 +619,8 @@ def _tische_hinweis(nur_lokal: bool, schreiben: bool) -> str:
 
 @turnier.command("live")
 def turnier_live(
-    host: Annotated[
-        str | None,
-        typer.Option(
-            "--host",
-            metavar="ADRESSE",
-            help="Adresse, auf der gelauscht wird (Standard: die im lokalen Netz; "
-            "127.0.0.1 = nur dieser Rechner).",
-        ),
-    ] = None,
-    port: Annotated[
-        int,
-        typer.Option(
-            "--port", min=0, max=65535, metavar="PORT", help="Port (0 = einen freien wählen)."
-        ),
-    ] = 8723,
+    host: HOST = None,
+    port: PORT = 8723,
     schreiben: Annotated[
         bool,
         typer.Option(

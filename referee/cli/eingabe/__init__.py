@@ -43,6 +43,22 @@ DB = Annotated[
     ),
 ]
 JSON = Annotated[bool, typer.Option("--json", help="Ausgabe als JSON auf stdout.")]
+#: ``referee live`` und ``referee turnier live``: worauf der Server lauscht
+HOST = Annotated[
+    str | None,
+    typer.Option(
+        "--host",
+        metavar="ADRESSE",
+        help="Adresse, auf der gelauscht wird (Standard: die im lokalen Netz; "
+        "127.0.0.1 = nur dieser Rechner).",
+    ),
+]
+PORT = Annotated[
+    int,
+    typer.Option(
+        "--port", min=0, max=65535, metavar="PORT", help="Port (0 = einen freien wählen)."
+    ),
+]
 
 #: Der Name des Kontext-Parameters in den gebauten Signaturen (Typer erkennt ihn am Typ).
 _KONTEXT = "eingabe_kontext"

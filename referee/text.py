@@ -63,3 +63,94 @@ def zeigbar(text: str, hoechstens: int = 300) -> str:
     """Für Fehlermeldungen: fremden Text gesäubert und gekürzt (``…``) zitieren."""
     sauber = saeubern(text)
     return sauber if len(sauber) <= hoechstens else sauber[: hoechstens - 1] + "…"
+
+
+# ---------------------------------------------------------------- Terminals ohne UTF-8
+
+#: ASCII-Formen für Zeichen, die ein Terminal nicht darstellen kann (sonst: NFKD ohne
+#: Akzente, zuletzt „?“). Umlaute werden wie in unseren Bezeichnern geschrieben.
+ASCII_FORMEN = {
+    "€": "EUR",
+    "–": "-",
+    "—": "-",
+    "−": "-",
+    "‑": "-",
+    "·": "*",
+    "•": "*",
+    "„": '"',
+    "“": '"',
+    "”": '"',
+    "«": '"',
+    "»": '"',
+    "‚": "'",
+    "‘": "'",
+    "’": "'",
+    "…": "...",
+    "ä": "ae",
+    "ö": "oe",
+    "ü": "ue",
+    "Ä": "Ae",
+    "Ö": "Oe",
+    "Ü": "Ue",
+    "ß": "ss",
+    "×": "x",
+    "→": "->",
+    "←": "<-",
+    "↔": "<->",
+    "≥": ">=",
+    "≤": "<=",
+    "≠": "!=",
+    "±": "+/-",
+    "✓": "ok",
+    "✗": "x",
+    "♠": "Pik",
+    "♥": "Herz",
+    "♦": "Karo",
+    "♣": "Kreuz",
+    "\u00a0": " ",
+    "\u202f": " ",
+    "\ufeff": "",
+}
+
+
+def ascii_form(zeichen: str) -> str:
+    """Die ASCII-Form eines Zeichens: Tabelle, Rahmenlinien, NFKD ohne Akzente, sonst „?“."""
+    if zeichen in ASCII_FORMEN:
+        return ASCII_FORMEN[zeichen]
+    code = ord(zeichen)
+    if 0x2500 <= code <= 0x257F:  # Rahmen von rich-Tabellen
+        name = unicodedata.name(zeichen, "")
+        arme = ("UP", "DOWN", "LEFT", "RIGHT")  # Kreuzungen und Ecken: ╇ ┼ ┬ └ …
+        if "VERTICAL" in name and "HORIZONTAL" not in name and not any(a in name for a in arme):
+            return "|"
+        if "HORIZONTAL" in name and "VERTICAL" not in name and not any(a in name for a in arme):
+            return "-"
+        return "+"
+    if 0x2580 <= code <= 0x259F or 0x2800 <= code <= 0x28FF:  # Blöcke, Braille (Diagramme)
+        return "#"
+    zerlegt = unicodedata.normalize("NFKD", zeichen)
+    einfach = "".join(z for z in zerlegt if z.isascii() and z.isprintable())
+    return einfach or "?"
+
+
+def darstellbar(text: str, kodierung: str | None) -> str:
+    """``text`` so, wie ein Strom mit ``kodierung`` ihn zeigt: was er nicht kodieren kann, in
+    seiner ASCII-Form (``Jörg`` → ``Joerg``, ``€`` → ``EUR``). Wer Spalten ausrichtet, misst
+    diese Form – sonst verrutscht die Spalte, wenn erst der Strom ersetzt."""
+    if not kodierung:
+        return text
+    try:
+        text.encode(kodierung)
+    except UnicodeEncodeError:
+        return "".join(z if _kodierbar(z, kodierung) else ascii_form(z) for z in text)
+    except LookupError:
+        return text
+    return text
+
+
+def _kodierbar(zeichen: str, kodierung: str) -> bool:
+    try:
+        zeichen.encode(kodierung)
+    except UnicodeEncodeError:
+        return False
+    return True

@@ -132,7 +132,8 @@ def test_schlichte_zeichen_sind_fuer_rich_eine_spalte():
     U+1100 nur, wenn rich sie auch als eine Spalte zählt – sonst bräche rich anders um."""
     from rich.cells import cell_len
 
-    from referee.cli.ausgabe import ASCII_FORMEN, _schmal
+    from referee.cli.ausgabe import _schmal
+    from referee.text import ASCII_FORMEN
 
     for z in ASCII_FORMEN:
         if ord(z) >= 0x1100 and z.isprintable():

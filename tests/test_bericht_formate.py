@@ -5,14 +5,13 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 
 import pytest
 from test_bericht import ABEND, abend_eintraege, sk
+from werkzeuge import werkzeug
 
 from referee.bericht import formate
 from referee.bericht.abendbericht import baue_bericht
@@ -434,25 +433,14 @@ def test_svg_ohne_bewegung_und_leer():
     ET.fromstring(svg_verlauf({}))
 
 
-def _chromium():
-    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
-        pfad = shutil.which(name)
-        if pfad:
-            return pfad
-    return None
-
-
-@pytest.mark.skipif(
-    _chromium() is None and not os.environ.get("CI"),
-    reason="kein Chromium installiert (Struktur prüfen die Tests oben)",
-)
 def test_html_in_headless_chromium(tmp_path):
+    chromium = werkzeug("chromium")
     seite = tmp_path / "abend.html"
     seite.write_text(formate.html(bericht()), encoding="utf-8")
     bild = tmp_path / "abend.png"
     r = subprocess.run(
         [
-            _chromium(),
+            chromium,
             "--headless",
             "--no-sandbox",
             "--disable-gpu",
@@ -475,7 +463,7 @@ def test_html_in_headless_chromium(tmp_path):
     # Das DOM nach dem Rendern: die Tabelle und die SVG-Linien sind da
     dom = subprocess.run(
         [
-            _chromium(),
+            chromium,
             "--headless",
             "--no-sandbox",
             "--disable-gpu",

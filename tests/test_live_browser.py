@@ -14,7 +14,6 @@ import contextlib
 import json
 import os
 import queue
-import shutil
 import struct
 import subprocess
 import sys
@@ -26,10 +25,10 @@ from typing import Any
 import pytest
 import test_live
 from conftest import ROOT, _env, ok
+from werkzeuge import werkzeug
 
 from referee.live import starte_im_thread
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCHALTER = [
     "--headless",
     "--no-sandbox",
@@ -57,7 +56,7 @@ class Chromium:
         # bash (dash kann keine zweistelligen Deskriptoren) legt die Pipes auf 3 und 4, wie Chromium sie erwartet
         umleitung = f'exec "$0" "$@" 3<&{befehl_r} 4>&{antwort_w} {befehl_r}<&- {antwort_w}>&-'
         self.proc = subprocess.Popen(
-            ["/bin/bash", "-c", umleitung, CHROMIUM, *args, "about:blank"],
+            ["/bin/bash", "-c", umleitung, werkzeug("chromium"), *args, "about:blank"],
             pass_fds=(befehl_r, antwort_w),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
@@ -111,10 +110,25 @@ class Chromium:
         if sitzung:
             nachricht["sessionId"] = sitzung
         self._aus.write(json.dumps(nachricht).encode() + b"\0")
-        antwort = self._antworten[nr].get(timeout=20)
+        antwort = self._warte_auf_antwort(self._antworten[nr], methode)
         if "error" in antwort:
             raise RuntimeError(f"{methode}: {antwort['error']}")
         return antwort.get("result", {})
+
+    def _warte_auf_antwort(self, q: queue.Queue, methode: str, frist: float = 20.0) -> dict:
+        """Die Antwort auf einen Befehl – aber nie das Warten auf einen Browser, der gar nicht
+        (mehr) läuft: endet der Prozess, scheitert der Test sofort mit seinem Exit-Code."""
+        ende = time.monotonic() + frist
+        while True:
+            try:
+                return q.get(timeout=0.2)
+            except queue.Empty:
+                if self.proc.poll() is not None:
+                    raise RuntimeError(
+                        f"Chromium lief nicht (Exit-Code {self.proc.returncode}) – {methode}"
+                    ) from None
+                if time.monotonic() > ende:
+                    raise
 
     def befehl(self, methode: str, params: dict | None = None) -> dict[str, Any]:
         return self._sende(methode, params, self.sitzung)

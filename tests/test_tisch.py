@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
 
 import pytest
+from werkzeuge import werkzeug
 
 from tests.conftest import ROOT, ok
 
@@ -156,9 +156,42 @@ def test_skript_fremde_bytes_und_ascii_terminal(db_pfad, tmp_path):
     assert r.returncode == 2, r.stderr
     # nur ASCII geschrieben (sonst hätte schon der Strom abgelehnt): wie .decode("ascii")
     aus, err = r.stdout.encode("ascii").decode("ascii"), r.stderr.encode("ascii").decode("ascii")
-    assert aus.startswith("#1 Rufspiel Anna+Ben gewonnen ? 71 Augen ? 20 ct")
-    assert "Zeile 2: ?" in err and "spielt an diesem Abend nicht mit" in err
+    assert aus.startswith("#1 Rufspiel Anna+Ben gewonnen * 71 Augen -> 20 ct")
+    assert "Zeile 2: \"??\" spielt an diesem Abend nicht mit" in err
     assert "Traceback" not in err
+
+
+def test_ascii_terminal_wie_jeder_befehl(cli):
+    """``printf 'r jö ün 71\\n' | PYTHONIOENCODING=ascii referee tisch`` (issue 32): die
+    ASCII-Formen des README (Joerg, EUR) statt „?“, und die Spalten des Stands bündig."""
+    r = ok(
+        cli(
+            "tisch",
+            "--spieler",
+            "Jörg",
+            "Ünal",
+            "Anna",
+            "Ben",
+            input="r jö ün 71\nstand\n",
+            kodierung="ascii",
+        )
+    )
+    assert "?" not in r.stdout + r.stderr
+    zeilen = r.stdout.splitlines()
+    assert zeilen[0] == (
+        "#1 Rufspiel Joerg+Uenal gewonnen * 71 Augen -> 20 ct: 20 (Rufspiel) | "
+        "Stand: Joerg +0,20 * Uenal +0,20 * Anna -0,20 * Ben -0,20"
+    )
+    tabelle = zeilen[zeilen.index("Spieler | Schafkopf") :][:6]
+    assert tabelle == [
+        "Spieler | Schafkopf",
+        "--------+----------",
+        "Joerg   | +0,20 EUR",
+        "Uenal   | +0,20 EUR",
+        "Anna    | -0,20 EUR",
+        "Ben     | -0,20 EUR",
+    ]
+    assert "Abend 1 begonnen: Joerg, Uenal, Anna, Ben." in r.stderr
 
 
 def test_skript_ohne_abend_und_ohne_spieler(cli):
@@ -348,7 +381,7 @@ def _warte(text: str, sekunden: float = 20) -> str:
 
 
 def test_echte_sitzung_im_terminal(tmp_path):
-    assert shutil.which("tmux"), "tmux ist für diesen Test nötig (CI installiert es)"
+    werkzeug("tmux")
     env = {
         "REFEREE_DB": str(tmp_path / "t.db"),
         "XDG_DATA_HOME": str(tmp_path / "daten"),

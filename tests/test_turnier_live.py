@@ -25,6 +25,7 @@ import time
 
 import pytest
 from conftest import ok
+from werkzeuge import werkzeug
 
 from referee.buch.turnier import Turnierbuch
 from referee.live import starte_turnier_im_thread
@@ -367,6 +368,47 @@ def test_neue_runde_der_alte_link_schreibt_nicht_mehr(server, db_pfad, cli):
     assert spiele_im_buch(db_pfad) == [(3, 1, "spiel")]
 
 
+def test_neue_runde_nie_ohne_die_links_all_ihrer_tische(db_pfad, monkeypatch):
+    """Der Wechsel der Runde (issue 32): wer die neue Runde sieht, sieht auch die Links all
+    ihrer Tische. Ein Link zu leiten ist hier künstlich langsam (20 ms je Tisch), und ein Leser
+    fragt während der Auslosung ohne Pause nach Runde und Links – früher sah er Runde 2 mit
+    erst einem Teil der Links (und der Drucker im Terminal zeigte nur diese Tische)."""
+    import threading
+
+    _turnier(db_pfad)
+    echt = Turnierbuch.tisch_link
+
+    def langsam(self, runde, tisch, turnier_id=None):
+        time.sleep(0.02)
+        return echt(self, runde, tisch, turnier_id)
+
+    monkeypatch.setattr(Turnierbuch, "tisch_link", langsam)
+    s = starte_turnier_im_thread(db_pfad, host="127.0.0.1", port=0, schreiben=True)
+    try:
+        assert len(s.tischlinks(1)) == 4
+        gesehen: list[tuple[int, int, int]] = []
+
+        def lies() -> None:  # bis Runde 2 zwanzigmal vollständig gesehen ist (höchstens 10 s)
+            ende = time.monotonic() + 10
+            while time.monotonic() < ende and gesehen.count((2, 4, 4)) < 20:
+                runde = s.runde
+                gesehen.append((runde, len(s.tischlinks(runde)), len(s.tischlinks())))
+
+        leser = threading.Thread(target=lies)
+        leser.start()
+        with Turnierbuch(db_pfad) as tb:
+            tb.auslosung()
+        leser.join()
+        zwei = [g for g in gesehen if g[0] == 2]
+        assert zwei, "der Leser hat Runde 2 nie gesehen"
+        assert all(g == (2, 4, 4) for g in zwei), sorted(set(zwei))
+        # was der Drucker im Terminal liest: Runde und Links aus einer Aufnahme
+        runde, links = s.runde_und_links()
+        assert runde == 2 and [t for t, _ in links] == [1, 2, 3, 4]
+    finally:
+        s.stoppe()
+
+
 def test_beendetes_turnier(server, db_pfad, cli):
     ok(cli("turnier", "ende"))
     status, a = anfrage(
@@ -477,7 +519,9 @@ def test_turnier_live_json_erste_zeile_und_qr_pdf(db_pfad, tmp_path, cli):
         proc.wait(10)
     assert proc.returncode == 0
     assert pdf.read_bytes().startswith(b"%PDF-")
-    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
+    text = subprocess.run(
+        [werkzeug("pdftotext"), str(pdf), "-"], capture_output=True, text=True
+    ).stdout
     # nach der Auslosung von Runde 2 neu geschrieben: je Tisch von Runde 2 eine Seite
     assert text.count("Mit der Handykamera scannen") == 4 and "Runde 2" in text
 

@@ -20,6 +20,7 @@ from referee.cli.eingabe import DB, JSON
 from referee.cli.gruppen import buch_oeffnen
 from referee.cli.mehrwert import mehrwertig
 from referee.cli.mehrwert import werte as _namen
+from referee.text import darstellbar
 
 if TYPE_CHECKING:
     from referee.buch.stand import Stand
@@ -150,7 +151,13 @@ def _stand_spalten(
             if n not in namen:
                 namen.append(n)
     zellen = [[f(n) for _, _, f in spalten] for n in namen]  # type: ignore[operator]
-    return [(k, kurz) for k, kurz, _ in spalten], namen, zellen
+    # gemessen wird, was das Terminal zeigt: ohne UTF-8 „Joerg“ und „EUR“ (Spalten bündig)
+    kodierung = getattr(sys.stdout, "encoding", None)
+    return (
+        [(darstellbar(k, kodierung), darstellbar(kurz, kodierung)) for k, kurz, _ in spalten],
+        [darstellbar(n, kodierung) for n in namen],
+        [[darstellbar(z, kodierung) for z in zeile] for zeile in zellen],
+    )
 
 
 def _stand_schlicht(stand: Stand, titel: str, trend: dict[str, str] | None) -> bool:
@@ -215,6 +222,8 @@ def stand_tabelle(stand: Stand, titel: str, trend: dict[str, str] | None = None,
             "SF": "SF SAUFN-Plätze 1./2./3.",
             "SM": "SM Schlafmütze-Siege",
         }
+        kodierung = getattr(sys.stdout, "encoding", None)  # die Kürzel, wie die Spalten sie zeigen
+        legende = {darstellbar(k, kodierung): v for k, v in legende.items()}
         teile.append(Text(" · ".join(legende[k] for _, k in spalten if k in legende), style="dim"))
     return Group(*teile)
 

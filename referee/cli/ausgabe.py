@@ -12,9 +12,10 @@ import json
 import os
 import re
 import sys
-import unicodedata
 from collections.abc import Iterator
 from typing import Any, NoReturn
+
+from referee.text import ASCII_FORMEN, ascii_form, darstellbar
 
 _AUFRUF: list[str] = []
 
@@ -120,7 +121,9 @@ def schlichte_tabelle(
     Spalte, die übrigen sind so breit wie ihr breitester Inhalt. ``None``, wenn das nicht
     sicher dasselbe wäre (ein Zeichen, das nicht genau eine Spalte breit ist; eine Zeile
     breiter als die Ausgabe oder mit Leerzeichen am Ende) – dann zeichnet rich."""
-    alle = [koepfe, *zeilen]
+    kodierung = getattr(sys.stdout, "encoding", None)  # gemessen wird, was der Strom zeigt
+    alle = [[darstellbar(z, kodierung) for z in zeile] for zeile in [koepfe, *zeilen]]
+    koepfe, zeilen = alle[0], alle[1:]
     if not all(_passt(z) or z == "" for zeile in alle for z in zeile):
         return None
     breiten = [max(len(zeile[i]) for zeile in alle) for i in range(len(koepfe))]
@@ -254,70 +257,6 @@ def euro(cent: int, vorzeichen: bool = True) -> str:
 
 
 # ---------------------------------------------------------------- Ränder: Kodierung, Pipe
-
-#: ASCII-Formen für Zeichen, die ein Terminal nicht darstellen kann (sonst: NFKD ohne
-#: Akzente, zuletzt „?“). Umlaute werden wie in unseren Bezeichnern geschrieben.
-ASCII_FORMEN = {
-    "€": "EUR",
-    "–": "-",
-    "—": "-",
-    "−": "-",
-    "‑": "-",
-    "·": "*",
-    "•": "*",
-    "„": '"',
-    "“": '"',
-    "”": '"',
-    "«": '"',
-    "»": '"',
-    "‚": "'",
-    "‘": "'",
-    "’": "'",
-    "…": "...",
-    "ä": "ae",
-    "ö": "oe",
-    "ü": "ue",
-    "Ä": "Ae",
-    "Ö": "Oe",
-    "Ü": "Ue",
-    "ß": "ss",
-    "×": "x",
-    "→": "->",
-    "←": "<-",
-    "↔": "<->",
-    "≥": ">=",
-    "≤": "<=",
-    "≠": "!=",
-    "±": "+/-",
-    "✓": "ok",
-    "✗": "x",
-    "♠": "Pik",
-    "♥": "Herz",
-    "♦": "Karo",
-    "♣": "Kreuz",
-    "\u00a0": " ",
-    "\u202f": " ",
-    "\ufeff": "",
-}
-
-
-def ascii_form(zeichen: str) -> str:
-    """Die ASCII-Form eines Zeichens: Tabelle, Rahmenlinien, NFKD ohne Akzente, sonst „?“."""
-    if zeichen in ASCII_FORMEN:
-        return ASCII_FORMEN[zeichen]
-    code = ord(zeichen)
-    if 0x2500 <= code <= 0x257F:  # Rahmen von rich-Tabellen
-        name = unicodedata.name(zeichen, "")
-        if "VERTICAL" in name and "HORIZONTAL" not in name:
-            return "|"
-        if "HORIZONTAL" in name and "VERTICAL" not in name:
-            return "-"
-        return "+"
-    if 0x2580 <= code <= 0x259F or 0x2800 <= code <= 0x28FF:  # Blöcke, Braille (Diagramme)
-        return "#"
-    zerlegt = unicodedata.normalize("NFKD", zeichen)
-    einfach = "".join(z for z in zerlegt if z.isascii() and z.isprintable())
-    return einfach or "?"
 
 
 def _ersatz(exc: UnicodeError) -> tuple[str, int]:

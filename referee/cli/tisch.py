@@ -78,9 +78,7 @@ def tisch(
     """
     from referee.tisch.dienst import Sitzungsbuch
 
-    for strom in (sys.stdout, sys.stderr):  # ein Terminal ohne UTF-8: „?“ statt Absturz
-        if hasattr(strom, "reconfigure"):
-            strom.reconfigure(errors="replace")
+    # ein Terminal ohne UTF-8: die ASCII-Formen wie bei jedem Befehl (``raender_sichern``)
     if tisch_nr is not None or turnier_id is not None or runde is not None:
         _turniertisch(db, tisch_nr, turnier_id, runde, spieler, tarif, setzen)
         return

@@ -685,8 +685,7 @@ def turnier_live(
     gezeigt = {"runde": -1}
 
     def tische_ausgeben(erste: bool) -> None:
-        runde = server.runde
-        links = server.tischlinks(runde)
+        runde, links = server.runde_und_links()  # eine Aufnahme: alle Tische der Runde
         if not schreiben or runde == gezeigt["runde"] or (not links and not erste):
             return
         gezeigt["runde"] = runde
@@ -714,15 +713,13 @@ def turnier_live(
             _schreibe(f"QR-Codes je Tisch: {qr_pdf}\n", sys.stderr)
 
     def beginn() -> None:
-        lage = server.turnierbeobachter.lage
         if als_json:
+            runde, links = server.runde_und_links()
             zeile = {
                 "lesen": server.url,
-                "tische": [
-                    {"tisch": t, "schreiben": u} for t, u in server.tischlinks(server.runde)
-                ],
+                "tische": [{"tisch": t, "schreiben": u} for t, u in links],
                 "turnier": server.turnier_id,
-                "runde": lage.runde if lage is not None else 0,
+                "runde": runde,
                 "host": server.host,
                 "port": server.port,
                 "nur_lokal": server.nur_lokal,

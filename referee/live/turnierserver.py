@@ -25,8 +25,10 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from starlette.requests import Request
@@ -60,6 +62,28 @@ Ort = tuple[int, int]  # (Runde, Tisch)
 MINDESTABSTAND = 0.1
 
 
+@dataclass(frozen=True)
+class Aufnahme:
+    """Was der Beobachter zuletzt las, als ein Ganzes: die Lage des Turniers und die
+    Schreib-Links jedes Tisches jeder bis dahin ausgelosten Runde (mit ``schreiben``).
+
+    Sie wird erst ganz gebaut und dann in einem Zug ausgetauscht: wer ``lage.runde == R``
+    sieht, sieht in derselben Aufnahme auch die Links aller Tische von Runde R (vorher konnte
+    ein Leser die neue Runde schon sehen, ihre Links aber erst zum Teil)."""
+
+    lage: turnierdaten.Turnierlage | None = None
+    links: Mapping[Ort, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def runde(self) -> int:
+        """Die zuletzt ausgeloste Runde (0: noch keine)."""
+        return self.lage.runde if self.lage is not None else 0
+
+    def tischlinks(self, runde: int) -> list[tuple[int, str]]:
+        """(Tisch, Token) je Tisch von ``runde``, nach Tischnummer."""
+        return sorted((tisch, token) for (r, tisch), token in self.links.items() if r == runde)
+
+
 class TurnierBeobachter(Beobachter):
     """Der Beobachter eines Turniers: liest bei jeder Änderung Rangliste und Tische neu
     (``turnierdaten.turnierlage``) und hält je Tisch der laufenden Runde ein Token; die Daten
@@ -74,10 +98,18 @@ class TurnierBeobachter(Beobachter):
         # Tische zugleich, höchstens zehnmal je Sekunde (jede Änderung ist dann ≤ 0,1 s später da)
         self.mindestabstand = MINDESTABSTAND
         self.turnier_id = turnier_id
-        self.lage: turnierdaten.Turnierlage | None = None
-        #: (Runde, Tisch) → Token des Tisch-Links (nur mit ``schreiben``)
-        self.links: dict[Ort, str] = {}
+        #: Lage und Tisch-Links, zusammen gelesen und zusammen ausgetauscht (``Aufnahme``)
+        self.aufnahme = Aufnahme()
         self._tische: dict[Ort, tuple[object, str, str]] = {}
+
+    @property
+    def lage(self) -> turnierdaten.Turnierlage | None:
+        return self.aufnahme.lage
+
+    @property
+    def links(self) -> Mapping[Ort, str]:
+        """(Runde, Tisch) → Token des Tisch-Links (nur mit ``schreiben``)."""
+        return self.aufnahme.links
 
     def _oeffne(self) -> Any:
         from referee.buch.turnier import Turnierbuch
@@ -94,18 +126,20 @@ class TurnierBeobachter(Beobachter):
             return False
         else:
             self.fehler = None
-        self.lage = lage
+        links = dict(self.aufnahme.links)
+        if self.schreiben and lage is not None:
+            for t in lage.tische:
+                if (lage.runde, t.nr) not in links:  # gilt auch nach einem Neustart
+                    links[(lage.runde, t.nr)] = self._buch.tisch_link(
+                        lage.runde, t.nr, lage.turnier.id
+                    )
+        # erst jetzt, in einem Zug: die neue Runde nie ohne die Links all ihrer Tische
+        self.aufnahme = Aufnahme(lage, MappingProxyType(links))
         self.stand_text = (
             json.dumps(lage.stand.als_json(), ensure_ascii=False, indent=2) + "\n" if lage else None
         )
         meldung = self.fehler["fehler"]["meldung"] if self.fehler else None
         self._fassung(turnierseite.inhalt(lage, meldung))
-        if self.schreiben and lage is not None:
-            for t in lage.tische:
-                if (lage.runde, t.nr) not in self.links:  # gilt auch nach einem Neustart
-                    self.links[(lage.runde, t.nr)] = self._buch.tisch_link(
-                        lage.runde, t.nr, lage.turnier.id
-                    )
         self._melde()
         return True
 
@@ -166,6 +200,15 @@ class TurnierSchreiber(Schreiber):
     def __init__(self, db: Path, turnier_id: int) -> None:
         super().__init__(db)
         self.turnier_id = turnier_id
+
+    @property
+    def lage(self) -> turnierdaten.Turnierlage | None:
+        return self.aufnahme.lage
+
+    @property
+    def links(self) -> Mapping[Ort, str]:
+        """(Runde, Tisch) → Token des Tisch-Links (nur mit ``schreiben``)."""
+        return self.aufnahme.links
 
     def _oeffne(self) -> Any:
         from referee.buch.turnier import Turnierbuch
@@ -313,7 +356,7 @@ class TurnierApp(LiveApp):
         """Der Tisch, dessen Token ``roh`` ist – jedes Token in konstanter Zeit verglichen,
         immer alle (kein früher Abbruch)."""
         gefunden = None
-        for ort, token in list(self.beobachter.links.items()):
+        for ort, token in self.beobachter.links.items():
             if secrets.compare_digest(roh, token.encode()):
                 gefunden = ort
         return gefunden
@@ -433,19 +476,23 @@ class TurnierServer(LiveServer):
     @property
     def runde(self) -> int:
         """Die zuletzt ausgeloste Runde (0: noch keine), wie der Beobachter sie zuletzt las."""
-        lage = self.turnierbeobachter.lage
-        return lage.runde if lage is not None else 0
+        return self.turnierbeobachter.aufnahme.runde
+
+    def runde_und_links(self) -> tuple[int, list[tuple[int, str]]]:
+        """Die laufende Runde und (Tisch, Link) je Tisch von ihr – aus einer Aufnahme des
+        Beobachters, also nie eine neue Runde mit erst einem Teil ihrer Links."""
+        aufnahme = self.turnierbeobachter.aufnahme
+        return aufnahme.runde, self._urls(aufnahme.tischlinks(aufnahme.runde))
 
     def tischlinks(self, runde: int | None = None) -> list[tuple[int, str]]:
         """(Tisch, Link) je Tisch von ``runde`` (ohne: der laufenden), nach Tischnummer;
         leer ohne ``schreiben`` oder solange die Runde nicht ausgelost ist."""
-        runde = self.runde if runde is None else runde
-        links = dict(self.turnierbeobachter.links)
-        return [
-            (tisch, f"{self._basis}/{token}/")
-            for (r, tisch), token in sorted(links.items())
-            if r == runde
-        ]
+        if runde is None:
+            return self.runde_und_links()[1]
+        return self._urls(self.turnierbeobachter.aufnahme.tischlinks(runde))
+
+    def _urls(self, tokens: list[tuple[int, str]]) -> list[tuple[int, str]]:
+        return [(tisch, f"{self._basis}/{token}/") for tisch, token in tokens]
 
 
 __all__ = ["TISCH_FELDER", "TurnierApp", "TurnierBeobachter", "TurnierSchreiber", "TurnierServer"]

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.errors import RefereeFehler
+from referee.text import darstellbar
 from referee.tisch import anzeige, kurz
 from referee.tisch.dienst import Sitzungsbuch
 from referee.tisch.turnier import TurnierSitzungsbuch
@@ -111,7 +112,10 @@ class Tisch:
         knapp: bool = False,
     ) -> None:
         self.buch = buch
-        self.schreibe = schreibe or (lambda text: print(text, flush=True))
+        # die Kodierung des Terminals, bevor prompt_toolkit stdout umleitet: ohne UTF-8 die
+        # ASCII-Formen (Joerg, EUR) wie bei jedem Befehl, nicht „?“
+        kodierung = getattr(sys.stdout, "encoding", None)
+        self.schreibe = schreibe or (lambda text: print(darstellbar(text, kodierung), flush=True))
         self.knapp = knapp  # Skript: eine Ergebniszeile je Eingabezeile
         self.befehle = cli_befehle()
         self._leiste: dict[int, list[str]] = {}
@@ -383,12 +387,15 @@ def sitzung_bauen(tisch: Tisch, *, eingabe: Any = None, ausgabe: Any = None, ver
 
     from referee.tisch.vervollstaendigung import TischVervollstaendigung
 
+    kodierung = getattr(sys.stdout, "encoding", None)  # vor patch_stdout gelesen
+
     def fussleiste() -> str:
         try:
             breite = get_app().output.get_size().columns
         except Exception:  # ohne laufende Anwendung (Tests): 40 Spalten
             breite = 40
-        return tisch.leiste(breite)
+        # ein Terminal ohne UTF-8: die ASCII-Formen (Joerg, EUR) statt „?“
+        return darstellbar(tisch.leiste(breite), kodierung)
 
     return PromptSession(
         message="tisch> ",

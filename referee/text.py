@@ -10,7 +10,6 @@ Bidi-Override (U+202E) die Schrift umdrehen.
 from __future__ import annotations
 
 import unicodedata
-from html import escape
 
 from referee.errors import Eingabefehler
 
@@ -67,6 +66,10 @@ def zeigbar(text: str, hoechstens: int = 300) -> str:
     return sauber if len(sauber) <= hoechstens else sauber[: hoechstens - 1] + "…"
 
 
+#: Was ``html_text`` maskiert (wie ``html.escape(…, quote=True)``, ohne dessen Import beim Start).
+_HTML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
+
+
 def html_text(wert: object) -> str:
     """``wert`` als Text in HTML (Inhalt oder Attributwert in Anführungszeichen): ``&``, ``<``,
     ``>``, ``"`` und ``'`` maskiert – die eine Stelle dafür (HTML-Export, Live-Seiten).
@@ -74,7 +77,7 @@ def html_text(wert: object) -> str:
     >>> html_text('<b title="x">Anna & Ben</b>')
     '&lt;b title=&quot;x&quot;&gt;Anna &amp; Ben&lt;/b&gt;'
     """
-    return escape(str(wert), quote=True)
+    return str(wert).translate(_HTML)
 
 
 # ---------------------------------------------------------------- Terminals ohne UTF-8

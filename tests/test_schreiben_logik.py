@@ -396,7 +396,7 @@ def anderes(draw: st.DrawFn, namen: tuple[str, ...]) -> kurz.Spiel:
     return kurz.Schlafmuetze(draw(st.sampled_from(namen)), tuple(mit))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(daten=st.data())
 def test_jedes_spiel_hin_und_zurueck(seite, daten):
     """Ein Spiel, wie ``tisch`` es liest → das Formular (``formular``, wie „Korrigieren“ es

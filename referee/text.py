@@ -1,4 +1,5 @@
-"""Freier Text an den Rändern: Steuer- und Escape-Zeichen entfernen, Länge begrenzen.
+"""Freier Text an den Rändern: Steuer- und Escape-Zeichen entfernen, Länge begrenzen, für HTML
+maskieren (``html_text``).
 
 Was ein Mensch eintippt oder eine Datei mitbringt (Ort, Namen, Texte aus einem Import),
 wird vor dem Speichern oder Ausgeben durch diese Funktionen geschickt. So kann kein
@@ -63,6 +64,20 @@ def zeigbar(text: str, hoechstens: int = 300) -> str:
     """Für Fehlermeldungen: fremden Text gesäubert und gekürzt (``…``) zitieren."""
     sauber = saeubern(text)
     return sauber if len(sauber) <= hoechstens else sauber[: hoechstens - 1] + "…"
+
+
+#: Was ``html_text`` maskiert (wie ``html.escape(…, quote=True)``, ohne dessen Import beim Start).
+_HTML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
+
+
+def html_text(wert: object) -> str:
+    """``wert`` als Text in HTML (Inhalt oder Attributwert in Anführungszeichen): ``&``, ``<``,
+    ``>``, ``"`` und ``'`` maskiert – die eine Stelle dafür (HTML-Export, Live-Seiten).
+
+    >>> html_text('<b title="x">Anna & Ben</b>')
+    '&lt;b title=&quot;x&quot;&gt;Anna &amp; Ben&lt;/b&gt;'
+    """
+    return str(wert).translate(_HTML)
 
 
 # ---------------------------------------------------------------- Terminals ohne UTF-8

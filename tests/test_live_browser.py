@@ -44,12 +44,23 @@ SCHALTER = [
 ]
 
 
+def _ueber_vier(fd: int) -> int:
+    """Derselbe Deskriptor mit einer Nummer ab 10 (der alte wird geschlossen)."""
+    import fcntl
+
+    neu = fcntl.fcntl(fd, fcntl.F_DUPFD, 10)
+    os.close(fd)
+    return neu
+
+
 class Chromium:
     """Ein Browser mit einer Seite (Tab); ``befehl`` schickt einen CDP-Befehl an die Seite."""
 
     def __init__(self, profil: Path, javascript: bool = True, breite: int = 390, hoehe: int = 844):
-        befehl_r, befehl_w = os.pipe()
-        antwort_r, antwort_w = os.pipe()
+        # die Pipes über Deskriptor 4 legen: in einem frischen Prozess wären sie 3–6, und die
+        # Umleitung unten schlösse dann den Deskriptor 3, den Chromium gerade bekommen soll
+        befehl_r, befehl_w = (_ueber_vier(fd) for fd in os.pipe())
+        antwort_r, antwort_w = (_ueber_vier(fd) for fd in os.pipe())
         args = [*SCHALTER, f"--user-data-dir={profil}", f"--window-size={breite},{hoehe}"]
         if not javascript:
             args.append("--blink-settings=scriptEnabled=false")

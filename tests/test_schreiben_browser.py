@@ -296,3 +296,48 @@ def test_ohne_wlan_wartet_der_eintrag_im_ausgang(db_pfad, browser, tmp_path):
                 assert b.stand().partien["schlafmuetze"] == erwartet
     finally:
         server.stoppe()
+
+
+def test_ausgang_verwerfen_und_abgelehnt(db_pfad, browser):
+    """Der Ausgang (``ausgang.js``): ein wartender Eintrag lässt sich verwerfen; einen, den der
+    Server ablehnt (der Abend wurde inzwischen beendet: 409), meldet die Seite und füllt das
+    Formular wieder damit – nichts geht verloren, nichts wird geschrieben."""
+    with Buch(db_pfad) as b:
+        b.abend_neu(["Anna", "Ben", "Cem", "Dora"])
+    server = starte_im_thread(db_pfad, host="127.0.0.1", port=0, schreiben=True)
+    s = browser
+    netz = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    try:
+        s.oeffne(server.url_schreiben)
+        assert _warte_bis(
+            lambda: s.auswerten("document.getElementById('status').className") == "live"
+        )
+        s.befehl("Network.enable")
+        s.befehl("Network.emulateNetworkConditions", {**netz, "offline": True})
+        for sieger in ("Cem", "Dora"):
+            _tippe(s, '[data-spiel="sm"]')
+            _chip(s, sieger)
+            # ohne Netz keine Vorschau – eintragen geht trotzdem (in den Ausgang)
+            frei = "!document.getElementById('senden').disabled"
+            assert _warte_bis(lambda: s.auswerten(frei), 10)
+            _tippe(s, "#senden")
+        ausgang = "document.getElementById('ausgang').textContent"
+        assert _warte_bis(lambda: "Noch nicht gesendet (2)" in s.auswerten(ausgang), 5)
+        # den ersten (sm ce) verwerfen: es bleibt sm do
+        _tippe(s, "#ausgang li button")
+        ausgang = s.auswerten(ausgang)
+        assert (
+            "Noch nicht gesendet (1)" in ausgang and "sm do" in ausgang and "sm ce" not in ausgang
+        )
+        with Buch(db_pfad) as b:
+            b.abend_ende()
+        s.befehl("Network.emulateNetworkConditions", {**netz, "offline": False})
+        s.auswerten("window.dispatchEvent(new Event('online'))")
+        assert _warte_bis(lambda: not s.auswerten("document.getElementById('meldung').hidden"), 10)
+        assert _text(s, "#meldung").startswith("Nicht eingetragen: Kein offener Abend")
+        assert s.auswerten("document.getElementById('ausgang').hidden")
+        assert _text(s, "#zeile") == "Zeile: sm do"  # wieder im Formular
+        with Buch(db_pfad) as b:
+            assert b.stand().partien["schlafmuetze"] == 0
+    finally:
+        server.stoppe()

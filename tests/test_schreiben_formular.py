@@ -1,6 +1,7 @@
 """Die Zeile vom Handy und das Formular der Eingabeseite (``referee.live.formular``): eine
-Grammatik mit ``tisch``, Kürzel, die der Parser eindeutig liest, und „Korrigieren“ füllt das
-Formular aus jedem Eintrag – auch aus einem von der Kommandozeile."""
+Grammatik mit ``tisch``, Kürzel, die der Parser eindeutig liest, „Korrigieren“ füllt das
+Formular aus jedem Eintrag – auch aus einem von der Kommandozeile –, und die Grammatik als
+Daten für das Skript der Seite (``grammatik``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from conftest import ok
 
 from referee.buch import Buch
 from referee.errors import Eingabefehler, Mehrdeutig
-from referee.live.formular import formular, kuerzel, lies_zeile, spiel_eines_eintrags
+from referee.live.formular import formular, grammatik, kuerzel, lies_zeile, spiel_eines_eintrags
 from referee.tisch import kurz
 
 VIER = ("Anna", "Ben", "Cem", "Dora")
@@ -183,3 +184,77 @@ def test_fehlerbild_fuer_kommandozeile_und_netz():
     # mit Abschnitt und gesäubert (Steuerzeichen aus Eingaben kommen nicht ins Terminal)
     b = fehlerbild(Regelverstoss("Nein\x1b[31m.", "schafkopf.ruf"))
     assert b.abschnitt == "schafkopf.ruf" and "\x1b" not in b.meldung
+
+
+# ---------------------------------------------------------------- die Grammatik als Daten
+
+
+def test_grammatik_fuer_die_seite_von_hand():
+    """Was das Skript der Eingabeseite über die Zeile weiß – von Hand aus den Regeln von
+    ``tisch`` (Kurzformen, Zusätze) und Schafkopf (Partei, Augen, Tout, Sie)."""
+    g = grammatik()
+    assert g["reihe"] == ["r", "w", "g", "solo", "fw", "fg", "ramsch", "b", "sb", "sf", "sm"]
+    s = g["spiele"]
+    assert s["solo"]["farben"] == {"e": "es", "g": "gs", "h": "hs", "s": "ss"}
+    assert s["fw"]["farben"] == {"e": "fwe", "g": "fwg", "h": "fwh", "s": "fws"}
+    assert s["fg"]["farben"] == {"e": "fge", "g": "fgg", "h": "fgh", "s": "fgs"}
+    assert [w for w in g["reihe"][:8] if s[w]["farben"] is None] == ["r", "w", "g", "ramsch", "b"]
+    # Rufspiel zu zweit, Ramsch ohne Partei (Verlierer), sonst einer allein
+    assert {w: s[w]["partei"] for w in g["reihe"][:8]} == {
+        "r": 2,
+        "w": 1,
+        "g": 1,
+        "solo": 1,
+        "fw": 1,
+        "fg": 1,
+        "ramsch": None,
+        "b": 1,
+    }
+    assert [w for w in g["reihe"][:8] if s[w]["zahl"] == "augen"] == [
+        "r",
+        "w",
+        "g",
+        "solo",
+        "fw",
+        "fg",
+    ]
+    assert (s["b"]["zahl"], s["ramsch"]["zahl"]) == ("stiche", None)
+    assert [w for w in g["reihe"][:8] if s[w]["tout"]] == ["w", "g", "solo", "fw", "fg"]
+    assert [w for w in g["reihe"][:8] if s[w]["sie"]] == ["solo"]
+    assert [w for w in g["reihe"] if s[w].get("ramsch")] == ["ramsch"]
+    assert {w: s[w]["gruppe"] for w in ("sb", "sf", "sm")} == {
+        "sb": "sabai",
+        "sf": "saufn",
+        "sm": "schlafmuetze",
+    }
+    assert g["farben"] == [["e", "Eichel"], ["g", "Gras"], ["h", "Herz"], ["s", "Schellen"]]
+    assert g["zusaetze"] == {"laufende": "l", "klopfer": "k", "stoesse": "x"}
+    assert g["schalter"] == {"schwarz": "schwarz", "tout": "tout", "sie": "sie", "kurz": "kurz"}
+    assert g["augen"] == 120
+    assert g["tisch"]["ab"] == 6  # bei fünf am Abend setzt der Geber aus
+    assert g["sabai"]["karten"] == [str(z) for z in range(15)] + ["J", "AJ"]
+    assert (g["sabai"]["mindestens"], s["sf"]["plaetze"]) == (2, 3)
+
+
+def test_woerter_der_grammatik_liest_tisch():
+    """Die Wörter, die ``kurz`` nur in seinem Code kennt, stehen in den Daten so, wie der
+    Parser sie liest."""
+    g = grammatik()
+    r, t, sb = g["ramsch"], g["tisch"], g["sabai"]
+    assert kurz.lies(f"ramsch do {r['jungfrau']} be", VIER).jungfrauen == ("Ben",)
+    assert kurz.lies(f"ramsch {r['durchmarsch']} ce", VIER).durchmarsch == "Cem"
+    sechs = (*VIER, "Emil", "Franz")
+    zeile = f"r an be 61 {t['zeichen']}" + t["trenner"].join(["an", "be", "em", "fr"])
+    assert kurz.lies(zeile, sechs).tisch == ("Anna", "Ben", "Emil", "Franz")
+    assert kurz.lies(f"sb an 3 {sb['trenner']} be {sb['letzte']}", VIER) == kurz.Sabai(
+        (("Anna", "3"), ("Ben", "")), True
+    )
+    assert kurz.lies(f"sm do {g['schlafmuetze']['mit']} an be", VIER).spieler == ("Anna", "Ben")
+    z = g["zusaetze"]
+    spiel = kurz.lies(f"w ce 61 {z['laufende']}3 {z['klopfer']}1 {z['stoesse']}2", VIER)
+    assert (spiel.laufende, spiel.klopfer, spiel.stoesse) == (3, 1, 2)
+    for wort in g["schalter"].values():
+        assert getattr(kurz.lies(f"hs an 120 {wort}", VIER), wort) is True
+    assert kurz.lies("sf an be ce", VIER).plaetze == ("Anna", "Ben", "Cem")
+    with pytest.raises(Eingabefehler, match="Platz 1 bis 3"):
+        kurz.lies("sf an be ce do", VIER)

@@ -11,11 +11,11 @@ import io
 import json
 from collections.abc import Iterator, Mapping, Sequence, Set
 from datetime import date, datetime
-from html import escape
 from typing import TYPE_CHECKING, Any, TextIO
 
 from referee.bericht.geld import dezimal, euro
 from referee.bericht.grafik import svg_verlauf
+from referee.text import html_text as _h
 
 if TYPE_CHECKING:
     from referee.bericht.abendbericht import Bericht
@@ -546,10 +546,6 @@ td.z,th.z{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 figure{margin:.6rem 0}svg{width:100%;height:auto;display:block}
 .breit{overflow-x:auto}
 """.strip()
-
-
-def _h(wert: object) -> str:
-    return escape(str(wert), quote=True)
 
 
 def _html_tabelle(

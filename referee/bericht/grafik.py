@@ -12,6 +12,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from referee.bericht.geld import euro
+from referee.text import html_text
 
 BLOECKE = "▁▂▃▄▅▆▇█"
 
@@ -105,9 +106,7 @@ def svg_verlauf(
     def x(i: float, n: int) -> float:
         return links + (innen_b * i / (n - 1) if n > 1 else innen_b / 2)
 
-    from html import escape  # nur das SVG braucht es (Startzeit von ``stand``)
-
-    t = escape(titel)
+    t = html_text(titel)
     teile = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {breite} {gesamt_h}" '
         f'width="100%" role="img" aria-label="{t}" '
@@ -124,12 +123,12 @@ def svg_verlauf(
         )
         teile.append(
             f'<text x="{links - 6}" y="{yy + 4:.1f}" text-anchor="end" fill="#333333" '
-            f'font-size="14">{escape(euro(wert))}</text>'
+            f'font-size="14">{html_text(euro(wert))}</text>'
         )
         wert += schritt
     teile.append(
         f'<text x="{links + innen_b / 2:.1f}" y="{hoehe - 8}" text-anchor="middle" '
-        f'fill="#333333">{escape(x_text)} (1–{max(laenge - 1, 0)})</text>'
+        f'fill="#333333">{html_text(x_text)} (1–{max(laenge - 1, 0)})</text>'
     )
     # Gleiche Salden lägen genau übereinander (die Partner eines Spiels gewinnen gleich viel):
     # ein Punkt, den schon eine frühere Linie mit demselben Wert hat, rückt je solcher Linie
@@ -153,7 +152,7 @@ def svg_verlauf(
         dash = f' stroke-dasharray="{strich}"' if strich else ""
         teile.append(
             f'<polyline fill="none" stroke="{farbe}" stroke-width="2"{dash} '
-            f'points="{punkte}"><title>{escape(name)}: {escape(euro(werte[-1] if werte else 0))}'
+            f'points="{punkte}"><title>{html_text(name)}: {html_text(euro(werte[-1] if werte else 0))}'
             f"</title></polyline>"
         )
         lx = 10 + (i % spalten) * (breite - 20) / spalten
@@ -164,7 +163,7 @@ def svg_verlauf(
         )
         teile.append(
             f'<text x="{lx + 28:.1f}" y="{ly}" fill="#111111">'
-            f"{escape(name)} {escape(euro(werte[-1] if werte else 0))}</text>"
+            f"{html_text(name)} {html_text(euro(werte[-1] if werte else 0))}</text>"
         )
     teile.append("</svg>")
     return "\n".join(teile)

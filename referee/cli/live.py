@@ -79,11 +79,11 @@ def _links_ausgeben(server, als_json: bool, ohne_qr: bool, abend: int | None) ->
     if als_json:
         import json
 
-        gezeigt = server.beobachter.stand  # der Abend der Seite (offen, sonst der letzte)
+        gezeigt = server.abend  # der Abend der Seite (offen, sonst der letzte)
         zeile = {
             "lesen": server.url,
             "schreiben": server.url_schreiben,
-            "abend": gezeigt.abend.id if gezeigt is not None else abend,
+            "abend": gezeigt if gezeigt is not None else abend,
             "host": server.host,
             "port": server.port,
             "nur_lokal": server.nur_lokal,

@@ -745,7 +745,7 @@ def _qr_pdf_schreiben(server, ziel: Path, runde: int, links, *, force: bool) -> 
     from referee.live.terminal import qr_png
     from referee.turnier.pdf import qr_seiten_pdf
 
-    lage = server.turnierbeobachter.lage
+    lage = server.aufnahme.lage
     if lage is None or lage.runde != runde:
         return
     url = dict(links)

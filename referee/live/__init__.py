@@ -1,18 +1,24 @@
 """Der Live-Stand fürs Handy: eine Seite im lokalen Netz, die sich bei jedem Eintrag selbst
 aktualisiert (``referee live``, in ``referee tisch`` der Befehl ``live``).
 
-- ``daten``: was die Seite zeigt, an einer Stelle aus dem Buch gelesen;
-- ``seite``: die Seite als HTML (reine Funktionen);
+Eine Anwendung für beide Quellen – einen Abend oder ein Turnier:
+
+- ``quelle``: was eine Quelle kann (lesen, ihre Schreib-Links, die vier Anfragen beantworten);
+  ``abend`` (``referee live``) und ``turnierquelle`` (``referee turnier live``: die Rangliste
+  für Handys und Beamer, je Tisch ein Schreib-Link) sind die beiden;
+- ``daten`` und ``turnierdaten``: was die Seiten zeigen, an einer Stelle aus dem Buch gelesen;
+- ``basis``, ``seite``, ``eingabeseite``, ``turnierseite``: die Seiten als HTML (reine
+  Funktionen; Rahmen und Grundstil in ``basis``);
+- ``formular``: die Zeile von ``tisch`` und der Zustand des Formulars, die Grammatik als Daten
+  für das Skript der Eingabeseite (``formular.js``, ``ausgang.js``, ``eingabe.js``);
+- ``vertrag``: die Anfragen, Antworten und Ereignisse der Eingabeseite, einmal geschrieben;
 - ``beobachter``: Änderungen über ``PRAGMA data_version`` bemerken;
-- ``server``: Starlette-Antworten unter uvicorn in einem Thread, Token, Sicherheitsköpfe;
-- ``schreiben``: die JSON-API des Schreib-Links (``--schreiben``): Vorschau, Eintrag,
-  Rückgängig, Korrektur – mit Schlüssel, Herkunftsprüfung und Drossel;
-- ``eingabeseite`` und ``eingabe.js``: die Eingabeseite fürs Handy; ``formular``: die Zeile
-  von ``tisch`` und der Zustand des Formulars;
+- ``app``: die eine Tabelle der Pfade, Token, Sicherheitsköpfe, Ereignisströme, die
+  Schreib-API mit Herkunftsprüfung und Drossel; ``schreiben``: was um das Buch herum
+  geschieht (Körper lesen, Drossel, die Fäden des Schreibers);
+- ``server``: die Anwendung unter uvicorn in einem Thread;
 - ``prozess``: derselbe Server als Kindprozess (für ``tisch``; warum, steht dort);
-- ``turnierserver``, ``turnierdaten``, ``turnierseite``: dasselbe für ein Turnier
-  (``referee turnier live``): die Rangliste für Handys und Beamer, je Tisch ein Schreib-Link;
-  ``qrpdf``: die Links als PDF, je Tisch eine Seite mit QR-Code.
+- ``terminal``: Links als QR-Code fürs Terminal und als PNG (für das PDF der Tisch-Links).
 
 Starlette, uvicorn und segno werden erst geladen, wenn ein Server startet.
 
@@ -24,12 +30,11 @@ False
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from referee.live.prozess import LiveProzess
-    from referee.live.server import LiveServer
-    from referee.live.turnierserver import TurnierServer
+    from referee.live.server import AbendServer, TurnierServer
 
 __all__ = ["STANDARD_PORT", "starte_im_hintergrund", "starte_im_thread", "starte_turnier_im_thread"]
 
@@ -38,7 +43,7 @@ STANDARD_PORT = 8723
 
 
 def starte_im_hintergrund(
-    db_pfad: str | os.PathLike | None = None,
+    db_pfad: str | os.PathLike[str] | None = None,
     abend_id: int | None = None,
     host: str | None = None,
     port: int | None = None,
@@ -64,41 +69,41 @@ def starte_im_hintergrund(
 
 
 def starte_im_thread(
-    db_pfad: str | os.PathLike | None = None,
+    db_pfad: str | os.PathLike[str] | None = None,
     abend_id: int | None = None,
     host: str | None = None,
     port: int | None = None,
-    **optionen,
-) -> LiveServer:
+    **optionen: Any,
+) -> AbendServer:
     """Den Live-Server in einem Thread dieses Prozesses starten (``referee live`` selbst).
 
     Nur in einem Prozess, der sonst keine Verbindung zur Datenbank offen hält (siehe
     ``referee.live.prozess``); Parameter wie ``starte_im_hintergrund``.
     """
     from referee.live.daten import pruefe_abend
-    from referee.live.server import LiveServer
+    from referee.live.server import AbendServer
     from referee.store import db_pfad as pfad_von
 
     pfad = pfad_von(db_pfad)
     if abend_id is not None:
         pruefe_abend(pfad, abend_id)
-    server = LiveServer(pfad, abend_id, host, STANDARD_PORT if port is None else port, **optionen)
+    server = AbendServer(pfad, abend_id, host, STANDARD_PORT if port is None else port, **optionen)
     return server.starte()
 
 
 def starte_turnier_im_thread(
-    db_pfad: str | os.PathLike | None = None,
+    db_pfad: str | os.PathLike[str] | None = None,
     turnier_id: int | None = None,
     host: str | None = None,
     port: int | None = None,
-    **optionen,
+    **optionen: Any,
 ) -> TurnierServer:
     """``referee turnier live`` in einem Thread dieses Prozesses: die Rangliste des Turniers
     ``turnier_id`` (sonst des offenen) live; ``schreiben=True``: je Tisch der laufenden Runde
     ein Schreib-Link (``.tischlinks()``). Kein Turnier: ``KeineDaten``. Sonst wie
     ``starte_im_thread``."""
     from referee.buch.turnier import Turnierbuch
-    from referee.live.turnierserver import TurnierServer
+    from referee.live.server import TurnierServer
     from referee.store import db_pfad as pfad_von
 
     pfad = pfad_von(db_pfad)

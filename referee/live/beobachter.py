@@ -2,10 +2,11 @@
 
 SQLites ``PRAGMA data_version`` liefert auf einer Verbindung einen anderen Wert, sobald eine
 *andere* Verbindung – aus diesem oder einem anderen Prozess – etwas festgeschrieben hat
-(https://sqlite.org/pragma.html#pragma_data_version). Der Beobachter hält ein Buch
-(``referee.buch.Buch``) mit seiner einen, langlebigen Verbindung offen und fragt sie alle
-``takt`` Sekunden (``Buch.datenversion``, Mikrosekunden je Frage). Erst wenn sich der Wert ändert, liest er den Abend über ``referee.live.daten`` neu,
-rendert den veränderlichen Teil der Seite einmal und weckt alle wartenden Verbindungen.
+(https://sqlite.org/pragma.html#pragma_data_version). Der Beobachter hält ein Buch seiner
+Quelle (``referee.live.quelle``: ein Abend oder ein Turnier) mit seiner einen, langlebigen
+Verbindung offen und fragt sie alle ``takt`` Sekunden (``datenversion``, Mikrosekunden je
+Frage). Erst wenn sich der Wert ändert, liest die Quelle einmal alles neu (``Lesung``), der
+Beobachter tauscht es in einem Zug aus und weckt alle wartenden Verbindungen.
 
 Alles hier läuft im Thread der Ereignisschleife des Servers (SQLite-Verbindungen gehören
 einem Thread).
@@ -15,42 +16,34 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import sqlite3
 from datetime import datetime
-from pathlib import Path
-from typing import Any
+from typing import Generic
 
 from referee.errors import RefereeFehler
-from referee.live import daten, seite
+from referee.live.quelle import B, D, Lesung, Quelle, Schreibansicht, Schreiblink
+from referee.live.vertrag import Ereignis
 
 
-class Beobachter:
-    """Hält den zuletzt gelesenen Stand (``nr`` zählt die Fassungen) und meldet Änderungen."""
+class Beobachter(Generic[B, D]):
+    """Hält die zuletzt gelesene ``lesung`` (``nr`` zählt die Fassungen) und meldet Änderungen."""
 
-    def __init__(
-        self, db: Path, abend_id: int | None = None, takt: float = 0.25, *, schreiben: bool = False
-    ) -> None:
-        self.db = Path(db).resolve()
-        self.abend_id = abend_id
+    def __init__(self, quelle: Quelle[B, D], takt: float = 0.25) -> None:
+        self.quelle = quelle
         self.takt = takt
         #: frühestens so viele Sekunden nach dem letzten Lesen liest ``anstossen`` neu (viele
         #: Schreibvorgänge kurz hintereinander ergeben ein Lesen; ein Turnier liest mehr)
-        self.mindestabstand = 0.0
+        self.mindestabstand = quelle.mindestabstand
         self._gelesen = 0.0  # ``loop.time()`` des letzten Lesens
-        self.schreiben = schreiben  # auch die Daten der Eingabeseite rechnen
-        self.sse_schreiben = ""  # Ereignis der Eingabeseite: Stand ohne Einträge + Formulardaten
         self._geplant = False
         self.nr = 0
         self.zeit = ""
-        self.stand: daten.Abendstand | None = None
-        self.stand_text: str | None = None  # wie ``referee stand --json``
-        self.fehler: dict[str, Any] | None = None  # JSON-Fehlerform, solange es keinen Stand gibt
-        self.teil = ""  # der veränderliche Teil der Seite (``seite.inhalt``)
-        self.sse_daten = ""
+        #: was zuletzt gelesen wurde (``None``: noch nichts)
+        self.lesung: Lesung[D] | None = None
+        self.sse_daten = ""  # das Ereignis der Lese-Seite zur jetzigen Fassung
         self.beendet = False
         self._version: int | None = None
-        self._buch: Any = None
+        self._buch: B | None = None
         self._wechsel: asyncio.Future[None] | None = None
 
     # ------------------------------------------------------------ Änderungen bemerken
@@ -64,17 +57,11 @@ class Beobachter:
         """
         try:
             if self._buch is None:
-                self._buch = self._oeffne()
+                self._buch = self.quelle.oeffne()
             return self._buch.datenversion()
         except (sqlite3.Error, RefereeFehler):
             self._trenne()
             return None
-
-    def _oeffne(self) -> Any:
-        """Das Buch, das beobachtet wird (hier das der Abende; ein Turnier nimmt seines)."""
-        from referee.buch import Buch
-
-        return Buch(self.db)
 
     def _trenne(self) -> None:
         if self._buch is not None:
@@ -91,53 +78,26 @@ class Beobachter:
         self._version = version
         with contextlib.suppress(RuntimeError):  # ohne laufende Schleife (Tests)
             self._gelesen = asyncio.get_running_loop().time()
-        return self._lies()
-
-    def _lies(self) -> bool:
         try:
-            stand = (
-                daten.abendstand(self._buch, self.abend_id, formulare=self.schreiben)
-                if self._buch
-                else None
-            )
-        except RefereeFehler as exc:
-            stand, self.fehler = None, exc.als_json()
+            lesung = self.quelle.lies(self._buch, self.lesung)
         except sqlite3.Error:  # z. B. mitten in einer Umstellung des Schemas: gleich nochmal
             self._version = None
-            return False
-        else:
-            self.fehler = None if stand is not None else _kein_abend()
-        self.stand = stand
-        self.stand_text = (
-            json.dumps(stand.stand.als_json(), ensure_ascii=False, indent=2) + "\n"
-            if stand
-            else None
-        )
-        meldung = self.fehler["fehler"]["meldung"] if self.fehler and self.abend_id else None
-        self._fassung(seite.inhalt(stand, meldung))
-        if self.schreiben:
-            from referee.live import eingabeseite
-
-            self.sse_schreiben = json.dumps(
-                {
-                    "nr": self.nr,
-                    "zeit": self.zeit,
-                    "html": seite.inhalt(stand, meldung, eintraege=False),
-                    "daten": eingabeseite.daten(stand, meldung),
-                },
-                ensure_ascii=False,
-            )
+            if self.lesung is not None:
+                return False
+            lesung = self.quelle.lies(None, None)  # bis dahin: wie ohne Buch
+        self.lesung = lesung  # in einem Zug: wer sie liest, sieht sie ganz
+        self.nr += 1
+        self.zeit = datetime.now().strftime("%H:%M:%S")
+        self.sse_daten = Ereignis(self.nr, self.zeit, lesung.teil).als_text()
         self._melde()
         return True
 
-    def _fassung(self, teil: str) -> None:
-        """Eine neue Fassung: Nummer, Uhrzeit, der Teil der Seite und sein Ereignis."""
-        self.nr += 1
-        self.zeit = datetime.now().strftime("%H:%M:%S")
-        self.teil = teil
-        self.sse_daten = json.dumps(
-            {"nr": self.nr, "zeit": self.zeit, "html": self.teil}, ensure_ascii=False
-        )
+    def schreibansicht(self, link: Schreiblink) -> Schreibansicht:
+        """Die Eingabeseite von ``link`` zur jetzigen Fassung (die Quelle merkt sie sich)."""
+        if self.lesung is None:
+            self.pruefe()
+        assert self.lesung is not None
+        return self.quelle.schreibansicht(self._buch, self.lesung, link, self.nr, self.zeit)
 
     def anstossen(self) -> None:
         """Gleich nachsehen (nach einem Schreiben vom Handy), nicht erst beim nächsten Takt –
@@ -193,9 +153,4 @@ class Beobachter:
         self._trenne()
 
 
-def _kein_abend() -> dict[str, Any]:
-    from referee.errors import Zustandsfehler
-
-    return Zustandsfehler(
-        "Noch kein Spielabend. Beispiel: referee abend neu --spieler Anna Ben Cem Dora"
-    ).als_json()
+__all__ = ["Beobachter"]

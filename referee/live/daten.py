@@ -1,8 +1,10 @@
-"""Was die Live-Seite zeigt – an einer Stelle aus dem Buch gelesen.
+"""Was die Live-Seiten eines Abends zeigen – an einer Stelle aus dem Buch gelesen.
 
-Die einzige Stelle von ``referee.live``, die das Buch (``referee.buch``) fragt. ``stand`` ist
-genau das, was ``referee stand --json`` für den Abend druckt (``Buch.stand().als_json()``); dazu kommen der Abend, der nächste Geber, die letzten Einträge mit ihrer
-Beschreibung und Werterklärung und der Verlauf des Schafkopf-Saldos für das Diagramm.
+Die einzige Stelle von ``referee.live``, die das Buch (``referee.buch``) für die Seiten fragt
+(geschrieben wird über die Quelle, ``referee.live.abend``). ``stand`` ist
+genau das, was ``referee stand --json`` für den Abend druckt (``Buch.stand().als_json()``);
+dazu kommen der Abend, der nächste Geber, die letzten Einträge mit ihrer Beschreibung und
+Werterklärung und der Verlauf des Schafkopf-Saldos für das Diagramm.
 """
 
 from __future__ import annotations
@@ -11,9 +13,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+
+    from referee.buch import Buch
     from referee.buch.stand import Stand
     from referee.schafkopf.tisch import Geberfolge
-    from referee.store import Abend
+    from referee.store import Abend, Eintrag
 
 #: So viele Einträge zeigt die Seite (die neuesten zuerst); der Rest steht in ``verlauf``.
 LETZTE = 8
@@ -51,13 +57,8 @@ class Abendstand:
         return {n: list(r) for n, r in self.stand.verlauf.items()}
 
 
-def stand_json(buch, abend_id: int | None = None) -> dict[str, Any]:
-    """Was ``referee stand [--abend N] --json`` druckt (offener, sonst letzter Abend)."""
-    return buch.stand(abend_id).als_json()
-
-
 def abendstand(
-    buch, abend_id: int | None = None, letzte: int = LETZTE, *, formulare: bool = False
+    buch: Buch, abend_id: int | None = None, letzte: int = LETZTE, *, formulare: bool = False
 ) -> Abendstand | None:
     """Der Stand des Abends ``abend_id`` (sonst des offenen, sonst des letzten) für die Seite,
     aus dem Buch (``referee.buch.Buch``). ``None``, solange es noch keinen Abend gibt.
@@ -75,6 +76,7 @@ def abendstand(
             raise
         return None
     a = st.abend
+    assert a is not None  # der Stand eines Abends (nicht ``gesamt``)
     geltend = buch.verlauf(a.id).eintraege  # die geltenden, in Spielfolge
     zeilen = tuple(
         Eintragszeile(
@@ -98,14 +100,14 @@ def abendstand(
     )
 
 
-def _formular(e, spieler) -> dict[str, Any] | None:
+def _formular(e: Eintrag, spieler: Sequence[str]) -> dict[str, Any] | None:
     from referee.live.formular import formular, spiel_eines_eintrags
 
     spiel = spiel_eines_eintrags(e, spieler)
     return None if spiel is None else formular(spiel)
 
 
-def pruefe_abend(pfad, abend_id: int) -> None:
+def pruefe_abend(pfad: Path, abend_id: int) -> None:
     """Gibt es den Abend ``abend_id``? Sonst der Fehler des Buchs (wie ``referee stand``)."""
     from referee.buch import Buch
 

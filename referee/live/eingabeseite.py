@@ -2,36 +2,36 @@
 
 Gebaut für Daumen bei 360–430 px: Spielart, Spieler-Chips, Augen als Schnellwahl oder Zahl,
 Stepper für Laufende, Klopfer und Stoß, Schalter für Tout, Sie und kurz, sabai-Karten je
-Spieler. Das Skript (``eingabe.js`` neben diesem Modul) baut daraus die Zeile von ``tisch``,
-holt die Vorschau vom Server und trägt mit einem Tipp ein; unbeantwortete Schreibvorgänge
-hält es im Ausgang des Handys (``localStorage``) und schickt sie mit ihrem Schlüssel erneut.
+Spieler. Das Skript (``skript``) baut daraus die Zeile von ``tisch``, holt die Vorschau vom
+Server und trägt mit einem Tipp ein; unbeantwortete Schreibvorgänge hält es im Ausgang des
+Handys (``localStorage``) und schickt sie mit ihrem Schlüssel erneut.
 
 Die Seite selbst ist eine feste Hülle; was sich ändert (Spieler, letzte Einträge mit ihrem
-Formular, der Stand als HTML der Lese-Seite), kommt über denselben Ereignisstrom wie dort
-(``daten`` hier, ``referee.live.seite.inhalt`` für den Stand).
+Formular, der Stand darunter als HTML), kommt über denselben Ereignisstrom wie dort
+(``referee.live.vertrag.Eingabedaten``). Das Skript besteht aus drei Dateien neben diesem
+Modul (``SKRIPTE``): ``formular.js`` (das Formular ohne DOM: Tipps, Zeile, was fehlt – mit der
+Grammatik als Daten), ``ausgang.js`` (der Ausgang) und ``eingabe.js`` (die Seite).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import cache
-from html import escape
-from typing import Any
 
-from referee.live.daten import Abendstand
+from referee.live.basis import BASIS, STAND, dokument, stil
+from referee.text import html_text
 
 #: Fürs Handy: große Knöpfe (mindestens 48 px hoch), ein Raster, das bei 360 px nicht
-#: seitlich hinausragt, die Leiste mit Zeile und „Eintragen“ unten in Daumennähe.
-STIL = """
-:root{color-scheme:light dark;--bg:#fff;--fg:#111;--mut:#555;--linie:#d5d8dc;--karte:#f3f4f6;--plus:#1a7f37;--minus:#c62828;--akzent:#0b63c5;--an:#0b63c5;--an-fg:#fff;--warn:#8a5a00;--warnbg:#fff4d6}
-@media (prefers-color-scheme:dark){:root{--bg:#111316;--fg:#ececec;--mut:#a4a8ae;--linie:#3a3f46;--karte:#1c1f24;--plus:#5bd68f;--minus:#ff7b72;--akzent:#6cb6ff;--an:#3d8ee6;--an-fg:#fff;--warn:#ffd27a;--warnbg:#3a2f12}
-figure svg>rect{fill:var(--karte)}figure svg text{fill:var(--fg)}figure svg line[stroke="#dddddd"]{stroke:#3a3f46}
-figure svg line[stroke="#555555"]{stroke:#8a9099}figure svg [stroke="#000000"]{stroke:#ececec}}
-*{box-sizing:border-box}
-body{margin:0 auto;max-width:40rem;padding:.5rem .6rem 1rem;font:16px/1.35 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg);-webkit-text-size-adjust:100%}
-header{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:0 .6rem;border-bottom:1px solid var(--linie);padding-bottom:.25rem}
-h1{font-size:1.2rem;margin:0}h2{font-size:1rem;margin:.9rem 0 .3rem}h3{font-size:.95rem;margin:.7rem 0 .2rem}h2,.meta{overflow-wrap:anywhere}
-#status{font-size:.85rem;color:var(--mut);margin:0}#status.live::before{content:"● ";color:var(--plus)}#status.weg{color:var(--minus)}
+#: seitlich hinausragt, die Leiste mit Zeile und „Eintragen“ unten in Daumennähe. Dazu
+#: Grundstil und Stand (``referee.live.basis``), etwas dichter gesetzt.
+STIL = stil(
+    BASIS,
+    STAND,
+    """
+:root{--linie:#d5d8dc;--an:#0b63c5;--an-fg:#fff;--warn:#8a5a00;--warnbg:#fff4d6}
+@media (prefers-color-scheme:dark){:root{--linie:#3a3f46;--an:#3d8ee6;--an-fg:#fff;--warn:#ffd27a;--warnbg:#3a2f12}}
+body{padding:.5rem .6rem 1rem;line-height:1.35}
+header{padding-bottom:.25rem}
+h1{font-size:1.2rem}h2{font-size:1rem;margin:.9rem 0 .3rem}h3{font-size:.95rem;margin:.7rem 0 .2rem}
 section.teil{margin:.55rem 0}
 .titel{font-size:.8rem;color:var(--mut);margin:0 0 .2rem;text-transform:uppercase;letter-spacing:.03em}
 .raster{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:.35rem}
@@ -65,133 +65,83 @@ button.haupt{background:var(--akzent);color:#fff;border-color:var(--akzent);font
 .dialog .zeile2 button{flex:1}
 #meldung{position:fixed;left:.6rem;right:.6rem;top:.5rem;z-index:3;max-width:38rem;margin:0 auto;padding:.55rem .7rem;border-radius:.55rem;background:var(--fg);color:var(--bg);font-size:.95rem;box-shadow:0 2px 10px rgba(0,0,0,.25)}
 #meldung.schlecht{background:var(--minus);color:#fff}#meldung[hidden]{display:none}
-ol.eintraege{list-style:none;padding:0;margin:0}
-ol.eintraege li{border-bottom:1px solid var(--linie);padding:.45rem 0;overflow-wrap:anywhere}
-.kopf{font-size:.8rem;color:var(--mut)}.wert{font-size:.88rem;color:var(--mut)}
-.betraege{font-size:.9rem;font-variant-numeric:tabular-nums}.nw{display:inline-block;max-width:100%;overflow-wrap:anywhere;margin-right:.5rem}
-.plus{color:var(--plus)}.minus{color:var(--minus)}
+ol.eintraege li{padding:.45rem 0}
+.nw{margin-right:.5rem}
 li .zeile2 button{flex:1}
 details{margin:.4rem 0}summary{cursor:pointer;color:var(--akzent);padding:.3rem 0}
-table{border-collapse:collapse;width:100%;margin:.2rem 0}
-th,td{padding:.28rem .35rem;border-bottom:1px solid var(--linie);text-align:left;vertical-align:top;overflow-wrap:anywhere}
-th{font-size:.85rem;color:var(--mut);font-weight:600}
-td.z,th.z{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-figure{margin:.5rem 0;border-radius:.5rem;overflow:hidden}svg{width:100%;height:auto;display:block}
-.geber{background:var(--karte);border-radius:.5rem;padding:.45rem .6rem;margin:.6rem 0}
 #stand{border-top:2px solid var(--linie);margin-top:1rem}
-footer{margin-top:1.2rem;font-size:.8rem;color:var(--mut)}a{color:var(--akzent)}
+footer{margin-top:1.2rem}
 [hidden]{display:none!important}
-""".strip()
+""",
+)
+
+#: Die Dateien des Skripts der Seite, in dieser Reihenfolge (neben diesem Modul): das
+#: Formular ohne DOM, der Ausgang, die Seite selbst.
+SKRIPTE = ("formular.js", "ausgang.js", "eingabe.js")
 
 
 @cache
 def skript() -> str:
-    """Das Skript der Seite (``eingabe.js``, mit dem Paket ausgeliefert)."""
+    """Das Skript der Seite: die Grammatik der Zeile als Daten (``GRAMMATIK``, aus
+    ``referee.live.formular.grammatik``), dann ``SKRIPTE`` (mit dem Paket ausgeliefert)."""
+    import json
     from importlib.resources import files
 
-    return files("referee.live").joinpath("eingabe.js").read_text(encoding="utf-8")
+    from referee.live.formular import grammatik
 
-
-def _h(wert: object) -> str:
-    return escape(str(wert), quote=True)
-
-
-# --------------------------------------------------------------------------- Daten
-
-
-def _betraege(werte: Mapping[str, int]) -> list[list[str]]:
-    """Cent je Spieler als ``[[Name, "+0,20 €", "plus"], …]`` (Sitzordnung)."""
-    from referee.bericht.geld import euro
-
-    return [[n, euro(c), "plus" if c > 0 else "minus" if c < 0 else ""] for n, c in werte.items()]
-
-
-def vorschau_anzeige(werte: Mapping[str, Mapping[str, int]]) -> list[list[str]]:
-    """Was die Vorschau je Spieler zeigt: beim Schafkopf Euro (die anderen Spiele nennen ihre
-    Wertung schon in der Zeile, sabai etwa Kartenpunkte und Siegespunkte)."""
-    return _betraege(werte["cent"]) if "cent" in werte else []
-
-
-def daten(a: Abendstand | None, meldung: str | None = None) -> dict[str, Any]:
-    """Was die Eingabeseite bei jeder Änderung bekommt: der Abend, ob er offen ist, die Spieler
-    mit ihrem Kürzel in der Zeile, die letzten Einträge mit Formular (fürs Korrigieren), und
-    welcher der jüngste geltende ist (nur ihn nimmt „Rückgängig“ zurück)."""
-    from referee.bericht.formate import SPIELNAMEN, uhrzeit
-    from referee.live.formular import kuerzel
-
-    if a is None:
-        return {
-            "abend": None,
-            "offen": False,
-            "meldung": meldung
-            or "Noch kein Spielabend. Am Rechner einen beginnen: referee abend neu --spieler …",
-            "spieler": [],
-            "eintraege": [],
-            "letzter": None,
-        }
-    ab = a.abend
-    k = kuerzel(ab.spieler)
-    return {
-        "abend": ab.id,
-        "offen": ab.offen,
-        "meldung": None
-        if ab.offen
-        else f"Abend {ab.id} ist beendet; eingetragen wird erst wieder in einem offenen Abend "
-        "(am Rechner: referee abend neu … oder referee abend wieder).",
-        "spieler": [{"name": n, "kuerzel": k.get(n)} for n in ab.spieler],
-        "eintraege": [
-            {
-                "id": e.id,
-                "zeit": uhrzeit(e.zeit),
-                "spiel": SPIELNAMEN.get(e.spiel, e.spiel),
-                "text": e.text,
-                "erklaerung": e.erklaerung,
-                "betraege": _betraege(e.betraege),
-                "formular": e.formular,
-                "letzter": e.id == a.letzter,
-            }
-            for e in a.eintraege
-        ],
-        "letzter": a.letzter,
-    }
+    teile = [files("referee.live").joinpath(d).read_text(encoding="utf-8") for d in SKRIPTE]
+    daten = json.dumps(grammatik(), separators=(",", ":"))
+    return "\n".join([f"var GRAMMATIK = {daten};", *teile])
 
 
 # --------------------------------------------------------------------------- die Seite
 
-_SPIELE = [
-    ("r", "Rufspiel"),
-    ("w", "Wenz"),
-    ("g", "Geier"),
-    ("solo", "Solo"),
-    ("fw", "Farbwenz"),
-    ("fg", "Farbgeier"),
-    ("ramsch", "Ramsch"),
-    ("b", "Bettel"),
-    ("sb", "sabai"),
-    ("sf", "SAUFN"),
-    ("sm", "Schlafmütze"),
-]
-_FARBEN = [("e", "Eichel"), ("g", "Gras"), ("h", "Herz"), ("s", "Schellen")]
-#: Schnellwahl der Augen der Spielerpartei: (Augen, schwarz, Aufschrift).
-AUGEN_WAHL = [
-    (61, False, "gewonnen", "61"),
-    (91, False, "Schneider", "91"),
-    (120, True, "Schwarz", "120"),
-    (60, False, "verloren", "60"),
-    (30, False, "Schneider verloren", "30"),
-    (0, True, "schwarz verloren", "0"),
-]
+#: Die Aufschrift je Spiel (die Wörter und ihre Reihenfolge kommen aus der Grammatik).
+AUFSCHRIFT = {
+    "r": "Rufspiel",
+    "w": "Wenz",
+    "g": "Geier",
+    "solo": "Solo",
+    "fw": "Farbwenz",
+    "fg": "Farbgeier",
+    "ramsch": "Ramsch",
+    "b": "Bettel",
+    "sb": "sabai",
+    "sf": "SAUFN",
+    "sm": "Schlafmütze",
+}
+
+
+def augen_wahl() -> list[tuple[int, bool, str]]:
+    """Die Schnellwahl der Augen der Spielerpartei: (Augen, schwarz, Aufschrift) – die
+    Schwellen aus der Abrechnung (``referee.schafkopf.abrechnung``)."""
+    from referee.schafkopf.abrechnung import (
+        GEWINNSCHWELLE,
+        SCHNEIDER_GEWONNEN,
+        SCHNEIDER_VERLOREN,
+    )
+    from referee.schafkopf.karten import AUGEN_JE_NR
+
+    alle = sum(AUGEN_JE_NR)
+    return [
+        (GEWINNSCHWELLE, False, "gewonnen"),
+        (SCHNEIDER_GEWONNEN, False, "Schneider"),
+        (alle, True, "Schwarz"),
+        (GEWINNSCHWELLE - 1, False, "verloren"),
+        (SCHNEIDER_VERLOREN, False, "Schneider verloren"),
+        (0, True, "schwarz verloren"),
+    ]
 
 
 def _knopf(text: str, **attr: str) -> str:
-    teile = "".join(f' {k.rstrip("_").replace("_", "-")}="{_h(v)}"' for k, v in attr.items())
+    teile = "".join(f' {k.rstrip("_").replace("_", "-")}="{html_text(v)}"' for k, v in attr.items())
     return f'<button type="button"{teile}>{text}</button>'
 
 
 def _stepper(name: str, titel: str, hoechstens: int) -> str:
     return (
         f'<div class="stepper" data-stepper="{name}" data-max="{hoechstens}">'
-        f"<span>{_h(titel)}</span>"
+        f"<span>{html_text(titel)}</span>"
         + _knopf("−", data_schritt="-1", aria_label=f"{titel} weniger")
         + f'<output id="wert-{name}">0</output>'
         + _knopf("+", data_schritt="1", aria_label=f"{titel} mehr")
@@ -200,26 +150,31 @@ def _stepper(name: str, titel: str, hoechstens: int) -> str:
 
 
 def formular_html() -> str:
-    """Die feste Hülle des Formulars; das Skript füllt Chips, Karten, Vorschau und Einträge."""
+    """Die feste Hülle des Formulars; das Skript füllt Chips, Karten, Vorschau und Einträge.
+    Spiele, Farben und Karten nach der Grammatik (``referee.live.formular.grammatik``)."""
+    from referee.live.formular import grammatik
+
+    g = grammatik()
     spiele = "".join(
-        _knopf(_h(name), data_spiel=wort, aria_pressed="false") for wort, name in _SPIELE
+        _knopf(html_text(AUFSCHRIFT[wort]), data_spiel=wort, aria_pressed="false")
+        for wort in g["reihe"]
     )
     farben = "".join(
-        _knopf(_h(name), data_farbe=wort, aria_pressed="false") for wort, name in _FARBEN
+        _knopf(html_text(name), data_farbe=wort, aria_pressed="false") for wort, name in g["farben"]
     )
     augen = "".join(
         _knopf(
-            f"{_h(text)}<br><small>{_h(zahl)}</small>",
+            f"{html_text(text)}<br><small>{a}</small>",
             data_augen=str(a),
             data_schwarz="1" if s else "0",
             aria_pressed="false",
         )
-        for a, s, text, zahl in AUGEN_WAHL
+        for a, s, text in augen_wahl()
     )
     ziffern = "".join(_knopf(str(z), data_ziffer=str(z)) for z in [1, 2, 3, 4, 5, 6, 7, 8, 9])
-    karten = "".join(
-        _knopf(k, data_karte=k) for k in [*(str(z) for z in range(15)), "J", "AJ"]
-    ) + _knopf("⌫", data_karte="", aria_label="letzte Karte weg")
+    karten = "".join(_knopf(k, data_karte=k) for k in g["sabai"]["karten"]) + _knopf(
+        "⌫", data_karte="", aria_label="letzte Karte weg"
+    )
     return "".join(
         [
             '<div id="eingabe" hidden>',
@@ -298,23 +253,11 @@ def formular_html() -> str:
     )
 
 
-def seite(
-    teil: str,
-    abend_nr: int | None,
-    pfad: str,
-    zeit: str,
-    *,
-    titel: str | None = None,
-    wer: str = "eintragen und korrigieren",
-) -> str:
-    """Die Eingabeseite um ``teil`` (der Stand wie auf der Lese-Seite, ohne Einträge);
-    ``pfad`` ist ``/<Schreib-Token>``. Derselbe Rahmen wie die Lese-Seite. Ein Turniertisch
-    nennt ``titel`` („Tisch 3 · Runde 1“) und ``wer`` („an Tisch 3 eintragen …“)."""
-    from referee.live.seite import dokument
-
-    if titel is None:
-        titel = f"Eintragen · Abend {abend_nr}" if abend_nr is not None else "Eintragen"
-    p = _h(pfad)
+def seite(teil: str, pfad: str, zeit: str, titel: str, wer: str) -> str:
+    """Die Eingabeseite um ``teil`` (der Stand unter dem Formular: beim Abend wie auf der
+    Lese-Seite, ohne Einträge); ``pfad`` ist ``/<Schreib-Token>``. ``titel``: „Eintragen · Abend
+    3“ oder „Tisch 3 · Runde 1“; ``wer``: was der Link kann („an Tisch 3 eintragen …“)."""
+    p = html_text(pfad)
     return dokument(
         titel,
         STIL,
@@ -327,10 +270,10 @@ def seite(
             f'<div id="wurzel" data-basis="{p}">{formular_html()}</div>',
             f'<main id="stand" data-quelle="{p}/ereignisse">{teil}</main>',
             '<div id="meldung" role="status" aria-live="polite" hidden></div>',
-            f"<footer>Wer diesen Link hat, kann {_h(wer)} – nur an die "
+            f"<footer>Wer diesen Link hat, kann {html_text(wer)} – nur an die "
             f'weitergeben, die schreiben sollen. <a href="{p}/stand.json">stand.json</a></footer>',
         ],
     )
 
 
-__all__ = ["STIL", "daten", "seite", "skript", "vorschau_anzeige"]
+__all__ = ["AUFSCHRIFT", "SKRIPTE", "STIL", "augen_wahl", "formular_html", "seite", "skript"]

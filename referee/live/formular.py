@@ -2,11 +2,15 @@
 
 Die Seite baut aus dem, was angetippt ist, dieselbe Zeile, die ``referee tisch`` versteht
 (``r an be 71 l3``, ``sb an 3 7 J / be AJ 2``, ``sf cem an be``, ``sm dora``); der Server liest
-sie mit dem Parser von ``tisch`` (``referee.tisch.kurz``) – eine Grammatik für beide. Hier steht
-nur, was die Seite dafür vom Server braucht:
+sie mit dem Parser von ``tisch`` (``referee.tisch.kurz``) – eine Grammatik für beide. Dies ist
+die eine Stelle von ``referee.live``, die die Grammatik kennt (``kurz``, ``aus_kurzform``):
 
+- ``grammatik``: ihre Wörter und Regeln als Daten für das Skript der Seite (``formular.js``
+  baut damit die Zeile und sagt, was noch fehlt) – aus den Tabellen von ``kurz`` und den
+  Regelkernen, das Skript schreibt keine davon ab;
 - ``lies_zeile``: eine Zeile vom Handy → ein Spiel (``kurz.Spiel``); alles andere, was ``tisch``
-  versteht (Befehle, ``u``, ``#12 …``), ist hier ein Eingabefehler;
+  versteht (Befehle, ``u``, ``#12 …``), ist hier ein Eingabefehler; ``angaben`` und
+  ``schafkopf_angaben``: dasselbe gleich als Angaben fürs Buch;
 - ``kuerzel``: je Spieler das kürzeste Wort, das der Parser eindeutig diesem Spieler zuordnet
   (geprüft mit dem Parser selbst, also nie ein Zusatzwort wie ``k`` oder ``sie``);
 - ``formular``: ein Spiel als Zustand des Formulars (JSON), damit „Korrigieren“ die Seite mit
@@ -20,18 +24,24 @@ Die Seite liest nie eine Zeile zurück; sie schreibt nur aus dem Formular eine.
 ('an', 'do')
 >>> formular(lies_zeile("r an be 71 l3", ("Anna", "Ben", "Cem", "Dora")))["partei"]
 ['Anna', 'Ben']
+>>> grammatik()["spiele"]["solo"]["farben"]
+{'e': 'es', 'g': 'gs', 'h': 'hs', 's': 'ss'}
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import Eingabefehler, RefereeFehler
+
+# Die Grammatik der Kurzzeile – die einzige Stelle in referee.live, die sie importiert.
 from referee.tisch import kurz
 
 if TYPE_CHECKING:
+    from referee.ergebnis import Angaben
+    from referee.schafkopf.ergebnis import SchafkopfAngaben
     from referee.store import Eintrag
 
 #: Die längste Zeile, die das Handy schicken darf (eine sabai-Runde mit acht Spielern und
@@ -50,6 +60,77 @@ SPIEL_WORT = {
     "bettel": "b",
 }
 _FARB_BUCHSTABE = {farbe: b for b, farbe in kurz.FARBEN.items()}
+
+# Wörter der Zeile, die ``kurz`` nur in seinem Code kennt (keine Tabelle dort); jedes liest
+# ``tests/test_schreiben_formular.py`` mit ``kurz.lies`` zurück.
+_RAMSCH = {"jungfrau": "j", "durchmarsch": "dm"}
+_TISCH = {"zeichen": "@", "trenner": "+"}
+_SABAI = {"trenner": "/", "letzte": "letzte"}
+_SCHLAFMUETZE = {"mit": "mit"}
+#: SAUFN: so viele Plätze nennt eine Zeile höchstens (das Podest)
+_SAUFN_PLAETZE = 3
+#: So viele Karten tippt die Seite je sabai-Hand höchstens (mehr hat niemand auf der Hand).
+SABAI_KARTEN_HOECHSTENS = 12
+
+
+@cache
+def grammatik() -> dict[str, Any]:
+    """Die Kurzzeile als Daten für das Skript der Eingabeseite (``formular.js``).
+
+    ``spiele``: je Wort der Seite (``reihe``) seine Gruppe; beim Schafkopf das Wort je Farbe
+    (``farben``, nur wenn die Spielart eine Farbe braucht), wie viele Spieler die Partei hat
+    (``partei``; Ramsch: ``null``, dort zählen Verlierer), was die Zahl zählt (``augen`` oder
+    ``stiche``), ob Tout und Sie gehen. Dazu die Wörter der Zusätze und Schalter, des Ramsch,
+    des Tisches (``@`` und ab wie vielen Spielern am Abend er genannt wird), von sabai, SAUFN
+    und Schlafmütze, und die Grenzen (Augen, Karten, Spieler).
+    """
+    from referee.sabai.karten import Karte as SabaiKarte
+    from referee.sabai.runde import MIN_SPIELER as SABAI_MIN_SPIELER
+    from referee.schafkopf.karten import AUGEN_JE_NR
+    from referee.schafkopf.spielart import Spielart
+    from referee.schafkopf.tisch import geber
+
+    # jede Kurzform eines Schafkopfspiels, wie der Parser sie liest: Wort → (Spielart, Farbe)
+    formen = {t: kurz.spielart(t) for t in kurz.kurzformen() if t not in kurz.ANDERE}
+    spiele: dict[str, dict[str, Any]] = {}
+    for wert, wort in SPIEL_WORT.items():
+        art = Spielart(wert)
+        farben = {
+            b: t for b, farbe in kurz.FARBEN.items() for t in formen if formen[t] == (art, farbe)
+        }
+        zahl = {Spielart.RAMSCH: None, Spielart.BETTEL: "stiche"}.get(art, "augen")
+        spiele[wort] = {
+            "gruppe": "schafkopf",
+            "farben": farben or None,
+            "partei": None if art is Spielart.RAMSCH else 1 if art.solo_artig else 2,
+            "zahl": zahl,
+            "tout": art.solo_artig and zahl == "augen",
+            "sie": art is Spielart.SOLO,
+            "ramsch": art is Spielart.RAMSCH,
+        }
+    for wort, gruppe in kurz.ANDERE.items():
+        spiele[wort] = {"gruppe": gruppe}
+    spiele["sf"]["plaetze"] = _SAUFN_PLAETZE
+    namen = [f"S{i}" for i in range(12)]
+    tisch_ab = next(n for n in range(4, 13) if len(geber(namen[:n], 0, 0).mitspieler) != 4)
+    zusatz = {name: b for b, name in kurz._ZUSATZ_NAME.items() if name != "stiche"}
+    return {
+        "reihe": list(spiele),
+        "spiele": spiele,
+        "farben": [[b, f.name_de] for b, f in kurz.FARBEN.items()],
+        "zusaetze": zusatz,
+        "schalter": {wort: wort for wort in kurz.SCHALTER},
+        "augen": sum(AUGEN_JE_NR),
+        "ramsch": _RAMSCH,
+        "tisch": {**_TISCH, "ab": tisch_ab},
+        "sabai": {
+            **_SABAI,
+            "karten": [k.value for k in SabaiKarte],
+            "mindestens": SABAI_MIN_SPIELER,
+            "hoechstens": SABAI_KARTEN_HOECHSTENS,
+        },
+        "schlafmuetze": _SCHLAFMUETZE,
+    }
 
 
 def lies_zeile(zeile: str, spieler: Sequence[str]) -> kurz.Spiel:
@@ -74,6 +155,31 @@ def lies_zeile(zeile: str, spieler: Sequence[str]) -> kurz.Spiel:
             "z. B. r an be 71, sb an 3 7 J / be AJ 2, sf cem an be, sm dora."
         )
     return e
+
+
+def angaben(zeile: str, spieler: Sequence[str]) -> Angaben:
+    """Eine Zeile vom Handy → die Angaben des Spiels fürs Buch (``referee.eingabe``)."""
+    from referee.eingabe import aus_kurzform
+
+    return aus_kurzform(lies_zeile(zeile, spieler))
+
+
+def schafkopf_angaben(zeile: str, namen: Sequence[str], wo: str) -> SchafkopfAngaben:
+    """Eine Zeile vom Handy eines Turniertisches, gelesen mit den Namen dieses Tisches
+    (``wo``: „an Tisch 3“, für die Meldung bei einem unbekannten Namen) → die Angaben eines
+    Schafkopfspiels; andere Spiele gibt es am Turniertisch nicht."""
+    from referee.eingabe import aus_kurzform
+    from referee.schafkopf.ergebnis import SchafkopfAngaben
+
+    spiel = lies_zeile(zeile, kurz.Mitspieler(namen, wo))
+    if isinstance(spiel, kurz.Schafkopf):
+        a = aus_kurzform(spiel)
+        if isinstance(a, SchafkopfAngaben):
+            return a
+    raise Eingabefehler(
+        "Am Turniertisch wird nur Schafkopf eingetragen (z. B. r an be 71); sabai, "
+        "SAUFN und Schlafmütze gehören zum Spielabend."
+    )
 
 
 # --------------------------------------------------------------------------- Kürzel
@@ -212,6 +318,18 @@ def _aus_ergebnis(e: Eintrag, spieler: Sequence[str]) -> kurz.Spiel | None:
     return kurz.Schlafmuetze(sieger, () if set(mit) == set(spieler) else mit)
 
 
+def schafkopf_formular(
+    zeile: object, ergebnis: object, namen: Sequence[str]
+) -> dict[str, Any] | None:
+    """Ein Spiel eines Turniertisches als Formular: aus der Zeile, mit der es eingegeben
+    wurde (Handy, ``tisch``), sonst aus dem gespeicherten Ergebnis (``SchafkopfErgebnis``)."""
+    gelesen = spiel_aus_zeile(zeile, namen)
+    if isinstance(gelesen, kurz.Schafkopf):
+        return formular(gelesen)
+    aus_ergebnis = schafkopf_aus_ergebnis(ergebnis)
+    return None if aus_ergebnis is None else formular(aus_ergebnis)
+
+
 def schafkopf_aus_ergebnis(erg: Any) -> kurz.Schafkopf | None:
     """Ein Schafkopfspiel fürs Formular aus einem gespeicherten Ergebnis (``SchafkopfErgebnis``:
     Abend oder Turniertisch); ``None``, wenn es sich nicht ablesen lässt."""
@@ -249,11 +367,16 @@ def schafkopf_aus_ergebnis(erg: Any) -> kurz.Schafkopf | None:
 
 __all__ = [
     "MAX_ZEILE",
+    "SABAI_KARTEN_HOECHSTENS",
     "SPIEL_WORT",
+    "angaben",
     "formular",
+    "grammatik",
     "kuerzel",
     "lies_zeile",
+    "schafkopf_angaben",
     "schafkopf_aus_ergebnis",
+    "schafkopf_formular",
     "spiel_aus_zeile",
     "spiel_eines_eintrags",
 ]

@@ -8,10 +8,7 @@ der Server bei jeder Änderung neu schickt (``inhalt``), und das kleine Skript (
 
 from __future__ import annotations
 
-import base64
-import hashlib
 from collections.abc import Mapping
-from html import escape
 
 from referee.bericht.formate import (
     SPIELNAMEN,
@@ -23,37 +20,23 @@ from referee.bericht.formate import (
 )
 from referee.bericht.geld import euro
 from referee.bericht.grafik import svg_verlauf
+from referee.live.basis import BASIS, STAND, lesedokument, stil
 from referee.live.daten import Abendstand
-from referee.live.eingabeseite import STIL as EINGABE_STIL
-from referee.live.turnierseite import STIL as TURNIER_STIL
+from referee.text import html_text
 
 #: Ohne JavaScript lädt die Seite so oft neu (Sekunden).
 NEU_LADEN = 10
 
-STIL = """
-:root{color-scheme:light dark;--bg:#fff;--fg:#111;--mut:#555;--linie:#ddd;--karte:#f3f4f6;--plus:#1a7f37;--minus:#c62828;--akzent:#0b63c5}
-@media (prefers-color-scheme:dark){:root{--bg:#111316;--fg:#ececec;--mut:#a4a8ae;--linie:#33373d;--karte:#1c1f24;--plus:#5bd68f;--minus:#ff7b72;--akzent:#6cb6ff}
-figure svg>rect{fill:var(--karte)}figure svg text{fill:var(--fg)}figure svg line[stroke="#dddddd"]{stroke:#3a3f46}
-figure svg line[stroke="#555555"]{stroke:#8a9099}figure svg [stroke="#000000"]{stroke:#ececec}}
-*{box-sizing:border-box}
-body{margin:0 auto;max-width:40rem;padding:.6rem .75rem 2rem;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg);-webkit-text-size-adjust:100%}
-header{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:0 .6rem;border-bottom:1px solid var(--linie);padding-bottom:.3rem}
-h1{font-size:1.25rem;margin:0}h2,.meta{overflow-wrap:anywhere}h2{font-size:1.05rem;margin:1.1rem 0 .3rem}h3{font-size:.95rem;margin:.8rem 0 .2rem}
-#status{font-size:.85rem;color:var(--mut);margin:0}#status.live::before{content:"● ";color:var(--plus)}#status.weg{color:var(--minus)}
+#: Der Stil der Lese-Seite: Grundstil und Stand (``referee.live.basis``), dazu ihre Überschriften
+#: und die Kopfzeilen des Abends.
+STIL = stil(
+    BASIS,
+    STAND,
+    """
+h2{font-size:1.05rem;margin:1.1rem 0 .3rem}h3{font-size:.95rem;margin:.8rem 0 .2rem}
 .meta{color:var(--mut);margin:.3rem 0;font-size:.92rem}
-.geber{background:var(--karte);border-radius:.5rem;padding:.45rem .6rem;margin:.6rem 0}
-table{border-collapse:collapse;width:100%;margin:.2rem 0}
-th,td{padding:.28rem .35rem;border-bottom:1px solid var(--linie);text-align:left;vertical-align:top;overflow-wrap:anywhere}
-th{font-size:.85rem;color:var(--mut);font-weight:600}
-td.z,th.z{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-.plus{color:var(--plus)}.minus{color:var(--minus)}
-figure{margin:.5rem 0;border-radius:.5rem;overflow:hidden}svg{width:100%;height:auto;display:block}
-ol.eintraege{list-style:none;padding:0;margin:0}
-ol.eintraege li{border-bottom:1px solid var(--linie);padding:.4rem 0;overflow-wrap:anywhere}
-.kopf{font-size:.8rem;color:var(--mut)}.wert{font-size:.88rem;color:var(--mut)}
-.betraege{font-size:.9rem;font-variant-numeric:tabular-nums}.nw{display:inline-block;max-width:100%;overflow-wrap:anywhere}
-footer{margin-top:1.4rem;font-size:.8rem;color:var(--mut)}a{color:var(--akzent)}
-""".strip()
+""",
+)
 
 SKRIPT = """"use strict";
 (function () {
@@ -75,32 +58,13 @@ SKRIPT = """"use strict";
 """
 
 
-def _hash(text: str) -> str:
-    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
-
-
-#: Content-Security-Policy: nichts von außen, Skript nur vom eigenen Server, der Stil nur
-#: als genau diese eingebetteten Blöcke (Hash: Lese- und Eingabeseite, Rangliste eines
-#: Turniers), keine Formulare, kein Einbetten in fremde Seiten.
-CSP = (
-    "default-src 'none'; script-src 'self'; connect-src 'self'; "
-    f"style-src {_hash(STIL)} {_hash(EINGABE_STIL)} {_hash(TURNIER_STIL)}; img-src 'self'; "
-    "base-uri 'none'; "
-    "form-action 'none'; frame-ancestors 'none'"
-)
-
-
-def _h(wert: object) -> str:
-    return escape(str(wert), quote=True)
-
-
 def _nach_wert(werte: Mapping[str, int]) -> list[tuple[str, int]]:
     """Höchster Wert zuerst; bei Gleichstand die Sitzordnung (Reihenfolge von ``werte``)."""
     return sorted(werte.items(), key=lambda kv: -kv[1])
 
 
 def _abschnitt(titel: str, *teile: str) -> str:
-    return f"<section><h2>{_h(titel)}</h2>" + "".join(teile) + "</section>"
+    return f"<section><h2>{html_text(titel)}</h2>" + "".join(teile) + "</section>"
 
 
 def _kopf(a: Abendstand) -> str:
@@ -117,16 +81,16 @@ def _kopf(a: Abendstand) -> str:
     tarif = tarif_text(ab.tarif)
     if tarif and partien.get("schafkopf"):
         zeilen.append("Tarif: " + tarif)
-    aus = f'<h2>{_h(titel)}</h2><p class="meta">{"<br>".join(_h(z) for z in zeilen)}</p>'
+    aus = f'<h2>{html_text(titel)}</h2><p class="meta">{"<br>".join(html_text(z) for z in zeilen)}</p>'
     g = a.geber
     if g:
         andere = [n for n in g.aussetzer if n != g.geber]
-        wer = f"<b>{_h(g.geber)}</b> gibt"
+        wer = f"<b>{html_text(g.geber)}</b> gibt"
         if g.geber in g.aussetzer:
             wer += " (setzt aus)"
-        text = f"Nächstes Spiel: {wer}, {_h(g.ausspieler)} spielt aus"
+        text = f"Nächstes Spiel: {wer}, {html_text(g.ausspieler)} spielt aus"
         if andere:
-            text += f", {_h(', '.join(andere))} setzt aus"
+            text += f", {html_text(', '.join(andere))} setzt aus"
         aus += f'<p class="geber">{text}.</p>'
     return aus
 
@@ -211,16 +175,16 @@ def _eintraege(a: Abendstand) -> str:
     punkte = []
     for e in a.eintraege:
         teile = [
-            f'<div class="kopf">#{e.id} · {_h(uhrzeit(e.zeit))} · '
-            f"{_h(SPIELNAMEN.get(e.spiel, e.spiel))}</div>",
-            f"<div>{_h(e.text)}</div>",
+            f'<div class="kopf">#{e.id} · {html_text(uhrzeit(e.zeit))} · '
+            f"{html_text(SPIELNAMEN.get(e.spiel, e.spiel))}</div>",
+            f"<div>{html_text(e.text)}</div>",
         ]
         if e.erklaerung:
-            teile.append(f'<div class="wert">Wert: {_h(e.erklaerung)}</div>')
+            teile.append(f'<div class="wert">Wert: {html_text(e.erklaerung)}</div>')
         if e.betraege:
             betraege = " · ".join(
-                f'<span class="nw">{_h(n)} <span class="{"plus" if c > 0 else "minus" if c < 0 else ""}">'
-                f"{_h(euro(c))}</span></span>"
+                f'<span class="nw">{html_text(n)} <span class="{"plus" if c > 0 else "minus" if c < 0 else ""}">'
+                f"{html_text(euro(c))}</span></span>"
                 for n, c in e.betraege.items()
             )
             teile.append(f'<div class="betraege">{betraege}</div>')
@@ -238,7 +202,7 @@ def inhalt(a: Abendstand | None, meldung: str | None = None, *, eintraege: bool 
     nur Kopf und Stände (die Eingabeseite zeigt die Einträge selbst, mit Knöpfen).
     """
     if a is None and meldung:
-        return f"<p>{_h(meldung)}</p>"
+        return f"<p>{html_text(meldung)}</p>"
     if a is None:
         return (
             "<p>Noch kein Spielabend. Sobald einer beginnt (<code>referee abend neu …</code>), "
@@ -247,70 +211,8 @@ def inhalt(a: Abendstand | None, meldung: str | None = None, *, eintraege: bool 
     return _kopf(a) + _schafkopf(a) + _andere_spiele(a) + (_eintraege(a) if eintraege else "")
 
 
-def dokument(
-    titel: str,
-    stil: str,
-    skript: str,
-    ueberschrift: str,
-    zeit: str,
-    koerper: list[str],
-    kopf: str = "",
-) -> str:
-    """Der Rahmen beider Seiten (Lese- und Eingabeseite): Kopf fürs Handy, ``stil`` eingebettet
-    (sein Hash steht in der CSP), ``skript`` als einzige Skriptquelle, die Überschrift mit dem
-    Status, dann ``koerper`` (schon HTML). ``kopf``: weitere Zeilen im ``<head>``."""
-    return "\n".join(
-        [
-            "<!DOCTYPE html>",
-            '<html lang="de">',
-            "<head>",
-            '<meta charset="utf-8">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            '<meta name="color-scheme" content="light dark">',
-            '<meta name="referrer" content="no-referrer">',
-            *([kopf] if kopf else []),
-            f"<title>{_h(titel)}</title>",
-            f"<style>{stil}</style>",
-            f'<script src="{_h(skript)}" defer></script>',
-            "</head>",
-            "<body>",
-            f'<header><h1>{_h(ueberschrift)}</h1><p id="status">Stand {_h(zeit)}</p></header>',
-            *koerper,
-            "</body>",
-            "</html>",
-        ]
-    )
-
-
-def seite(
-    teil: str,
-    abend_nr: int | None,
-    pfad: str,
-    zeit: str,
-    neu_laden: int = NEU_LADEN,
-    *,
-    titel: str | None = None,
-    ueberschrift: str = "Live-Stand",
-    stil: str = STIL,
-) -> str:
+def seite(teil: str, abend_nr: int | None, pfad: str, zeit: str, neu_laden: int = NEU_LADEN) -> str:
     """Die ganze Seite um ``teil`` (aus ``inhalt``); ``pfad`` ist ``/<token>`` (Skript,
-    Ereignisse und JSON liegen darunter). Die Rangliste eines Turniers nimmt denselben Rahmen
-    mit eigenem ``titel``, ``ueberschrift`` und ``stil``."""
-    if titel is None:
-        titel = f"Live-Stand · Abend {abend_nr}" if abend_nr is not None else "Live-Stand"
-    p = _h(pfad)
-    return dokument(
-        titel,
-        stil,
-        f"{pfad}/app.js",
-        ueberschrift,
-        zeit,
-        [
-            f'<noscript><p class="meta">Ohne JavaScript lädt die Seite alle {int(neu_laden)} s '
-            "neu.</p></noscript>",
-            f'<main id="stand" data-quelle="{p}/ereignisse">{teil}</main>',
-            f'<footer>Nur lesen · aktualisiert sich selbst · <a href="{p}/stand.json">'
-            "stand.json</a></footer>",
-        ],
-        kopf=f'<noscript><meta http-equiv="refresh" content="{int(neu_laden)}"></noscript>',
-    )
+    Ereignisse und JSON liegen darunter)."""
+    titel = f"Live-Stand · Abend {abend_nr}" if abend_nr is not None else "Live-Stand"
+    return lesedokument(teil, titel, "Live-Stand", STIL, pfad, zeit, neu_laden)

@@ -1,23 +1,16 @@
-"""Der Live-Server: Starlette-Antworten unter uvicorn, in einem eigenen Thread.
+"""Der Live-Server: die Anwendung (``referee.live.app``) unter uvicorn, in einem eigenen Thread.
 
-Nur lesen, nur mit Schlüssel: Jeder Pfad beginnt mit einem zufälligen Token
-(``secrets.token_urlsafe``, 128 Bit), das in konstanter Zeit verglichen wird; ohne oder mit
-falschem Token gibt es 404 ohne Einzelheiten, für andere Methoden als GET/HEAD 405. Jede
-Antwort trägt eine strenge Content-Security-Policy, ``nosniff`` und ``no-referrer``.
-
-Pfade (``T`` = Token)::
-
-    /T/            die Seite (ohne JavaScript: lädt regelmäßig neu)
-    /T/app.js      das Skript, das die Seite über Server-Sent Events aktuell hält
-    /T/ereignisse  text/event-stream: bei jeder Änderung der neue Teil der Seite
-    /T/stand.json  genau das, was ``referee stand --json`` für den Abend druckt
+``LiveServer`` bekommt eine Quelle – einen Abend (``referee.live.abend``) oder, als
+``TurnierServer``, ein Turnier (``referee.live.turnierquelle``) – und baut daraus Beobachter,
+Schreiber und Anwendung; Pfade, Sicherheit und Antworten sind für beide dieselben.
 
 Leere Verbindungen sperren niemanden aus: wer nach dem Verbinden (oder nach einer Antwort)
 binnen ``KOPF_FRIST`` Sekunden keinen vollständigen Anfragekopf schickt, wird getrennt; ist
 ``HOECHSTENS_VERBINDUNGEN`` erreicht, verdrängt jede neue Verbindung die älteste wartende.
 Die Grenze ``HOECHSTENS_ZUSEHER`` gilt nur für laufende Ereignisströme (``LiveApp._strom``).
 
-Wird nur von ``referee live`` und ``referee.live.starte_im_hintergrund`` geladen.
+Wird nur von ``referee live``, ``referee turnier live`` und
+``referee.live.starte_im_hintergrund`` geladen.
 """
 
 from __future__ import annotations
@@ -26,28 +19,24 @@ import asyncio
 import contextlib
 import errno
 import ipaddress
-import json
-import secrets
 import socket
 import threading
 import time
-from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Generic, Self
 
-from starlette.requests import Request
-from starlette.responses import Response, StreamingResponse
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from referee.errors import Eingabefehler, Zustandsfehler
-from referee.live import schreiben, seite
+from referee.live import seite
+from referee.live.abend import Abendquelle
+from referee.live.app import HOECHSTENS_ZUSEHER, LiveApp
 from referee.live.beobachter import Beobachter
-from referee.live.schreiben import Anfragefehler, Drossel, Schreiber
+from referee.live.quelle import B, D, Quelle
+from referee.live.schreiben import Schreiber
 from referee.live.terminal import nur_lokal, qr_text
+from referee.live.turnierquelle import Aufnahme, Turnierquelle
 
-#: So viele Ereignisströme dürfen gleichzeitig laufen (jeder weitere: 503); Seitenaufrufe und
-#: Verbindungen ohne Anfrage zählen nicht mit.
-HOECHSTENS_ZUSEHER = 200
 #: Höchstens so viele offene Verbindungen insgesamt (weniger, wenn ``ulimit -n`` nicht reicht).
 #: Ist die Grenze erreicht, schließt jede neue die älteste, die noch auf ihren Anfragekopf wartet.
 HOECHSTENS_VERBINDUNGEN = 1000
@@ -56,17 +45,6 @@ HOECHSTENS_VERBINDUNGEN = 1000
 KOPF_FRIST = 5.0
 #: So viele Dateideskriptoren bleiben neben den Verbindungen frei (Datenbank, Pipes, Logs).
 RESERVE_DATEIEN = 64
-#: Alle so viele Sekunden ein Kommentar im Ereignisstrom (hält Verbindungen durch WLAN-Router offen).
-LEBENSZEICHEN = 15.0
-
-SICHERHEIT = {
-    "content-security-policy": seite.CSP,
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
-    "x-frame-options": "DENY",
-    "cross-origin-resource-policy": "same-origin",
-    "cache-control": "no-store",
-}
 
 
 def lokale_adresse() -> str:
@@ -80,7 +58,7 @@ def lokale_adresse() -> str:
         try:
             with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
                 s.connect((ziel, 9))
-                ip = s.getsockname()[0]
+                ip: str = s.getsockname()[0]
         except OSError:
             continue
         adresse = ipaddress.ip_address(ip)
@@ -242,253 +220,16 @@ def _ist_ip(host: str) -> bool:
     return True
 
 
-def _nicht_gefunden() -> Response:
-    return Response("Nicht gefunden.\n", 404, SICHERHEIT, "text/plain")
+class LiveServer(Generic[B, D]):
+    """Ein laufender Live-Server einer Quelle (uvicorn in einem Daemon-Thread).
 
-
-class LiveApp:
-    """Die ASGI-Anwendung: der Lese-Link (vier Pfade, nur GET und HEAD) und, mit
-    ``schreib_token``, der Schreib-Link (Eingabeseite und ``api/…``, ``referee.live.schreiben``)."""
-
-    def __init__(
-        self,
-        beobachter: Beobachter,
-        token: str,
-        neu_laden: int,
-        *,
-        schreib_token: str | None = None,
-        schreiber: Schreiber | None = None,
-        origin: str | None = None,
-        drossel: tuple[float, float] | None = None,
-    ) -> None:
-        self.beobachter = beobachter
-        self.token = token.encode()
-        self.pfad = f"/{token}"
-        self.neu_laden = neu_laden
-        self.zuseher = 0
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self._wache: asyncio.Task[None] | None = None
-        # Schreiben (nur mit --schreiben): ein eigenes Token, ein Faden mit dem Buch
-        self.schreib_token = schreib_token.encode() if schreib_token else None
-        self.schreib_pfad = f"/{schreib_token}" if schreib_token else None
-        self.schreiber = schreiber
-        self.origin = origin  # ``http://host:port`` dieser Seite (None: aus dem Host-Kopf)
-        self.drossel = Drossel(*(drossel or (schreiben.STOSS, schreiben.RATE)))
-
-    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
-        if scope["type"] == "lifespan":
-            await self._lebenszeit(receive, send)
-        elif scope["type"] == "http":
-            antwort = await self._antwort(Request(scope, receive))
-            if isinstance(antwort, StreamingResponse):
-                await self._strom(antwort, scope, receive, send)
-            else:
-                await antwort(scope, receive, send)
-
-    async def _antwort(self, request: Request) -> Response:
-        """Welcher Link, welcher Pfad → die Antwort (``TurnierApp`` hat eigene Links)."""
-        art, was = self._zugang(request)
-        if art == "schreiben" and was.startswith("api/"):
-            return await self._api(request, was[4:])
-        if art == "schreiben":
-            return self._schreibseite(request, was)
-        if art == "lesen":
-            return self._leseseite(request, was)
-        return _nicht_gefunden()
-
-    async def _strom(self, strom: StreamingResponse, scope: dict, receive: Any, send: Any) -> None:
-        """Ein Ereignisstrom zählt als Zuseher, solange er läuft; ist die Grenze voll: 503.
-
-        Prüfen und Zählen ohne ``await`` dazwischen: gleichzeitige Anfragen können die Grenze
-        nicht gemeinsam überschreiten, und ``finally`` zählt jeden Strom genau einmal ab.
-        """
-        if self.zuseher >= HOECHSTENS_ZUSEHER:
-            voll = Response("Zu viele Zuseher.\n", 503, SICHERHEIT, "text/plain")
-            await voll(scope, receive, send)
-            return
-        self.zuseher += 1
-        try:
-            await strom(scope, receive, send)
-        finally:
-            self.zuseher -= 1
-
-    async def _lebenszeit(self, receive: Any, send: Any) -> None:
-        while True:
-            nachricht = await receive()
-            if nachricht["type"] == "lifespan.startup":
-                self.loop = asyncio.get_running_loop()
-                self.beobachter.pruefe()
-                self._wache = asyncio.create_task(self.beobachter.laufe())
-                await send({"type": "lifespan.startup.complete"})
-            elif nachricht["type"] == "lifespan.shutdown":
-                self.beobachter.beende()
-                if self._wache is not None:
-                    self._wache.cancel()
-                await send({"type": "lifespan.shutdown.complete"})
-                return
-
-    def _zugang(self, request: Request) -> tuple[str | None, str]:
-        """Welcher Link: ``"lesen"``, ``"schreiben"`` oder ``None`` (404) – beide Tokens in
-        konstanter Zeit verglichen, immer beide; dazu der Rest des Pfads."""
-        _, _, rest = request.scope["path"].partition("/")
-        token, _, was = rest.partition("/")
-        roh = token.encode("utf-8", "surrogatepass")
-        lesen = secrets.compare_digest(roh, self.token)
-        schreiben_ = self.schreib_token is not None and secrets.compare_digest(
-            roh, self.schreib_token
-        )
-        return ("lesen" if lesen else "schreiben" if schreiben_ else None), was
-
-    def antwort(self, request: Request) -> Response:
-        """Eine Anfrage an den Lese-Link (Token, dann Methode, dann Pfad); ohne passendes
-        Token 404."""
-        art, was = self._zugang(request)
-        return self._leseseite(request, was) if art == "lesen" else _nicht_gefunden()
-
-    def _leseseite(self, request: Request, was: str) -> Response:
-        """Der Lese-Link: nur GET und HEAD, vier Pfade."""
-        if request.method not in ("GET", "HEAD"):
-            return Response("", 405, {**SICHERHEIT, "allow": "GET, HEAD"}, "text/plain")
-        b = self.beobachter
-        if was in ("", "index.html"):
-            b.pruefe()  # eine Änderung seit dem letzten Takt gleich zeigen
-            return Response(self._lese_html(), 200, SICHERHEIT, "text/html; charset=utf-8")
-        if was == "app.js":
-            return Response(seite.SKRIPT, 200, SICHERHEIT, "text/javascript; charset=utf-8")
-        if was == "stand.json":
-            b.pruefe()
-            if b.stand_text is None:
-                text = json.dumps(b.fehler, ensure_ascii=False, indent=2) + "\n"
-                return Response(text, 503, SICHERHEIT, "application/json")
-            return Response(b.stand_text, 200, SICHERHEIT, "application/json")
-        if was == "ereignisse":
-            return self._ereignisstrom(request, "stand")
-        return _nicht_gefunden()
-
-    def _lese_html(self) -> str:
-        """Die Lese-Seite um den zuletzt gelesenen Teil (ein Turnier zeigt seine Rangliste)."""
-        b = self.beobachter
-        nr = b.stand.abend.id if b.stand is not None else None
-        return seite.seite(b.teil, nr, self.pfad, b.zeit, self.neu_laden)
-
-    def _ereignisstrom(self, request: Request, art: str) -> Response:
-        kopf = {**SICHERHEIT, "x-accel-buffering": "no"}
-        if request.method == "HEAD":
-            return Response("", 200, kopf, "text/event-stream")
-        return StreamingResponse(self._ereignisse(art), 200, kopf, "text/event-stream")
-
-    async def _ereignisse(self, art: str = "stand") -> AsyncIterator[str]:
-        """Sofort die aktuelle Fassung, dann jede neue; dazwischen Lebenszeichen. ``art``:
-        ``stand`` (Lese-Seite) oder ``schreiben`` (Eingabeseite)."""
-        b = self.beobachter
-        yield "retry: 2000\n\n"
-        gesendet = -1
-        while not b.beendet:
-            if b.nr != gesendet:
-                gesendet = b.nr
-                daten = b.sse_daten if art == "stand" else b.sse_schreiben
-                yield f"id: {gesendet}\nevent: {art}\ndata: {daten}\n\n"
-            else:
-                yield ": lebt\n\n"
-            await b.warte(gesendet, LEBENSZEICHEN)
-
-    # ------------------------------------------------------------ der Schreib-Link
-
-    def _schreibseite(self, request: Request, was: str) -> Response:
-        """Die Eingabeseite, ihr Skript, ihr Ereignisstrom und ``stand.json`` (GET/HEAD)."""
-        from referee.live import eingabeseite
-
-        if request.method not in ("GET", "HEAD"):
-            return Response("", 405, {**SICHERHEIT, "allow": "GET, HEAD"}, "text/plain")
-        b = self.beobachter
-        assert self.schreib_pfad is not None
-        if was in ("", "index.html"):
-            b.pruefe()
-            nr = b.stand.abend.id if b.stand is not None else None
-            teil = seite.inhalt(b.stand, None, eintraege=False)
-            html = eingabeseite.seite(teil, nr, self.schreib_pfad, b.zeit)
-            return Response(html, 200, SICHERHEIT, "text/html; charset=utf-8")
-        if was == "eingabe.js":
-            js = eingabeseite.skript()
-            return Response(js, 200, SICHERHEIT, "text/javascript; charset=utf-8")
-        if was == "ereignisse":
-            return self._ereignisstrom(request, "schreiben")
-        if was == "stand.json":
-            return self._leseseite(request, was)
-        return _nicht_gefunden()
-
-    def _eigener_ursprung(self, request: Request) -> set[str]:
-        """Die Origins dieser Seite: der Link selbst (bei 127.0.0.1 auch ``localhost``);
-        lauscht der Server auf allen Adressen, der Host-Kopf der Anfrage."""
-        if self.origin is None:
-            return {"http://" + request.headers.get("host", "")}
-        aus = {self.origin}
-        if self.origin.startswith("http://127.0.0.1:"):
-            aus.add("http://localhost:" + self.origin.rsplit(":", 1)[1])
-        return aus
-
-    async def _api(
-        self,
-        request: Request,
-        was: str,
-        *,
-        felder: Mapping[str, Mapping[str, tuple[type, bool]]] = schreiben.FELDER,
-        ort: Mapping[str, Any] | None = None,
-    ) -> Response:
-        """Eine Schreib-Anfrage: Methode, Pfad, Drossel, Herkunft, Inhaltstyp, Größe, Felder –
-        erst dann das Buch (im Schreib-Faden). ``felder``: was die Anfragen enthalten dürfen;
-        ``ort``: vom Link bestimmte Felder dazu (der Tisch eines Tisch-Links), nie vom Handy."""
-        kopf = dict(SICHERHEIT)
-        try:
-            if request.method != "POST":
-                return Response("", 405, {**kopf, "allow": "POST"}, "text/plain")
-            if was not in felder or self.schreiber is None:
-                return _nicht_gefunden()
-            wer = request.client.host if request.client else ""
-            if not self.drossel.erlaubt(wer):
-                raise Anfragefehler(
-                    429, "Zu viele Anfragen von diesem Gerät; kurz warten.", {"retry-after": "1"}
-                )
-            seite_ = request.headers.get("sec-fetch-site")
-            origin = request.headers.get("origin")
-            if (seite_ is not None and seite_ not in ("same-origin", "none")) or (
-                origin is not None and origin not in self._eigener_ursprung(request)
-            ):
-                raise Anfragefehler(403, "Anfragen von fremden Seiten werden abgewiesen.")
-            typ = request.headers.get("content-type", "").split(";")[0].strip().lower()
-            if typ != "application/json":
-                raise Anfragefehler(415, "Nur Content-Type: application/json.")
-            roh = await schreiben.lies_koerper(request)
-            try:
-                daten = json.loads(roh)
-            except ValueError:  # auch UnicodeDecodeError und zu lange Zahlen
-                raise Anfragefehler(400, "Die Anfrage ist kein gültiges JSON.") from None
-            geprueft = {**schreiben.pruefe_felder(was, daten, felder), **(ort or {})}
-            status, antwort = await self.schreiber.fuehre_aus(was, geprueft)
-        except Anfragefehler as exc:
-            art = "intern" if exc.status >= 500 else "eingabe"
-            return schreiben.json_antwort(
-                schreiben.fehler_json(art, exc.meldung), exc.status, {**kopf, **exc.kopf}
-            )
-        if status == 200 and was != "vorschau":
-            self.beobachter.anstossen()  # die Handys sehen es gleich, nicht erst beim Takt
-        return schreiben.json_antwort(antwort, status, kopf)
-
-
-class LiveServer:
-    """Ein laufender Live-Server (uvicorn in einem Daemon-Thread).
-
-    ``url`` ist der Link mit Token; ``qr_text()`` der QR-Code dazu fürs Terminal;
+    ``url`` ist der Lese-Link mit Token; ``qr_text()`` der QR-Code dazu fürs Terminal;
     ``stoppe()`` beendet ihn sauber (offene Verbindungen enden).
     """
 
-    #: Mit ``schreiben`` ein Schreib-Link für alle (ein Turnier hat stattdessen einen je Tisch).
-    EIN_SCHREIBLINK = True
-
     def __init__(
         self,
-        db: Path,
-        abend_id: int | None = None,
+        quelle: Quelle[B, D],
         host: str | None = None,
         port: int = 0,
         *,
@@ -499,26 +240,23 @@ class LiveServer:
     ) -> None:
         import uvicorn
 
+        self.quelle = quelle
         self.host = host or lokale_adresse()
-        self.token = self._lese_token(Path(db))
-        # ein zweites, eigenes Token für den Schreib-Link (128 Bit wie das Lese-Token)
-        self.schreib_token = (
-            secrets.token_urlsafe(16) if schreiben and self.EIN_SCHREIBLINK else None
-        )
+        self.token = quelle.lese_token()
         sock = binde(self.host, port)
         self.port = sock.getsockname()[1]
         unbestimmt = ipaddress.ip_address(self.host).is_unspecified if _ist_ip(self.host) else False
-        self.app = self._baue_app(
-            Path(db),
-            abend_id,
+        self.beobachter = Beobachter(quelle, takt)
+        self.schreiber: Schreiber[B, D] | None = Schreiber(quelle) if schreiben else None
+        self.app = LiveApp(
+            quelle,
+            self.beobachter,
+            self.token,
             neu_laden,
-            takt=takt,
-            schreiben=schreiben,
+            schreiber=self.schreiber,
             origin=None if unbestimmt else self._basis,
             drossel=drossel,
         )
-        self.beobachter = self.app.beobachter
-        self.schreiber = self.app.schreiber
         # je Server eine eigene Unterklasse: die Grenze hängt an ``ulimit -n`` beim Start
         protokoll = type("Verbindung", (_Verbindung,), {"grenze": verbindungsgrenze()})
         config = uvicorn.Config(
@@ -541,32 +279,6 @@ class LiveServer:
         )
         self._sock = sock
 
-    def _lese_token(self, db: Path) -> str:
-        """Das Token des Lese-Links: zufällig je Lauf (128 Bit)."""
-        return secrets.token_urlsafe(16)
-
-    def _baue_app(
-        self,
-        db: Path,
-        abend_id: int | None,
-        neu_laden: int,
-        *,
-        takt: float,
-        schreiben: bool,
-        origin: str | None,
-        drossel: tuple[float, float] | None,
-    ) -> LiveApp:
-        """Beobachter, Schreiber und Anwendung (``TurnierServer`` baut die eines Turniers)."""
-        return LiveApp(
-            Beobachter(db, abend_id, takt, schreiben=schreiben),
-            self.token,
-            neu_laden,
-            schreib_token=self.schreib_token,
-            schreiber=Schreiber(db) if schreiben else None,
-            origin=origin,
-            drossel=drossel,
-        )
-
     @property
     def _basis(self) -> str:
         """``http://192.168.1.20:8723`` – auch der Origin der Seiten."""
@@ -577,11 +289,6 @@ class LiveServer:
     def url(self) -> str:
         """``http://192.168.1.20:8723/<token>/`` – der Lese-Link."""
         return f"{self._basis}/{self.token}/"
-
-    @property
-    def url_schreiben(self) -> str | None:
-        """Der Schreib-Link (``None`` ohne ``schreiben``)."""
-        return f"{self._basis}/{self.schreib_token}/" if self.schreib_token else None
 
     @property
     def laeuft(self) -> bool:
@@ -623,3 +330,98 @@ class LiveServer:
         if self.schreiber is not None:
             self.schreiber.schliesse()
             self.schreiber = None
+
+
+class AbendServer(LiveServer[Any, Any]):
+    """``referee live``: der Server eines Abends (``abend_id``, sonst der offene, sonst der
+    letzte); mit ``schreiben`` dazu ein Schreib-Link für alle Handys."""
+
+    def __init__(
+        self,
+        db: Path,
+        abend_id: int | None = None,
+        host: str | None = None,
+        port: int = 0,
+        *,
+        schreiben: bool = False,
+        **optionen: Any,
+    ) -> None:
+        self.abendquelle = Abendquelle(db, abend_id, schreiben=schreiben)
+        super().__init__(self.abendquelle, host, port, schreiben=schreiben, **optionen)
+
+    @property
+    def schreib_token(self) -> str | None:
+        """Das Token des Schreib-Links (``None`` ohne ``schreiben``)."""
+        return self.abendquelle.schreib_token
+
+    @property
+    def url_schreiben(self) -> str | None:
+        """Der Schreib-Link (``None`` ohne ``schreiben``)."""
+        return f"{self._basis}/{self.schreib_token}/" if self.schreib_token else None
+
+    @property
+    def abend(self) -> int | None:
+        """Der Abend, den die Seite zeigt (wie der Beobachter ihn zuletzt las)."""
+        lesung = self.beobachter.lesung
+        stand = lesung.daten if lesung is not None else None
+        return stand.abend.id if stand is not None else None
+
+
+class TurnierServer(LiveServer[Any, Any]):
+    """``referee turnier live``: ``url`` (die Rangliste), ``tischlinks()`` (mit ``schreiben``:
+    je Tisch der laufenden Runde ein Link), ``stoppe()``."""
+
+    url_schreiben = None  # einen Schreib-Link für alle gibt es im Turnier nicht
+
+    def __init__(
+        self,
+        db: Path,
+        turnier_id: int,
+        host: str | None = None,
+        port: int = 0,
+        *,
+        schreiben: bool = False,
+        **optionen: Any,
+    ) -> None:
+        self.turnier_id = turnier_id
+        quelle = Turnierquelle(db, turnier_id, schreiben=schreiben)
+        super().__init__(quelle, host, port, schreiben=schreiben, **optionen)
+
+    @property
+    def aufnahme(self) -> Aufnahme:
+        """Lage und Tisch-Links, wie der Beobachter sie zuletzt las – als ein Ganzes."""
+        lesung = self.beobachter.lesung
+        return lesung.daten if lesung is not None else Aufnahme()
+
+    @property
+    def runde(self) -> int:
+        """Die zuletzt ausgeloste Runde (0: noch keine), wie der Beobachter sie zuletzt las."""
+        return self.aufnahme.runde
+
+    def runde_und_links(self) -> tuple[int, list[tuple[int, str]]]:
+        """Die laufende Runde und (Tisch, Link) je Tisch von ihr – aus einer Aufnahme des
+        Beobachters, also nie eine neue Runde mit erst einem Teil ihrer Links."""
+        aufnahme = self.aufnahme
+        return aufnahme.runde, self._urls(aufnahme.tischlinks(aufnahme.runde))
+
+    def tischlinks(self, runde: int | None = None) -> list[tuple[int, str]]:
+        """(Tisch, Link) je Tisch von ``runde`` (ohne: der laufenden), nach Tischnummer;
+        leer ohne ``schreiben`` oder solange die Runde nicht ausgelost ist."""
+        if runde is None:
+            return self.runde_und_links()[1]
+        return self._urls(self.aufnahme.tischlinks(runde))
+
+    def _urls(self, tokens: list[tuple[int, str]]) -> list[tuple[int, str]]:
+        return [(tisch, f"{self._basis}/{token}/") for tisch, token in tokens]
+
+
+__all__ = [
+    "HOECHSTENS_VERBINDUNGEN",
+    "HOECHSTENS_ZUSEHER",
+    "KOPF_FRIST",
+    "AbendServer",
+    "LiveServer",
+    "TurnierServer",
+    "binde",
+    "lokale_adresse",
+]

@@ -8,11 +8,12 @@ die Seiten fragt:
 - ``tischansicht``: ein Tisch für sein Handy – die Plätze mit Startnummer, wer gibt (am
   Fünfertisch: wer aussetzt), wie weit der Tisch ist, die letzten Spiele mit ihren Punkten und
   dem Formular fürs Korrigieren, ob noch eingetragen werden darf;
-- ``tisch_json``: daraus die Daten der Eingabeseite (``eingabe.js``, Turniertisch-Modus);
-- ``punkte_anzeige``: Punkte je Platz für Vorschau und Liste (``[Name, "+6", "plus"]``).
+- ``eingabedaten``: daraus die Daten der Eingabeseite (``referee.live.vertrag.Eingabedaten``);
+- ``punkte_anzeige``: Punkte je Platz für Vorschau und Liste (``("Anna", "+6", "plus")``);
+  ``Tischpunkte``: die Punkte der Vorschau.
 
 >>> punkte_anzeige(((7, 6), (2, -2), (11, 0)), {7: "Anna", 2: "Ben", 11: "Cem"})
-[['Anna', '+6', 'plus'], ['Ben', '-2', 'minus'], ['Cem', '0', '']]
+(('Anna', '+6', 'plus'), ('Ben', '-2', 'minus'), ('Cem', '0', ''))
 """
 
 from __future__ import annotations
@@ -22,6 +23,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import Zustandsfehler
+from referee.live.vertrag import (
+    Anzeigewert,
+    Eingabedaten,
+    Listeneintrag,
+    Mitspieler,
+    Sitz,
+    Tischangaben,
+)
 
 if TYPE_CHECKING:
     from referee.buch.turnier import Turnierbuch
@@ -141,12 +150,29 @@ def punkte_text(p: int) -> str:
     return f"{p:+d}" if p else "0"
 
 
-def punkte_anzeige(punkte: Sequence[tuple[int, int]], namen: Mapping[int, str]) -> list[list[str]]:
-    """Punkte je Startnummer als ``[[Name, "+6", "plus"], …]`` (Reihenfolge der Plätze)."""
-    return [
-        [namen.get(nr, f"Nr. {nr}"), punkte_text(p), "plus" if p > 0 else "minus" if p < 0 else ""]
+def punkte_anzeige(
+    punkte: Sequence[tuple[int, int]], namen: Mapping[int, str]
+) -> tuple[Anzeigewert, ...]:
+    """Punkte je Startnummer als ``("Anna", "+6", "plus")`` (Reihenfolge der Plätze)."""
+    return tuple(
+        (namen.get(nr, f"Nr. {nr}"), punkte_text(p), "plus" if p > 0 else "minus" if p < 0 else "")
         for nr, p in punkte
-    ]
+    )
+
+
+@dataclass(frozen=True)
+class Tischpunkte:
+    """Was die Vorschau am Turniertisch zu Zeile und Wert dazu schickt: (Startnummer, Name,
+    Punkte) je Platz und die Startnummern mit gewonnenem Solo."""
+
+    punkte: tuple[tuple[int, str, int], ...]
+    soli: tuple[int, ...]
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "punkte": [{"startnummer": nr, "name": n, "punkte": p} for nr, n, p in self.punkte],
+            "soli": list(self.soli),
+        }
 
 
 def _formular(
@@ -154,83 +180,80 @@ def _formular(
 ) -> dict[str, Any] | None:
     """Das Spiel als Formular der Eingabeseite: aus der Zeile, mit der es eingegeben wurde
     (Handy, ``tisch``), sonst aus dem gespeicherten Ergebnis."""
-    from referee.live.formular import formular, schafkopf_aus_ergebnis, spiel_aus_zeile
-    from referee.tisch import kurz
+    from referee.live.formular import schafkopf_formular
 
-    gelesen = spiel_aus_zeile(e.eingabe.get("handy") or e.eingabe.get("tisch"), namen)
-    if isinstance(gelesen, kurz.Schafkopf):
-        return formular(gelesen)
-    aus_ergebnis = schafkopf_aus_ergebnis(spiel.ergebnis)
-    return None if aus_ergebnis is None else formular(aus_ergebnis)
+    return schafkopf_formular(
+        e.eingabe.get("handy") or e.eingabe.get("tisch"), spiel.ergebnis, namen
+    )
 
 
-def tisch_json(a: Tischansicht, letzte: int = LETZTE) -> dict[str, Any]:
-    """Was die Eingabeseite eines Turniertisches bei jeder Änderung bekommt: die Felder der
-    Eingabeseite eines Abends (``referee.live.eingabeseite.daten``) und dazu, was nur der
-    Turniertisch kennt – erlaubte Spiele und Zusätze der Wertung, wer aussetzt, die Kopfzeile,
-    die Nummer des nächsten Spiels."""
+def eingabedaten(a: Tischansicht, letzte: int = LETZTE) -> Eingabedaten:
+    """Die Daten der Eingabeseite eines Turniertisches: wie beim Abend Spieler und letzte
+    Einträge, dazu (``Tischangaben``) erlaubte Spiele und Zusätze der Wertung, wer aussetzt,
+    die Kopfzeile, die Nummer des nächsten Spiels."""
     from referee.bericht.formate import uhrzeit
     from referee.live.formular import SPIEL_WORT, kuerzel
 
     lage, w = a.lage, a.lage.wertung
     namen = a.namen
     k = kuerzel(tuple(namen.values()))
-    aus = lage.aussetzer if a.offen else None
+    aus = lage.aussetzer.startnummer if a.offen and lage.aussetzer is not None else None
     letzter = a.spiele[-1][0].id if a.spiele else None
     nummer = {e.id: i for i, (e, _) in enumerate(a.spiele, 1)}
-    return {
-        "abend": None,
-        "turnier": a.turnier.id,
-        "runde": a.stand.runde,
-        "tisch": a.stand.tisch,
-        "offen": a.offen,
-        "aendern": a.aendern,
-        "meldung": a.meldung,
-        "kopf": a.kopf(),
-        "naechstes": lage.spiele + 1 if a.offen else None,
-        "spieler": [
-            {
-                "name": s.name,
-                "kuerzel": k.get(s.name),
-                "startnummer": s.startnummer,
-                "aussetzer": aus is not None and aus.startnummer == s.startnummer,
-                "hinweis": "setzt aus"
-                if aus is not None and aus.startnummer == s.startnummer
-                else f"Nr. {s.startnummer}",
-            }
+    return Eingabedaten(
+        abend=None,
+        offen=a.offen,
+        meldung=a.meldung,
+        aendern=a.aendern,
+        tisch=Tischangaben(
+            turnier=a.turnier.id,
+            runde=a.stand.runde,
+            tisch=a.stand.tisch,
+            kopf=a.kopf(),
+            naechstes=lage.spiele + 1 if a.offen else None,
+            spiele=tuple(SPIEL_WORT[s] for s in w.spielarten if s in SPIEL_WORT),
+            # nur was Punkte ändert (Klopfen und Stoß „ohne Wirkung“ zählen nicht)
+            laufende=w.tarif.laufende > 0,
+            klopfer=w.klopfen == "doppelt",
+            stoesse=w.stoss == "doppelt",
+        ),
+        spieler=tuple(
+            Mitspieler(
+                s.name,
+                k.get(s.name),
+                Sitz(
+                    s.startnummer,
+                    aus == s.startnummer,
+                    "setzt aus" if aus == s.startnummer else f"Nr. {s.startnummer}",
+                ),
+            )
             for s in lage.sitze
-        ],
-        "spiele": [SPIEL_WORT[s] for s in w.spielarten if s in SPIEL_WORT],
-        # nur was Punkte ändert (Klopfen und Stoß „ohne Wirkung“ zählen nicht)
-        "zusaetze": {
-            "laufende": w.tarif.laufende > 0,
-            "klopfer": w.klopfen == "doppelt",
-            "stoesse": w.stoss == "doppelt",
-        },
-        "eintraege": [
-            {
-                "id": e.id,
-                "zeit": uhrzeit(e.zeit),
-                "spiel": f"Spiel {nummer[e.id]}" + (" (Korrektur)" if e.bezug else ""),
-                "text": sp.zeile(),
-                "erklaerung": sp.wert_text(),
-                "betraege": punkte_anzeige(sp.punkte, namen),
-                "formular": _formular(e, sp, tuple(namen.values())),
-                "letzter": e.id == letzter,
-            }
+        ),
+        eintraege=tuple(
+            Listeneintrag(
+                id=e.id,
+                zeit=uhrzeit(e.zeit),
+                spiel=f"Spiel {nummer[e.id]}" + (" (Korrektur)" if e.bezug else ""),
+                text=sp.zeile(),
+                erklaerung=sp.wert_text(),
+                betraege=punkte_anzeige(sp.punkte, namen),
+                formular=_formular(e, sp, tuple(namen.values())),
+                letzter=e.id == letzter,
+            )
             for e, sp in reversed(a.spiele[-letzte:])
-        ],
-        "letzter": letzter,
-    }
+        ),
+        letzter=letzter,
+    )
 
 
 __all__ = [
     "LETZTE",
     "Tischansicht",
+    "Tischpunkte",
     "Turnierlage",
+    "eingabedaten",
     "punkte_anzeige",
     "punkte_text",
-    "tisch_json",
     "tischansicht",
     "turnierlage",
 ]

@@ -15,8 +15,10 @@ Skript ``seite.SKRIPT``); ohne JavaScript lädt sie regelmäßig neu.
 
 from __future__ import annotations
 
-from html import escape
 from typing import TYPE_CHECKING
+
+from referee.live.basis import BASIS, lesedokument, stil
+from referee.text import html_text
 
 if TYPE_CHECKING:
     from referee.live.turnierdaten import Tischansicht, Turnierlage
@@ -25,14 +27,12 @@ if TYPE_CHECKING:
 #: So viele Plätze stehen in einem Block der Rangliste (auf dem Beamer nebeneinander).
 BLOCK = 15
 
-STIL = """
-:root{color-scheme:light dark;--bg:#fff;--fg:#111;--mut:#555;--linie:#ddd;--karte:#f3f4f6;--plus:#1a7f37;--minus:#c62828;--akzent:#0b63c5}
-@media (prefers-color-scheme:dark){:root{--bg:#111316;--fg:#ececec;--mut:#a4a8ae;--linie:#33373d;--karte:#1c1f24;--plus:#5bd68f;--minus:#ff7b72;--akzent:#6cb6ff}}
-*{box-sizing:border-box}
-body{margin:0 auto;max-width:40rem;padding:.6rem .75rem 2rem;font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg);-webkit-text-size-adjust:100%}
-header{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:0 .6rem;border-bottom:1px solid var(--linie);padding-bottom:.3rem}
-h1{font-size:1.25rem;margin:0}h2{font-size:1.05rem;margin:1rem 0 .3rem;overflow-wrap:anywhere}
-#status{font-size:.85rem;color:var(--mut);margin:0}#status.live::before{content:"● ";color:var(--plus)}#status.weg{color:var(--minus)}
+#: Der Stil der Rangliste: der Grundstil (``referee.live.basis``), dazu eine feste Tabelle, die
+#: Tische mit Fortschrittsbalken und ab 60rem Breite (Beamer) alles groß und nebeneinander.
+STIL = stil(
+    BASIS,
+    """
+h2{font-size:1.05rem;margin:1rem 0 .3rem;overflow-wrap:anywhere}
 .meta{color:var(--mut);margin:.2rem 0;font-size:.92rem;overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%;table-layout:fixed}
 th,td{padding:.26rem .3rem;border-bottom:1px solid var(--linie);text-align:left;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
@@ -41,12 +41,10 @@ th{font-size:.8rem;color:var(--mut);font-weight:600}
 col.platz{width:3rem}col.nr{width:2.8rem}col.punkte{width:4.2rem}col.soli{width:2.8rem}
 .block+.block thead{display:none}
 tr.vorn td{font-weight:700}
-.plus{color:var(--plus)}.minus{color:var(--minus)}
 ul.tische{list-style:none;margin:0;padding:0}
 ul.tische li{display:grid;grid-template-columns:4.6rem 1fr 4.4rem;gap:.5rem;align-items:center;padding:.22rem 0;border-bottom:1px solid var(--linie)}
 ul.tische li.fertig{color:var(--mut)}
 progress{width:100%;height:.8rem;accent-color:var(--plus)}
-footer{margin-top:1.4rem;font-size:.8rem;color:var(--mut)}a{color:var(--akzent)}
 @media (min-width:60rem){
 body{max-width:none;padding:.8rem 1.6rem;font-size:clamp(18px,1.45vw,30px);line-height:1.25}
 h1{font-size:1.3rem}
@@ -58,17 +56,14 @@ ul.tische li{padding:.12rem 0}
 .block+.block thead{display:table-header-group}
 h2{margin:.6rem 0 .3rem}
 }
-""".strip()
-
-
-def _h(wert: object) -> str:
-    return escape(str(wert), quote=True)
+""",
+)
 
 
 def _punkte(p: int) -> str:
     klasse = "plus" if p > 0 else "minus" if p < 0 else ""
     text = f"{p:+d}" if p else "0"
-    return f'<span class="{klasse}">{_h(text)}</span>' if klasse else text
+    return f'<span class="{klasse}">{html_text(text)}</span>' if klasse else text
 
 
 def _block(zeilen: tuple[Rangzeile, ...]) -> str:
@@ -84,7 +79,7 @@ def _block(zeilen: tuple[Rangzeile, ...]) -> str:
         vorn = ' class="vorn"' if z.platz <= 3 else ""
         reihen.append(
             f'<tr{vorn}><td class="z">{z.platz}.</td>'
-            f'<td class="z">{z.startnummer}</td><td title="{_h(name)}">{_h(name)}</td>'
+            f'<td class="z">{z.startnummer}</td><td title="{html_text(name)}">{html_text(name)}</td>'
             f'<td class="z">{_punkte(z.punkte)}</td><td class="z">{z.soli}</td></tr>'
         )
     return f'<table class="block">{kopf}<tbody>{"".join(reihen)}</tbody></table>'
@@ -116,8 +111,8 @@ def _tische(lage: Turnierlage) -> str:
         fertig_ = ' class="fertig"' if s.fertig else ""
         punkte.append(
             f"<li{fertig_}><span>Tisch {s.tisch}</span>"
-            f'<progress max="{s.soll}" value="{wert}">{_h(wie)}</progress>'
-            f'<span class="z">{_h(wie)}{" ✓" if s.fertig else ""}</span></li>'
+            f'<progress max="{s.soll}" value="{wert}">{html_text(wie)}</progress>'
+            f'<span class="z">{html_text(wie)}{" ✓" if s.fertig else ""}</span></li>'
         )
     fertig = sum(s.fertig for s in fortschritt)
     gespielt = sum(s.spiele for s in fortschritt if s.quelle != "blatt")
@@ -127,7 +122,7 @@ def _tische(lage: Turnierlage) -> str:
         zusammen += f" · Spiele {gespielt}/{soll}"
     return (
         f'<section class="tischteil"><h2>Runde {lage.runde}: Tische</h2>'
-        f'<ul class="tische">{"".join(punkte)}</ul><p class="meta">{_h(zusammen)}</p></section>'
+        f'<ul class="tische">{"".join(punkte)}</ul><p class="meta">{html_text(zusammen)}</p></section>'
     )
 
 
@@ -135,7 +130,7 @@ def inhalt(lage: Turnierlage | None, meldung: str | None = None) -> str:
     """Der Teil der Lese-Seite, der sich ändert: Kopf, Rangliste, Tische der laufenden Runde.
     Ohne Turnier steht dort ``meldung``."""
     if lage is None:
-        return f"<p>{_h(meldung or 'Noch kein Turnier.')}</p>"
+        return f"<p>{html_text(meldung or 'Noch kein Turnier.')}</p>"
     t = lage.turnier
     teile = [
         f"Runde {lage.runde} von {t.runden}" if lage.runde else f"{t.runden} Runden",
@@ -146,9 +141,7 @@ def inhalt(lage: Turnierlage | None, meldung: str | None = None) -> str:
         teile.append(f"Wertung {lage.wertung.name}")
     if not t.offen:
         teile.append("beendet")
-    kopf = (
-        f'<div class="kopf"><h2>{_h(t.name)}</h2><p class="meta">{_h(" · ".join(teile))}</p></div>'
-    )
+    kopf = f'<div class="kopf"><h2>{html_text(t.name)}</h2><p class="meta">{html_text(" · ".join(teile))}</p></div>'
     rang = (
         f'<section class="rangteil"><h2>Rangliste</h2>{rangliste_html(lage.stand.rangliste)}'
         "</section>"
@@ -157,24 +150,21 @@ def inhalt(lage: Turnierlage | None, meldung: str | None = None) -> str:
 
 
 def seite(teil: str, titel: str, pfad: str, zeit: str, neu_laden: int) -> str:
-    """Die ganze Lese-Seite um ``teil`` (aus ``inhalt``): der Rahmen der Lese-Seite eines
-    Abends (``referee.live.seite.seite``) mit diesem Stil; ``pfad`` ist ``/<token>``."""
-    from referee.live.seite import seite as rahmen
-
-    return rahmen(
-        teil, None, pfad, zeit, neu_laden, titel=titel, ueberschrift="Rangliste live", stil=STIL
-    )
+    """Die ganze Lese-Seite um ``teil`` (aus ``inhalt``): derselbe Rahmen wie die Lese-Seite
+    eines Abends (``referee.live.basis.lesedokument``) mit diesem Stil; ``pfad`` ist
+    ``/<token>``."""
+    return lesedokument(teil, titel, "Rangliste live", STIL, pfad, zeit, neu_laden)
 
 
 def tisch_inhalt(a: Tischansicht | None, meldung: str | None = None) -> str:
     """Der Stand eines Tisches unter seiner Eingabeseite: die Plätze (Startnummer, Name) mit
     den Punkten aus den Spielen und wie weit der Tisch ist."""
     if a is None:
-        return f"<p>{_h(meldung or 'Dieser Tisch ist nicht zu finden.')}</p>"
+        return f"<p>{html_text(meldung or 'Dieser Tisch ist nicht zu finden.')}</p>"
     st = a.stand
     summen = a.summen()
     reihen = "".join(
-        f'<tr><td class="z">{s.startnummer}</td><td>{_h(s.name)}</td>'
+        f'<tr><td class="z">{s.startnummer}</td><td>{html_text(s.name)}</td>'
         f'<td class="z">{_punkte(summen.get(s.startnummer, 0))}</td></tr>'
         for s in a.lage.sitze
     )
@@ -188,8 +178,8 @@ def tisch_inhalt(a: Tischansicht | None, meldung: str | None = None) -> str:
         else f"{st.text()} · Punkte aus den eingetragenen Spielen."
     )
     return (
-        f"<h2>{_h(a.turnier.name)} · Runde {st.runde} · Tisch {st.tisch}</h2>"
-        f'{tabelle}<p class="meta">{_h(wie)}</p>'
+        f"<h2>{html_text(a.turnier.name)} · Runde {st.runde} · Tisch {st.tisch}</h2>"
+        f'{tabelle}<p class="meta">{html_text(wie)}</p>'
     )
 
 

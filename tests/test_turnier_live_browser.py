@@ -68,12 +68,12 @@ RUNDE_1 = {
     6: ["Paul", "Quirin", "Anna", "Ida", "Nils"],
 }
 RUNDE_2 = {
-    1: ["Olga", "Emil", "Toni", "Nils"],
-    2: ["Xaver", "Käthe", "Franz", "Quirin"],
-    3: ["Yvonne", "Uschi", "Cem", "Anna"],
-    4: ["Lutz", "Paul", "Sepp", "Zenzi"],
-    5: ["Ben", "Jürgen", "Hans", "Wast", "Dora"],
-    6: ["Vroni", "Ida", "Gabi", "Mia", "Rosi"],
+    1: ["Lutz", "Vroni", "Paul", "Franz"],
+    2: ["Zenzi", "Mia", "Ida", "Sepp"],
+    3: ["Anna", "Käthe", "Gabi", "Emil"],
+    4: ["Uschi", "Nils", "Yvonne", "Wast"],
+    5: ["Rosi", "Cem", "Quirin", "Xaver", "Ben"],
+    6: ["Olga", "Hans", "Jürgen", "Toni", "Dora"],
 }
 #: Die Tischblätter vom Papier: (Runde, Tisch) → Punkte, gewonnene Soli.
 BLAETTER = {
@@ -81,11 +81,11 @@ BLAETTER = {
     (1, 3): ({"Rosi": -2, "Käthe": 10, "Lutz": -4, "Dora": -4}, {"Käthe": 1}),
     (1, 4): ({"Wast": 3, "Olga": 3, "Vroni": -3, "Cem": -3}, {}),
     (1, 6): ({"Paul": 8, "Quirin": -2, "Anna": -2, "Ida": 0, "Nils": -4}, {"Paul": 1}),
-    (2, 1): ({"Olga": 4, "Emil": -2, "Toni": -4, "Nils": 2}, {}),
-    (2, 3): ({"Yvonne": 6, "Uschi": -2, "Cem": -2, "Anna": -2}, {"Yvonne": 1}),
-    (2, 4): ({"Lutz": 1, "Paul": 1, "Sepp": -1, "Zenzi": -1}, {}),
-    (2, 5): ({"Ben": 9, "Jürgen": -3, "Hans": -3, "Wast": -3, "Dora": 0}, {"Ben": 1}),
-    (2, 6): ({"Vroni": -4, "Ida": 2, "Gabi": 2, "Mia": 2, "Rosi": -2}, {}),
+    (2, 1): ({"Lutz": 1, "Vroni": -11, "Paul": 1, "Franz": 9}, {}),
+    (2, 3): ({"Anna": -2, "Käthe": -1, "Gabi": 2, "Emil": 1}, {}),
+    (2, 4): ({"Uschi": -2, "Nils": 2, "Yvonne": 6, "Wast": -6}, {"Yvonne": 1}),
+    (2, 5): ({"Rosi": -2, "Cem": -2, "Quirin": -1, "Xaver": -4, "Ben": 9}, {"Ben": 1}),
+    (2, 6): ({"Olga": 4, "Hans": -3, "Jürgen": -3, "Toni": -4, "Dora": 6}, {}),
 }
 #: Tisch 1 in Runde 1 über die API seines Links (Geber reihum Ben, Toni, Yvonne, Mia):
 #: Rufspiel Ben+Toni (Ben, Toni +1; Yvonne, Mia -1); Wenz Mia (Mia +6, die anderen -2);
@@ -96,32 +96,32 @@ TISCH_1_API = ["r ben toni 71", "w mia 61", "r yvonne mia 30", "es toni 61"]
 #: Die Rangliste am Ende, von Hand: Runde 1 + Runde 2 (Tisch 5 in Runde 1 und Tisch 2 in
 #: Runde 2 sind unten beim Eintippen gerechnet). (Platz, Name, Punkte, Soli).
 ENDSTAND = [
-    (1, "Franz", 17, 2),  # +8 (Tisch 5) +9 (Tisch 2)
+    (1, "Franz", 17, 1),  # +8 (Tisch 5) +9
+    (2, "Ida", 9, 1),  # 0 +9 (Tisch 2, ein Wenz)
     (2, "Käthe", 9, 1),  # +10 -1
     (2, "Paul", 9, 1),  # +8 +1
-    (4, "Ben", 8, 1),  # -1 +9
-    (5, "Gabi", 7, 1),  # +5 +2
-    (6, "Olga", 7, 0),  # +3 +4
-    (7, "Mia", 3, 1),  # +1 +2
-    (7, "Toni", 3, 1),  # +7 -4
-    (9, "Ida", 2, 0),  # 0 +2
-    (10, "Wast", 0, 0),  # +3 -3
+    (5, "Ben", 8, 1),  # -1 +9
+    (6, "Gabi", 7, 1),  # +5 +2
+    (7, "Olga", 7, 0),  # +3 +4
+    (8, "Toni", 3, 1),  # +7 -4
+    (9, "Dora", 2, 0),  # -4 +6
+    (10, "Mia", 0, 1),  # +1 -1
     (11, "Yvonne", -1, 1),  # -7 +6
     (12, "Jürgen", -1, 0),  # +2 -3
     (12, "Sepp", -1, 0),  # 0 -1
+    (14, "Emil", -2, 0),  # -3 +1
     (14, "Nils", -2, 0),  # -4 +2
-    (15, "Lutz", -3, 0),  # -4 +1
-    (15, "Quirin", -3, 0),  # -2 -1
-    (17, "Anna", -4, 0),  # -2 -2
-    (17, "Dora", -4, 0),  # -4 0
-    (17, "Rosi", -4, 0),  # -2 -2
-    (20, "Cem", -5, 0),  # -3 -2
-    (20, "Emil", -5, 0),  # -3 -2
-    (20, "Xaver", -5, 0),  # +2 -7
-    (20, "Zenzi", -5, 0),  # -4 -1
-    (24, "Hans", -6, 0),  # -3 -3
-    (25, "Vroni", -7, 0),  # -3 -4
-    (26, "Uschi", -9, 0),  # -7 -2
+    (14, "Xaver", -2, 0),  # +2 -4
+    (17, "Lutz", -3, 0),  # -4 +1
+    (17, "Quirin", -3, 0),  # -2 -1
+    (17, "Wast", -3, 0),  # +3 -6
+    (20, "Anna", -4, 0),  # -2 -2
+    (20, "Rosi", -4, 0),  # -2 -2
+    (22, "Cem", -5, 0),  # -3 -2
+    (23, "Hans", -6, 0),  # -3 -3
+    (24, "Uschi", -9, 0),  # -7 -2
+    (25, "Zenzi", -11, 0),  # -4 -7
+    (26, "Vroni", -14, 0),  # -3 -11
 ]
 
 ZEILEN_JS = (
@@ -327,6 +327,7 @@ def test_turnier_mit_tischhandys_im_browser(db_pfad, browser, tmp_path):
                 if runde == 1:
                     tb.ergebnis(runde, tisch, punkte, soli)
         assert _warte_bis(lambda: _punkte(leser, "Käthe") == "+10", 2)
+        assert _warte_bis(lambda: _punkte(leser, "Paul") == "+8", 2)  # das letzte Blatt
         assert _rang(leser)["Toni"] == ("4.", "+7", "1")  # hinter Käthe +10, Franz und Paul +8
         assert "Fertig: 6 von 6 Tischen · Spiele 8/8" in _text_von(leser, "#stand")
         rang_bild = _bild(leser, tmp_path / "turnier-rangliste-390.png")
@@ -343,28 +344,28 @@ def test_turnier_mit_tischhandys_im_browser(db_pfad, browser, tmp_path):
         assert set(neu) == set(range(1, 7)) and neu[5] != links[5]
         s.oeffne(neu[2])
         assert _warte_bis(
-            lambda: _text_von(s, "#tischkopf") == "Tisch 2 · Runde 2 · Spiel 1 von 4 · Xaver gibt"
+            lambda: _text_von(s, "#tischkopf") == "Tisch 2 · Runde 2 · Spiel 1 von 4 · Zenzi gibt"
         )
-        # Tisch 2, Geber Xaver, Käthe, Franz, Quirin:
-        # 1 Rufspiel Käthe+Quirin gewonnen (±1); 2 Wenz Franz (+6, je -2);
-        # 3 Gras-Solo Xaver verloren (-6, je +2); 4 Rufspiel Xaver+Franz Schneider (±2).
-        # Summe: Xaver -7, Käthe -1, Franz +9, Quirin -1
+        # Tisch 2, Geber Zenzi, Mia, Ida, Sepp (nach Runde 1: Zenzi -4, Mia +1, Ida 0, Sepp 0):
+        # 1 Rufspiel Mia+Sepp gewonnen (±1); 2 Wenz Ida (+6, je -2);
+        # 3 Gras-Solo Zenzi verloren (-6, je +2); 4 Rufspiel Zenzi+Ida Schneider (±2).
+        # Summe: Zenzi -7, Mia -1, Ida +9, Sepp -1
         spiele = [
             (
-                ['[data-spiel="r"]', ("chip", "Käthe"), ("chip", "Quirin"), '[data-augen="61"]'],
-                {"Käthe": "+11", "Xaver": "+1"},
+                ['[data-spiel="r"]', ("chip", "Mia"), ("chip", "Sepp"), '[data-augen="61"]'],
+                {"Mia": "+2", "Zenzi": "-5"},
             ),
             (
-                ['[data-spiel="w"]', ("chip", "Franz"), '[data-augen="61"]'],
-                {"Franz": "+13", "Käthe": "+9"},
+                ['[data-spiel="w"]', ("chip", "Ida"), '[data-augen="61"]'],
+                {"Ida": "+5", "Mia": "0"},
             ),
             (
-                ['[data-spiel="solo"]', '[data-farbe="g"]', ("chip", "Xaver"), '[data-augen="60"]'],
-                {"Xaver": "-7", "Quirin": "-1"},
+                ['[data-spiel="solo"]', '[data-farbe="g"]', ("chip", "Zenzi"), '[data-augen="60"]'],
+                {"Zenzi": "-13", "Sepp": "+1"},
             ),
             (
-                ['[data-spiel="r"]', ("chip", "Xaver"), ("chip", "Franz"), '[data-augen="91"]'],
-                {"Xaver": "-5", "Franz": "+17", "Käthe": "+9", "Quirin": "-3"},
+                ['[data-spiel="r"]', ("chip", "Zenzi"), ("chip", "Ida"), '[data-augen="91"]'],
+                {"Zenzi": "-11", "Ida": "+9", "Mia": "0", "Sepp": "-1"},
             ),
         ]
         for taps, erwartet in spiele:

@@ -680,9 +680,9 @@ class Turniere(Grund):
             )
         return aus
 
-    def begegnungen(self, turnier_id: int) -> tuple[list[tuple[int, int]], set[int]]:
-        """Alle Paare, die schon an einem Tisch saßen (je Runde einmal), und wer schon an
-        einem Fünfertisch saß."""
+    def begegnungen(self, turnier_id: int) -> tuple[list[tuple[int, int]], dict[int, int]]:
+        """Alle Paare, die schon an einem Tisch saßen (je Runde einmal), und wie oft jeder
+        schon an einem Fünfertisch saß (wer nie dort saß, fehlt)."""
         paare = [
             (a, b)
             for a, b in self._lies(
@@ -694,11 +694,11 @@ class Turniere(Grund):
             )
         ]
         fuenf = {
-            nr
-            for (nr,) in self._lies(
-                "SELECT startnummer FROM turnier_tische t WHERE turnier_id = ? AND (SELECT "
-                "count(*) FROM turnier_tische u WHERE u.turnier_id = t.turnier_id AND "
-                "u.runde = t.runde AND u.tisch = t.tisch) = 5",
+            nr: zahl
+            for nr, zahl in self._lies(
+                "SELECT startnummer, count(*) FROM turnier_tische t WHERE turnier_id = ? AND "
+                "(SELECT count(*) FROM turnier_tische u WHERE u.turnier_id = t.turnier_id AND "
+                "u.runde = t.runde AND u.tisch = t.tisch) = 5 GROUP BY startnummer",
                 [turnier_id],
             )
         }

@@ -7,7 +7,8 @@ Von oben nach unten gelesen, wie ein Turnier läuft:
   erlaubt sind; benannte Wertungen mit Quelle in ``data/turnier_wertungen.json``.
 - ``referee.turnier.teilnehmer``: die Teilnehmerliste aus einer CSV-Datei.
 - ``referee.turnier.auslosung``: die Tische einer Runde (Vierer, Fünfer nur wenn nötig),
-  reproduzierbar aus Startwert und Runde, mit möglichst wenig Wiederbegegnungen.
+  reproduzierbar aus Startwert und Runde, mit möglichst wenig Wiederbegegnungen; die Plätze am
+  Fünfertisch gehen reihum.
 - ``referee.turnier.spiel``: ein Spiel an einem Tisch (Geber reihum, am Fünfertisch setzt er
   aus) → Punkte je Startnummer und gewonnene Soli.
 - ``referee.turnier.blatt``: das Tischblatt (die Summen vom Papier) und seine Prüfung.

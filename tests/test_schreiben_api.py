@@ -15,6 +15,8 @@ import time
 
 import pytest
 from conftest import ok
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from referee.buch import Buch
 from referee.live import starte_im_thread
@@ -376,13 +378,99 @@ def test_kaputte_anfrage_400(geteilt, roh, meldung):
     assert a["fehler"]["art"] == "eingabe" and eintraege(buch) == 0
 
 
-@pytest.mark.parametrize("eintrag", ["1", True, 0, -3, 1.5, None, 2**60])
-def test_eintragsnummer_ist_eine_ganze_zahl(geteilt, eintrag):
+@pytest.mark.parametrize(
+    ("eintrag", "meldung"),
+    [
+        ("1", "Das Feld „eintrag“ muss eine ganze Zahl sein, nicht der Text „1“."),
+        (True, "Das Feld „eintrag“ muss eine ganze Zahl sein, nicht true."),
+        (1.5, "Das Feld „eintrag“ muss eine ganze Zahl sein, nicht die Kommazahl 1.5."),
+        (None, "Das Feld „eintrag“ muss eine ganze Zahl sein, nicht null."),
+        (0, "Das Feld „eintrag“ zählt ab 1; eine Nummer 0 gibt es nicht."),
+        (-3, "Das Feld „eintrag“ ist eine Nummer ab 1, keine negative Zahl."),
+        (-1, "Das Feld „eintrag“ ist eine Nummer ab 1, keine negative Zahl."),
+        (2**60, "Das Feld „eintrag“ ist zu groß für eine Nummer (höchstens 2^53)."),
+    ],
+)
+def test_eintragsnummer_ist_eine_ganze_zahl(geteilt, eintrag, meldung):
     server, _buch = geteilt
     status, _, a = anfrage(
         server, "api/rueckgaengig", {"eintrag": eintrag, "schluessel": "abcdefgh"}
     )
-    assert status == 400 and "„eintrag“ muss ganze Zahl sein" in a["fehler"]["meldung"]
+    assert status == 400 and a["fehler"]["meldung"] == meldung
+
+
+def _tief(n: int, auf: bytes = b"[", zu: bytes = b"]") -> bytes:
+    return auf * n + zu * n
+
+
+#: Feindliches JSON (issue 34, Punkt 11): jedes ist ein 4xx mit dem JSON-Fehlerobjekt.
+FEINDLICH = [
+    _tief(1000),
+    _tief(3000),
+    b"[" * 3000,  # nie geschlossen
+    b'{"a":' * 1000 + b"1" + b"}" * 1000,
+    b'{"zeile": ' + _tief(1500) + b', "schluessel": "abcdefgh"}',
+    b'{"zeile": "r an be 71", "schluessel": "abcdefgh", "trotzdem": ' + _tief(2000) + b"}",
+    b'{"eintrag": 1e999, "zeile": "sm dora", "schluessel": "abcdefgh"}',
+    b'{"eintrag": ' + b"9" * 400 + b', "zeile": "sm dora", "schluessel": "abcdefgh"}',
+    b'{"eintrag": -' + b"9" * 5000 + b', "zeile": "sm dora", "schluessel": "abcdefgh"}',
+    b'{"eintrag": NaN, "zeile": "sm dora", "schluessel": "abcdefgh"}',
+    b'{"eintrag": Infinity, "zeile": "sm dora", "schluessel": "abcdefgh"}',
+    b'{"eintrag": 1.0, "zeile": "sm dora", "schluessel": "abcdefgh"}',
+    b'{"zeile": null, "schluessel": "abcdefgh"}',
+    b'{"zeile": ["sm", "dora"], "schluessel": "abcdefgh"}',
+    b'{"zeile": {"spiel": "sm"}, "schluessel": "abcdefgh"}',
+    b'{"zeile": "sm dora", "schluessel": 12345678}',
+    b'{"zeile": "sm dora", "schluessel": "abcdefgh", "trotzdem": "ja"}',
+    b'{"\\ud800": 1, "zeile": "sm dora", "schluessel": "abcdefgh"}',
+    b'{"zeile": "sm \\ud800 dora", "schluessel": "\\udfff\\ud800xyzabc"}',
+    b"null",
+    b"1",
+    b'"sm dora"',
+    b"true",
+    b"",
+    b"\x00",
+]
+
+
+@pytest.mark.parametrize("was", ["vorschau", "eintrag", "rueckgaengig", "korrektur"])
+@pytest.mark.parametrize("roh", FEINDLICH, ids=range(len(FEINDLICH)))
+def test_feindliches_json_ist_immer_ein_4xx_mit_json(geteilt, was, roh):
+    server, buch = geteilt
+    status, kopf, a = anfrage(server, f"api/{was}", roh=roh)
+    assert 400 <= status < 500, (status, a)
+    assert kopf["content-type"] == "application/json; charset=utf-8"
+    assert isinstance(a, dict) and set(a["fehler"]) == {"art", "meldung", "abschnitt"}, a
+    assert a["fehler"]["art"] == "eingabe" and a["fehler"]["meldung"].endswith(".")
+    assert "content-security-policy" in kopf and kopf["x-content-type-options"] == "nosniff"
+    assert eintraege(buch) == 0
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
+    lambda kinder: st.lists(kinder, max_size=4) | st.dictionaries(st.text(max_size=8), kinder),
+    max_leaves=20,
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    was=st.sampled_from(["eintrag", "rueckgaengig", "korrektur"]),
+    felder=st.dictionaries(
+        st.sampled_from(["zeile", "schluessel", "eintrag", "trotzdem", "spiel_nr", "x"]), _JSON
+    ),
+)
+def test_jedes_json_ist_eine_antwort_nie_ein_500(geteilt, was, felder):
+    """Beliebige Werte in den Feldern: nie ein 500 – ein 4xx mit dem Fehlerobjekt (oder, wenn
+    es zufällig eine gültige Anfrage ist, ihre Antwort); geschrieben wird nur Gültiges."""
+    server, _buch = geteilt
+    status, kopf, a = anfrage(server, f"api/{was}", felder)
+    assert status < 500, (status, a)
+    assert kopf["content-type"] == "application/json; charset=utf-8" and isinstance(a, dict)
+    if status != 200:
+        assert set(a["fehler"]) == {"art", "meldung", "abschnitt"}
 
 
 def test_schluessel_mit_falschen_zeichen(geteilt):
@@ -528,8 +616,34 @@ def test_drossel_429_je_adresse(buch):
     finally:
         s.stoppe()
     assert [c[0] for c in codes] == [200, 200, 200, 429, 429]
-    assert codes[3][1]["retry-after"] == "1"
-    assert "Zu viele Anfragen" in codes[3][2]["fehler"]["meldung"]
+    # leer, und eine Marke je 100 s: so lange bis zur nächsten
+    assert codes[3][1]["retry-after"] == "100"
+    assert "Zu viele Vorschauen von diesem Gerät" in codes[3][2]["fehler"]["meldung"]
+
+
+def test_drossel_fuer_einen_daumen(buch):
+    """Die echte Drossel (README): 20 Schreibvorgänge am Stück, dann einer alle 3 s; die
+    Vorschau hat ihren eigenen Eimer. 49 Einträge in 4 s (issue 34) gehen also nicht."""
+    s = starte_im_thread(buch, host="127.0.0.1", port=0, schreiben=True)
+    try:
+        codes = [
+            anfrage(
+                s, "api/eintrag", {"zeile": f"r an be {61 + i}", "schluessel": f"daumen-{i:03d}"}
+            )
+            for i in range(21)
+        ]
+        vorschau = anfrage(s, "api/vorschau", {"zeile": "sm dora"})
+    finally:
+        s.stoppe()
+    assert [c[0] for c in codes] == [200] * 20 + [429]
+    _status, kopf, a = codes[20]
+    assert kopf["retry-after"] == "3"
+    assert a["fehler"]["meldung"] == (
+        "Zu viele Einträge von diesem Gerät in kurzer Zeit (höchstens 20 am Stück, dann einer "
+        "alle 3 s); gleich geht es weiter."
+    )
+    assert vorschau[0] == 200
+    assert eintraege(buch) == 20
 
 
 def test_drossel_fuellt_sich_wieder():
@@ -537,6 +651,9 @@ def test_drossel_fuellt_sich_wieder():
     assert d.erlaubt("a") and d.erlaubt("a")
     time.sleep(0.01)
     assert d.erlaubt("a")
+    # leer: die Sekunden bis zur nächsten Marke (eine je 0,5 s)
+    halb = Drossel(stoss=1, rate=2.0)
+    assert halb.warte("a") == 0 and 0.49 < halb.warte("a") <= 0.5
     langsam = Drossel(stoss=1, rate=0.001, hoechstens=2)
     assert langsam.erlaubt("a") and not langsam.erlaubt("a") and langsam.erlaubt("b")
     assert langsam.erlaubt("c")  # „a“ fällt heraus (höchstens zwei gemerkt) …

@@ -314,11 +314,11 @@ def test_ausgang_verwerfen_und_abgelehnt(db_pfad, browser):
         )
         s.befehl("Network.enable")
         s.befehl("Network.emulateNetworkConditions", {**netz, "offline": True})
+        frei = "!document.getElementById('senden').disabled"
         for sieger in ("Cem", "Dora"):
             _tippe(s, '[data-spiel="sm"]')
             _chip(s, sieger)
             # ohne Netz keine Vorschau – eintragen geht trotzdem (in den Ausgang)
-            frei = "!document.getElementById('senden').disabled"
             assert _warte_bis(lambda: s.auswerten(frei), 10)
             _tippe(s, "#senden")
         ausgang = "document.getElementById('ausgang').textContent"

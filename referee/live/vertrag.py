@@ -30,10 +30,12 @@ from dataclasses import MISSING, dataclass, fields
 from types import NoneType, UnionType
 from typing import Any, Protocol, Union, get_args, get_origin, get_type_hints
 
+from referee.text import zeigbar
+
 #: Die längste Zeile (und jeder andere Text), die eine Anfrage tragen darf.
 LAENGSTER_TEXT = 500
 _GROESSTE_ID = 2**53
-_TYPNAME = {str: "Text", int: "ganze Zahl", bool: "true oder false"}
+_TYPNAME = {str: "Text", bool: "true oder false"}
 
 
 class Anfragefehler(Exception):
@@ -134,7 +136,7 @@ def lies_anfrage(art: type[Anfrage], daten: object, ohne: Collection[str] = ()) 
     if fremd:
         was = next(p for p, a in ANFRAGEN.items() if a is art)
         raise Anfragefehler(
-            400, f"Unbekanntes Feld „{fremd[0][:40]}“; {was} kennt: {', '.join(namen)}."
+            400, f"Unbekanntes Feld „{zeigbar(fremd[0], 40)}“; {was} kennt: {', '.join(namen)}."
         )
     werte: dict[str, Any] = {}
     for name, typ, pflicht in felder:
@@ -144,11 +146,11 @@ def lies_anfrage(art: type[Anfrage], daten: object, ohne: Collection[str] = ()) 
             continue
         wert = daten[name]
         if typ is int:
-            ok = isinstance(wert, int) and not isinstance(wert, bool) and 1 <= wert <= _GROESSTE_ID
-        else:
-            ok = isinstance(wert, typ)
-        if not ok:
-            raise Anfragefehler(400, f"Das Feld „{name}“ muss {_TYPNAME[typ]} sein.")
+            _pruefe_nummer(name, wert)
+        elif not isinstance(wert, typ):
+            raise Anfragefehler(
+                400, f"Das Feld „{name}“ muss {_TYPNAME[typ]} sein, nicht {_was_ist(wert)}."
+            )
         if isinstance(wert, str):
             wert = "".join(c for c in wert if c.isprintable()).strip()
             if len(wert) > LAENGSTER_TEXT:
@@ -159,6 +161,36 @@ def lies_anfrage(art: type[Anfrage], daten: object, ohne: Collection[str] = ()) 
                 )
         werte[name] = wert
     return art(**werte)
+
+
+def _was_ist(wert: object) -> str:
+    """Was eine Anfrage statt des erwarteten Werts schickte – für die Meldung."""
+    if wert is None:
+        return "null"
+    if isinstance(wert, bool):
+        return "true" if wert else "false"
+    if isinstance(wert, str):
+        return f"der Text „{zeigbar(wert, 20)}“"
+    if isinstance(wert, float):
+        return f"die Kommazahl {zeigbar(repr(wert), 20)}"
+    if isinstance(wert, int):
+        return f"die Zahl {zeigbar(str(wert), 20)}"
+    return "eine Liste" if isinstance(wert, list) else "ein Objekt"
+
+
+def _pruefe_nummer(name: str, wert: object) -> None:
+    """Eine Nummer (Eintrag, Spiel des Tisches): eine ganze Zahl von 1 bis ``_GROESSTE_ID`` –
+    sonst eine Meldung, die sagt, was an ``wert`` nicht stimmt."""
+    if isinstance(wert, bool) or not isinstance(wert, int):
+        raise Anfragefehler(
+            400, f"Das Feld „{name}“ muss eine ganze Zahl sein, nicht {_was_ist(wert)}."
+        )
+    if wert == 0:
+        raise Anfragefehler(400, f"Das Feld „{name}“ zählt ab 1; eine Nummer 0 gibt es nicht.")
+    if wert < 0:
+        raise Anfragefehler(400, f"Das Feld „{name}“ ist eine Nummer ab 1, keine negative Zahl.")
+    if wert > _GROESSTE_ID:
+        raise Anfragefehler(400, f"Das Feld „{name}“ ist zu groß für eine Nummer (höchstens 2^53).")
 
 
 # --------------------------------------------------------------------------- Antworten

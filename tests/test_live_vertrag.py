@@ -215,6 +215,7 @@ def test_ereignisse_der_eingabeseite():
             }
         ],
         "letzter": 1,
+        "aufgehoben": {},
     }
     tisch = Eingabedaten(
         None,
@@ -223,7 +224,10 @@ def test_ereignisse_der_eingabeseite():
         (Mitspieler("Ben", "be", Sitz(2, True, "setzt aus")),),
         letzter=None,
         aendern=True,
-        tisch=Tischangaben(1, 2, 3, "Tisch 3 · Runde 2", None, ("r", "solo"), False, True, False),
+        tisch=Tischangaben(1, 2, 3, "Tisch 3 · Runde 2", None, False, True, False),
+        spiele=("r", "solo"),
+        spiele_hinweis="Nur die Spiele der Wertung.",
+        aufgehoben={4: 6},
     )
     assert tisch.als_json() == {
         "abend": None,
@@ -245,9 +249,11 @@ def test_ereignisse_der_eingabeseite():
             }
         ],
         "spiele": ["r", "solo"],
+        "spiele_hinweis": "Nur die Spiele der Wertung.",
         "zusaetze": {"laufende": False, "klopfer": True, "stoesse": False},
         "eintraege": [],
         "letzter": None,
+        "aufgehoben": {"4": 6},
     }
     assert Eingabedaten.geschlossen("Kein Turnier.").als_json() == {
         "abend": None,
@@ -257,6 +263,7 @@ def test_ereignisse_der_eingabeseite():
         "spieler": [],
         "eintraege": [],
         "letzter": None,
+        "aufgehoben": {},
     }
     # die Lese-Seite bekommt nur Nummer, Uhrzeit und HTML, die Eingabeseite dazu ihre Daten
     assert json.loads(Ereignis(4, "20:15", "<p>x</p>").als_text()) == {

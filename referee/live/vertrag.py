@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, field, fields
 from types import NoneType, UnionType
 from typing import Any, Protocol, Union, get_args, get_origin, get_type_hints
 
@@ -371,15 +371,14 @@ class Listeneintrag:
 
 @dataclass(frozen=True)
 class Tischangaben:
-    """Was nur ein Turniertisch der Eingabeseite sagt: wo sie steht, ob Korrigieren geht, die
-    Kopfzeile, die Nummer des nächsten Spiels, welche Spiele und Zusätze die Wertung kennt."""
+    """Was nur ein Turniertisch der Eingabeseite sagt: wo sie steht, die Kopfzeile, die
+    Nummer des nächsten Spiels, welche Zusätze die Wertung zählt."""
 
     turnier: int
     runde: int
     tisch: int
     kopf: str
     naechstes: int | None
-    spiele: tuple[str, ...]
     laufende: bool
     klopfer: bool
     stoesse: bool
@@ -390,7 +389,13 @@ class Eingabedaten:
     """Was die Eingabeseite bei jeder Änderung bekommt: der Abend (am Turniertisch ``None``),
     ob eingetragen werden darf (``offen``; sonst sagt ``meldung`` warum), ob Korrigieren geht
     (``aendern``; ``None``: wie ``offen``), die Spieler, die letzten Einträge und welcher der
-    jüngste geltende ist (nur ihn nimmt „Rückgängig“ zurück)."""
+    jüngste geltende ist (nur ihn nimmt „Rückgängig“ zurück).
+
+    ``spiele``: die Wörter der Spiele, die hier gehen (Abend: nach den Hausregeln, Turnier:
+    nach der Wertung; ``None``: alle), ``spiele_hinweis``: was fehlt und wie es ginge;
+    ``aufgehoben``: je nicht mehr geltendem Eintrag, was jetzt an seiner Stelle gilt (``None``:
+    storniert) – damit sagt die Seite sofort, dass ein Eintrag, den sie gerade korrigiert,
+    schon ersetzt ist."""
 
     abend: int | None
     offen: bool
@@ -400,6 +405,9 @@ class Eingabedaten:
     letzter: int | None = None
     aendern: bool | None = None
     tisch: Tischangaben | None = None
+    spiele: tuple[str, ...] | None = None
+    spiele_hinweis: str | None = None
+    aufgehoben: Mapping[int, int | None] = field(default_factory=dict)
 
     @classmethod
     def geschlossen(cls, meldung: str) -> Eingabedaten:
@@ -417,12 +425,15 @@ class Eingabedaten:
         if t is not None:
             aus.update(kopf=t.kopf, naechstes=t.naechstes)
         aus["spieler"] = [s.als_json() for s in self.spieler]
+        if self.spiele is not None:
+            aus["spiele"] = list(self.spiele)
+            aus["spiele_hinweis"] = self.spiele_hinweis
         if t is not None:
-            aus["spiele"] = list(t.spiele)
             # nur was Punkte ändert (Klopfen und Stoß „ohne Wirkung“ zählen nicht)
             aus["zusaetze"] = {"laufende": t.laufende, "klopfer": t.klopfer, "stoesse": t.stoesse}
         aus["eintraege"] = [e.als_json() for e in self.eintraege]
         aus["letzter"] = self.letzter
+        aus["aufgehoben"] = {str(k): v for k, v in self.aufgehoben.items()}
         return aus
 
 

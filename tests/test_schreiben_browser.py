@@ -186,7 +186,10 @@ def _bild(seite, ordner: Path, name: str) -> Path:
         from PIL import Image
 
         with Image.open(datei) as roh:
-            klein = roh.convert("RGB").quantize(colors=96, dither=Image.Dither.NONE)
+            # Octree hält auch kleine Farbflächen (der grüne Punkt „live“), ohne Rauschen
+            klein = roh.convert("RGB").quantize(
+                colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+            )
         klein.save(datei, optimize=True)
     return datei
 

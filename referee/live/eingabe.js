@@ -390,6 +390,7 @@
       vorschau.zeile = z;
       if (r.status === 200) {
         vorschau.ok = true;
+        vorschau.text = r.daten.vorschau.text;
         zeigeVorschau(r.daten.vorschau);
       } else if (r.netz) {
         vorschau.netz = true;
@@ -420,9 +421,15 @@
   function absenden() {
     if (fehlt()) { return; }
     var z = zeile();
+    // was der Ausgang zeigt: der Text der Vorschau (ohne Netz gab es keine: dann die Zeile)
+    var text = vorschau.ok && vorschau.text ? vorschau.text : null;
     var item = { art: korrektur ? "korrektur" : "eintrag", koerper: { zeile: z },
-                 zeile: z, form: kopie(form), korrektur: korrektur };
-    if (korrektur) { item.koerper.eintrag = korrektur.id; item.zeile = "#" + korrektur.id + " " + z; }
+                 zeile: z, text: text, form: kopie(form), korrektur: korrektur };
+    if (korrektur) {
+      item.koerper.eintrag = korrektur.id;
+      item.zeile = "#" + korrektur.id + " " + z;
+      item.text = text && "Korrektur von #" + korrektur.id + ": " + text;
+    }
     else if (daten.naechstes) {
       // das wievielte Spiel des Tisches: was noch im Ausgang wartet, zählt mit
       var alle = ausgang.alle();
@@ -460,7 +467,8 @@
     liste.textContent = "";
     offen.forEach(function (x) {
       liste.appendChild(baue("li", {}, [
-        baue("code", { text: x.zeile }),
+        x.text ? baue("span", { text: x.text + " " }) : null,
+        baue("code", { text: x.text ? "(" + x.zeile + ")" : x.zeile }),
         baue("span", { klasse: "grund", text: ausgang.grund(x) }),
         knopf("verwerfen", function () { ausgang.verwirf(x); }, { klasse: "klein" })
       ]));
@@ -517,7 +525,8 @@
     var e = blatt.eintrag;
     if (!e || Date.now() < blatt.ab) { return; }  // zu früh: ein Doppeltipp, kein Entschluss
     schliesseBlatt();
-    ausgang.stelle({ art: "rueckgaengig", koerper: { eintrag: e.id }, zeile: "Rückgängig #" + e.id });
+    ausgang.stelle({ art: "rueckgaengig", koerper: { eintrag: e.id }, zeile: "Rückgängig #" + e.id,
+                     text: "#" + e.id + " zurücknehmen: " + e.text });
   }
 
   // ------------------------------------------------------------------ Einträge

@@ -80,7 +80,7 @@ button.gefahr.wartet{opacity:.55}
 #korrektur .zeile2{margin:0;flex-wrap:nowrap}
 #ausgang{border:2px dashed var(--minus);border-radius:.55rem;padding:.3rem .6rem;margin:0 0 .35rem;max-height:11rem;overflow-y:auto}
 #ausgang ol{margin:.2rem 0;padding-left:1.2rem}#ausgang li{margin:.25rem 0}
-#ausgang .grund{display:block;font-size:.85rem;color:var(--mut)}
+#ausgang .grund{display:block;font-size:.85rem;color:var(--mut)}#ausgang code{font-size:.8rem;color:var(--mut)}
 .dialog{border:2px solid var(--akzent);border-radius:.6rem;padding:.5rem .6rem;margin:0 0 .35rem;background:var(--karte)}.dialog p{margin:0 0 .3rem}
 .dialog .zeile2 button,li .zeile2 button,#blatt .zeile2 button{flex:1}
 #meldung{border-radius:.5rem;padding:.45rem .6rem;margin:0 0 .35rem;background:var(--karte);border-left:4px solid var(--plus);font-size:.95rem}
@@ -244,7 +244,7 @@ def formular_html() -> str:
             '<section id="augen" class="teil" hidden><p class="titel">Augen der Spielerpartei</p>'
             f'<div class="raster">{augen}</div>'
             '<div class="zeile2">'
-            + _knopf("genau …", id="genau", class_="klein", aria_expanded="false")
+            + _knopf("Zahl tippen …", id="genau", class_="klein", aria_expanded="false")
             + '<p id="augen-stand">Augen: <span class="zahl" id="augenzahl">–</span></p></div>'
             '<p id="ziffern-hinweis" class="hinweis" hidden></p>'
             f'<div id="ziffern" class="raster" hidden>{ziffern}'

@@ -176,9 +176,10 @@ def _pruefe_ziele(seite, breite: int, wo: str) -> None:
     assert seite.auswerten("document.documentElement.scrollWidth") <= breite, wo
 
 
-def _bild(seite, ordner: Path, name: str) -> Path:
-    """Ein Bildschirmfoto; mit ``REFEREE_BILDER`` dort abgelegt und klein gerechnet."""
-    ziel = os.environ.get("REFEREE_BILDER")
+def _bild(seite, ordner: Path, name: str, ablegen: bool = True) -> Path:
+    """Ein Bildschirmfoto; mit ``REFEREE_BILDER`` (und ``ablegen``) dort abgelegt und klein
+    gerechnet."""
+    ziel = os.environ.get("REFEREE_BILDER") if ablegen else None
     datei = (Path(ziel) if ziel else ordner) / f"{name}.png"
     datei.parent.mkdir(parents=True, exist_ok=True)
     seite.bildschirmfoto(datei)
@@ -186,20 +187,21 @@ def _bild(seite, ordner: Path, name: str) -> Path:
         from PIL import Image
 
         with Image.open(datei) as roh:
-            # Octree hält auch kleine Farbflächen (der grüne Punkt „live“), ohne Rauschen
+            # 128 Farben, ohne Rauschen; „max coverage“ mit k-means hält auch kleine Flächen
+            # (der grüne Punkt „live“) und nahe Töne (Grau der Knöpfe neben Weiß) auseinander
             klein = roh.convert("RGB").quantize(
-                colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+                colors=128, method=Image.Quantize.MAXCOVERAGE, kmeans=3, dither=Image.Dither.NONE
             )
         klein.save(datei, optimize=True)
     return datei
 
 
-def _bilder(seite, ordner: Path, name: str, breite: int, hoehe: int) -> None:
+def _bilder(seite, ordner: Path, name: str, breite: int, hoehe: int, ablegen: bool = True) -> None:
     """Hell und dunkel, je ein Foto (``eingabe-<name>-<breite>x<hoehe>-hell.png`` …)."""
     for schema in ("light", "dark"):
         seite.farbschema(schema)
         wie = "hell" if schema == "light" else "dunkel"
-        datei = _bild(seite, ordner, f"eingabe-{name}-{breite}x{hoehe}-{wie}")
+        datei = _bild(seite, ordner, f"eingabe-{name}-{breite}x{hoehe}-{wie}", ablegen)
         assert _png_groesse(datei) == (breite, hoehe)
     seite.farbschema("light")
 
@@ -320,7 +322,7 @@ def test_ein_abend_nur_mit_tipps(db_pfad, browser, tmp_path, breite, hoehe):
         falsch = "125 Augen gibt es nicht: höchstens 120. Mit ⌫ korrigieren."
         assert _text(s, "#ziffern-hinweis") == falsch and _text(s, "#vorschau") == falsch
         assert s.auswerten("document.getElementById('senden').disabled")
-        _bilder(s, tmp_path, "augen-125", breite, hoehe)
+        _bilder(s, tmp_path, "augen-125", breite, hoehe, ablegen=False)
         for z in ("weg", "weg", "weg", "4", "5", "ok"):
             _tippe(s, f'[data-ziffer="{z}"]')
         # Wenz verloren, 45 Augen: Wert 50, Cem zahlt jedem 50 ct
@@ -405,6 +407,7 @@ def test_ein_abend_nur_mit_tipps(db_pfad, browser, tmp_path, breite, hoehe):
         assert _text(s, "#blatt-titel") == f"Eintrag #{nr} zurücknehmen?"
         assert "Schlafmütze: gewonnen hat Dora" in _text(s, "#blatt-eintrag")
         _pruefe_ziele(s, breite, "Blatt Rückgängig")
+        time.sleep(0.7)  # das Foto zeigt „Ja“ scharf, wie nach dem ersten Moment
         _bilder(s, tmp_path, "rueckgaengig", breite, hoehe)
         _tippe(s, "#blatt-nein")
         assert not s.auswerten("document.getElementById('blatt').open")
@@ -456,6 +459,8 @@ def test_ein_abend_nur_mit_tipps(db_pfad, browser, tmp_path, breite, hoehe):
         assert _warte_bis(lambda: s.auswerten("!document.getElementById('senden').disabled"), 10)
         _tippe(s, "#senden")
         assert _warte_bis(lambda: "kein Netz, neuer Versuch in" in _text(s, "#ausgang"), 5)
+        # ohne Netz keine Vorschau: der Ausgang nennt das Spiel in Worten, die Zeile dahinter
+        assert "Schlafmütze · Cem (sm ce)" in _text(s, "#ausgang")
         _pruefe_ziele(s, breite, "Ausgang")
         _bilder(s, tmp_path, "ausgang", breite, hoehe)
         s.befehl("Network.emulateNetworkConditions", {**netz, "offline": False})
@@ -469,6 +474,42 @@ def test_ein_abend_nur_mit_tipps(db_pfad, browser, tmp_path, breite, hoehe):
             + ", ".join(f"{v * 1000:.0f} ms" for v in verzug)
         )
         assert _csp_verstoesse(browser) == []
+    finally:
+        server.stoppe()
+
+
+def test_jedes_spiel_jeder_knopf_passt_auf_kleine_handys(db_pfad, browser):
+    """Jedes Spiel, jede Farbe, alle Schalter und Chips gedrückt (fett ist breiter), bei
+    320 und 390 px, hell: alle Ziele ab 44 px, kein Wort bricht, nichts ragt hinaus."""
+    server = _neuer_abend(db_pfad)
+    s = browser
+    try:
+        s.oeffne(server.url_schreiben)
+        assert _warte_bis(lambda: _live(s))
+        for breite, hoehe in GROESSEN:
+            s.befehl(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": breite, "height": hoehe, "deviceScaleFactor": 1, "mobile": True},
+            )
+            for spiel in ("r", "w", "g", "solo", "fw", "fg", "ramsch", "sb", "sf", "sm"):
+                _tippe(s, f'[data-spiel="{spiel}"]')
+                for wahl in (
+                    '[data-farbe="s"]',
+                    '[data-augen="90"]',
+                    '[data-augen="0"]',
+                    '[data-schalter="tout"]',
+                    '[data-schalter="kurz"]',
+                    '[data-modus="durchmarsch"]',
+                    '[data-schalter="letzte"]',
+                ):
+                    if _sichtbar(s, wahl):
+                        _tippe(s, wahl)
+                for name in VIER:
+                    _chip(s, name)
+                _pruefe_ziele(s, breite, f"{spiel} bei {breite} px")
+                _tippe(s, "#spielwahl")  # alle Spiele, eines davon gedrückt
+                _pruefe_ziele(s, breite, f"alle Spiele, {spiel} gewählt, bei {breite} px")
+                _tippe(s, "#leeren")
     finally:
         server.stoppe()
 
@@ -573,9 +614,14 @@ def test_unbeantwortete_rueckfrage_haelt_nichts_auf(db_pfad, browser):
 
 def test_korrektur_eines_eben_ersetzten_eintrags_sagt_es_sofort(db_pfad, browser):
     """Handy A korrigiert #1; inzwischen ersetzt ein anderes Handy #1 durch #2. Die Seite sagt
-    es über den Ereignisstrom, bevor jemand „Korrektur eintragen“ tippt – und bietet #2 an."""
+    es über den Ereignisstrom, bevor jemand „Korrektur eintragen“ tippt – und bietet #2 an.
+    (Auf dem kleinen Handy, 320 × 568: das rote Band passt mit beiden Knöpfen.)"""
     server = _neuer_abend(db_pfad)
     s = browser
+    s.befehl(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 320, "height": 568, "deviceScaleFactor": 1, "mobile": True},
+    )
     from referee.live.formular import angaben
 
     try:
@@ -592,6 +638,7 @@ def test_korrektur_eines_eben_ersetzten_eintrags_sagt_es_sofort(db_pfad, browser
         assert _text(s, "#korrektur-text") == "#1 wurde inzwischen ersetzt – jetzt gilt #2."
         assert s.auswerten("document.getElementById('senden').disabled")
         assert _text(s, "#korrektur-neu") == "#2 korrigieren"
+        _pruefe_ziele(s, 320, "Korrektur veraltet")
         _tippe(s, "#korrektur-neu")
         assert _text(s, "#korrektur-text") == "Korrektur von #2"
         assert _text(s, "#zeile") == "Zeile: r an be 71"

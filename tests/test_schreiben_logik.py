@@ -272,7 +272,7 @@ def test_ramsch_verlierer_jungfrau_durchmarsch(seite):
     # ein Durchmarsch hebt die Verlierer auf
     f = tipps(seite, zustand(seite, spiel="ramsch", partei=["Anna"]), ["Cem"], "durchmarsch")
     assert (f["partei"], f["durchmarsch"]) == ([], "Cem")
-    assert js(seite, "[F.rolle(f, 'Cem'), F.rolle(f, 'Anna')]", f=f) == ["Durchmarsch", ""]
+    assert js(seite, "[F.rolle(f, 'Cem'), F.rolle(f, 'Anna')]", f=f) == ["Durch\u00admarsch", ""]
 
 
 def test_rollen_unter_den_namen(seite):

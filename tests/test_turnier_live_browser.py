@@ -24,7 +24,13 @@ from pathlib import Path
 
 import pytest
 from test_live_browser import Chromium, _csp_verstoesse, _png_groesse, _warte_bis
-from test_schreiben_browser import ZweiterKontext, _chip, _tippe, _vorschau_bereit
+from test_schreiben_browser import (
+    ZweiterKontext,
+    _chip,
+    _pruefe_ziele,
+    _tippe,
+    _vorschau_bereit,
+)
 from test_schreiben_browser import _text as _text_von
 
 from referee.buch.turnier import Turnierbuch
@@ -237,6 +243,12 @@ def test_turnier_mit_tischhandys_im_browser(db_pfad, browser, tmp_path):
             ["Franz Nr. 6", False],
             ["Uschi Nr. 21", False],
         ]
+        # auch am Turniertisch: jedes Ziel ab 44 px, kein Wort bricht – bei 390 und 320 px
+        _pruefe_ziele(s, 390, "Tisch 5, Rufspiel")
+        klein = {"width": 320, "height": 568, "deviceScaleFactor": 1, "mobile": True}
+        s.befehl("Emulation.setDeviceMetricsOverride", klein)
+        _pruefe_ziele(s, 320, "Tisch 5, Rufspiel, 320 px")
+        s.befehl("Emulation.setDeviceMetricsOverride", {**klein, "width": 390, "height": 844})
         verzug.append(
             _tipp_spiel(
                 s,

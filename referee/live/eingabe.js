@@ -421,8 +421,9 @@
   function absenden() {
     if (fehlt()) { return; }
     var z = zeile();
-    // was der Ausgang zeigt: der Text der Vorschau (ohne Netz gab es keine: dann die Zeile)
-    var text = vorschau.ok && vorschau.text ? vorschau.text : null;
+    // was der Ausgang zeigt: der Text der Vorschau (ohne Netz gab es keine: das Spiel und die
+    // Namen, wie die Knöpfe sie nennen)
+    var text = vorschau.ok && vorschau.text ? vorschau.text : kurzText(form);
     var item = { art: korrektur ? "korrektur" : "eintrag", koerper: { zeile: z },
                  zeile: z, text: text, form: kopie(form), korrektur: korrektur };
     if (korrektur) {
@@ -440,6 +441,17 @@
     formZurueck();
     zeige();
     ausgang.stelle(item);
+  }
+
+  // Ein Spiel in Worten, ohne Server: „Rufspiel · Anna, Ben · 61 Augen“.
+  function kurzText(f) {
+    var knopf = document.querySelector('[data-spiel="' + f.spiel + '"]');
+    var wer = f.partei.concat(f.plaetze, f.sieger ? [f.sieger] : [],
+      f.haende.map(function (h) { return h[0]; }));
+    var teile = [knopf ? knopf.textContent : f.spiel];
+    if (wer.length) { teile.push(wer.join(", ")); }
+    if (f.augen !== null && F.mitAugen(f.spiel)) { teile.push(f.augen + " Augen"); }
+    return teile.join(" · ");
   }
 
   function erfolg(item, d) {
@@ -468,7 +480,7 @@
     offen.forEach(function (x) {
       liste.appendChild(baue("li", {}, [
         x.text ? baue("span", { text: x.text + " " }) : null,
-        baue("code", { text: x.text ? "(" + x.zeile + ")" : x.zeile }),
+        baue("code", { text: x.text ? "(" + x.zeile + ")" : x.zeile, klasse: x.text ? "klein" : null }),
         baue("span", { klasse: "grund", text: ausgang.grund(x) }),
         knopf("verwerfen", function () { ausgang.verwirf(x); }, { klasse: "klein" })
       ]));
@@ -485,7 +497,7 @@
 
   function beantworte(trotzdem) {
     var item = ausgang.beantworte(trotzdem);
-    if (item && !trotzdem) { melde("Nicht eingetragen: " + item.zeile, false); }
+    if (item && !trotzdem) { melde("Nicht eingetragen: " + (item.text || item.zeile), false); }
   }
 
   // ------------------------------------------------------------------ Rückgängig: ein Blatt

@@ -29,7 +29,7 @@ STIL = stil(
     STAND,
     """
 :root{--linie:#c9cdd2;--an:#0b63c5;--an-fg:#fff;--warn:#7a4f00;--warnbg:#fff1cc;--gefahr:#b3261e;--ziel:2.75rem}
-@media (prefers-color-scheme:dark){:root{--linie:#4a5058;--an:#3d8ee6;--an-fg:#fff;--warn:#ffd27a;--warnbg:#3a2f12;--gefahr:#ff8a80}}
+@media (prefers-color-scheme:dark){:root{--linie:#4a5058;--an:#3d8ee6;--an-fg:#fff;--warn:#ffd27a;--warnbg:#3a2f12;--gefahr:#a3281f}}
 body{padding:.5rem .6rem 1rem;line-height:1.35}
 header{padding-bottom:.25rem}
 h1{font-size:1.2rem}h2{font-size:1rem;margin:.9rem 0 .3rem}h3{font-size:.95rem;margin:.7rem 0 .2rem}
@@ -44,14 +44,15 @@ button.klein{min-height:var(--ziel);font-size:.95rem;padding:.2rem .7rem}
 button.haupt{background:var(--akzent);color:#fff;border-color:var(--akzent);font-weight:700;font-size:1.1rem}
 button.gefahr{background:var(--gefahr);color:#fff;border-color:var(--gefahr);font-weight:700}
 button.gefahr.wartet{opacity:.55}
-@media (prefers-color-scheme:dark){button.haupt,button.gefahr{color:#111}}
-@media (max-width:359px){body{padding-left:.45rem;padding-right:.45rem}.raster button{font-size:.94rem}}
+@media (prefers-color-scheme:dark){button.haupt{color:#111}}
+@media (max-width:359px){body{padding-left:.45rem;padding-right:.45rem}.raster button{font-size:.94rem}.raster.vier button{font-size:.9rem;padding-left:.1rem;padding-right:.1rem}}
 [data-spiel=sm]{grid-column:span 2}
 #spiele.zu [aria-pressed=true]{grid-column:span 2}#spiele.zu #spielwahl{grid-column:span 1}
 #spielwahl{grid-column:span 2}
 .hinweis{font-size:.85rem;color:var(--mut);margin:.3rem 0 0}
 .chip{display:flex;flex-direction:column;align-items:center;justify-content:center;line-height:1.15}
 .chip small{font-size:.72rem;font-weight:600;min-height:.9rem}
+.chip span{max-width:100%;hyphens:auto;overflow-wrap:anywhere}
 .zeile2{display:flex;gap:.35rem;align-items:center;flex-wrap:wrap;margin:.35rem 0}
 .stepper{display:grid;grid-template-columns:1fr 3rem 2.6rem 3rem;gap:.3rem;align-items:center;margin:.25rem 0}
 .stepper span small{display:block;font-size:.75rem;color:var(--mut)}
@@ -72,15 +73,17 @@ button.gefahr.wartet{opacity:.55}
 .warn{background:var(--warnbg);color:var(--warn);border-radius:.4rem;padding:.35rem .5rem;margin:.35rem 0}
 #leiste{position:sticky;bottom:0;z-index:2;background:var(--bg);border-top:1px solid var(--linie);padding:.4rem 0 .5rem;margin-top:.5rem;box-shadow:0 -6px 10px -8px rgba(0,0,0,.35)}
 #leiste .warn{margin:0 0 .35rem}
-#zeile{display:block;font-family:ui-monospace,monospace;font-size:.85rem;overflow-wrap:anywhere;min-height:1.1rem;color:var(--mut);margin:0 0 .3rem}
+#zeile{display:block;font-family:ui-monospace,monospace;font-size:.85rem;overflow-wrap:anywhere;color:var(--mut);margin:0 0 .3rem}#zeile:empty{display:none}
 #leiste .knoepfe{display:grid;grid-template-columns:1fr 2fr;gap:.45rem}
-.band{background:var(--warnbg);color:var(--warn);border-radius:.5rem;padding:.3rem .3rem .3rem .6rem;display:flex;justify-content:space-between;align-items:center;gap:.5rem;margin:.5rem 0}
+.band{background:var(--warnbg);color:var(--warn);border-radius:.5rem;padding:.3rem .3rem .3rem .6rem;display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.3rem .5rem;margin:.5rem 0}
 #korrektur{position:sticky;top:0;z-index:3;box-shadow:0 4px 8px -6px rgba(0,0,0,.4)}
-#korrektur.veraltet{background:var(--minus);color:#fff}
-#korrektur .zeile2{margin:0;flex-wrap:nowrap}
+#korrektur-text{flex:1 1 9rem}
+#korrektur.veraltet{background:var(--gefahr);color:#fff;font-weight:600}
+#korrektur.veraltet button{color:var(--fg)}
+#korrektur .zeile2{margin:0;flex:0 1 auto;justify-content:flex-end}
 #ausgang{border:2px dashed var(--minus);border-radius:.55rem;padding:.3rem .6rem;margin:0 0 .35rem;max-height:11rem;overflow-y:auto}
 #ausgang ol{margin:.2rem 0;padding-left:1.2rem}#ausgang li{margin:.25rem 0}
-#ausgang .grund{display:block;font-size:.85rem;color:var(--mut)}#ausgang code{font-size:.8rem;color:var(--mut)}
+#ausgang .grund{display:block;font-size:.85rem;color:var(--mut)}#ausgang code.klein{font-size:.8rem;color:var(--mut)}
 .dialog{border:2px solid var(--akzent);border-radius:.6rem;padding:.5rem .6rem;margin:0 0 .35rem;background:var(--karte)}.dialog p{margin:0 0 .3rem}
 .dialog .zeile2 button,li .zeile2 button,#blatt .zeile2 button{flex:1}
 #meldung{border-radius:.5rem;padding:.45rem .6rem;margin:0 0 .35rem;background:var(--karte);border-left:4px solid var(--plus);font-size:.95rem}

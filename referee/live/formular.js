@@ -179,7 +179,7 @@ var Formular = function (G) {
     if (a.ramsch) {
       if (enthaelt(f.partei, name)) { return "verliert"; }
       if (enthaelt(f.jungfrauen, name)) { return "Jungfrau"; }
-      return f.durchmarsch === name ? "Durchmarsch" : "";
+      return f.durchmarsch === name ? "Durch\u00admarsch" : "";  // trennbar: ein schmaler Chip
     }
     if (a.gruppe === "saufn") { i = f.plaetze.indexOf(name); return i >= 0 ? (i + 1) + ". Platz" : ""; }
     if (a.gruppe === "schlafmuetze") { return f.sieger === name ? "gewinnt" : ""; }

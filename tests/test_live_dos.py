@@ -15,6 +15,7 @@ import socket
 import time
 
 import pytest
+from test_schreiben_api import eintraege
 
 from referee.live import server as live_server
 from referee.live import starte_im_thread
@@ -39,15 +40,16 @@ def genug_dateien():
 
 @pytest.fixture
 def server_mit(db_pfad, monkeypatch):
-    """``server_mit(KOPF_FRIST=…, …)``: Modulkonstanten setzen, dann einen Server starten."""
+    """``server_mit(KOPF_FRIST=…, …)``: Modulkonstanten setzen, dann einen Server starten
+    (``optionen``: wie bei ``starte_im_thread``, etwa ``schreiben`` und ``drossel``)."""
     gestartet = []
 
-    def _starte(**konstanten):
+    def _starte(optionen=None, **konstanten):
         for name, wert in konstanten.items():
             # raising=False: auf altem Code fehlt die Konstante – dann scheitert der Test am
             # Verhalten, nicht an einem AttributeError
             monkeypatch.setattr(live_server, name, wert, raising=False)
-        server = starte_im_thread(db_pfad, host="127.0.0.1", port=0)
+        server = starte_im_thread(db_pfad, host="127.0.0.1", port=0, **(optionen or {}))
         gestartet.append(server)
         return server
 
@@ -285,36 +287,14 @@ def _schreibe(server, zeile: str, schluessel: str) -> tuple[int, dict]:
 
 
 @pytest.fixture
-def abend_server(db_pfad, monkeypatch):
-    """``abend_server(KOPF_FRIST=…, …)``: ein offener Abend, ein Server mit Schreib-Link."""
+def abend_server(db_pfad, server_mit):
+    """``abend_server(KOPF_FRIST=…, …)``: ein offener Abend, ein Server mit Schreib-Link ohne
+    Drossel (jede langsame Anfrage erreicht die Anwendung – das Schlimmste)."""
     from referee.buch import Buch
 
     with Buch(db_pfad) as b:
         b.abend_neu(["Anna", "Ben", "Cem", "Dora"])
-    gestartet = []
-
-    def _starte(drossel=None, **konstanten):
-        for name, wert in konstanten.items():
-            monkeypatch.setattr(live_server, name, wert, raising=False)
-        server = starte_im_thread(
-            db_pfad, host="127.0.0.1", port=0, schreiben=True, drossel=drossel
-        )
-        gestartet.append(server)
-        return server
-
-    yield _starte
-    for server in gestartet:
-        server.stoppe()
-
-
-def _eintraege(db_pfad) -> int:
-    import sqlite3
-
-    c = sqlite3.connect(db_pfad)
-    try:
-        return c.execute("SELECT count(*) FROM eintraege").fetchone()[0]
-    finally:
-        c.close()
+    return lambda **k: server_mit({"schreiben": True, "drossel": (1e6, 1e6)}, **k)
 
 
 def test_1010_langsame_koerper_sperren_weder_lesen_noch_schreiben(
@@ -323,7 +303,7 @@ def test_1010_langsame_koerper_sperren_weder_lesen_noch_schreiben(
     """1010 Verbindungen warten mitten im Körper (lange Fristen: sie bleiben wirklich hängen;
     ohne Drossel: jede erreicht die Anwendung, das Schlimmste). Der Lese-Link lädt trotzdem,
     ein Eintrag von einem anderen Handy geht durch – die ältesten Wartenden werden verdrängt."""
-    server = abend_server(drossel=(1e6, 1e6), KOPF_FRIST=60.0, ANFRAGE_FRIST=60.0)
+    server = abend_server(KOPF_FRIST=60.0, ANFRAGE_FRIST=60.0)
     langsam: list[socket.socket] = []
     try:
         for _ in range(LANGSAME):
@@ -349,13 +329,13 @@ def test_1010_langsame_koerper_sperren_weder_lesen_noch_schreiben(
     finally:
         for s in langsam:
             s.close()
-    assert _eintraege(db_pfad) == 1  # nur der echte; kein halber Körper wurde geschrieben
+    assert eintraege(db_pfad) == 1  # nur der echte; kein halber Körper wurde geschrieben
 
 
 def test_langsamer_koerper_wird_nach_der_frist_getrennt(abend_server, db_pfad):
     """Kopf sofort, der Körper tröpfelt (ein Byte je 0,2 s): nach ``ANFRAGE_FRIST`` ist die
     Verbindung zu, obwohl immer wieder Bytes kamen; geschrieben ist nichts."""
-    server = abend_server(drossel=(1e6, 1e6), KOPF_FRIST=0.5, ANFRAGE_FRIST=1.0)
+    server = abend_server(KOPF_FRIST=0.5, ANFRAGE_FRIST=1.0)
     s = _langsamer_eintrag(server.port, server.schreib_token, "127.0.0.2")
     try:
         start = time.monotonic()
@@ -374,7 +354,7 @@ def test_langsamer_koerper_wird_nach_der_frist_getrennt(abend_server, db_pfad):
             zu = warte_auf_ende(s, 4.0)
         assert zu is not None and 0.8 <= zu < 2.0, zu
         # keine Antwort kam (die Verbindung wurde nur geschlossen), nichts im Buch
-        assert _eintraege(db_pfad) == 0
+        assert eintraege(db_pfad) == 0
         assert lade(server)[0] == 200
     finally:
         s.close()

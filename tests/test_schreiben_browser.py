@@ -233,6 +233,19 @@ def _eintragen_und_sehen(
     return verzug
 
 
+def _schlafmuetze(seite, sieger: str, vorschau: bool = True) -> None:
+    """Schlafmütze, ``sieger`` gewinnt – und (``vorschau``) warten, bis Eintragen bereit ist."""
+    _tippe(seite, '[data-spiel="sm"]')
+    _chip(seite, sieger)
+    if vorschau:
+        assert _warte_bis(lambda: _vorschau_bereit(seite), 5), _text(seite, "#vorschau")
+
+
+def _oeffne_eingabe(seite, server) -> None:
+    seite.oeffne(server.url_schreiben)
+    assert _warte_bis(lambda: _live(seite))
+
+
 def _saldo(db: Path) -> dict[str, int]:
     with Buch(db) as b:
         return dict(b.stand().schafkopf)
@@ -259,8 +272,7 @@ def test_ein_abend_nur_mit_tipps(db_pfad, browser, tmp_path, breite, hoehe):
             "Emulation.setDeviceMetricsOverride",
             {"width": breite, "height": hoehe, "deviceScaleFactor": 1, "mobile": True},
         )
-        s.oeffne(server.url_schreiben)
-        assert _warte_bis(lambda: _live(s))
+        _oeffne_eingabe(s, server)
         _pruefe_ziele(s, breite, "leer")
         # Bettel ist im Tarif aus: nicht angeboten, und die Seite sagt, wie er anginge
         assert not _sichtbar(s, '[data-spiel="b"]')
@@ -454,8 +466,7 @@ def test_ein_abend_nur_mit_tipps(db_pfad, browser, tmp_path, breite, hoehe):
         s.befehl("Network.enable")
         netz = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
         s.befehl("Network.emulateNetworkConditions", {**netz, "offline": True})
-        _tippe(s, '[data-spiel="sm"]')
-        _chip(s, "Cem")
+        _schlafmuetze(s, "Cem", vorschau=False)
         assert _warte_bis(lambda: s.auswerten("!document.getElementById('senden').disabled"), 10)
         _tippe(s, "#senden")
         assert _warte_bis(lambda: "kein Netz, neuer Versuch in" in _text(s, "#ausgang"), 5)
@@ -484,8 +495,7 @@ def test_jedes_spiel_jeder_knopf_passt_auf_kleine_handys(db_pfad, browser):
     server = _neuer_abend(db_pfad)
     s = browser
     try:
-        s.oeffne(server.url_schreiben)
-        assert _warte_bis(lambda: _live(s))
+        _oeffne_eingabe(s, server)
         for breite, hoehe in GROESSEN:
             s.befehl(
                 "Emulation.setDeviceMetricsOverride",
@@ -523,11 +533,8 @@ def test_doppeltipp_auf_rueckgaengig_nimmt_nichts_zurueck(db_pfad, browser):
     server = _neuer_abend(db_pfad)
     s = browser
     try:
-        s.oeffne(server.url_schreiben)
-        assert _warte_bis(lambda: _live(s))
-        _tippe(s, '[data-spiel="sm"]')
-        _chip(s, "Dora")
-        assert _warte_bis(lambda: _vorschau_bereit(s), 5)
+        _oeffne_eingabe(s, server)
+        _schlafmuetze(s, "Dora")
         _tippe(s, "#senden")
         assert _warte_bis(lambda: _sichtbar(s, "[data-rueckgaengig]"), 5)
         # wo „Ja, … zurücknehmen“ erscheint (einmal öffnen, messen, abbrechen)
@@ -574,11 +581,8 @@ def test_unbeantwortete_rueckfrage_haelt_nichts_auf(db_pfad, browser):
             from referee.live.formular import angaben
 
             b.eintragen(angaben("sm ce", VIER), eingabe={"handy": "sm ce"})
-        s.oeffne(server.url_schreiben)
-        assert _warte_bis(lambda: _live(s))
-        _tippe(s, '[data-spiel="sm"]')
-        _chip(s, "Cem")
-        assert _warte_bis(lambda: _vorschau_bereit(s), 5)
+        _oeffne_eingabe(s, server)
+        _schlafmuetze(s, "Cem")
         # die Warnung steht ganz da, außerhalb des Kastens, der scrollt
         warnung = "Gleiches Spiel steht schon als #1 – von einem anderen Handy?"
         assert _text(s, "#doppelt").startswith(warnung)
@@ -627,8 +631,7 @@ def test_korrektur_eines_eben_ersetzten_eintrags_sagt_es_sofort(db_pfad, browser
     try:
         with Buch(db_pfad) as b:
             b.eintragen(angaben("r an be 61", VIER), eingabe={"handy": "r an be 61"})
-        s.oeffne(server.url_schreiben)
-        assert _warte_bis(lambda: _live(s))
+        _oeffne_eingabe(s, server)
         _tippe(s, '[data-korrigiere="1"]')
         _tippe(s, '[data-augen="91"]')
         assert _warte_bis(lambda: _vorschau_bereit(s), 5)
@@ -654,14 +657,12 @@ def test_ausgang_verwerfen_und_abgelehnt(db_pfad, browser):
     s = browser
     netz = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
     try:
-        s.oeffne(server.url_schreiben)
-        assert _warte_bis(lambda: _live(s))
+        _oeffne_eingabe(s, server)
         s.befehl("Network.enable")
         s.befehl("Network.emulateNetworkConditions", {**netz, "offline": True})
         frei = "!document.getElementById('senden').disabled"
         for sieger in ("Cem", "Dora"):
-            _tippe(s, '[data-spiel="sm"]')
-            _chip(s, sieger)
+            _schlafmuetze(s, sieger, vorschau=False)
             # ohne Netz keine Vorschau – eintragen geht trotzdem (in den Ausgang)
             assert _warte_bis(lambda: s.auswerten(frei), 10)
             _tippe(s, "#senden")
@@ -695,11 +696,8 @@ def test_ohne_wlan_wartet_der_eintrag_im_ausgang(db_pfad, browser):
     server = _neuer_abend(db_pfad)
     s = browser
     try:
-        s.oeffne(server.url_schreiben)
-        assert _warte_bis(lambda: _live(s))
-        _tippe(s, '[data-spiel="sm"]')
-        _chip(s, "Cem")
-        assert _warte_bis(lambda: _vorschau_bereit(s), 5)
+        _oeffne_eingabe(s, server)
+        _schlafmuetze(s, "Cem")
         s.befehl("Network.enable")
         netz = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
         s.befehl("Network.emulateNetworkConditions", {**netz, "offline": True})
@@ -719,9 +717,7 @@ def test_ohne_wlan_wartet_der_eintrag_im_ausgang(db_pfad, browser):
             assert dict(b.stand().schlafmuetze)["Cem"] == 1
 
         for antwort, erwartet in (("#frage-nein", 1), ("#frage-ja", 2)):
-            _tippe(s, '[data-spiel="sm"]')
-            _chip(s, "Cem")
-            assert _warte_bis(lambda: _vorschau_bereit(s), 5)
+            _schlafmuetze(s, "Cem")
             assert "Gleiches Spiel steht schon als #1" in _text(s, "#doppelt")
             _tippe(s, "#senden")
             assert _warte_bis(lambda: _sichtbar(s, "#frage"), 5)

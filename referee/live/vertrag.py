@@ -30,7 +30,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from types import NoneType, UnionType
 from typing import Any, Protocol, Union, get_args, get_origin, get_type_hints
 
-from referee.text import zeigbar
+from referee.text import json_art, zeigbar
 
 #: Die längste Zeile (und jeder andere Text), die eine Anfrage tragen darf.
 LAENGSTER_TEXT = 500
@@ -149,7 +149,7 @@ def lies_anfrage(art: type[Anfrage], daten: object, ohne: Collection[str] = ()) 
             _pruefe_nummer(name, wert)
         elif not isinstance(wert, typ):
             raise Anfragefehler(
-                400, f"Das Feld „{name}“ muss {_TYPNAME[typ]} sein, nicht {_was_ist(wert)}."
+                400, f"Das Feld „{name}“ muss {_TYPNAME[typ]} sein, nicht {json_art(wert)}."
             )
         if isinstance(wert, str):
             wert = "".join(c for c in wert if c.isprintable()).strip()
@@ -163,27 +163,12 @@ def lies_anfrage(art: type[Anfrage], daten: object, ohne: Collection[str] = ()) 
     return art(**werte)
 
 
-def _was_ist(wert: object) -> str:
-    """Was eine Anfrage statt des erwarteten Werts schickte – für die Meldung."""
-    if wert is None:
-        return "null"
-    if isinstance(wert, bool):
-        return "true" if wert else "false"
-    if isinstance(wert, str):
-        return f"der Text „{zeigbar(wert, 20)}“"
-    if isinstance(wert, float):
-        return f"die Kommazahl {zeigbar(repr(wert), 20)}"
-    if isinstance(wert, int):
-        return f"die Zahl {zeigbar(str(wert), 20)}"
-    return "eine Liste" if isinstance(wert, list) else "ein Objekt"
-
-
 def _pruefe_nummer(name: str, wert: object) -> None:
     """Eine Nummer (Eintrag, Spiel des Tisches): eine ganze Zahl von 1 bis ``_GROESSTE_ID`` –
     sonst eine Meldung, die sagt, was an ``wert`` nicht stimmt."""
     if isinstance(wert, bool) or not isinstance(wert, int):
         raise Anfragefehler(
-            400, f"Das Feld „{name}“ muss eine ganze Zahl sein, nicht {_was_ist(wert)}."
+            400, f"Das Feld „{name}“ muss eine ganze Zahl sein, nicht {json_art(wert)}."
         )
     if wert == 0:
         raise Anfragefehler(400, f"Das Feld „{name}“ zählt ab 1; eine Nummer 0 gibt es nicht.")

@@ -340,9 +340,11 @@ def test_turnier_mit_tischhandys_im_browser(db_pfad, browser, tmp_path):
             for (runde, tisch), (punkte, soli) in BLAETTER.items():
                 if runde == 1:
                     tb.ergebnis(runde, tisch, punkte, soli)
-        assert _warte_bis(lambda: _punkte(leser, "Käthe") == "+10", 2)
+        # jedes Blatt ist eine eigene Änderung: erst warten, bis alle sechs Tische fertig sind
+        fertig = "Fertig: 6 von 6 Tischen · Spiele 8/8"
+        assert _warte_bis(lambda: fertig in _text_von(leser, "#stand"), 5)
+        assert _punkte(leser, "Käthe") == "+10"
         assert _rang(leser)["Toni"] == ("4.", "+7", "1")  # hinter Käthe +10, Franz und Paul +8
-        assert "Fertig: 6 von 6 Tischen · Spiele 8/8" in _text_von(leser, "#stand")
         rang_bild = _bild(leser, tmp_path / "turnier-rangliste-390.png")
         assert _png_groesse(rang_bild) == (390, 844)
         assert leser.auswerten("document.documentElement.scrollWidth") <= 390

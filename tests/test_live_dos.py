@@ -358,3 +358,46 @@ def test_langsamer_koerper_wird_nach_der_frist_getrennt(abend_server, db_pfad):
         assert lade(server)[0] == 200
     finally:
         s.close()
+
+
+@pytest.mark.parametrize(
+    "roh",
+    [
+        b"GET / HTTP/1.1\r\nHost: x\r\nKopf ohne Doppelpunkt\r\n\r\n",
+        # ein Kopf, der über 100 KB nicht endet (h11 hält höchstens 16 KB Unfertiges)
+        b"GET / HTTP/1.1\r\nHost: x\r\nX-Lang: " + b"a" * 100_000,
+        b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + b"\x00" * 40,  # TLS an einen HTTP-Port
+    ],
+    ids=["kopf", "riesig", "tls"],
+)
+def test_kaputtes_http_ist_ein_400_mit_json_und_den_koepfen(server_mit, roh):
+    """Was h11 nicht liest, beantwortet der Server wie jeden anderen Fehler: JSON-Fehlerobjekt,
+    die Sicherheitsköpfe, dann zu (issue 34, Punkt 11)."""
+    import json
+
+    server = server_mit()
+    s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+    try:
+        s.sendall(roh)
+        antwort = b""
+        while True:
+            stueck = s.recv(65536)
+            if not stueck:
+                break
+            antwort += stueck
+    finally:
+        s.close()
+    kopf, _, koerper = antwort.partition(b"\r\n\r\n")
+    zeilen = kopf.decode("latin-1").split("\r\n")
+    assert zeilen[0] == "HTTP/1.1 400 Bad Request"
+    koepfe = {z.split(":", 1)[0].lower(): z.split(":", 1)[1].strip() for z in zeilen[1:]}
+    assert koepfe["content-type"] == "application/json; charset=utf-8"
+    assert koepfe["x-content-type-options"] == "nosniff" and "content-security-policy" in koepfe
+    assert json.loads(koerper) == {
+        "fehler": {
+            "art": "eingabe",
+            "meldung": "Die Anfrage ist kein gültiges HTTP.",
+            "abschnitt": None,
+        }
+    }
+    assert lade(server)[0] == 200  # und er nimmt weiter an

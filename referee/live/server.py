@@ -32,12 +32,13 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from referee.errors import Eingabefehler, Zustandsfehler
 from referee.live import seite
 from referee.live.abend import Abendquelle
-from referee.live.app import HOECHSTENS_ZUSEHER, LiveApp
+from referee.live.app import HOECHSTENS_ZUSEHER, SICHERHEIT, LiveApp
 from referee.live.beobachter import Beobachter
 from referee.live.quelle import B, D, Quelle
 from referee.live.schreiben import Schreiber
 from referee.live.terminal import nur_lokal, qr_text
 from referee.live.turnierquelle import Aufnahme, Turnierquelle
+from referee.live.vertrag import fehler_json
 
 #: Höchstens so viele offene Verbindungen insgesamt (weniger, wenn ``ulimit -n`` nicht reicht).
 #: Ist die Grenze erreicht, schließt jede neue die älteste, die noch auf ihren Anfragekopf wartet.
@@ -212,6 +213,27 @@ class _Verbindung(H11Protocol):
         self.connections.discard(self)  # zählt ab sofort nicht mehr zur Grenze
         if not self.transport.is_closing():
             self.transport.close()
+
+    def send_400_response(self, msg: str) -> None:
+        """Eine kaputte HTTP-Anfrage (h11 liest sie nicht, etwa ein Kopf ohne Doppelpunkt oder
+        über 16 KB): 400 als JSON-Fehlerobjekt mit den Sicherheitsköpfen wie jeder andere
+        Fehler, nie uvicorns nackter Text; dann zu."""
+        import json
+
+        import h11
+
+        koerper = json.dumps(
+            fehler_json("eingabe", "Die Anfrage ist kein gültiges HTTP."), ensure_ascii=False
+        ).encode()
+        kopf = [(k.encode(), v.encode()) for k, v in SICHERHEIT.items()]
+        kopf += [(b"content-type", b"application/json; charset=utf-8"), (b"connection", b"close")]
+        for ereignis in (
+            h11.Response(status_code=400, headers=kopf, reason=b"Bad Request"),
+            h11.Data(data=koerper),
+            h11.EndOfMessage(),
+        ):
+            self.transport.write(self.conn.send(ereignis) or b"")
+        self.transport.close()
 
     def _verdraenge(self) -> None:
         """Grenze überschritten: die älteste Verbindung schließen, die auf eine Anfrage wartet

@@ -215,8 +215,7 @@ async def handy_lauf(a: argparse.Namespace, links: dict, namen: dict[int, list[s
             await asyncio.sleep(secrets.randbelow(1000) / 1000 * a.pause)
             for k in range(a.handy_spiele):
                 z = spielzeile(namen[nr], k)
-                t = time.monotonic()
-                status, d = await h.post("vorschau", {"zeile": z})
+                status, d, t = await h.post("vorschau", {"zeile": z})
                 vorschau_ms.append((time.monotonic() - t) * 1000)
                 if status != 200:
                     fehler.append(f"Tisch {nr} Vorschau {z}: {status} {d}")
@@ -231,7 +230,7 @@ async def handy_lauf(a: argparse.Namespace, links: dict, namen: dict[int, list[s
                     await h.verliere_antwort("eintrag", koerper)
                     zaehler["verloren"] += 1
                     await asyncio.sleep(0.05)
-                status, d = await h.post("eintrag", koerper)
+                status, d, _t = await h.post("eintrag", koerper)
                 if status != 200:
                     fehler.append(f"Tisch {nr} Eintrag {z}: {status} {d}")
                     continue
@@ -332,7 +331,7 @@ def handys(a: argparse.Namespace) -> int:
         f"  Vorschau hin und zurück (unter Last): Median "
         f"{statistics.median(r['vorschau_ms']):.1f} ms · p95 {perzentil(r['vorschau_ms'], 95):.1f} ms"
     )
-    print(f"  gedrosselt (429, nach 1 s wiederholt): {r['gedrosselt']}")
+    print(f"  gedrosselt (429, nach Retry-After wiederholt): {r['gedrosselt']}")
     for f in r["fehler"][:5]:
         print("  Fehler:", f)
     ziele = (

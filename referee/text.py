@@ -66,6 +66,26 @@ def zeigbar(text: str, hoechstens: int = 300) -> str:
     return sauber if len(sauber) <= hoechstens else sauber[: hoechstens - 1] + "…"
 
 
+def json_art(wert: object) -> str:
+    """Für Fehlermeldungen: was ein JSON-Wert statt des erwarteten ist („nicht …“) – Import,
+    Schreib-API; Zahlen und Texte kurz zitiert.
+
+    >>> json_art(None), json_art(True), json_art(1.5), json_art(7), json_art("ja"), json_art([])
+    ('null', 'true', 'die Kommazahl 1.5', 'die Zahl 7', 'der Text „ja“', 'eine Liste')
+    """
+    if wert is None:
+        return "null"
+    if isinstance(wert, bool):
+        return "true" if wert else "false"
+    if isinstance(wert, float):
+        return f"die Kommazahl {zeigbar(repr(wert), 20)}"
+    if isinstance(wert, int):
+        return f"die Zahl {zeigbar(str(wert), 20)}"
+    if isinstance(wert, str):
+        return f"der Text „{zeigbar(wert, 30)}“"
+    return "eine Liste" if isinstance(wert, list) else "ein Objekt"
+
+
 #: Was ``html_text`` maskiert (wie ``html.escape(…, quote=True)``, ohne dessen Import beim Start).
 _HTML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
 

@@ -413,7 +413,7 @@ def test_stand_bei_40_spalten_mit_allen_spielen(abend):
     assert kopf.split() == ["Spieler", "€", "SP", "SF", "SM"]
     cem = next(z for z in zeilen if z.startswith("Cem"))
     assert cem.split() == ["Cem", "-12,60", "+1", "1/0/0", "0"]
-    assert "€ Schafkopf · SP sabai-Siegpunkte" in r.stdout
+    assert "€ Schafkopf · SP sabai-Siegespunkte" in r.stdout
     # breit: volle Köpfe und Beträge mit €
     breit = ok(abend("stand", env={"COLUMNS": "100"})).stdout
     assert "Schafkopf" in breit and "-12,60 €" in breit and "Schlafmütze" in breit

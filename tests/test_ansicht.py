@@ -63,7 +63,7 @@ def test_die_anderen_spiele_beschreiben_sich():
             "letzte": True,
         }
     )
-    assert sabai.zeile() == "sabai-sabai: Siegpunkte Anna +1, Ben -1 (letzte Partie)"
+    assert sabai.zeile() == "sabai-sabai: Siegespunkte Anna +1, Ben −1 (letzte Partie)"
     assert sabai.zeile_mit_wert() == (
         # die Kartenpunkte-Form schreibt das typografische Minus (wie referee sabai runde)
         "sabai-sabai: Anna 10 · Ben 13 → Siegespunkte: Anna +1, Ben \u22121 (letzte Partie)"

@@ -109,7 +109,7 @@ def test_alle_spiele_auf_der_seite(abend, live):
     html = hole(live, "")[2]
     for titel in (
         "Schafkopf",
-        "Sabai (1 Runde)",
+        "sabai (1 Runde)",
         "SAUFN (1× gespielt)",
         "Schlafmütze (1× gespielt)",
     ):

@@ -165,7 +165,10 @@ def test_live_schreiben_json_und_beide_links(abend, db_pfad):
     finally:
         aus, fehler = _beende(proc)
     assert proc.returncode == 0 and aus == ""  # nach der ersten Zeile nichts mehr auf stdout
-    assert "Wer den Link „Eintragen“ hat, kann eintragen und korrigieren" in proc.hinweis
+    assert (
+        "Wer den Link „Eintragen“ hat, kann eintragen, korrigieren und rückgängig machen"
+        in proc.hinweis
+    )
     assert "Tschüss!" in fehler
 
 

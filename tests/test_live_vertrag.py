@@ -97,20 +97,41 @@ def test_anfragen_lesen():
             ABEND,
             "Unbekanntes Feld „a“; rueckgaengig kennt: eintrag, schluessel.",
         ),
-        (Rueckgaengiganfrage, {"eintrag": True, "schluessel": "k"}, ABEND, "muss ganze Zahl sein"),
-        (Rueckgaengiganfrage, {"eintrag": 0, "schluessel": "k"}, ABEND, "muss ganze Zahl sein"),
+        (
+            Rueckgaengiganfrage,
+            {"eintrag": True, "schluessel": "k"},
+            ABEND,
+            "Das Feld „eintrag“ muss eine ganze Zahl sein, nicht true.",
+        ),
+        (
+            Rueckgaengiganfrage,
+            {"eintrag": 0, "schluessel": "k"},
+            ABEND,
+            "Das Feld „eintrag“ zählt ab 1; eine Nummer 0 gibt es nicht.",
+        ),
+        (
+            Rueckgaengiganfrage,
+            {"eintrag": -1, "schluessel": "k"},
+            ABEND,
+            "Das Feld „eintrag“ ist eine Nummer ab 1, keine negative Zahl.",
+        ),
         (
             Rueckgaengiganfrage,
             {"eintrag": 2**53 + 1, "schluessel": "k"},
             ABEND,
-            "muss ganze Zahl sein",
+            "Das Feld „eintrag“ ist zu groß für eine Nummer (höchstens 2^53).",
         ),
-        (Vorschauanfrage, {"zeile": 71}, ABEND, "Das Feld „zeile“ muss Text sein."),
+        (
+            Vorschauanfrage,
+            {"zeile": 71},
+            ABEND,
+            "Das Feld „zeile“ muss Text sein, nicht die Zahl 71.",
+        ),
         (
             Eintragsanfrage,
             {"zeile": "r", "schluessel": "k", "trotzdem": 1},
             ABEND,
-            "Das Feld „trotzdem“ muss true oder false sein.",
+            "Das Feld „trotzdem“ muss true oder false sein, nicht die Zahl 1.",
         ),
         (
             Vorschauanfrage,
@@ -194,6 +215,7 @@ def test_ereignisse_der_eingabeseite():
             }
         ],
         "letzter": 1,
+        "aufgehoben": {},
     }
     tisch = Eingabedaten(
         None,
@@ -202,7 +224,10 @@ def test_ereignisse_der_eingabeseite():
         (Mitspieler("Ben", "be", Sitz(2, True, "setzt aus")),),
         letzter=None,
         aendern=True,
-        tisch=Tischangaben(1, 2, 3, "Tisch 3 · Runde 2", None, ("r", "solo"), False, True, False),
+        tisch=Tischangaben(1, 2, 3, "Tisch 3 · Runde 2", None, False, True, False),
+        spiele=("r", "solo"),
+        spiele_hinweis="Nur die Spiele der Wertung.",
+        aufgehoben={4: 6},
     )
     assert tisch.als_json() == {
         "abend": None,
@@ -224,9 +249,11 @@ def test_ereignisse_der_eingabeseite():
             }
         ],
         "spiele": ["r", "solo"],
+        "spiele_hinweis": "Nur die Spiele der Wertung.",
         "zusaetze": {"laufende": False, "klopfer": True, "stoesse": False},
         "eintraege": [],
         "letzter": None,
+        "aufgehoben": {"4": 6},
     }
     assert Eingabedaten.geschlossen("Kein Turnier.").als_json() == {
         "abend": None,
@@ -236,6 +263,7 @@ def test_ereignisse_der_eingabeseite():
         "spieler": [],
         "eintraege": [],
         "letzter": None,
+        "aufgehoben": {},
     }
     # die Lese-Seite bekommt nur Nummer, Uhrzeit und HTML, die Eingabeseite dazu ihre Daten
     assert json.loads(Ereignis(4, "20:15", "<p>x</p>").als_text()) == {

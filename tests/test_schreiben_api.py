@@ -15,6 +15,8 @@ import time
 
 import pytest
 from conftest import ok
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from referee.buch import Buch
 from referee.live import starte_im_thread
@@ -248,6 +250,12 @@ def test_korrektur_und_veraltete_korrektur(server, buch):
         status == 422
         and "korrigiert wird mit den Angaben desselben Spiels" in a["fehler"]["meldung"]
     )
+    # die Korrektur der Korrektur nennt den ersten Eintrag des Spiels (#1), nicht #2
+    status, _, a = anfrage(
+        server, "api/korrektur", {"eintrag": 2, "zeile": "r an be 60", "schluessel": "k-0000004"}
+    )
+    assert status == 200 and (a["eintrag"], a["ersetzt"]) == (3, 2)
+    assert a["text"] == "Korrektur von #1: Rufspiel Anna+Ben verloren (60 Augen)"
 
 
 # ---------------------------------------------------------------- falsche Zeilen
@@ -269,6 +277,33 @@ def test_nur_spiele_keine_befehle(geteilt, zeile):
     server, buch = geteilt
     status, _, a = anfrage(server, "api/eintrag", {"zeile": zeile, "schluessel": "befehl-01"})
     assert status == 422 and a["fehler"]["art"] == "eingabe", a
+    assert eintraege(buch) == 0
+
+
+@pytest.mark.parametrize(
+    ("zeile", "meldung"),
+    [
+        ("r an be 61 l99999", "„l99999“: so viele Laufende gibt es nicht."),
+        ("r an be 61 l-3", "„l-3“: weniger als 0 Laufende gibt es nicht."),
+        ("r an be -5", "„-5“: Augen gehen von 0 bis 120, als ganze Zahl ohne Vorzeichen."),
+        ("r an be 61.5", "„61.5“: Augen gehen von 0 bis 120, als ganze Zahl ohne Vorzeichen."),
+        ("b an -1", "„-1“: Stiche gehen von 0 bis 8, als ganze Zahl ohne Vorzeichen."),
+        ("r an be 61 k99999", "„k99999“: so viele Klopfer gibt es nicht."),
+        ("r an be 61 x9999", "„x9999“: so viele Stöße gibt es nicht."),
+        # drei Ziffern liest tisch; was zu viel ist, sagt die Abrechnung mit ihrer Grenze
+        ("r an be 61 k999", "Unmögliche Angabe Klopfer: „999“ (erlaubt: 0 bis 4)."),
+        (
+            "r an be 61 l15",
+            "Unmögliche Angabe Laufende: „15“ – beim Rufspiel gibt es mit langer Karte nur 14 "
+            "Trümpfe.",
+        ),
+    ],
+)
+def test_eine_falsche_zahl_heisst_nicht_spielt_nicht_mit(geteilt, zeile, meldung):
+    """issue 34, Punkt 10: eine Zahl, die nicht stimmt, ist kein unbekannter Spieler."""
+    server, buch = geteilt
+    status, _, a = anfrage(server, "api/vorschau", {"zeile": zeile})
+    assert status == 422 and a["fehler"]["meldung"] == meldung, a
     assert eintraege(buch) == 0
 
 
@@ -376,13 +411,99 @@ def test_kaputte_anfrage_400(geteilt, roh, meldung):
     assert a["fehler"]["art"] == "eingabe" and eintraege(buch) == 0
 
 
-@pytest.mark.parametrize("eintrag", ["1", True, 0, -3, 1.5, None, 2**60])
-def test_eintragsnummer_ist_eine_ganze_zahl(geteilt, eintrag):
+@pytest.mark.parametrize(
+    ("eintrag", "meldung"),
+    [
+        ("1", "Das Feld „eintrag“ muss eine ganze Zahl sein, nicht der Text „1“."),
+        (True, "Das Feld „eintrag“ muss eine ganze Zahl sein, nicht true."),
+        (1.5, "Das Feld „eintrag“ muss eine ganze Zahl sein, nicht die Kommazahl 1.5."),
+        (None, "Das Feld „eintrag“ muss eine ganze Zahl sein, nicht null."),
+        (0, "Das Feld „eintrag“ zählt ab 1; eine Nummer 0 gibt es nicht."),
+        (-3, "Das Feld „eintrag“ ist eine Nummer ab 1, keine negative Zahl."),
+        (-1, "Das Feld „eintrag“ ist eine Nummer ab 1, keine negative Zahl."),
+        (2**60, "Das Feld „eintrag“ ist zu groß für eine Nummer (höchstens 2^53)."),
+    ],
+)
+def test_eintragsnummer_ist_eine_ganze_zahl(geteilt, eintrag, meldung):
     server, _buch = geteilt
     status, _, a = anfrage(
         server, "api/rueckgaengig", {"eintrag": eintrag, "schluessel": "abcdefgh"}
     )
-    assert status == 400 and "„eintrag“ muss ganze Zahl sein" in a["fehler"]["meldung"]
+    assert status == 400 and a["fehler"]["meldung"] == meldung
+
+
+def _tief(n: int, auf: bytes = b"[", zu: bytes = b"]") -> bytes:
+    return auf * n + zu * n
+
+
+#: Feindliches JSON (issue 34, Punkt 11): jedes ist ein 4xx mit dem JSON-Fehlerobjekt.
+FEINDLICH = [
+    _tief(1000),
+    _tief(3000),
+    b"[" * 3000,  # nie geschlossen
+    b'{"a":' * 1000 + b"1" + b"}" * 1000,
+    b'{"zeile": ' + _tief(1500) + b', "schluessel": "abcdefgh"}',
+    b'{"zeile": "r an be 71", "schluessel": "abcdefgh", "trotzdem": ' + _tief(2000) + b"}",
+    b'{"eintrag": 1e999, "zeile": "sm dora", "schluessel": "abcdefgh"}',
+    b'{"eintrag": ' + b"9" * 400 + b', "zeile": "sm dora", "schluessel": "abcdefgh"}',
+    b'{"eintrag": -' + b"9" * 5000 + b', "zeile": "sm dora", "schluessel": "abcdefgh"}',
+    b'{"eintrag": NaN, "zeile": "sm dora", "schluessel": "abcdefgh"}',
+    b'{"eintrag": Infinity, "zeile": "sm dora", "schluessel": "abcdefgh"}',
+    b'{"eintrag": 1.0, "zeile": "sm dora", "schluessel": "abcdefgh"}',
+    b'{"zeile": null, "schluessel": "abcdefgh"}',
+    b'{"zeile": ["sm", "dora"], "schluessel": "abcdefgh"}',
+    b'{"zeile": {"spiel": "sm"}, "schluessel": "abcdefgh"}',
+    b'{"zeile": "sm dora", "schluessel": 12345678}',
+    b'{"zeile": "sm dora", "schluessel": "abcdefgh", "trotzdem": "ja"}',
+    b'{"\\ud800": 1, "zeile": "sm dora", "schluessel": "abcdefgh"}',
+    b'{"zeile": "sm \\ud800 dora", "schluessel": "\\udfff\\ud800xyzabc"}',
+    b"null",
+    b"1",
+    b'"sm dora"',
+    b"true",
+    b"",
+    b"\x00",
+]
+
+
+@pytest.mark.parametrize("was", ["vorschau", "eintrag", "rueckgaengig", "korrektur"])
+@pytest.mark.parametrize("roh", FEINDLICH, ids=range(len(FEINDLICH)))
+def test_feindliches_json_ist_immer_ein_4xx_mit_json(geteilt, was, roh):
+    server, buch = geteilt
+    status, kopf, a = anfrage(server, f"api/{was}", roh=roh)
+    assert 400 <= status < 500, (status, a)
+    assert kopf["content-type"] == "application/json; charset=utf-8"
+    assert isinstance(a, dict) and set(a["fehler"]) == {"art", "meldung", "abschnitt"}, a
+    assert a["fehler"]["art"] == "eingabe" and a["fehler"]["meldung"].endswith(".")
+    assert "content-security-policy" in kopf and kopf["x-content-type-options"] == "nosniff"
+    assert eintraege(buch) == 0
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
+    lambda kinder: st.lists(kinder, max_size=4) | st.dictionaries(st.text(max_size=8), kinder),
+    max_leaves=20,
+)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    was=st.sampled_from(["eintrag", "rueckgaengig", "korrektur"]),
+    felder=st.dictionaries(
+        st.sampled_from(["zeile", "schluessel", "eintrag", "trotzdem", "spiel_nr", "x"]), _JSON
+    ),
+)
+def test_jedes_json_ist_eine_antwort_nie_ein_500(geteilt, was, felder):
+    """Beliebige Werte in den Feldern: nie ein 500 – ein 4xx mit dem Fehlerobjekt (oder, wenn
+    es zufällig eine gültige Anfrage ist, ihre Antwort); geschrieben wird nur Gültiges."""
+    server, _buch = geteilt
+    status, kopf, a = anfrage(server, f"api/{was}", felder)
+    assert status < 500, (status, a)
+    assert kopf["content-type"] == "application/json; charset=utf-8" and isinstance(a, dict)
+    if status != 200:
+        assert set(a["fehler"]) == {"art", "meldung", "abschnitt"}
 
 
 def test_schluessel_mit_falschen_zeichen(geteilt):
@@ -528,8 +649,35 @@ def test_drossel_429_je_adresse(buch):
     finally:
         s.stoppe()
     assert [c[0] for c in codes] == [200, 200, 200, 429, 429]
-    assert codes[3][1]["retry-after"] == "1"
-    assert "Zu viele Anfragen" in codes[3][2]["fehler"]["meldung"]
+    # leer, und eine Marke je 100 s: so lange bis zur nächsten
+    assert codes[3][1]["retry-after"] == "100"
+    assert "Zu viele Vorschauen von diesem Gerät" in codes[3][2]["fehler"]["meldung"]
+
+
+def test_drossel_fuer_einen_daumen(buch):
+    """Die echte Drossel (README): 20 Schreibvorgänge am Stück, dann einer alle 3 s; die
+    Vorschau hat ihren eigenen Eimer. 49 Einträge in 4 s (issue 34) gehen also nicht.
+    (Gezählt wird vor dem Lesen des Körpers: auch eine kaputte Anfrage kostet eine Marke –
+    so laufen die 21 Anfragen schnell genug, dass keine Marke nachwächst.)"""
+    from referee.live import schreiben
+
+    assert (schreiben.STOSS, schreiben.RATE) == (20, 1 / 3)
+    assert (schreiben.VORSCHAU_STOSS, schreiben.VORSCHAU_RATE) == (30, 4.0)
+    s = starte_im_thread(buch, host="127.0.0.1", port=0, schreiben=True)
+    try:
+        codes = [anfrage(s, "api/eintrag", roh=b"{}") for _ in range(21)]
+        vorschau = anfrage(s, "api/vorschau", {"zeile": "sm dora"})
+    finally:
+        s.stoppe()
+    assert [c[0] for c in codes] == [400] * 20 + [429]
+    _status, kopf, a = codes[20]
+    assert kopf["retry-after"] == "3"
+    assert a["fehler"]["meldung"] == (
+        "Zu viele Einträge von diesem Gerät in kurzer Zeit (höchstens 20 am Stück, dann einer "
+        "alle 3 s); gleich geht es weiter."
+    )
+    assert vorschau[0] == 200
+    assert eintraege(buch) == 0
 
 
 def test_drossel_fuellt_sich_wieder():
@@ -537,6 +685,9 @@ def test_drossel_fuellt_sich_wieder():
     assert d.erlaubt("a") and d.erlaubt("a")
     time.sleep(0.01)
     assert d.erlaubt("a")
+    # leer: die Sekunden bis zur nächsten Marke (eine je 0,5 s)
+    halb = Drossel(stoss=1, rate=2.0)
+    assert halb.warte("a") == 0 and 0.49 < halb.warte("a") <= 0.5
     langsam = Drossel(stoss=1, rate=0.001, hoechstens=2)
     assert langsam.erlaubt("a") and not langsam.erlaubt("a") and langsam.erlaubt("b")
     assert langsam.erlaubt("c")  # „a“ fällt heraus (höchstens zwei gemerkt) …
@@ -556,7 +707,7 @@ def test_eingabeseite_ohne_fremde_quellen_mit_csp(geteilt):
     assert server.token not in html  # der Lese-Link steht nicht in der Eingabeseite
     for fremd in ("http://", "https://", "//cdn", "@import", "url("):
         assert fremd not in html, fremd
-    assert "Wer diesen Link hat, kann eintragen und korrigieren" in html
+    assert "Wer diesen Link hat, kann eintragen, korrigieren und rückgängig machen" in html
     status, kopf, js = anfrage(server, "eingabe.js", methode="GET")
     assert status == 200 and kopf["content-type"] == "text/javascript; charset=utf-8"
     assert "http://" not in js and "https://" not in js and "fetch(basis + " in js
@@ -590,6 +741,45 @@ def test_eingabeseite_ereignisse_mit_formulardaten(server, buch):
     assert e["formular"]["spiel"] == "r" and e["formular"]["partei"] == ["Anna", "Ben"]
     assert e["formular"]["augen"] == 71 and e["formular"]["laufende"] == 3
     assert "Letzte Einträge" not in d["html"] and "Schafkopf" in d["html"]
+    # Bettel ist im Tarif aus (Hausregel): nicht unter den Spielen, und der Hinweis sagt wie
+    assert d["daten"]["spiele"] == ["r", "w", "g", "solo", "fw", "fg", "ramsch", "sb", "sf", "sm"]
+    assert d["daten"]["spiele_hinweis"] == (
+        "Bettel ist an diesem Abend aus (Hausregel). "
+        "Einschalten am Rechner: referee abend regel bettel_erlaubt=ja"
+    )
+    assert d["daten"]["aufgehoben"] == {}
+
+
+def test_aufgehoben_und_hausregeln_im_ereignisstrom(db_pfad):
+    """Was die Seite über Ersetztes und Storniertes weiß (``aufgehoben``: je aufgehobenem
+    Eintrag, was jetzt gilt), und welche Spiele die Hausregeln erlauben."""
+    from referee.live.abend import erlaubte_spiele, spielname
+    from referee.live.daten import abendstand
+    from referee.live.formular import angaben
+
+    with Buch(db_pfad) as b:
+        b.abend_neu(VIER, tarif="10-20-50", setzen=["bettel_erlaubt=ja", "ramsch_erlaubt=nein"])
+        for z in ("r an be 61", "sm do", "sf an be ce"):
+            b.eintragen(angaben(z, VIER))
+        b.korrigieren(1, angaben("r an be 71", VIER))  # #4 ersetzt #1
+        b.korrigieren(4, angaben("r an be 81", VIER))  # #5 ersetzt #4
+        b.rueckgaengig(3)  # #6 storniert #3
+        a = abendstand(b, formulare=True)
+        spiele, hinweis = erlaubte_spiele(a.abend.tarif)
+    assert a.aufgehoben == {1: 5, 4: 5, 3: None}
+    assert [e.text for e in a.eintraege if e.id == 5] == [
+        "Korrektur von #1: Rufspiel Anna+Ben gewonnen (81 Augen)"
+    ]
+    assert "ramsch" not in spiele and "b" in spiele
+    assert hinweis == (
+        "Ramsch ist an diesem Abend aus (Hausregel). "
+        "Einschalten am Rechner: referee abend regel ramsch_erlaubt=ja"
+    )
+    assert (spielname("sabai"), spielname("schafkopf"), spielname("schlafmuetze")) == (
+        "sabai",
+        "Schafkopf",
+        "Schlafmütze",
+    )
 
 
 def test_name_mit_html_bleibt_text(db_pfad):

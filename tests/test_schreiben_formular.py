@@ -231,6 +231,20 @@ def test_grammatik_fuer_die_seite_von_hand():
     assert g["zusaetze"] == {"laufende": "l", "klopfer": "k", "stoesse": "x"}
     assert g["schalter"] == {"schwarz": "schwarz", "tout": "tout", "sie": "sie", "kurz": "kurz"}
     assert g["augen"] == 120
+    # Laufende höchstens so viele, wie es Trümpfe gibt (lange, kurze Karte): Ober, Unter und
+    # sechs (kurz: vier) Herz; beim Wenz nur die vier Unter; beim Farbwenz Unter und sieben
+    # (kurz: fünf) der Farbe. Geklopft wird von jedem der vier höchstens einmal.
+    assert {w: s[w]["laufende"] for w in g["reihe"][:8]} == {
+        "r": [14, 12],
+        "w": [4, 4],
+        "g": [4, 4],
+        "solo": [14, 12],
+        "fw": [11, 9],
+        "fg": [11, 9],
+        "ramsch": None,
+        "b": None,
+    }
+    assert g["hoechstens"] == {"klopfer": 4, "stoesse": 10}
     assert g["tisch"]["ab"] == 6  # bei fünf am Abend setzt der Geber aus
     assert g["sabai"]["karten"] == [str(z) for z in range(15)] + ["J", "AJ"]
     assert (g["sabai"]["mindestens"], s["sf"]["plaetze"]) == (2, 3)

@@ -227,7 +227,8 @@ def test_spielwechsel_behaelt_was_beide_kennen(seite):
     r2 = js(seite, "F.wechsleSpiel(f, 'r', n)", f=fw, n=list(VIER))
     assert (r2["farbe"], r2["partei"]) == (None, ["Dora"])
     sb = js(seite, "F.wechsleSpiel(f, 'sb', n)", f=r2, n=list(VIER))
-    assert sb["haende"] == [["Anna", ""], ["Ben", ""], ["Cem", ""], ["Dora", ""]]
+    # sabai: jeder eine Hand, deren Karten noch offen sind (None) – nicht „keine Karten“ ("")
+    assert sb["haende"] == [["Anna", None], ["Ben", None], ["Cem", None], ["Dora", None]]
 
 
 def tipps(seite, f: dict[str, Any], namen: list[str], modus: str = "verlierer") -> dict:
@@ -255,7 +256,7 @@ def test_spieler_antippen(seite):
     assert sf["plaetze"] == ["Dora", "Ben", "Anna"]
     # sabai: die Hände stehen in der Sitzordnung, wer zweimal getippt wird, ist nicht dabei
     sb = tipps(seite, zustand(seite, spiel="sb"), ["Dora", "Anna", "Cem", "Cem"])
-    assert sb["haende"] == [["Anna", ""], ["Dora", ""]]
+    assert sb["haende"] == [["Anna", None], ["Dora", None]]
     sm = tipps(seite, zustand(seite, spiel="sm"), ["Ben", "Ben", "Cem"])
     assert sm["sieger"] == "Cem"
 
@@ -271,7 +272,7 @@ def test_ramsch_verlierer_jungfrau_durchmarsch(seite):
     # ein Durchmarsch hebt die Verlierer auf
     f = tipps(seite, zustand(seite, spiel="ramsch", partei=["Anna"]), ["Cem"], "durchmarsch")
     assert (f["partei"], f["durchmarsch"]) == ([], "Cem")
-    assert js(seite, "[F.rolle(f, 'Cem'), F.rolle(f, 'Anna')]", f=f) == ["Durchmarsch", ""]
+    assert js(seite, "[F.rolle(f, 'Cem'), F.rolle(f, 'Anna')]", f=f) == ["Durch\u00admarsch", ""]
 
 
 def test_rollen_unter_den_namen(seite):
@@ -287,25 +288,70 @@ def test_rollen_unter_den_namen(seite):
 
 
 @pytest.mark.parametrize(
-    ("augen", "ziffer", "neu"),
+    ("augen", "ungueltig", "ziffer", "ersetzen", "neu"),
     [
-        (None, "1", 1),
-        (12, "0", 120),
-        (120, "1", None),  # 1201 Augen gibt es nicht: es bleibt, wie es war (undefined)
-        (13, "0", None),  # 130 auch nicht
-        (0, "5", 5),  # eine führende Null fällt weg
-        (45, "weg", 4),
-        (4, "weg", "leer"),
+        (None, None, "1", False, (1, None)),
+        (12, None, "0", False, (120, None)),
+        # 125 Augen gibt es nicht: sie bleiben sichtbar stehen, verschluckt wird nichts
+        (12, None, "5", False, (None, "125")),
+        (None, "125", "weg", False, (12, None)),
+        (120, None, "1", False, (None, "1201")),
+        (None, "1201", "5", False, (None, "1201")),  # mehr als vier Ziffern nimmt sie nicht
+        (0, None, "5", False, (5, None)),  # eine führende Null fällt weg
+        (45, None, "weg", False, (4, None)),
+        (4, None, "weg", False, (None, None)),
+        # „Korrigieren“ mit 70, Tasten auf, 4: die erste Ziffer ersetzt, dann 5 dazu
+        (70, None, "4", True, (4, None)),
+        (4, None, "5", False, (45, None)),
     ],
 )
-def test_augen_ziffer_fuer_ziffer(seite, augen, ziffer, neu):
-    ergebnis = js(
+def test_augen_ziffer_fuer_ziffer(seite, augen, ungueltig, ziffer, ersetzen, neu):
+    f = zustand(seite, spiel="r", augen=augen, ungueltig=ungueltig, schwarz=True)
+    f = js(seite, "(F.tippeZiffer(f, z, e), f)", f=f, z=ziffer, e=ersetzen)
+    assert (f["augen"], f["ungueltig"]) == neu
+    assert f["schwarz"] is False  # getippte Augen sind nie „schwarz“
+
+
+def test_zahlen_ausserhalb_sagt_das_formular(seite):
+    """Was es nicht gibt, lässt sich nicht eintragen – und fehlt() sagt, warum."""
+    faelle = [
+        (
+            {"spiel": "r", "partei": ["Anna", "Ben"], "ungueltig": "125"},
+            "125 Augen gibt es nicht: höchstens 120. Mit ⌫ korrigieren.",
+        ),
+        (
+            {"spiel": "w", "partei": ["Cem"], "augen": 61, "laufende": 5},
+            "Höchstens 4 Laufende bei diesem Spiel (nicht 5).",
+        ),
+        (
+            {"spiel": "r", "partei": ["Anna", "Ben"], "augen": 61, "laufende": 13, "kurz": True},
+            "Höchstens 12 Laufende mit kurzer Karte (nicht 13).",
+        ),
+        (
+            {"spiel": "sb", "haende": [["Anna", "3"], ["Ben", None], ["Cem", None]]},
+            "Karten von Ben, Cem fehlen (oder „keine Karten“ antippen).",
+        ),
+    ]
+    for felder, fehlt in faelle:
+        assert js(seite, "F.fehlt(f, 4)", f=zustand(seite, **felder)) == fehlt
+
+
+def test_zaehler_bleiben_in_ihren_grenzen(seite):
+    r = zustand(seite, spiel="r")
+    # Rufspiel: 14 Trümpfe, mit kurzer Karte 12; Wenz 4; Klopfer 4, Stöße 10; Bettel keine
+    assert js(seite, "[F.hoechstens(f, 'laufende'), F.hoechstens(f, 'klopfer')]", f=r) == [14, 4]
+    assert js(seite, "F.hoechstens(f, 'laufende')", f={**r, "kurz": True}) == 12
+    assert js(seite, "F.hoechstens(f, 'laufende')", f={**r, "spiel": "w"}) == 4
+    assert js(seite, "F.hoechstens(f, 'laufende')", f={**r, "spiel": "b"}) == 0
+    assert js(seite, "F.hoechstens(f, 'stoesse')", f=r) == 10
+    f = js(
         seite,
-        "(function(){var x = F.ziffer(a, z); return x === undefined ? null : x === null ? 'leer' : x;})()",
-        a=augen,
-        z=ziffer,
+        "(F.stufe(f, 'klopfer', 1), F.stufe(f, 'klopfer', -1), F.stufe(f, 'klopfer', -1), f)",
+        f=r,
     )
-    assert ergebnis == neu
+    assert f["klopfer"] == 0
+    f = js(seite, "([1,2,3,4,5,6].forEach(function(){F.stufe(f, 'klopfer', 1);}), f)", f=r)
+    assert f["klopfer"] == 4
 
 
 def test_schnellwahl_schalter_und_karten(seite):
@@ -315,10 +361,16 @@ def test_schnellwahl_schalter_und_karten(seite):
     assert (f["augen"], f["schwarz"]) == (None, False)
     f = js(seite, "(F.schalte(f, 'tout'), F.schalte(f, 'sie'), f)", f=zustand(seite))
     assert (f["tout"], f["sie"]) == (False, True)  # Tout und Sie zugleich gibt es nicht
-    assert js(seite, "F.karte('', '3')") == "3"
+    assert js(seite, "F.karte(null, '3')") == "3"
     assert js(seite, "F.karte('3 7', '')") == "3"
+    assert js(seite, "F.karte('3', '')") is None  # leer getippt: wieder offen, nicht „keine“
     zwoelf = " ".join(["1"] * 12)
     assert js(seite, "F.karte(h, 'J')", h=zwoelf) == zwoelf  # mehr hat niemand auf der Hand
+    assert js(seite, "[F.volleHand(h), F.volleHand('3'), F.volleHand(null)]", h=zwoelf) == [
+        True,
+        False,
+        False,
+    ]
     f = js(
         seite,
         "(F.tippeTisch(f, 'Anna'), F.tippeTisch(f, 'Ben'), F.tippeMit(f, 'Cem'), f)",

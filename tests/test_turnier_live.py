@@ -426,7 +426,10 @@ def test_eingabeseite_eines_fuenfertisches(geteilt):
     tok = token(server, 4)
     status, html = anfrage(server, 4, "", methode="GET")
     assert status == 200 and "<title>Tisch 4 · Runde 1</title>" in html
-    assert "an Tisch 4 (Runde 1) eintragen und korrigieren, an keinem anderen" in html
+    assert (
+        "an Tisch 4 (Runde 1) eintragen, korrigieren und rückgängig machen, an keinem anderen"
+        in html
+    )
     assert "Ben</td>" in html and '<td class="z">16</td>' in html  # Plätze mit Startnummer
     d = ereignis(server, tok)
     daten = d["daten"]

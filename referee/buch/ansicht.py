@@ -23,10 +23,11 @@ def ergebnis(e: Eintrag) -> Ergebnis | None:
     return None if e.art == "storno" else ergebnis_aus_json(e.spiel, e.ergebnis)
 
 
-def zeile(e: Eintrag) -> str:
+def zeile(e: Eintrag, ursprung: int | None = None) -> str:
     """Eine Zeile ohne Beträge: ``Rufspiel Anna+Ben gewonnen (71 Augen)``,
-    ``Korrektur von #3: …``, ``Storno von #5``."""
-    return darstellung(e)[0]
+    ``Korrektur von #3: …``, ``Storno von #5``. ``ursprung``: der erste Eintrag des Spiels
+    (eine Korrektur einer Korrektur nennt dann ihn, nicht die Korrektur davor)."""
+    return darstellung(e, ursprung)[0]
 
 
 def betraege(e: Eintrag) -> tuple[tuple[str, int], ...]:
@@ -34,13 +35,13 @@ def betraege(e: Eintrag) -> tuple[tuple[str, int], ...]:
     return darstellung(e)[1]
 
 
-def darstellung(e: Eintrag) -> tuple[str, tuple[tuple[str, int], ...]]:
+def darstellung(e: Eintrag, ursprung: int | None = None) -> tuple[str, tuple[tuple[str, int], ...]]:
     """Zeile und Beträge zusammen – das Ergebnis wird dafür nur einmal gelesen (``verlauf``
-    über Hunderte Einträge)."""
+    über Hunderte Einträge); ``ursprung`` wie bei ``zeile``."""
     erg = ergebnis(e)
     if erg is None:
         return f"Storno von #{e.bezug}", ()
-    vor = f"Korrektur von #{e.bezug}: " if e.art == "korrektur" else ""
+    vor = f"Korrektur von #{ursprung or e.bezug}: " if e.art == "korrektur" else ""
     zahlungen: tuple[tuple[str, int], ...] = ()
     if e.spiel == "schafkopf":
         from referee.schafkopf.ergebnis import SchafkopfErgebnis

@@ -217,7 +217,7 @@ def stand_tabelle(stand: Stand, titel: str, trend: dict[str, str] | None = None,
     if schmal and spalten:
         legende = {
             "€": "€ Schafkopf",
-            "SP": "SP sabai-Siegpunkte",
+            "SP": "SP sabai-Siegespunkte",
             "RH": "RH Ruhmeshalle",
             "SF": "SF SAUFN-Plätze 1./2./3.",
             "SM": "SM Schlafmütze-Siege",
@@ -602,7 +602,7 @@ def stand(
     db: DB = None,
     als_json: JSON = False,
 ) -> None:
-    """Der Stand: Schafkopf in €, sabai-Siegpunkte, SAUFN-Plätze, Schlafmütze-Siege.
+    """Der Stand: Schafkopf in €, sabai-Siegespunkte, SAUFN-Plätze, Schlafmütze-Siege.
 
     Ohne Angabe: der aktuelle (offene) Abend, sonst der letzte.
 

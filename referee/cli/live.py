@@ -62,7 +62,7 @@ def hinweis(nur_lokal: bool, schreiben: bool) -> str:
         zeilen = ["Jeder im selben WLAN mit diesem Link/QR-Code sieht den Stand; nur lesen."]
     if schreiben:
         zeilen.append(
-            "Wer den Link „Eintragen“ hat, kann eintragen und korrigieren – nur an die "
+            "Wer den Link „Eintragen“ hat, kann eintragen, korrigieren und rückgängig machen – nur an die "
             "weitergeben, die schreiben sollen."
         )
     zeilen += [

@@ -7,6 +7,7 @@ from typing import Any
 
 from referee.errors import Eingabefehler
 from referee.text import ist_steuerzeichen, zeigbar
+from referee.text import json_art as _art
 from referee.zahlen import GRENZE
 
 _KOPF_FELDER = ("format", "schema", "spieler", "abende", "ereignisse", "eintraege")
@@ -57,7 +58,8 @@ def _ganz(wert: Any, wo: str, feld: str, minimum: int = -GRENZE, maximum: int = 
         raise _fehler(wo, f"„{feld}“ muss eine ganze Zahl sein, nicht {_art(wert)}.")
     if not minimum <= wert <= maximum:
         raise _fehler(
-            wo, f"„{feld}“ = {_kurz(wert)} liegt nicht im Bereich {minimum} bis {maximum}."
+            wo,
+            f"„{feld}“ = {_kurz(wert)} liegt nicht im Bereich {minimum} bis {maximum}.",
         )
     return wert
 
@@ -136,22 +138,6 @@ def _liste(wert: Any, wo: str, feld: str) -> list:
     if not isinstance(wert, list):
         raise _fehler(wo, f"„{feld}“ muss eine Liste sein, nicht {_art(wert)}.")
     return wert
-
-
-def _art(wert: Any) -> str:
-    if wert is None:
-        return "null"
-    if isinstance(wert, bool):
-        return "true/false"
-    if isinstance(wert, float):
-        return f"die Kommazahl {_kurz(wert)}"
-    if isinstance(wert, int):
-        return f"die Zahl {_kurz(wert)}"
-    if isinstance(wert, str):
-        return f"der Text „{zeigbar(wert, 30)}“"
-    if isinstance(wert, list):
-        return "eine Liste"
-    return "ein Objekt"
 
 
 def _kurz(wert: Any) -> str:

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from referee.buch import Buch
     from referee.buch.antworten import Eingetragen as Buchung
     from referee.ergebnis import Angaben
+    from referee.store import Eintrag
 
 Abendlesung = Lesung[Abendstand | None]
 
@@ -112,7 +113,7 @@ class Abendquelle:
         ansicht = Schreibansicht(
             schluessel=nr,
             titel=f"Eintragen · Abend {stand.abend.id}" if stand is not None else "Eintragen",
-            wer="eintragen und korrigieren",
+            wer="eintragen, korrigieren und rückgängig machen",
             html=html,
             ereignis=Ereignis(nr, zeit, html, eingabedaten(stand, meldung)).als_text(),
         )
@@ -163,14 +164,14 @@ class Abendquelle:
     def korrektur(self, buch: Buch, link: Schreiblink, anfrage: Korrekturanfrage) -> Eingetragen:
         frueher = buch.wiederholung(anfrage.schluessel)
         if frueher is not None:
-            return _eingetragen(frueher)
+            return _eingetragen(frueher, _ursprung(buch, frueher.eintrag))
         r = buch.korrigieren(
             anfrage.eintrag,
             self._spiel(buch, anfrage.zeile),
             eingabe={"handy": anfrage.zeile},
             schluessel=anfrage.schluessel,
         )
-        return _eingetragen(r)
+        return _eingetragen(r, _ursprung(buch, r.eintrag))
 
     def rueckgaengig(
         self, buch: Buch, link: Schreiblink, anfrage: Rueckgaengiganfrage
@@ -211,18 +212,28 @@ class Abendquelle:
         return Konflikt(Anhang("stand", stand), letzter, doppelt)
 
 
-def _eingetragen(r: Buchung) -> Eingetragen:
+def _eingetragen(r: Buchung, ursprung: int | None = None) -> Eingetragen:
     from referee.buch import ansicht
 
     return Eingetragen(
         eintrag=r.eintrag.id,
         spiel=r.eintrag.spiel,
-        text=ansicht.zeile(r.eintrag),
+        text=ansicht.zeile(r.eintrag, ursprung),
         erklaerung=ansicht.erklaerung(r.eintrag, r.abend.tarif),
         ersetzt=None if r.ersetzt is None else r.ersetzt.id,
         wiederholt=r.wiederholt,
         anhang=Anhang("stand", r.stand),
     )
+
+
+def _ursprung(buch: Buch, e: Eintrag) -> int | None:
+    """Der erste Eintrag des Spiels, das die Korrektur ``e`` ersetzt (über Korrekturen von
+    Korrekturen hinweg); ``None``, wenn ``e`` keine Korrektur ist."""
+    if e.art != "korrektur":
+        return None
+    while e.art == "korrektur" and e.bezug is not None:
+        e = buch.eintrag(e.bezug)
+    return e.id
 
 
 def euro_anzeige(cent: Mapping[str, int]) -> tuple[Anzeigewert, ...]:
@@ -237,7 +248,7 @@ def euro_anzeige(cent: Mapping[str, int]) -> tuple[Anzeigewert, ...]:
 def eingabedaten(a: Abendstand | None, meldung: str | None = None) -> Eingabedaten:
     """Die Daten der Eingabeseite eines Abends: der Abend, ob er offen ist, die Spieler mit
     ihrem Kürzel in der Zeile, die letzten Einträge mit Formular (fürs Korrigieren)."""
-    from referee.bericht.formate import SPIELNAMEN, uhrzeit
+    from referee.bericht.formate import uhrzeit
     from referee.live.formular import kuerzel
 
     if a is None:
@@ -249,6 +260,7 @@ def eingabedaten(a: Abendstand | None, meldung: str | None = None) -> Eingabedat
         )
     ab = a.abend
     k = kuerzel(ab.spieler)
+    spiele, hinweis = erlaubte_spiele(ab.tarif)
     return Eingabedaten(
         abend=ab.id,
         offen=ab.offen,
@@ -261,7 +273,7 @@ def eingabedaten(a: Abendstand | None, meldung: str | None = None) -> Eingabedat
             Listeneintrag(
                 id=e.id,
                 zeit=uhrzeit(e.zeit),
-                spiel=SPIELNAMEN.get(e.spiel, e.spiel),
+                spiel=spielname(e.spiel),
                 text=e.text,
                 erklaerung=e.erklaerung,
                 betraege=euro_anzeige(e.betraege),
@@ -271,6 +283,41 @@ def eingabedaten(a: Abendstand | None, meldung: str | None = None) -> Eingabedat
             for e in a.eintraege
         ),
         letzter=a.letzter,
+        spiele=spiele,
+        spiele_hinweis=hinweis,
+        aufgehoben=a.aufgehoben,
+    )
+
+
+def spielname(spiel: str) -> str:
+    """Wie die Eingabeseite ein Spiel nennt: wie ihre Knöpfe – ``sabai`` klein wie im
+    Regeltext („sabai-sabai“), sonst der Name des Berichts (Schafkopf, SAUFN, Schlafmütze)."""
+    from referee.bericht.formate import SPIELNAMEN
+
+    return "sabai" if spiel == "sabai" else SPIELNAMEN.get(spiel, spiel)
+
+
+#: Welche Hausregel ein Spiel der Seite an- und ausschaltet (die übrigen gehen immer).
+_HAUSREGEL = {"b": ("bettel_erlaubt", "Bettel"), "ramsch": ("ramsch_erlaubt", "Ramsch")}
+
+
+def erlaubte_spiele(tarif: Mapping[str, Any] | None) -> tuple[tuple[str, ...], str | None]:
+    """Die Spiele, die der Abend nach seinen Hausregeln erlaubt (die Wörter der Seite), und –
+    fehlt eines – der Hinweis, wie es am Rechner ginge. Der Schreib-Link ändert keine
+    Hausregel: sie gilt für alle am Tisch und bleibt Sache dessen, der den Abend führt."""
+    from referee.live.formular import grammatik
+    from referee.schafkopf.tarif import Tarif
+
+    regeln = (Tarif.aus_json(tarif) if tarif else Tarif()).regeln
+    aus = {w: r for w, r in _HAUSREGEL.items() if not getattr(regeln, r[0])}
+    spiele = tuple(w for w in grammatik()["reihe"] if w not in aus)
+    if not aus:
+        return spiele, None
+    namen = " und ".join(name for _, name in aus.values())
+    setzen = " ".join(f"{regel}=ja" for regel, _ in aus.values())
+    return spiele, (
+        f"{namen} {'ist' if len(aus) == 1 else 'sind'} an diesem Abend aus (Hausregel). "
+        f"Einschalten am Rechner: referee abend regel {setzen}"
     )
 
 
@@ -282,4 +329,4 @@ def _kein_abend() -> dict[str, Any]:
     ).als_json()
 
 
-__all__ = ["Abendquelle", "eingabedaten", "euro_anzeige"]
+__all__ = ["Abendquelle", "eingabedaten", "erlaubte_spiele", "euro_anzeige", "spielname"]

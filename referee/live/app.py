@@ -18,14 +18,18 @@ Einzelheiten. Jede Antwort trägt eine strenge Content-Security-Policy, ``nosnif
     /W/api/…          vorschau, eintrag, rueckgaengig, korrektur                POST
 
 Eine Schreib-Anfrage geht erst ans Buch (im Faden des Schreibers), wenn Methode, Pfad, Drossel
-(429), Herkunft (403), Inhaltstyp (415), Größe (413), JSON und Felder (400) stimmen. Ein
-Ereignisstrom zählt als Zuseher, solange er läuft (höchstens ``HOECHSTENS_ZUSEHER``, sonst 503).
+(429), Herkunft (403), Inhaltstyp (415), Größe (413), JSON und Felder (400) stimmen; jeder
+Fehler der API ist das JSON-Fehlerobjekt mit den Sicherheitsköpfen – auch ein unerwarteter
+(500, ``intern``), nie der nackte Text von uvicorn. Ein Ereignisstrom zählt als Zuseher,
+solange er läuft (höchstens ``HOECHSTENS_ZUSEHER``, sonst 503).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import math
 import secrets
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -39,7 +43,13 @@ from referee.live.basis import csp
 from referee.live.beobachter import Beobachter
 from referee.live.quelle import B, D, Quelle, Schreiblink
 from referee.live.schreiben import Drossel, Schreiber
-from referee.live.vertrag import ANFRAGEN, Anfragefehler, fehler_json, lies_anfrage
+from referee.live.vertrag import (
+    ANFRAGEN,
+    Anfragefehler,
+    Vorschauanfrage,
+    fehler_json,
+    lies_anfrage,
+)
 
 #: So viele Ereignisströme dürfen gleichzeitig laufen (jeder weitere: 503); Seitenaufrufe und
 #: Verbindungen ohne Anfrage zählen nicht mit.
@@ -108,6 +118,8 @@ class LiveApp(Generic[B, D]):
         origin: str | None = None,
         drossel: tuple[float, float] | None = None,
     ) -> None:
+        """``drossel``: (Stoß, Rate) für Schreibvorgänge und Vorschauen (Tests); ohne: die
+        Werte aus ``referee.live.schreiben``."""
         self.quelle = quelle
         self.beobachter = beobachter
         self.token = token.encode()
@@ -117,13 +129,26 @@ class LiveApp(Generic[B, D]):
         self._wache: asyncio.Task[None] | None = None
         self.schreiber = schreiber
         self.origin = origin  # ``http://host:port`` dieser Seite (None: aus dem Host-Kopf)
-        self.drossel = Drossel(*(drossel or (schreiben.STOSS, schreiben.RATE)))
+        self.drosseln = {
+            "schreiben": Drossel(*(drossel or (schreiben.STOSS, schreiben.RATE))),
+            "vorschau": Drossel(*(drossel or (schreiben.VORSCHAU_STOSS, schreiben.VORSCHAU_RATE))),
+        }
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] == "lifespan":
             await self._lebenszeit(receive, send)
         elif scope["type"] == "http":
-            antwort = await self._antwort(Request(scope, receive))
+            request = Request(scope, receive)
+            try:
+                antwort = await self._antwort(request)
+            except Exception:
+                # ein Fehler im Programm: gemeldet wie jeder andere, mit den Sicherheitsköpfen
+                logging.getLogger("referee.live").exception("Fehler bei %s", scope.get("path"))
+                antwort = schreiben.json_antwort(
+                    fehler_json("intern", "Interner Fehler; die Anfrage hat nichts geändert."),
+                    500,
+                    SICHERHEIT,
+                )
             if isinstance(antwort, StreamingResponse):
                 await self._strom(antwort, scope, receive, send)
             else:
@@ -297,9 +322,13 @@ class LiveApp(Generic[B, D]):
             if art is None or self.schreiber is None:
                 return nicht_gefunden()
             wer = request.client.host if request.client else ""
-            if not self.drossel.erlaubt(wer):
+            eimer = "vorschau" if art is Vorschauanfrage else "schreiben"
+            warte = self.drosseln[eimer].warte(wer)
+            if warte:
                 raise Anfragefehler(
-                    429, "Zu viele Anfragen von diesem Gerät; kurz warten.", {"retry-after": "1"}
+                    429,
+                    _ZU_VIELE[eimer],
+                    {"retry-after": str(max(1, math.ceil(warte)))},
                 )
             seite_ = request.headers.get("sec-fetch-site")
             origin = request.headers.get("origin")
@@ -315,6 +344,8 @@ class LiveApp(Generic[B, D]):
                 daten = json.loads(roh)
             except ValueError:  # auch UnicodeDecodeError und zu lange Zahlen
                 raise Anfragefehler(400, "Die Anfrage ist kein gültiges JSON.") from None
+            except RecursionError:
+                raise Anfragefehler(400, "Die Anfrage ist zu tief verschachtelt.") from None
             anfrage = lies_anfrage(art, daten, self.quelle.ohne_felder)
             status, antwort = await self.schreiber.fuehre_aus(link, anfrage)
         except Anfragefehler as exc:
@@ -328,5 +359,12 @@ class LiveApp(Generic[B, D]):
 
 
 _NICHTS = object()  # noch nichts gesendet (jeder Schlüssel ist anders)
+
+#: Die Meldung bei 429 je Eimer der Drossel (die Zahlen aus ``referee.live.schreiben``).
+_ZU_VIELE = {
+    "schreiben": f"Zu viele Einträge von diesem Gerät in kurzer Zeit (höchstens {schreiben.STOSS} "
+    f"am Stück, dann einer alle {round(1 / schreiben.RATE)} s); gleich geht es weiter.",
+    "vorschau": "Zu viele Vorschauen von diesem Gerät in kurzer Zeit; gleich geht es weiter.",
+}
 
 __all__ = ["HOECHSTENS_ZUSEHER", "LEBENSZEICHEN", "PFADE", "SICHERHEIT", "LiveApp", "Zugang"]

@@ -1,19 +1,26 @@
 // Der Ausgang des Handys, ohne DOM: jeder Schreibvorgang (Eintrag, Korrektur, Rückgängig)
 // wartet hier mit seinem Schlüssel (localStorage, übersteht ein Neuladen), bis der Server
-// geantwortet hat. Ohne Netz, bei 429 oder 5xx wird er mit demselben Schlüssel wiederholt
-// (die Pause wächst bis 10 s); ein gleicher Eintrag eines anderen Handys (409 mit „doppelt“)
-// wartet auf eine Antwort (beantworte). Der Reihe nach, einer zur Zeit.
+// geantwortet hat. Gesendet wird der Reihe nach, einer zur Zeit. Ohne Netz, bei 429 oder 5xx
+// wird er mit demselben Schlüssel wiederholt (die Pause wächst bis 10 s; bei 429 so lange,
+// wie der Server sagt). Ein gleicher Eintrag eines anderen Handys (409 mit „doppelt“) wartet
+// auf eine Antwort (beantworte) – aber nur er: was danach kommt, geht trotzdem gleich hinaus.
+//
+// Jeder wartende Eintrag sagt, warum er wartet (grund): „wartet auf deine Antwort zu #3“,
+// „kein Netz, neuer Versuch in 5 s“ …
 //
 // Rückrufe: zeige() nach jeder Änderung; erledigt(eintrag, antwort) bei 200;
 // abgelehnt(eintrag, antwort) bei jedem anderen Fehler (der Eintrag ist dann verworfen).
-// Eine Antwort ist {status, daten, netz}: netz = nicht angekommen, gleich noch einmal.
+// Eine Antwort ist {status, daten, netz, warte}: netz = nicht angekommen, gleich noch einmal;
+// warte = Sekunden aus Retry-After (oder null).
 var Ausgang = function (basis, rueckruf) {
   "use strict";
   var SPEICHER = "referee-ausgang:" + basis;
   var liste = lade();
-  var sendet = false;
+  var sendet = null;           // der Eintrag, der gerade unterwegs ist
   var pause = 1000;
   var wiederUhr = null;
+  var wiederUm = 0;            // Date.now(), zu dem der nächste Versuch geplant ist
+  var warum = "";              // warum der letzte Versuch nicht ankam
 
   function post(was, koerper, frist) {
     var abbruch = window.AbortController ? new AbortController() : null;
@@ -30,10 +37,11 @@ var Ausgang = function (basis, rueckruf) {
         var d = null;
         try { d = JSON.parse(text); } catch (e) { d = null; }
         var netz = antwort.status === 429 || antwort.status >= 500;
-        return { status: antwort.status, daten: d, netz: netz };
+        var warte = Number(antwort.headers.get("retry-after")) || null;
+        return { status: antwort.status, daten: d, netz: netz, warte: warte };
       });
     }, function () {
-      return { status: 0, daten: null, netz: true };
+      return { status: 0, daten: null, netz: true, warte: null };
     }).then(function (r) { if (uhr) { clearTimeout(uhr); } return r; });
   }
 
@@ -71,33 +79,44 @@ var Ausgang = function (basis, rueckruf) {
     sende();
   }
 
-  function planeWiederholung() {
+  function planeWiederholung(sekunden) {
     clearTimeout(wiederUhr);
-    wiederUhr = setTimeout(sende, pause);
+    var ms = sekunden ? sekunden * 1000 : pause;
+    wiederUm = Date.now() + ms;
+    wiederUhr = setTimeout(function () { wiederUm = 0; sende(); }, ms);
     pause = Math.min(pause * 2, 10000);
   }
 
+  // Der nächste, der gesendet werden kann: der erste ohne offene Rückfrage.
+  function naechster() { return liste.filter(function (x) { return !x.frage; })[0]; }
+
   function sende() {
-    if (sendet) { return; }
-    var eintrag = liste[0];
+    if (sendet || wiederUm) { rueckruf.zeige(); return; }
+    var eintrag = naechster();
     rueckruf.zeige();
-    if (!eintrag || eintrag.frage) { return; }
-    sendet = true;
+    if (!eintrag) { return; }
+    sendet = eintrag;
     eintrag.versuche = (eintrag.versuche || 0) + 1;
+    rueckruf.zeige();
     post(eintrag.art, eintrag.koerper, 10000).then(function (r) {
-      sendet = false;
+      sendet = null;
       if (r.netz) {
+        warum = r.status === 0 ? "kein Netz" :
+          r.status === 429 ? "der Server bremst (zu viele auf einmal)" :
+          "der Server antwortet nicht (Fehler " + r.status + ")";
         speichere();
+        planeWiederholung(r.status === 429 ? r.warte : null);
         rueckruf.zeige();
-        planeWiederholung();
         return;
       }
       pause = 1000;
+      warum = "";
       if (r.status === 200) {
         verwirf(eintrag);
         rueckruf.erledigt(eintrag, r);
       } else if (r.status === 409 && r.daten && r.daten.doppelt) {
-        eintrag.frage = { meldung: r.daten.fehler.meldung, text: r.daten.doppelt.text };
+        eintrag.frage = { meldung: r.daten.fehler.meldung, text: r.daten.doppelt.text,
+                          nr: r.daten.doppelt.id };
         speichere();
       } else {
         verwirf(eintrag);
@@ -106,6 +125,18 @@ var Ausgang = function (basis, rueckruf) {
       rueckruf.zeige();
       sende();
     });
+  }
+
+  // Warum ein Eintrag noch wartet – ein Satz für den Ausgang.
+  function grund(eintrag) {
+    if (eintrag.frage) { return "wartet auf deine Antwort zu #" + eintrag.frage.nr; }
+    if (sendet === eintrag) { return "wird gesendet …"; }
+    if (wiederUm && eintrag === naechster()) {
+      var s = Math.max(1, Math.ceil((wiederUm - Date.now()) / 1000));
+      return (warum || "nicht angekommen") + ", neuer Versuch in " + s + " s";
+    }
+    if (sendet || wiederUm) { return "wartet, bis der davor angekommen ist"; }
+    return "wird gleich gesendet";
   }
 
   // Die offene Rückfrage „trotzdem eintragen?“: ja schickt ihn mit „trotzdem“, nein verwirft ihn.
@@ -132,11 +163,18 @@ var Ausgang = function (basis, rueckruf) {
     sende: sende,
     beantworte: beantworte,
     frage: frage,
+    grund: grund,
     verwirf: function (eintrag) { verwirf(eintrag); rueckruf.zeige(); sende(); },
-    // was noch nicht beantwortet ist (ohne offene Rückfrage), und ob der erste gerade unterwegs ist
-    wartend: function () { return liste.filter(function (x) { return !x.frage; }); },
-    unterwegs: function (eintrag) { return sendet && eintrag === liste[0]; },
+    // alles, was noch nicht beantwortet ist (auch was auf eine Rückfrage wartet)
+    wartend: function () { return liste.slice(); },
+    // läuft eine Uhr bis zum nächsten Versuch? (dann zeigt die Seite jede Sekunde neu)
+    zaehlt: function () { return wiederUm > 0; },
     alle: function () { return liste; },
-    verbunden: function () { pause = 1000; sende(); }
+    // wieder verbunden (Ereignisstrom offen, „online“): sofort versuchen, nicht erst nach der Pause
+    verbunden: function () {
+      pause = 1000;
+      if (wiederUm) { clearTimeout(wiederUhr); wiederUm = 0; }
+      sende();
+    }
   };
 };

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
     from pathlib import Path
 
     from referee.buch import Buch
@@ -50,6 +50,10 @@ class Abendstand:
     anzahl_eintraege: int
     #: die id des jüngsten geltenden Eintrags (nur ihn storniert „Rückgängig“ vom Handy)
     letzter: int | None = None
+    #: je nicht mehr geltendem Eintrag, was jetzt an seiner Stelle gilt (die letzte Korrektur;
+    #: ``None``: storniert) – die Eingabeseite sagt damit sofort, wenn ein Eintrag, den sie
+    #: gerade korrigiert, von einem anderen Handy ersetzt wurde
+    aufgehoben: dict[int, int | None] = field(default_factory=dict)
 
     @property
     def verlauf(self) -> dict[str, list[int]]:
@@ -77,13 +81,14 @@ def abendstand(
         return None
     a = st.abend
     assert a is not None  # der Stand eines Abends (nicht ``gesamt``)
-    geltend = buch.verlauf(a.id).eintraege  # die geltenden, in Spielfolge
+    verlauf = buch.verlauf(a.id)
+    geltend = verlauf.eintraege  # die geltenden, in Spielfolge
     zeilen = tuple(
         Eintragszeile(
             id=e.id,
             zeit=e.zeit,
             spiel=e.spiel,
-            text=ansicht.zeile(e),
+            text=ansicht.zeile(e, verlauf.platz.get(e.id)),
             erklaerung=ansicht.erklaerung(e, a.tarif),
             betraege=dict(ansicht.betraege(e)),
             formular=_formular(e, a.spieler) if formulare else None,
@@ -97,7 +102,21 @@ def abendstand(
         eintraege=zeilen,
         anzahl_eintraege=len(geltend),
         letzter=max((e.id for e in geltend), default=None),
+        aufgehoben=_was_jetzt_gilt(verlauf.aufgehoben),
     )
+
+
+def _was_jetzt_gilt(aufgehoben: Mapping[int, Eintrag]) -> dict[int, int | None]:
+    """Je aufgehobenem Eintrag der geltende, der ihn ersetzt (über Korrekturen von
+    Korrekturen hinweg); ``None``, wenn am Ende ein Storno steht."""
+    aus: dict[int, int | None] = {}
+    for alt in aufgehoben:
+        jetzt: int | None = alt
+        while jetzt is not None and jetzt in aufgehoben:
+            durch = aufgehoben[jetzt]
+            jetzt = None if durch.art == "storno" else durch.id
+        aus[alt] = jetzt
+    return aus
 
 
 def _formular(e: Eintrag, spieler: Sequence[str]) -> dict[str, Any] | None:

@@ -6,14 +6,19 @@
 // Ein Zustand (leer()) ist ein einfaches Objekt; die Funktionen ändern ihn an Ort und Stelle
 // (außer wechsleSpiel, die einen neuen gibt). Die Namen sind die des Abends bzw. Tisches;
 // kuerzel bildet sie auf das Wort der Zeile ab.
+//
+// Zahlen sind ehrlich: was getippt ist, steht im Zustand – auch eine Augenzahl, die es nicht
+// gibt (ungueltig: der Text, augen dann null); fehlt() nennt dann den Grund, und eingetragen
+// wird nichts, bis sie stimmt. Eine sabai-Hand ist [Name, Karten]; Karten null heißt „noch
+// nicht angegeben“ – „keine Karten“ ist "" und muss angetippt werden.
 var Formular = function (G) {
   "use strict";
 
   function leer() {
     return {
-      spiel: null, farbe: null, partei: [], augen: null, stiche: null, laufende: 0,
-      klopfer: 0, stoesse: 0, schwarz: false, tout: false, sie: false, kurz: false,
-      jungfrauen: [], durchmarsch: null, tisch: [], haende: [], letzte: false,
+      spiel: null, farbe: null, partei: [], augen: null, ungueltig: null, stiche: null,
+      laufende: 0, klopfer: 0, stoesse: 0, schwarz: false, tout: false, sie: false,
+      kurz: false, jungfrauen: [], durchmarsch: null, tisch: [], haende: [], letzte: false,
       plaetze: [], sieger: null, mit: []
     };
   }
@@ -29,6 +34,19 @@ var Formular = function (G) {
   function enthaelt(liste, x) { return liste.indexOf(x) >= 0; }
   function ohne(liste, x) { return liste.filter(function (y) { return y !== x; }); }
 
+  // Höchstens so viele Laufende, Klopfer, Stöße (n) hat dieses Spiel (Laufende: nach langer
+  // oder kurzer Karte; ohne Augen gibt es keine).
+  function hoechstens(f, n) {
+    if (n !== "laufende") { return G.hoechstens[n]; }
+    var l = art(f.spiel).laufende;
+    return l ? l[f.kurz ? 1 : 0] : 0;
+  }
+  var ZUSATZ = { laufende: "Laufende", klopfer: "Klopfer", stoesse: "Stöße" };
+
+  // Die sabai-Hände, deren Karten noch nicht angegeben sind (Namen).
+  function offeneHaende(f) {
+    return f.haende.filter(function (h) { return h[1] === null; }).map(function (h) { return h[0]; });
+  }
   // ------------------------------------------------------------------ die Zeile
 
   function zeile(f, kuerzel) {
@@ -36,7 +54,7 @@ var Formular = function (G) {
     var k = function (name) { return kuerzel[name] || name.toLowerCase().split(/\s+/)[0]; };
     if (!s) { return ""; }
     if (a.gruppe === "sabai") {
-      var teile = f.haende.map(function (h) { return (k(h[0]) + " " + h[1]).trim(); });
+      var teile = f.haende.map(function (h) { return (k(h[0]) + " " + (h[1] || "")).trim(); });
       return (s + " " + teile.join(" " + G.sabai.trenner + " ") +
         (f.letzte ? " " + G.sabai.letzte : "")).trim();
     }
@@ -74,9 +92,25 @@ var Formular = function (G) {
     }
     if (a.partei === 1 && f.partei.length < 1) { return "Spieler wählen."; }
     if (a.zahl === "stiche" && f.stiche === null) { return "Gewonnen oder verloren?"; }
+    if (a.zahl === "augen" && f.ungueltig !== null) {
+      return f.ungueltig + " Augen gibt es nicht: höchstens " + G.augen + ". Mit ⌫ korrigieren.";
+    }
     if (a.zahl === "augen" && f.augen === null && !f.sie) { return "Augen wählen."; }
     if (a.ramsch && !f.partei.length && !f.durchmarsch) { return "Wer verliert? (oder Durchmarsch)"; }
     if (a.gruppe === "sabai" && f.haende.length < G.sabai.mindestens) { return "Mindestens zwei Spieler."; }
+    if (a.gruppe === "sabai" && offeneHaende(f).length) {
+      return "Karten von " + offeneHaende(f).join(", ") + " fehlen (oder „keine Karten“ antippen).";
+    }
+    if (a.gruppe === "schafkopf") {
+      var zuViel = ["laufende", "klopfer", "stoesse"].filter(function (n) {
+        return f[n] > hoechstens(f, n) && (n !== "laufende" || a.zahl === "augen");
+      })[0];
+      if (zuViel) {
+        var wo = zuViel !== "laufende" ? "" : f.kurz ? " mit kurzer Karte" : " bei diesem Spiel";
+        return "Höchstens " + hoechstens(f, zuViel) + " " + ZUSATZ[zuViel] + wo +
+          " (nicht " + f[zuViel] + ").";
+      }
+    }
     if (a.gruppe === "saufn" && !f.plaetze.length) { return "Platz 1 antippen, dann 2 und 3."; }
     if (a.gruppe === "schlafmuetze" && !f.sieger) { return "Wer hat gewonnen?"; }
     if (tischNoetig(s, anzahl) && f.tisch.length !== 4) { return "Die vier am Tisch wählen."; }
@@ -95,11 +129,12 @@ var Formular = function (G) {
       f.klopfer = alt.klopfer; f.stoesse = alt.stoesse; f.kurz = alt.kurz;
       f.tisch = alt.tisch;
       if (a.zahl === "augen" && b.zahl === "augen") {
-        f.augen = alt.augen; f.schwarz = alt.schwarz; f.laufende = alt.laufende;
+        f.augen = alt.augen; f.ungueltig = alt.ungueltig; f.schwarz = alt.schwarz;
+        f.laufende = alt.laufende;
       }
       if (a.farben && b.farben) { f.farbe = alt.farbe; }
     }
-    if (a.gruppe === "sabai") { f.haende = namen.map(function (n) { return [n, ""]; }); }
+    if (a.gruppe === "sabai") { f.haende = namen.map(function (n) { return [n, null]; }); }
     return f;
   }
 
@@ -130,7 +165,7 @@ var Formular = function (G) {
       var i = f.haende.map(function (h) { return h[0]; }).indexOf(name);
       if (i >= 0) { f.haende.splice(i, 1); }
       else {
-        f.haende.push([name, ""]);
+        f.haende.push([name, null]);
         f.haende.sort(function (x, y) { return namen.indexOf(x[0]) - namen.indexOf(y[0]); });
       }
     }
@@ -144,7 +179,7 @@ var Formular = function (G) {
     if (a.ramsch) {
       if (enthaelt(f.partei, name)) { return "verliert"; }
       if (enthaelt(f.jungfrauen, name)) { return "Jungfrau"; }
-      return f.durchmarsch === name ? "Durchmarsch" : "";
+      return f.durchmarsch === name ? "Durch\u00admarsch" : "";  // trennbar: ein schmaler Chip
     }
     if (a.gruppe === "saufn") { i = f.plaetze.indexOf(name); return i >= 0 ? (i + 1) + ". Platz" : ""; }
     if (a.gruppe === "schlafmuetze") { return f.sieger === name ? "gewinnt" : ""; }
@@ -165,16 +200,25 @@ var Formular = function (G) {
   function waehleAugen(f, augen, schwarz) {
     if (f.augen === augen && f.schwarz === schwarz) { f.augen = null; f.schwarz = false; }
     else { f.augen = augen; f.schwarz = schwarz; }
+    f.ungueltig = null;
   }
 
-  // Eine Ziffer („weg“ löscht die letzte): die neuen Augen, oder undefined, wenn es mehr
-  // wären, als ein Spiel hat (dann bleibt es, wie es war).
-  function ziffer(augen, z) {
-    var text = augen === null ? "" : String(augen);
+  // Eine Ziffer der Augen („weg“ löscht die letzte); ersetzen: die erste Ziffer nach dem
+  // Öffnen der Tasten fängt neu an, statt an die alte Zahl anzuhängen. Was mehr ist, als ein
+  // Spiel hat, bleibt sichtbar stehen (ungueltig) – nie wird eine Ziffer still verschluckt.
+  function tippeZiffer(f, z, ersetzen) {
+    var text = ersetzen ? "" : f.ungueltig !== null ? f.ungueltig : f.augen === null ? "" : String(f.augen);
     if (z === "weg") { text = text.slice(0, -1); }
-    else { text = (text === "0" ? "" : text) + z; }
+    else if (text.length < 4) { text = (text === "0" ? "" : text) + z; }
     var n = text === "" ? null : Number(text);
-    return n !== null && n > G.augen ? undefined : n;
+    f.schwarz = false;
+    if (n !== null && n > G.augen) { f.augen = null; f.ungueltig = text; }
+    else { f.augen = n; f.ungueltig = null; }
+  }
+
+  // Laufende, Klopfer oder Stöße um schritt ändern – nie unter 0, nie über hoechstens().
+  function stufe(f, n, schritt) {
+    f[n] = Math.max(0, Math.min(hoechstens(f, n), f[n] + schritt));
   }
 
   // Tout und Sie schließen einander aus.
@@ -184,17 +228,21 @@ var Formular = function (G) {
     if (n === "sie" && f.sie) { f.tout = false; }
   }
 
-  // Eine Karte auf die sabai-Hand (Text "3 7 J"); "" nimmt die letzte weg.
+  // Eine Karte auf die sabai-Hand (Text "3 7 J", null: noch nichts angegeben); "" nimmt die
+  // letzte weg (die leere Hand ist dann wieder „noch offen“). Eine volle Hand nimmt keine
+  // mehr – die Seite sperrt die Kartentasten dann sichtbar.
   function karte(hand, k) {
     var karten = hand ? hand.split(" ") : [];
     if (k) { if (karten.length < G.sabai.hoechstens) { karten.push(k); } } else { karten.pop(); }
-    return karten.join(" ");
+    return karten.length ? karten.join(" ") : null;
   }
+  function volleHand(hand) { return !!hand && hand.split(" ").length >= G.sabai.hoechstens; }
 
   return {
     leer: leer, art: art, schafkopf: schafkopf, mitAugen: mitAugen, tischNoetig: tischNoetig,
     zeile: zeile, fehlt: fehlt, wechsleSpiel: wechsleSpiel, tippe: tippe, rolle: rolle,
-    tippeTisch: tippeTisch, tippeMit: tippeMit, waehleAugen: waehleAugen, ziffer: ziffer,
-    schalte: schalte, karte: karte
+    tippeTisch: tippeTisch, tippeMit: tippeMit, waehleAugen: waehleAugen,
+    tippeZiffer: tippeZiffer, stufe: stufe, hoechstens: hoechstens, schalte: schalte,
+    karte: karte, volleHand: volleHand, offeneHaende: offeneHaende
   };
 };

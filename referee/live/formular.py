@@ -80,12 +80,15 @@ def grammatik() -> dict[str, Any]:
     ``spiele``: je Wort der Seite (``reihe``) seine Gruppe; beim Schafkopf das Wort je Farbe
     (``farben``, nur wenn die Spielart eine Farbe braucht), wie viele Spieler die Partei hat
     (``partei``; Ramsch: ``null``, dort zählen Verlierer), was die Zahl zählt (``augen`` oder
-    ``stiche``), ob Tout und Sie gehen. Dazu die Wörter der Zusätze und Schalter, des Ramsch,
-    des Tisches (``@`` und ab wie vielen Spielern am Abend er genannt wird), von sabai, SAUFN
-    und Schlafmütze, und die Grenzen (Augen, Karten, Spieler).
+    ``stiche``), ob Tout und Sie gehen, wie viele Laufende es höchstens gibt (``laufende``:
+    mit langer und mit kurzer Karte, nur bei Spielen mit Augen). Dazu die Wörter der Zusätze
+    und Schalter, des Ramsch, des Tisches (``@`` und ab wie vielen Spielern am Abend er
+    genannt wird), von sabai, SAUFN und Schlafmütze, und die Grenzen (Augen, Klopfer, Stöße,
+    Karten, Spieler) – aus der Abrechnung, die eine Zeile darüber ablehnte.
     """
     from referee.sabai.karten import Karte as SabaiKarte
     from referee.sabai.runde import MIN_SPIELER as SABAI_MIN_SPIELER
+    from referee.schafkopf.abrechnung import HOECHSTENS_KLOPFER, HOECHSTENS_STOESSE, TRUEMPFE
     from referee.schafkopf.karten import AUGEN_JE_NR
     from referee.schafkopf.spielart import Spielart
     from referee.schafkopf.tisch import geber
@@ -107,6 +110,7 @@ def grammatik() -> dict[str, Any]:
             "tout": art.solo_artig and zahl == "augen",
             "sie": art is Spielart.SOLO,
             "ramsch": art is Spielart.RAMSCH,
+            "laufende": list(TRUEMPFE[art]) if zahl == "augen" else None,
         }
     for wort, gruppe in kurz.ANDERE.items():
         spiele[wort] = {"gruppe": gruppe}
@@ -121,6 +125,7 @@ def grammatik() -> dict[str, Any]:
         "zusaetze": zusatz,
         "schalter": {wort: wort for wort in kurz.SCHALTER},
         "augen": sum(AUGEN_JE_NR),
+        "hoechstens": {"klopfer": HOECHSTENS_KLOPFER, "stoesse": HOECHSTENS_STOESSE},
         "ramsch": _RAMSCH,
         "tisch": {**_TISCH, "ab": tisch_ab},
         "sabai": {

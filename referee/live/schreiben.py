@@ -22,8 +22,10 @@ er der jüngste ist; eine Korrektur nur, solange er gilt – sonst 409 mit dem j
 
 Gegen fremde Seiten (``referee.live.app``): andere Methoden 405, anderer Inhaltstyp 415, ein
 ``Origin`` (oder ``Sec-Fetch-Site``), der nicht diese Seite ist, 403; mehr als
-``GROESSTER_KOERPER`` Bytes 413; je Adresse höchstens ``STOSS`` Anfragen am Stück und ``RATE``
-je Sekunde (429, ``Drossel``). Fehler sind ``{"fehler": {"art", "meldung", "abschnitt"}}`` mit
+``GROESSTER_KOERPER`` Bytes 413; je Adresse höchstens ``STOSS`` Schreibvorgänge am Stück und
+danach ``RATE`` je Sekunde, Vorschauen ``VORSCHAU_STOSS`` und ``VORSCHAU_RATE`` (429 mit
+``Retry-After``, ``Drossel``); wer den Körper nicht binnen der Frist schickt, wird getrennt
+(``referee.live.server``), das Buch sieht ihn nie. Fehler sind ``{"fehler": {"art", "meldung", "abschnitt"}}`` mit
 der Meldung der Kommandozeile (``referee.fehlerbild``): 400 eine kaputte Anfrage, 422 eine
 falsche Zeile, 409 ein anderer Stand als gedacht.
 
@@ -57,10 +59,18 @@ from referee.live.vertrag import (
 
 #: Größter Anfragekörper in Bytes (eine Zeile hat höchstens 500 Zeichen).
 GROESSTER_KOERPER = 8 * 1024
-#: Je Adresse so viele Anfragen am Stück …
-STOSS = 30
-#: … und danach so viele je Sekunde (eine Vorschau je Tipp, ein Eintrag je Spiel).
-RATE = 5.0
+#: Je Gerät (Adresse) so viele Schreibvorgänge (Eintrag, Korrektur, Rückgängig) am Stück …
+STOSS = 20
+#: … und danach einer alle drei Sekunden (20 je Minute). Gewählt für einen Daumen: ein Spiel
+#: sind mindestens fünf Tipps (gut drei Sekunden); ein Turniertisch schreibt etwa eines je
+#: Minute, ein Spielabend eines je halbe Minute, dazu mal ein paar Korrekturen schnell
+#: hintereinander. Die 20 am Stück reichen für einen Ausgang, der nach einer Weile ohne WLAN
+#: alles auf einmal schickt; ein Skript, das 49 Einträge in vier Sekunden schickt, nicht.
+RATE = 1 / 3
+#: Vorschauen schreiben nichts (eine je Tipp, der das Formular vollständig macht): 30 am Stück,
+#: dann 4 je Sekunde – schneller tippt kein Daumen.
+VORSCHAU_STOSS = 30
+VORSCHAU_RATE = 4.0
 #: So viele Anfragen dürfen auf den Schreib-Faden warten; jede weitere: 503.
 HOECHSTENS_WARTEND = 64
 
@@ -79,6 +89,11 @@ class Drossel:
         self._eimer: dict[str, tuple[float, float]] = {}
 
     def erlaubt(self, wer: str) -> bool:
+        """Eine Marke für ``wer`` nehmen, wenn eine da ist."""
+        return self.warte(wer) == 0
+
+    def warte(self, wer: str) -> float:
+        """0: eine Marke genommen, die Anfrage darf; sonst die Sekunden, bis wieder eine da ist."""
         jetzt = time.monotonic()
         vorrat, zuletzt = self._eimer.pop(wer, (self.stoss, jetzt))
         vorrat = min(self.stoss, vorrat + (jetzt - zuletzt) * self.rate)
@@ -88,7 +103,7 @@ class Drossel:
         self._eimer[wer] = (vorrat, jetzt)
         while len(self._eimer) > self.hoechstens:
             del self._eimer[next(iter(self._eimer))]
-        return frei
+        return 0.0 if frei else (1 - vorrat) / self.rate
 
 
 def json_antwort(daten: dict[str, Any], status: int, kopf: Mapping[str, str]) -> Response:
@@ -98,15 +113,22 @@ def json_antwort(daten: dict[str, Any], status: int, kopf: Mapping[str, str]) ->
 
 
 async def lies_koerper(request: Request, grenze: int = GROESSTER_KOERPER) -> bytes:
-    """Den Körper lesen, aber nie mehr als ``grenze`` Bytes (413)."""
+    """Den Körper lesen, aber nie mehr als ``grenze`` Bytes (413). Trennt der Server die
+    Verbindung, weil der Körper nicht binnen der Frist kam (``server._Verbindung``), oder
+    geht der Client: 408 (die Antwort erreicht niemanden mehr, es wird nichts geschrieben)."""
+    from starlette.requests import ClientDisconnect
+
     laenge = request.headers.get("content-length")
     if laenge is not None and (not laenge.isdigit() or int(laenge) > grenze):
         raise Anfragefehler(413, f"Die Anfrage ist zu groß (höchstens {grenze} Bytes).")
     koerper = bytearray()
-    async for stueck in request.stream():
-        koerper += stueck
-        if len(koerper) > grenze:
-            raise Anfragefehler(413, f"Die Anfrage ist zu groß (höchstens {grenze} Bytes).")
+    try:
+        async for stueck in request.stream():
+            koerper += stueck
+            if len(koerper) > grenze:
+                raise Anfragefehler(413, f"Die Anfrage ist zu groß (höchstens {grenze} Bytes).")
+    except ClientDisconnect:
+        raise Anfragefehler(408, "Die Anfrage kam nicht rechtzeitig ganz an.") from None
     return bytes(koerper)
 
 
@@ -184,6 +206,8 @@ __all__ = [
     "GROESSTER_KOERPER",
     "RATE",
     "STOSS",
+    "VORSCHAU_RATE",
+    "VORSCHAU_STOSS",
     "Drossel",
     "Schreiber",
     "json_antwort",

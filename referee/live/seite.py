@@ -133,11 +133,11 @@ def _andere_spiele(a: Abendstand) -> str:
     if partien.get("sabai"):
         teile.append(
             _abschnitt(
-                f"Sabai ({partien['sabai']} Runden)"
+                f"sabai ({partien['sabai']} Runden)"
                 if partien["sabai"] != 1
-                else "Sabai (1 Runde)",
+                else "sabai (1 Runde)",
                 _html_tabelle(
-                    ["Spieler", "Siegpunkte", "Ruhmeshalle"],
+                    ["Spieler", "Siegespunkte", "Ruhmeshalle"],
                     [[n, p, st.ruhmeshalle.get(n, 0)] for n, p in _nach_wert(st.sabai)],
                     {1, 2},
                 ),

@@ -4,9 +4,11 @@
 ``TurnierServer``, ein Turnier (``referee.live.turnierquelle``) – und baut daraus Beobachter,
 Schreiber und Anwendung; Pfade, Sicherheit und Antworten sind für beide dieselben.
 
-Leere Verbindungen sperren niemanden aus: wer nach dem Verbinden (oder nach einer Antwort)
-binnen ``KOPF_FRIST`` Sekunden keinen vollständigen Anfragekopf schickt, wird getrennt; ist
-``HOECHSTENS_VERBINDUNGEN`` erreicht, verdrängt jede neue Verbindung die älteste wartende.
+Leere und langsame Verbindungen sperren niemanden aus: wer nach dem Verbinden (oder nach einer
+Antwort) binnen ``KOPF_FRIST`` Sekunden keinen vollständigen Anfragekopf schickt oder binnen
+``ANFRAGE_FRIST`` Sekunden nicht die ganze Anfrage mit Körper, wird getrennt; ist
+``HOECHSTENS_VERBINDUNGEN`` erreicht, verdrängt jede neue Verbindung die älteste, die noch auf
+ihren Kopf oder Körper wartet.
 Die Grenze ``HOECHSTENS_ZUSEHER`` gilt nur für laufende Ereignisströme (``LiveApp._strom``).
 
 Wird nur von ``referee live``, ``referee turnier live`` und
@@ -30,12 +32,13 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from referee.errors import Eingabefehler, Zustandsfehler
 from referee.live import seite
 from referee.live.abend import Abendquelle
-from referee.live.app import HOECHSTENS_ZUSEHER, LiveApp
+from referee.live.app import HOECHSTENS_ZUSEHER, SICHERHEIT, LiveApp
 from referee.live.beobachter import Beobachter
 from referee.live.quelle import B, D, Quelle
 from referee.live.schreiben import Schreiber
 from referee.live.terminal import nur_lokal, qr_text
 from referee.live.turnierquelle import Aufnahme, Turnierquelle
+from referee.live.vertrag import fehler_json
 
 #: Höchstens so viele offene Verbindungen insgesamt (weniger, wenn ``ulimit -n`` nicht reicht).
 #: Ist die Grenze erreicht, schließt jede neue die älteste, die noch auf ihren Anfragekopf wartet.
@@ -43,6 +46,9 @@ HOECHSTENS_VERBINDUNGEN = 1000
 #: So viele Sekunden hat eine Verbindung für einen vollständigen Anfragekopf: nach dem Verbinden
 #: und nach jeder Antwort. Wer bis dahin nichts oder nur einen Teil geschickt hat, wird getrennt.
 KOPF_FRIST = 5.0
+#: So viele Sekunden (ab demselben Zeitpunkt) für die ganze Anfrage, Kopf und Körper. Ein
+#: Eintrag vom Handy ist kleiner als 1 KB; auch im schlechtesten WLAN ist er viel früher da.
+ANFRAGE_FRIST = 10.0
 #: So viele Dateideskriptoren bleiben neben den Verbindungen frei (Datenbank, Pipes, Logs).
 RESERVE_DATEIEN = 64
 
@@ -126,14 +132,18 @@ def verbindungsgrenze() -> int:
 
 
 class _Verbindung(H11Protocol):
-    """uvicorns HTTP/1.1-Protokoll mit einer Frist für den Anfragekopf und einer Verbindungsgrenze.
+    """uvicorns HTTP/1.1-Protokoll mit einer Frist für die ganze Anfrage und einer Verbindungsgrenze.
 
     uvicorn selbst kennt nur ``timeout_keep_alive`` zwischen zwei Anfragen, und das endet schon
-    mit dem ersten Byte; vor der ersten Anfrage gibt es keine Frist. Wer nichts oder eine halbe
-    Anfragezeile schickt, bliebe also für immer verbunden. Hier läuft, solange eine Verbindung
-    auf einen Anfragekopf wartet (nach dem Verbinden und nach jeder Antwort), eine Uhr von
-    ``KOPF_FRIST`` Sekunden; anhalten kann sie nur ein vollständiger Kopf – an ihm legt uvicorn
-    einen neuen ``RequestResponseCycle`` an. Einzelne Bytes verlängern nichts.
+    mit dem ersten Byte; vor der ersten Anfrage und für den Körper gibt es keine Frist. Wer
+    nichts, eine halbe Anfragezeile oder einen Kopf mit einem halben Körper schickt, bliebe
+    also für immer verbunden. Hier läuft, solange eine Verbindung auf eine Anfrage wartet (nach
+    dem Verbinden und nach jeder Antwort), eine Uhr: ``KOPF_FRIST`` Sekunden für den
+    vollständigen Kopf, ``ANFRAGE_FRIST`` Sekunden (ab demselben Zeitpunkt) für Kopf und Körper
+    zusammen. Anhalten kann sie nur eine vollständige Anfrage – den Kopf erkennt das Protokoll
+    am neuen ``RequestResponseCycle`` von uvicorn, den Körper an dessen ``more_body``. Einzelne
+    Bytes verlängern nichts. Wird der Körper nicht fertig, trennt die Uhr die Verbindung; die
+    Anwendung, die auf ihn wartet, sieht das als Abbruch und schreibt nichts.
 
     ``grenze`` setzt ``LiveServer`` je Server (``verbindungsgrenze()``).
     """
@@ -143,38 +153,47 @@ class _Verbindung(H11Protocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._frist: asyncio.TimerHandle | None = None
-        #: ``loop.time()``, seit dem auf einen Anfragekopf gewartet wird; ``None``: keiner fällig
+        #: ``loop.time()``, seit dem auf eine Anfrage (Kopf oder Körper) gewartet wird;
+        #: ``None``: keine fällig – eine läuft oder ein Ereignisstrom
         self.wartet_seit: float | None = None
         self._zyklus_davor: object = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._warte_auf_kopf()
+        self._warte_auf_anfrage()
         if len(self.connections) > self.grenze:
             self._verdraenge()
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
-        if self.wartet_seit is not None and self.cycle is not self._zyklus_davor:
-            self.wartet_seit = None  # der Kopf ist vollständig: eine neue Anfrage läuft
+        if self.wartet_seit is None or self.cycle is self._zyklus_davor:
+            return
+        # der Kopf ist vollständig: eine neue Anfrage läuft – fehlt noch Körper?
+        if self.cycle is not None and self.cycle.more_body and not self.cycle.response_complete:
+            self._setze_frist(self.wartet_seit + ANFRAGE_FRIST)
+        else:
+            self.wartet_seit = None
             self._stoppe_frist()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
-        # gleich weiter (Pipelining) oder geschlossen: dann wartet hier niemand auf einen Kopf
+        # gleich weiter (Pipelining) oder geschlossen: dann wartet hier niemand auf eine Anfrage
         if not self.transport.is_closing() and (self.cycle is None or self.cycle.response_complete):
-            self._warte_auf_kopf()
+            self._warte_auf_anfrage()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.wartet_seit = None
         self._stoppe_frist()
         super().connection_lost(exc)
 
-    def _warte_auf_kopf(self) -> None:
-        self._stoppe_frist()
+    def _warte_auf_anfrage(self) -> None:
         self._zyklus_davor = self.cycle
         self.wartet_seit = self.loop.time()
-        self._frist = self.loop.call_later(KOPF_FRIST, self._frist_abgelaufen)
+        self._setze_frist(self.wartet_seit + KOPF_FRIST)
+
+    def _setze_frist(self, bis: float) -> None:
+        self._stoppe_frist()
+        self._frist = self.loop.call_at(bis, self._frist_abgelaufen)
 
     def _stoppe_frist(self) -> None:
         if self._frist is not None:
@@ -187,17 +206,40 @@ class _Verbindung(H11Protocol):
             self.trenne()
 
     def trenne(self) -> None:
-        """Die Verbindung schließen (sie wartet auf einen Kopf: keine Antwort ist unterwegs)."""
+        """Die Verbindung schließen. Sie wartet auf eine Anfrage: keine Antwort ist unterwegs
+        (wartet die Anwendung noch auf den Körper, endet sie mit dem Abbruch)."""
         self.wartet_seit = None
         self._stoppe_frist()
         self.connections.discard(self)  # zählt ab sofort nicht mehr zur Grenze
         if not self.transport.is_closing():
             self.transport.close()
 
-    def _verdraenge(self) -> None:
-        """Grenze überschritten: die älteste auf einen Kopf wartende Verbindung schließen.
+    def send_400_response(self, msg: str) -> None:
+        """Eine kaputte HTTP-Anfrage (h11 liest sie nicht, etwa ein Kopf ohne Doppelpunkt oder
+        über 16 KB): 400 als JSON-Fehlerobjekt mit den Sicherheitsköpfen wie jeder andere
+        Fehler, nie uvicorns nackter Text; dann zu."""
+        import json
 
-        Nie eine, die eine Anfrage bearbeitet oder einen Ereignisstrom hält; gibt es keine
+        import h11
+
+        koerper = json.dumps(
+            fehler_json("eingabe", "Die Anfrage ist kein gültiges HTTP."), ensure_ascii=False
+        ).encode()
+        kopf = [(k.encode(), v.encode()) for k, v in SICHERHEIT.items()]
+        kopf += [(b"content-type", b"application/json; charset=utf-8"), (b"connection", b"close")]
+        for ereignis in (
+            h11.Response(status_code=400, headers=kopf, reason=b"Bad Request"),
+            h11.Data(data=koerper),
+            h11.EndOfMessage(),
+        ):
+            self.transport.write(self.conn.send(ereignis) or b"")
+        self.transport.close()
+
+    def _verdraenge(self) -> None:
+        """Grenze überschritten: die älteste Verbindung schließen, die auf eine Anfrage wartet
+        (auf ihren Kopf oder den Rest ihres Körpers).
+
+        Nie eine, deren Anfrage bearbeitet wird oder die einen Ereignisstrom hält; gibt es keine
         wartende außer dieser neuen, wird die neue geschlossen.
         """
         aelteste: _Verbindung = self
@@ -416,6 +458,7 @@ class TurnierServer(LiveServer[Any, Any]):
 
 
 __all__ = [
+    "ANFRAGE_FRIST",
     "HOECHSTENS_VERBINDUNGEN",
     "HOECHSTENS_ZUSEHER",
     "KOPF_FRIST",

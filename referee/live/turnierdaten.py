@@ -211,7 +211,6 @@ def eingabedaten(a: Tischansicht, letzte: int = LETZTE) -> Eingabedaten:
             tisch=a.stand.tisch,
             kopf=a.kopf(),
             naechstes=lage.spiele + 1 if a.offen else None,
-            spiele=tuple(SPIEL_WORT[s] for s in w.spielarten if s in SPIEL_WORT),
             # nur was Punkte ändert (Klopfen und Stoß „ohne Wirkung“ zählen nicht)
             laufende=w.tarif.laufende > 0,
             klopfer=w.klopfen == "doppelt",
@@ -243,6 +242,9 @@ def eingabedaten(a: Tischansicht, letzte: int = LETZTE) -> Eingabedaten:
             for e, sp in reversed(a.spiele[-letzte:])
         ),
         letzter=letzter,
+        spiele=tuple(SPIEL_WORT[s] for s in w.spielarten if s in SPIEL_WORT),
+        # eine Korrektur ersetzt ihren Bezug (das sieht ein zweites Handy am Tisch sofort)
+        aufgehoben={e.bezug: e.id for e, _ in a.spiele if e.bezug},
     )
 
 

@@ -148,7 +148,10 @@ class Turnierquelle:
         runde, tisch = ort = link.ort
         lage = lesung.daten.lage
         titel = f"Tisch {tisch} · Runde {runde}"
-        wer = f"an Tisch {tisch} (Runde {runde}) eintragen und korrigieren, an keinem anderen"
+        wer = (
+            f"an Tisch {tisch} (Runde {runde}) eintragen, korrigieren und rückgängig machen, "
+            "an keinem anderen"
+        )
 
         def ansicht(schluessel: object, html: str, daten: Eingabedaten) -> Schreibansicht:
             ereignis = Ereignis(nr, zeit, html, daten).als_text()

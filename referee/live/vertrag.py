@@ -26,14 +26,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping
-from dataclasses import MISSING, dataclass, fields
+from dataclasses import MISSING, dataclass, field, fields
 from types import NoneType, UnionType
 from typing import Any, Protocol, Union, get_args, get_origin, get_type_hints
+
+from referee.text import json_art, zeigbar
 
 #: Die längste Zeile (und jeder andere Text), die eine Anfrage tragen darf.
 LAENGSTER_TEXT = 500
 _GROESSTE_ID = 2**53
-_TYPNAME = {str: "Text", int: "ganze Zahl", bool: "true oder false"}
+_TYPNAME = {str: "Text", bool: "true oder false"}
 
 
 class Anfragefehler(Exception):
@@ -134,7 +136,7 @@ def lies_anfrage(art: type[Anfrage], daten: object, ohne: Collection[str] = ()) 
     if fremd:
         was = next(p for p, a in ANFRAGEN.items() if a is art)
         raise Anfragefehler(
-            400, f"Unbekanntes Feld „{fremd[0][:40]}“; {was} kennt: {', '.join(namen)}."
+            400, f"Unbekanntes Feld „{zeigbar(fremd[0], 40)}“; {was} kennt: {', '.join(namen)}."
         )
     werte: dict[str, Any] = {}
     for name, typ, pflicht in felder:
@@ -144,11 +146,11 @@ def lies_anfrage(art: type[Anfrage], daten: object, ohne: Collection[str] = ()) 
             continue
         wert = daten[name]
         if typ is int:
-            ok = isinstance(wert, int) and not isinstance(wert, bool) and 1 <= wert <= _GROESSTE_ID
-        else:
-            ok = isinstance(wert, typ)
-        if not ok:
-            raise Anfragefehler(400, f"Das Feld „{name}“ muss {_TYPNAME[typ]} sein.")
+            _pruefe_nummer(name, wert)
+        elif not isinstance(wert, typ):
+            raise Anfragefehler(
+                400, f"Das Feld „{name}“ muss {_TYPNAME[typ]} sein, nicht {json_art(wert)}."
+            )
         if isinstance(wert, str):
             wert = "".join(c for c in wert if c.isprintable()).strip()
             if len(wert) > LAENGSTER_TEXT:
@@ -159,6 +161,21 @@ def lies_anfrage(art: type[Anfrage], daten: object, ohne: Collection[str] = ()) 
                 )
         werte[name] = wert
     return art(**werte)
+
+
+def _pruefe_nummer(name: str, wert: object) -> None:
+    """Eine Nummer (Eintrag, Spiel des Tisches): eine ganze Zahl von 1 bis ``_GROESSTE_ID`` –
+    sonst eine Meldung, die sagt, was an ``wert`` nicht stimmt."""
+    if isinstance(wert, bool) or not isinstance(wert, int):
+        raise Anfragefehler(
+            400, f"Das Feld „{name}“ muss eine ganze Zahl sein, nicht {json_art(wert)}."
+        )
+    if wert == 0:
+        raise Anfragefehler(400, f"Das Feld „{name}“ zählt ab 1; eine Nummer 0 gibt es nicht.")
+    if wert < 0:
+        raise Anfragefehler(400, f"Das Feld „{name}“ ist eine Nummer ab 1, keine negative Zahl.")
+    if wert > _GROESSTE_ID:
+        raise Anfragefehler(400, f"Das Feld „{name}“ ist zu groß für eine Nummer (höchstens 2^53).")
 
 
 # --------------------------------------------------------------------------- Antworten
@@ -339,15 +356,14 @@ class Listeneintrag:
 
 @dataclass(frozen=True)
 class Tischangaben:
-    """Was nur ein Turniertisch der Eingabeseite sagt: wo sie steht, ob Korrigieren geht, die
-    Kopfzeile, die Nummer des nächsten Spiels, welche Spiele und Zusätze die Wertung kennt."""
+    """Was nur ein Turniertisch der Eingabeseite sagt: wo sie steht, die Kopfzeile, die
+    Nummer des nächsten Spiels, welche Zusätze die Wertung zählt."""
 
     turnier: int
     runde: int
     tisch: int
     kopf: str
     naechstes: int | None
-    spiele: tuple[str, ...]
     laufende: bool
     klopfer: bool
     stoesse: bool
@@ -358,7 +374,13 @@ class Eingabedaten:
     """Was die Eingabeseite bei jeder Änderung bekommt: der Abend (am Turniertisch ``None``),
     ob eingetragen werden darf (``offen``; sonst sagt ``meldung`` warum), ob Korrigieren geht
     (``aendern``; ``None``: wie ``offen``), die Spieler, die letzten Einträge und welcher der
-    jüngste geltende ist (nur ihn nimmt „Rückgängig“ zurück)."""
+    jüngste geltende ist (nur ihn nimmt „Rückgängig“ zurück).
+
+    ``spiele``: die Wörter der Spiele, die hier gehen (Abend: nach den Hausregeln, Turnier:
+    nach der Wertung; ``None``: alle), ``spiele_hinweis``: was fehlt und wie es ginge;
+    ``aufgehoben``: je nicht mehr geltendem Eintrag, was jetzt an seiner Stelle gilt (``None``:
+    storniert) – damit sagt die Seite sofort, dass ein Eintrag, den sie gerade korrigiert,
+    schon ersetzt ist."""
 
     abend: int | None
     offen: bool
@@ -368,6 +390,9 @@ class Eingabedaten:
     letzter: int | None = None
     aendern: bool | None = None
     tisch: Tischangaben | None = None
+    spiele: tuple[str, ...] | None = None
+    spiele_hinweis: str | None = None
+    aufgehoben: Mapping[int, int | None] = field(default_factory=dict)
 
     @classmethod
     def geschlossen(cls, meldung: str) -> Eingabedaten:
@@ -385,12 +410,15 @@ class Eingabedaten:
         if t is not None:
             aus.update(kopf=t.kopf, naechstes=t.naechstes)
         aus["spieler"] = [s.als_json() for s in self.spieler]
+        if self.spiele is not None:
+            aus["spiele"] = list(self.spiele)
+            aus["spiele_hinweis"] = self.spiele_hinweis
         if t is not None:
-            aus["spiele"] = list(t.spiele)
             # nur was Punkte ändert (Klopfen und Stoß „ohne Wirkung“ zählen nicht)
             aus["zusaetze"] = {"laufende": t.laufende, "klopfer": t.klopfer, "stoesse": t.stoesse}
         aus["eintraege"] = [e.als_json() for e in self.eintraege]
         aus["letzter"] = self.letzter
+        aus["aufgehoben"] = {str(k): v for k, v in self.aufgehoben.items()}
         return aus
 
 

@@ -67,9 +67,12 @@ class SabaiErgebnis:
     # ------------------------------------------------------------ Ansicht (eine für alle)
 
     def zeile(self) -> str:
-        """Ohne Kartenpunkte, wie im Verlauf: ``sabai-sabai: Siegpunkte Anna +1, Ben -1``."""
-        sp = ", ".join(f"{n} {v:+d}" for n, v in self.siegpunkte if v)
-        text = "sabai-sabai: Siegpunkte " + (sp or "keine")
+        """Ohne Kartenpunkte, wie im Verlauf: ``sabai-sabai: Siegespunkte Anna +1, Ben −1``
+        (das Wort und das Minuszeichen wie in ``zeile_mit_wert`` und im Regeltext)."""
+        from referee.sabai import zahl
+
+        sp = ", ".join(f"{n} {zahl(v, vorzeichen=True)}" for n, v in self.siegpunkte if v)
+        text = "sabai-sabai: Siegespunkte " + (sp or "keine")
         if self.ruhmeshalle:
             text += "; Ruhmeshalle: " + ", ".join(self.ruhmeshalle)
         return text + (" (letzte Partie)" if self.letzte else "")

@@ -60,6 +60,11 @@ TRUEMPFE: dict[Spielart, tuple[int, int]] = {
     Spielart.FARBGEIER: (11, 9),
 }
 
+#: Höchstens so oft wird geklopft (jeder der vier einmal) …
+HOECHSTENS_KLOPFER = 4
+#: … und so oft gestoßen (Stoß, Retour und weiter).
+HOECHSTENS_STOESSE = 10
+
 #: Wie die Abrechnung die Spielarten nennt (wie ``Spielart.name_de``, das Farbsolo kurz „Solo“).
 SPIELNAMEN: dict[Spielart, str] = {a: "Solo" if a is Spielart.SOLO else a.name_de for a in Spielart}
 
@@ -252,8 +257,8 @@ def _ganz(name: str, wert: object, lo: int, hi: int | None, fehler: list[str]) -
 
 
 def _verdopplungen(f: Fakten, fehler: list[str]) -> list[tuple[str, int]]:
-    _ganz("Klopfer", f.klopfer, 0, 4, fehler)
-    _ganz("Stöße", f.stoesse, 0, 10, fehler)
+    _ganz("Klopfer", f.klopfer, 0, HOECHSTENS_KLOPFER, fehler)
+    _ganz("Stöße", f.stoesse, 0, HOECHSTENS_STOESSE, fehler)
     if fehler:
         return []
     faktoren = []

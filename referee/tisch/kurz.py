@@ -165,7 +165,9 @@ SITZUNG = {
 }
 #: Zusätze ohne Zahl.
 SCHALTER = ("schwarz", "tout", "sie", "kurz")
-_ZAHL_ZUSATZ = re.compile(r"^(?:(l|k|x|st)([0-9]{1,3})|([0-9]{1,3})(l|k|x|st))$")
+_ZAHL_ZUSATZ = re.compile(r"^(?:(l|k|x|st)(-?[0-9]+)|(-?[0-9]+)(l|k|x|st))$")
+#: Sieht aus wie eine Zahl, ist aber keine ganze ohne Vorzeichen (``-5``, ``61.5``, ``61,5``).
+_ZAHLARTIG = re.compile(r"^-?[0-9]+(?:[.,][0-9]*)?$")
 _ZUSATZ_NAME = {"l": "laufende", "k": "klopfer", "x": "stoesse", "st": "stiche"}
 _ZUSATZ_WORT = {"l": "Laufende", "k": "Klopfer", "x": "Stoß/Retour", "st": "Stiche"}
 
@@ -384,7 +386,7 @@ def _schafkopf(
             zahl = int(t)
         elif m:
             buchstabe = m.group(1) or m.group(4)
-            wert = int(m.group(2) or m.group(3))
+            wert = _zusatzzahl(w, buchstabe, m.group(2) or m.group(3))
             name = _ZUSATZ_NAME[buchstabe]
             if name in zahlen:
                 raise Eingabefehler(
@@ -406,6 +408,12 @@ def _schafkopf(
                 raise Eingabefehler(
                     f"„{zeigbar(w, 40)}“: der Tisch sind vier verschiedene Spieler, z. B. @an+be+cem+do."
                 )
+        elif _ZAHLARTIG.match(t):
+            was = "Stiche gehen" if art is Spielart.BETTEL else "Augen gehen"
+            raise Eingabefehler(
+                f"„{zeigbar(w, 40)}“: {was} von 0 bis {8 if art is Spielart.BETTEL else 120}, "
+                "als ganze Zahl ohne Vorzeichen."
+            )
         elif art is Spielart.RAMSCH and t in ("j", "jungfrau"):
             modus = "jungfrau"
         elif art is Spielart.RAMSCH and t in ("dm", "durchmarsch"):
@@ -453,6 +461,17 @@ def _schafkopf(
         durchmarsch=durchmarsch,
         tisch=tuple(tisch),
     )
+
+
+def _zusatzzahl(wort: str, buchstabe: str, zahl: str) -> int:
+    """Die Zahl eines Zusatzes (``l3``, ``k1``): nie negativ, nie unsinnig lang; wie viele
+    es höchstens sein dürfen, sagt die Abrechnung."""
+    mehrzahl = {"x": "Stöße"}.get(buchstabe, _ZUSATZ_WORT[buchstabe])
+    if zahl.startswith("-"):
+        raise Eingabefehler(f"„{zeigbar(wort, 40)}“: weniger als 0 {mehrzahl} gibt es nicht.")
+    if len(zahl) > 3:
+        raise Eingabefehler(f"„{zeigbar(wort, 40)}“: so viele {mehrzahl} gibt es nicht.")
+    return int(zahl)
 
 
 def _pruefe_partei(art: Spielart, partei: list[str], farbe: Farbe | None) -> None:

@@ -49,7 +49,7 @@ Sitzung:
   u, u 12            letzten Eintrag stornieren, Eintrag 12 stornieren
   ?davonlaufen       Regelfrage (= frage davonlaufen)
   live               Live-Stand fürs Handy (QR-Code), läuft im Hintergrund weiter
-  live schreiben     dazu ein Link, über den Handys eintragen und korrigieren
+  live schreiben     dazu ein Link zum Eintragen vom Handy (auch rückgängig)
   hilfe, q           diese Hilfe, Sitzung beenden (auch Ctrl-D)
 Jeder Befehl von referee geht ohne „referee“ (und mit): stand, verlauf --alle,
   ruf --hand "…", schafkopf zug …, sabai runde Anna="3 7 J" …, export --format text,
@@ -263,7 +263,7 @@ class Tisch:
         elif url_schreiben:
             self.schreibe(
                 "Jeder im selben WLAN mit dem Link „Live-Stand“ sieht den Stand; nur lesen. "
-                "Wer den Link „Eintragen“ hat, kann eintragen und korrigieren – nur an die "
+                "Wer den Link „Eintragen“ hat, kann eintragen, korrigieren und rückgängig machen – nur an die "
                 "weitergeben, die schreiben sollen. Beide gelten, bis die Sitzung endet."
             )
         else:

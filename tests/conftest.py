@@ -45,6 +45,10 @@ else:
     _CACHE = tempfile.mkdtemp(prefix="referee-test-cache-")
     os.environ[_CACHE_VARIABLE] = _CACHE
     atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
+#: Auch ``suche.index()`` direkt im Testprozess nimmt diesen Cache, nicht ``~/.cache`` des
+#: Benutzers: so findet ein Arbeiter den Index, den ein anderer oder ein Kindprozess gebaut hat,
+#: und ein Bau im Arbeiter nützt den Kindprozessen danach.
+os.environ["XDG_CACHE_HOME"] = _CACHE
 
 
 def _env(extra: dict[str, str] | None = None) -> dict[str, str]:

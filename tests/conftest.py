@@ -56,6 +56,10 @@ def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
     env.update({"NO_COLOR": "1", "COLUMNS": "80", "PYTHONIOENCODING": "utf-8", "LC_ALL": "C.UTF-8"})
     env.pop("FORCE_COLOR", None)
     env["XDG_CACHE_HOME"] = _CACHE
+    # Bytecode der Kindprozesse im Cache dieses Laufs (nie im Quellbaum): mit
+    # PYTHONDONTWRITEBYTECODE übersetzte sonst jeder der Hunderte Kindprozesse referee neu
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = os.path.join(_CACHE, "pycache")
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     if extra:
         env.update(extra)

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import ok, run_cli
+from conftest import ok
 
 from referee.errors import Eingabefehler
 from referee.regeltexte import (
@@ -506,8 +506,8 @@ def test_schweigender_text_zeigt_die_regelstelle_der_konvention_zuerst():
     assert 0.0 < a.treffer[0].score <= 100.0
 
 
-def test_cli_was_kostet_ein_sauspiel_zeigt_regelstelle_dann_konvention():
-    r = run_cli("frage", "was kostet ein sauspiel")
+def test_cli_was_kostet_ein_sauspiel_zeigt_regelstelle_dann_konvention(cli):
+    r = cli("frage", "was kostet ein sauspiel")
     assert r.returncode == 0, r.stderr
     stelle = r.stdout.index("Einen allgemein verbindlichen Tarif gibt es nicht.")
     konv = r.stdout.index("Der Regeltext legt das nicht fest. referee rechnet nach Konvention:")
@@ -515,8 +515,8 @@ def test_cli_was_kostet_ein_sauspiel_zeigt_regelstelle_dann_konvention():
     assert "Rufspiel 20 ct" in r.stdout
 
 
-def test_cli_fremde_frage_nichts_passendes_mit_drei_titeln():
-    r = run_cli("frage", "wie wird das wetter morgen")
+def test_cli_fremde_frage_nichts_passendes_mit_drei_titeln(cli):
+    r = cli("frage", "wie wird das wetter morgen")
     assert r.returncode == 1
     assert r.stderr.startswith("Nichts Passendes zu „wie wird das wetter morgen“ gefunden.")
     assert r.stderr.count("“ (") == 3  # drei nächstliegende Abschnitte mit id

@@ -51,6 +51,24 @@ else:
 os.environ["XDG_CACHE_HOME"] = _CACHE
 
 
+#: Bibliotheken, deren eigene Asserts pytest nicht umschreiben soll (``pytest_configure``).
+_NICHT_UMSCHREIBEN = frozenset({"hypothesis", "anyio", "platformdirs"})
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Die Asserts von hypothesis, anyio und platformdirs nicht umschreiben. pytest schreibt
+    jedes Paket um, das ein pytest-Plugin mitbringt – hypothesis ganz, gut hundert Module –, ohne
+    Bytecode-Cache (frische Umgebung, PYTHONDONTWRITEBYTECODE) bei jedem Lauf in jedem Prozess
+    neu: über 3 s CPU je Arbeiter und im Hauptprozess am Ende (dessen Zusammenfassung lädt
+    hypothesis). Die Asserts der Tests bleiben umgeschrieben. Private Namen von pytest: fehlen
+    sie, bleibt alles, wie es war (nur langsamer)."""
+    haken = getattr(config.pluginmanager, "rewrite_hook", None)
+    markiert = getattr(haken, "_must_rewrite", None)
+    if isinstance(markiert, set) and markiert & _NICHT_UMSCHREIBEN:
+        markiert.difference_update(_NICHT_UMSCHREIBEN)
+        getattr(haken, "_marked_for_rewrite_cache", {}).clear()
+
+
 def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
     env = dict(os.environ)
     env.update({"NO_COLOR": "1", "COLUMNS": "80", "PYTHONIOENCODING": "utf-8", "LC_ALL": "C.UTF-8"})

@@ -45,6 +45,9 @@ else:
     _CACHE = tempfile.mkdtemp(prefix="referee-test-cache-")
     os.environ[_CACHE_VARIABLE] = _CACHE
     atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
+    if sys.platform.startswith("linux"):  # pip (Wheel-Test) behält seinen Cache (Zeile unten)
+        benutzer = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+        os.environ.setdefault("PIP_CACHE_DIR", os.path.join(benutzer, "pip"))
 #: Auch ``suche.index()`` direkt im Testprozess nimmt diesen Cache, nicht ``~/.cache`` des
 #: Benutzers: so findet ein Arbeiter den Index, den ein anderer oder ein Kindprozess gebaut hat,
 #: und ein Bau im Arbeiter nützt den Kindprozessen danach.

@@ -45,6 +45,31 @@ else:
     _CACHE = tempfile.mkdtemp(prefix="referee-test-cache-")
     os.environ[_CACHE_VARIABLE] = _CACHE
     atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
+    if sys.platform.startswith("linux"):  # pip (Wheel-Test) behält seinen Cache (Zeile unten)
+        benutzer = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+        os.environ.setdefault("PIP_CACHE_DIR", os.path.join(benutzer, "pip"))
+#: Auch ``suche.index()`` direkt im Testprozess nimmt diesen Cache, nicht ``~/.cache`` des
+#: Benutzers: so findet ein Arbeiter den Index, den ein anderer oder ein Kindprozess gebaut hat,
+#: und ein Bau im Arbeiter nützt den Kindprozessen danach.
+os.environ["XDG_CACHE_HOME"] = _CACHE
+
+
+#: Bibliotheken, deren eigene Asserts pytest nicht umschreiben soll (``pytest_configure``).
+_NICHT_UMSCHREIBEN = frozenset({"hypothesis", "anyio", "platformdirs"})
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Die Asserts von hypothesis, anyio und platformdirs nicht umschreiben. pytest schreibt
+    jedes Paket um, das ein pytest-Plugin mitbringt – hypothesis ganz, gut hundert Module –, ohne
+    Bytecode-Cache (frische Umgebung, PYTHONDONTWRITEBYTECODE) bei jedem Lauf in jedem Prozess
+    neu: über 3 s CPU je Arbeiter und im Hauptprozess am Ende (dessen Zusammenfassung lädt
+    hypothesis). Die Asserts der Tests bleiben umgeschrieben. Private Namen von pytest: fehlen
+    sie, bleibt alles, wie es war (nur langsamer)."""
+    haken = getattr(config.pluginmanager, "rewrite_hook", None)
+    markiert = getattr(haken, "_must_rewrite", None)
+    if isinstance(markiert, set) and markiert & _NICHT_UMSCHREIBEN:
+        markiert.difference_update(_NICHT_UMSCHREIBEN)
+        getattr(haken, "_marked_for_rewrite_cache", {}).clear()
 
 
 def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
@@ -52,6 +77,10 @@ def _env(extra: dict[str, str] | None = None) -> dict[str, str]:
     env.update({"NO_COLOR": "1", "COLUMNS": "80", "PYTHONIOENCODING": "utf-8", "LC_ALL": "C.UTF-8"})
     env.pop("FORCE_COLOR", None)
     env["XDG_CACHE_HOME"] = _CACHE
+    # Bytecode der Kindprozesse im Cache dieses Laufs (nie im Quellbaum): mit
+    # PYTHONDONTWRITEBYTECODE übersetzte sonst jeder der Hunderte Kindprozesse referee neu
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = os.path.join(_CACHE, "pycache")
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     if extra:
         env.update(extra)

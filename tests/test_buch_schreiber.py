@@ -86,14 +86,20 @@ def test_gleicher_eintrag_zweier_handys(buch):
 
 
 def test_gleicher_eintrag_ausserhalb_des_fensters_oder_storniert_ist_neu(buch, monkeypatch):
-    import time
+    from datetime import UTC, datetime, timedelta
 
     import referee.buch
+    import referee.store
 
-    erst = buch.eintragen(RUF)
+    # der erste Eintrag vor 5 s geschrieben (Zeiten sind sekundengenau gespeichert) – statt
+    # nach dem Eintragen zu warten, bis er aus einem Fenster von 1 s gefallen ist
+    vorhin = (datetime.now(UTC) - timedelta(seconds=5)).astimezone().isoformat(timespec="seconds")
+    with monkeypatch.context() as uhr:
+        uhr.setattr(referee.store, "_jetzt", lambda: vorhin)
+        erst = buch.eintragen(RUF)
+    assert erst.eintrag.zeit == vorhin
     assert buch.vorschau(RUF).doppelt.id == erst.eintrag.id
     monkeypatch.setattr(referee.buch, "DOPPELT_SEKUNDEN", 1)
-    time.sleep(2.1)  # Zeiten sind sekundengenau gespeichert
     assert buch.vorschau(RUF).doppelt is None
     monkeypatch.setattr(referee.buch, "DOPPELT_SEKUNDEN", 120)
     assert buch.vorschau(RUF).doppelt.id == erst.eintrag.id

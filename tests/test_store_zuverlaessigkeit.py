@@ -146,24 +146,71 @@ def test_gleichzeitig_ueber_die_kommandozeile(tmp_path):
     assert json.loads(r.stdout)["schafkopf"] == {"Anna": 480, "Ben": 480, "Cem": -480, "Dora": -480}
 
 
+#: Der Elternprozess der SIGKILL-Runden: lädt, was ``KIND`` braucht, einmal; je Zeile auf stdin
+#: (Argumente von ``KIND`` und eine Ausgabedatei, durch Tabulatoren getrennt) gabelt er ein Kind,
+#: das ``KIND`` ausführt – stdout in die Datei –, meldet dessen pid und, sobald es beendet ist,
+#: seinen Exit-Status. Echte Prozesse, getötet mitten im Schreiben, ohne je Runde einen
+#: Interpreter zu starten (wie ``conftest.Gabelung``).
+KIND_GEGABELT = r"""
+import os, sys
+import random, referee.buch, referee.errors, referee.schafkopf.ergebnis
+kind = compile(sys.argv[1], "<kind>", "exec")
+for zeile in sys.stdin:
+    *argumente, ausgabe = zeile.rstrip("\n").split("\t")
+    sys.stdout.flush()
+    pid = os.fork()
+    if pid == 0:
+        ziel = os.open(ausgabe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.dup2(ziel, 1)
+        os.close(ziel)
+        sys.argv = ["-c", *argumente]
+        exec(kind, {"__name__": "__main__"})
+        sys.exit(0)
+    print(pid, flush=True)
+    print(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]), flush=True)
+"""
+
+
 def test_sigkill_mitten_im_schreiben_verliert_nichts_gemeldetes(tmp_path):
     pfad = tmp_path / "absturz.db"
     rnd = random.Random(20261129)
     gemeldet: dict[int, list[int]] = {}
-    for runde in range(24):
-        k = _kind(pfad, -1, runde)
-        # Bereitschaft abwarten, dann zu einem zufälligen Zeitpunkt hart beenden
-        assert k.stdout.readline().strip() == "bereit", k.stderr.read()
-        time.sleep(rnd.uniform(0.0, 0.25))
-        os.kill(k.pid, signal.SIGKILL)
-        out, _ = k.communicate(timeout=30)
-        assert k.returncode == -signal.SIGKILL
-        for zeile in out.splitlines():
-            teile = zeile.split()
-            if len(teile) == 5:  # eine nur halb geschriebene letzte Zeile zählt nicht als gemeldet
-                gemeldet[int(teile[0])] = [int(x) for x in teile[1:]]
-        c = _pruefe_datei(pfad)
-        c.close()
+    eltern = subprocess.Popen(
+        [sys.executable, "-c", KIND_GEGABELT, KIND],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(),
+        cwd=ROOT,
+    )
+    try:
+        for runde in range(24):
+            ausgabe = tmp_path / f"kind{runde}.aus"
+            eltern.stdin.write(f"{pfad}\t-1\t{runde}\t{ausgabe}\n")
+            eltern.stdin.flush()
+            pid = int(eltern.stdout.readline())
+            # Bereitschaft abwarten, dann zu einem zufälligen Zeitpunkt hart beenden
+            frist = time.monotonic() + 60
+            while not (ausgabe.exists() and ausgabe.read_text().startswith("bereit\n")):
+                os.kill(pid, 0)  # ProcessLookupError: das Kind endete vorher (stderr unten)
+                assert time.monotonic() < frist
+                time.sleep(0.002)
+            time.sleep(rnd.uniform(0.0, 0.25))
+            os.kill(pid, signal.SIGKILL)
+            assert int(eltern.stdout.readline()) == -signal.SIGKILL
+            for zeile in ausgabe.read_text().splitlines()[1:]:
+                teile = zeile.split()
+                if len(teile) == 5:  # eine nur halb geschriebene letzte Zeile zählt nicht
+                    gemeldet[int(teile[0])] = [int(x) for x in teile[1:]]
+            c = _pruefe_datei(pfad)
+            c.close()
+        _, fehler = eltern.communicate(timeout=30)
+        assert eltern.returncode == 0 and fehler == "", fehler
+    finally:
+        if eltern.poll() is None:
+            eltern.kill()
+            eltern.communicate()
     assert len(gemeldet) >= 24
     c = _pruefe_datei(pfad)
     zeilen = {i: json.loads(e) for i, e in c.execute("SELECT id, ergebnis FROM eintraege")}

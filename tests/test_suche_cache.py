@@ -2,12 +2,18 @@
 
 Der Reihe nach: Benutzer-Cache, mitgelieferter Index im Wheel (nur mit passendem Schlüssel),
 sonst einmal im Speicher gebaut – auch wenn der Cache nicht schreibbar ist, baut ein Prozess
-höchstens einmal. Gezählt werden die Bauten über ``Suchindex.nachbarn_berechnen`` (das echte
-Ergebnis bleibt, nur mitgezählt). Der letzte Test baut das Wheel wirklich (gut 10 s).
+höchstens einmal.
+
+Wirklich gebaut wird hier einmal (``vorgebaut``, über ``mitgelieferten_index_schreiben`` wie
+in ``hatch_build.py``) und im Wheel-Test ein zweites Mal. Gegenstand der übrigen Tests ist, *wann*
+``index()`` baut, nicht der Bau (einige Sekunden): ``bauten`` zählt jeden Aufruf von
+``cache.index_bauen`` und gibt dafür eine eigene Kopie jenes Index (über ``marshal`` wie der
+Cache, nichts geteilt); dazu zählt jeder andere Bau über ``Suchindex.nachbarn_berechnen``.
 """
 
 from __future__ import annotations
 
+import marshal
 import os
 import subprocess
 import sys
@@ -39,15 +45,28 @@ def _frage_json(ix: suche.Suchindex | None, frage: str) -> dict:
 
 
 @pytest.fixture
-def bauten(monkeypatch):
-    """``suche.index`` ohne gemerktes Ergebnis; ``bauten["n"]`` zählt die Bauten."""
+def bauten(monkeypatch, vorgebaut):
+    """``suche.index`` ohne gemerktes Ergebnis; ``bauten["n"]`` zählt die Bauten.
+
+    Ein Bau über ``cache.index_bauen`` (der einzige Weg in ``index()``) liefert eine frische
+    Kopie des einmal gebauten Index aus ``vorgebaut``; ein Bau auf anderem Weg zählt über
+    ``nachbarn_berechnen`` ebenso (echt ausgeführt)."""
     zaehler = {"n": 0}
+    zustand = marshal.dumps(vorgebaut[2].zustand())
+
+    def bauen(liste=None) -> suche.Suchindex:
+        zaehler["n"] += 1
+        liste = cache._korpus_liste() if liste is None else liste
+        assert [a.id for a in liste] == [a.id for a in cache._korpus_liste()]
+        return suche.Suchindex.aus_zustand(liste, marshal.loads(zustand))
+
     echt = suche.Suchindex.nachbarn_berechnen
 
     def zaehlend(self: suche.Suchindex) -> None:
         zaehler["n"] += 1
         echt(self)
 
+    monkeypatch.setattr(cache, "index_bauen", bauen)
     monkeypatch.setattr(suche.Suchindex, "nachbarn_berechnen", zaehlend)
     suche.index.cache_clear()
     yield zaehler
@@ -69,14 +88,24 @@ def _mitgeliefert(monkeypatch, pfad: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def vorgebaut(tmp_path_factory) -> tuple[Path, dict[str, dict]]:
-    """Ein mitgelieferter Index wie aus ``hatch_build.py`` und die Antworten eines frisch
-    gebauten Index auf ``FRAGEN``."""
+def vorgebaut(tmp_path_factory) -> tuple[Path, dict[str, dict], suche.Suchindex]:
+    """Ein mitgelieferter Index wie aus ``hatch_build.py`` (``mitgelieferten_index_schreiben``,
+    darin der einzige echte Bau dieses Moduls), die Antworten des frisch gebauten Index im
+    Speicher auf ``FRAGEN`` – verglichen wird also Datei gegen Bau – und der Index selbst."""
     pfad = tmp_path_factory.mktemp("wheel") / "suchindex.bin"
-    schluessel = suche.mitgelieferten_index_schreiben(pfad)
+    gebaut: list[suche.Suchindex] = []
+    echt = cache.index_bauen
+
+    def merkend(liste=None) -> suche.Suchindex:
+        gebaut.append(echt(liste))
+        return gebaut[-1]
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(cache, "index_bauen", merkend)
+        schluessel = suche.mitgelieferten_index_schreiben(pfad)
     assert schluessel == cache._korpus_schluessel()
-    frisch = suche.index_bauen()
-    return pfad, {f: _frage_json(frisch, f) for f in FRAGEN}
+    (frisch,) = gebaut
+    return pfad, {f: _frage_json(frisch, f) for f in FRAGEN}, frisch
 
 
 def test_cache_unschreibbar_ohne_mitgelieferten_index_baut_einmal(
@@ -94,7 +123,7 @@ def test_cache_unschreibbar_ohne_mitgelieferten_index_baut_einmal(
 def test_mitgelieferter_index_wird_ohne_bau_geladen(
     bauten, cache_unschreibbar, monkeypatch, vorgebaut
 ):
-    pfad, erwartet = vorgebaut
+    pfad, erwartet, _ = vorgebaut
     _mitgeliefert(monkeypatch, pfad)
     for frage in FRAGEN:
         assert _frage_json(None, frage) == erwartet[frage], frage
@@ -136,7 +165,7 @@ def test_verdorbener_index_wird_nicht_gelesen(was, tmp_path, vorgebaut):
 def test_mitgelieferter_index_mit_falschem_kopf_wird_ignoriert(
     bauten, cache_unschreibbar, monkeypatch, tmp_path, vorgebaut
 ):
-    pfad, erwartet = vorgebaut
+    pfad, erwartet, _ = vorgebaut
     falsch = _verdorben(pfad, "kaputt", tmp_path / "suchindex.bin")
     _mitgeliefert(monkeypatch, falsch)
     assert _frage_json(None, "Davonlaufen") == erwartet["Davonlaufen"]

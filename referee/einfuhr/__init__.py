@@ -35,7 +35,7 @@ import contextlib
 import json
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -108,21 +108,30 @@ def _reste_entfernen(ordner: Path) -> None:
 
 
 @contextlib.contextmanager
-def _abbruch_bei_signal() -> Iterator[None]:
+def _abbruch_bei_signal() -> Iterator[Callable[[], None]]:
     """SIGTERM und SIGHUP brechen ab wie Strg-C: ``KeyboardInterrupt``, die ``finally``-Blöcke
     räumen die temporären Dateien weg, die Kommandozeile endet wie bei Strg-C (Exit 130).
 
     Nur im Haupt-Thread (nur dort gibt es Signalbehandlung) und nur für Signale mit der
     Standardbehandlung (die den Prozess ohne Aufräumen beendete): wer ein Signal ignoriert
     (``nohup``) oder selbst behandelt, behält das. Ein zweites Signal während des Aufräumens
-    unterbricht es nicht; danach gilt wieder die alte Behandlung."""
+    unterbricht es nicht; danach gilt wieder die alte Behandlung.
+
+    Gibt ``halt`` zurück: ruft der Import es vor dem Einsetzen der Datei, bricht er auch dann
+    ab, wenn das ``KeyboardInterrupt`` des Signals unterwegs verloren ging (Python verschluckt
+    Ausnahmen in manchen Rückrufen, etwa beim Sperren eines Moduls während eines Imports)."""
     import signal
     import threading
 
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
     abgebrochen: list[int] = []
+
+    def halt() -> None:
+        if abgebrochen:
+            raise KeyboardInterrupt(f"Signal {abgebrochen[0]}")
+
+    if threading.current_thread() is not threading.main_thread():
+        yield halt
+        return
 
     def abbrechen(signum: int, _frame: Any) -> None:
         if not abgebrochen:
@@ -138,7 +147,7 @@ def _abbruch_bei_signal() -> Iterator[None]:
             if signal.getsignal(sig) == signal.SIG_DFL:
                 alt[sig] = signal.signal(sig, abbrechen)
     try:
-        yield
+        yield halt
     finally:
         for sig, behandlung in alt.items():
             with contextlib.suppress(OSError, ValueError):
@@ -238,11 +247,11 @@ def importieren(daten: Any, ziel: Path) -> dict:
     Rückgabe: ``{"spieler": n, "abende": n, "eintraege": n}``. SIGTERM und SIGHUP brechen
     ab wie Strg-C (``KeyboardInterrupt``), ohne temporäre Dateien zu hinterlassen.
     """
-    with _abbruch_bei_signal():
-        return _importieren(daten, ziel)
+    with _abbruch_bei_signal() as halt:
+        return _importieren(daten, ziel, halt)
 
 
-def _importieren(daten: Any, ziel: Path) -> dict:
+def _importieren(daten: Any, ziel: Path, halt: Callable[[], None]) -> dict:
     from referee.buch.spiele import werte_aus
     from referee.store import Store
 
@@ -260,6 +269,7 @@ def _importieren(daten: Any, ziel: Path) -> dict:
     tmp = _temp_pfad(ordner)
     try:
         _probe(daten, tmp)
+        halt()  # ein Signal während der Probe: nichts einsetzen, auch wenn es verloren ging
         eingesetzt = False
         if not vorhanden:
             try:

@@ -336,7 +336,7 @@ Messung 2026-12-01 22:28, load 1,65 (Ende 2,04), 2 Kerne, geteilt (andere ließe
         referee.schafkopf.ergebnis                 8.30 ms    3%
         referee.schafkopf.spielart                 4.77 ms    2%
         referee.bericht.geld                       3.51 ms    1%
-        referee.buch.spiele                        3.10 ms    1%
+        referee.spiele                        3.10 ms    1%
         referee.buch.ansicht                       2.10 ms    1%
       Aufrufe je Befehl: json.loads 431×, sqlite3 execute 22×, rich print 413×, aus_json 824×
       Top 12 nach kumulierter Zeit (ohne die Typer/click-Aufrufkette und referee.cli.main), ms je Aufruf: kumuliert, eigen, Aufrufe
@@ -590,7 +590,7 @@ print((time.process_time() - t) * 1000 / 40)
 # sind vorher geladen: das erste Öffnen zählt ohne Importe (liest dafür den Dateikopf).
 OEFFNEN = r"""
 import sys, time, sqlite3
-import referee.buch.spiele, referee.store
+import referee.spiele, referee.store
 from referee.buch import Buch
 p = sys.argv[1]
 def median(f, n=40):

@@ -354,7 +354,7 @@ def test_ereignisse_export_import_rundreise(buch, tmp_path):
 
 def test_migration_v3_zu_v4(tmp_path, monkeypatch):
     import referee.store as st
-    from referee.buch.spiele import store_oeffnen
+    from referee.spiele import store_oeffnen
 
     echt = st.migrationen
 

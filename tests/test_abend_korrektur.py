@@ -11,7 +11,7 @@ import pytest
 from conftest import ok
 from hilfen import stand
 
-from referee.buch.spiele import store_oeffnen as oeffne
+from referee.spiele import store_oeffnen as oeffne
 
 
 @pytest.fixture

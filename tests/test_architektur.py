@@ -247,7 +247,7 @@ def test_regeltexte_bezeichnung_und_zitat():
 
 
 def test_store_aufgehoben_durch(tmp_path):
-    from referee.buch.spiele import store_oeffnen as oeffne
+    from referee.spiele import store_oeffnen as oeffne
     from referee.store import aufgehoben_durch
 
     def ergebnis(w):
@@ -479,7 +479,7 @@ def test_partie_mit_tarif():
 
 
 def test_store_stand_mit_ueberweisungen(tmp_path):
-    from referee.buch.spiele import store_oeffnen as oeffne
+    from referee.spiele import store_oeffnen as oeffne
 
     with oeffne(tmp_path / "t.db") as s:
         s.abend_neu(TISCH)

@@ -258,7 +258,7 @@ def _schlafmuetze(draw):
 @settings(max_examples=60, deadline=None)
 @given(st.one_of(_schafkopf(), _sabai(), _saufn(), _schlafmuetze()))
 def test_ergebnis_rundreise_und_werte(erg):
-    from referee.buch.spiele import ergebnis_aus_json, werte_aus
+    from referee.spiele import ergebnis_aus_json, werte_aus
 
     daten = json.loads(json.dumps(erg.als_json(), ensure_ascii=False))
     zurueck = ergebnis_aus_json(erg.spiel, daten)
@@ -306,7 +306,7 @@ def test_werte_je_spiel_von_hand():
     ],
 )
 def test_aus_json_lehnt_kaputtes_ab(spiel, daten, meldung):
-    from referee.buch.spiele import ergebnis_aus_json
+    from referee.spiele import ergebnis_aus_json
 
     with pytest.raises(Eingabefehler, match=meldung):
         ergebnis_aus_json(spiel, daten)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.buch.spiele import store_oeffnen as oeffne
+from referee.spiele import store_oeffnen as oeffne
 
 TARIF = {
     "name": "10-20-50",

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from referee.bericht.formate import anzeigebreite
-from referee.buch.spiele import store_oeffnen as oeffne
 from referee.errors import Eingabefehler
+from referee.spiele import store_oeffnen as oeffne
 
 VIER = ["Anna", "Ben", "Cem 🍺", "Dora"]
 

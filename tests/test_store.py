@@ -10,10 +10,10 @@ from hilfen import stand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.buch.spiele import store_oeffnen as oeffne
-from referee.buch.spiele import werte_aus
 from referee.errors import Eingabefehler, SpeicherFehler, Zustandsfehler
 from referee.namen import namensschluessel
+from referee.spiele import store_oeffnen as oeffne
+from referee.spiele import werte_aus
 from referee.store import SCHEMA_AKTUELL, KeineDaten, migrationen
 
 VIER = ["Anna", "Ben", "Cem", "Dora"]

@@ -96,7 +96,7 @@ def test_vier_prozesse_je_hundert_spiele_gleichzeitig(tmp_path):
             for n, v in zip(VIER, map(int, z.split()[1:])):
                 erwartet[n] += v
     assert summen == erwartet
-    from referee.buch.spiele import store_oeffnen as oeffne
+    from referee.spiele import store_oeffnen as oeffne
 
     assert stand(oeffne(pfad))["schafkopf"] == erwartet
 
@@ -177,7 +177,7 @@ def test_sigkill_mitten_im_schreiben_verliert_nichts_gemeldetes(tmp_path):
 
 
 def test_sigkill_beim_anlegen_hinterlaesst_brauchbare_datei(tmp_path):
-    from referee.buch.spiele import store_oeffnen as oeffne
+    from referee.spiele import store_oeffnen as oeffne
     from referee.store import SCHEMA_AKTUELL
 
     rnd = random.Random(7)

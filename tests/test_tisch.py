@@ -157,7 +157,7 @@ def test_skript_fremde_bytes_und_ascii_terminal(db_pfad, tmp_path):
     # nur ASCII geschrieben (sonst hätte schon der Strom abgelehnt): wie .decode("ascii")
     aus, err = r.stdout.encode("ascii").decode("ascii"), r.stderr.encode("ascii").decode("ascii")
     assert aus.startswith("#1 Rufspiel Anna+Ben gewonnen * 71 Augen -> 20 ct")
-    assert "Zeile 2: \"??\" spielt an diesem Abend nicht mit" in err
+    assert 'Zeile 2: "??" spielt an diesem Abend nicht mit' in err
     assert "Traceback" not in err
 
 

@@ -95,7 +95,7 @@ class Buch:
     """Ein geöffnetes Buch (eine Datenbankdatei). Lesen legt nie eine Datei an."""
 
     def __init__(self, pfad: str | os.PathLike[str] | None = None) -> None:
-        from referee.buch.spiele import werte_aus
+        from referee.spiele import werte_aus
         from referee.store import oeffne
 
         self.store: Store = oeffne(pfad, werte_aus=werte_aus)
@@ -414,7 +414,7 @@ class Buch:
         dem Stand von jetzt (``wiederholt=True``)."""
         from dataclasses import replace
 
-        from referee.buch.spiele import ergebnis_aus_json
+        from referee.spiele import ergebnis_aus_json
 
         ersetzt = self.store.eintrag(e.bezug) if e.art == "korrektur" and e.bezug else None
         aus = self._eingetragen(e, ergebnis_aus_json(e.spiel, e.ergebnis), ersetzt=ersetzt)
@@ -459,8 +459,8 @@ class Buch:
         self, eintrag_id: int, ergebnis: Ergebnis | Angaben
     ) -> tuple[Eintrag, Abendlage]:
         """Das zu ersetzende Original und die Lage, die bei ihm galt."""
-        from referee.buch.spiele import ergebnis_aus_json
         from referee.ergebnis import SPIEL_NAMEN
+        from referee.spiele import ergebnis_aus_json
 
         alt = self.store.eintrag(eintrag_id)
         if alt.art == "storno":
@@ -484,7 +484,7 @@ class Buch:
     def _aenderung(alt: Eintrag, neu: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, int]]:
         """Was eine Korrektur gegenüber dem Ersetzten ändert: ``{groesse: {name: differenz}}``,
         nur Differenzen ≠ 0 (Schafkopf ``cent``, sabai ``siegpunkte``, SAUFN ``platz1`` …)."""
-        from referee.buch.spiele import werte_aus
+        from referee.spiele import werte_aus
 
         vorher = werte_aus(alt.spiel, alt.ergebnis)
         aus: dict[str, dict[str, int]] = {}
@@ -759,12 +759,12 @@ class Buch:
         """Einen JSON-Export in eine leere Datenbank übernehmen (ids und Zeiten bleiben):
         geprüft und alles oder nichts (``referee.einfuhr``)."""
         from referee.buch.antworten import Importiert
-        from referee.buch.spiele import werte_aus
         from referee.einfuhr import importieren
+        from referee.spiele import werte_aus
         from referee.store import oeffne
 
         pfad = self.store.pfad
-        zahlen = importieren(daten, pfad)
+        zahlen = importieren(daten, pfad, _auswerten)
         self.store.schliessen()  # die Datei kann neu entstanden sein: neu verbinden
         self.store = oeffne(pfad, werte_aus=werte_aus)
         return Importiert(zahlen["spieler"], zahlen["abende"], zahlen["eintraege"], self.pfad)
@@ -788,6 +788,27 @@ class Buch:
             return Statistik(tuple(abende), gesamt, alle)
         name = st.finde_spieler(spieler, alle.namen())
         return Statistik(tuple(abende), gesamt, alle.fuer(name))
+
+
+def _auswerten(pfad: os.PathLike[str]) -> None:
+    """Was die lesenden Befehle aus einem Import zeigen, muss sich berechnen lassen: Stand,
+    Verlauf, Geber und Abendansicht je Abend, Statistik und jedes Exportformat über alle
+    (``referee.einfuhr`` ruft es mit der Probedatei; ein Fehler verwirft den Import)."""
+    from referee.bericht.formate import FORMATE
+
+    with Buch(pfad) as buch:
+        buch.abende()
+        buch.stand(gesamt=True)
+        buch.statistik(gesamt=True)
+        buch.ruhmeshalle()
+        for a in buch.store.abende():
+            buch.abend(a.id)
+            buch.stand(a.id)
+            buch.verlauf(a.id, alle=True)
+            buch.geber(a.id)
+            buch.sabai_spielstand(a.id)
+        for format in FORMATE:  # gesamt: alle Einträge in jedem Format
+            buch.exportieren(gesamt=True, format=format)
 
 
 #: Die Antworten (``referee.buch.antworten``, dessen ``__all__`` diese Liste ist) – erst beim

@@ -1,6 +1,6 @@
 """Die eine Ansicht eines gespeicherten Eintrags – für Verlauf, Live-Seite und Tisch.
 
-Ein Eintrag wird hier zum typisierten Ergebnis seines Spiels (``referee.buch.spiele``), und das
+Ein Eintrag wird hier zum typisierten Ergebnis seines Spiels (``referee.spiele``), und das
 Ergebnis beschreibt sich selbst (``zeile()``, ``zeile_mit_wert()``, beim Schafkopf
 ``erklaerung_nach(tarif)``). Dazu kommt nur, was der Eintrag selbst ist: ein Storno oder eine
 Korrektur. Jede Oberfläche nimmt diese Zeilen, keine baut sie aus dem JSON nach.
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def ergebnis(e: Eintrag) -> Ergebnis | None:
     """Das typisierte Ergebnis des Eintrags (``None`` bei einem Storno)."""
-    from referee.buch.spiele import ergebnis_aus_json
+    from referee.spiele import ergebnis_aus_json
 
     return None if e.art == "storno" else ergebnis_aus_json(e.spiel, e.ergebnis)
 

@@ -69,7 +69,7 @@ class Turnierbuch:
     Lesen legt nie eine Datei an."""
 
     def __init__(self, pfad: str | os.PathLike[str] | None = None) -> None:
-        from referee.buch.spiele import werte_aus
+        from referee.spiele import werte_aus
         from referee.store import oeffne
 
         self.store: Store = oeffne(pfad, werte_aus=werte_aus)

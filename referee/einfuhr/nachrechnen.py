@@ -19,9 +19,9 @@ def _werte_neu_berechnen(spiel: str, ergebnis: dict) -> dict[str, dict[str, int]
     """Die Wertzeilen ``{groesse: {name: wert}}`` eines Ergebnisses, mit dem Code des Spiels.
 
     Die einzige Stelle, die wissen muss, wo die Spiele ihre Werte berechnen: das typisierte
-    Ergebnis des Spiels (``SchafkopfErgebnis.aus_json(…).werte()`` …, ``referee.buch.spiele``).
+    Ergebnis des Spiels (``SchafkopfErgebnis.aus_json(…).werte()`` …, ``referee.spiele``).
     """
-    from referee.buch.spiele import werte_aus
+    from referee.spiele import werte_aus
 
     return werte_aus(spiel, ergebnis)
 

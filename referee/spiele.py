@@ -1,8 +1,10 @@
-"""Welche Ergebnisklasse zu welchem Spiel gehört (erst beim Gebrauch importiert).
+"""Der Spielkatalog: welche Ergebnisklasse zu welchem Spiel gehört (erst beim Gebrauch importiert).
 
-Der Speicher kennt die Spiele nicht; das Buch gibt ihm mit ``werte_aus`` die Ableitung der
-Werte aus einem gespeicherten Ergebnis (für die Migration alter Dateien und die Prüfung
-eines Imports): ``ergebnis_aus_json(spiel, daten).werte()``.
+Über den Spielen und dem Speicher, unter Buch und Einfuhr: der Speicher kennt die Spiele nicht,
+wer ihn öffnet, gibt ihm von hier die Ableitung aus einem gespeicherten Ergebnis mit
+(``werte_aus`` für die Migration alter Dateien und die Prüfung eines Imports:
+``ergebnis_aus_json(spiel, daten).werte()``). Buch (``referee.buch``) und Einfuhr
+(``referee.einfuhr``) nehmen ihn beide von hier – keiner von beiden muss den anderen kennen.
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ sys.path.insert(0, str(ROOT))
 
 def main() -> int:
     from referee.buch.turnier import Turnierbuch
-    from referee.schafkopf.ergebnis import SchafkopfAngaben
+    from referee.schafkopf.angaben import SchafkopfAngaben
     from referee.turnier.auslosung import auslosen
     from referee.turnier.rangliste import Konto, rangliste
     from referee.turnier.spiel import spiel_werten
@@ -102,11 +102,11 @@ def main() -> int:
                         if i != k % len(tisch.sitze) or len(tisch.sitze) == 4
                     ]
                     if zufall.random() < 0.8:
-                        angaben = SchafkopfAngaben(
+                        angaben = SchafkopfAngaben.angesagt(
                             "rufspiel", tuple(zufall.sample(mit, 2)), augen=zufall.randint(20, 100)
                         )
                     else:
-                        angaben = SchafkopfAngaben(
+                        angaben = SchafkopfAngaben.angesagt(
                             "solo", (zufall.choice(mit),), augen=zufall.randint(20, 100)
                         )
                     spiel = spiel_werten(angaben, lage)

@@ -15,12 +15,12 @@ from conftest import ok
 
 from referee.buch import Bezahlt, Buch, EreignisRueckgaengig, RegelGeaendert
 from referee.errors import Eingabefehler, Zustandsfehler
-from referee.schafkopf.ergebnis import SchafkopfAngaben
+from referee.schafkopf.angaben import SchafkopfAngaben
 from referee.schlafmuetze.ergebnis import SchlafmuetzeAngaben
 
 VIER = ["Anna", "Ben", "Cem", "Dora"]
-RUF = SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71)  # Anna, Ben je +20
-WENZ = SchafkopfAngaben("wenz", ("Cem",), augen=45)  # verloren: Cem −150, die drei +50
+RUF = SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71)  # Anna, Ben je +20
+WENZ = SchafkopfAngaben.angesagt("wenz", ("Cem",), augen=45)  # verloren: Cem −150, die drei +50
 
 
 @pytest.fixture
@@ -137,11 +137,11 @@ def test_korrektur_rechnet_mit_den_regeln_des_originals(buch):
     buch.eintragen(RUF)  # #1 zu 20 ct
     buch.regel(["grund=30"])
     buch.eintragen(RUF)  # #2 zu 30 ct
-    k1 = buch.korrigieren(1, SchafkopfAngaben("rufspiel", ("Anna", "Cem"), augen=71))
+    k1 = buch.korrigieren(1, SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Cem"), augen=71))
     assert k1.eintrag.ergebnis["zahlungen"] == {"Anna": 20, "Cem": 20, "Ben": -20, "Dora": -20}
-    k2 = buch.korrigieren(3, SchafkopfAngaben("rufspiel", ("Anna", "Dora"), augen=71))
+    k2 = buch.korrigieren(3, SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Dora"), augen=71))
     assert k2.eintrag.ergebnis["zahlungen"]["Dora"] == 20  # Korrektur der Korrektur: auch
-    k3 = buch.korrigieren(2, SchafkopfAngaben("rufspiel", ("Anna", "Cem"), augen=71))
+    k3 = buch.korrigieren(2, SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Cem"), augen=71))
     assert k3.eintrag.ergebnis["zahlungen"]["Cem"] == 30
     assert k3.aenderung == {"cent": {"Cem": 60, "Ben": -60}}
 
@@ -150,7 +150,7 @@ def test_regel_im_buch(buch):
     r = buch.regel(["laufende_ab=2"])
     assert isinstance(r, RegelGeaendert)
     assert r.als_json()["gesetzt"] == {"laufende_ab": 2}
-    e = buch.eintragen(SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71, laufende=2))
+    e = buch.eintragen(SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71, laufende=2))
     assert e.eintrag.ergebnis["zahlungen"]["Anna"] == 40  # 20 + 2 × 10
     assert buch.lage().tarif["laufende_ab"] == 2
     with pytest.raises(Eingabefehler):

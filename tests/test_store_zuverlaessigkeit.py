@@ -306,7 +306,7 @@ def test_zweites_oeffnen_im_selben_prozess_verliert_keine_eintraege(tmp_path):
     und der nächste Eintrag des ersten Buchs landete in der gelöschten WAL.
     """
     from referee.buch import Buch
-    from referee.schafkopf.ergebnis import SchafkopfAngaben
+    from referee.schafkopf.angaben import SchafkopfAngaben
 
     pfad = tmp_path / "abend.db"
     env = _env({"REFEREE_DB": str(pfad)})
@@ -327,7 +327,7 @@ def test_zweites_oeffnen_im_selben_prozess_verliert_keine_eintraege(tmp_path):
         a.stand()
         b.stand()
         referee("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71")
-        a.eintragen(SchafkopfAngaben("rufspiel", ("Cem", "Dora"), augen=80))
+        a.eintragen(SchafkopfAngaben.angesagt("rufspiel", ("Cem", "Dora"), augen=80))
         referee("schafkopf", "eintragen", "wenz", "Cem", "--augen", "61")
     verlauf = json.loads(referee("verlauf", "--json").stdout)
     nummern = [e["id"] for e in verlauf["eintraege"]]

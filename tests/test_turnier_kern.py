@@ -14,7 +14,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from referee.errors import Eingabefehler, Regelverstoss, Zustandsfehler
-from referee.schafkopf.ergebnis import SchafkopfAngaben
+from referee.schafkopf.angaben import SchafkopfAngaben
 from referee.turnier.auslosung import auslosen, tische_moeglich, tischgroessen, wiederholte_paare
 from referee.turnier.blatt import blatt_auskunft, blatt_erlaubt, pruefe_blatt
 from referee.turnier.daten import Sitz, Teilnehmer, Tisch
@@ -56,25 +56,37 @@ def test_drei_wertungen_mit_quelle():
     "angaben, erwartet",
     [
         # Großreuth: Rufspiel je 1/2/3, Solospiel 6/2, Schneider 9/3, schwarz 12/4, tout 24/8
-        (SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71), {1: 1, 2: 1, 3: -1, 4: -1}),
-        (SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=95), {1: 2, 2: 2, 3: -2, 4: -2}),
         (
-            SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=120, schwarz=True),
+            SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71),
+            {1: 1, 2: 1, 3: -1, 4: -1},
+        ),
+        (
+            SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=95),
+            {1: 2, 2: 2, 3: -2, 4: -2},
+        ),
+        (
+            SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=120, schwarz=True),
             {1: 3, 2: 3, 3: -3, 4: -3},
         ),
-        (SchafkopfAngaben("rufspiel", ("Cem", "Dora"), augen=60), {1: 1, 2: 1, 3: -1, 4: -1}),
-        (SchafkopfAngaben("herz-solo", ("Cem",), augen=61), {1: -2, 2: -2, 3: 6, 4: -2}),
-        (SchafkopfAngaben("solo", ("Cem",), augen=91), {1: -3, 2: -3, 3: 9, 4: -3}),
         (
-            SchafkopfAngaben("solo", ("Cem",), augen=120, schwarz=True),
+            SchafkopfAngaben.angesagt("rufspiel", ("Cem", "Dora"), augen=60),
+            {1: 1, 2: 1, 3: -1, 4: -1},
+        ),
+        (SchafkopfAngaben.angesagt("herz-solo", ("Cem",), augen=61), {1: -2, 2: -2, 3: 6, 4: -2}),
+        (SchafkopfAngaben.angesagt("solo", ("Cem",), augen=91), {1: -3, 2: -3, 3: 9, 4: -3}),
+        (
+            SchafkopfAngaben.angesagt("solo", ("Cem",), augen=120, schwarz=True),
             {1: -4, 2: -4, 3: 12, 4: -4},
         ),
-        (SchafkopfAngaben("wenz", ("Dora",), augen=40), {1: 2, 2: 2, 3: 2, 4: -6}),
+        (SchafkopfAngaben.angesagt("wenz", ("Dora",), augen=40), {1: 2, 2: 2, 3: 2, 4: -6}),
         (
-            SchafkopfAngaben("solo", ("Ben",), tout=True, augen=120, schwarz=True),
+            SchafkopfAngaben.angesagt("solo", ("Ben",), tout=True, augen=120, schwarz=True),
             {1: -8, 2: 24, 3: -8, 4: -8},
         ),
-        (SchafkopfAngaben("solo", ("Ben",), tout=True, augen=100), {1: 8, 2: -24, 3: 8, 4: 8}),
+        (
+            SchafkopfAngaben.angesagt("solo", ("Ben",), tout=True, augen=100),
+            {1: 8, 2: -24, 3: 8, 4: 8},
+        ),
     ],
 )
 def test_solo_6_2(angaben, erwartet):
@@ -85,20 +97,23 @@ def test_solo_6_2(angaben, erwartet):
     "angaben, erwartet",
     [
         # Donauries-Cup: Solo/Wenz 15/5, Schneider 18/6, Schwarz 21/7, Tout doppelt, Sie vierfach
-        (SchafkopfAngaben("wenz", ("Anna",), augen=61), {1: 15, 2: -5, 3: -5, 4: -5}),
-        (SchafkopfAngaben("wenz", ("Anna",), augen=60), {1: -15, 2: 5, 3: 5, 4: 5}),
-        (SchafkopfAngaben("solo", ("Anna",), augen=91), {1: 18, 2: -6, 3: -6, 4: -6}),
-        (SchafkopfAngaben("solo", ("Anna",), augen=20), {1: -18, 2: 6, 3: 6, 4: 6}),
+        (SchafkopfAngaben.angesagt("wenz", ("Anna",), augen=61), {1: 15, 2: -5, 3: -5, 4: -5}),
+        (SchafkopfAngaben.angesagt("wenz", ("Anna",), augen=60), {1: -15, 2: 5, 3: 5, 4: 5}),
+        (SchafkopfAngaben.angesagt("solo", ("Anna",), augen=91), {1: 18, 2: -6, 3: -6, 4: -6}),
+        (SchafkopfAngaben.angesagt("solo", ("Anna",), augen=20), {1: -18, 2: 6, 3: 6, 4: 6}),
         (
-            SchafkopfAngaben("solo", ("Anna",), augen=120, schwarz=True),
+            SchafkopfAngaben.angesagt("solo", ("Anna",), augen=120, schwarz=True),
             {1: 21, 2: -7, 3: -7, 4: -7},
         ),
         (
-            SchafkopfAngaben("solo", ("Anna",), augen=120, tout=True, schwarz=True),
+            SchafkopfAngaben.angesagt("solo", ("Anna",), augen=120, tout=True, schwarz=True),
             {1: 30, 2: -10, 3: -10, 4: -10},
         ),
-        (SchafkopfAngaben("solo", ("Anna",), sie=True), {1: 60, 2: -20, 3: -20, 4: -20}),
-        (SchafkopfAngaben("rufspiel", ("Anna", "Cem"), augen=20), {1: -2, 2: 2, 3: -2, 4: 2}),
+        (SchafkopfAngaben.angesagt("solo", ("Anna",), sie=True), {1: 60, 2: -20, 3: -20, 4: -20}),
+        (
+            SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Cem"), augen=20),
+            {1: -2, 2: 2, 3: -2, 4: 2},
+        ),
     ],
 )
 def test_solo_15_5(angaben, erwartet):
@@ -109,13 +124,19 @@ def test_solo_15_5(angaben, erwartet):
     "angaben, erwartet",
     [
         # Vohenstrauß: nur Pluspunkte – Rufspiel +1 je Gewinner, Solo +6 oder Gegner je +2
-        (SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71), {1: 1, 2: 1, 3: 0, 4: 0}),
-        (SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=30), {1: 0, 2: 0, 3: 2, 4: 2}),
-        (SchafkopfAngaben("solo", ("Cem",), augen=61), {1: 0, 2: 0, 3: 6, 4: 0}),
-        (SchafkopfAngaben("solo", ("Cem",), augen=59), {1: 2, 2: 2, 3: 0, 4: 2}),
-        (SchafkopfAngaben("solo", ("Cem",), augen=100), {1: 0, 2: 0, 3: 9, 4: 0}),
         (
-            SchafkopfAngaben("solo", ("Cem",), augen=120, tout=True, schwarz=True),
+            SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71),
+            {1: 1, 2: 1, 3: 0, 4: 0},
+        ),
+        (
+            SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=30),
+            {1: 0, 2: 0, 3: 2, 4: 2},
+        ),
+        (SchafkopfAngaben.angesagt("solo", ("Cem",), augen=61), {1: 0, 2: 0, 3: 6, 4: 0}),
+        (SchafkopfAngaben.angesagt("solo", ("Cem",), augen=59), {1: 2, 2: 2, 3: 0, 4: 2}),
+        (SchafkopfAngaben.angesagt("solo", ("Cem",), augen=100), {1: 0, 2: 0, 3: 9, 4: 0}),
+        (
+            SchafkopfAngaben.angesagt("solo", ("Cem",), augen=120, tout=True, schwarz=True),
             {1: 0, 2: 0, 3: 24, 4: 0},
         ),
     ],
@@ -126,9 +147,11 @@ def test_nur_plus(angaben, erwartet):
 
 def test_gewonnenes_solo_zaehlt_als_solo():
     lage = Tischlage(VIER, wertung_laden(), 0)
-    assert dict(spiel_werten(SchafkopfAngaben("wenz", ("Ben",), augen=70), lage).soli) == {2: 1}
-    assert spiel_werten(SchafkopfAngaben("wenz", ("Ben",), augen=50), lage).soli == ()
-    ruf = SchafkopfAngaben("rufspiel", ("Ben", "Cem"), augen=70)
+    assert dict(spiel_werten(SchafkopfAngaben.angesagt("wenz", ("Ben",), augen=70), lage).soli) == {
+        2: 1
+    }
+    assert spiel_werten(SchafkopfAngaben.angesagt("wenz", ("Ben",), augen=50), lage).soli == ()
+    ruf = SchafkopfAngaben.angesagt("rufspiel", ("Ben", "Cem"), augen=70)
     assert spiel_werten(ruf, lage).soli == ()
 
 
@@ -140,11 +163,13 @@ def test_turnierregeln_verbieten_geier_und_klopfen_auf_einmal():
     with pytest.raises(Regelverstoss, match="Geier wird in diesem Turnier nicht gespielt"):
         pruefe_spiel(w, "geier")
     with pytest.raises(Regelverstoss, match="Klopfen"):
-        punkte(SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71, klopfer=1), "solo-15-5")
+        punkte(
+            SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71, klopfer=1), "solo-15-5"
+        )
 
 
 def test_stoss_ohne_wirkung_oder_doppelt():
-    stoss = SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71, stoesse=1)
+    stoss = SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71, stoesse=1)
     assert punkte(stoss) == {1: 1, 2: 1, 3: -1, 4: -1}  # Großreuth: Contra ohne Auswirkung
     w = wertung_laden("solo-6-2", ["stoss=doppelt"])
     s = spiel_werten(stoss, Tischlage(VIER, w, 0))
@@ -166,7 +191,8 @@ def test_set_ueberschreibt_und_meldet_alle_fehler():
 def test_laufende_nach_set():
     w = wertung_laden("solo-6-2", ["laufende=1", "laufende_ab=3"])
     s = spiel_werten(
-        SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71, laufende=4), Tischlage(VIER, w, 0)
+        SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71, laufende=4),
+        Tischlage(VIER, w, 0),
     )
     assert dict(s.punkte) == {1: 5, 2: 5, 3: -5, 4: -5}  # 1 + 4 Laufende × 1
 
@@ -176,10 +202,12 @@ def test_laufende_nach_set():
 
 def test_fuenfertisch_geber_setzt_aus():
     # Spiel 3 gibt Platz 3 (Cem): er setzt aus und bekommt 0
-    p = punkte(SchafkopfAngaben("rufspiel", ("Anna", "Emil"), augen=80), tisch=FUENF, spiele=2)
+    p = punkte(
+        SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Emil"), augen=80), tisch=FUENF, spiele=2
+    )
     assert p == {1: 1, 2: -1, 3: 0, 4: -1, 5: 1}
     with pytest.raises(Eingabefehler, match="Cem gibt dieses Spiel .* setzt am Fünfertisch aus"):
-        punkte(SchafkopfAngaben("solo", ("Cem",), augen=80), tisch=FUENF, spiele=2)
+        punkte(SchafkopfAngaben.angesagt("solo", ("Cem",), augen=80), tisch=FUENF, spiele=2)
 
 
 def test_namen_am_tisch_startnummer_und_frueherer_name():
@@ -203,7 +231,7 @@ def schafkopf_fakten(draw):
     augen = draw(st.integers(0, 120).filter(lambda a: a not in (1, 119)))
     schwarz = augen in (0, 120) and draw(st.booleans())
     tout = art != "rufspiel" and draw(st.booleans())
-    return SchafkopfAngaben(art, partei, augen=augen, schwarz=schwarz, tout=tout)
+    return SchafkopfAngaben.angesagt(art, partei, augen=augen, schwarz=schwarz, tout=tout)
 
 
 @settings(max_examples=150, deadline=None)

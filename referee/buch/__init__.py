@@ -6,8 +6,8 @@
 
     with Buch(pfad) as buch:                      # pfad: --db; sonst $REFEREE_DB / Datenverz.
         buch.abend_neu(["Anna", "Ben", "Cem", "Dora"], tarif="10-20-50")   # -> AbendNeu
-        buch.eintragen(SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71))  # -> Eingetragen
-        buch.korrigieren(1, SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=61))
+        buch.eintragen(SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71))  # -> Eingetragen
+        buch.korrigieren(1, SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=61))
         buch.rueckgaengig()                       # -> Rueckgaengig
         buch.stand().als_json()                   # == referee stand --json
         buch.verlauf(alle=True), buch.geber(), buch.abend(), buch.abend_ende()

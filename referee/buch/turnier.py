@@ -9,7 +9,7 @@
         tb.anmelden(["Anna", "Ben", …])              # -> Angemeldet (Startnummern)
         tb.auslosung()                                # -> Tischplan der nächsten Runde
         tb.ergebnis(1, 3, {"Anna": 12, "Ben": -5, …}, soli={"Anna": 1})   # Tischblatt
-        tb.spiel_eintragen(1, 3, SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71),
+        tb.spiel_eintragen(1, 3, SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71),
                            schluessel="a1b2c3d4")     # ein Spiel an Tisch 3 (Handy)
         tb.spiel_korrigieren(17, SchafkopfAngaben(…)); tb.rueckgaengig(17)
         tb.stand(), tb.stand(runde=1), tb.tische(1), tb.tischlage(1, 3)
@@ -51,7 +51,7 @@ from referee.turnier.antworten import (
 )
 
 if TYPE_CHECKING:
-    from referee.schafkopf.ergebnis import SchafkopfAngaben
+    from referee.schafkopf.angaben import SchafkopfAngaben
     from referee.store import Store
     from referee.turnier.daten import Teilnehmer, Tisch, Tischsumme, Turnier, Turniereintrag
     from referee.turnier.spiel import Tischlage, Turnierspiel

@@ -1,10 +1,9 @@
-"""Das typisierte Ergebnis eines Schafkopfspiels fürs Buch, und die Angaben, aus denen es entsteht.
+"""Das typisierte Ergebnis eines Schafkopfspiels fürs Buch.
 
 ``SchafkopfErgebnis`` ist, was gespeichert wird: Zahlungen in Cent je Name und die Fakten des
-Spiels. ``werte()`` gibt dem Buch die Größe ``cent``. ``SchafkopfAngaben`` (die Fakten vom
-Tisch) und ``SchafkopfPartie`` (eine ganze Partie) werden mit der ``Abendlage`` zu einem
-Ergebnis: Namen in der Schreibweise des Abends, die vier am Tisch laut Geberfolge
-(``referee.schafkopf.tisch``), der Tarif des Abends.
+Spiels. ``werte()`` gibt dem Buch die Größe ``cent``. Es entsteht aus der getypten Eingabe
+(``referee.schafkopf.angaben``: ``SchafkopfAngaben``, ``SchafkopfPartie``) mit der
+``Abendlage`` über die Rechnung in ``referee.schafkopf.eintrag`` – direkt, ohne JSON dazwischen.
 
 >>> e = SchafkopfErgebnis.aus_json({"zahlungen": {"Anna": 50, "Ben": 50, "Cem": -50,
 ...                                 "Dora": -50}, "spielart": "rufspiel", "spieler": "Anna"})
@@ -16,12 +15,11 @@ Ergebnis: Namen in der Schreibweise des Abends, die vier am Tisch laut Geberfolg
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from referee.ergebnis import (
-    Abendlage,
     Werte,
     ganzzahl,
     namensliste,
@@ -32,7 +30,7 @@ from referee.ergebnis import (
 from referee.errors import Eingabefehler
 
 if TYPE_CHECKING:
-    from referee.schafkopf.tarif import Tarif
+    pass
 
 _T = TypeVar("_T")
 
@@ -332,110 +330,4 @@ class SchafkopfErgebnis:
         )
 
 
-def _tarif(lage: Abendlage) -> Tarif | None:
-    from referee.schafkopf.tarif import Tarif
-
-    return Tarif.aus_json(dict(lage.tarif)) if lage.tarif else None
-
-
-def tisch_der_lage(
-    lage: Abendlage, tisch: Sequence[str] = (), *, spielfolge: bool = False
-) -> list[str]:
-    """Die vier Spieler dieses Spiels: ``--tisch``, sonst bei einer Korrektur die des Originals,
-    sonst laut Geberfolge (``referee.schafkopf.tisch``)."""
-    from referee.schafkopf import tisch as t
-
-    namen = lage.namen(list(tisch)) if tisch else list(lage.tisch or ())
-    return t.tisch(
-        lage.spieler, lage.geber_start, lage.schafkopf_spiele, namen, spielfolge=spielfolge
-    )
-
-
-@dataclass(frozen=True)
-class SchafkopfAngaben:
-    """Die Fakten eines Spiels, wie der Tisch sie nennt (``schafkopf eintragen``/``korrektur``)."""
-
-    spiel: ClassVar[str] = "schafkopf"
-
-    spielart: str  # „rufspiel“, „Herz-Solo“, „wenz“ … (``parse_ansage``)
-    partei: tuple[str, ...] = ()  # Spielerpartei, beim Ramsch der Verlierer
-    augen: int | None = None
-    laufende: int = 0
-    schwarz: bool = False
-    tout: bool = False
-    sie: bool = False
-    klopfer: int = 0
-    stoesse: int = 0
-    stiche: int | None = None
-    kurz: bool = False
-    jungfrauen: tuple[str, ...] = ()
-    durchmarsch: str | None = None
-    tisch: tuple[str, ...] = ()  # --tisch A,B,C,D
-
-    def ergebnis(self, lage: Abendlage) -> SchafkopfErgebnis:
-        """Namen auflösen, Tisch bestimmen, abrechnen (``referee.schafkopf.eintrag``)."""
-        from referee.schafkopf.eintrag import ergebnisdaten_aus_fakten
-        from referee.schafkopf.spielart import Spielart, parse_ansage
-
-        art, farbe = parse_ansage(self.spielart)
-        alle = tisch_der_lage(lage, self.tisch)
-
-        def finde(n: str) -> str:
-            name = lage.name(n)
-            if name not in alle:
-                raise Eingabefehler(
-                    f"„{name}“ spielt dieses Spiel nicht mit (am Tisch: {', '.join(alle)})."
-                )
-            return name
-
-        daten, ab = ergebnisdaten_aus_fakten(
-            art,
-            alle,
-            [finde(n) for n in self.partei],
-            augen=self.augen,
-            laufende=self.laufende,
-            schwarz=self.schwarz,
-            stiche=self.stiche,
-            tout=self.tout,
-            sie=self.sie,
-            klopfer=self.klopfer,
-            stoesse=self.stoesse,
-            kurz=self.kurz,
-            jungfrauen=[finde(n) for n in self.jungfrauen],
-            durchmarsch=finde(self.durchmarsch) if self.durchmarsch else None,
-            tarif=_tarif(lage),
-        )
-        if farbe is not None and art is not Spielart.RUFSPIEL:
-            daten["farbe"] = farbe.wort  # Herz-Solo bleibt Herz-Solo (Verlauf, Export, Live)
-        return SchafkopfErgebnis.aus_json(daten, erklaerung=ab.erklaerung)
-
-
-@dataclass(frozen=True)
-class SchafkopfPartie:
-    """Eine ganze Partie (JSON-Objekt oder Textform gelesen), die geprüft eingetragen wird."""
-
-    spiel: ClassVar[str] = "schafkopf"
-
-    daten: Mapping[str, Any] = field(hash=False)
-    quelle: str = "Partie"
-    tisch: tuple[str, ...] = ()
-
-    def ergebnis(self, lage: Abendlage) -> SchafkopfErgebnis:
-        """Prüfen und abrechnen; Sitz 0 (spielt aus) ohne „namen“ laut Geberfolge."""
-        from referee.schafkopf.eintrag import ergebnisdaten_aus_partie
-        from referee.schafkopf.partie import partie_bericht
-
-        if not isinstance(self.daten, Mapping):
-            raise Eingabefehler(f"„{self.quelle}“: eine Partie ist ein JSON-Objekt.")
-        namen = self.daten.get("namen") or tisch_der_lage(lage, self.tisch, spielfolge=True)
-        if not isinstance(namen, list | tuple) or len(namen) != 4:
-            raise Eingabefehler(f"„namen“ in „{self.quelle}“ muss vier Spieler nennen (Sitz 0–3).")
-        daten = dict(self.daten, namen=lage.namen([str(n) for n in namen]))
-        if daten.get("tarif") is None and lage.tarif:
-            daten["tarif"] = dict(lage.tarif)
-        return SchafkopfErgebnis.aus_json(
-            ergebnisdaten_aus_partie(partie_bericht(daten)), eingabe_zusatz={"partie": daten}
-        )
-
-
-__all__ = ["SchafkopfAngaben", "SchafkopfErgebnis", "SchafkopfPartie", "tisch_der_lage"]
+__all__ = ["SchafkopfErgebnis"]

@@ -10,17 +10,17 @@ Namen am Tisch auf und rechnet über ``SchafkopfAngaben.ergebnis`` – also mit
 Schreibweise (``nurplus``: nur Gewinne). Ein gewonnenes Solo-artiges Spiel (Solo, Wenz, Geier,
 ihre Farbvarianten, Bettel) zählt dem Spieler ein Solo (die zweite Wertung der Rangliste).
 
->>> from referee.schafkopf.ergebnis import SchafkopfAngaben
+>>> from referee.schafkopf.angaben import SchafkopfAngaben
 >>> from referee.turnier.daten import Sitz, Tisch
 >>> from referee.turnier.wertung import wertung_laden
 >>> tisch = Tisch(1, 3, (Sitz(7, "Anna"), Sitz(2, "Ben"), Sitz(11, "Cem"), Sitz(5, "Dora")))
 >>> lage = Tischlage(tisch, wertung_laden(), spiele=0)
->>> s = spiel_werten(SchafkopfAngaben("solo", ("Cem",), augen=95), lage)
+>>> s = spiel_werten(SchafkopfAngaben.angesagt("solo", ("Cem",), augen=95), lage)
 >>> dict(s.punkte), dict(s.soli)
 ({7: -3, 2: -3, 11: 9, 5: -3}, {11: 1})
 >>> s.wert_text()
 '3 Punkte (2 (Solo) + 1 (Schneider) = 3)'
->>> spiel_werten(SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71), lage).wert_text()
+>>> spiel_werten(SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71), lage).wert_text()
 '1 Punkt (Rufspiel)'
 """
 
@@ -33,8 +33,9 @@ from typing import Any
 from referee.ergebnis import Abendlage
 from referee.errors import Eingabefehler
 from referee.namen import namensschluessel, vorschlag
-from referee.schafkopf.ergebnis import SchafkopfAngaben, SchafkopfErgebnis
-from referee.schafkopf.spielart import Spielart, parse_ansage
+from referee.schafkopf.angaben import SchafkopfAngaben
+from referee.schafkopf.ergebnis import SchafkopfErgebnis
+from referee.schafkopf.spielart import Spielart
 from referee.schafkopf.tarif import Tarif
 from referee.turnier.daten import Sitz, Tisch
 from referee.turnier.wertung import Wertung, geschrieben, pruefe_spiel
@@ -180,7 +181,7 @@ def spiel_werten(angaben: SchafkopfAngaben, lage: Tischlage) -> Turnierspiel:
     Aussetzer nicht mitspielt), dann die Abrechnung (``Eingabefehler`` bei widersprüchlichen
     Fakten – wie am Abend)."""
     w = lage.wertung
-    art = parse_ansage(angaben.spielart).art
+    art = angaben.spielart
     pruefe_spiel(w, art, angaben.klopfer, angaben.stoesse)
     mitspieler = tuple(lage.name(n) for n in angaben.tisch)
     aus = lage.aussetzer

@@ -8,9 +8,9 @@ import pytest
 from conftest import ok
 
 from referee.buch import Buch
+from referee.eingabe import kurz
 from referee.errors import Eingabefehler, Mehrdeutig
 from referee.live.formular import formular, kuerzel, lies_zeile, spiel_eines_eintrags
-from referee.tisch import kurz
 
 VIER = ("Anna", "Ben", "Cem", "Dora")
 

@@ -1,7 +1,6 @@
 """Schafkopf: die Angaben von ``schafkopf eintragen`` (und ``korrektur``) – die Fakten eines
 Spiels oder eine ganze Partie (``--partie``) – und ihr Weg zu ``SchafkopfAngaben`` bzw.
-``SchafkopfPartie``. Die Tisch-Sitzung nimmt ``schafkopf_angaben`` mit den Fakten ihrer
-Kurzform (``r an be 71 l3``)."""
+``SchafkopfPartie`` (die Kurzzeile ``r an be 71 l3`` liest ``referee.eingabe.kurz``)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Die Seite baut aus dem, was angetippt ist, dieselbe Zeile, die ``referee tisch`` versteht
 (``r an be 71 l3``, ``sb an 3 7 J / be AJ 2``, ``sf cem an be``, ``sm dora``); der Server liest
-sie mit dem Parser von ``tisch`` (``referee.tisch.kurz``) – eine Grammatik für beide. Hier steht
+sie mit dem Parser von ``tisch`` (``referee.eingabe.kurz``) – eine Grammatik für beide. Hier steht
 nur, was die Seite dafür vom Server braucht:
 
 - ``lies_zeile``: eine Zeile vom Handy → ein Spiel (``kurz.Spiel``); alles andere, was ``tisch``
@@ -28,8 +28,8 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from referee.eingabe import kurz
 from referee.errors import Eingabefehler, RefereeFehler
-from referee.tisch import kurz
 
 if TYPE_CHECKING:
     from referee.store import Eintrag
@@ -85,11 +85,11 @@ def _ist(zeile: str, spieler: tuple[str, ...], name: str) -> bool:
         s = kurz.lies_spiel(zeile, spieler)
     except RefereeFehler:
         return False
-    if isinstance(s, kurz.Schafkopf):
+    if isinstance(s, kurz.SchafkopfAngaben):
         return s.partei == (name,) and not s.jungfrauen and s.durchmarsch is None
-    if isinstance(s, kurz.Sabai):
+    if isinstance(s, kurz.SabaiAngaben):
         return [n for n, _ in s.haende] == [name] and not s.letzte
-    if isinstance(s, kurz.Saufn):
+    if isinstance(s, kurz.SaufnAngaben):
         return s.plaetze == (name,)
     return s.sieger == name and not s.spieler
 
@@ -127,7 +127,7 @@ def kuerzel(spieler: Sequence[str]) -> dict[str, str | None]:
 
 def formular(spiel: kurz.Spiel) -> dict[str, Any]:
     """Ein Spiel als Zustand des Formulars der Seite (Namen in der Schreibweise des Abends)."""
-    if isinstance(spiel, kurz.Schafkopf):
+    if isinstance(spiel, kurz.SchafkopfAngaben):
         return {
             "spiel": SPIEL_WORT[spiel.spielart.value],
             "farbe": _FARB_BUCHSTABE.get(spiel.farbe) if spiel.farbe else None,
@@ -145,9 +145,9 @@ def formular(spiel: kurz.Spiel) -> dict[str, Any]:
             "durchmarsch": spiel.durchmarsch,
             "tisch": list(spiel.tisch),
         }
-    if isinstance(spiel, kurz.Sabai):
+    if isinstance(spiel, kurz.SabaiAngaben):
         return {"spiel": "sb", "haende": [[n, k] for n, k in spiel.haende], "letzte": spiel.letzte}
-    if isinstance(spiel, kurz.Saufn):
+    if isinstance(spiel, kurz.SaufnAngaben):
         return {"spiel": "sf", "plaetze": list(spiel.plaetze)}
     return {"spiel": "sm", "sieger": spiel.sieger, "mit": list(spiel.spieler)}
 
@@ -179,7 +179,7 @@ def spiel_aus_zeile(zeile: object, spieler: Sequence[str]) -> kurz.Spiel | None:
         return None
     if isinstance(gelesen, kurz.Korrektur):
         gelesen = gelesen.spiel
-    if isinstance(gelesen, kurz.Schafkopf | kurz.Sabai | kurz.Saufn | kurz.Schlafmuetze):
+    if isinstance(gelesen, kurz.Spiel):
         return gelesen
     return None
 
@@ -200,19 +200,19 @@ def _aus_ergebnis(e: Eintrag, spieler: Sequence[str]) -> kurz.Spiel | None:
         haende = e.eingabe.get("haende")
         karten = haende if isinstance(haende, Mapping) else {}
         namen = erg.namen()
-        return kurz.Sabai(
+        return kurz.SabaiAngaben(
             tuple((n, str(karten.get(n, ""))) for n in namen), bool(getattr(erg, "letzte", False))
         )
     if e.spiel == "saufn":
-        return kurz.Saufn(tuple(getattr(erg, "plaetze", ())))
+        return kurz.SaufnAngaben(tuple(getattr(erg, "plaetze", ())))
     sieger = getattr(erg, "sieger", None)
     if not isinstance(sieger, str):
         return None
     mit = tuple(getattr(erg, "spieler", ()))
-    return kurz.Schlafmuetze(sieger, () if set(mit) == set(spieler) else mit)
+    return kurz.SchlafmuetzeAngaben(sieger, () if set(mit) == set(spieler) else mit)
 
 
-def schafkopf_aus_ergebnis(erg: Any) -> kurz.Schafkopf | None:
+def schafkopf_aus_ergebnis(erg: Any) -> kurz.SchafkopfAngaben | None:
     """Ein Schafkopfspiel fürs Formular aus einem gespeicherten Ergebnis (``SchafkopfErgebnis``:
     Abend oder Turniertisch); ``None``, wenn es sich nicht ablesen lässt."""
     from referee.schafkopf.karten import Farbe
@@ -224,7 +224,7 @@ def schafkopf_aus_ergebnis(erg: Any) -> kurz.Schafkopf | None:
     except (ValueError, RefereeFehler):
         return None
     if art is Spielart.RAMSCH:
-        return kurz.Schafkopf(
+        return kurz.SchafkopfAngaben(
             art,
             partei=() if erg.durchmarsch else tuple(erg.verlierer or ()),
             klopfer=erg.klopfer,
@@ -232,7 +232,7 @@ def schafkopf_aus_ergebnis(erg: Any) -> kurz.Schafkopf | None:
             jungfrauen=tuple(erg.jungfrauen or ()),
             durchmarsch=erg.durchmarsch,
         )
-    return kurz.Schafkopf(
+    return kurz.SchafkopfAngaben(
         art,
         farbe=farbe,
         partei=tuple(n for n in (erg.spieler, erg.partner) if n),

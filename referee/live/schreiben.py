@@ -246,10 +246,9 @@ class Schreiber:
     # ------------------------------------------------------------ die vier Anfragen
 
     def _spiel(self, zeile: str) -> Any:
-        from referee.eingabe import aus_kurzform
         from referee.live.formular import lies_zeile
 
-        return aus_kurzform(lies_zeile(zeile, self._b().lage().spieler))
+        return lies_zeile(zeile, self._b().lage().spieler)
 
     def _vorschau(self, zeile: str, eintrag: int | None = None) -> dict[str, Any]:
         from referee.live.eingabeseite import vorschau_anzeige

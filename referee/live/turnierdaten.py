@@ -154,11 +154,11 @@ def _formular(
 ) -> dict[str, Any] | None:
     """Das Spiel als Formular der Eingabeseite: aus der Zeile, mit der es eingegeben wurde
     (Handy, ``tisch``), sonst aus dem gespeicherten Ergebnis."""
+    from referee.eingabe import kurz
     from referee.live.formular import formular, schafkopf_aus_ergebnis, spiel_aus_zeile
-    from referee.tisch import kurz
 
     gelesen = spiel_aus_zeile(e.eingabe.get("handy") or e.eingabe.get("tisch"), namen)
-    if isinstance(gelesen, kurz.Schafkopf):
+    if isinstance(gelesen, kurz.SchafkopfAngaben):
         return formular(gelesen)
     aus_ergebnis = schafkopf_aus_ergebnis(spiel.ergebnis)
     return None if aus_ergebnis is None else formular(aus_ergebnis)

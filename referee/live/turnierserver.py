@@ -227,20 +227,19 @@ class TurnierSchreiber(Schreiber):
         """Die Zeile vom Handy (``r an be 71``) mit den Namen dieses Tisches gelesen →
         ``SchafkopfAngaben``; andere Spiele als Schafkopf gibt es am Turniertisch nicht.
         ``lage``: die schon gelesene ``Tischlage`` (sonst wird sie gelesen)."""
-        from referee.eingabe import aus_kurzform
+        from referee.eingabe import kurz
         from referee.live.formular import lies_zeile
-        from referee.tisch import kurz
 
         if lage is None:
             lage = self._b().tischlage(*ort, self.turnier_id)
         namen = kurz.Mitspieler([s.name for s in lage.sitze], f"an Tisch {ort[1]}")
         spiel = lies_zeile(zeile, namen)
-        if not isinstance(spiel, kurz.Schafkopf):
+        if not isinstance(spiel, kurz.SchafkopfAngaben):
             raise Eingabefehler(
                 "Am Turniertisch wird nur Schafkopf eingetragen (z. B. r an be 71); sabai, "
                 "SAUFN und Schlafmütze gehören zum Spielabend."
             )
-        return aus_kurzform(spiel)
+        return spiel
 
     def _tisch_vorschau(self, zeile: str, ort: Ort, eintrag: int | None = None) -> dict[str, Any]:
         tb = self._b()

@@ -10,16 +10,21 @@ wer ihn öffnet, gibt ihm von hier die Ableitung aus einem gespeicherten Ergebni
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from referee.ergebnis import SPIELE, Ergebnis, Werte
+from referee.ergebnis import SABAI, SAUFN, SCHAFKOPF, SCHLAFMUETZE, SPIELE, Ergebnis, Werte
 from referee.errors import Eingabefehler
 
+if TYPE_CHECKING:
+    import os
+
+    from referee.store import Store
+
 _KLASSEN = {
-    "schafkopf": ("referee.schafkopf.ergebnis", "SchafkopfErgebnis"),
-    "sabai": ("referee.sabai.ergebnis", "SabaiErgebnis"),
-    "saufn": ("referee.saufn.ergebnis", "SaufnErgebnis"),
-    "schlafmuetze": ("referee.schlafmuetze.ergebnis", "SchlafmuetzeErgebnis"),
+    SCHAFKOPF: ("referee.schafkopf.ergebnis", "SchafkopfErgebnis"),
+    SABAI: ("referee.sabai.ergebnis", "SabaiErgebnis"),
+    SAUFN: ("referee.saufn.ergebnis", "SaufnErgebnis"),
+    SCHLAFMUETZE: ("referee.schlafmuetze.ergebnis", "SchlafmuetzeErgebnis"),
 }
 
 
@@ -31,23 +36,25 @@ def ergebnisklasse(spiel: str) -> Any:
     return getattr(importlib.import_module(modul), name)
 
 
-def ergebnis_aus_json(spiel: str, daten: Any) -> Ergebnis:
-    """Das typisierte Ergebnis aus der gespeicherten/exportierten Form."""
+def ergebnis_aus_json(spiel: str, daten: object) -> Ergebnis:
+    """Das typisierte Ergebnis aus der gespeicherten/exportierten Form (``ErgebnisAus`` des
+    Speichers)."""
     erg: Ergebnis = ergebnisklasse(spiel).aus_json(daten)
     return erg
 
 
-def werte_aus(spiel: str, daten: dict[str, Any]) -> Werte:
-    """Die Werte eines gespeicherten Ergebnisses (``ergebnis_aus_json(...).werte()``)."""
+def werte_aus(spiel: str, daten: object) -> Werte:
+    """Die Werte eines gespeicherten Ergebnisses (``ergebnis_aus_json(...).werte()``) – für die
+    Prüfung eines Imports, der die Werte der Datei nachrechnet."""
     return ergebnis_aus_json(spiel, daten).werte()
 
 
-def store_oeffnen(pfad: Any = None) -> Any:
-    """Der Speicher (``referee.store.Store``) mit der Wertableitung der Spiele – für Werkzeuge
-    und Tests, die unter dem Buch arbeiten (``eintragen`` ohne ``werte``, Migrationen)."""
+def store_oeffnen(pfad: str | os.PathLike[str] | None = None) -> Store:
+    """Der Speicher (``referee.store``) mit diesem Spielkatalog: er liest seine Einträge getypt
+    (``ergebnis_aus_json``) – für Buch, Einfuhr, Werkzeuge und Tests unter dem Buch."""
     from referee.store import oeffne
 
-    return oeffne(pfad, werte_aus=werte_aus)
+    return oeffne(pfad, ergebnis_aus=ergebnis_aus_json)
 
 
 __all__ = ["ergebnis_aus_json", "ergebnisklasse", "store_oeffnen", "werte_aus"]

@@ -12,6 +12,7 @@ import json
 
 import pytest
 from conftest import ok
+from hilfen import eintragen
 
 from referee.buch import Bezahlt, Buch, EreignisRueckgaengig, RegelGeaendert
 from referee.errors import Eingabefehler, Zustandsfehler
@@ -138,11 +139,11 @@ def test_korrektur_rechnet_mit_den_regeln_des_originals(buch):
     buch.regel(["grund=30"])
     buch.eintragen(RUF)  # #2 zu 30 ct
     k1 = buch.korrigieren(1, SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Cem"), augen=71))
-    assert k1.eintrag.ergebnis["zahlungen"] == {"Anna": 20, "Cem": 20, "Ben": -20, "Dora": -20}
+    assert dict(k1.eintrag.ergebnis.zahlungen) == {"Anna": 20, "Cem": 20, "Ben": -20, "Dora": -20}
     k2 = buch.korrigieren(3, SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Dora"), augen=71))
-    assert k2.eintrag.ergebnis["zahlungen"]["Dora"] == 20  # Korrektur der Korrektur: auch
+    assert dict(k2.eintrag.ergebnis.zahlungen)["Dora"] == 20  # Korrektur der Korrektur: auch
     k3 = buch.korrigieren(2, SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Cem"), augen=71))
-    assert k3.eintrag.ergebnis["zahlungen"]["Cem"] == 30
+    assert dict(k3.eintrag.ergebnis.zahlungen)["Cem"] == 30
     assert k3.aenderung == {"cent": {"Cem": 60, "Ben": -60}}
 
 
@@ -151,7 +152,7 @@ def test_regel_im_buch(buch):
     assert isinstance(r, RegelGeaendert)
     assert r.als_json()["gesetzt"] == {"laufende_ab": 2}
     e = buch.eintragen(SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71, laufende=2))
-    assert e.eintrag.ergebnis["zahlungen"]["Anna"] == 40  # 20 + 2 × 10
+    assert dict(e.eintrag.ergebnis.zahlungen)["Anna"] == 40  # 20 + 2 × 10
     assert buch.lage().tarif["laufende_ab"] == 2
     with pytest.raises(Eingabefehler):
         buch.regel([])
@@ -370,7 +371,7 @@ def test_migration_v3_zu_v4(tmp_path, monkeypatch):
     pfad = tmp_path / "v3.db"
     with store_oeffnen(pfad) as s:
         s.abend_neu(VIER)
-        s.eintragen("schafkopf", {"zahlungen": {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}})
+        eintragen(s, "schafkopf", {"zahlungen": {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}})
         s.abend_beenden()
         s.abend_neu(["Anna", "Ben"])
         assert s._version() == 3

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, _env
-from hilfen import stand
+from hilfen import eintragen, korrektur, stand
 
 from referee.errors import Eingabefehler, Regelverstoss
 from referee.schafkopf import (
@@ -256,9 +256,9 @@ def test_store_aufgehoben_durch(tmp_path):
 
     with oeffne(tmp_path / "t.db") as s:
         s.abend_neu(TISCH)
-        e1 = s.eintragen("schafkopf", ergebnis(20), {})
-        e2 = s.eintragen("schafkopf", ergebnis(30), {})
-        k = s.korrektur(e1.id, ergebnis(50), {})
+        e1 = eintragen(s, "schafkopf", ergebnis(20), {})
+        e2 = eintragen(s, "schafkopf", ergebnis(30), {})
+        k = korrektur(s, e1.id, ergebnis(50), {})
         st = s.rueckgaengig(e2.id)
         alle = s.eintraege(alle=True)
         assert {i: e.id for i, e in aufgehoben_durch(alle).items()} == {e1.id: k.id, e2.id: st.id}
@@ -480,7 +480,8 @@ def test_store_stand_mit_ueberweisungen(tmp_path):
 
     with oeffne(tmp_path / "t.db") as s:
         s.abend_neu(TISCH)
-        s.eintragen(
+        eintragen(
+            s,
             "schafkopf",
             {
                 "zahlungen": {"Anna": 60, "Ben": 20, "Cem": -20, "Dora": -60},

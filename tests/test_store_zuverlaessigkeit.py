@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, Gabelung, _env, cli_im_prozess
-from hilfen import stand
+from hilfen import eintragen, stand
 
 VIER = ["Anna", "Ben", "Cem", "Dora"]
 
@@ -192,8 +192,8 @@ def test_sigkill_beim_anlegen_hinterlaesst_brauchbare_datei(tmp_path):
             assert s.integritaet() == "ok"
             if not s.existiert or s.aktueller_abend() is None:
                 s.abend_neu(VIER)
-            s.eintragen(
-                "schafkopf", {"zahlungen": {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}}
+            eintragen(
+                s, "schafkopf", {"zahlungen": {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}}
             )
             assert s._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_AKTUELL
             s.schliessen()

@@ -238,7 +238,7 @@ class Eingetragen:
             "eintrag": self.eintrag.id,
             "abend": self.abend.id,
             "spiel": spiel,
-            "ergebnis": self.eintrag.ergebnis,
+            "ergebnis": self.ergebnis.als_json(),
             "stand": self.stand.teil(spiel),
         }
         if self.ersetzt is not None:

@@ -69,10 +69,9 @@ class Turnierbuch:
     Lesen legt nie eine Datei an."""
 
     def __init__(self, pfad: str | os.PathLike[str] | None = None) -> None:
-        from referee.spiele import werte_aus
-        from referee.store import oeffne
+        from referee.spiele import store_oeffnen
 
-        self.store: Store = oeffne(pfad, werte_aus=werte_aus)
+        self.store: Store = store_oeffnen(pfad)
 
     @property
     def pfad(self) -> str:

@@ -17,7 +17,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from referee.ergebnis import Abendlage, Werte, namensliste, objekt, zaehle, zahlen_je_name
+from referee.ergebnis import (
+    RUHMESHALLE,
+    RUNDEN,
+    SABAI,
+    SIEGPUNKTE,
+    Abendlage,
+    Werte,
+    namensliste,
+    objekt,
+    zaehle,
+    zahlen_je_name,
+)
 from referee.errors import Eingabefehler
 from referee.sabai.regeln import Regeln
 
@@ -29,7 +40,7 @@ if TYPE_CHECKING:
 class SabaiErgebnis:
     """Eine Partie sabai-sabai im Buch: Kartenpunkte, Siegespunkte, Hall of Fame."""
 
-    spiel: ClassVar[str] = "sabai"
+    spiel: ClassVar[str] = SABAI
 
     punkte: tuple[tuple[str, int], ...]
     siegpunkte: tuple[tuple[str, int], ...]
@@ -45,11 +56,11 @@ class SabaiErgebnis:
     def werte(self) -> Werte:
         w: Werte = {}
         for name, sp in self.siegpunkte:
-            zaehle(w, "siegpunkte", name, sp)
+            zaehle(w, SIEGPUNKTE, name, sp)
         for name, _ in self.punkte:
-            zaehle(w, "runden", name, 1)
+            zaehle(w, RUNDEN, name, 1)
         for name in self.ruhmeshalle:
-            zaehle(w, "ruhmeshalle", name, 1)
+            zaehle(w, RUHMESHALLE, name, 1)
         return w
 
     def namen(self) -> tuple[str, ...]:
@@ -142,7 +153,7 @@ def werten(
 class SabaiAngaben:
     """Die Hände einer Partie vom Tisch: ``(("Anna", "3 7 J"), ("Ben", "AJ 2 2"), …)``."""
 
-    spiel: ClassVar[str] = "sabai"
+    spiel: ClassVar[str] = SABAI
 
     haende: tuple[tuple[str, str], ...]
     letzte: bool = False

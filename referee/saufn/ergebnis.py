@@ -14,7 +14,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from referee.ergebnis import Abendlage, Werte, namensliste, objekt, zaehle, zahlen_je_name
+from referee.ergebnis import (
+    PARTIEN,
+    PLAETZE,
+    SAUFN,
+    Abendlage,
+    Werte,
+    namensliste,
+    objekt,
+    zaehle,
+    zahlen_je_name,
+)
 from referee.errors import Eingabefehler
 
 if TYPE_CHECKING:
@@ -25,7 +35,7 @@ if TYPE_CHECKING:
 class SaufnErgebnis:
     """Ein SAUFN-Spielende im Buch: Plätze 1–3, Mitspielende, Schlücke (falls verteilt)."""
 
-    spiel: ClassVar[str] = "saufn"
+    spiel: ClassVar[str] = SAUFN
 
     plaetze: tuple[str, ...]
     spieler: tuple[str, ...]
@@ -46,10 +56,10 @@ class SaufnErgebnis:
 
     def werte(self) -> Werte:
         w: Werte = {}
-        for platz, name in enumerate(self.plaetze, start=1):
-            zaehle(w, f"platz{platz}", name, 1)
+        for groesse, name in zip(PLAETZE, self.plaetze):
+            zaehle(w, groesse, name, 1)
         for name in self.spieler:
-            zaehle(w, "partien", name, 1)
+            zaehle(w, PARTIEN, name, 1)
         return w
 
     def namen(self) -> tuple[str, ...]:
@@ -101,7 +111,7 @@ class SaufnErgebnis:
 class SaufnAngaben:
     """Spielende vom Tisch: Plätze, Mitspielende (sonst die des Abends), Verteilung (Text)."""
 
-    spiel: ClassVar[str] = "saufn"
+    spiel: ClassVar[str] = SAUFN
 
     plaetze: tuple[str, ...]
     spieler: tuple[str, ...] = ()

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from referee.ergebnis import Abendlage
+from referee.ergebnis import SCHAFKOPF, Abendlage
 from referee.errors import Eingabefehler
 from referee.schafkopf.ergebnis import SchafkopfErgebnis
 from referee.schafkopf.karten import Farbe
@@ -55,7 +55,7 @@ class SchafkopfAngaben:
     Schwarz/Tout/Sie, beim Ramsch Jungfrauen und Durchmarsch; ``tisch`` die vier dieses Spiels
     (bei mehr als fünf am Abend). Namen so, wie sie eingegeben wurden (oder schon aufgelöst)."""
 
-    spiel: ClassVar[str] = "schafkopf"
+    spiel: ClassVar[str] = SCHAFKOPF
 
     spielart: Spielart
     farbe: Farbe | None = None
@@ -152,7 +152,7 @@ class SchafkopfPartie:
     ``referee.schafkopf.partie.partie_daten``): Hände und Stiche je Sitz; geprüft und
     abgerechnet wird sie erst mit dem Abend (``ergebnis``), der die Namen und den Tarif gibt."""
 
-    spiel: ClassVar[str] = "schafkopf"
+    spiel: ClassVar[str] = SCHAFKOPF
 
     daten: Mapping[str, Any] = field(hash=False)
     quelle: str = "Partie"

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from referee.ergebnis import (
+    CENT,
+    SCHAFKOPF,
     Werte,
     ganzzahl,
     namensliste,
@@ -28,9 +30,6 @@ from referee.ergebnis import (
     zahlen_je_name,
 )
 from referee.errors import Eingabefehler
-
-if TYPE_CHECKING:
-    pass
 
 _T = TypeVar("_T")
 
@@ -54,7 +53,7 @@ def _oder_none(wert: object, pruefe: Callable[[object, str], _T], wo: str) -> _T
 class SchafkopfErgebnis:
     """Ein Schafkopfspiel im Buch: Zahlungen (Cent je Name, Summe null) und Fakten."""
 
-    spiel: ClassVar[str] = "schafkopf"
+    spiel: ClassVar[str] = SCHAFKOPF
 
     zahlungen: tuple[tuple[str, int], ...]
     spielart: str | None = None
@@ -99,7 +98,7 @@ class SchafkopfErgebnis:
 
     def werte(self) -> Werte:
         """``{"cent": {name: cent}}`` – die Zahl der Spiele zählt das Buch selbst."""
-        return {"cent": dict(self.zahlungen)}
+        return {CENT: dict(self.zahlungen)}
 
     def namen(self) -> tuple[str, ...]:
         return tuple(n for n, _ in self.zahlungen)

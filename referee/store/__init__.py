@@ -1,24 +1,26 @@
 """Das Buch der Spielabende: eine SQLite-Datenbank (sqlite-utils), nur anhängend.
 
-Der Speicher kennt keine Spielregeln: er legt ab, was ``referee.buch`` ihm gibt – je Eintrag
-das Ergebnis als JSON (``Ergebnis.als_json()`` des Spiels) und die summierbaren Werte
-(``Ergebnis.werte()``: ``{groesse: {name: wert}}``, z. B. ``cent``, ``siegpunkte``,
-``platz1``, ``sieg``, ``partien``) – und fragt sie ab. Benutzt wird er über ``referee.buch``;
-die Methoden hier sind dessen Unterbau::
+Der Speicher kennt keine Spielregeln: er legt ab, was ``referee.buch`` ihm gibt – ein
+typisiertes Ergebnis (``referee.ergebnis.Ergebnis``): seine JSON-Form (``als_json()``, die Spalte
+``ergebnis``) und seine summierbaren Werte (``werte()``: ``{groesse: {name: wert}}``, z. B.
+``cent``, ``siegpunkte``, ``platz1``, ``sieg``, ``partien``) – und gibt getypte Einträge zurück
+(``Eintrag``, das Ergebnis mit ``ergebnis_aus`` gelesen, dem Spielkatalog ``referee.spiele``,
+den man ihm beim Öffnen gibt) und getypte Summen (``Summen``). Benutzt wird er über
+``referee.buch``; die Methoden hier sind dessen Unterbau::
 
-    store = oeffne(pfad, werte_aus=...)  # Pfad: oeffne(pfad) > $REFEREE_DB > Benutzer-Datenverz.
+    store = oeffne(pfad, ergebnis_aus=...)  # Pfad: oeffne(pfad) > $REFEREE_DB > Datenverz.
     store.existiert                      # gibt es schon Daten? (Lesen legt nie eine Datei an)
     store.datenversion()                 # PRAGMA data_version: ändert sich bei fremden Commits
     store.abend(None | id), store.aktueller_abend(), store.abende(), store.abende_waehlen(…)
     store.abend_neu([...], ort=…, datum=…, tarif={…}, hausregeln={…}, neu=(), geber=None)
     store.abend_beenden(None | id)
-    e = store.eintragen(spiel, ergebnis_json, eingabe, werte={…}, abend_id=None)
-    store.korrektur(17, ergebnis_json, eingabe, werte={…})   # Korrektur-Eintrag ersetzt 17
+    e = store.eintragen(ergebnis, eingabe, abend_id=None)   # -> Eintrag (ergebnis getypt)
+    store.korrektur(17, ergebnis, eingabe)   # Korrektur-Eintrag ersetzt 17
     store.rueckgaengig(eintrag_id=None)  # Storno des letzten geltenden Eintrags (oder von id)
     store.eintrag(17), store.eintraege(abend_id, alle=False, spiel=None)
     store.spielreihenfolge(3)            # {korrektur_id: original_id}: Korrektur am Platz des Originals
     store.summen(abend_id), store.partien_je_spiel(abend_id)    # Summen je spiel/groesse/name
-    store.werte_in_spielfolge(3, "schafkopf", "cent")        # Werte je Eintrag in Spielfolge
+    store.werte_in_spielfolge(3, spiel, groesse)        # Werte je Eintrag in Spielfolge
     store.export(abend_id) / store.importieren(daten)   # JSON-Rundreise (nur in leere Datei)
 
 Fehler: ``Eingabefehler`` (Exit 2: unbekannter Spieler, unbrauchbares Ergebnis),
@@ -39,8 +41,8 @@ Verbindung: ``verbinde()`` ist die einzige Stelle, die eine Verbindung öffnet
 ``BEGIN IMMEDIATE … COMMIT`` (``Store._schreiben``), bei Fehlern ROLLBACK. Die Datei entsteht
 erst beim ersten Schreiben; lesende Befehle legen nichts an. Schemaversionen mit
 ``sqlite_utils.Migrations`` (``PRAGMA user_version`` = Zahl der angewandten Migrationen).
-Die Migration auf Schema 2 leitet Werte aus alten Ergebnissen ab: dafür bekommt der Store
-``werte_aus`` (``referee.buch`` gibt die Ableitung der Spiele mit). sqlite3 und sqlite-utils
+Die Migration auf Schema 2 leitet Werte aus alten Ergebnissen ab: auch dafür liest er sie mit
+``ergebnis_aus``. sqlite3 und sqlite-utils
 werden erst in den Funktionen importiert (Startzeit der CLI).
 """
 
@@ -49,12 +51,12 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.ergebnis import SPIELE, Werte
+from referee.ergebnis import Eintrag, Ergebnis, Summen, Werte
 from referee.errors import Eingabefehler, SpeicherFehler, Zustandsfehler
 from referee.namen import namensschluessel
 from referee.namen import vorschlag as _meintest_du
@@ -83,11 +85,10 @@ from referee.store.daten import (
     SCHEMA_AKTUELL,
     WARTEZEIT_MS,
     Abend,
-    Eintrag,
     Ereignis,
+    ErgebnisAus,
     KeineDaten,
     Spieler,
-    WerteAus,
     Wiederholt,
     _bedingungen,
     _jetzt,
@@ -193,25 +194,26 @@ def _pruefe_schema(conn: sqlite3.Connection, pfad: Path) -> int:
 
 
 def oeffne(
-    pfad: str | os.PathLike[str] | None = None, *, werte_aus: WerteAus | None = None
+    pfad: str | os.PathLike[str] | None = None, *, ergebnis_aus: ErgebnisAus | None = None
 ) -> Store:
     """Den Store öffnen. Legt nichts an: die Datei entsteht beim ersten Schreiben.
 
-    ``werte_aus`` (``referee.buch``) leitet Werte aus gespeicherten Ergebnissen ab: für die
-    Migration alter Dateien und für ``eintragen`` ohne ``werte``.
+    ``ergebnis_aus`` (der Spielkatalog, ``referee.spiele``) liest gespeicherte Ergebnisse in die
+    Datenklassen ihrer Spiele: für jeden gelesenen Eintrag und die Migration alter Dateien.
+    Ohne ihn gehen Abende, Ereignisse und Turniere, aber keine Einträge.
 
     Wirft ``SpeicherFehler``, wenn am Pfad keine (referee-)SQLite-Datenbank liegt oder sie
     von einer neueren Version stammt – die Datei bleibt dann unverändert.
     """
-    return Store(db_pfad(pfad), werte_aus=werte_aus)
+    return Store(db_pfad(pfad), ergebnis_aus=ergebnis_aus)
 
 
 class Store(Austausch, Turniere):
     """Zugriff auf eine Datenbankdatei. Lesen ohne Datei liefert „leer“."""
 
-    def __init__(self, pfad: Path, *, werte_aus: WerteAus | None = None) -> None:
+    def __init__(self, pfad: Path, *, ergebnis_aus: ErgebnisAus | None = None) -> None:
         self.pfad = Path(pfad)
-        self._werte_aus = werte_aus
+        self._ergebnis_aus = ergebnis_aus
         self._conn: Any = None
         _SPEICHER.add(self)
         if _pruefe_kopf(self.pfad):
@@ -270,7 +272,7 @@ class Store(Austausch, Turniere):
         _beginne_schreiben(conn, self.pfad)
         try:
             _pruefe_schema(conn, self.pfad)  # ein anderer Prozess kann schneller gewesen sein
-            migrationen(self._werte_aus).apply(db)
+            migrationen(self._ergebnis_aus).apply(db)
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
@@ -323,8 +325,21 @@ class Store(Austausch, Turniere):
         "SELECT id, abend_id, nr, zeit, spiel, art, bezug, eingabe, ergebnis, gilt FROM eintraege"
     )
 
-    @staticmethod
-    def _eintrag_aus(z: tuple[Any, ...]) -> Eintrag:
+    def _ergebnis(self, spiel: str, art: str, ergebnis_json: str) -> Ergebnis | None:
+        """Die Spalte ``ergebnis`` → das getypte Ergebnis (die eine Stelle, an der der Speicher
+        JSON liest); ein Storno hat keines."""
+        if art == "storno":
+            return None
+        if self._ergebnis_aus is None:
+            raise RuntimeError(
+                "Der Speicher wurde ohne Spielkatalog geöffnet (ergebnis_aus); Einträge liest "
+                "nur, wer ihn mitgibt (referee.spiele.store_oeffnen, referee.buch)."
+            )
+        return self._ergebnis_aus(spiel, json.loads(ergebnis_json))
+
+    def _eintrag_aus(self, z: tuple[Any, ...]) -> Eintrag:
+        # Spalten wie ``_EINTRAG_SQL``: id, abend_id, nr, zeit, spiel, art, bezug, eingabe,
+        # ergebnis, gilt
         return Eintrag(
             id=z[0],
             abend_id=z[1],
@@ -334,7 +349,7 @@ class Store(Austausch, Turniere):
             art=z[5],
             bezug=z[6],
             eingabe=json.loads(z[7]),
-            ergebnis=json.loads(z[8]),
+            ergebnis=self._ergebnis(z[4], z[5], z[8]),
             gilt=bool(z[9]),
         )
 
@@ -412,13 +427,9 @@ class Store(Austausch, Turniere):
                 f"Abend {abend_id} ist beendet; dort wird nichts mehr eingetragen."
             )
 
+    @staticmethod
     def _werte_zeilen(
-        self,
-        conn: sqlite3.Connection,
-        abend_id: int,
-        spiel: str,
-        ergebnis: dict[str, Any],
-        werte: Werte | None,
+        conn: sqlite3.Connection, abend_id: int, spiel: str, werte: Werte
     ) -> list[tuple[Any, ...]]:
         """Wertzeilen ``(spieler_id, spiel, groesse, wert)``: jeder Name ein Spieler des Abends."""
         am_abend = {
@@ -429,10 +440,6 @@ class Store(Austausch, Turniere):
                 [abend_id],
             )
         }
-        if werte is None:
-            if self._werte_aus is None:
-                raise Eingabefehler(f"Eintrag für {spiel} ohne Werte; nichts eingetragen.")
-            werte = self._werte_aus(spiel, ergebnis)
         zeilen = []
         for groesse, je in werte.items():
             for name, wert in je.items():
@@ -459,8 +466,8 @@ class Store(Austausch, Turniere):
         spiel: str,
         art: str,
         bezug: int | None,
-        eingabe: dict[str, Any],
-        ergebnis: dict[str, Any],
+        eingabe: Mapping[str, Any],
+        ergebnis: Mapping[str, Any],
         zeilen: list[tuple[Any, ...]],
         zeit: str | None = None,
         eid: int | None = None,
@@ -481,8 +488,8 @@ class Store(Austausch, Turniere):
                 spiel,
                 art,
                 bezug,
-                json.dumps(eingabe, ensure_ascii=False),
-                json.dumps(ergebnis, ensure_ascii=False),
+                json.dumps(dict(eingabe), ensure_ascii=False),
+                json.dumps(dict(ergebnis), ensure_ascii=False),
                 0 if art == "storno" else 1,
             ],
         )
@@ -498,33 +505,36 @@ class Store(Austausch, Turniere):
 
     def eintragen(
         self,
-        spiel: str,
-        ergebnis: dict[str, Any],
-        eingabe: dict[str, Any] | None = None,
+        ergebnis: Ergebnis,
+        eingabe: Mapping[str, Any] | None = None,
         *,
         abend_id: int | None = None,
-        werte: dict[str, dict[str, int]] | None = None,
         schluessel: str | None = None,
     ) -> Eintrag:
         """Ein Spiel/eine Runde in den (offenen) Abend eintragen; eine Transaktion.
 
-        ``ergebnis`` ist ``Ergebnis.als_json()`` des Spiels, ``werte`` dessen ``werte()``
-        (``{groesse: {name: wert}}``; ohne: ``werte_aus`` des Stores); ``eingabe`` ist, was der
-        Benutzer eingab (z. B. ``{"argv": [...]}`` oder die Partie-JSON). Alle Namen der
-        Werte müssen Spieler des Abends sein. Fehler → nichts geschrieben. ``schluessel``:
-        war er schon da, wird nichts geschrieben (``Wiederholt`` mit dem ersten Eintrag).
+        Gespeichert werden ``ergebnis.als_json()`` und ``ergebnis.werte()`` (``{groesse: {name:
+        wert}}``); ``eingabe`` ist, was der Benutzer eingab (z. B. ``{"argv": [...]}`` oder die
+        Partie-JSON). Alle Namen der Werte müssen Spieler des Abends sein. Fehler → nichts
+        geschrieben. ``schluessel``: war er schon da, wird nichts geschrieben (``Wiederholt``
+        mit dem ersten Eintrag).
         """
-        if spiel not in SPIELE:
-            raise Eingabefehler(f"Unbekanntes Spiel „{spiel}“; möglich: {', '.join(SPIELE)}.")
         self._braucht_daten()
         if abend_id is None:
             abend_id = self.abend().id
         with self._schreiben() as conn:
             self._schluessel_frei(conn, schluessel)
             self._pruefe_offen(conn, abend_id)
-            zeilen = self._werte_zeilen(conn, abend_id, spiel, ergebnis, werte)
+            zeilen = self._werte_zeilen(conn, abend_id, ergebnis.spiel, ergebnis.werte())
             eid = self._einfuegen(
-                conn, abend_id, spiel, "spiel", None, eingabe or {}, ergebnis, zeilen
+                conn,
+                abend_id,
+                ergebnis.spiel,
+                "spiel",
+                None,
+                eingabe or {},
+                ergebnis.als_json(),
+                zeilen,
             )
             self._schluessel_merken(conn, schluessel, eid)
         return self.eintrag(eid)
@@ -648,29 +658,40 @@ class Store(Austausch, Turniere):
     def korrektur(
         self,
         eintrag_id: int,
-        ergebnis: dict[str, Any],
-        eingabe: dict[str, Any] | None = None,
+        ergebnis: Ergebnis,
+        eingabe: Mapping[str, Any] | None = None,
         *,
-        werte: dict[str, dict[str, int]] | None = None,
         schluessel: str | None = None,
     ) -> Eintrag:
-        """Ersetzt Eintrag ``eintrag_id`` durch ein neues Ergebnis (Korrektur-Eintrag)."""
+        """Ersetzt Eintrag ``eintrag_id`` durch ein neues Ergebnis desselben Spiels
+        (Korrektur-Eintrag)."""
         self._braucht_daten()
         with self._schreiben() as conn:
             self._schluessel_frei(conn, schluessel)
             alt = self._aufhebbar(conn, eintrag_id)
+            if ergebnis.spiel != alt.spiel:
+                raise Eingabefehler(
+                    f"Eintrag {alt.id} ist ein anderes Spiel ({alt.spiel}); nichts korrigiert."
+                )
             self._pruefe_offen(conn, alt.abend_id)
-            zeilen = self._werte_zeilen(conn, alt.abend_id, alt.spiel, ergebnis, werte)
+            zeilen = self._werte_zeilen(conn, alt.abend_id, alt.spiel, ergebnis.werte())
             eid = self._einfuegen(
-                conn, alt.abend_id, alt.spiel, "korrektur", alt.id, eingabe or {}, ergebnis, zeilen
+                conn,
+                alt.abend_id,
+                alt.spiel,
+                "korrektur",
+                alt.id,
+                eingabe or {},
+                ergebnis.als_json(),
+                zeilen,
             )
             self._schluessel_merken(conn, schluessel, eid)
         return self.eintrag(eid)
 
     # ------------------------------------------------------------ Auswertung
 
-    def summen(self, abend_id: int | None = None) -> dict[str, dict[str, dict[str, int]]]:
-        """``{spiel: {groesse: {name: summe}}}`` über die geltenden Einträge (ein SQL-Aggregat)."""
+    def summen(self, abend_id: int | None = None) -> Summen:
+        """Die Summen je Spiel, Größe und Name über die geltenden Einträge (ein SQL-Aggregat)."""
         if abend_id is None:
             sql = (
                 "SELECT w.spiel, w.groesse, s.name, w.summe FROM (SELECT spiel, groesse, "
@@ -687,10 +708,10 @@ class Store(Austausch, Turniere):
                 "ORDER BY s.schluessel"
             )
             par = [abend_id]
-        aus: dict[str, dict[str, dict[str, int]]] = {}
+        je: dict[tuple[str, str], dict[str, int]] = {}
         for spiel, groesse, name, summe in self._lies(sql, par):
-            aus.setdefault(spiel, {}).setdefault(groesse, {})[name] = summe
-        return aus
+            je.setdefault((spiel, groesse), {})[name] = summe
+        return Summen(je)
 
     def partien_je_spiel(self, abend_id: int | None = None) -> dict[str, int]:
         """``{spiel: Zahl geltender Einträge}`` (ein Abend oder alle)."""
@@ -730,9 +751,11 @@ __all__ = [
     "Abend",
     "Eintrag",
     "Ereignis",
+    "ErgebnisAus",
     "KeineDaten",
     "Spieler",
     "Store",
+    "Summen",
     "Wiederholt",
     "angelegte_leere_entfernen",
     "aufgehoben_durch",

@@ -6,13 +6,13 @@ nur für die Typprüfung, damit die Mischklassen wissen, worauf sie sich verlass
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from referee.store.daten import Eintrag
+    from referee.ergebnis import Eintrag
 
 
 class Grund:
@@ -34,6 +34,8 @@ class Grund:
 
         def _pruefe_offen(self, conn: Any, abend_id: int) -> None: ...
 
+        def _eintrag_aus(self, z: tuple[Any, ...]) -> Eintrag: ...
+
         def eintraege(
             self, abend_id: int | None = None, *, alle: bool = False, spiel: str | None = None
         ) -> list[Eintrag]: ...
@@ -47,8 +49,8 @@ class Grund:
             spiel: str,
             art: str,
             bezug: int | None,
-            eingabe: dict[str, Any],
-            ergebnis: dict[str, Any],
+            eingabe: Mapping[str, Any],
+            ergebnis: Mapping[str, Any],
             zeilen: list[tuple[Any, ...]],
             zeit: str | None = None,
             eid: int | None = None,

@@ -158,7 +158,7 @@ class Eintrag:
 @dataclass(frozen=True)
 class Summen:
     """Die Summen der geltenden Werte eines Abends (oder aller): je Spiel und Größe die Summe je
-    Name – so, wie der Speicher sie aggregiert (``Store.summen``).
+    Name – so, wie der Speicher sie aggregiert (``Abendspeicher.summen``).
 
     >>> s = Summen({(SCHAFKOPF, CENT): {"Anna": 50, "Ben": -50}})
     >>> s.von(SCHAFKOPF, CENT)["Anna"], s.von(SABAI, SIEGPUNKTE)

@@ -18,7 +18,7 @@ from referee.errors import Eingabefehler
 if TYPE_CHECKING:
     import os
 
-    from referee.store import Store
+    from referee.store import Abendspeicher
 
 _KLASSEN = {
     SCHAFKOPF: ("referee.schafkopf.ergebnis", "SchafkopfErgebnis"),
@@ -49,7 +49,7 @@ def werte_aus(spiel: str, daten: object) -> Werte:
     return ergebnis_aus_json(spiel, daten).werte()
 
 
-def store_oeffnen(pfad: str | os.PathLike[str] | None = None) -> Store:
+def store_oeffnen(pfad: str | os.PathLike[str] | None = None) -> Abendspeicher:
     """Der Speicher (``referee.store``) mit diesem Spielkatalog: er liest seine Einträge getypt
     (``ergebnis_aus_json``) – für Buch, Einfuhr, Werkzeuge und Tests unter dem Buch."""
     from referee.store import oeffne

@@ -354,7 +354,7 @@ def test_ereignisse_export_import_rundreise(buch, tmp_path):
 
 
 def test_migration_v3_zu_v4(tmp_path, monkeypatch):
-    import referee.store as st
+    import referee.store.verbindung as st  # dort wendet die Verbindung die Migrationen an
     from referee.spiele import store_oeffnen
 
     echt = st.migrationen
@@ -389,7 +389,7 @@ def test_migration_v3_zu_v4(tmp_path, monkeypatch):
         assert b.stand(1).als_json()["ueberweisungen"] == []
         assert b.store.integritaet() == "ok"
         with pytest.raises(Exception, match="nie gelöscht"):
-            b.store._conn.execute("DELETE FROM ereignisse")
+            b.store.verbindung._conn.execute("DELETE FROM ereignisse")
 
 
 # --------------------------------------------------------------------------- 40 Spalten

@@ -205,7 +205,7 @@ def test_rueckgaengig_nach_korrektur_stellt_original_her(abend):
 
 
 def test_migration_v2_zu_v3_storno_einer_korrektur(tmp_path, monkeypatch):
-    import referee.store as st
+    import referee.store.verbindung as st  # dort wendet die Verbindung die Migrationen an
 
     echt = st.migrationen
 

@@ -64,7 +64,7 @@ def test_pfad_reihenfolge(tmp_path, monkeypatch):
 
 
 def test_verbindung_pragmas(store):
-    c = store._conn
+    c = store.verbindung._conn
     assert c.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     assert c.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert c.execute("PRAGMA busy_timeout").fetchone()[0] >= 5000
@@ -96,7 +96,7 @@ def test_neuere_version_wird_abgelehnt_datei_unveraendert(tmp_path):
     pfad = tmp_path / "neu.db"
     s = oeffne(pfad)
     s.abend_neu(VIER)
-    s._conn.execute(f"PRAGMA user_version = {SCHEMA_AKTUELL + 1}")
+    s.verbindung._conn.execute(f"PRAGMA user_version = {SCHEMA_AKTUELL + 1}")
     s.schliessen()
     vorher = pfad.read_bytes()
     with pytest.raises(SpeicherFehler, match="neueren referee-Version") as info:
@@ -140,7 +140,7 @@ def test_migration_von_schema_v1_mit_daten(tmp_path):
     db.close()
 
     s = oeffne(pfad)
-    assert s._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_AKTUELL
+    assert s.verbindung._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_AKTUELL
     st_ = stand(s, 1)
     assert st_["schafkopf"] == {"Anna": 80, "Ben": 80, "Cem": -80, "Dora": -80}
     assert st_["saufn"]["Dora"] == {"1": 1, "2": 0, "3": 0}
@@ -275,7 +275,7 @@ def test_storno_und_korrektur_bleiben_sichtbar(store):
 
 def test_eintraege_sind_unveraenderlich(store):
     eintragen(store, "schafkopf", sk())
-    c = store._conn
+    c = store.verbindung._conn
     for sql in (
         "DELETE FROM eintraege",
         "UPDATE eintraege SET ergebnis = '{}'",

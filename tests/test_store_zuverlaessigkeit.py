@@ -195,7 +195,7 @@ def test_sigkill_beim_anlegen_hinterlaesst_brauchbare_datei(tmp_path):
             eintragen(
                 s, "schafkopf", {"zahlungen": {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}}
             )
-            assert s._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_AKTUELL
+            assert s.verbindung._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_AKTUELL
             s.schliessen()
 
 
@@ -381,7 +381,7 @@ def test_verbindung_zu_einer_gerade_entfernten_datei_verbindet_neu(tmp_path, mon
     """Ein anderer Prozess entfernt die neue Datei, nachdem sie hier geöffnet, aber bevor sie
     gesperrt wurde: ``verbinde`` merkt es und verbindet neu – nichts wird in die entfernte
     Datei geschrieben."""
-    from referee import store
+    from referee.store import verbindung as store
 
     pfad = tmp_path / "neu.db"
     sqlite3.connect(pfad).close()  # eine neue, leere Datei (wie eben von jemandem angelegt)
@@ -416,7 +416,7 @@ def test_aufraeumen_schliesst_eigene_offene_verbindungen_zuerst(tmp_path):
     s = store.oeffne(neu)
     with pytest.raises(UnicodeEncodeError):
         s.abend_neu(["Anna", "Ben"], ort="P\udcffost")
-    assert s._conn is not None and neu.exists()
+    assert s.verbindung._conn is not None and neu.exists()
     store.angelegte_leere_entfernen()
-    assert s._conn is None
+    assert s.verbindung._conn is None
     assert list(tmp_path.iterdir()) == []

@@ -63,7 +63,7 @@ if TYPE_CHECKING:
     from referee.ergebnis import Abendlage, Angaben, Eintrag, Ergebnis
     from referee.sabai.runde import Spielstand
     from referee.schafkopf.tisch import Geberfolge
-    from referee.store import Abend, Ereignis, Store, Wiederholt
+    from referee.store import Abend, Abendspeicher, Ereignis, Wiederholt
 
 _BEISPIEL = "Beispiel: referee abend neu --spieler Anna Ben Cem Dora"
 #: so lange gilt ein gleicher Eintrag als „schon eingetragen“ (zwei Handys, ein Spiel):
@@ -99,7 +99,7 @@ class Buch:
     def __init__(self, pfad: str | os.PathLike[str] | None = None) -> None:
         from referee.spiele import store_oeffnen
 
-        self.store: Store = store_oeffnen(pfad)
+        self.store: Abendspeicher = store_oeffnen(pfad)
 
     # ------------------------------------------------------------ Verbindung
 

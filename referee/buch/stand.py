@@ -34,7 +34,7 @@ from referee.namen import namensschluessel
 
 if TYPE_CHECKING:
     from referee.bericht.ausgleich import Ueberweisung
-    from referee.store import Abend, Store
+    from referee.store import Abend, Abendspeicher
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +97,7 @@ class Stand:
         }
 
 
-def stand_lesen(store: Store, abend: Abend | None, *, verlauf: bool = False) -> Stand:
+def stand_lesen(store: Abendspeicher, abend: Abend | None, *, verlauf: bool = False) -> Stand:
     """Der Stand von ``abend`` (``None``: alle Abende) aus den Summen des Speichers; mit
     ``verlauf`` dazu der Schafkopf-Saldo nach jedem Spiel."""
     abend_id = None if abend is None else abend.id
@@ -139,7 +139,7 @@ def stand_lesen(store: Store, abend: Abend | None, *, verlauf: bool = False) -> 
     )
 
 
-def bezahlt_summen(store: Store, abend_id: int | None) -> dict[str, int]:
+def bezahlt_summen(store: Abendspeicher, abend_id: int | None) -> dict[str, int]:
     """Schon bezahlt (Schafkopf, Cent je Spieler): die Summe der geltenden ``bezahlt``."""
     summe: dict[str, int] = {}
     for e in store.ereignisse(abend_id, art="bezahlt"):
@@ -148,7 +148,9 @@ def bezahlt_summen(store: Store, abend_id: int | None) -> dict[str, int]:
     return summe
 
 
-def _saldo_verlauf(store: Store, abend: Abend, namen: list[str]) -> dict[str, tuple[int, ...]]:
+def _saldo_verlauf(
+    store: Abendspeicher, abend: Abend, namen: list[str]
+) -> dict[str, tuple[int, ...]]:
     """Schafkopf-Saldo je Spieler nach jedem geltenden Spiel (Korrekturen am Platz des
     Originals), für die Sparkline und das Diagramm."""
     from referee.bericht.statistik import saldo_verlauf

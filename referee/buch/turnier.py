@@ -52,7 +52,7 @@ from referee.turnier.antworten import (
 
 if TYPE_CHECKING:
     from referee.schafkopf.angaben import SchafkopfAngaben
-    from referee.store import Store
+    from referee.store import Turnierspeicher
     from referee.turnier.daten import Teilnehmer, Tisch, Tischsumme, Turnier, Turniereintrag
     from referee.turnier.spiel import Tischlage, Turnierspiel
     from referee.turnier.wertung import Wertung
@@ -69,9 +69,10 @@ class Turnierbuch:
     Lesen legt nie eine Datei an."""
 
     def __init__(self, pfad: str | os.PathLike[str] | None = None) -> None:
-        from referee.spiele import store_oeffnen
+        from referee.spiele import ergebnis_aus_json
+        from referee.store import oeffne_turniere
 
-        self.store: Store = store_oeffnen(pfad)
+        self.store: Turnierspeicher = oeffne_turniere(pfad, ergebnis_aus=ergebnis_aus_json)
 
     @property
     def pfad(self) -> str:

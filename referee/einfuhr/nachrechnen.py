@@ -95,7 +95,7 @@ def _tarif_an_der_stelle(
 ) -> dict:
     """Der Tarif, mit dem referee Eintrag ``eid`` rechnete (``Buch.lage``): der beim Anlegen
     des Abends, ersetzt durch die jüngste Regeländerung, die vor Eintrag ``bis`` kam (ein
-    Spiel: ``bis`` = ``eid``; eine Korrektur: das ursprüngliche Spiel, ``Store.abend(bis=…)``)
+    Spiel: ``bis`` = ``eid``; eine Korrektur: das ursprüngliche Spiel, ``Abendspeicher.abend(bis=…)``)
     und beim Schreiben von ``eid`` nicht storniert war."""
     tarif = abend["tarif"]
     for nach, neu, storno_nach in verlauf.get(abend["id"], ()):

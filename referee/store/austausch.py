@@ -8,12 +8,12 @@ from typing import Any
 from referee.ergebnis import SPIELE, Eintrag
 from referee.errors import Eingabefehler, SpeicherFehler, Zustandsfehler
 from referee.namen import namensschluessel, pruefe_name
-from referee.store.abende import Abende
 from referee.store.daten import ARTEN, EREIGNIS_ARTEN, EXPORT_FORMAT, SCHEMA_AKTUELL
+from referee.store.eintraege import Eintraege
 
 
-class Austausch(Abende):
-    """Export, Import und Integritätsprüfung: Teil von ``referee.store.Store``."""
+class Austausch(Eintraege):
+    """Export und Import: Teil von ``referee.store.Abendspeicher``."""
 
     # ------------------------------------------------------------ Export / Import
 
@@ -228,8 +228,3 @@ class Austausch(Abende):
             "abende": len(daten["abende"]),
             "eintraege": len(daten["eintraege"]),
         }
-
-    def integritaet(self) -> str:
-        """``PRAGMA integrity_check`` (``"ok"`` wenn alles stimmt)."""
-        z = self._lies("PRAGMA integrity_check")
-        return z[0][0] if z else "ok"

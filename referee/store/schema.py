@@ -165,7 +165,7 @@ def migrationen(ergebnis_aus: ErgebnisAus | None = None) -> Migrations:
         # Storno einer Korrektur: das ersetzte Eintrag gilt wieder („rueckgaengig“ nach
         # „korrektur“ stellt das Original her). Danach darf ein Eintrag mehrfach Bezug sein
         # (erste Korrektur storniert, dann neu korrigiert); doppelte Aufhebung verhindert
-        # ``Store._aufhebbar`` innerhalb derselben BEGIN-IMMEDIATE-Transaktion.
+        # ``Abendspeicher._aufhebbar`` innerhalb derselben BEGIN-IMMEDIATE-Transaktion.
         db.execute("DROP INDEX eintraege_bezug_einmal")
         db.table("eintraege").create_index(["bezug"], index_name="eintraege_bezug")
         db.execute("DROP TRIGGER eintraege_aufheben")

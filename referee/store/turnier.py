@@ -1,4 +1,5 @@
-"""Preisschafkopf-Turniere im Speicher (Mischklasse von ``Store``, Schema 6).
+"""Der Speicher der Turniere (``Turnierspeicher``, Schema 6) – neben dem der Abende, über derselben
+Datei und Verbindung (``referee.store.verbindung``).
 
 Wie die Abende nur anhängend: ein Turnier, seine Startnummern (Anmeldung, Ersatzspieler ab
 einer Runde), die Auslosungen und Tische werden nie geändert; an einem Tisch stehen Einträge
@@ -41,8 +42,8 @@ BEISPIEL = 'Beispiel: referee turnier neu "Preisschafkopf Post" --runden 2 --spi
 Wertzeile = tuple[int, int, int]
 
 
-class Turniere(Grund):
-    """Turniere, Teilnehmer, Auslosungen und Tischeinträge: Teil von ``referee.store.Store``."""
+class Turnierspeicher(Grund):
+    """Turniere, Teilnehmer, Auslosungen und Tischeinträge einer Buchdatei."""
 
     # ------------------------------------------------------------ Turniere
 
@@ -714,4 +715,4 @@ class TurnierWiederholt(Exception):
         self.eintrag = eintrag
 
 
-__all__ = ["BEISPIEL", "TurnierWiederholt", "Turniere", "Wertzeile"]
+__all__ = ["BEISPIEL", "TurnierWiederholt", "Turnierspeicher", "Wertzeile"]

@@ -304,7 +304,7 @@ def handys(a: argparse.Namespace) -> int:
                 doppelt += len(zeilen) - len(set(zeilen))
                 if zeilen != erwartet:
                     r["fehler"].append(f"Tisch {nr}: {zeilen} statt {erwartet}")
-            for s in tb.store.tischsummen(tb.stand().turnier.id):
+            for s in tb._tischsummen(tb.stand().turnier):
                 nicht_null += sum(s.punkte.values()) != 0
             im_buch = sum(s.spiele for s in tb.stand().tische)
     alle = a.tische * a.handy_spiele

@@ -420,6 +420,65 @@ def test_rangliste_ordnung(werte):
         assert x.platz == besser + 1
 
 
+# --------------------------------------------------------------------------- Was zählt
+
+
+def test_blatt_geht_den_spielen_vor():
+    """Ein Tischblatt vom Papier zählt statt der Spiele des Tisches (auch wenn sie anders
+    stehen); ohne Blatt zählen die Spiele, ohne beides ist der Tisch offen."""
+    from referee.turnier.daten import Tischwerte
+    from referee.turnier.stand import tischsumme
+
+    spiele = {1: (5, 1), 2: (-5, 0)}
+    mit_blatt = tischsumme(Tischwerte(2, 4, {1: (8, 2), 2: (-8, 0)}, spiele, anzahl_spiele=3))
+    assert (mit_blatt.quelle, dict(mit_blatt.punkte), dict(mit_blatt.soli)) == (
+        "blatt",
+        {1: 8, 2: -8},
+        {1: 2, 2: 0},
+    )
+    assert (mit_blatt.runde, mit_blatt.tisch, mit_blatt.spiele) == (2, 4, 3)
+    ohne = tischsumme(Tischwerte(2, 4, {}, spiele, anzahl_spiele=3))
+    assert (ohne.quelle, dict(ohne.punkte), dict(ohne.soli)) == (
+        "spiele",
+        {1: 5, 2: -5},
+        {1: 1, 2: 0},
+    )
+    offen = tischsumme(Tischwerte(2, 5))
+    assert (offen.quelle, dict(offen.punkte), offen.spiele) == ("offen", {}, 0)
+
+
+def test_konten_ueber_runden_und_je_runde():
+    """Die Konten der Rangliste: Punkte je Runde aus den Tischsummen, Soli nur der gewählten
+    Runde, der Name der Runde (Ersatzspieler), abgemeldet; je Runde nur, wer dort saß."""
+    from referee.turnier.daten import Tischsumme
+    from referee.turnier.stand import konten
+
+    teilnehmer = [
+        Teilnehmer(1, ((1, "Anna"),)),
+        Teilnehmer(2, ((1, "Ben"), (2, "Berta"))),  # Berta spielt ab Runde 2 für Ben
+        Teilnehmer(3, ((1, "Cem"),), abgemeldet_ab=2),
+    ]
+    summen = [
+        Tischsumme(1, 1, "blatt", {1: 6, 2: -3, 3: -3}, {1: 1, 2: 0, 3: 0}, 0),
+        Tischsumme(2, 1, "spiele", {1: -2, 2: 2}, {1: 0, 2: 1}, 4),
+    ]
+    gesamt = konten(teilnehmer, summen, runden=2)
+    assert [(k.startnummer, k.name, k.punkte, k.soli, k.je_runde) for k in gesamt] == [
+        (1, "Anna", 4, 1, (6, -2)),
+        (2, "Berta", -1, 1, (-3, 2)),
+        (3, "Cem", -3, 0, (-3, 0)),
+    ]
+    assert gesamt[2].abgemeldet and gesamt[1].ersetzt == ("Ben",)
+    erste = konten(teilnehmer, summen, runden=2, runde=1, gesessen={1, 2, 3})
+    assert [(k.name, k.punkte, k.soli) for k in erste] == [
+        ("Anna", 6, 1),
+        ("Ben", -3, 0),
+        ("Cem", -3, 0),
+    ]
+    zweite = konten(teilnehmer, summen, runden=2, runde=2, gesessen={1, 2})
+    assert [(k.name, k.punkte, k.soli) for k in zweite] == [("Anna", -2, 0), ("Berta", 2, 1)]
+
+
 # --------------------------------------------------------------------------- Teilnehmer
 
 
@@ -445,7 +504,17 @@ def test_teilnehmer_namen_je_runde():
 
 @pytest.mark.parametrize(
     "modul",
-    ["wertung", "auslosung", "blatt", "rangliste", "spiel", "teilnehmer", "antworten", "pdf"],
+    [
+        "wertung",
+        "auslosung",
+        "blatt",
+        "rangliste",
+        "spiel",
+        "teilnehmer",
+        "antworten",
+        "pdf",
+        "stand",
+    ],
 )
 def test_kernmodule_ohne_ein_ausgabe(modul):
     code = f"import sys, referee.turnier.{modul}; print(','.join(sorted(sys.modules)))"
@@ -460,7 +529,7 @@ def test_kernmodule_ohne_ein_ausgabe(modul):
 
 
 @pytest.mark.parametrize(
-    "modul", ["wertung", "auslosung", "blatt", "rangliste", "spiel", "teilnehmer", "pdf"]
+    "modul", ["wertung", "auslosung", "blatt", "rangliste", "spiel", "teilnehmer", "pdf", "stand"]
 )
 def test_doctests(modul):
     import doctest

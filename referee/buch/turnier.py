@@ -780,13 +780,19 @@ class Turnierbuch:
         quelle = "blatt" if "blatt" in arten else "spiele" if spiele else "offen"
         return Tischstand(runde, tisch, spiele, t.spiele, quelle)
 
+    def _tischsummen(self, t: Turnier) -> list[Tischsumme]:
+        """Was jeder ausgeloste Tisch zählt (``referee.turnier.stand``: Blatt vor Spielen)."""
+        from referee.turnier.stand import tischsumme
+
+        return [tischsumme(w) for w in self.store.tischwerte(t.id)]
+
     def _tischstaende(
         self, t: Turnier, runde: int | None = None, summen: Sequence[Tischsumme] | None = None
     ) -> tuple[Tischstand, ...]:
         """Wie weit die Tische (einer Runde) sind; ``summen``: schon gelesen."""
         return tuple(
             Tischstand(s.runde, s.tisch, s.spiele, t.spiele, s.quelle)
-            for s in (self.store.tischsummen(t.id) if summen is None else summen)
+            for s in (self._tischsummen(t) if summen is None else summen)
             if runde is None or s.runde == runde
         )
 
@@ -794,42 +800,20 @@ class Turnierbuch:
         """Die Rangliste (Punkte, dann gewonnene Soli, gleiche Plätze bei vollem Gleichstand)
         über alle Runden oder eine (``runde``: nur wer in ihr saß), dazu der Stand der Tische.
         Je Tisch zählt ein eingegebenes Blatt, sonst die Summe seiner Spiele."""
-        from referee.turnier.rangliste import Konto, rangliste
+        from referee.turnier.rangliste import rangliste
+        from referee.turnier.stand import konten
 
         t = self._turnier(turnier_id)
         if runde is not None:
             self._ausgeloste_runde(t, runde)
-        summen = self.store.tischsummen(t.id)
-        punkte: dict[int, list[int]] = {}
-        soli: dict[int, int] = {}
-        for s in summen:
-            for nr, p in s.punkte.items():
-                punkte.setdefault(nr, [0] * t.runden)[s.runde - 1] += p
-            if runde is None or s.runde == runde:
-                for nr, n in s.soli.items():
-                    soli[nr] = soli.get(nr, 0) + n
+        summen = self._tischsummen(t)
         gesessen = (
             {nr for x in self.store.tische(t.id, runde) for nr in x.startnummern}
             if runde is not None
             else None
         )
-        konten = []
-        for x in self.store.teilnehmer(t.id):
-            if gesessen is not None and x.startnummer not in gesessen:
-                continue
-            je = punkte.get(x.startnummer, [0] * t.runden)
-            konten.append(
-                Konto(
-                    x.startnummer,
-                    x.name if runde is None else x.name_in(runde),
-                    je[runde - 1] if runde is not None else sum(je),
-                    soli.get(x.startnummer, 0),
-                    tuple(je),
-                    x.abgemeldet_ab is not None,
-                    x.ersetzt,
-                )
-            )
-        return Turnierstand(t, rangliste(konten), runde, self._tischstaende(t, runde, summen))
+        k = konten(self.store.teilnehmer(t.id), summen, t.runden, runde, gesessen)
+        return Turnierstand(t, rangliste(k), runde, self._tischstaende(t, runde, summen))
 
 
 # --------------------------------------------------------------------------- Hilfen

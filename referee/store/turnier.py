@@ -9,7 +9,8 @@ ist ein Eintrag mit ``bezug``. Abmeldungen und das Ende sind Ereignisse (stornie
 Der Speicher kennt keine Spielregeln und keine Wertung: er legt die Werte ab, die
 ``referee.buch.turnier`` ihm gibt (Punkte und gewonnene Soli je Startnummer), prüft nur, was
 zur Datei gehört (gibt es Turnier, Runde, Tisch, Startnummer? ist der Eintrag noch gültig?),
-und summiert. Jede schreibende Methode ist eine BEGIN-IMMEDIATE-Transaktion; ein Fehler
+und summiert; was zählt (ein Tischblatt geht den Spielen vor), entscheidet der Kern
+(``referee.turnier.stand``). Jede schreibende Methode ist eine BEGIN-IMMEDIATE-Transaktion; ein Fehler
 schreibt nichts.
 """
 
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
         Sitz,
         Teilnehmer,
         Tisch,
-        Tischsumme,
+        Tischwerte,
         Turnier,
         Turniereintrag,
     )
@@ -632,11 +633,12 @@ class Turnierspeicher(Grund):
 
     # ------------------------------------------------------------ Summen
 
-    def tischsummen(self, turnier_id: int) -> list[Tischsumme]:
-        """Je ausgelostem Tisch, was er zählt: ein geltendes Blatt geht den Spielen vor
-        (``quelle`` ``blatt``), sonst die Summe der geltenden Spiele (``spiele``), sonst
-        ``offen``. Zwei SQL-Aggregate über die geltenden Werte."""
-        from referee.turnier.daten import Tischsumme
+    def tischwerte(self, turnier_id: int) -> list[Tischwerte]:
+        """Je ausgelostem Tisch (nach Runde, Tisch) die Summen seiner geltenden Blätter und seiner
+        geltenden Spiele je Startnummer und die Zahl der geltenden Spiele – zwei SQL-Aggregate
+        über die geltenden Werte. Was davon zählt (ein Blatt geht den Spielen vor), entscheidet
+        der Kern (``referee.turnier.stand``)."""
+        from referee.turnier.daten import Tischwerte
 
         if not self._hat_turniere():
             return []
@@ -657,29 +659,20 @@ class Turnierspeicher(Grund):
                 [turnier_id],
             )
         }
-        aus = []
-        for r, t in self._lies(
-            "SELECT DISTINCT runde, tisch FROM turnier_tische WHERE turnier_id = ? "
-            "ORDER BY runde, tisch",
-            [turnier_id],
-        ):
-            if (r, t, "blatt") in summen:
-                quelle, je = "blatt", summen[(r, t, "blatt")]
-            elif (r, t, "spiel") in summen:
-                quelle, je = "spiele", summen[(r, t, "spiel")]
-            else:
-                quelle, je = "offen", {}
-            aus.append(
-                Tischsumme(
-                    r,
-                    t,
-                    quelle,
-                    {nr: p for nr, (p, _) in je.items()},
-                    {nr: s for nr, (_, s) in je.items()},
-                    spiele.get((r, t), 0),
-                )
+        return [
+            Tischwerte(
+                r,
+                t,
+                summen.get((r, t, "blatt"), {}),
+                summen.get((r, t, "spiel"), {}),
+                spiele.get((r, t), 0),
             )
-        return aus
+            for r, t in self._lies(
+                "SELECT DISTINCT runde, tisch FROM turnier_tische WHERE turnier_id = ? "
+                "ORDER BY runde, tisch",
+                [turnier_id],
+            )
+        ]
 
     def begegnungen(self, turnier_id: int) -> tuple[list[tuple[int, int]], set[int]]:
         """Alle Paare, die schon an einem Tisch saßen (je Runde einmal), und wer schon an

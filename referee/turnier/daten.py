@@ -156,6 +156,20 @@ class Turniereintrag:
 
 
 @dataclass(frozen=True)
+class Tischwerte:
+    """Was der Speicher für einen ausgelosten Tisch einer Runde summiert, ohne zu werten: die
+    Summen der geltenden Tischblätter (``blatt``) und der geltenden Spiele (``spiele``), je
+    Startnummer (Punkte, gewonnene Soli), und die Zahl der geltenden Spiele. Was davon zählt,
+    entscheidet der Kern (``referee.turnier.stand.tischsumme``)."""
+
+    runde: int
+    tisch: int
+    blatt: Mapping[int, tuple[int, int]] = field(default_factory=dict, hash=False)
+    spiele: Mapping[int, tuple[int, int]] = field(default_factory=dict, hash=False)
+    anzahl_spiele: int = 0
+
+
+@dataclass(frozen=True)
 class Tischsumme:
     """Was ein Tisch einer Runde zählt (aus dem Speicher summiert): ``quelle`` ``blatt`` (ein
     eingegebenes Tischblatt gilt), ``spiele`` (die Summe der Spiele) oder ``offen`` (nichts
@@ -176,6 +190,7 @@ __all__ = [
     "Teilnehmer",
     "Tisch",
     "Tischsumme",
+    "Tischwerte",
     "Turnier",
     "Turniereintrag",
 ]

@@ -110,15 +110,7 @@ def main() -> int:
                             "solo", (zufall.choice(mit),), augen=zufall.randint(20, 100)
                         )
                     spiel = spiel_werten(angaben, lage)
-                    soli = dict(spiel.soli)
-                    tb.store.turnier_eintragen(
-                        t.id,
-                        runde,
-                        tisch.nr,
-                        "spiel",
-                        spiel.als_json(),
-                        [(s, pkt, soli.get(s, 0)) for s, pkt in spiel.punkte],
-                    )
+                    tb.store.turnier_eintragen(t.id, runde, tisch.nr, "spiel", spiel)
             print(
                 f"          ({a.spiele * len(plan.tische)} Spiele eingetragen in {time.perf_counter() - t0:.1f} s)"
             )

@@ -71,8 +71,11 @@ class Turnierbuch:
     def __init__(self, pfad: str | os.PathLike[str] | None = None) -> None:
         from referee.spiele import ergebnis_aus_json
         from referee.store import oeffne_turniere
+        from referee.turnier.spiel import tischergebnis_aus_json
 
-        self.store: Turnierspeicher = oeffne_turniere(pfad, ergebnis_aus=ergebnis_aus_json)
+        self.store: Turnierspeicher = oeffne_turniere(
+            pfad, ergebnis_aus=ergebnis_aus_json, tischergebnis_aus=tischergebnis_aus_json
+        )
 
     @property
     def pfad(self) -> str:
@@ -414,8 +417,7 @@ class Turnierbuch:
             runde,
             tisch,
             "blatt",
-            blatt.als_json(),
-            [(s, je[s], soli_je.get(s, 0)) for s in reihe],
+            blatt,
             eingabe={"punkte": dict(punkte), "soli": dict(soli or {})},
             bezug=bezug,
         )
@@ -565,22 +567,18 @@ class Turnierbuch:
         *,
         laufend: bool = False,
     ) -> SpielEingetragen:
-        from dataclasses import asdict
-
         from referee.store.turnier import TurnierWiederholt
         from referee.turnier.spiel import Turnierspiel
 
         assert isinstance(spiel, Turnierspiel)
-        soli = dict(spiel.soli)
         try:
             e = self.store.turnier_eintragen(
                 t.id,
                 spiel.runde,
                 spiel.tisch,
                 "spiel",
-                spiel.als_json(),
-                [(s, p, soli.get(s, 0)) for s, p in spiel.punkte],
-                eingabe={**(eingabe or {}), "angaben": _angaben_json(asdict(angaben))},
+                spiel,
+                eingabe={**(eingabe or {}), "angaben": angaben.als_json()},
                 bezug=bezug,
                 schluessel=schluessel,
                 nur_gueltig=vorher,
@@ -614,12 +612,12 @@ class Turnierbuch:
         if isinstance(gewertet, Turnierspiel):
             spiel = gewertet
         else:
-            spiel = Turnierspiel.aus_json(e.ergebnis, tarif=self.wertung_von(t).tarif)
+            spiel = Turnierspiel.aus_eintrag(e, tarif=self.wertung_von(t).tarif)
         lage = self.tischlage(e.runde, e.tisch, t.id)
         stand = self._tischstand(t, e.runde, e.tisch)
         summen: dict[int, int] = {}
         for x in self._spiele_am_tisch(t, e.runde, e.tisch):
-            for s, p in Turnierspiel.aus_json(x.ergebnis).punkte:
+            for s, p in Turnierspiel.aus_eintrag(x).punkte:
                 summen[s] = summen.get(s, 0) + p
         return SpielEingetragen(
             t,
@@ -846,11 +844,6 @@ def _schluessel(schluessel: str | None) -> str | None:
     from referee.buch import _pruefe_schluessel
 
     return _pruefe_schluessel(schluessel)
-
-
-def _angaben_json(d: Mapping[str, object]) -> dict[str, object]:
-    """Die Angaben eines Spiels als JSON (Tupel als Listen)."""
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in d.items()}
 
 
 __all__ = ["Turnierbuch"]

@@ -131,7 +131,7 @@ def tischansicht(tb: Turnierbuch, lage: Turnierlage, runde: int, tisch: int) -> 
     from referee.turnier.spiel import Turnierspiel
 
     spiele = tuple(
-        (e, Turnierspiel.aus_json(e.ergebnis, tarif=lage.wertung.tarif))
+        (e, Turnierspiel.aus_eintrag(e, tarif=lage.wertung.tarif))
         for e in tb.tischspiele(runde, tisch, t.id)
     )
     return Tischansicht(t, tl, stand, spiele, offen, aendern, meldung)

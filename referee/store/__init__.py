@@ -53,6 +53,7 @@ werden erst in den Funktionen importiert (Startzeit der CLI).
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from referee.ergebnis import Eintrag, Summen
 from referee.pfade import db_pfad
@@ -75,6 +76,9 @@ from referee.store.daten import (
 from referee.store.schema import migrationen
 from referee.store.turnier import Turnierspeicher
 from referee.store.verbindung import Verbindung, verbinde
+
+if TYPE_CHECKING:
+    from referee.turnier.daten import TischergebnisAus
 
 
 class Abendspeicher(Austausch):
@@ -99,11 +103,16 @@ def oeffne(
 
 
 def oeffne_turniere(
-    pfad: str | os.PathLike[str] | None = None, *, ergebnis_aus: ErgebnisAus | None = None
+    pfad: str | os.PathLike[str] | None = None,
+    *,
+    ergebnis_aus: ErgebnisAus | None = None,
+    tischergebnis_aus: TischergebnisAus | None = None,
 ) -> Turnierspeicher:
-    """Den Speicher der Turniere öffnen (dieselbe Datei wie die Abende); ``ergebnis_aus`` wie bei
-    ``oeffne`` (für die Migration alter Dateien)."""
-    return Turnierspeicher(Verbindung(db_pfad(pfad), ergebnis_aus=ergebnis_aus))
+    """Den Speicher der Turniere öffnen (dieselbe Datei wie die Abende). ``tischergebnis_aus``
+    liest die Ergebnisse der Tischeinträge getypt (``referee.turnier.spiel``);
+    ``ergebnis_aus`` wie bei ``oeffne`` (für die Migration alter Dateien)."""
+    v = Verbindung(db_pfad(pfad), ergebnis_aus=ergebnis_aus)
+    return Turnierspeicher(v, tischergebnis_aus)
 
 
 __all__ = [

@@ -17,13 +17,14 @@ schreibt nichts.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import Eingabefehler, Zustandsfehler
 from referee.namen import namensschluessel, pruefe_name
 from referee.store.daten import KeineDaten, _jetzt
 from referee.store.grund import Grund
+from referee.store.verbindung import Verbindung
 
 if TYPE_CHECKING:
     import sqlite3
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
         Sitz,
         Teilnehmer,
         Tisch,
+        Tischergebnis,
+        TischergebnisAus,
         Tischwerte,
         Turnier,
         Turniereintrag,
@@ -44,7 +47,17 @@ Wertzeile = tuple[int, int, int]
 
 
 class Turnierspeicher(Grund):
-    """Turniere, Teilnehmer, Auslosungen und Tischeinträge einer Buchdatei."""
+    """Turniere, Teilnehmer, Auslosungen und Tischeinträge einer Buchdatei.
+
+    ``tischergebnis_aus`` liest die gespeicherten Ergebnisse der Tischeinträge getypt
+    (``referee.turnier.spiel.tischergebnis_aus_json``: ``Tischblatt`` oder ``Turnierspiel``);
+    ohne ihn gehen Turniere, Teilnehmer und Tische, aber keine Einträge."""
+
+    def __init__(
+        self, verbindung: Verbindung, tischergebnis_aus: TischergebnisAus | None = None
+    ) -> None:
+        super().__init__(verbindung)
+        self._tischergebnis_aus = tischergebnis_aus
 
     # ------------------------------------------------------------ Turniere
 
@@ -349,13 +362,20 @@ class Turnierspeicher(Grund):
         "FROM turnier_eintraege"
     )
 
-    @staticmethod
-    def _turniereintrag_aus(z: tuple[Any, ...]) -> Turniereintrag:
+    def _turniereintrag_aus(self, z: tuple[Any, ...]) -> Turniereintrag:
         # Spalten wie _TURNIEREINTRAG_SQL: id … bezug, dann eingabe, ergebnis (JSON), gilt
         from referee.turnier.daten import Turniereintrag
 
-        e, t = json.loads(z[7]), json.loads(z[8])
-        return Turniereintrag(z[0], z[1], z[2], z[3], z[4], z[5], z[6], e, t, bool(z[9]))
+        art = z[5]
+        ergebnis = None
+        if art != "storno":  # die eine Stelle, an der die Spalte ``ergebnis`` gelesen wird
+            if self._tischergebnis_aus is None:
+                raise RuntimeError(
+                    "Der Turnierspeicher wurde ohne Leser der Tischergebnisse geöffnet."
+                )
+            ergebnis = self._tischergebnis_aus(art, json.loads(z[8]))
+        e = json.loads(z[7])
+        return Turniereintrag(z[0], z[1], z[2], z[3], z[4], art, z[6], e, ergebnis, bool(z[9]))
 
     def turnier_eintrag(self, eintrag_id: int) -> Turniereintrag:
         z = (
@@ -465,10 +485,9 @@ class Turnierspeicher(Grund):
         runde: int,
         tisch: int,
         art: str,
-        ergebnis: dict[str, Any],
-        werte: Sequence[Wertzeile],
+        ergebnis: Tischergebnis,
         *,
-        eingabe: dict[str, Any] | None = None,
+        eingabe: Mapping[str, Any] | None = None,
         bezug: int | None = None,
         schluessel: str | None = None,
         nur_gueltig: Iterable[int] = (),
@@ -476,7 +495,8 @@ class Turnierspeicher(Grund):
         nur_laufende_runde: bool = False,
     ) -> Turniereintrag:
         """Ein Blatt oder Spiel an Tisch ``tisch`` von Runde ``runde`` (mit ``bezug``: als
-        Korrektur, die ``bezug`` ersetzt); ``werte``: je Startnummer am Tisch Punkte und Soli.
+        Korrektur, die ``bezug`` ersetzt): gespeichert werden ``ergebnis.als_json()`` und je
+        Startnummer am Tisch Punkte und gewonnene Soli (``ergebnis.punkte``/``soli``).
         ``nur_gueltig``: Einträge, die beim Rechnen galten und noch gelten müssen (sonst
         ``Zustandsfehler``, etwa wenn ein anderes Handy inzwischen korrigierte);
         ``spiele_vorher``: so viele Spiele gelten am Tisch (sonst kam inzwischen eines dazu). Ein
@@ -486,6 +506,8 @@ class Turnierspeicher(Grund):
         """
         if art not in ("blatt", "spiel"):
             raise Eingabefehler(f"Unbekannte Eintragsart „{art}“; möglich: blatt, spiel.")
+        soli = dict(ergebnis.soli)
+        werte = [(nr, p, soli.get(nr, 0)) for nr, p in ergebnis.punkte]
         with self._schreiben() as conn:
             self._schluessel_frei_turnier(conn, schluessel)
             self._offenes(conn, turnier_id)
@@ -531,7 +553,15 @@ class Turnierspeicher(Grund):
                         f"Eintrag {bezug} ist kein {art} an Tisch {tisch} (Runde {runde})."
                     )
             eid = self._turnier_einfuegen(
-                conn, turnier_id, runde, tisch, art, bezug, eingabe or {}, ergebnis, werte
+                conn,
+                turnier_id,
+                runde,
+                tisch,
+                art,
+                bezug,
+                eingabe or {},
+                ergebnis.als_json(),
+                werte,
             )
             if schluessel is not None:
                 conn.execute(
@@ -603,8 +633,8 @@ class Turnierspeicher(Grund):
         tisch: int,
         art: str,
         bezug: int | None,
-        eingabe: dict[str, Any],
-        ergebnis: dict[str, Any],
+        eingabe: Mapping[str, Any],
+        ergebnis: Mapping[str, Any],
         werte: Sequence[Wertzeile],
     ) -> int:
         cur = conn.execute(
@@ -617,8 +647,8 @@ class Turnierspeicher(Grund):
                 _jetzt(),
                 art,
                 bezug,
-                json.dumps(eingabe, ensure_ascii=False),
-                json.dumps(ergebnis, ensure_ascii=False),
+                json.dumps(dict(eingabe), ensure_ascii=False),
+                json.dumps(dict(ergebnis), ensure_ascii=False),
                 0 if art == "storno" else 1,
             ],
         )

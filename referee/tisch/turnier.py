@@ -114,7 +114,7 @@ class TurnierSitzungsbuch:
         namen = {s.startnummer: s.name for s in tl.sitze}
         punkte = dict.fromkeys(namen.values(), 0)
         for e in self._tb.tischspiele(self.runde, self.tisch, self.turnier_id):
-            for nr, p in Turnierspiel.aus_json(e.ergebnis).punkte:
+            for nr, p in Turnierspiel.aus_eintrag(e).punkte:
                 punkte[namen[nr]] += p
         stand = next(
             s for s in self._tb.tische(self.runde, self.turnier_id).stand if s.tisch == self.tisch

@@ -502,38 +502,57 @@ def test_teilnehmer_namen_je_runde():
 # --------------------------------------------------------------------------- Architektur
 
 
-@pytest.mark.parametrize(
-    "modul",
-    [
-        "wertung",
-        "auslosung",
-        "blatt",
-        "rangliste",
-        "spiel",
-        "teilnehmer",
-        "antworten",
-        "pdf",
-        "stand",
-    ],
-)
-def test_kernmodule_ohne_ein_ausgabe(modul):
-    code = f"import sys, referee.turnier.{modul}; print(','.join(sorted(sys.modules)))"
+#: die Module des reinen Kerns (Antworten und PDFs stehen beim Buch: ``referee.buch.turnier``)
+KERN = ["daten", "wertung", "auslosung", "blatt", "rangliste", "spiel", "stand", "teilnehmer"]
+
+
+def _geladen(modul: str) -> set[str]:
+    code = f"import sys, {modul}; print(','.join(sorted(sys.modules)))"
     r = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=_env(), cwd=ROOT
     )
-    geladen = set(r.stdout.strip().split(","))
-    for fremd in ("typer", "click", "rich", "sqlite3", "sqlite_utils", "referee.store", "fpdf"):
+    return set(r.stdout.strip().split(","))
+
+
+@pytest.mark.parametrize("modul", KERN)
+def test_kernmodule_ohne_ein_ausgabe(modul):
+    geladen = _geladen(f"referee.turnier.{modul}")
+    for fremd in (
+        "typer",
+        "click",
+        "rich",
+        "sqlite3",
+        "sqlite_utils",
+        "referee.store",
+        "referee.buch",
+        "fpdf",
+    ):
         assert fremd not in geladen, f"referee.turnier.{modul} lädt {fremd}"
     text = (ROOT / "referee" / "turnier" / f"{modul}.py").read_text(encoding="utf-8")
     assert "print(" not in text and "open(" not in text
 
 
+def test_kern_ohne_antworten_und_pdf():
+    """Antworten und PDFs gehören zum Buch (wie die Antworten des Abends), nicht zum Kern."""
+    dateien = {d.stem for d in (ROOT / "referee" / "turnier").glob("*.py")}
+    assert dateien == {"__init__", *KERN}
+
+
+@pytest.mark.parametrize("modul", ["antworten", "pdf"])
+def test_antworten_und_pdf_laden_kein_fpdf_und_keinen_speicher(modul):
+    """fpdf2 erst beim Schreiben einer PDF (Startzeit), den Speicher nie."""
+    geladen = _geladen(f"referee.buch.turnier.{modul}")
+    for fremd in ("fpdf", "sqlite3", "sqlite_utils", "referee.store", "typer", "rich"):
+        assert fremd not in geladen, f"referee.buch.turnier.{modul} lädt {fremd}"
+
+
 @pytest.mark.parametrize(
-    "modul", ["wertung", "auslosung", "blatt", "rangliste", "spiel", "teilnehmer", "pdf", "stand"]
+    "modul",
+    [f"referee.turnier.{m}" for m in KERN if m != "daten"] + ["referee.buch.turnier.pdf"],
 )
 def test_doctests(modul):
     import doctest
     import importlib
 
-    ergebnis = doctest.testmod(importlib.import_module(f"referee.turnier.{modul}"))
+    ergebnis = doctest.testmod(importlib.import_module(modul))
     assert ergebnis.failed == 0 and ergebnis.attempted > 0

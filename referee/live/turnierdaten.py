@@ -25,7 +25,7 @@ from referee.errors import Zustandsfehler
 
 if TYPE_CHECKING:
     from referee.buch.turnier import Turnierbuch
-    from referee.turnier.antworten import Tischstand, Turnierstand
+    from referee.buch.turnier.antworten import Tischstand, Turnierstand
     from referee.turnier.daten import Tisch, Turnier, Turniereintrag
     from referee.turnier.spiel import Tischlage, Turnierspiel
     from referee.turnier.wertung import Wertung

@@ -203,9 +203,13 @@ def test_partie_daten_json_und_fehler():
         "referee.namen",
         "referee.schafkopf.tisch",
         "referee.schafkopf.ergebnis",
+        "referee.schafkopf.angaben",
         "referee.sabai.ergebnis",
         "referee.saufn.ergebnis",
         "referee.schlafmuetze.ergebnis",
+        "referee.ergebnis",
+        "referee.eingabe.kurz",
+        "referee.bericht.statistik",
     ),
 )
 def test_doctests(modul):

@@ -1,9 +1,14 @@
 """Das typisierte Ergebnis einer sabai-sabai-Partie fürs Buch, und die Angaben dazu.
 
-``werte()``: ``siegpunkte`` je Spieler:in, ``runden`` (1 je Teilnehmer:in) und ``ruhmeshalle``
-(1, wer mit allen vier Jokern abschloss). ``SabaiAngaben`` sind die Hände vom Tisch; mit der
-``Abendlage`` werden die Namen in die Schreibweise des Abends gebracht und dann gewertet
-(``referee.sabai.runde``).
+Drei Formen (``referee.ergebnis``): die Eingabe ``SabaiAngaben`` (die Hände vom Tisch, aus den
+Optionen oder der Kurzzeile ``sb an 3 7 J / be AJ 2``), das Ergebnis ``SabaiErgebnis`` und der
+gespeicherte ``Eintrag`` damit. Mit der ``Abendlage`` werden die Namen in die Schreibweise des
+Abends gebracht und die Partie gewertet (``referee.sabai.runde``); deren ``Rundenergebnis``
+(Karten, Lesarten) ist die Rechnung selbst und reist nur ungespeichert mit (``runde``), damit
+``sabai runde`` die Hinweise zeigen kann.
+
+``werte()``: ``SIEGPUNKTE`` je Spieler:in, ``RUNDEN`` (1 je Teilnehmer:in) und ``RUHMESHALLE``
+(1, wer mit allen vier Jokern abschloss).
 
 >>> e = SabaiErgebnis.aus_json({"punkte": {"Anna": 3, "Ben": 7}, "siegpunkte": {"Anna": 1,
 ...     "Ben": 0}, "ruhmeshalle": [], "sieger": ["Anna"], "letzte": False})

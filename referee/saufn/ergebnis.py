@@ -1,7 +1,13 @@
 """Das typisierte Ergebnis eines SAUFN-Spielendes fürs Buch, und die Angaben dazu.
 
-``werte()``: ``platz1``/``platz2``/``platz3`` (1 für den Platz) und ``partien`` (1 je
-Mitspieler:in). Die Schlücke (``schluecke``) werden festgehalten, aber nicht summiert.
+Drei Formen (``referee.ergebnis``): die Eingabe ``SaufnAngaben`` (Plätze, Mitspielende, eine
+Verteilung zum Prüfen; aus den Optionen oder der Kurzzeile ``sf cem an be``), das Ergebnis
+``SaufnErgebnis`` und der gespeicherte ``Eintrag`` damit. Das geprüfte ``Spielende`` und die
+Prüfung der Verteilung (``referee.saufn.ende``) sind die Rechnung und reisen nur ungespeichert
+mit (für die Antwort von ``saufn ende``).
+
+``werte()``: ``PLAETZE`` (``platz1``/``platz2``/``platz3``, 1 für den Platz) und ``PARTIEN``
+(1 je Mitspieler:in). Die Schlücke (``schluecke``) werden festgehalten, aber nicht summiert.
 
 >>> e = SaufnErgebnis.aus_json({"plaetze": ["Cem", "Anna"], "spieler": ["Anna", "Ben", "Cem"]})
 >>> e.werte()

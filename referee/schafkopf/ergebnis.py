@@ -1,9 +1,20 @@
 """Das typisierte Ergebnis eines Schafkopfspiels fürs Buch.
 
-``SchafkopfErgebnis`` ist, was gespeichert wird: Zahlungen in Cent je Name und die Fakten des
-Spiels. ``werte()`` gibt dem Buch die Größe ``cent``. Es entsteht aus der getypten Eingabe
-(``referee.schafkopf.angaben``: ``SchafkopfAngaben``, ``SchafkopfPartie``) mit der
-``Abendlage`` über die Rechnung in ``referee.schafkopf.eintrag`` – direkt, ohne JSON dazwischen.
+Ein Schafkopfspiel hat von der Zeile bis zur Datenbank drei Formen (``referee.ergebnis``):
+
+1. Eingabe: ``SchafkopfAngaben`` (die Fakten vom Tisch) oder ``SchafkopfPartie`` (eine ganze
+   Partie aus einer Datei) – ``referee.schafkopf.angaben``; jeder Leser (Optionen, Kurzzeile,
+   Datei) gibt sie genau einmal.
+2. Ergebnis: ``SchafkopfErgebnis`` (hier) – Zahlungen in Cent je Name und die Fakten des
+   Spiels; ``werte()`` gibt dem Buch die Größe ``CENT``. Es entsteht mit der ``Abendlage`` über
+   die Rechnung in ``referee.schafkopf.eintrag`` – direkt, ohne JSON dazwischen. Auch ein Spiel
+   am Turniertisch trägt es (``referee.turnier.spiel.Turnierspiel``).
+3. Gespeicherter Eintrag: ``referee.ergebnis.Eintrag`` mit diesem Ergebnis.
+
+Was die Rechnung innen braucht – ``Fakten`` und ``Abrechnung`` (Plätze 0–3 statt Namen, der
+Tarif; ``referee.schafkopf.abrechnung``) und ``Partiebericht`` (``referee.schafkopf.partie``) –
+bleibt in ``referee.schafkopf.eintrag``; nach außen geht nur das Ergebnis. JSON gibt es an
+einer Stelle: ``als_json``/``aus_json`` (die gespeicherte und exportierte Form).
 
 >>> e = SchafkopfErgebnis.aus_json({"zahlungen": {"Anna": 50, "Ben": 50, "Cem": -50,
 ...                                 "Dora": -50}, "spielart": "rufspiel", "spieler": "Anna"})

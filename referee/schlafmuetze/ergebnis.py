@@ -1,6 +1,10 @@
 """Das typisierte Ergebnis eines Schlafmütze-Spiels fürs Buch, und die Angaben dazu.
 
-``werte()``: ``sieg`` (1 für den Sieger) und ``partien`` (1 je Mitspieler:in).
+Drei Formen (``referee.ergebnis``): die Eingabe ``SchlafmuetzeAngaben`` (Sieger und wer
+mitspielte; aus den Optionen oder der Kurzzeile ``sm dora mit an be``), das Ergebnis
+``SchlafmuetzeErgebnis`` und der gespeicherte ``Eintrag`` damit.
+
+``werte()``: ``SIEG`` (1 für den Sieger) und ``PARTIEN`` (1 je Mitspieler:in).
 
 >>> SchlafmuetzeErgebnis.aus_json({"sieger": "Ben", "spieler": ["Anna", "Ben"]}).werte()
 {'sieg': {'Ben': 1}, 'partien': {'Anna': 1, 'Ben': 1}}

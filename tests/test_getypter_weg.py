@@ -46,8 +46,8 @@ def _kein_json_zurueck(monkeypatch):
     def verboten(*args, **kwargs):
         raise AssertionError("Rundreise über JSON/Text zwischen Zeile und Ergebnis")
 
-    monkeypatch.setattr(SchafkopfErgebnis, "aus_json", classmethod(verboten))
-    monkeypatch.setattr(SabaiErgebnis, "aus_json", classmethod(verboten))
+    for klasse in (SchafkopfErgebnis, SabaiErgebnis, SaufnErgebnis, SchlafmuetzeErgebnis):
+        monkeypatch.setattr(klasse, "aus_json", classmethod(verboten))
     monkeypatch.setattr("referee.eingabe.schafkopf.schafkopf_angaben", verboten)
     monkeypatch.setattr("referee.eingabe.sabai.lies_haende", verboten)
     monkeypatch.setattr("referee.eingabe.saufn.saufn_angaben", verboten)
@@ -82,11 +82,18 @@ def test_zeile_wird_einmal_gelesen_und_direkt_zum_ergebnis(buch, monkeypatch):
     sabai = kurz.lies("sb an 3 7 J / be AJ 2 / cem / do 14 0", VIER)
     assert sabai == SabaiAngaben(
         (("Anna", "3 7 J"), ("Ben", "AJ 2"), ("Cem", ""), ("Dora", "14 0"))
-    ), sabai
-    assert kurz.lies("sf cem an be", VIER) == SaufnAngaben(("Cem", "Anna", "Ben"))
-    assert kurz.lies("sm dora mit an be do", VIER) == SchlafmuetzeAngaben(
-        "Dora", ("Anna", "Ben", "Dora")
     )
+    # wer den Ass-Joker hält, bekommt −1; die wenigsten Kartenpunkte der anderen hat Cem (0)
+    sb = sabai.ergebnis(lage)
+    assert type(sb) is SabaiErgebnis and sb.sieger == ("Cem",)
+    assert dict(sb.siegpunkte) == {"Anna": 0, "Ben": -1, "Cem": 1, "Dora": 0}
+    saufn = kurz.lies("sf cem an be", VIER)
+    assert saufn == SaufnAngaben(("Cem", "Anna", "Ben"))
+    sf = saufn.ergebnis(lage)
+    assert type(sf) is SaufnErgebnis and (sf.plaetze, sf.spieler) == (("Cem", "Anna", "Ben"), VIER)
+    sm = kurz.lies("sm dora mit an be do", VIER)
+    assert sm == SchlafmuetzeAngaben("Dora", ("Anna", "Ben", "Dora"))
+    assert sm.ergebnis(lage) == SchlafmuetzeErgebnis("Dora", ("Anna", "Ben", "Dora"))
 
 
 def test_korrektur_von_der_zeile_bis_zur_zeile_der_datenbank(buch):

@@ -128,7 +128,12 @@ class SaufnAngaben:
         """Plätze prüfen (``referee.saufn.ende``), die Verteilung prüfen, falls angegeben.
 
         Ohne ``--spieler``: bei einer Korrektur die des Originals, sonst alle des Abends."""
-        from referee.saufn.ende import parse_verteilung, spielende, verteilung_bericht
+        from referee.saufn.ende import (
+            parse_verteilung,
+            schluecke_je_person,
+            spielende,
+            verteilung_bericht,
+        )
 
         if self.spieler:
             spieler = list(self.spieler) if lage is None else lage.namen(self.spieler)
@@ -144,9 +149,14 @@ class SaufnAngaben:
         if self.verteilung is not None:
             vorschlag = parse_verteilung(self.verteilung)
             pruefung = verteilung_bericht(se, vorschlag, alle_verteilen=self.alle_verteilen)
-        eintrag = se.als_eintrag(vorschlag)
-        return replace(
-            SaufnErgebnis.aus_json(eintrag), spielende=se, pruefung=pruefung, vorschlag=vorschlag
+        schluecke = schluecke_je_person(vorschlag, se.spieler) if vorschlag else None
+        return SaufnErgebnis(
+            plaetze=tuple(se.plaetze),
+            spieler=tuple(se.spieler),
+            schluecke=None if schluecke is None else tuple(schluecke.items()),
+            spielende=se,
+            pruefung=pruefung,
+            vorschlag=vorschlag,
         )
 
 

@@ -205,6 +205,8 @@ def namensliste(wert: object, wo: str) -> tuple[str, ...]:
         return ()
     if not isinstance(wert, list | tuple):
         raise Eingabefehler(f"{wo}: {wert!r} ist keine Liste von Namen.")
+    if all(type(n) is str for n in wert):  # der schnelle Weg (so liest der Speicher)
+        return tuple(wert)
     return tuple(text(n, wo) for n in wert)
 
 
@@ -213,6 +215,8 @@ def zahlen_je_name(wert: object, wo: str) -> tuple[tuple[str, int], ...]:
         return ()
     if not isinstance(wert, dict):
         raise Eingabefehler(f"{wo}: {wert!r} ist kein Objekt Name → Zahl.")
+    if all(type(n) is str and type(v) is int for n, v in wert.items()):  # der schnelle Weg
+        return tuple(wert.items())
     return tuple((text(n, wo), ganzzahl(v, f"{wo} „{n}“")) for n, v in wert.items())
 
 

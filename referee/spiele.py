@@ -30,10 +30,17 @@ _KLASSEN = {
 
 def ergebnisklasse(spiel: str) -> Any:
     """Die Ergebnisklasse des Spiels; unbekanntes Spiel: ``Eingabefehler``."""
-    if spiel not in _KLASSEN:
-        raise Eingabefehler(f"Unbekanntes Spiel „{spiel}“; möglich: {', '.join(SPIELE)}.")
-    modul, name = _KLASSEN[spiel]
-    return getattr(importlib.import_module(modul), name)
+    klasse = _GELADEN.get(spiel)
+    if klasse is None:
+        if spiel not in _KLASSEN:
+            raise Eingabefehler(f"Unbekanntes Spiel „{spiel}“; möglich: {', '.join(SPIELE)}.")
+        modul, name = _KLASSEN[spiel]
+        klasse = _GELADEN[spiel] = getattr(importlib.import_module(modul), name)
+    return klasse
+
+
+#: die schon geladenen Klassen (der Speicher fragt je gelesenem Eintrag)
+_GELADEN: dict[str, Any] = {}
 
 
 def ergebnis_aus_json(spiel: str, daten: object) -> Ergebnis:

@@ -31,7 +31,6 @@ from referee.bericht import statistik as st
 from referee.bericht.ausgleich import ausgleich
 from referee.bericht.statistik import Daten
 from referee.ergebnis import SABAI, SAUFN, SCHAFKOPF, SCHLAFMUETZE
-from referee.schafkopf.ergebnis import SchafkopfErgebnis
 
 if TYPE_CHECKING:
     from referee.ergebnis import Eintrag
@@ -63,11 +62,9 @@ def _verlauf_abende(
 ) -> dict[str, list[int]]:
     """Schafkopf-Stand je Spieler nach jedem Abend (Start 0); ``namen`` enthält alle Zahlenden."""
     je_abend: dict[Hashable, dict[str, int]] = {a.get("id"): {} for a in abende}
-    for e in eintraege:
-        if not isinstance(e.ergebnis, SchafkopfErgebnis):
-            continue
+    for e, erg in st.schafkopf_ergebnisse(eintraege):
         summe = je_abend.setdefault(e.abend_id, {})
-        for n, betrag in e.ergebnis.zahlungen:
+        for n, betrag in erg.zahlungen:
             summe[n] = summe.get(n, 0) + betrag
     stand = dict.fromkeys(namen, 0)
     reihen = {n: [0] for n in namen}

@@ -13,19 +13,20 @@ import json
 from collections.abc import Iterator, Mapping, Sequence, Set
 from datetime import date, datetime
 from html import escape
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from referee.bericht.geld import dezimal, euro
 from referee.bericht.grafik import svg_verlauf
-from referee.sabai.ergebnis import SabaiErgebnis
-from referee.saufn.ergebnis import SaufnErgebnis
-from referee.schafkopf.ergebnis import SchafkopfErgebnis
-from referee.schlafmuetze.ergebnis import SchlafmuetzeErgebnis
+from referee.ergebnis import SABAI, SAUFN, SCHAFKOPF, SCHLAFMUETZE
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # die Ergebnisklassen nur für die Typprüfung (Startzeit von ``export``)
     from referee.bericht.abendbericht import Bericht
     from referee.bericht.statistik import Daten
     from referee.ergebnis import Eintrag
+    from referee.sabai.ergebnis import SabaiErgebnis
+    from referee.saufn.ergebnis import SaufnErgebnis
+    from referee.schafkopf.ergebnis import SchafkopfErgebnis
+    from referee.schlafmuetze.ergebnis import SchlafmuetzeErgebnis
 
 SPIELNAMEN = {
     "schafkopf": "Schafkopf",
@@ -225,14 +226,15 @@ def spalten(spieler: Sequence[str]) -> list[str]:
 
 
 def _kern(e: Eintrag) -> tuple[list[object], dict[str, object]]:
-    """Die Spalten Spielart … Einheit eines Eintrags und seine Werte je Spieler (typisiert)."""
+    """Die Spalten Spielart … Einheit eines Eintrags und seine Werte je Spieler (typisiert; der
+    Speicher hat das Ergebnis in die Klasse seines Spiels gelesen)."""
     spiel = e.spiel
-    erg = e.ergebnis
     je: dict[str, object] = {}
     art: object = None
     wer = partner = None
     gewonnen = wert = augen = laufende = schneider = schwarz = tout = klopfer = stoesse = None
-    if isinstance(erg, SchafkopfErgebnis):
+    if spiel == SCHAFKOPF and e.ergebnis is not None:
+        erg = cast("SchafkopfErgebnis", e.ergebnis)
         art, wer, partner = erg.spielart, erg.spieler, erg.partner
         if erg.farbe:  # Herz-Solo bleibt „herz-solo“, nicht „solo“
             from referee.schafkopf.spielart import ansage_aus_ergebnis
@@ -244,18 +246,21 @@ def _kern(e: Eintrag) -> tuple[list[object], dict[str, object]]:
         klopfer, stoesse = erg.klopfer, erg.stoesse
         wert = None if erg.wert is None else Preis(erg.wert)
         je = {n: Betrag(c) for n, c in erg.zahlungen}
-    elif isinstance(erg, SabaiErgebnis):
-        je = dict(erg.siegpunkte)
-        art = "letzte Runde" if erg.letzte else "Runde"
-        wer = ", ".join(erg.sieger) or None
-    elif isinstance(erg, SaufnErgebnis):
-        je = {n: i for i, n in enumerate(erg.plaetze, 1)}
-        wer = erg.plaetze[0] if erg.plaetze else None
-    elif isinstance(erg, SchlafmuetzeErgebnis):
-        je = {n: int(n == erg.sieger) for n in erg.spieler}
-        if erg.sieger:
-            je[erg.sieger] = 1
-        wer = erg.sieger
+    elif spiel == SABAI and e.ergebnis is not None:
+        sb = cast("SabaiErgebnis", e.ergebnis)
+        je = dict(sb.siegpunkte)
+        art = "letzte Runde" if sb.letzte else "Runde"
+        wer = ", ".join(sb.sieger) or None
+    elif spiel == SAUFN and e.ergebnis is not None:
+        sf = cast("SaufnErgebnis", e.ergebnis)
+        je = {n: i for i, n in enumerate(sf.plaetze, 1)}
+        wer = sf.plaetze[0] if sf.plaetze else None
+    elif spiel == SCHLAFMUETZE and e.ergebnis is not None:
+        sm = cast("SchlafmuetzeErgebnis", e.ergebnis)
+        je = {n: int(n == sm.sieger) for n in sm.spieler}
+        if sm.sieger:
+            je[sm.sieger] = 1
+        wer = sm.sieger
     return (
         [
             art,

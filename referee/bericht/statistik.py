@@ -14,23 +14,21 @@ einer allein gegen drei spielt (Farbsolo, Wenz, Farbwenz, Geier, Farbgeier, Bett
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 from referee.ergebnis import SABAI, SAUFN, SCHAFKOPF, SCHLAFMUETZE
-from referee.sabai.ergebnis import SabaiErgebnis
-from referee.saufn.ergebnis import SaufnErgebnis
-from referee.schafkopf.ergebnis import SchafkopfErgebnis
-from referee.schlafmuetze.ergebnis import SchlafmuetzeErgebnis
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # zur Laufzeit nicht geladen (Startzeit von ``stand`` und ``export``)
     from referee.ergebnis import Eintrag
+    from referee.sabai.ergebnis import SabaiErgebnis
+    from referee.saufn.ergebnis import SaufnErgebnis
+    from referee.schafkopf.ergebnis import SchafkopfErgebnis
+    from referee.schlafmuetze.ergebnis import SchlafmuetzeErgebnis
 
 #: Ein Abend (``Abend.als_json()``) im Bericht: JSON-Daten, deren Werte je Schlüssel verschieden
 #: sind – daher ``Any``. Auch was die Statistik baut, ist JSON (``referee statistik --json``, der
 #: Abendbericht): ``dict[str, Any]`` aus demselben Grund.
 Daten: TypeAlias = Mapping[str, Any]
-
-_E = TypeVar("_E")
 
 _KEINE_SOLI = frozenset({"rufspiel", "ramsch"})
 
@@ -45,11 +43,30 @@ def solo_artig(spielart: str) -> bool:
         return spielart not in _KEINE_SOLI
 
 
-def _nach(eintraege: Iterable[Eintrag], klasse: type[_E]) -> Iterator[tuple[Eintrag, _E]]:
-    """Die Einträge eines Spiels mit ihrem Ergebnis (``klasse``: dessen Datenklasse)."""
-    for e in eintraege:
-        if isinstance(e.ergebnis, klasse):
-            yield e, e.ergebnis
+# Die Einträge eines Spiels mit ihrem Ergebnis. Der Speicher liest jedes Ergebnis in die Klasse
+# seines Spiels (``referee.spiele``): ``spiel`` sagt, welche es ist.
+
+
+def _nach(eintraege: Iterable[Eintrag], spiel: str) -> Iterator[Eintrag]:
+    return (e for e in eintraege if e.spiel == spiel and e.ergebnis is not None)
+
+
+def schafkopf_ergebnisse(
+    eintraege: Iterable[Eintrag],
+) -> Iterator[tuple[Eintrag, SchafkopfErgebnis]]:
+    return ((e, cast("SchafkopfErgebnis", e.ergebnis)) for e in _nach(eintraege, SCHAFKOPF))
+
+
+def _sabai(eintraege: Iterable[Eintrag]) -> Iterator[tuple[Eintrag, SabaiErgebnis]]:
+    return ((e, cast("SabaiErgebnis", e.ergebnis)) for e in _nach(eintraege, SABAI))
+
+
+def _saufn(eintraege: Iterable[Eintrag]) -> Iterator[tuple[Eintrag, SaufnErgebnis]]:
+    return ((e, cast("SaufnErgebnis", e.ergebnis)) for e in _nach(eintraege, SAUFN))
+
+
+def _schlafmuetze(eintraege: Iterable[Eintrag]) -> Iterator[tuple[Eintrag, SchlafmuetzeErgebnis]]:
+    return ((e, cast("SchlafmuetzeErgebnis", e.ergebnis)) for e in _nach(eintraege, SCHLAFMUETZE))
 
 
 def _prozent(teil: int, ganz: int) -> float | None:
@@ -86,7 +103,7 @@ def schafkopf_statistik(eintraege: Iterable[Eintrag]) -> dict[str, Any]:
     arten: dict[str, dict[str, int]] = {}
     solo_je_art: dict[str, bool] = {}
     anzahl = 0
-    for _, erg in _nach(eintraege, SchafkopfErgebnis):
+    for _, erg in schafkopf_ergebnisse(eintraege):
         anzahl += 1
         art = str(erg.spielart or "unbekannt")
         gewonnen = bool(erg.gewonnen)
@@ -165,7 +182,7 @@ def sabai_statistik(eintraege: Iterable[Eintrag]) -> dict[str, Any]:
             }
         return s
 
-    for e, erg in _nach(eintraege, SabaiErgebnis):
+    for e, erg in _sabai(eintraege):
         if e.abend_id != abend_davor:
             laufend = {}
             abend_davor = e.abend_id
@@ -199,7 +216,7 @@ def saufn_statistik(eintraege: Iterable[Eintrag]) -> dict[str, Any]:
     spieler: dict[str, dict[str, Any]] = {}
     podeste: list[dict[str, Any]] = []
     anzahl = 0
-    for e, erg in _nach(eintraege, SaufnErgebnis):
+    for e, erg in _saufn(eintraege):
         anzahl += 1
         plaetze = list(erg.plaetze)
         for name in erg.namen():
@@ -217,7 +234,7 @@ def schlafmuetze_statistik(eintraege: Iterable[Eintrag]) -> dict[str, Any]:
     """Spiele und Siege je Spieler."""
     spieler: dict[str, dict[str, int]] = {}
     anzahl = 0
-    for _, erg in _nach(eintraege, SchlafmuetzeErgebnis):
+    for _, erg in _schlafmuetze(eintraege):
         anzahl += 1
         sieger = erg.sieger
         for name in erg.namen():
@@ -273,9 +290,7 @@ def nur_spieler(stat: Mapping[str, Any], name: str) -> dict[str, Any]:
 
 def verlauf(eintraege: Iterable[Eintrag], namen: Sequence[str] = ()) -> dict[str, list[int]]:
     """Laufender Schafkopf-Saldo je Spieler über die Schafkopf-Einträge (``saldo_verlauf``)."""
-    return saldo_verlauf(
-        [dict(erg.zahlungen) for _, erg in _nach(eintraege, SchafkopfErgebnis)], namen
-    )
+    return saldo_verlauf([dict(erg.zahlungen) for _, erg in schafkopf_ergebnisse(eintraege)], namen)
 
 
 def saldo_verlauf(

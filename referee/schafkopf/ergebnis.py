@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from referee.ergebnis import (
     CENT,
@@ -42,22 +42,11 @@ from referee.ergebnis import (
 )
 from referee.errors import Eingabefehler
 
-_T = TypeVar("_T")
-
 
 def _wahr(wert: object, wo: str) -> bool:
     if not isinstance(wert, bool):
-        raise Eingabefehler(f"Schafkopf-Ergebnis „{wo}“: {wert!r} ist nicht true/false.")
+        raise Eingabefehler(f"{wo}: {wert!r} ist nicht true/false.")
     return wert
-
-
-def _flag(d: Mapping[str, object], schluessel: str) -> bool:
-    wert = d.get(schluessel)
-    return False if wert is None else _wahr(wert, schluessel)
-
-
-def _oder_none(wert: object, pruefe: Callable[[object, str], _T], wo: str) -> _T | None:
-    return None if wert is None else pruefe(wert, f"Schafkopf-Ergebnis „{wo}“")
 
 
 @dataclass(frozen=True)
@@ -308,36 +297,81 @@ class SchafkopfErgebnis:
         Wirft ``Eingabefehler``, wenn ein Feld den falschen Typ hat oder die Zahlungen nicht
         null ergeben."""
         d = objekt(daten, "schafkopf")
-        zahlungen = zahlen_je_name(d.get("zahlungen"), "Schafkopf-Ergebnis „zahlungen“")
-        ramsch_listen = "verlierer" in d or "jungfrauen" in d or d.get("spielart") == "ramsch"
+        g = d.get
+        zahlungen = zahlen_je_name(g("zahlungen"), "Schafkopf-Ergebnis „zahlungen“")
+        for feld, art in _FELDER:  # jedes Feld geprüft, in dieser Reihenfolge
+            wert = g(feld)
+            if art == "zaehler":
+                wert = wert or 0
+            elif wert is None:
+                continue
+            if type(wert) is not _TYP[art] or (
+                isinstance(wert, list) and not all(type(n) is str for n in wert)
+            ):
+                _PRUEFE[art](wert, f"Schafkopf-Ergebnis „{feld}“")
+        ramsch_listen = "verlierer" in d or "jungfrauen" in d or g("spielart") == "ramsch"
         return cls(
             zahlungen=zahlungen,
-            spielart=_oder_none(d.get("spielart"), text, "spielart"),
-            farbe=_oder_none(d.get("farbe"), text, "farbe"),
-            spieler=_oder_none(d.get("spieler"), text, "spieler"),
-            partner=_oder_none(d.get("partner"), text, "partner"),
-            gewonnen=_oder_none(d.get("gewonnen"), _wahr, "gewonnen"),
-            wert=_oder_none(d.get("wert"), ganzzahl, "wert"),
-            augen=_oder_none(d.get("augen"), ganzzahl, "augen"),
-            laufende=ganzzahl(d.get("laufende") or 0, "Schafkopf-Ergebnis „laufende“"),
-            schneider=_flag(d, "schneider"),
-            schwarz=_flag(d, "schwarz"),
-            tout=_flag(d, "tout"),
-            sie=_flag(d, "sie"),
-            klopfer=ganzzahl(d.get("klopfer") or 0, "Schafkopf-Ergebnis „klopfer“"),
-            stoesse=ganzzahl(d.get("stoesse") or 0, "Schafkopf-Ergebnis „stoesse“"),
-            stiche=_oder_none(d.get("stiche"), ganzzahl, "stiche"),
-            konventionen=namensliste(d.get("konventionen"), "Schafkopf-Ergebnis „konventionen“"),
-            verlierer=namensliste(d.get("verlierer"), "Schafkopf-Ergebnis „verlierer“")
-            if ramsch_listen
-            else None,
-            jungfrauen=namensliste(d.get("jungfrauen"), "Schafkopf-Ergebnis „jungfrauen“")
-            if ramsch_listen
-            else None,
-            durchmarsch=_oder_none(d.get("durchmarsch"), text, "durchmarsch"),
+            spielart=g("spielart"),
+            farbe=g("farbe"),
+            spieler=g("spieler"),
+            partner=g("partner"),
+            gewonnen=g("gewonnen"),
+            wert=g("wert"),
+            augen=g("augen"),
+            laufende=g("laufende") or 0,
+            schneider=bool(g("schneider")),
+            schwarz=bool(g("schwarz")),
+            tout=bool(g("tout")),
+            sie=bool(g("sie")),
+            klopfer=g("klopfer") or 0,
+            stoesse=g("stoesse") or 0,
+            stiche=g("stiche"),
+            konventionen=tuple(g("konventionen") or ()),
+            verlierer=tuple(g("verlierer") or ()) if ramsch_listen else None,
+            jungfrauen=tuple(g("jungfrauen") or ()) if ramsch_listen else None,
+            durchmarsch=g("durchmarsch"),
             erklaerung=erklaerung,
             eingabe_zusatz={} if eingabe_zusatz is None else eingabe_zusatz,
         )
 
+
+#: Die Felder der gespeicherten Form (außer ``zahlungen``) in der Reihenfolge ihrer Prüfung, je
+#: mit ihrer Art: Text, Zahl, wahr/falsch (jeweils auch ``null``), Zähler (fehlend: 0), Schalter
+#: (fehlend: false), Namen (eine Liste). Hat ein Feld schon den Typ, den ``als_json`` schreibt
+#: (so liest der Speicher jeden Eintrag), gibt es nichts weiter zu tun; sonst meldet die Prüfung
+#: der Art den Fehler.
+_FELDER = (
+    ("spielart", "text"),
+    ("farbe", "text"),
+    ("spieler", "text"),
+    ("partner", "text"),
+    ("gewonnen", "wahr"),
+    ("wert", "zahl"),
+    ("augen", "zahl"),
+    ("laufende", "zaehler"),
+    ("schneider", "wahr"),
+    ("schwarz", "wahr"),
+    ("tout", "wahr"),
+    ("sie", "wahr"),
+    ("klopfer", "zaehler"),
+    ("stoesse", "zaehler"),
+    ("stiche", "zahl"),
+    ("konventionen", "namen"),
+    ("verlierer", "namen"),
+    ("jungfrauen", "namen"),
+    ("durchmarsch", "text"),
+)
+_TYP: dict[str, type] = {"text": str, "zahl": int, "zaehler": int, "wahr": bool, "namen": list}
+
+
+#: die Prüfung je Art (mit der Meldung, wenn es nicht passt); sie gibt den geprüften Wert
+_PRUEFE: dict[str, Callable[[object, str], object]] = {
+    "text": text,
+    "zahl": ganzzahl,
+    "zaehler": ganzzahl,
+    "wahr": _wahr,
+    "namen": namensliste,
+}
 
 __all__ = ["SchafkopfErgebnis"]

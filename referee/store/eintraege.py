@@ -63,7 +63,7 @@ class Eintraege(Abende):
             spiel=z[4],
             art=z[5],
             bezug=z[6],
-            eingabe=json.loads(z[7]),
+            eingabe={} if z[7] == "{}" else json.loads(z[7]),
             ergebnis=self._ergebnis(z[4], z[5], z[8]),
             gilt=bool(z[9]),
         )

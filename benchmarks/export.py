@@ -41,7 +41,7 @@ def _generator_aus_store_benchmark():
 
 def erzeugen_selbst(pfad: Path, eintraege: int, abende: int, seed: int = 8) -> float:
     """Eigener Generator: ein Export-dict bauen und mit ``Store.importieren`` einspielen."""
-    from referee.buch.spiele import werte_aus
+    from referee.spiele import werte_aus
     from referee.store import EXPORT_FORMAT, SCHEMA_AKTUELL, oeffne
 
     rnd = random.Random(seed)

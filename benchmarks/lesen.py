@@ -336,7 +336,7 @@ Messung 2026-12-01 22:28, load 1,65 (Ende 2,04), 2 Kerne, geteilt (andere ließe
         referee.schafkopf.ergebnis                 8.30 ms    3%
         referee.schafkopf.spielart                 4.77 ms    2%
         referee.bericht.geld                       3.51 ms    1%
-        referee.buch.spiele                        3.10 ms    1%
+        referee.spiele                        3.10 ms    1%
         referee.buch.ansicht                       2.10 ms    1%
       Aufrufe je Befehl: json.loads 431×, sqlite3 execute 22×, rich print 413×, aus_json 824×
       Top 12 nach kumulierter Zeit (ohne die Typer/click-Aufrufkette und referee.cli.main), ms je Aufruf: kumuliert, eigen, Aufrufe
@@ -590,7 +590,7 @@ print((time.process_time() - t) * 1000 / 40)
 # sind vorher geladen: das erste Öffnen zählt ohne Importe (liest dafür den Dateikopf).
 OEFFNEN = r"""
 import sys, time, sqlite3
-import referee.buch.spiele, referee.store
+import referee.spiele, referee.store
 from referee.buch import Buch
 p = sys.argv[1]
 def median(f, n=40):
@@ -617,7 +617,7 @@ def buch_anlegen(pfad: Path) -> None:
     from referee.buch import Buch
     from referee.sabai.ergebnis import SabaiAngaben
     from referee.saufn.ergebnis import SaufnAngaben
-    from referee.schafkopf.ergebnis import SchafkopfAngaben as Sk
+    from referee.schafkopf.angaben import SchafkopfAngaben as Sk
     from referee.schlafmuetze.ergebnis import SchlafmuetzeAngaben
 
     rnd = random.Random(25)
@@ -628,7 +628,7 @@ def buch_anlegen(pfad: Path) -> None:
         a = rnd.choice(augen)
         if r < 0.5:
             partei = tuple(rnd.sample(VIER, 2))
-            return Sk(
+            return Sk.angesagt(
                 "rufspiel",
                 partei,
                 augen=a,
@@ -639,19 +639,19 @@ def buch_anlegen(pfad: Path) -> None:
         solist = (rnd.choice(VIER),)
         if r < 0.62:
             farbe = rnd.choice(["Eichel", "Gras", "Herz", "Schellen"])
-            return Sk(f"{farbe}-Solo", solist, augen=a, laufende=rnd.choice([0, 0, 3, 4]))
+            return Sk.angesagt(f"{farbe}-Solo", solist, augen=a, laufende=rnd.choice([0, 0, 3, 4]))
         if r < 0.72:
-            return Sk("wenz", solist, augen=a, laufende=rnd.choice([0, 0, 2]))
+            return Sk.angesagt("wenz", solist, augen=a, laufende=rnd.choice([0, 0, 2]))
         if r < 0.78:
-            return Sk("geier", solist, augen=a, klopfer=rnd.choice([0, 1]))
+            return Sk.angesagt("geier", solist, augen=a, klopfer=rnd.choice([0, 1]))
         if r < 0.83:
-            return Sk(rnd.choice(["Gras-Wenz", "Eichel-Geier"]), solist, augen=a)
+            return Sk.angesagt(rnd.choice(["Gras-Wenz", "Eichel-Geier"]), solist, augen=a)
         if r < 0.86:
-            return Sk("wenz", solist, augen=120, schwarz=True)
+            return Sk.angesagt("wenz", solist, augen=120, schwarz=True)
         if r < 0.88:
-            return Sk("Herz-Solo", solist, augen=120, schwarz=True, tout=True)
+            return Sk.angesagt("Herz-Solo", solist, augen=120, schwarz=True, tout=True)
         andere = [n for n in VIER if n not in solist]
-        return Sk("ramsch", solist, jungfrauen=rnd.choice([(), (), (rnd.choice(andere),)]))
+        return Sk.angesagt("ramsch", solist, jungfrauen=rnd.choice([(), (), (rnd.choice(andere),)]))
 
     with Buch(pfad) as buch:
         buch.abend_neu(VIER, ort="Post")
@@ -665,7 +665,7 @@ def buch_anlegen(pfad: Path) -> None:
                 )
                 buch.eintragen(SaufnAngaben(tuple(rnd.sample(VIER, 3))))
                 buch.eintragen(SchlafmuetzeAngaben(rnd.choice(VIER)))
-        buch.korrigieren(7, Sk("rufspiel", ("Anna", "Ben"), augen=71))
+        buch.korrigieren(7, Sk.angesagt("rufspiel", ("Anna", "Ben"), augen=71))
         buch.rueckgaengig()
 
 

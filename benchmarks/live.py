@@ -39,14 +39,14 @@ FLACH_KIB = 8 * 1024
 SCHREIBER = """
 import json, sys, time
 from referee.buch import Buch
-from referee.schafkopf.ergebnis import SchafkopfAngaben
+from referee.schafkopf.angaben import SchafkopfAngaben
 
 pfad, anzahl, abstand = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 zeiten = []
 with Buch(pfad) as buch:
     for i in range(anzahl):
         partei = ("Anna", "Ben") if i % 2 else ("Cem", "Dora")
-        buch.eintragen(SchafkopfAngaben("rufspiel", partei, augen=61 + (7 * i) % 50))
+        buch.eintragen(SchafkopfAngaben.angesagt("rufspiel", partei, augen=61 + (7 * i) % 50))
         zeiten.append(time.time())
         time.sleep(abstand)
 print(json.dumps(zeiten))

@@ -144,8 +144,8 @@ def erzeugen(pfad: Path, eintraege: int, abende: int, seed: int = 5) -> float:
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [e for e in e_rows if e[5] == "storno"],
             )
-    s._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    s._conn.execute("ANALYZE")
+    s.verbindung._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    s.verbindung._conn.execute("ANALYZE")
     s.schliessen()
     return time.perf_counter() - t0
 

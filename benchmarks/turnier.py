@@ -51,7 +51,7 @@ sys.path.insert(0, str(ROOT))
 
 def main() -> int:
     from referee.buch.turnier import Turnierbuch
-    from referee.schafkopf.ergebnis import SchafkopfAngaben
+    from referee.schafkopf.angaben import SchafkopfAngaben
     from referee.turnier.auslosung import auslosen
     from referee.turnier.rangliste import Konto, rangliste
     from referee.turnier.spiel import spiel_werten
@@ -102,23 +102,15 @@ def main() -> int:
                         if i != k % len(tisch.sitze) or len(tisch.sitze) == 4
                     ]
                     if zufall.random() < 0.8:
-                        angaben = SchafkopfAngaben(
+                        angaben = SchafkopfAngaben.angesagt(
                             "rufspiel", tuple(zufall.sample(mit, 2)), augen=zufall.randint(20, 100)
                         )
                     else:
-                        angaben = SchafkopfAngaben(
+                        angaben = SchafkopfAngaben.angesagt(
                             "solo", (zufall.choice(mit),), augen=zufall.randint(20, 100)
                         )
                     spiel = spiel_werten(angaben, lage)
-                    soli = dict(spiel.soli)
-                    tb.store.turnier_eintragen(
-                        t.id,
-                        runde,
-                        tisch.nr,
-                        "spiel",
-                        spiel.als_json(),
-                        [(s, pkt, soli.get(s, 0)) for s, pkt in spiel.punkte],
-                    )
+                    tb.store.turnier_eintragen(t.id, runde, tisch.nr, "spiel", spiel)
             print(
                 f"          ({a.spiele * len(plan.tische)} Spiele eingetragen in {time.perf_counter() - t0:.1f} s)"
             )
@@ -303,7 +295,7 @@ def handys(a: argparse.Namespace) -> int:
                 doppelt += len(zeilen) - len(set(zeilen))
                 if zeilen != erwartet:
                     r["fehler"].append(f"Tisch {nr}: {zeilen} statt {erwartet}")
-            for s in tb.store.tischsummen(tb.stand().turnier.id):
+            for s in tb._tischsummen(tb.stand().turnier):
                 nicht_null += sum(s.punkte.values()) != 0
             im_buch = sum(s.spiele for s in tb.stand().tische)
     alle = a.tische * a.handy_spiele

@@ -1,15 +1,26 @@
-"""Der Vertrag zwischen den Spielen und dem Buch (``referee.buch``): typisierte Ergebnisse.
+"""Der Vertrag zwischen den Spielen, dem Buch und dem Speicher: die drei Formen eines Spiels.
 
-Jedes Spiel hat in ``referee/<spiel>/ergebnis.py`` eine eingefrorene Datenklasse
-(``SchafkopfErgebnis``, ``SabaiErgebnis``, ``SaufnErgebnis``, ``SchlafmuetzeErgebnis``), die
-``Ergebnis`` erfüllt: ``werte()`` (die summierbaren Zahlen je Spieler, die der Speicher
-ablegt), ``namen()``/``mit_namen()`` (Namen in der Schreibweise des Abends), ``als_json()``
-(die gespeicherte und exportierte Form) und ``aus_json()`` (zurück; ``werte()`` davon
-stimmt mit den gespeicherten Werten überein – so prüft ein Import jeden Eintrag nach).
+Ein Spiel hat von der Zeile bis zur Datenbank genau drei Formen (jede eine eingefrorene
+Datenklasse; JSON gibt es nur an den Rändern: ``als_json``/``aus_json`` und die Spalte des
+Speichers, je Typ an einer Stelle):
 
-Wo ein Ergebnis erst mit dem Abend entsteht (Schafkopf: wer sitzt am Tisch; SAUFN und
-Schlafmütze: wer spielt mit), gibt es ``Angaben``: die Fakten, wie der Tisch sie nennt, und
-``ergebnis(lage)`` mit der ``Abendlage`` (Spieler in Sitzordnung, Tarif, Geberfolge).
+1. **Eingabe** – ``Angaben``: die Fakten, wie der Tisch sie nennt (``SchafkopfAngaben``,
+   ``SabaiAngaben``, ``SaufnAngaben``, ``SchlafmuetzeAngaben``; eine ganze Partie
+   ``SchafkopfPartie``). So liefern sie alle Leser (``referee.eingabe``: Optionen, Kurzzeile,
+   Partie-Datei). Sie kennt den Abend noch nicht: Namen wie eingegeben.
+2. **Ergebnis** – ``Ergebnis``: was ``Buch`` mit der ``Abendlage`` (Spieler in Sitzordnung,
+   Tarif, Geberfolge) daraus macht (``ergebnis(lage)``), je Spiel in
+   ``referee/<spiel>/ergebnis.py`` (``SchafkopfErgebnis`` …): ``werte()`` (die summierbaren
+   Zahlen je Spieler, die der Speicher ablegt), ``namen()``/``mit_namen()``, ``als_json()``
+   (die gespeicherte und exportierte Form) und ``aus_json()`` (zurück; ``werte()`` davon stimmt
+   mit den gespeicherten Werten überein – so prüft ein Import jeden Eintrag nach).
+3. **Gespeicherter Eintrag** – ``Eintrag``: ein Ergebnis mit Nummer, Zeit, Art (Spiel, Storno,
+   Korrektur) und Bezug, wie der Speicher es zurückgibt – sein Ergebnis wieder getypt (der
+   Speicher liest es mit dem Spielkatalog ``referee.spiele``, den man ihm mitgibt; er selbst
+   kennt kein Spiel). ``Summen`` sind die summierten Werte, getypt statt verschachtelter dicts.
+
+Die Größen der Werte (``CENT``, ``SIEGPUNKTE`` …) und die Namen der Spiele stehen hier einmal:
+die Spiele legen mit ihnen ab, das Buch liest mit ihnen den Stand.
 
 Reine Standardbibliothek, kein I/O: die Regelkerne importieren dieses Modul.
 """
@@ -26,13 +37,31 @@ from referee.namen import namen_am_abend
 #: ``{groesse: {name: wert}}``, z. B. ``{"cent": {"Anna": 50, "Ben": -50}}``
 Werte = dict[str, dict[str, int]]
 
-SPIELE = ("schafkopf", "sabai", "saufn", "schlafmuetze")
+SCHAFKOPF = "schafkopf"
+SABAI = "sabai"
+SAUFN = "saufn"
+SCHLAFMUETZE = "schlafmuetze"
+SPIELE = (SCHAFKOPF, SABAI, SAUFN, SCHLAFMUETZE)
 SPIEL_NAMEN = {
-    "schafkopf": "Schafkopf",
-    "sabai": "sabai-sabai",
-    "saufn": "SAUFN",
-    "schlafmuetze": "Schlafmütze",
+    SCHAFKOPF: "Schafkopf",
+    SABAI: "sabai-sabai",
+    SAUFN: "SAUFN",
+    SCHLAFMUETZE: "Schlafmütze",
 }
+
+# Die Größen der Werte (``Ergebnis.werte()``), je Spiel:
+#: Schafkopf: Cent je Spieler (+ erhält, − zahlt)
+CENT = "cent"
+#: sabai: Siegespunkte, 1 je gespielte Partie, 1 für die Ruhmeshalle
+SIEGPUNKTE = "siegpunkte"
+RUNDEN = "runden"
+RUHMESHALLE = "ruhmeshalle"
+#: SAUFN: Platz 1, 2, 3 (je 1)
+PLAETZE = ("platz1", "platz2", "platz3")
+#: Schlafmütze: 1 für den Sieger
+SIEG = "sieg"
+#: SAUFN und Schlafmütze: 1 je Mitspieler:in
+PARTIEN = "partien"
 
 
 class Ergebnis(Protocol):
@@ -92,6 +121,61 @@ class Angaben(Protocol):
     def ergebnis(self, lage: Abendlage) -> Ergebnis: ...
 
 
+@dataclass(frozen=True)
+class Eintrag:
+    """Ein gespeicherter Eintrag (die dritte Form): ein Spiel, ein Storno oder eine Korrektur
+    (``art``; ``bezug``: was er aufhebt bzw. ersetzt). ``ergebnis`` ist das getypte Ergebnis
+    seines Spiels (``None`` bei einem Storno); ``eingabe`` hält fest, was der Benutzer eingab
+    (die Kommandozeile, die Zeile vom Handy oder aus ``tisch``, die Partie – JSON, wie
+    gespeichert, nur zum Nachlesen und Nachrechnen)."""
+
+    id: int
+    abend_id: int
+    nr: int
+    zeit: str
+    spiel: str
+    art: str
+    bezug: int | None
+    eingabe: Mapping[str, Any] = field(hash=False)
+    ergebnis: Ergebnis | None = field(hash=False)
+    gilt: bool = True
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "abend": self.abend_id,
+            "nr": self.nr,
+            "zeit": self.zeit,
+            "spiel": self.spiel,
+            "art": self.art,
+            "bezug": self.bezug,
+            "gilt": self.gilt,
+            "eingabe": dict(self.eingabe),
+            "ergebnis": {} if self.ergebnis is None else self.ergebnis.als_json(),
+        }
+
+
+@dataclass(frozen=True)
+class Summen:
+    """Die Summen der geltenden Werte eines Abends (oder aller): je Spiel und Größe die Summe je
+    Name – so, wie der Speicher sie aggregiert (``Abendspeicher.summen``).
+
+    >>> s = Summen({(SCHAFKOPF, CENT): {"Anna": 50, "Ben": -50}})
+    >>> s.von(SCHAFKOPF, CENT)["Anna"], s.von(SABAI, SIEGPUNKTE)
+    (50, {})
+    """
+
+    je: Mapping[tuple[str, str], Mapping[str, int]] = field(default_factory=dict, hash=False)
+
+    def von(self, spiel: str, groesse: str) -> Mapping[str, int]:
+        """Summe je Name der Größe ``groesse`` im Spiel ``spiel`` (leer, wenn es keine gibt)."""
+        return self.je.get((spiel, groesse), {})
+
+    def namen(self, spiel: str, *groessen: str) -> set[str]:
+        """Wer in diesen Größen des Spiels vorkommt."""
+        return {n for g in groessen for n in self.von(spiel, g)}
+
+
 # --------------------------------------------------------------------------- Prüfhilfen
 # Sie nehmen ``object`` (ungeprüftes JSON) und geben den geprüften Typ zurück. ``objekt`` gibt
 # ``dict[str, Any]`` weiter: die Werte sind noch JSON, das der Aufrufer Feld für Feld prüft.
@@ -121,6 +205,8 @@ def namensliste(wert: object, wo: str) -> tuple[str, ...]:
         return ()
     if not isinstance(wert, list | tuple):
         raise Eingabefehler(f"{wo}: {wert!r} ist keine Liste von Namen.")
+    if all(type(n) is str for n in wert):  # der schnelle Weg (so liest der Speicher)
+        return tuple(wert)
     return tuple(text(n, wo) for n in wert)
 
 
@@ -129,6 +215,8 @@ def zahlen_je_name(wert: object, wo: str) -> tuple[tuple[str, int], ...]:
         return ()
     if not isinstance(wert, dict):
         raise Eingabefehler(f"{wo}: {wert!r} ist kein Objekt Name → Zahl.")
+    if all(type(n) is str and type(v) is int for n, v in wert.items()):  # der schnelle Weg
+        return tuple(wert.items())
     return tuple((text(n, wo), ganzzahl(v, f"{wo} „{n}“")) for n, v in wert.items())
 
 
@@ -139,11 +227,24 @@ def zaehle(ziel: Werte, groesse: str, name: str, wert: int) -> None:
 
 
 __all__ = [
+    "CENT",
+    "PARTIEN",
+    "PLAETZE",
+    "RUHMESHALLE",
+    "RUNDEN",
+    "SABAI",
+    "SAUFN",
+    "SCHAFKOPF",
+    "SCHLAFMUETZE",
+    "SIEG",
+    "SIEGPUNKTE",
     "SPIELE",
     "SPIEL_NAMEN",
     "Abendlage",
     "Angaben",
+    "Eintrag",
     "Ergebnis",
+    "Summen",
     "Werte",
     "ganzzahl",
     "namensliste",

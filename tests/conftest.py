@@ -331,10 +331,11 @@ def _prozesszustand_sichern() -> tuple[weakref.WeakSet, _SpeicherFesthalten, lis
       Speicher-Objekte: eine Verbindung kann ihren Speicher überleben (``_SpeicherFesthalten``).
     * ``store._ANGELEGT``: Dateien, die der *Test* angelegt hat, entfernt ein scheiternder
       Aufruf nicht (ein eigener Prozess wüsste nichts von ihnen); danach wieder wie vorher.
-    * ``store._SPEICHER``: während des Aufrufs ``_SpeicherFesthalten``.
+    * ``store._SPEICHER``: während des Aufrufs ``_SpeicherFesthalten`` (die Verbindungen
+      merkt sich ``referee.store.verbindung``; die beiden anderen liegen in ``datei``).
 
     Gibt zurück, was ``_prozesszustand_loesen`` braucht."""
-    from referee import store
+    from referee.store import datei, verbindung
 
     ausgabe = sys.modules.get("referee.cli.ausgabe")
     if ausgabe is not None:
@@ -343,11 +344,11 @@ def _prozesszustand_sichern() -> tuple[weakref.WeakSet, _SpeicherFesthalten, lis
         ausgabe._AUFRUF.clear()
     offen = _offene_dateien()
     if offen is not None:
-        store._GEPRUEFT.intersection_update(offen)
-    angelegt = list(store._ANGELEGT)
-    store._ANGELEGT.clear()
-    alt = store._SPEICHER
-    store._SPEICHER = festhalten = _SpeicherFesthalten(alt)
+        datei._GEPRUEFT.intersection_update(offen)
+    angelegt = list(datei._ANGELEGT)
+    datei._ANGELEGT.clear()
+    alt = verbindung._SPEICHER
+    verbindung._SPEICHER = festhalten = _SpeicherFesthalten(alt)
     return alt, festhalten, angelegt
 
 
@@ -356,14 +357,14 @@ def _prozesszustand_loesen(
 ) -> None:
     """Nach dem Aufruf: jeden Speicher schließen, den er geöffnet hat (ein Prozess schlösse sie
     beim Beenden), die Consoles vergessen, ``_SPEICHER`` und ``_ANGELEGT`` wie vor dem Aufruf."""
-    from referee import store
+    from referee.store import datei, verbindung
 
     alt, festhalten, angelegt = vorher
     for speicher in festhalten.neu:
         speicher.schliessen()  # type: ignore[attr-defined]
     festhalten.neu.clear()
-    store._SPEICHER = alt
-    store._ANGELEGT[:] = angelegt
+    verbindung._SPEICHER = alt
+    datei._ANGELEGT[:] = angelegt
     ausgabe = sys.modules.get("referee.cli.ausgabe")
     if ausgabe is not None:
         ausgabe._KONSOLEN.clear()

@@ -33,3 +33,21 @@ def logischer_inhalt(db: Path) -> list:
             )
         ]
         return [(t, sorted(map(repr, c.execute(f'SELECT * FROM "{t}"')))) for t in tabellen]
+
+
+def eintragen(store: Any, spiel: str, daten: dict, eingabe: dict | None = None, **kw: Any) -> Any:
+    """Ein Ergebnis in seiner gespeicherten JSON-Form (Testdaten) getypt in den Speicher
+    eintragen: erst mit dem Spielkatalog gelesen (``referee.spiele``), dann ``store.eintragen``."""
+    from referee.spiele import ergebnis_aus_json
+
+    return store.eintragen(ergebnis_aus_json(spiel, daten), eingabe, **kw)
+
+
+def korrektur(
+    store: Any, eintrag_id: int, daten: dict, eingabe: dict | None = None, **kw: Any
+) -> Any:
+    """Wie ``eintragen`` für ``store.korrektur``: ``daten`` im Spiel des ersetzten Eintrags."""
+    from referee.spiele import ergebnis_aus_json
+
+    spiel = store.eintrag(eintrag_id).spiel
+    return store.korrektur(eintrag_id, ergebnis_aus_json(spiel, daten), eingabe, **kw)

@@ -12,15 +12,16 @@ import json
 
 import pytest
 from conftest import ok
+from hilfen import eintragen
 
 from referee.buch import Bezahlt, Buch, EreignisRueckgaengig, RegelGeaendert
 from referee.errors import Eingabefehler, Zustandsfehler
-from referee.schafkopf.ergebnis import SchafkopfAngaben
+from referee.schafkopf.angaben import SchafkopfAngaben
 from referee.schlafmuetze.ergebnis import SchlafmuetzeAngaben
 
 VIER = ["Anna", "Ben", "Cem", "Dora"]
-RUF = SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71)  # Anna, Ben je +20
-WENZ = SchafkopfAngaben("wenz", ("Cem",), augen=45)  # verloren: Cem −150, die drei +50
+RUF = SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71)  # Anna, Ben je +20
+WENZ = SchafkopfAngaben.angesagt("wenz", ("Cem",), augen=45)  # verloren: Cem −150, die drei +50
 
 
 @pytest.fixture
@@ -137,12 +138,12 @@ def test_korrektur_rechnet_mit_den_regeln_des_originals(buch):
     buch.eintragen(RUF)  # #1 zu 20 ct
     buch.regel(["grund=30"])
     buch.eintragen(RUF)  # #2 zu 30 ct
-    k1 = buch.korrigieren(1, SchafkopfAngaben("rufspiel", ("Anna", "Cem"), augen=71))
-    assert k1.eintrag.ergebnis["zahlungen"] == {"Anna": 20, "Cem": 20, "Ben": -20, "Dora": -20}
-    k2 = buch.korrigieren(3, SchafkopfAngaben("rufspiel", ("Anna", "Dora"), augen=71))
-    assert k2.eintrag.ergebnis["zahlungen"]["Dora"] == 20  # Korrektur der Korrektur: auch
-    k3 = buch.korrigieren(2, SchafkopfAngaben("rufspiel", ("Anna", "Cem"), augen=71))
-    assert k3.eintrag.ergebnis["zahlungen"]["Cem"] == 30
+    k1 = buch.korrigieren(1, SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Cem"), augen=71))
+    assert dict(k1.eintrag.ergebnis.zahlungen) == {"Anna": 20, "Cem": 20, "Ben": -20, "Dora": -20}
+    k2 = buch.korrigieren(3, SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Dora"), augen=71))
+    assert dict(k2.eintrag.ergebnis.zahlungen)["Dora"] == 20  # Korrektur der Korrektur: auch
+    k3 = buch.korrigieren(2, SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Cem"), augen=71))
+    assert dict(k3.eintrag.ergebnis.zahlungen)["Cem"] == 30
     assert k3.aenderung == {"cent": {"Cem": 60, "Ben": -60}}
 
 
@@ -150,8 +151,8 @@ def test_regel_im_buch(buch):
     r = buch.regel(["laufende_ab=2"])
     assert isinstance(r, RegelGeaendert)
     assert r.als_json()["gesetzt"] == {"laufende_ab": 2}
-    e = buch.eintragen(SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71, laufende=2))
-    assert e.eintrag.ergebnis["zahlungen"]["Anna"] == 40  # 20 + 2 × 10
+    e = buch.eintragen(SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71, laufende=2))
+    assert dict(e.eintrag.ergebnis.zahlungen)["Anna"] == 40  # 20 + 2 × 10
     assert buch.lage().tarif["laufende_ab"] == 2
     with pytest.raises(Eingabefehler):
         buch.regel([])
@@ -353,8 +354,8 @@ def test_ereignisse_export_import_rundreise(buch, tmp_path):
 
 
 def test_migration_v3_zu_v4(tmp_path, monkeypatch):
-    import referee.store as st
-    from referee.buch.spiele import store_oeffnen
+    import referee.store.verbindung as st  # dort wendet die Verbindung die Migrationen an
+    from referee.spiele import store_oeffnen
 
     echt = st.migrationen
 
@@ -370,7 +371,7 @@ def test_migration_v3_zu_v4(tmp_path, monkeypatch):
     pfad = tmp_path / "v3.db"
     with store_oeffnen(pfad) as s:
         s.abend_neu(VIER)
-        s.eintragen("schafkopf", {"zahlungen": {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}})
+        eintragen(s, "schafkopf", {"zahlungen": {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}})
         s.abend_beenden()
         s.abend_neu(["Anna", "Ben"])
         assert s._version() == 3
@@ -388,7 +389,7 @@ def test_migration_v3_zu_v4(tmp_path, monkeypatch):
         assert b.stand(1).als_json()["ueberweisungen"] == []
         assert b.store.integritaet() == "ok"
         with pytest.raises(Exception, match="nie gelöscht"):
-            b.store._conn.execute("DELETE FROM ereignisse")
+            b.store.verbindung._conn.execute("DELETE FROM ereignisse")
 
 
 # --------------------------------------------------------------------------- 40 Spalten

@@ -9,9 +9,9 @@ import time
 
 import pytest
 from conftest import ok
-from hilfen import stand
+from hilfen import eintragen, korrektur, stand
 
-from referee.buch.spiele import store_oeffnen as oeffne
+from referee.spiele import store_oeffnen as oeffne
 
 
 @pytest.fixture
@@ -128,10 +128,11 @@ def test_korrektur_steht_am_platz_des_originals(tmp_path):
     with oeffne(tmp_path / "r.db") as s:
         s.abend_neu(["Anna", "Ben"])
         sp = {"punkte": {"Anna": 1, "Ben": 5}, "siegpunkte": {"Anna": 1, "Ben": 0}}
-        a = s.eintragen("sabai", dict(sp, letzte=False))
-        b = s.eintragen("sabai", dict(sp, letzte=True))
-        c = s.eintragen("sabai", dict(sp, letzte=False))
-        k = s.korrektur(
+        a = eintragen(s, "sabai", dict(sp, letzte=False))
+        b = eintragen(s, "sabai", dict(sp, letzte=True))
+        c = eintragen(s, "sabai", dict(sp, letzte=False))
+        k = korrektur(
+            s,
             a.id,
             {"punkte": {"Anna": 5, "Ben": 1}, "siegpunkte": {"Anna": 0, "Ben": 1}, "letzte": False},
         )
@@ -139,8 +140,8 @@ def test_korrektur_steht_am_platz_des_originals(tmp_path):
         assert [e.id for e in s.eintraege(1, spiel="sabai")] == [k.id, b.id, c.id]
         assert s.spielreihenfolge(1) == {k.id: a.id}
         # Korrektur einer Korrektur steht weiter am ersten Platz
-        k2 = s.korrektur(
-            k.id, {"punkte": {"Anna": 2, "Ben": 1}, "siegpunkte": {"Anna": 0, "Ben": 1}}
+        k2 = korrektur(
+            s, k.id, {"punkte": {"Anna": 2, "Ben": 1}, "siegpunkte": {"Anna": 0, "Ben": 1}}
         )
         assert [e.id for e in s.eintraege(1)] == [k2.id, b.id, c.id]
         assert len(s.eintraege(1, alle=True)) == 5
@@ -150,9 +151,9 @@ def test_korrektur_verlauf_schafkopf_in_spielfolge(tmp_path):
     with oeffne(tmp_path / "r.db") as s:
         s.abend_neu(["Anna", "Ben", "Cem", "Dora"])
         z = {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}
-        a = s.eintragen("schafkopf", {"zahlungen": z})
-        b = s.eintragen("schafkopf", {"zahlungen": {n: -v for n, v in z.items()}})
-        k = s.korrektur(a.id, {"zahlungen": {"Anna": 50, "Ben": 50, "Cem": -50, "Dora": -50}})
+        a = eintragen(s, "schafkopf", {"zahlungen": z})
+        b = eintragen(s, "schafkopf", {"zahlungen": {n: -v for n, v in z.items()}})
+        k = korrektur(s, a.id, {"zahlungen": {"Anna": 50, "Ben": 50, "Cem": -50, "Dora": -50}})
         assert [eid for eid, _ in s.werte_in_spielfolge(1, "schafkopf", "cent")] == [k.id, b.id]
 
 
@@ -171,7 +172,7 @@ def test_schreiben_wartet_auf_die_sperre(tmp_path):
     t = time.monotonic()
     try:
         with oeffne(pfad) as s:
-            e = s.eintragen("schlafmuetze", {"sieger": "Anna", "spieler": ["Anna", "Ben"]})
+            e = eintragen(s, "schlafmuetze", {"sieger": "Anna", "spieler": ["Anna", "Ben"]})
     finally:
         frei.join()
         fremd.close()
@@ -204,7 +205,7 @@ def test_rueckgaengig_nach_korrektur_stellt_original_her(abend):
 
 
 def test_migration_v2_zu_v3_storno_einer_korrektur(tmp_path, monkeypatch):
-    import referee.store as st
+    import referee.store.verbindung as st  # dort wendet die Verbindung die Migrationen an
 
     echt = st.migrationen
 
@@ -220,8 +221,8 @@ def test_migration_v2_zu_v3_storno_einer_korrektur(tmp_path, monkeypatch):
     pfad = tmp_path / "v2.db"
     with oeffne(pfad) as s:
         s.abend_neu(["Anna", "Ben", "Cem", "Dora"])
-        s.eintragen("schafkopf", {"zahlungen": Z})
-        s.korrektur(1, {"zahlungen": Z2})
+        eintragen(s, "schafkopf", {"zahlungen": Z})
+        korrektur(s, 1, {"zahlungen": Z2})
         s.rueckgaengig()
         assert s._version() == 2
         assert set(stand(s, 1)["schafkopf"].values()) == {0}  # altes Verhalten: beides weg
@@ -229,7 +230,7 @@ def test_migration_v2_zu_v3_storno_einer_korrektur(tmp_path, monkeypatch):
     with oeffne(pfad) as s:
         assert s._version() == st.SCHEMA_AKTUELL == 7
         assert stand(s, 1)["schafkopf"] == Z
-        k = s.korrektur(1, {"zahlungen": Z2})
+        k = korrektur(s, 1, {"zahlungen": Z2})
         assert k.bezug == 1 and stand(s, 1)["schafkopf"] == Z2
         assert s.integritaet() == "ok"
 

@@ -1,5 +1,5 @@
 """Architektur: reine Regelkerne ohne I/O-Bibliotheken; der gemeinsame Weg Fakten/Partie →
-ergebnis (``referee.schafkopf.eintrag``), den ``schafkopf eintragen`` und ``korrektur`` nehmen."""
+Ergebnis (``referee.schafkopf.eintrag``), den ``schafkopf eintragen`` und ``korrektur`` nehmen."""
 
 from __future__ import annotations
 
@@ -11,16 +11,17 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, _env
-from hilfen import stand
+from hilfen import eintragen, korrektur, stand
 
 from referee.errors import Eingabefehler, Regelverstoss
 from referee.schafkopf import (
     Farbe,
     Spielart,
-    ergebnisdaten_aus_fakten,
-    ergebnisdaten_aus_partie,
+    ergebnis_aus_fakten,
+    ergebnis_aus_partie,
     parse_ansage,
 )
+from referee.schafkopf.ergebnis import SchafkopfErgebnis
 from referee.schafkopf.partie import partie_bericht, partie_daten
 
 TISCH = ["Anna", "Ben", "Cem", "Dora"]
@@ -103,50 +104,48 @@ def test_parse_ansage_unbekannt():
 
 
 def test_ergebnis_rufspiel_nach_store_vertrag():
-    e, ab = ergebnisdaten_aus_fakten(
+    e = ergebnis_aus_fakten(
         Spielart.RUFSPIEL, TISCH, ["Ben", "Dora"], augen=71, laufende=3, klopfer=1
     )
-    assert e["zahlungen"] == {"Anna": -100, "Ben": 100, "Cem": -100, "Dora": 100}
-    assert (e["spieler"], e["partner"], e["gewonnen"], e["wert"], e["augen"]) == (
-        "Ben",
-        "Dora",
-        True,
-        100,
-        71,
-    )
-    assert (e["laufende"], e["klopfer"], e["stoesse"], e["schneider"]) == (3, 1, 0, False)
-    assert ab.wert == 100 and sum(e["zahlungen"].values()) == 0
+    assert isinstance(e, SchafkopfErgebnis)  # das Ergebnis, kein dict dazwischen
+    assert dict(e.zahlungen) == {"Anna": -100, "Ben": 100, "Cem": -100, "Dora": 100}
+    assert (e.spieler, e.partner, e.gewonnen, e.wert, e.augen) == ("Ben", "Dora", True, 100, 71)
+    assert (e.laufende, e.klopfer, e.stoesse, e.schneider) == (3, 1, 0, False)
+    # Rufspiel 20 + 3 Laufende à 10 = 50, ein Klopfer verdoppelt (Tarif 10-20-50)
+    assert e.erklaerung == "20 (Rufspiel) + 30 (3 Laufende × 10) = 50 × 2 (1 Klopfer) = 100"
+    assert sum(c for _, c in e.zahlungen) == 0
 
 
 def test_ergebnis_solo_verloren():
-    e, _ = ergebnisdaten_aus_fakten(Spielart.WENZ, TISCH, ["Cem"], augen=45)
-    assert e["zahlungen"] == {"Anna": 50, "Ben": 50, "Cem": -150, "Dora": 50}
-    assert e["partner"] is None and e["gewonnen"] is False
+    e = ergebnis_aus_fakten(Spielart.WENZ, TISCH, ["Cem"], augen=45)
+    assert dict(e.zahlungen) == {"Anna": 50, "Ben": 50, "Cem": -150, "Dora": 50}
+    assert e.partner is None and e.gewonnen is False
 
 
 def test_ergebnis_partei_passt_nicht():
     with pytest.raises(Eingabefehler, match="besteht die Spielerpartei aus 2 Spielern"):
-        ergebnisdaten_aus_fakten(Spielart.RUFSPIEL, TISCH, ["Anna"], augen=71)
+        ergebnis_aus_fakten(Spielart.RUFSPIEL, TISCH, ["Anna"], augen=71)
     with pytest.raises(Eingabefehler, match="nur beim Ramsch"):
-        ergebnisdaten_aus_fakten(Spielart.SOLO, TISCH, ["Anna"], augen=71, jungfrauen=["Ben"])
+        ergebnis_aus_fakten(Spielart.SOLO, TISCH, ["Anna"], augen=71, jungfrauen=["Ben"])
 
 
 def test_ergebnis_ramsch_mit_jungfrau():
-    e, _ = ergebnisdaten_aus_fakten(Spielart.RAMSCH, TISCH, ["Dora"], jungfrauen=["Ben"])
-    assert e["verlierer"] == ["Dora"] and e["jungfrauen"] == ["Ben"] and e["durchmarsch"] is None
-    assert e["spieler"] == "Dora" and e["wert"] == 40
-    assert e["zahlungen"] == {"Anna": 40, "Ben": 40, "Cem": 40, "Dora": -120}
+    e = ergebnis_aus_fakten(Spielart.RAMSCH, TISCH, ["Dora"], jungfrauen=["Ben"])
+    assert e.verlierer == ("Dora",) and e.jungfrauen == ("Ben",) and e.durchmarsch is None
+    assert e.spieler == "Dora" and e.wert == 40
+    assert dict(e.zahlungen) == {"Anna": 40, "Ben": 40, "Cem": 40, "Dora": -120}
 
 
 def test_ergebnis_ramsch_durchmarsch():
-    e, _ = ergebnisdaten_aus_fakten(Spielart.RAMSCH, TISCH, [], durchmarsch="Cem")
-    assert e["durchmarsch"] == "Cem" and e["spieler"] == "Cem" and e["jungfrauen"] == []
-    assert e["zahlungen"]["Cem"] == 3 * e["wert"] and sum(e["zahlungen"].values()) == 0
+    e = ergebnis_aus_fakten(Spielart.RAMSCH, TISCH, [], durchmarsch="Cem")
+    assert e.durchmarsch == "Cem" and e.spieler == "Cem" and e.jungfrauen == ()
+    assert e.wert is not None and dict(e.zahlungen)["Cem"] == 3 * e.wert
+    assert sum(c for _, c in e.zahlungen) == 0
 
 
 def test_ergebnis_ramsch_mehrere_maengel_auf_einmal():
     with pytest.raises(Eingabefehler) as info:
-        ergebnisdaten_aus_fakten(Spielart.RAMSCH, TISCH, ["Dora"], augen=70, jungfrauen=["Dora"])
+        ergebnis_aus_fakten(Spielart.RAMSCH, TISCH, ["Dora"], augen=70, jungfrauen=["Dora"])
     meldung = str(info.value)
     assert "keine Augen der Spielerpartei" in meldung
     assert "Dora verliert mit den meisten Augen und kann keine Jungfrau" in meldung
@@ -154,9 +153,7 @@ def test_ergebnis_ramsch_mehrere_maengel_auf_einmal():
 
 def test_ergebnis_ramsch_drei_jungfrauen_ist_durchmarsch():
     with pytest.raises(Eingabefehler, match=r"Durchmarsch \(--durchmarsch Anna\)"):
-        ergebnisdaten_aus_fakten(
-            Spielart.RAMSCH, TISCH, ["Anna"], jungfrauen=["Ben", "Cem", "Dora"]
-        )
+        ergebnis_aus_fakten(Spielart.RAMSCH, TISCH, ["Anna"], jungfrauen=["Ben", "Cem", "Dora"])
 
 
 def _echte_partie(nr: int = 0) -> dict:
@@ -169,11 +166,11 @@ def _echte_partie(nr: int = 0) -> dict:
 def test_ergebnis_aus_partie_stimmt_mit_erwartung():
     for nr in range(0, 84, 7):
         daten = _echte_partie(nr)
-        e = ergebnisdaten_aus_partie(partie_bericht(daten))
-        assert list(e["zahlungen"].values()) == daten["erwartet"]["zahlungen"], daten["quelle"]
-        assert e["spielart"] == daten["spiel"]
-        assert e["spieler"] == TISCH[daten["spieler"]]
-        assert e["klopfer"] == len(daten.get("klopfer") or [])
+        e = ergebnis_aus_partie(partie_bericht(daten))
+        assert [c for _, c in e.zahlungen] == daten["erwartet"]["zahlungen"], daten["quelle"]
+        assert e.spielart == daten["spiel"]
+        assert e.spieler == TISCH[daten["spieler"]]
+        assert e.klopfer == len(daten.get("klopfer") or [])
 
 
 def test_ergebnis_aus_partie_regelverstoss_nennt_stich_und_name():
@@ -185,7 +182,7 @@ def test_ergebnis_aus_partie_regelverstoss_nennt_stich_und_name():
     with pytest.raises(
         Regelverstoss, match="Die Partie ist nicht regelgerecht, nicht eingetragen. Stich 1"
     ):
-        ergebnisdaten_aus_partie(partie_bericht(dict(daten, stiche=stiche)))
+        ergebnis_aus_partie(partie_bericht(dict(daten, stiche=stiche)))
 
 
 def test_partie_daten_json_und_fehler():
@@ -206,9 +203,13 @@ def test_partie_daten_json_und_fehler():
         "referee.namen",
         "referee.schafkopf.tisch",
         "referee.schafkopf.ergebnis",
+        "referee.schafkopf.angaben",
         "referee.sabai.ergebnis",
         "referee.saufn.ergebnis",
         "referee.schlafmuetze.ergebnis",
+        "referee.ergebnis",
+        "referee.eingabe.kurz",
+        "referee.bericht.statistik",
     ),
 )
 def test_doctests(modul):
@@ -247,7 +248,7 @@ def test_regeltexte_bezeichnung_und_zitat():
 
 
 def test_store_aufgehoben_durch(tmp_path):
-    from referee.buch.spiele import store_oeffnen as oeffne
+    from referee.spiele import store_oeffnen as oeffne
     from referee.store import aufgehoben_durch
 
     def ergebnis(w):
@@ -259,9 +260,9 @@ def test_store_aufgehoben_durch(tmp_path):
 
     with oeffne(tmp_path / "t.db") as s:
         s.abend_neu(TISCH)
-        e1 = s.eintragen("schafkopf", ergebnis(20), {})
-        e2 = s.eintragen("schafkopf", ergebnis(30), {})
-        k = s.korrektur(e1.id, ergebnis(50), {})
+        e1 = eintragen(s, "schafkopf", ergebnis(20), {})
+        e2 = eintragen(s, "schafkopf", ergebnis(30), {})
+        k = korrektur(s, e1.id, ergebnis(50), {})
         st = s.rueckgaengig(e2.id)
         alle = s.eintraege(alle=True)
         assert {i: e.id for i, e in aufgehoben_durch(alle).items()} == {e1.id: k.id, e2.id: st.id}
@@ -456,7 +457,7 @@ def test_tout_mit_120_augen_fragt_nach_auch_beim_eintragen():
     assert unklare_angaben(unklar)[0].startswith("Tout mit 120 Augen")
     assert abrechnen(unklar).gewonnen is False  # abrechnen selbst bleibt bei seiner Lesart
     with pytest.raises(Eingabefehler, match="Tout mit 120 Augen"):
-        ergebnisdaten_aus_fakten(Spielart.WENZ, TISCH, ["Cem"], augen=120, tout=True)
+        ergebnis_aus_fakten(Spielart.WENZ, TISCH, ["Cem"], augen=120, tout=True)
     assert unklare_angaben(Fakten(Spielart.WENZ, augen_spieler=120, tout=True, schwarz=True)) == []
     assert (
         unklare_angaben(Fakten(Spielart.WENZ, augen_spieler=120, tout=True, stiche_spieler=7)) == []
@@ -479,11 +480,12 @@ def test_partie_mit_tarif():
 
 
 def test_store_stand_mit_ueberweisungen(tmp_path):
-    from referee.buch.spiele import store_oeffnen as oeffne
+    from referee.spiele import store_oeffnen as oeffne
 
     with oeffne(tmp_path / "t.db") as s:
         s.abend_neu(TISCH)
-        s.eintragen(
+        eintragen(
+            s,
             "schafkopf",
             {
                 "zahlungen": {"Anna": 60, "Ben": 20, "Cem": -20, "Dora": -60},

@@ -25,6 +25,29 @@ ABEND = {
 }
 
 
+def eintrag(d, art="spiel"):
+    """Ein gespeicherter Eintrag, wie der Speicher ihn zurückgibt (``Eintrag`` mit getyptem
+    Ergebnis), aus der JSON-Form der Testdaten (``ergebnis`` fehlt bei einem Storno)."""
+    from referee.ergebnis import Eintrag
+    from referee.spiele import ergebnis_aus_json
+
+    return Eintrag(
+        id=d["id"],
+        abend_id=d.get("abend", 3),
+        nr=d.get("nr", d["id"]),
+        zeit=d.get("zeit", "2026-11-28T22:30:00"),
+        spiel=d.get("spiel", "schafkopf"),
+        art=art,
+        bezug=d.get("bezug"),
+        eingabe={},
+        ergebnis=None if art == "storno" else ergebnis_aus_json(d["spiel"], d["ergebnis"]),
+    )
+
+
+def storno(eid, bezug):
+    return eintrag({"id": eid, "bezug": bezug}, art="storno")
+
+
 def sk(nr, art, spieler, partner, gewonnen, wert, zahlungen, abend=3, **extra):
     erg = {
         "zahlungen": zahlungen,
@@ -42,17 +65,23 @@ def sk(nr, art, spieler, partner, gewonnen, wert, zahlungen, abend=3, **extra):
         "stoesse": extra.pop("stoesse", 0),
     }
     assert not extra
-    return {
-        "id": nr,
-        "abend": abend,
-        "nr": nr,
-        "zeit": f"2026-11-28T19:{nr:02d}:00",
-        "spiel": "schafkopf",
-        "ergebnis": erg,
-    }
+    return eintrag(
+        {
+            "id": nr,
+            "abend": abend,
+            "nr": nr,
+            "zeit": f"2026-11-28T19:{nr:02d}:00",
+            "spiel": "schafkopf",
+            "ergebnis": erg,
+        }
+    )
 
 
 def abend_eintraege():
+    return [eintrag(e) if isinstance(e, dict) else e for e in _abend_eintraege()]
+
+
+def _abend_eintraege():
     return [
         sk(
             1, "rufspiel", "Anna", "Ben", True, 20, {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}
@@ -359,12 +388,15 @@ def test_sabai_spiel_endet_nicht_ueber_abendgrenze():
         "sieger": ["A"],
     }
     e = [
-        {"abend": 1, "spiel": "sabai", "ergebnis": dict(runde, letzte=False)},
-        {
-            "abend": 2,
-            "spiel": "sabai",
-            "ergebnis": dict(runde, siegpunkte={"A": 0, "B": 1}, letzte=True),
-        },
+        eintrag({"id": 1, "abend": 1, "spiel": "sabai", "ergebnis": dict(runde, letzte=False)}),
+        eintrag(
+            {
+                "id": 2,
+                "abend": 2,
+                "spiel": "sabai",
+                "ergebnis": dict(runde, siegpunkte={"A": 0, "B": 1}, letzte=True),
+            }
+        ),
     ]
     s = stat.sabai_statistik(e)
     assert s["spiele"][0]["sieger"] == ["B"]
@@ -443,7 +475,7 @@ def test_verlauf_endet_beim_saldo_und_summiert_null(spiele):
 
 
 def test_bericht_abend():
-    b = baue_bericht([ABEND], abend_eintraege(), [{"id": 11, "bezug": 5}], [])
+    b = baue_bericht([ABEND], abend_eintraege(), [storno(11, 5)], [])
     assert b["art"] == "abend"
     assert b["spieler"] == ["Anna", "Ben", "Cem", "Dora"]
     sk_ = b["schafkopf"]
@@ -459,7 +491,7 @@ def test_bericht_abend():
     assert [r["name"] for r in b["sabai"]["ruhmeshalle"]] == ["Dora"]
     assert b["saufn"]["plaetze"]["Cem"] == [0, 1, 0]
     assert b["schlafmuetze"]["siege"] == {"Anna": 1, "Ben": 0, "Cem": 0}
-    assert b["stornos"] == [{"id": 11, "bezug": 5}]
+    assert b["stornos"] == [storno(11, 5)]
 
 
 def test_bericht_gesamt_verlauf_je_abend():
@@ -510,7 +542,15 @@ def test_bericht_braucht_genau_einen_abend():
 
 
 def test_spieler_reihenfolge_abend_zuerst():
-    e = [{"spiel": "schlafmuetze", "ergebnis": {"sieger": "Zoe", "spieler": ["Xaver", "Anna"]}}]
+    e = [
+        eintrag(
+            {
+                "id": 1,
+                "spiel": "schlafmuetze",
+                "ergebnis": {"sieger": "Zoe", "spieler": ["Xaver", "Anna"]},
+            }
+        )
+    ]
     assert spieler_reihenfolge([{"spieler": ["Ben", "Anna"]}], e) == ["Ben", "Anna", "Xaver", "Zoe"]
 
 

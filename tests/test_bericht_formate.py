@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 
 import pytest
-from test_bericht import ABEND, abend_eintraege, sk
+from test_bericht import ABEND, abend_eintraege, eintrag, sk, storno
 from werkzeuge import werkzeug
 
 from referee.bericht import formate
@@ -41,14 +41,16 @@ def boeser_bericht():
             20,
             {namen[0]: 20, namen[1]: 20, namen[2]: -20, namen[3]: -20},
         ),
-        {
-            "id": 2,
-            "abend": 3,
-            "nr": 2,
-            "zeit": "2026-11-28T20:00:00",
-            "spiel": "schlafmuetze",
-            "ergebnis": {"sieger": BOESE[4], "spieler": [BOESE[4], BOESE[5]]},
-        },
+        eintrag(
+            {
+                "id": 2,
+                "abend": 3,
+                "nr": 2,
+                "zeit": "2026-11-28T20:00:00",
+                "spiel": "schlafmuetze",
+                "ergebnis": {"sieger": BOESE[4], "spieler": [BOESE[4], BOESE[5]]},
+            }
+        ),
     ]
     return baue_bericht([dict(ABEND, spieler=namen, ort="=1+1")], e)
 
@@ -102,13 +104,15 @@ def test_text_leerer_abend_und_quitt():
 
 def test_text_gesamt_mit_zeitraum_und_vielen_saufn_spielen():
     saufn = [
-        {
-            "id": i,
-            "abend": 3 + i % 2,
-            "nr": i,
-            "spiel": "saufn",
-            "ergebnis": {"plaetze": ["Anna", "Ben", "Cem"], "spieler": ["Anna", "Ben", "Cem"]},
-        }
+        eintrag(
+            {
+                "id": i,
+                "abend": 3 + i % 2,
+                "nr": i,
+                "spiel": "saufn",
+                "ergebnis": {"plaetze": ["Anna", "Ben", "Cem"], "spieler": ["Anna", "Ben", "Cem"]},
+            }
+        )
         for i in range(6)
     ]
     b = baue_bericht([ABEND, dict(ABEND, id=4, datum="2026-12-05")], saufn, gesamt=True)
@@ -132,7 +136,7 @@ def test_tarif_und_datum_helfer():
 
 
 def test_markdown_tabellen():
-    md = formate.markdown(bericht([{"id": 11, "bezug": 5}]))
+    md = formate.markdown(bericht([storno(11, 5)]))
     assert md.startswith("# Kartenabend Sa 28.11.2026 · Gasthaus Post\n")
     assert "| Spieler | Saldo |\n|---|---:|\n| Cem | +8,50 € |\n" in md
     assert "| Von | An | Betrag |\n|---|---|---:|\n| Dora | Cem | 4,90 € |\n" in md
@@ -142,7 +146,7 @@ def test_markdown_tabellen():
         "| 3 | 28.11.2026 | Gasthaus Post | 2 | 19:02 | Schafkopf | wenz | Cem |  | ja | 0,60 € | 70 | 2 |"
         in md
     )
-    assert "- Eintrag 11: Storno von Eintrag 5" in md
+    assert "- Eintrag 11 (Nr 11, 22:30): Storno von Eintrag 5" in md
     # jede Tabellenzeile hat so viele Zellen wie ihr Kopf
     for block in md.split("\n\n"):
         zeilen = [z for z in block.splitlines() if z.startswith("|")]
@@ -276,7 +280,8 @@ def test_entschaerfe():
 
 def test_json_ist_der_bericht():
     b = bericht()
-    assert json.loads(formate.json_text(b)) == json.loads(json.dumps(b))
+    erwartet = dict(b, eintraege=[e.als_json() for e in b["eintraege"]])
+    assert json.loads(formate.json_text(b)) == json.loads(json.dumps(erwartet))
     assert "\\u" not in formate.json_text(boeser_bericht())  # UTF-8 lesbar
 
 

@@ -17,7 +17,8 @@ from referee.ergebnis import Abendlage
 from referee.errors import Eingabefehler, Regelverstoss, Zustandsfehler
 from referee.sabai.ergebnis import SabaiAngaben, SabaiErgebnis
 from referee.saufn.ergebnis import SaufnAngaben, SaufnErgebnis
-from referee.schafkopf.ergebnis import SchafkopfAngaben, SchafkopfErgebnis
+from referee.schafkopf.angaben import SchafkopfAngaben
+from referee.schafkopf.ergebnis import SchafkopfErgebnis
 from referee.schlafmuetze.ergebnis import SchlafmuetzeAngaben, SchlafmuetzeErgebnis
 
 VIER = ["Anna", "Ben", "Cem", "Dora"]
@@ -35,9 +36,11 @@ def buch(tmp_path):
 # Stands, der sich danach ergibt (von Hand: Tarif 10-20-50, Regeln der Spiele).
 FAELLE = {
     "schafkopf": (
-        SchafkopfAngaben("rufspiel", ("anna", "Ben"), augen=71),  # +20 Anna, Ben
-        SchafkopfAngaben("wenz", ("Cem",), augen=45),  # verloren: Cem −150, sonst +50
-        SchafkopfAngaben("rufspiel", ("Anna", "Cem"), augen=91, laufende=3),  # 20+10+30 = 60
+        SchafkopfAngaben.angesagt("rufspiel", ("anna", "Ben"), augen=71),  # +20 Anna, Ben
+        SchafkopfAngaben.angesagt("wenz", ("Cem",), augen=45),  # verloren: Cem −150, sonst +50
+        SchafkopfAngaben.angesagt(
+            "rufspiel", ("Anna", "Cem"), augen=91, laufende=3
+        ),  # 20+10+30 = 60
         {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20},
         {"Anna": 50, "Ben": 50, "Cem": -150, "Dora": 50},
         {"Anna": 60, "Ben": -60, "Cem": 60, "Dora": -60},
@@ -180,13 +183,13 @@ def test_unbekannte_namen_alle_auf_einmal(buch):
 def test_schafkopf_tisch_folgt_dem_geber(tmp_path):
     with Buch(tmp_path / "r.db") as b:
         b.abend_neu([*VIER, "Eva"])  # Anna gibt und setzt aus
-        r = b.eintragen(SchafkopfAngaben("wenz", ("Ben",), augen=61))
+        r = b.eintragen(SchafkopfAngaben.angesagt("wenz", ("Ben",), augen=61))
         assert r.ergebnis.zahlungen == (("Ben", 150), ("Cem", -50), ("Dora", -50), ("Eva", -50))
         assert r.geber is not None and (r.geber.geber, r.geber.aussetzer) == ("Ben", ("Ben",))
         with pytest.raises(Eingabefehler, match="„Ben“ spielt dieses Spiel nicht mit"):
-            b.eintragen(SchafkopfAngaben("wenz", ("Ben",), augen=61))
+            b.eintragen(SchafkopfAngaben.angesagt("wenz", ("Ben",), augen=61))
         # die Korrektur behält den Tisch des Originals, auch wenn jetzt Ben aussetzt
-        k = b.korrigieren(r.eintrag.id, SchafkopfAngaben("wenz", ("Ben",), augen=45))
+        k = b.korrigieren(r.eintrag.id, SchafkopfAngaben.angesagt("wenz", ("Ben",), augen=45))
         assert dict(k.ergebnis.zahlungen) == {"Ben": -150, "Cem": 50, "Dora": 50, "Eva": 50}
         assert "Anna" not in dict(k.ergebnis.zahlungen)
 
@@ -258,7 +261,7 @@ def _schlafmuetze(draw):
 @settings(max_examples=60, deadline=None)
 @given(st.one_of(_schafkopf(), _sabai(), _saufn(), _schlafmuetze()))
 def test_ergebnis_rundreise_und_werte(erg):
-    from referee.buch.spiele import ergebnis_aus_json, werte_aus
+    from referee.spiele import ergebnis_aus_json, werte_aus
 
     daten = json.loads(json.dumps(erg.als_json(), ensure_ascii=False))
     zurueck = ergebnis_aus_json(erg.spiel, daten)
@@ -306,7 +309,7 @@ def test_werte_je_spiel_von_hand():
     ],
 )
 def test_aus_json_lehnt_kaputtes_ab(spiel, daten, meldung):
-    from referee.buch.spiele import ergebnis_aus_json
+    from referee.spiele import ergebnis_aus_json
 
     with pytest.raises(Eingabefehler, match=meldung):
         ergebnis_aus_json(spiel, daten)

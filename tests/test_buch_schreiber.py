@@ -10,11 +10,11 @@ import pytest
 from referee.buch import Buch, DoppelterEintrag
 from referee.errors import Eingabefehler, Zustandsfehler
 from referee.sabai.ergebnis import SabaiAngaben
-from referee.schafkopf.ergebnis import SchafkopfAngaben
+from referee.schafkopf.angaben import SchafkopfAngaben
 from referee.store import SCHEMA_AKTUELL
 
 VIER = ["Anna", "Ben", "Cem", "Dora"]
-RUF = SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71)  # 10-20-50: +20 Anna, Ben
+RUF = SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71)  # 10-20-50: +20 Anna, Ben
 
 
 @pytest.fixture
@@ -41,7 +41,9 @@ def test_derselbe_schluessel_schreibt_einmal(buch):
     assert _zahl(buch, "eintraege") == 1
     assert buch.stand().teil("schafkopf")["Anna"] == 20
     # auch mit anderem Inhalt: derselbe Schlüssel ist dieselbe Absendung
-    c = buch.eintragen(SchafkopfAngaben("wenz", ("Cem",), augen=80), schluessel="handy-1-abcdef")
+    c = buch.eintragen(
+        SchafkopfAngaben.angesagt("wenz", ("Cem",), augen=80), schluessel="handy-1-abcdef"
+    )
     assert c.wiederholt and c.eintrag.id == a.eintrag.id and _zahl(buch, "eintraege") == 1
 
 
@@ -60,7 +62,7 @@ def test_schlechter_schluessel_ist_eingabefehler_und_schreibt_nichts(buch, schlu
 
 
 def test_vorschau_schreibt_nichts_und_rechnet_wie_eintragen(buch):
-    v = buch.vorschau(SchafkopfAngaben("wenz", ("Cem",), augen=45))
+    v = buch.vorschau(SchafkopfAngaben.angesagt("wenz", ("Cem",), augen=45))
     j = v.als_json()
     # verlorener Wenz, Tarif 10-20-50: Cem zahlt je 50 an drei = −150
     assert j["werte"]["cent"] == {"Anna": 50, "Ben": 50, "Cem": -150, "Dora": 50}
@@ -82,20 +84,23 @@ def test_gleicher_eintrag_zweier_handys(buch):
     assert _zahl(buch, "eintraege") == 2
     # anderes Spiel ist kein Doppel
     buch.eintragen(SabaiAngaben((("Anna", "3"), ("Ben", "5"), ("Cem", "7"), ("Dora", "9"))))
-    assert buch.vorschau(SchafkopfAngaben("rufspiel", ("Cem", "Dora"), augen=71)).doppelt is None
+    assert (
+        buch.vorschau(SchafkopfAngaben.angesagt("rufspiel", ("Cem", "Dora"), augen=71)).doppelt
+        is None
+    )
 
 
 def test_gleicher_eintrag_ausserhalb_des_fensters_oder_storniert_ist_neu(buch, monkeypatch):
     from datetime import UTC, datetime, timedelta
 
     import referee.buch
-    import referee.store
+    import referee.store.eintraege
 
     # der erste Eintrag vor 5 s geschrieben (Zeiten sind sekundengenau gespeichert) – statt
     # nach dem Eintragen zu warten, bis er aus einem Fenster von 1 s gefallen ist
     vorhin = (datetime.now(UTC) - timedelta(seconds=5)).astimezone().isoformat(timespec="seconds")
     with monkeypatch.context() as uhr:
-        uhr.setattr(referee.store, "_jetzt", lambda: vorhin)
+        uhr.setattr(referee.store.eintraege, "_jetzt", lambda: vorhin)
         erst = buch.eintragen(RUF)
     assert erst.eintrag.zeit == vorhin
     assert buch.vorschau(RUF).doppelt.id == erst.eintrag.id
@@ -109,7 +114,7 @@ def test_gleicher_eintrag_ausserhalb_des_fensters_oder_storniert_ist_neu(buch, m
 
 def test_rueckgaengig_nur_letzten(buch):
     e1 = buch.eintragen(RUF).eintrag
-    e2 = buch.eintragen(SchafkopfAngaben("rufspiel", ("Cem", "Dora"), augen=71)).eintrag
+    e2 = buch.eintragen(SchafkopfAngaben.angesagt("rufspiel", ("Cem", "Dora"), augen=71)).eintrag
     with pytest.raises(Zustandsfehler, match=f"#{e1.id} ist nicht mehr der letzte"):
         buch.rueckgaengig(e1.id, nur_letzten=True, schluessel="undo-000001")
     assert _zahl(buch, "eintraege") == 2
@@ -125,7 +130,7 @@ def test_rueckgaengig_nur_letzten(buch):
 
 def test_korrektur_mit_schluessel_und_veraltet(buch):
     e1 = buch.eintragen(RUF).eintrag
-    neu = SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=91)  # Schneider: 30
+    neu = SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=91)  # Schneider: 30
     k = buch.korrigieren(e1.id, neu, schluessel="korr-0000001")
     k2 = buch.korrigieren(e1.id, neu, schluessel="korr-0000001")
     assert k2.wiederholt and k2.eintrag.id == k.eintrag.id

@@ -10,8 +10,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from hilfen import eintragen, korrektur
 
-from referee.buch.spiele import store_oeffnen as oeffne
+from referee.spiele import store_oeffnen as oeffne
 
 TARIF = {
     "name": "10-20-50",
@@ -25,21 +26,31 @@ TARIF = {
 
 
 def sk(art, sp, pa, gew, wert, z, **kw):
-    return {
-        "zahlungen": z,
-        "spielart": art,
-        "spieler": sp,
-        "partner": pa,
-        "gewonnen": gew,
-        "wert": wert,
-        "augen": kw.get("augen", 70),
-        "laufende": kw.get("laufende", 0),
-        "schneider": kw.get("schneider", False),
-        "schwarz": kw.get("schwarz", False),
-        "tout": kw.get("tout", False),
-        "klopfer": 0,
-        "stoesse": kw.get("stoesse", 0),
-    }
+    """Ein Schafkopf-Ergebnis (JSON-Form), wie ``eintragen`` es schreibt: aus den Fakten gerechnet
+    (Tarif 10-20-50), Zahlungen, Wert, Ausgang und Schneider von Hand dagegen geprüft."""
+    from referee.schafkopf.eintrag import ergebnis_aus_fakten
+    from referee.schafkopf.spielart import Spielart
+    from referee.schafkopf.tarif import Tarif
+
+    e = ergebnis_aus_fakten(
+        Spielart(art),
+        list(z),
+        [sp] + ([pa] if pa else []),
+        augen=kw.get("augen", 70),
+        laufende=kw.get("laufende", 0),
+        schwarz=kw.get("schwarz", False),
+        tout=kw.get("tout", False),
+        klopfer=kw.get("klopfer", 0),
+        stoesse=kw.get("stoesse", 0),
+        tarif=Tarif.aus_json(TARIF),
+    )
+    assert (dict(e.zahlungen), e.wert, e.gewonnen, e.schneider) == (
+        z,
+        wert,
+        gew,
+        kw.get("schneider", False),
+    )
+    return e.als_json()
 
 
 def fuelle(pfad, namen=("Anna", "Ben", "Cem", "Dora"), ort="Gasthaus Post", schliessen=True):
@@ -47,12 +58,14 @@ def fuelle(pfad, namen=("Anna", "Ben", "Cem", "Dora"), ort="Gasthaus Post", schl
     a, b, c, d = namen
     with oeffne(pfad) as s:
         abend, _ = s.abend_neu(list(namen), ort=ort, datum="2026-11-28", tarif=TARIF)
-        s.eintragen(
+        eintragen(
+            s,
             "schafkopf",
             sk("rufspiel", a, b, True, 20, {a: 20, b: 20, c: -20, d: -20}),
             {"argv": ["x"]},
         )
-        e2 = s.eintragen(
+        e2 = eintragen(
+            s,
             "schafkopf",
             # Wenz mit Schneider: 50 + 10 (Tarif 10-20-50) – so, wie eintragen es schriebe
             sk(
@@ -66,7 +79,8 @@ def fuelle(pfad, namen=("Anna", "Ben", "Cem", "Dora"), ort="Gasthaus Post", schl
                 schneider=True,
             ),
         )
-        s.eintragen(
+        eintragen(
+            s,
             "schafkopf",
             sk(
                 "solo",
@@ -80,7 +94,8 @@ def fuelle(pfad, namen=("Anna", "Ben", "Cem", "Dora"), ort="Gasthaus Post", schl
             ),
         )
         s.rueckgaengig()
-        s.korrektur(
+        korrektur(
+            s,
             e2.id,
             # schwarz: 50 + 10 (Schneider) + 10 (Schwarz)
             sk(
@@ -95,7 +110,8 @@ def fuelle(pfad, namen=("Anna", "Ben", "Cem", "Dora"), ort="Gasthaus Post", schl
                 schwarz=True,
             ),
         )
-        s.eintragen(
+        eintragen(
+            s,
             "sabai",
             {
                 "punkte": {a: 6, b: 3, c: 10, d: -16},
@@ -105,8 +121,8 @@ def fuelle(pfad, namen=("Anna", "Ben", "Cem", "Dora"), ort="Gasthaus Post", schl
                 "letzte": True,
             },
         )
-        s.eintragen("saufn", {"plaetze": [b, c, a], "spieler": list(namen), "schluecke": None})
-        s.eintragen("schlafmuetze", {"sieger": a, "spieler": [a, b, c]})
+        eintragen(s, "saufn", {"plaetze": [b, c, a], "spieler": list(namen), "schluecke": None})
+        eintragen(s, "schlafmuetze", {"sieger": a, "spieler": [a, b, c]})
         if schliessen:
             s.abend_beenden()
         return abend.id
@@ -150,8 +166,10 @@ def test_export_abend_und_gesamt(cli, db_pfad):
     erster = fuelle(db_pfad)
     with oeffne(db_pfad) as s:
         s.abend_neu(["Anna", "Ben", "Cem", "Dora"], datum="2026-12-05")
-        s.eintragen(
+        eintragen(
+            s,
             "schafkopf",
+            # 20 (Rufspiel) + 30 (3 Laufende × 10) = 50, geklopft: × 2 = 100
             sk(
                 "rufspiel",
                 "Anna",
@@ -159,6 +177,8 @@ def test_export_abend_und_gesamt(cli, db_pfad):
                 True,
                 100,
                 {"Anna": 100, "Ben": 100, "Cem": -100, "Dora": -100},
+                laufende=3,
+                klopfer=1,
             ),
         )
     jetzt = cli("export")  # der offene (zweite) Abend
@@ -277,7 +297,8 @@ def test_export_import_export_identisch(cli, db_pfad, tmp_path):
     fuelle(db_pfad, namen=("Anna", 'Bé\'n "B"', "Cem 😀", "Do;ra [x]"))
     with oeffne(db_pfad) as s:
         s.abend_neu(["Anna", "Cem 😀", "Zoë", "Ede"], datum="2026-12-05", ort=None)
-        s.eintragen(
+        eintragen(
+            s,
             "schafkopf",
             sk(
                 "rufspiel",

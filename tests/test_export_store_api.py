@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from hilfen import eintragen, korrektur
 
 from referee.bericht.formate import anzeigebreite
-from referee.buch.spiele import store_oeffnen as oeffne
 from referee.errors import Eingabefehler
+from referee.spiele import store_oeffnen as oeffne
 
 VIER = ["Anna", "Ben", "Cem 🍺", "Dora"]
 
@@ -18,11 +19,14 @@ def store(tmp_path):
     s = oeffne(tmp_path / "r.db")
     s.abend_neu(VIER)
     z = {"Anna": 20, "Ben": 20, "Cem 🍺": -20, "Dora": -20}
-    s.eintragen(
-        "schafkopf", {"zahlungen": z, "spielart": "rufspiel", "spieler": "Anna", "partner": "Ben"}
+    eintragen(
+        s,
+        "schafkopf",
+        {"zahlungen": z, "spielart": "rufspiel", "spieler": "Anna", "partner": "Ben"},
     )
-    s.eintragen("saufn", {"plaetze": ["Dora", "Anna", "Ben"], "spieler": VIER})
-    s.korrektur(
+    eintragen(s, "saufn", {"plaetze": ["Dora", "Anna", "Ben"], "spieler": VIER})
+    korrektur(
+        s,
         1,
         {
             "zahlungen": {n: -v for n, v in z.items()},
@@ -47,13 +51,14 @@ def test_schnelle_export_funktionen_gleich_export(store):
 def test_eintraege_leicht_in_spielfolge(store):
     leicht = store.eintraege_leicht(1)
     # Korrektur #3 steht am Platz von #1; Storno #4 nach #2
-    assert [(e["id"], e["art"], e["gilt"]) for e in leicht] == [
+    assert [(e.id, e.art, e.gilt) for e in leicht] == [
         (1, "spiel", False),
         (3, "korrektur", True),
         (2, "spiel", False),
         (4, "storno", False),
     ]
-    assert "eingabe" not in leicht[0] and leicht[1]["ergebnis"]["zahlungen"]["Anna"] == -20
+    assert leicht[0].eingabe == {}  # leicht: ohne die Eingabe
+    assert dict(leicht[1].ergebnis.zahlungen)["Anna"] == -20 and leicht[3].ergebnis is None
 
 
 def test_csv_mit_bom_und_ohne(cli, tmp_path):

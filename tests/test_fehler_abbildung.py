@@ -282,7 +282,7 @@ def test_die_pruefung_erkennt_verstoesse():
         "    import referee.cli._geheim\n"
         "    c._befehl(); cli._usage_deutsch(); referee.cli._hilfe(); c.ausfuehren([])\n"
     )
-    ort = ROOT / "referee" / "tisch" / "kurz.py"
+    ort = ROOT / "referee" / "tisch" / "sitzung.py"
     assert ("referee.cli.abend", "_beschreibung") in _importe(ort, quelle)
     assert sorted(_interne_namen(ort, quelle)) == [
         "c._befehl",

@@ -120,13 +120,13 @@ def test_alle_spiele_auf_der_seite(abend, live):
 
 def test_grosser_abend_bleibt_unter_60_kb(db_pfad):
     from referee.buch import Buch
-    from referee.schafkopf.ergebnis import SchafkopfAngaben
+    from referee.schafkopf.angaben import SchafkopfAngaben
 
     with Buch(db_pfad) as buch:
         buch.abend_neu(["Anna", "Ben", "Cem", "Dora"])
         for i in range(300):
             partei = ("Anna", "Ben") if i % 2 else ("Cem", "Dora")
-            buch.eintragen(SchafkopfAngaben("rufspiel", partei, augen=61 + i % 50))
+            buch.eintragen(SchafkopfAngaben.angesagt("rufspiel", partei, augen=61 + i % 50))
     server = starte_im_thread(db_pfad, host="127.0.0.1", port=0)
     try:
         status, _, html = hole(server, "")
@@ -416,7 +416,7 @@ def test_im_hintergrund_neben_einem_offenen_store(abend, db_pfad):
     """Wie in ``referee tisch``: die Sitzung hält einen Store offen, startet live, und ein
     anderes Terminal trägt ein. Kein Eintrag geht verloren, die Seite sieht jeden."""
     from referee.buch import Buch
-    from referee.schafkopf.ergebnis import SchafkopfAngaben
+    from referee.schafkopf.angaben import SchafkopfAngaben
 
     sitzung = Buch(db_pfad)
     sitzung.stand(1)
@@ -424,7 +424,9 @@ def test_im_hintergrund_neben_einem_offenen_store(abend, db_pfad):
     try:
         assert server.laeuft and server.nur_lokal and server.hinweis.endswith("Strg-C.\n")
         ok(abend("schafkopf", "eintragen", "wenz", "Cem", "--augen", "45"))
-        sitzung.eintragen(SchafkopfAngaben("rufspiel", ("Cem", "Dora"), augen=71))  # die Sitzung
+        sitzung.eintragen(
+            SchafkopfAngaben.angesagt("rufspiel", ("Cem", "Dora"), augen=71)
+        )  # die Sitzung
         ok(abend("schafkopf", "eintragen", "wenz", "Dora", "--augen", "80"))
         stand = json.loads(hole(server, "stand.json")[2])
     finally:

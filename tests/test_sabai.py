@@ -513,11 +513,7 @@ def test_spiele_aus_partien_teilt_an_der_letzten():
     from referee.sabai import spiele_aus_partien
 
     spiele = spiele_aus_partien(
-        [
-            {"siegpunkte": {"A": 1, "B": 0}, "letzte": False},
-            {"siegpunkte": {"A": -1, "B": 1}, "letzte": True},
-            {"siegpunkte": {"A": 0, "B": 1}},
-        ]
+        [({"A": 1, "B": 0}, False), ({"A": -1, "B": 1}, True), ({"A": 0, "B": 1}, False)]
     )
     assert [(s.partien, s.beendet, s.siegpunkte, s.sieger) for s in spiele] == [
         (2, True, {"A": 0, "B": 1}, ("B",)),

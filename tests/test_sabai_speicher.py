@@ -7,6 +7,8 @@ import json
 from hilfen import stand
 
 import referee.store as store_modul
+from referee.sabai.ergebnis import SabaiErgebnis
+from referee.spiele import store_oeffnen
 
 
 def abend(db_pfad, spieler=("Anna", "Ben", "Cem", "Dora"), ort=None, beenden_vorher=False):
@@ -56,16 +58,16 @@ def test_eintragen_spielstand_und_spielsieger(cli, db_pfad):
             "sieger": ["Ben"],
         },
     ]
-    with store_modul.oeffne(db_pfad) as s:
+    with store_oeffnen(db_pfad) as s:
         assert stand(s, 1)["sabai"] == {"Anna": 1, "Ben": 1, "Cem": 1, "Dora": 0}
         eintrag = s.eintraege(abend_id=1, spiel="sabai")[0]
-    assert eintrag.ergebnis == {
-        "punkte": {"Anna": 6, "Ben": 0, "Cem": 0, "Dora": 14},
-        "siegpunkte": {"Anna": 0, "Ben": -1, "Cem": 1, "Dora": 0},
-        "ruhmeshalle": [],
-        "sieger": ["Cem"],
-        "letzte": False,
-    }
+    assert eintrag.ergebnis == SabaiErgebnis(
+        punkte=(("Anna", 6), ("Ben", 0), ("Cem", 0), ("Dora", 14)),
+        siegpunkte=(("Anna", 0), ("Ben", -1), ("Cem", 1), ("Dora", 0)),
+        ruhmeshalle=(),
+        sieger=("Cem",),
+        letzte=False,
+    )
     assert eintrag.eingabe["haende"]["Ben"] == "AJ 2 2"
 
 

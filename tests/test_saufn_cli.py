@@ -234,25 +234,28 @@ def test_ende_eintragen_und_stand(cli, db_pfad):
     assert s["saufn"]["Cem"] == {"1": 1, "2": 0, "3": 0}
     assert s["saufn"]["Anna"] == {"1": 0, "2": 1, "3": 0}
     assert s["saufn"]["Dora"] == {"1": 0, "2": 0, "3": 1}
-    from referee.store import oeffne
+    from referee.saufn.ergebnis import SaufnErgebnis
+    from referee.spiele import store_oeffnen
 
-    e = oeffne(db_pfad).eintraege()[-1]
+    e = store_oeffnen(db_pfad).eintraege()[-1]
     assert e.spiel == "saufn"
-    assert e.ergebnis == {
-        "plaetze": ["Cem", "Anna", "Dora"],
-        "spieler": ["Anna", "Ben", "Cem", "Dora"],
-        "schluecke": {"Anna": 0, "Ben": 35, "Cem": 0, "Dora": 0},
-    }
+    assert e.ergebnis == SaufnErgebnis(  # der Speicher gibt das getypte Ergebnis zurück
+        plaetze=("Cem", "Anna", "Dora"),
+        spieler=("Anna", "Ben", "Cem", "Dora"),
+        schluecke=(("Anna", 0), ("Ben", 35), ("Cem", 0), ("Dora", 0)),
+    )
 
 
 def test_ende_eintragen_drei_personen_nur_platz_eins(cli, db_pfad):
     _abend(cli, "Anna", "Ben", "Cem")
     r = cli("saufn", "ende", "--platz", "Ben", "Anna", "--eintragen")
     _ok(r, 0)
-    from referee.store import oeffne
+    from referee.saufn.ergebnis import SaufnErgebnis
+    from referee.spiele import store_oeffnen
 
-    e = oeffne(db_pfad).eintraege()[-1]
-    assert e.ergebnis["plaetze"] == ["Ben"] and e.ergebnis["schluecke"] is None
+    e = store_oeffnen(db_pfad).eintraege()[-1]
+    assert isinstance(e.ergebnis, SaufnErgebnis)
+    assert e.ergebnis.plaetze == ("Ben",) and e.ergebnis.schluecke is None
 
 
 def test_ende_ungueltige_verteilung_traegt_nichts_ein(cli, db_pfad):

@@ -136,10 +136,11 @@ def test_sieg_eintragen_und_stand(cli, db_pfad):
     _ok(cli("schlafmuetze", "sieg", "Anna", "--spieler", "Anna", "Ben"), 0)
     s = json.loads(cli("stand", "--json").stdout)
     assert s["schlafmuetze"] == {"Anna": 1, "Ben": 1, "Cem": 0}
-    from referee.store import oeffne
+    from referee.schlafmuetze.ergebnis import SchlafmuetzeErgebnis
+    from referee.spiele import store_oeffnen
 
-    e = oeffne(db_pfad).eintraege()[-1]
-    assert e.ergebnis == {"sieger": "Anna", "spieler": ["Anna", "Ben"]}
+    e = store_oeffnen(db_pfad).eintraege()[-1]
+    assert e.ergebnis == SchlafmuetzeErgebnis("Anna", ("Anna", "Ben"))
 
 
 def test_sieg_fremder_spieler_nicht_am_abend(cli):

@@ -9,9 +9,9 @@ import pytest
 from conftest import ok
 
 from referee.buch import Buch
+from referee.eingabe import kurz
 from referee.errors import Eingabefehler, Mehrdeutig
 from referee.live.formular import formular, grammatik, kuerzel, lies_zeile, spiel_eines_eintrags
-from referee.tisch import kurz
 
 VIER = ("Anna", "Ben", "Cem", "Dora")
 
@@ -260,10 +260,11 @@ def test_woerter_der_grammatik_liest_tisch():
     sechs = (*VIER, "Emil", "Franz")
     zeile = f"r an be 61 {t['zeichen']}" + t["trenner"].join(["an", "be", "em", "fr"])
     assert kurz.lies(zeile, sechs).tisch == ("Anna", "Ben", "Emil", "Franz")
-    assert kurz.lies(f"sb an 3 {sb['trenner']} be {sb['letzte']}", VIER) == kurz.Sabai(
+    assert kurz.lies(f"sb an 3 {sb['trenner']} be {sb['letzte']}", VIER) == kurz.SabaiAngaben(
         (("Anna", "3"), ("Ben", "")), True
     )
-    assert kurz.lies(f"sm do {g['schlafmuetze']['mit']} an be", VIER).spieler == ("Anna", "Ben")
+    mit = kurz.lies(f"sm do {g['schlafmuetze']['mit']} an be do", VIER).spieler
+    assert mit == ("Anna", "Ben", "Dora")
     z = g["zusaetze"]
     spiel = kurz.lies(f"w ce 61 {z['laufende']}3 {z['klopfer']}1 {z['stoesse']}2", VIER)
     assert (spiel.laufende, spiel.klopfer, spiel.stoesse) == (3, 1, 2)

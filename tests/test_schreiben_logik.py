@@ -19,11 +19,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_live_browser import Chromium
 
+from referee.eingabe import kurz
 from referee.live import eingabeseite
 from referee.live.formular import formular, kuerzel
 from referee.schafkopf.karten import Farbe
 from referee.schafkopf.spielart import Spielart
-from referee.tisch import kurz
 
 VIER = ("Anna", "Ben", "Cem", "Dora")
 SECHS = ("Anna", "Ben", "Cem", "Dora", "Emil", "Franz")
@@ -147,7 +147,13 @@ FAELLE = [
     ({"spiel": "sf"}, K4, 4, "sf", "Platz 1 antippen, dann 2 und 3."),
     ({"spiel": "sf", "plaetze": ["Cem", "Anna", "Ben"]}, K4, 4, "sf ce an be", ""),
     ({"spiel": "sm"}, K4, 4, "sm", "Wer hat gewonnen?"),
-    ({"spiel": "sm", "sieger": "Dora", "mit": ["Anna", "Ben"]}, K4, 4, "sm do mit an be", ""),
+    (
+        {"spiel": "sm", "sieger": "Dora", "mit": ["Anna", "Ben", "Dora"]},
+        K4,
+        4,
+        "sm do mit an be do",
+        "",
+    ),
     # mehr als fünf am Abend: die vier dieses Spiels gehören in die Zeile
     (
         {"spiel": "r", "partei": ["Anna", "Ben"], "augen": 61},
@@ -391,7 +397,7 @@ def _partei(art: Spielart, namen: tuple[str, ...]) -> st.SearchStrategy[tuple[st
 
 
 @st.composite
-def schafkopf(draw: st.DrawFn, namen: tuple[str, ...]) -> kurz.Schafkopf:
+def schafkopf(draw: st.DrawFn, namen: tuple[str, ...]) -> kurz.SchafkopfAngaben:
     art = draw(st.sampled_from(list(Spielart)))
     farbe = None
     if art in (Spielart.SOLO, Spielart.FARBWENZ, Spielart.FARBGEIER):
@@ -409,7 +415,7 @@ def schafkopf(draw: st.DrawFn, namen: tuple[str, ...]) -> kurz.Schafkopf:
         durchmarsch = draw(st.none() | st.sampled_from(namen))
         partei = () if durchmarsch else draw(_partei(art, namen))
         jungfrauen = draw(st.lists(st.sampled_from(namen), max_size=2, unique=True))
-        return kurz.Schafkopf(
+        return kurz.SchafkopfAngaben(
             art,
             partei=partei,
             jungfrauen=tuple(jungfrauen),
@@ -418,8 +424,10 @@ def schafkopf(draw: st.DrawFn, namen: tuple[str, ...]) -> kurz.Schafkopf:
         )
     if art is Spielart.BETTEL:
         stiche = draw(st.none() | st.integers(0, 8))
-        return kurz.Schafkopf(art, partei=draw(_partei(art, namen)), stiche=stiche, **gemeinsam)
-    return kurz.Schafkopf(
+        return kurz.SchafkopfAngaben(
+            art, partei=draw(_partei(art, namen)), stiche=stiche, **gemeinsam
+        )
+    return kurz.SchafkopfAngaben(
         art,
         farbe=farbe,
         partei=draw(_partei(art, namen)),
@@ -439,13 +447,18 @@ def anderes(draw: st.DrawFn, namen: tuple[str, ...]) -> kurz.Spiel:
         wer = draw(st.lists(st.sampled_from(namen), min_size=2, max_size=4, unique=True))
         karten = st.lists(st.sampled_from(["0", "3", "7", "11", "14", "J", "AJ"]), max_size=5)
         haende = tuple((n, " ".join(draw(karten))) for n in wer)
-        return kurz.Sabai(haende, draw(st.booleans()))
+        return kurz.SabaiAngaben(haende, draw(st.booleans()))
     if art == "sf":
-        return kurz.Saufn(
+        return kurz.SaufnAngaben(
             tuple(draw(st.lists(st.sampled_from(namen), min_size=1, max_size=3, unique=True)))
         )
-    mit = draw(st.lists(st.sampled_from(namen), max_size=4, unique=True))
-    return kurz.Schlafmuetze(draw(st.sampled_from(namen)), tuple(mit))
+    sieger = draw(st.sampled_from(namen))
+    # „mit“: niemand (alle des Abends) oder wenigstens zwei, der Sieger darunter (wie die Regel)
+    andere = draw(
+        st.lists(st.sampled_from([n for n in namen if n != sieger]), max_size=3, unique=True)
+    )
+    mit = (*andere, sieger) if andere else ()
+    return kurz.SchlafmuetzeAngaben(sieger, tuple(mit))
 
 
 @settings(max_examples=100, deadline=None)

@@ -6,14 +6,14 @@ import json
 import sqlite3
 
 import pytest
-from hilfen import stand
+from hilfen import eintragen, korrektur, stand
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.buch.spiele import store_oeffnen as oeffne
-from referee.buch.spiele import werte_aus
 from referee.errors import Eingabefehler, SpeicherFehler, Zustandsfehler
 from referee.namen import namensschluessel
+from referee.spiele import store_oeffnen as oeffne
+from referee.spiele import werte_aus
 from referee.store import SCHEMA_AKTUELL, KeineDaten, migrationen
 
 VIER = ["Anna", "Ben", "Cem", "Dora"]
@@ -64,7 +64,7 @@ def test_pfad_reihenfolge(tmp_path, monkeypatch):
 
 
 def test_verbindung_pragmas(store):
-    c = store._conn
+    c = store.verbindung._conn
     assert c.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     assert c.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert c.execute("PRAGMA busy_timeout").fetchone()[0] >= 5000
@@ -96,7 +96,7 @@ def test_neuere_version_wird_abgelehnt_datei_unveraendert(tmp_path):
     pfad = tmp_path / "neu.db"
     s = oeffne(pfad)
     s.abend_neu(VIER)
-    s._conn.execute(f"PRAGMA user_version = {SCHEMA_AKTUELL + 1}")
+    s.verbindung._conn.execute(f"PRAGMA user_version = {SCHEMA_AKTUELL + 1}")
     s.schliessen()
     vorher = pfad.read_bytes()
     with pytest.raises(SpeicherFehler, match="neueren referee-Version") as info:
@@ -140,7 +140,7 @@ def test_migration_von_schema_v1_mit_daten(tmp_path):
     db.close()
 
     s = oeffne(pfad)
-    assert s._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_AKTUELL
+    assert s.verbindung._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_AKTUELL
     st_ = stand(s, 1)
     assert st_["schafkopf"] == {"Anna": 80, "Ben": 80, "Cem": -80, "Dora": -80}
     assert st_["saufn"]["Dora"] == {"1": 1, "2": 0, "3": 0}
@@ -187,9 +187,9 @@ def test_nur_ein_offener_abend_und_beenden(store):
     assert not a.offen and a.beendet
     assert store.aktueller_abend() is None
     with pytest.raises(KeineDaten):
-        store.eintragen("schafkopf", sk())
+        eintragen(store, "schafkopf", sk())
     with pytest.raises(Zustandsfehler, match="beendet"):
-        store.eintragen("schafkopf", sk(), abend_id=a.id)
+        eintragen(store, "schafkopf", sk(), abend_id=a.id)
 
 
 @pytest.mark.parametrize("name", ["", "   ", "Anna+Ben", "A,B", "x=y", "a:b", "a\x00b", "x" * 41])
@@ -203,9 +203,10 @@ def test_ungueltige_namen(tmp_path, name):
 
 
 def test_eintragen_stand_alle_vier_spiele(store):
-    store.eintragen("schafkopf", sk())
-    store.eintragen("schafkopf", sk(anna=-150, ben=50, cem=50, dora=50))
-    store.eintragen(
+    eintragen(store, "schafkopf", sk())
+    eintragen(store, "schafkopf", sk(anna=-150, ben=50, cem=50, dora=50))
+    eintragen(
+        store,
         "sabai",
         {
             "punkte": {"Anna": 6, "Ben": 3, "Cem": -8, "Dora": 2},
@@ -215,13 +216,13 @@ def test_eintragen_stand_alle_vier_spiele(store):
             "letzte": False,
         },
     )
-    store.eintragen(
-        "saufn", {"plaetze": ["Dora", "Anna", "Ben"], "spieler": VIER, "schluecke": None}
+    eintragen(
+        store, "saufn", {"plaetze": ["Dora", "Anna", "Ben"], "spieler": VIER, "schluecke": None}
     )
-    store.eintragen(
-        "saufn", {"plaetze": ["Dora"], "spieler": ["Anna", "Cem", "Dora"], "schluecke": None}
+    eintragen(
+        store, "saufn", {"plaetze": ["Dora"], "spieler": ["Anna", "Cem", "Dora"], "schluecke": None}
     )
-    store.eintragen("schlafmuetze", {"sieger": "Ben", "spieler": ["Anna", "Ben", "Cem"]})
+    eintragen(store, "schlafmuetze", {"sieger": "Ben", "spieler": ["Anna", "Ben", "Cem"]})
     s = stand(store, 1)
     assert s == {
         "abend": 1,
@@ -241,11 +242,11 @@ def test_eintragen_stand_alle_vier_spiele(store):
 
 
 def test_storno_und_korrektur_bleiben_sichtbar(store):
-    e1 = store.eintragen("schafkopf", sk())
-    e2 = store.eintragen("schafkopf", sk(anna=-150, ben=50, cem=50, dora=50))
+    e1 = eintragen(store, "schafkopf", sk())
+    e2 = eintragen(store, "schafkopf", sk(anna=-150, ben=50, cem=50, dora=50))
     storno = store.rueckgaengig()
     assert (storno.art, storno.bezug, storno.gilt) == ("storno", e2.id, False)
-    k = store.korrektur(e1.id, sk(anna=70, ben=70, cem=-70, dora=-70))
+    k = korrektur(store, e1.id, sk(anna=70, ben=70, cem=-70, dora=-70))
     assert (k.art, k.bezug) == ("korrektur", e1.id)
     assert stand(store, 1)["schafkopf"] == {"Anna": 70, "Ben": 70, "Cem": -70, "Dora": -70}
     assert [e.id for e in store.eintraege(1)] == [k.id]
@@ -256,15 +257,15 @@ def test_storno_und_korrektur_bleiben_sichtbar(store):
         ("storno", False),
         ("korrektur", True),
     ]
-    assert alle[0].ergebnis["zahlungen"]["Anna"] == 50  # Original unverändert
+    assert dict(alle[0].ergebnis.zahlungen)["Anna"] == 50  # Original unverändert
     with pytest.raises(Zustandsfehler, match="schon ersetzt"):
-        store.korrektur(e1.id, sk())
+        korrektur(store, e1.id, sk())
     with pytest.raises(Zustandsfehler, match="schon storniert"):
         store.rueckgaengig(e2.id)
     with pytest.raises(Zustandsfehler, match="selbst ein Storno"):
         store.rueckgaengig(storno.id)
     store.rueckgaengig()  # storniert die Korrektur: das Original gilt wieder (Schema 3)
-    assert stand(store, 1)["schafkopf"] == e1.ergebnis["zahlungen"]
+    assert stand(store, 1)["schafkopf"] == dict(e1.ergebnis.zahlungen)
     assert [e.id for e in store.eintraege(1)] == [e1.id]
     store.rueckgaengig()  # storniert das Original
     with pytest.raises(KeineDaten, match="keinen Eintrag"):
@@ -273,8 +274,8 @@ def test_storno_und_korrektur_bleiben_sichtbar(store):
 
 
 def test_eintraege_sind_unveraenderlich(store):
-    store.eintragen("schafkopf", sk())
-    c = store._conn
+    eintragen(store, "schafkopf", sk())
+    c = store.verbindung._conn
     for sql in (
         "DELETE FROM eintraege",
         "UPDATE eintraege SET ergebnis = '{}'",
@@ -290,13 +291,13 @@ def test_fremder_spieler_und_nullsumme_werden_abgelehnt(store):
     with pytest.raises(
         Eingabefehler, match="„Anan“ spielt an Abend 1 nicht mit. Meintest du „Anna“"
     ):
-        store.eintragen(
-            "schafkopf", {"zahlungen": {"Anan": 50, "Ben": 50, "Cem": -50, "Dora": -50}}
+        eintragen(
+            store, "schafkopf", {"zahlungen": {"Anan": 50, "Ben": 50, "Cem": -50, "Dora": -50}}
         )
     with pytest.raises(Eingabefehler, match="ergeben 10 Cent statt null"):
-        store.eintragen("schafkopf", sk(anna=60))
+        eintragen(store, "schafkopf", sk(anna=60))
     with pytest.raises(Eingabefehler, match="Unbekanntes Spiel"):
-        store.eintragen("skat", {})
+        eintragen(store, "skat", {})
     assert store.eintraege(alle=True) == []
 
 
@@ -313,8 +314,8 @@ def test_namen_werden_kanonisch_gespeichert(tmp_path):
             partner="ben",
         )
         e = buch.eintragen(erg).eintrag
-    assert e.ergebnis["zahlungen"] == {"Anna": 50, "Ben": 50, "Cem": -50, "Dora": -50}
-    assert (e.ergebnis["spieler"], e.ergebnis["partner"]) == ("Anna", "Ben")
+    assert dict(e.ergebnis.zahlungen) == {"Anna": 50, "Ben": 50, "Cem": -50, "Dora": -50}
+    assert (e.ergebnis.spieler, e.ergebnis.partner) == ("Anna", "Ben")
 
 
 def test_geber_wechselt_mit_geltenden_spielen(tmp_path):
@@ -367,7 +368,7 @@ def test_seltsame_namen_exakt(tmp_path):
     s = oeffne(tmp_path / "r.db")
     s.abend_neu(SELTSAM)
     z = {n: (10 if i % 2 else -10) for i, n in enumerate(SELTSAM)}
-    s.eintragen("schafkopf", {"zahlungen": z})
+    eintragen(s, "schafkopf", {"zahlungen": z})
     assert list(stand(s, 1)["schafkopf"]) == SELTSAM
     assert stand(s, 1)["schafkopf"] == z
     assert [x.name for x in s.spieler_alle()] == SELTSAM
@@ -396,7 +397,7 @@ def test_stand_ist_summe_der_geltenden_eintraege(tmp_path_factory, aktionen):
     for art, (a, b, c) in aktionen:
         z = {"Anna": a, "Ben": b, "Cem": c, "Dora": -(a + b + c)}
         if art == "spiel" or not erwartet:
-            erwartet[s.eintragen("schafkopf", {"zahlungen": z}).id] = z
+            erwartet[eintragen(s, "schafkopf", {"zahlungen": z}).id] = z
         elif art == "storno":
             letzte = max(erwartet)
             s.rueckgaengig()
@@ -407,7 +408,7 @@ def test_stand_ist_summe_der_geltenden_eintraege(tmp_path_factory, aktionen):
         else:
             alt = min(erwartet)
             az = erwartet.pop(alt)
-            neu = s.korrektur(alt, {"zahlungen": z}).id
+            neu = korrektur(s, alt, {"zahlungen": z}).id
             erwartet[neu] = z
             ersetzt[neu] = (alt, az)
     summe = {n: sum(z[n] for z in erwartet.values()) for n in VIER}
@@ -421,10 +422,11 @@ def test_stand_ist_summe_der_geltenden_eintraege(tmp_path_factory, aktionen):
 
 
 def test_export_import_rundreise(store, tmp_path):
-    store.eintragen("schafkopf", sk())
-    store.eintragen("schafkopf", sk(anna=-150, ben=50, cem=50, dora=50))
+    eintragen(store, "schafkopf", sk())
+    eintragen(store, "schafkopf", sk(anna=-150, ben=50, cem=50, dora=50))
     store.rueckgaengig()
-    store.eintragen(
+    eintragen(
+        store,
         "sabai",
         {
             "siegpunkte": {"Anna": 1, "Cem": -1},
@@ -432,10 +434,10 @@ def test_export_import_rundreise(store, tmp_path):
             "ruhmeshalle": ["Anna"],
         },
     )
-    store.korrektur(1, sk(anna=10, ben=10, cem=-10, dora=-10))
+    korrektur(store, 1, sk(anna=10, ben=10, cem=-10, dora=-10))
     store.abend_beenden()
     store.abend_neu(["Anna", "Ben", "Zoë 🍺"])
-    store.eintragen("schlafmuetze", {"sieger": "Zoë 🍺", "spieler": ["Anna", "Ben", "Zoë 🍺"]})
+    eintragen(store, "schlafmuetze", {"sieger": "Zoë 🍺", "spieler": ["Anna", "Ben", "Zoë 🍺"]})
     ex = json.loads(json.dumps(store.export(), ensure_ascii=False))
     ziel = oeffne(tmp_path / "ziel.db")
     assert ziel.importieren(ex) == {"spieler": 5, "abende": 2, "eintraege": 6}

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT, Gabelung, _env, cli_im_prozess
-from hilfen import stand
+from hilfen import eintragen, stand
 
 VIER = ["Anna", "Ben", "Cem", "Dora"]
 
@@ -96,7 +96,7 @@ def test_vier_prozesse_je_hundert_spiele_gleichzeitig(tmp_path):
             for n, v in zip(VIER, map(int, z.split()[1:])):
                 erwartet[n] += v
     assert summen == erwartet
-    from referee.buch.spiele import store_oeffnen as oeffne
+    from referee.spiele import store_oeffnen as oeffne
 
     assert stand(oeffne(pfad))["schafkopf"] == erwartet
 
@@ -224,7 +224,7 @@ def test_sigkill_mitten_im_schreiben_verliert_nichts_gemeldetes(tmp_path):
 
 
 def test_sigkill_beim_anlegen_hinterlaesst_brauchbare_datei(tmp_path):
-    from referee.buch.spiele import store_oeffnen as oeffne
+    from referee.spiele import store_oeffnen as oeffne
     from referee.store import SCHEMA_AKTUELL
 
     rnd = random.Random(7)
@@ -239,10 +239,10 @@ def test_sigkill_beim_anlegen_hinterlaesst_brauchbare_datei(tmp_path):
             assert s.integritaet() == "ok"
             if not s.existiert or s.aktueller_abend() is None:
                 s.abend_neu(VIER)
-            s.eintragen(
-                "schafkopf", {"zahlungen": {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}}
+            eintragen(
+                s, "schafkopf", {"zahlungen": {"Anna": 20, "Ben": 20, "Cem": -20, "Dora": -20}}
             )
-            assert s._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_AKTUELL
+            assert s.verbindung._conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_AKTUELL
             s.schliessen()
 
 
@@ -353,7 +353,7 @@ def test_zweites_oeffnen_im_selben_prozess_verliert_keine_eintraege(tmp_path):
     und der nächste Eintrag des ersten Buchs landete in der gelöschten WAL.
     """
     from referee.buch import Buch
-    from referee.schafkopf.ergebnis import SchafkopfAngaben
+    from referee.schafkopf.angaben import SchafkopfAngaben
 
     pfad = tmp_path / "abend.db"
     env = _env({"REFEREE_DB": str(pfad)})
@@ -374,7 +374,7 @@ def test_zweites_oeffnen_im_selben_prozess_verliert_keine_eintraege(tmp_path):
         a.stand()
         b.stand()
         referee("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71")
-        a.eintragen(SchafkopfAngaben("rufspiel", ("Cem", "Dora"), augen=80))
+        a.eintragen(SchafkopfAngaben.angesagt("rufspiel", ("Cem", "Dora"), augen=80))
         referee("schafkopf", "eintragen", "wenz", "Cem", "--augen", "61")
     verlauf = json.loads(referee("verlauf", "--json").stdout)
     nummern = [e["id"] for e in verlauf["eintraege"]]
@@ -428,7 +428,7 @@ def test_verbindung_zu_einer_gerade_entfernten_datei_verbindet_neu(tmp_path, mon
     """Ein anderer Prozess entfernt die neue Datei, nachdem sie hier geöffnet, aber bevor sie
     gesperrt wurde: ``verbinde`` merkt es und verbindet neu – nichts wird in die entfernte
     Datei geschrieben."""
-    from referee import store
+    from referee.store import verbindung as store
 
     pfad = tmp_path / "neu.db"
     sqlite3.connect(pfad).close()  # eine neue, leere Datei (wie eben von jemandem angelegt)
@@ -463,7 +463,7 @@ def test_aufraeumen_schliesst_eigene_offene_verbindungen_zuerst(tmp_path):
     s = store.oeffne(neu)
     with pytest.raises(UnicodeEncodeError):
         s.abend_neu(["Anna", "Ben"], ort="P\udcffost")
-    assert s._conn is not None and neu.exists()
+    assert s.verbindung._conn is not None and neu.exists()
     store.angelegte_leere_entfernen()
-    assert s._conn is None
+    assert s.verbindung._conn is None
     assert list(tmp_path.iterdir()) == []

@@ -1,4 +1,4 @@
-"""Kurzeingaben am Tisch (referee.tisch.kurz): Zeile → getypter Eintrag, als Tabellen."""
+"""Kurzeingaben (referee.eingabe.kurz): Zeile → getypte Eingabe des Spiels, als Tabellen."""
 
 from __future__ import annotations
 
@@ -6,20 +6,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.errors import Eingabefehler, Mehrdeutig
-from referee.schafkopf.karten import Farbe
-from referee.schafkopf.spielart import Spielart
-from referee.tisch.kurz import (
+from referee.eingabe.kurz import (
     Befehl,
     Korrektur,
-    Sabai,
-    Saufn,
-    Schafkopf,
-    Schlafmuetze,
+    SabaiAngaben,
+    SaufnAngaben,
+    SchafkopfAngaben,
+    SchlafmuetzeAngaben,
     Sitzung,
     lies,
     spieler_aufloesen,
 )
+from referee.errors import Eingabefehler, Mehrdeutig
+from referee.schafkopf.karten import Farbe
+from referee.schafkopf.spielart import Spielart
 
 ABEND = ("Anna", "Ben", "Cem", "Dora")
 BEFEHLE = {"stand", "verlauf", "frage", "ruf", "schafkopf", "sabai", "korrektur", "export"}
@@ -27,36 +27,54 @@ BEFEHLE = {"stand", "verlauf", "frage", "ruf", "schafkopf", "sabai", "korrektur"
 R = Spielart.RUFSPIEL
 
 SCHAFKOPF = [
-    ("r an be 71 l3", Schafkopf(R, partei=("Anna", "Ben"), augen=71, laufende=3)),
-    ("r an be 71 3l", Schafkopf(R, partei=("Anna", "Ben"), augen=71, laufende=3)),
-    ("r 71 l3 an be", Schafkopf(R, partei=("Anna", "Ben"), augen=71, laufende=3)),
-    ("R AN+BE 71", Schafkopf(R, partei=("Anna", "Ben"), augen=71)),
-    ("rufspiel anna ben 0 schwarz", Schafkopf(R, partei=("Anna", "Ben"), augen=0, schwarz=True)),
-    ("w cem 45 k1", Schafkopf(Spielart.WENZ, partei=("Cem",), augen=45, klopfer=1)),
-    ("w cem 45 1k x2", Schafkopf(Spielart.WENZ, partei=("Cem",), augen=45, klopfer=1, stoesse=2)),
-    ("w cem 45 k x", Schafkopf(Spielart.WENZ, partei=("Cem",), augen=45, klopfer=1, stoesse=1)),
-    ("g do 61", Schafkopf(Spielart.GEIER, partei=("Dora",), augen=61)),
-    ("fwe an 70", Schafkopf(Spielart.FARBWENZ, Farbe.EICHEL, ("Anna",), augen=70)),
-    ("fgh be 30 l2", Schafkopf(Spielart.FARBGEIER, Farbe.HERZ, ("Ben",), augen=30, laufende=2)),
-    ("hs dora 95", Schafkopf(Spielart.SOLO, Farbe.HERZ, ("Dora",), augen=95)),
-    ("es an 120 tout", Schafkopf(Spielart.SOLO, Farbe.EICHEL, ("Anna",), augen=120, tout=True)),
-    ("gs be 61", Schafkopf(Spielart.SOLO, Farbe.GRAS, ("Ben",), augen=61)),
-    ("ss cem 90 sie", Schafkopf(Spielart.SOLO, Farbe.SCHELLEN, ("Cem",), augen=90, sie=True)),
-    ("herz-solo do 80", Schafkopf(Spielart.SOLO, Farbe.HERZ, ("Dora",), augen=80)),
-    ("w cem 70 st6", Schafkopf(Spielart.WENZ, partei=("Cem",), augen=70, stiche=6)),
-    ("w cem 70 kurz", Schafkopf(Spielart.WENZ, partei=("Cem",), augen=70, kurz=True)),
-    ("bettel ben 0", Schafkopf(Spielart.BETTEL, partei=("Ben",), stiche=0)),
-    ("b an 2", Schafkopf(Spielart.BETTEL, partei=("Anna",), stiche=2)),
-    ("ramsch dora j ben", Schafkopf(Spielart.RAMSCH, partei=("Dora",), jungfrauen=("Ben",))),
+    ("r an be 71 l3", SchafkopfAngaben(R, partei=("Anna", "Ben"), augen=71, laufende=3)),
+    ("r an be 71 3l", SchafkopfAngaben(R, partei=("Anna", "Ben"), augen=71, laufende=3)),
+    ("r 71 l3 an be", SchafkopfAngaben(R, partei=("Anna", "Ben"), augen=71, laufende=3)),
+    ("R AN+BE 71", SchafkopfAngaben(R, partei=("Anna", "Ben"), augen=71)),
+    (
+        "rufspiel anna ben 0 schwarz",
+        SchafkopfAngaben(R, partei=("Anna", "Ben"), augen=0, schwarz=True),
+    ),
+    ("w cem 45 k1", SchafkopfAngaben(Spielart.WENZ, partei=("Cem",), augen=45, klopfer=1)),
+    (
+        "w cem 45 1k x2",
+        SchafkopfAngaben(Spielart.WENZ, partei=("Cem",), augen=45, klopfer=1, stoesse=2),
+    ),
+    (
+        "w cem 45 k x",
+        SchafkopfAngaben(Spielart.WENZ, partei=("Cem",), augen=45, klopfer=1, stoesse=1),
+    ),
+    ("g do 61", SchafkopfAngaben(Spielart.GEIER, partei=("Dora",), augen=61)),
+    ("fwe an 70", SchafkopfAngaben(Spielart.FARBWENZ, Farbe.EICHEL, ("Anna",), augen=70)),
+    (
+        "fgh be 30 l2",
+        SchafkopfAngaben(Spielart.FARBGEIER, Farbe.HERZ, ("Ben",), augen=30, laufende=2),
+    ),
+    ("hs dora 95", SchafkopfAngaben(Spielart.SOLO, Farbe.HERZ, ("Dora",), augen=95)),
+    (
+        "es an 120 tout",
+        SchafkopfAngaben(Spielart.SOLO, Farbe.EICHEL, ("Anna",), augen=120, tout=True),
+    ),
+    ("gs be 61", SchafkopfAngaben(Spielart.SOLO, Farbe.GRAS, ("Ben",), augen=61)),
+    (
+        "ss cem 90 sie",
+        SchafkopfAngaben(Spielart.SOLO, Farbe.SCHELLEN, ("Cem",), augen=90, sie=True),
+    ),
+    ("herz-solo do 80", SchafkopfAngaben(Spielart.SOLO, Farbe.HERZ, ("Dora",), augen=80)),
+    ("w cem 70 st6", SchafkopfAngaben(Spielart.WENZ, partei=("Cem",), augen=70, stiche=6)),
+    ("w cem 70 kurz", SchafkopfAngaben(Spielart.WENZ, partei=("Cem",), augen=70, kurz=True)),
+    ("bettel ben 0", SchafkopfAngaben(Spielart.BETTEL, partei=("Ben",), stiche=0)),
+    ("b an 2", SchafkopfAngaben(Spielart.BETTEL, partei=("Anna",), stiche=2)),
+    ("ramsch dora j ben", SchafkopfAngaben(Spielart.RAMSCH, partei=("Dora",), jungfrauen=("Ben",))),
     (
         "ramsch dora j ben cem",
-        Schafkopf(Spielart.RAMSCH, partei=("Dora",), jungfrauen=("Ben", "Cem")),
+        SchafkopfAngaben(Spielart.RAMSCH, partei=("Dora",), jungfrauen=("Ben", "Cem")),
     ),
-    ("ramsch dm cem", Schafkopf(Spielart.RAMSCH, durchmarsch="Cem")),
-    ("ra an+be k1", Schafkopf(Spielart.RAMSCH, partei=("Anna", "Ben"), klopfer=1)),
+    ("ramsch dm cem", SchafkopfAngaben(Spielart.RAMSCH, durchmarsch="Cem")),
+    ("ra an+be k1", SchafkopfAngaben(Spielart.RAMSCH, partei=("Anna", "Ben"), klopfer=1)),
     (
         "r an be 71 @an+be+cem+do",
-        Schafkopf(R, partei=("Anna", "Ben"), augen=71, tisch=("Anna", "Ben", "Cem", "Dora")),
+        SchafkopfAngaben(R, partei=("Anna", "Ben"), augen=71, tisch=("Anna", "Ben", "Cem", "Dora")),
     ),
 ]
 
@@ -77,22 +95,22 @@ def test_schafkopf_kurzformen(zeile, erwartet):
 )
 def test_farbe_bleibt_im_namen(kurz, ansage, name):
     s = lies(kurz, ABEND)
-    assert isinstance(s, Schafkopf)
-    assert (s.ansage, s.name) == (ansage, name)
+    assert isinstance(s, SchafkopfAngaben)
+    assert (s.ansage.wort, s.name) == (ansage, name)
 
 
 ANDERE = [
     (
         "sb an 3 7 J / be AJ 2 / cem / do 14 0",
-        Sabai((("Anna", "3 7 J"), ("Ben", "AJ 2"), ("Cem", ""), ("Dora", "14 0"))),
+        SabaiAngaben((("Anna", "3 7 J"), ("Ben", "AJ 2"), ("Cem", ""), ("Dora", "14 0"))),
     ),
-    ("sb an 1 / be / cem 4 letzte", Sabai((("Anna", "1"), ("Ben", ""), ("Cem", "4")), True)),
-    ("sf cem an be", Saufn(("Cem", "Anna", "Ben"))),
-    ("sf dora", Saufn(("Dora",))),
-    ("sm dora", Schlafmuetze("Dora")),
-    ("sm dora mit an be do", Schlafmuetze("Dora", ("Anna", "Ben", "Dora"))),
-    ("#12 r an be 61", Korrektur(12, Schafkopf(R, partei=("Anna", "Ben"), augen=61))),
-    ("#3 sf be an cem", Korrektur(3, Saufn(("Ben", "Anna", "Cem")))),
+    ("sb an 1 / be / cem 4 letzte", SabaiAngaben((("Anna", "1"), ("Ben", ""), ("Cem", "4")), True)),
+    ("sf cem an be", SaufnAngaben(("Cem", "Anna", "Ben"))),
+    ("sf dora", SaufnAngaben(("Dora",))),
+    ("sm dora", SchlafmuetzeAngaben("Dora")),
+    ("sm dora mit an be do", SchlafmuetzeAngaben("Dora", ("Anna", "Ben", "Dora"))),
+    ("#12 r an be 61", Korrektur(12, SchafkopfAngaben(R, partei=("Anna", "Ben"), augen=61))),
+    ("#3 sf be an cem", Korrektur(3, SaufnAngaben(("Ben", "Anna", "Cem")))),
     ("u", Sitzung("rueckgaengig")),
     ("q", Sitzung("ende")),
     ("hilfe", Sitzung("hilfe")),
@@ -103,7 +121,7 @@ ANDERE = [
     # wie in den Hinweisen der Befehle („Rückgängig: referee rueckgaengig“)
     ("referee stand", Befehl(("stand",))),
     ("referee u", Sitzung("rueckgaengig")),
-    ("Referee r an be 71", Schafkopf(R, partei=("Anna", "Ben"), augen=71)),
+    ("Referee r an be 71", SchafkopfAngaben(R, partei=("Anna", "Ben"), augen=71)),
     (
         'ruf --hand "EO GU H9 G10 G7 S8 SK EA"',
         Befehl(("ruf", "--hand", "EO GU H9 G10 G7 S8 SK EA")),
@@ -170,7 +188,7 @@ def test_mehrdeutig_wird_gefragt_nie_geraten():
 def test_zusaetze_gehen_vor_namensanfaengen():
     # „sie“ ist der Zusatz Sie, nicht der Anfang von Siegfried (Hilfe sagt es)
     s = lies("w sieg 70 sie", ("Anna", "Siegfried", "Cem", "Dora"))
-    assert isinstance(s, Schafkopf)
+    assert isinstance(s, SchafkopfAngaben)
     assert (s.partei, s.sie) == (("Siegfried",), True)
 
 
@@ -180,7 +198,9 @@ def test_befehle_gehen_vor_kurzformen():
 
 
 def test_steuerzeichen_werden_entfernt_und_lange_zeilen_abgelehnt():
-    assert lies("r an\x1b be 71\x07", ABEND) == Schafkopf(R, partei=("Anna", "Ben"), augen=71)
+    assert lies("r an\x1b be 71\x07", ABEND) == SchafkopfAngaben(
+        R, partei=("Anna", "Ben"), augen=71
+    )
     with pytest.raises(Eingabefehler, match="zu lang"):
         lies("r " + "an " * 1000, ABEND)
 
@@ -204,5 +224,5 @@ def test_zusaetze_in_jeder_reihenfolge(kopf, augen, laufende, klopfer):
     a = lies(" ".join([kopf, *teile]), ABEND)
     b = lies(" ".join([kopf, *reversed(teile)]), ABEND)
     assert a == b
-    assert isinstance(a, Schafkopf)
+    assert isinstance(a, SchafkopfAngaben)
     assert (a.augen, a.laufende, a.klopfer) == (augen, laufende, klopfer)

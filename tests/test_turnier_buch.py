@@ -12,7 +12,7 @@ from hilfen import logischer_inhalt
 
 from referee.buch.turnier import Turnierbuch
 from referee.errors import Eingabefehler, Regelverstoss, Zustandsfehler
-from referee.schafkopf.ergebnis import SchafkopfAngaben
+from referee.schafkopf.angaben import SchafkopfAngaben
 from referee.store import KeineDaten
 
 NAMEN = ["Anna", "Ben", "Cem", "Dora", "Emil", "Franz", "Gabi", "Hans", "Ida"]
@@ -89,7 +89,7 @@ def test_runde_nicht_ausgelost_schreibt_nichts(tb):
     )
     _unveraendert(
         tb,
-        lambda: tb.spiel_eintragen(2, 1, SchafkopfAngaben("rufspiel", (a, b), augen=71)),
+        lambda: tb.spiel_eintragen(2, 1, SchafkopfAngaben.angesagt("rufspiel", (a, b), augen=71)),
         Zustandsfehler,
         "Runde 2 ist nicht ausgelost",
     )
@@ -102,13 +102,15 @@ def test_verbotenes_spiel_ist_ein_regelverstoss_und_schreibt_nichts(tb):
     a, b, _, _ = _namen(tb, 1)
     _unveraendert(
         tb,
-        lambda: tb.spiel_eintragen(1, 1, SchafkopfAngaben("geier", (a,), augen=71)),
+        lambda: tb.spiel_eintragen(1, 1, SchafkopfAngaben.angesagt("geier", (a,), augen=71)),
         Regelverstoss,
         "Geier wird in diesem Turnier nicht gespielt",
     )
     _unveraendert(
         tb,
-        lambda: tb.spiel_eintragen(1, 1, SchafkopfAngaben("rufspiel", (a, b), augen=71, klopfer=1)),
+        lambda: tb.spiel_eintragen(
+            1, 1, SchafkopfAngaben.angesagt("rufspiel", (a, b), augen=71, klopfer=1)
+        ),
         Regelverstoss,
         "Klopfen",
     )
@@ -135,8 +137,10 @@ def test_zweites_blatt_ist_eine_korrektur(tb):
 
 def test_spiele_ergeben_die_summen_und_den_fortschritt(tb):
     a, b, c, d = _namen(tb, 1)
-    tb.spiel_eintragen(1, 1, SchafkopfAngaben("rufspiel", (b, c), augen=71))  # b, c +1
-    r = tb.spiel_eintragen(1, 1, SchafkopfAngaben("wenz", (d,), augen=95))  # d +9, sonst -3
+    tb.spiel_eintragen(1, 1, SchafkopfAngaben.angesagt("rufspiel", (b, c), augen=71))  # b, c +1
+    r = tb.spiel_eintragen(
+        1, 1, SchafkopfAngaben.angesagt("wenz", (d,), augen=95)
+    )  # d +9, sonst -3
     assert r.tisch.text() == "Tisch 1: 2/4"
     assert dict(r.summen) == dict(zip(_tisch(tb, 1).startnummern, [-1 - 3, 1 - 3, 1 - 3, -1 + 9]))
     assert r.naechster_geber == _tisch(tb, 1).startnummern[2]  # Spiel 3 gibt Platz 3
@@ -151,26 +155,30 @@ def test_spiele_ergeben_die_summen_und_den_fortschritt(tb):
 
 def test_korrektur_eines_spiels_behaelt_seinen_geber(tb):
     namen = _namen(tb, 2)  # Fünfertisch: Spiel 1 gibt Platz 1 und setzt aus
-    erst = tb.spiel_eintragen(1, 2, SchafkopfAngaben("rufspiel", (namen[1], namen[2]), augen=71))
-    tb.spiel_eintragen(1, 2, SchafkopfAngaben("rufspiel", (namen[2], namen[3]), augen=71))
+    erst = tb.spiel_eintragen(
+        1, 2, SchafkopfAngaben.angesagt("rufspiel", (namen[1], namen[2]), augen=71)
+    )
+    tb.spiel_eintragen(1, 2, SchafkopfAngaben.angesagt("rufspiel", (namen[2], namen[3]), augen=71))
     k = tb.spiel_korrigieren(
-        erst.eintrag.id, SchafkopfAngaben("solo", (namen[4],), augen=80), runde=1, tisch=2
+        erst.eintrag.id, SchafkopfAngaben.angesagt("solo", (namen[4],), augen=80), runde=1, tisch=2
     )
     assert k.ersetzt == erst.eintrag.id and k.spiel.geber == erst.spiel.geber
     assert dict(k.spiel.punkte)[_tisch(tb, 2).startnummern[0]] == 0  # der Geber setzt aus
     with pytest.raises(Zustandsfehler, match="schon ersetzt"):
-        tb.spiel_korrigieren(erst.eintrag.id, SchafkopfAngaben("solo", (namen[4],), augen=80))
+        tb.spiel_korrigieren(
+            erst.eintrag.id, SchafkopfAngaben.angesagt("solo", (namen[4],), augen=80)
+        )
     with pytest.raises(Eingabefehler, match="steht an Tisch 2"):
         tb.rueckgaengig(k.eintrag.id, runde=1, tisch=1)
     with pytest.raises(Eingabefehler, match="steht an Tisch 2"):
         tb.spiel_korrigieren(
-            k.eintrag.id, SchafkopfAngaben("solo", (namen[4],), augen=80), runde=1, tisch=1
+            k.eintrag.id, SchafkopfAngaben.angesagt("solo", (namen[4],), augen=80), runde=1, tisch=1
         )
 
 
 def test_schluessel_macht_die_eingabe_vom_handy_idempotent(tb):
     a, b, _, _ = _namen(tb, 1)
-    ruf = SchafkopfAngaben("rufspiel", (a, b), augen=71)
+    ruf = SchafkopfAngaben.angesagt("rufspiel", (a, b), augen=71)
     erst = tb.spiel_eintragen(1, 1, ruf, schluessel="tisch1-abc-0001")
     noch = tb.spiel_eintragen(1, 1, ruf, schluessel="tisch1-abc-0001")
     assert noch.wiederholt and noch.eintrag.id == erst.eintrag.id
@@ -186,11 +194,13 @@ def test_zwei_handys_am_selben_tisch_zugleich(tb):
     a, b, c, d = _namen(tb, 1)
     t = tb.stand().turnier
     lage = tb.tischlage(1, 1)
-    spiel = spiel_werten(SchafkopfAngaben("rufspiel", (a, b), augen=71), lage)
-    tb.spiel_eintragen(1, 1, SchafkopfAngaben("rufspiel", (c, d), augen=71))
+    spiel = spiel_werten(SchafkopfAngaben.angesagt("rufspiel", (a, b), augen=71), lage)
+    tb.spiel_eintragen(1, 1, SchafkopfAngaben.angesagt("rufspiel", (c, d), augen=71))
     _unveraendert(
         tb,
-        lambda: tb._spiel_schreiben(t, lage, spiel, SchafkopfAngaben("x"), None, None, []),
+        lambda: tb._spiel_schreiben(
+            t, lage, spiel, SchafkopfAngaben.angesagt("rufspiel"), None, None, []
+        ),
         Zustandsfehler,
         "inzwischen ein Spiel",
     )
@@ -291,7 +301,7 @@ def test_neu_prueft_die_eingaben(tmp_path):
 def test_vorschau_rechnet_wie_eintragen_und_schreibt_nichts(tb):
     a, b, c, _ = _namen(tb, 1)
     nr = _tisch(tb, 1).startnummern
-    solo = SchafkopfAngaben("solo", (c,), augen=95)
+    solo = SchafkopfAngaben.angesagt("solo", (c,), augen=95)
     vorher = logischer_inhalt(tb.store.pfad)
     v = tb.vorschau(1, 1, solo)
     assert logischer_inhalt(tb.store.pfad) == vorher
@@ -303,19 +313,19 @@ def test_vorschau_rechnet_wie_eintragen_und_schreibt_nichts(tb):
     assert e.spiel.punkte == v.punkte
     # als Korrektur von Spiel 1: derselbe Geber, ein Rufspiel ist 1 Punkt je Spieler
     k = tb.vorschau(
-        1, 1, SchafkopfAngaben("rufspiel", (a, b), augen=61), korrektur_von=e.eintrag.id
+        1, 1, SchafkopfAngaben.angesagt("rufspiel", (a, b), augen=61), korrektur_von=e.eintrag.id
     )
     assert dict(k.punkte) == {nr[0]: 1, nr[1]: 1, nr[2]: -1, nr[3]: -1} and k.geber == nr[0]
     assert k.wert_text() == "1 Punkt (Rufspiel)"
     with pytest.raises(Eingabefehler, match="steht an Tisch 1 .Runde 1., nicht an Tisch 2"):
         tb.vorschau(1, 2, solo, korrektur_von=e.eintrag.id)
     with pytest.raises(Regelverstoss, match="Geier wird in diesem Turnier nicht gespielt"):
-        tb.vorschau(1, 1, SchafkopfAngaben("geier", (a,), augen=71))
+        tb.vorschau(1, 1, SchafkopfAngaben.angesagt("geier", (a,), augen=71))
 
 
 def test_spiel_nr_nennt_das_spiel_das_der_schreiber_meint(tb):
     a, b, _, _ = _namen(tb, 1)
-    ruf = SchafkopfAngaben("rufspiel", (a, b), augen=71)
+    ruf = SchafkopfAngaben.angesagt("rufspiel", (a, b), augen=71)
     assert tb.spiel_eintragen(1, 1, ruf, spiel_nr=1).tisch.spiele == 1
     # ein zweites Handy sah noch 0 Spiele und meint auch Spiel 1
     _unveraendert(
@@ -332,7 +342,7 @@ def test_spiel_nr_nennt_das_spiel_das_der_schreiber_meint(tb):
 
 def test_laufender_tisch_fertig_blatt_neue_runde_ende(tb):
     a, b, c, d = _namen(tb, 1)
-    ruf = SchafkopfAngaben("rufspiel", (a, b), augen=71)
+    ruf = SchafkopfAngaben.angesagt("rufspiel", (a, b), augen=71)
     ids = [tb.spiel_eintragen(1, 1, ruf, laufend=True).eintrag.id for _ in range(4)]
     # vier von vier Spielen: kein fünftes vom Tisch, korrigieren und zurücknehmen gehen
     _unveraendert(
@@ -341,7 +351,9 @@ def test_laufender_tisch_fertig_blatt_neue_runde_ende(tb):
         Zustandsfehler,
         "Tisch 1 hat alle 4 Spiele von Runde 1",
     )
-    k = tb.spiel_korrigieren(ids[0], SchafkopfAngaben("rufspiel", (c, d), augen=71), laufend=True)
+    k = tb.spiel_korrigieren(
+        ids[0], SchafkopfAngaben.angesagt("rufspiel", (c, d), augen=71), laufend=True
+    )
     assert k.ersetzt == ids[0]
     # am Fünfertisch ist das Blatt vom Papier eingegeben: es zählt, der Tisch nimmt keine Spiele
     x = _namen(tb, 2)
@@ -349,7 +361,7 @@ def test_laufender_tisch_fertig_blatt_neue_runde_ende(tb):
     _unveraendert(
         tb,
         lambda: tb.spiel_eintragen(
-            1, 2, SchafkopfAngaben("rufspiel", (x[1], x[2]), augen=71), laufend=True
+            1, 2, SchafkopfAngaben.angesagt("rufspiel", (x[1], x[2]), augen=71), laufend=True
         ),
         Zustandsfehler,
         "Tischblatt vom Papier eingegeben",
@@ -369,8 +381,12 @@ def test_laufender_tisch_fertig_blatt_neue_runde_ende(tb):
 
 def test_rueckgaengig_nur_das_letzte_mit_schluessel(tb):
     a, b, c, d = _namen(tb, 1)
-    e1 = tb.spiel_eintragen(1, 1, SchafkopfAngaben("rufspiel", (a, b), augen=71)).eintrag.id
-    e2 = tb.spiel_eintragen(1, 1, SchafkopfAngaben("rufspiel", (c, d), augen=71)).eintrag.id
+    e1 = tb.spiel_eintragen(
+        1, 1, SchafkopfAngaben.angesagt("rufspiel", (a, b), augen=71)
+    ).eintrag.id
+    e2 = tb.spiel_eintragen(
+        1, 1, SchafkopfAngaben.angesagt("rufspiel", (c, d), augen=71)
+    ).eintrag.id
     _unveraendert(
         tb,
         lambda: tb.rueckgaengig(e1, nur_letztes=True, runde=1, tisch=1),
@@ -388,15 +404,21 @@ def test_rueckgaengig_nur_das_letzte_mit_schluessel(tb):
     with pytest.raises(Eingabefehler, match=f"#{e1} gehört nicht zu Turnier {zweites}"):
         tb.rueckgaengig(e1, turnier_id=zweites)
     with pytest.raises(Eingabefehler, match=f"#{e1} gehört nicht zu Turnier {zweites}"):
-        tb.spiel_korrigieren(e1, SchafkopfAngaben("rufspiel", (a, b), augen=61), turnier_id=zweites)
+        tb.spiel_korrigieren(
+            e1, SchafkopfAngaben.angesagt("rufspiel", (a, b), augen=61), turnier_id=zweites
+        )
 
 
 def test_tischspiele_und_tischversionen(tb):
     a, b, c, d = _namen(tb, 1)
     assert tb.tischversionen(1) == {} and tb.tischspiele(1, 1) == ()
-    e1 = tb.spiel_eintragen(1, 1, SchafkopfAngaben("rufspiel", (a, b), augen=71)).eintrag.id
-    e2 = tb.spiel_eintragen(1, 1, SchafkopfAngaben("rufspiel", (c, d), augen=71)).eintrag.id
-    k = tb.spiel_korrigieren(e1, SchafkopfAngaben("rufspiel", (a, c), augen=71)).eintrag.id
+    e1 = tb.spiel_eintragen(
+        1, 1, SchafkopfAngaben.angesagt("rufspiel", (a, b), augen=71)
+    ).eintrag.id
+    e2 = tb.spiel_eintragen(
+        1, 1, SchafkopfAngaben.angesagt("rufspiel", (c, d), augen=71)
+    ).eintrag.id
+    k = tb.spiel_korrigieren(e1, SchafkopfAngaben.angesagt("rufspiel", (a, c), augen=71)).eintrag.id
     # die Korrektur steht am Platz des ersten Spiels
     assert [e.id for e in tb.tischspiele(1, 1)] == [k, e2]
     assert tb.tischversionen(1) == {1: k}
@@ -411,7 +433,7 @@ def test_auslosung_zwischen_pruefung_und_schreiben_laesst_nichts_in_die_alte_run
     Prüfung vor dem Schreiben sah noch Runde 1 – die Transaktion des Schreibens prüft selbst
     noch einmal und schreibt nichts."""
     a, b, _, _ = _namen(tb, 1)
-    ruf = SchafkopfAngaben("rufspiel", (a, b), augen=71)
+    ruf = SchafkopfAngaben.angesagt("rufspiel", (a, b), augen=71)
     e = tb.spiel_eintragen(1, 1, ruf, laufend=True).eintrag
     echt = tb.pruefe_laufenden_tisch
 
@@ -433,7 +455,7 @@ def test_auslosung_zwischen_pruefung_und_schreiben_laesst_nichts_in_die_alte_run
 
 def test_mehr_spiele_als_die_runde_hat_nimmt_auch_die_turnierleitung_nicht(tb):
     a, b, _, _ = _namen(tb, 1)
-    ruf = SchafkopfAngaben("rufspiel", (a, b), augen=71)
+    ruf = SchafkopfAngaben.angesagt("rufspiel", (a, b), augen=71)
     for _ in range(4):  # das Turnier hat 4 Spiele je Runde
         tb.spiel_eintragen(1, 1, ruf)
     _unveraendert(

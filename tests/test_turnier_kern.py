@@ -14,7 +14,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from referee.errors import Eingabefehler, Regelverstoss, Zustandsfehler
-from referee.schafkopf.ergebnis import SchafkopfAngaben
+from referee.schafkopf.angaben import SchafkopfAngaben
 from referee.turnier.auslosung import auslosen, tische_moeglich, tischgroessen, wiederholte_paare
 from referee.turnier.blatt import blatt_auskunft, blatt_erlaubt, pruefe_blatt
 from referee.turnier.daten import Sitz, Teilnehmer, Tisch
@@ -56,25 +56,37 @@ def test_drei_wertungen_mit_quelle():
     "angaben, erwartet",
     [
         # Großreuth: Rufspiel je 1/2/3, Solospiel 6/2, Schneider 9/3, schwarz 12/4, tout 24/8
-        (SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71), {1: 1, 2: 1, 3: -1, 4: -1}),
-        (SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=95), {1: 2, 2: 2, 3: -2, 4: -2}),
         (
-            SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=120, schwarz=True),
+            SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71),
+            {1: 1, 2: 1, 3: -1, 4: -1},
+        ),
+        (
+            SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=95),
+            {1: 2, 2: 2, 3: -2, 4: -2},
+        ),
+        (
+            SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=120, schwarz=True),
             {1: 3, 2: 3, 3: -3, 4: -3},
         ),
-        (SchafkopfAngaben("rufspiel", ("Cem", "Dora"), augen=60), {1: 1, 2: 1, 3: -1, 4: -1}),
-        (SchafkopfAngaben("herz-solo", ("Cem",), augen=61), {1: -2, 2: -2, 3: 6, 4: -2}),
-        (SchafkopfAngaben("solo", ("Cem",), augen=91), {1: -3, 2: -3, 3: 9, 4: -3}),
         (
-            SchafkopfAngaben("solo", ("Cem",), augen=120, schwarz=True),
+            SchafkopfAngaben.angesagt("rufspiel", ("Cem", "Dora"), augen=60),
+            {1: 1, 2: 1, 3: -1, 4: -1},
+        ),
+        (SchafkopfAngaben.angesagt("herz-solo", ("Cem",), augen=61), {1: -2, 2: -2, 3: 6, 4: -2}),
+        (SchafkopfAngaben.angesagt("solo", ("Cem",), augen=91), {1: -3, 2: -3, 3: 9, 4: -3}),
+        (
+            SchafkopfAngaben.angesagt("solo", ("Cem",), augen=120, schwarz=True),
             {1: -4, 2: -4, 3: 12, 4: -4},
         ),
-        (SchafkopfAngaben("wenz", ("Dora",), augen=40), {1: 2, 2: 2, 3: 2, 4: -6}),
+        (SchafkopfAngaben.angesagt("wenz", ("Dora",), augen=40), {1: 2, 2: 2, 3: 2, 4: -6}),
         (
-            SchafkopfAngaben("solo", ("Ben",), tout=True, augen=120, schwarz=True),
+            SchafkopfAngaben.angesagt("solo", ("Ben",), tout=True, augen=120, schwarz=True),
             {1: -8, 2: 24, 3: -8, 4: -8},
         ),
-        (SchafkopfAngaben("solo", ("Ben",), tout=True, augen=100), {1: 8, 2: -24, 3: 8, 4: 8}),
+        (
+            SchafkopfAngaben.angesagt("solo", ("Ben",), tout=True, augen=100),
+            {1: 8, 2: -24, 3: 8, 4: 8},
+        ),
     ],
 )
 def test_solo_6_2(angaben, erwartet):
@@ -85,20 +97,23 @@ def test_solo_6_2(angaben, erwartet):
     "angaben, erwartet",
     [
         # Donauries-Cup: Solo/Wenz 15/5, Schneider 18/6, Schwarz 21/7, Tout doppelt, Sie vierfach
-        (SchafkopfAngaben("wenz", ("Anna",), augen=61), {1: 15, 2: -5, 3: -5, 4: -5}),
-        (SchafkopfAngaben("wenz", ("Anna",), augen=60), {1: -15, 2: 5, 3: 5, 4: 5}),
-        (SchafkopfAngaben("solo", ("Anna",), augen=91), {1: 18, 2: -6, 3: -6, 4: -6}),
-        (SchafkopfAngaben("solo", ("Anna",), augen=20), {1: -18, 2: 6, 3: 6, 4: 6}),
+        (SchafkopfAngaben.angesagt("wenz", ("Anna",), augen=61), {1: 15, 2: -5, 3: -5, 4: -5}),
+        (SchafkopfAngaben.angesagt("wenz", ("Anna",), augen=60), {1: -15, 2: 5, 3: 5, 4: 5}),
+        (SchafkopfAngaben.angesagt("solo", ("Anna",), augen=91), {1: 18, 2: -6, 3: -6, 4: -6}),
+        (SchafkopfAngaben.angesagt("solo", ("Anna",), augen=20), {1: -18, 2: 6, 3: 6, 4: 6}),
         (
-            SchafkopfAngaben("solo", ("Anna",), augen=120, schwarz=True),
+            SchafkopfAngaben.angesagt("solo", ("Anna",), augen=120, schwarz=True),
             {1: 21, 2: -7, 3: -7, 4: -7},
         ),
         (
-            SchafkopfAngaben("solo", ("Anna",), augen=120, tout=True, schwarz=True),
+            SchafkopfAngaben.angesagt("solo", ("Anna",), augen=120, tout=True, schwarz=True),
             {1: 30, 2: -10, 3: -10, 4: -10},
         ),
-        (SchafkopfAngaben("solo", ("Anna",), sie=True), {1: 60, 2: -20, 3: -20, 4: -20}),
-        (SchafkopfAngaben("rufspiel", ("Anna", "Cem"), augen=20), {1: -2, 2: 2, 3: -2, 4: 2}),
+        (SchafkopfAngaben.angesagt("solo", ("Anna",), sie=True), {1: 60, 2: -20, 3: -20, 4: -20}),
+        (
+            SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Cem"), augen=20),
+            {1: -2, 2: 2, 3: -2, 4: 2},
+        ),
     ],
 )
 def test_solo_15_5(angaben, erwartet):
@@ -109,13 +124,19 @@ def test_solo_15_5(angaben, erwartet):
     "angaben, erwartet",
     [
         # Vohenstrauß: nur Pluspunkte – Rufspiel +1 je Gewinner, Solo +6 oder Gegner je +2
-        (SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71), {1: 1, 2: 1, 3: 0, 4: 0}),
-        (SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=30), {1: 0, 2: 0, 3: 2, 4: 2}),
-        (SchafkopfAngaben("solo", ("Cem",), augen=61), {1: 0, 2: 0, 3: 6, 4: 0}),
-        (SchafkopfAngaben("solo", ("Cem",), augen=59), {1: 2, 2: 2, 3: 0, 4: 2}),
-        (SchafkopfAngaben("solo", ("Cem",), augen=100), {1: 0, 2: 0, 3: 9, 4: 0}),
         (
-            SchafkopfAngaben("solo", ("Cem",), augen=120, tout=True, schwarz=True),
+            SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71),
+            {1: 1, 2: 1, 3: 0, 4: 0},
+        ),
+        (
+            SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=30),
+            {1: 0, 2: 0, 3: 2, 4: 2},
+        ),
+        (SchafkopfAngaben.angesagt("solo", ("Cem",), augen=61), {1: 0, 2: 0, 3: 6, 4: 0}),
+        (SchafkopfAngaben.angesagt("solo", ("Cem",), augen=59), {1: 2, 2: 2, 3: 0, 4: 2}),
+        (SchafkopfAngaben.angesagt("solo", ("Cem",), augen=100), {1: 0, 2: 0, 3: 9, 4: 0}),
+        (
+            SchafkopfAngaben.angesagt("solo", ("Cem",), augen=120, tout=True, schwarz=True),
             {1: 0, 2: 0, 3: 24, 4: 0},
         ),
     ],
@@ -126,9 +147,11 @@ def test_nur_plus(angaben, erwartet):
 
 def test_gewonnenes_solo_zaehlt_als_solo():
     lage = Tischlage(VIER, wertung_laden(), 0)
-    assert dict(spiel_werten(SchafkopfAngaben("wenz", ("Ben",), augen=70), lage).soli) == {2: 1}
-    assert spiel_werten(SchafkopfAngaben("wenz", ("Ben",), augen=50), lage).soli == ()
-    ruf = SchafkopfAngaben("rufspiel", ("Ben", "Cem"), augen=70)
+    assert dict(spiel_werten(SchafkopfAngaben.angesagt("wenz", ("Ben",), augen=70), lage).soli) == {
+        2: 1
+    }
+    assert spiel_werten(SchafkopfAngaben.angesagt("wenz", ("Ben",), augen=50), lage).soli == ()
+    ruf = SchafkopfAngaben.angesagt("rufspiel", ("Ben", "Cem"), augen=70)
     assert spiel_werten(ruf, lage).soli == ()
 
 
@@ -140,11 +163,13 @@ def test_turnierregeln_verbieten_geier_und_klopfen_auf_einmal():
     with pytest.raises(Regelverstoss, match="Geier wird in diesem Turnier nicht gespielt"):
         pruefe_spiel(w, "geier")
     with pytest.raises(Regelverstoss, match="Klopfen"):
-        punkte(SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71, klopfer=1), "solo-15-5")
+        punkte(
+            SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71, klopfer=1), "solo-15-5"
+        )
 
 
 def test_stoss_ohne_wirkung_oder_doppelt():
-    stoss = SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71, stoesse=1)
+    stoss = SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71, stoesse=1)
     assert punkte(stoss) == {1: 1, 2: 1, 3: -1, 4: -1}  # Großreuth: Contra ohne Auswirkung
     w = wertung_laden("solo-6-2", ["stoss=doppelt"])
     s = spiel_werten(stoss, Tischlage(VIER, w, 0))
@@ -166,7 +191,8 @@ def test_set_ueberschreibt_und_meldet_alle_fehler():
 def test_laufende_nach_set():
     w = wertung_laden("solo-6-2", ["laufende=1", "laufende_ab=3"])
     s = spiel_werten(
-        SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71, laufende=4), Tischlage(VIER, w, 0)
+        SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71, laufende=4),
+        Tischlage(VIER, w, 0),
     )
     assert dict(s.punkte) == {1: 5, 2: 5, 3: -5, 4: -5}  # 1 + 4 Laufende × 1
 
@@ -176,10 +202,12 @@ def test_laufende_nach_set():
 
 def test_fuenfertisch_geber_setzt_aus():
     # Spiel 3 gibt Platz 3 (Cem): er setzt aus und bekommt 0
-    p = punkte(SchafkopfAngaben("rufspiel", ("Anna", "Emil"), augen=80), tisch=FUENF, spiele=2)
+    p = punkte(
+        SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Emil"), augen=80), tisch=FUENF, spiele=2
+    )
     assert p == {1: 1, 2: -1, 3: 0, 4: -1, 5: 1}
     with pytest.raises(Eingabefehler, match="Cem gibt dieses Spiel .* setzt am Fünfertisch aus"):
-        punkte(SchafkopfAngaben("solo", ("Cem",), augen=80), tisch=FUENF, spiele=2)
+        punkte(SchafkopfAngaben.angesagt("solo", ("Cem",), augen=80), tisch=FUENF, spiele=2)
 
 
 def test_namen_am_tisch_startnummer_und_frueherer_name():
@@ -203,7 +231,7 @@ def schafkopf_fakten(draw):
     augen = draw(st.integers(0, 120).filter(lambda a: a not in (1, 119)))
     schwarz = augen in (0, 120) and draw(st.booleans())
     tout = art != "rufspiel" and draw(st.booleans())
-    return SchafkopfAngaben(art, partei, augen=augen, schwarz=schwarz, tout=tout)
+    return SchafkopfAngaben.angesagt(art, partei, augen=augen, schwarz=schwarz, tout=tout)
 
 
 @settings(max_examples=150, deadline=None)
@@ -392,6 +420,65 @@ def test_rangliste_ordnung(werte):
         assert x.platz == besser + 1
 
 
+# --------------------------------------------------------------------------- Was zählt
+
+
+def test_blatt_geht_den_spielen_vor():
+    """Ein Tischblatt vom Papier zählt statt der Spiele des Tisches (auch wenn sie anders
+    stehen); ohne Blatt zählen die Spiele, ohne beides ist der Tisch offen."""
+    from referee.turnier.daten import Tischwerte
+    from referee.turnier.stand import tischsumme
+
+    spiele = {1: (5, 1), 2: (-5, 0)}
+    mit_blatt = tischsumme(Tischwerte(2, 4, {1: (8, 2), 2: (-8, 0)}, spiele, anzahl_spiele=3))
+    assert (mit_blatt.quelle, dict(mit_blatt.punkte), dict(mit_blatt.soli)) == (
+        "blatt",
+        {1: 8, 2: -8},
+        {1: 2, 2: 0},
+    )
+    assert (mit_blatt.runde, mit_blatt.tisch, mit_blatt.spiele) == (2, 4, 3)
+    ohne = tischsumme(Tischwerte(2, 4, {}, spiele, anzahl_spiele=3))
+    assert (ohne.quelle, dict(ohne.punkte), dict(ohne.soli)) == (
+        "spiele",
+        {1: 5, 2: -5},
+        {1: 1, 2: 0},
+    )
+    offen = tischsumme(Tischwerte(2, 5))
+    assert (offen.quelle, dict(offen.punkte), offen.spiele) == ("offen", {}, 0)
+
+
+def test_konten_ueber_runden_und_je_runde():
+    """Die Konten der Rangliste: Punkte je Runde aus den Tischsummen, Soli nur der gewählten
+    Runde, der Name der Runde (Ersatzspieler), abgemeldet; je Runde nur, wer dort saß."""
+    from referee.turnier.daten import Tischsumme
+    from referee.turnier.stand import konten
+
+    teilnehmer = [
+        Teilnehmer(1, ((1, "Anna"),)),
+        Teilnehmer(2, ((1, "Ben"), (2, "Berta"))),  # Berta spielt ab Runde 2 für Ben
+        Teilnehmer(3, ((1, "Cem"),), abgemeldet_ab=2),
+    ]
+    summen = [
+        Tischsumme(1, 1, "blatt", {1: 6, 2: -3, 3: -3}, {1: 1, 2: 0, 3: 0}, 0),
+        Tischsumme(2, 1, "spiele", {1: -2, 2: 2}, {1: 0, 2: 1}, 4),
+    ]
+    gesamt = konten(teilnehmer, summen, runden=2)
+    assert [(k.startnummer, k.name, k.punkte, k.soli, k.je_runde) for k in gesamt] == [
+        (1, "Anna", 4, 1, (6, -2)),
+        (2, "Berta", -1, 1, (-3, 2)),
+        (3, "Cem", -3, 0, (-3, 0)),
+    ]
+    assert gesamt[2].abgemeldet and gesamt[1].ersetzt == ("Ben",)
+    erste = konten(teilnehmer, summen, runden=2, runde=1, gesessen={1, 2, 3})
+    assert [(k.name, k.punkte, k.soli) for k in erste] == [
+        ("Anna", 6, 1),
+        ("Ben", -3, 0),
+        ("Cem", -3, 0),
+    ]
+    zweite = konten(teilnehmer, summen, runden=2, runde=2, gesessen={1, 2})
+    assert [(k.name, k.punkte, k.soli) for k in zweite] == [("Anna", -2, 0), ("Berta", 2, 1)]
+
+
 # --------------------------------------------------------------------------- Teilnehmer
 
 
@@ -415,28 +502,57 @@ def test_teilnehmer_namen_je_runde():
 # --------------------------------------------------------------------------- Architektur
 
 
-@pytest.mark.parametrize(
-    "modul",
-    ["wertung", "auslosung", "blatt", "rangliste", "spiel", "teilnehmer", "antworten", "pdf"],
-)
-def test_kernmodule_ohne_ein_ausgabe(modul):
-    code = f"import sys, referee.turnier.{modul}; print(','.join(sorted(sys.modules)))"
+#: die Module des reinen Kerns (Antworten und PDFs stehen beim Buch: ``referee.buch.turnier``)
+KERN = ["daten", "wertung", "auslosung", "blatt", "rangliste", "spiel", "stand", "teilnehmer"]
+
+
+def _geladen(modul: str) -> set[str]:
+    code = f"import sys, {modul}; print(','.join(sorted(sys.modules)))"
     r = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=_env(), cwd=ROOT
     )
-    geladen = set(r.stdout.strip().split(","))
-    for fremd in ("typer", "click", "rich", "sqlite3", "sqlite_utils", "referee.store", "fpdf"):
+    return set(r.stdout.strip().split(","))
+
+
+@pytest.mark.parametrize("modul", KERN)
+def test_kernmodule_ohne_ein_ausgabe(modul):
+    geladen = _geladen(f"referee.turnier.{modul}")
+    for fremd in (
+        "typer",
+        "click",
+        "rich",
+        "sqlite3",
+        "sqlite_utils",
+        "referee.store",
+        "referee.buch",
+        "fpdf",
+    ):
         assert fremd not in geladen, f"referee.turnier.{modul} lädt {fremd}"
     text = (ROOT / "referee" / "turnier" / f"{modul}.py").read_text(encoding="utf-8")
     assert "print(" not in text and "open(" not in text
 
 
+def test_kern_ohne_antworten_und_pdf():
+    """Antworten und PDFs gehören zum Buch (wie die Antworten des Abends), nicht zum Kern."""
+    dateien = {d.stem for d in (ROOT / "referee" / "turnier").glob("*.py")}
+    assert dateien == {"__init__", *KERN}
+
+
+@pytest.mark.parametrize("modul", ["antworten", "pdf"])
+def test_antworten_und_pdf_laden_kein_fpdf_und_keinen_speicher(modul):
+    """fpdf2 erst beim Schreiben einer PDF (Startzeit), den Speicher nie."""
+    geladen = _geladen(f"referee.buch.turnier.{modul}")
+    for fremd in ("fpdf", "sqlite3", "sqlite_utils", "referee.store", "typer", "rich"):
+        assert fremd not in geladen, f"referee.buch.turnier.{modul} lädt {fremd}"
+
+
 @pytest.mark.parametrize(
-    "modul", ["wertung", "auslosung", "blatt", "rangliste", "spiel", "teilnehmer", "pdf"]
+    "modul",
+    [f"referee.turnier.{m}" for m in KERN if m != "daten"] + ["referee.buch.turnier.pdf"],
 )
 def test_doctests(modul):
     import doctest
     import importlib
 
-    ergebnis = doctest.testmod(importlib.import_module(f"referee.turnier.{modul}"))
+    ergebnis = doctest.testmod(importlib.import_module(modul))
     assert ergebnis.failed == 0 and ergebnis.attempted > 0

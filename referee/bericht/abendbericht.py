@@ -1,15 +1,16 @@
 """Der Abendbericht: ein schlichtes dict über einen Abend (oder alle), aus Store-Einträgen gebaut.
 
-Eingabe (plain data, wie der Store sie liefert, auf diese Schlüssel gebracht):
+Eingabe:
 
 - ``abende``: ``{"id": 3, "datum": "2026-11-28", "ort": "Gasthaus Post" | None,
   "spieler": ["Anna", …], "tarif": {...} | "10-20-50" | None, "geschlossen": bool}``
-- ``eintraege`` (nur die geltenden, zeitlich geordnet): ``{"id": 17, "abend": 3, "nr": 1,
-  "zeit": "2026-11-28T19:03:00", "spiel": "schafkopf", "ergebnis": {...}}`` – weitere
-  Schlüssel (z. B. ``eingabe``) bleiben erhalten.
-- ``stornos`` und ``korrekturen``: Listen von dicts, unverändert übernommen.
+  (``Abend.als_json()``)
+- ``eintraege`` (nur die geltenden, zeitlich geordnet): gespeicherte Einträge
+  (``referee.ergebnis.Eintrag``) mit ihrem getypten Ergebnis.
+- ``stornos`` und ``korrekturen``: ebenso, unverändert übernommen.
 
-Ausgabe (JSON-fähig, Beträge in Cent)::
+Ausgabe (Beträge in Cent; die Einträge bleiben ``Eintrag``, ``formate.json_text`` schreibt sie
+mit ``als_json()``)::
 
     {"art": "abend" | "gesamt", "abende": [...], "spieler": [...],
      "eintraege": [...], "stornos": [...], "korrekturen": [...],
@@ -24,11 +25,15 @@ Ausgabe (JSON-fähig, Beträge in Cent)::
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from referee.bericht import statistik as st
 from referee.bericht.ausgleich import ausgleich
 from referee.bericht.statistik import Daten
+from referee.ergebnis import SABAI, SAUFN, SCHAFKOPF, SCHLAFMUETZE
+
+if TYPE_CHECKING:
+    from referee.ergebnis import Eintrag
 
 #: Der Bericht aus ``baue_bericht`` (Schlüssel oben): JSON-fähig, die Werte je Schlüssel
 #: verschieden – daher ``Any``.
@@ -39,37 +44,27 @@ def _kopie(d: Daten) -> dict[str, Any]:
     return dict(d)
 
 
-def spieler_reihenfolge(abende: Sequence[Daten], eintraege: Iterable[Daten]) -> list[str]:
-    """Erst die Spielerlisten der Abende, dann jeder weitere Name in der Reihenfolge seines Auftretens."""
+def spieler_reihenfolge(abende: Sequence[Daten], eintraege: Iterable[Eintrag]) -> list[str]:
+    """Erst die Spielerlisten der Abende, dann jeder weitere Name in der Reihenfolge seines
+    Auftretens (je Ergebnis in der Reihenfolge von ``namen()``)."""
     namen: dict[str, None] = {}
     for a in abende:
         for n in a.get("spieler") or ():
             namen.setdefault(n)
     for e in eintraege:
-        erg = e.get("ergebnis") or {}
-        for schluessel in ("zahlungen", "punkte", "siegpunkte"):
-            for n in erg.get(schluessel) or {}:
-                namen.setdefault(n)
-        for schluessel in ("spieler", "plaetze"):
-            wert = erg.get(schluessel)
-            if isinstance(wert, list):
-                for n in wert:
-                    namen.setdefault(n)
-        if isinstance(erg.get("sieger"), str):
-            namen.setdefault(erg["sieger"])
+        for n in e.ergebnis.namen() if e.ergebnis is not None else ():
+            namen.setdefault(n)
     return list(namen)
 
 
 def _verlauf_abende(
-    eintraege: Sequence[Daten], abende: Sequence[Daten], namen: Sequence[str]
+    eintraege: Sequence[Eintrag], abende: Sequence[Daten], namen: Sequence[str]
 ) -> dict[str, list[int]]:
     """Schafkopf-Stand je Spieler nach jedem Abend (Start 0); ``namen`` enthält alle Zahlenden."""
     je_abend: dict[Hashable, dict[str, int]] = {a.get("id"): {} for a in abende}
-    for e in eintraege:
-        if e.get("spiel") != st.SCHAFKOPF:
-            continue
-        summe = je_abend.setdefault(e.get("abend"), {})
-        for n, betrag in (e["ergebnis"].get("zahlungen") or {}).items():
+    for e, erg in st.schafkopf_ergebnisse(eintraege):
+        summe = je_abend.setdefault(e.abend_id, {})
+        for n, betrag in erg.zahlungen:
             summe[n] = summe.get(n, 0) + betrag
     stand = dict.fromkeys(namen, 0)
     reihen = {n: [0] for n in namen}
@@ -89,9 +84,9 @@ def _offen(salden: Mapping[str, int], bezahlt: Mapping[str, int]) -> dict[str, i
 
 def baue_bericht(
     abende: Sequence[Daten],
-    eintraege: Sequence[Daten],
-    stornos: Sequence[Daten] = (),
-    korrekturen: Sequence[Daten] = (),
+    eintraege: Sequence[Eintrag],
+    stornos: Sequence[Eintrag] = (),
+    korrekturen: Sequence[Eintrag] = (),
     *,
     gesamt: bool = False,
     mit_verlauf: bool = True,
@@ -108,23 +103,23 @@ def baue_bericht(
     abende = [_kopie(a) for a in abende]
     if not gesamt and len(abende) != 1:
         raise Eingabefehler(f"Ein Abendbericht braucht genau einen Abend, nicht {len(abende)}.")
-    eintraege = [_kopie(e) for e in eintraege]
+    eintraege = list(eintraege)
     namen = spieler_reihenfolge(abende, eintraege)
     stat = st.statistik(eintraege)
 
-    sk = stat[st.SCHAFKOPF]
+    sk = stat[SCHAFKOPF]
     salden = {n: sk["spieler"][n]["saldo"] for n in namen if n in sk["spieler"]}
-    sab = stat[st.SABAI]
-    sau = stat[st.SAUFN]
-    slm = stat[st.SCHLAFMUETZE]
+    sab = stat[SABAI]
+    sau = stat[SAUFN]
+    slm = stat[SCHLAFMUETZE]
     return {
         "art": "gesamt" if gesamt else "abend",
         "abende": abende,
         "spieler": namen,
         "eintraege": eintraege,
-        "stornos": [_kopie(s) for s in stornos],
-        "korrekturen": [_kopie(k) for k in korrekturen],
-        st.SCHAFKOPF: {
+        "stornos": list(stornos),
+        "korrekturen": list(korrekturen),
+        SCHAFKOPF: {
             "spiele": sk["spiele"],
             "salden": salden,
             "ausgleich": [u.als_json() for u in ausgleich(_offen(salden, bezahlt or {}))],
@@ -139,18 +134,18 @@ def baue_bericht(
             ),
             "spielarten": sk["spielarten"],
         },
-        st.SABAI: {
+        SABAI: {
             "runden": sab["runden"],
             "siegpunkte": {n: s["siegpunkte"] for n, s in sab["spieler"].items()},
             "ruhmeshalle": sab["ruhmeshalle"],
             "spiele": sab["spiele"],
         },
-        st.SAUFN: {
+        SAUFN: {
             "spiele": sau["spiele"],
             "podeste": sau["podeste"],
             "plaetze": {n: s["plaetze"] for n, s in sau["spieler"].items()},
         },
-        st.SCHLAFMUETZE: {
+        SCHLAFMUETZE: {
             "spiele": slm["spiele"],
             "siege": {n: s["siege"] for n, s in slm["spieler"].items()},
         },

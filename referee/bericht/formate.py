@@ -1,7 +1,8 @@
 """Darstellungen des Abendberichts: Text (Messenger), Markdown, CSV, JSON, HTML.
 
-Alle Funktionen nehmen das dict aus ``abendbericht.baue_bericht`` und geben Text zurück
-(CSV auch zeilenweise in eine Datei). Keine Ein-/Ausgabe außer der übergebenen Datei.
+Alle Funktionen nehmen das dict aus ``abendbericht.baue_bericht`` (die Einträge darin getypt:
+``referee.ergebnis.Eintrag``) und geben Text zurück (CSV auch zeilenweise in eine Datei). Keine
+Ein-/Ausgabe außer der übergebenen Datei.
 """
 
 from __future__ import annotations
@@ -11,15 +12,21 @@ import io
 import json
 from collections.abc import Iterator, Mapping, Sequence, Set
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from referee.bericht.geld import dezimal, euro
 from referee.bericht.grafik import svg_verlauf
+from referee.ergebnis import SABAI, SAUFN, SCHAFKOPF, SCHLAFMUETZE
 from referee.text import html_text as _h
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # die Ergebnisklassen nur für die Typprüfung (Startzeit von ``export``)
     from referee.bericht.abendbericht import Bericht
     from referee.bericht.statistik import Daten
+    from referee.ergebnis import Eintrag
+    from referee.sabai.ergebnis import SabaiErgebnis
+    from referee.saufn.ergebnis import SaufnErgebnis
+    from referee.schafkopf.ergebnis import SchafkopfErgebnis
+    from referee.schlafmuetze.ergebnis import SchlafmuetzeErgebnis
 
 SPIELNAMEN = {
     "schafkopf": "Schafkopf",
@@ -218,46 +225,42 @@ def spalten(spieler: Sequence[str]) -> list[str]:
     ]
 
 
-def _kern(e: Daten) -> tuple[list[object], dict[str, object]]:
-    """Die Spalten Spielart … Einheit eines Eintrags und seine Werte je Spieler (typisiert)."""
-    spiel = e.get("spiel")
-    erg = e.get("ergebnis") or {}
+def _kern(e: Eintrag) -> tuple[list[object], dict[str, object]]:
+    """Die Spalten Spielart … Einheit eines Eintrags und seine Werte je Spieler (typisiert; der
+    Speicher hat das Ergebnis in die Klasse seines Spiels gelesen)."""
+    spiel = e.spiel
     je: dict[str, object] = {}
-    art = wer = partner = gewonnen = wert = augen = laufende = None
-    schneider = schwarz = tout = klopfer = stoesse = None
-    if spiel == "schafkopf":
-        art, wer, partner = erg.get("spielart"), erg.get("spieler"), erg.get("partner")
-        if erg.get("farbe"):  # Herz-Solo bleibt „herz-solo“, nicht „solo“
+    art: object = None
+    wer = partner = None
+    gewonnen = wert = augen = laufende = schneider = schwarz = tout = klopfer = stoesse = None
+    if spiel == SCHAFKOPF and e.ergebnis is not None:
+        erg = cast("SchafkopfErgebnis", e.ergebnis)
+        art, wer, partner = erg.spielart, erg.spieler, erg.partner
+        if erg.farbe:  # Herz-Solo bleibt „herz-solo“, nicht „solo“
             from referee.schafkopf.spielart import ansage_aus_ergebnis
 
-            ansage = ansage_aus_ergebnis(art, erg.get("farbe"))
+            ansage = ansage_aus_ergebnis(art, erg.farbe)
             art = ansage.wort if ansage else art
-        gewonnen, wert, augen, laufende = (
-            erg.get("gewonnen"),
-            erg.get("wert"),
-            erg.get("augen"),
-            erg.get("laufende"),
-        )
-        schneider, schwarz, tout = erg.get("schneider"), erg.get("schwarz"), erg.get("tout")
-        klopfer, stoesse = erg.get("klopfer"), erg.get("stoesse")
-        wert = Preis(wert) if type(wert) is int else wert
-        je = {
-            n: Betrag(c) if type(c) is int else c for n, c in (erg.get("zahlungen") or {}).items()
-        }
-    elif spiel == "sabai":
-        je = dict(erg.get("siegpunkte") or {})
-        art = "letzte Runde" if erg.get("letzte") else "Runde"
-        wer = ", ".join(erg.get("sieger") or ()) or None
-    elif spiel == "saufn":
-        plaetze = list(erg.get("plaetze") or ())
-        je = {n: i for i, n in enumerate(plaetze, 1)}
-        wer = plaetze[0] if plaetze else None
-    elif spiel == "schlafmuetze":
-        sieger = erg.get("sieger")
-        je = {n: int(n == sieger) for n in erg.get("spieler") or ()}
-        if sieger:
-            je[sieger] = 1
-        wer = sieger
+        gewonnen, augen, laufende = erg.gewonnen, erg.augen, erg.laufende
+        schneider, schwarz, tout = erg.schneider, erg.schwarz, erg.tout
+        klopfer, stoesse = erg.klopfer, erg.stoesse
+        wert = None if erg.wert is None else Preis(erg.wert)
+        je = {n: Betrag(c) for n, c in erg.zahlungen}
+    elif spiel == SABAI and e.ergebnis is not None:
+        sb = cast("SabaiErgebnis", e.ergebnis)
+        je = dict(sb.siegpunkte)
+        art = "letzte Runde" if sb.letzte else "Runde"
+        wer = ", ".join(sb.sieger) or None
+    elif spiel == SAUFN and e.ergebnis is not None:
+        sf = cast("SaufnErgebnis", e.ergebnis)
+        je = {n: i for i, n in enumerate(sf.plaetze, 1)}
+        wer = sf.plaetze[0] if sf.plaetze else None
+    elif spiel == SCHLAFMUETZE and e.ergebnis is not None:
+        sm = cast("SchlafmuetzeErgebnis", e.ergebnis)
+        je = {n: int(n == sm.sieger) for n in sm.spieler}
+        if sm.sieger:
+            je[sm.sieger] = 1
+        wer = sm.sieger
     return (
         [
             art,
@@ -279,7 +282,7 @@ def _kern(e: Daten) -> tuple[list[object], dict[str, object]]:
 
 
 def zeile(
-    e: Daten, spieler: Sequence[str], abend: Daten | None = None, kurz: bool = False
+    e: Eintrag, spieler: Sequence[str], abend: Daten | None = None, kurz: bool = False
 ) -> list[object]:
     """Ein Eintrag als Tabellenzeile; Zahlen bleiben ``int``/``Betrag``, Wahrheitswerte ``bool``.
 
@@ -289,18 +292,17 @@ def zeile(
     Markdown/HTML); sonst ISO wie gespeichert.
     """
     abend = abend or {}
-    datum, ort, zeit = abend.get("datum"), abend.get("ort"), e.get("zeit")
+    datum, ort, zeit = abend.get("datum"), abend.get("ort"), e.zeit
     if kurz:
         datum, zeit = datum_de(datum), uhrzeit(zeit)
     mitte, je = _kern(e)
-    spiel = e.get("spiel")
     return [
-        e.get("abend"),
+        e.abend_id,
         datum,
         ort,
-        e.get("nr"),
+        e.nr,
         zeit,
-        SPIELNAMEN.get(str(spiel), spiel),
+        SPIELNAMEN.get(e.spiel, e.spiel),
         *mitte,
         *(je.get(n) for n in spieler),
     ]
@@ -310,7 +312,7 @@ def zeilen(b: Bericht, kurz: bool = False) -> Iterator[list[object]]:
     """Alle Einträge des Berichts als Tabellenzeilen (``zeile``)."""
     abende = {a.get("id"): a for a in b["abende"]}
     for e in b["eintraege"]:
-        yield zeile(e, b["spieler"], abende.get(e.get("abend")), kurz)
+        yield zeile(e, b["spieler"], abende.get(e.abend_id), kurz)
 
 
 # ---------------------------------------------------------------- CSV
@@ -360,16 +362,15 @@ def csv_zeilen(b: Bericht, komma: bool) -> Iterator[list[str]]:
             return csv_feld(wert, komma)
 
     for e in b["eintraege"]:
-        spiel = e.get("spiel")
-        a = abende.get(e.get("abend")) or {}
+        a = abende.get(e.abend_id) or {}
         mitte, je = _kern(e)
         yield [
-            f(e.get("abend")),
+            f(e.abend_id),
             f(a.get("datum")),
             f(a.get("ort")),
-            f(e.get("nr")),
-            f(e.get("zeit")),
-            f(SPIELNAMEN.get(spiel, spiel)),
+            f(e.nr),
+            f(e.zeit),
+            f(SPIELNAMEN.get(e.spiel, e.spiel)),
             *map(f, mitte),
             *(f(je.get(n)) for n in spieler),
         ]
@@ -400,8 +401,9 @@ def csv_text(b: Bericht, trennzeichen: str = ",") -> str:
 
 
 def json_text(b: Bericht) -> str:
-    """Der vollständige Bericht als JSON (UTF-8 lesbar, stabile Schlüssel)."""
-    return json.dumps(b, ensure_ascii=False, indent=1) + "\n"
+    """Der vollständige Bericht als JSON (UTF-8 lesbar, stabile Schlüssel; die Einträge mit
+    ``Eintrag.als_json()``)."""
+    return json.dumps(b, ensure_ascii=False, indent=1, default=lambda e: e.als_json()) + "\n"
 
 
 def json_export_text(daten: Mapping[str, Any], roh: Sequence[str] = ()) -> str:
@@ -463,13 +465,11 @@ def _md_tabelle(
     return z
 
 
-def _aufhebung(e: Daten, was: str) -> str:
+def _aufhebung(e: Eintrag, was: str) -> str:
     """``- Eintrag 9 (Nr 9, 20:15): Storno von Eintrag 5`` (Markdown-Listenpunkt)."""
-    wo = ", ".join(
-        t for t in (f"Nr {e['nr']}" if e.get("nr") is not None else "", uhrzeit(e.get("zeit"))) if t
-    )
-    bezug = f" von Eintrag {e['bezug']}" if e.get("bezug") is not None else ""
-    return f"- Eintrag {md_zelle(e.get('id'))}{f' ({wo})' if wo else ''}: {was}{bezug}"
+    wo = ", ".join(t for t in (f"Nr {e.nr}", uhrzeit(e.zeit)) if t)
+    bezug = f" von Eintrag {e.bezug}" if e.bezug is not None else ""
+    return f"- Eintrag {md_zelle(e.id)}{f' ({wo})' if wo else ''}: {was}{bezug}"
 
 
 def markdown(b: Bericht) -> str:

@@ -1,10 +1,10 @@
 """Statistik über gültige Einträge: Schafkopf, Sabai, SAUFN, Schlafmütze.
 
-Eingabe ist eine Folge von Einträgen in zeitlicher Reihenfolge, jeder ein dict mit
-mindestens ``spiel`` (``schafkopf`` | ``sabai`` | ``saufn`` | ``schlafmuetze``) und
-``ergebnis`` in der Form des Store-Vertrags (siehe ``.coord``/README), dazu optional
-``abend``, ``nr``, ``zeit``. Stornierte oder ersetzte Einträge gehören nicht hinein –
-die Statistik zählt nur, was gilt.
+Eingabe ist eine Folge gespeicherter Einträge (``referee.ergebnis.Eintrag``) in zeitlicher
+Reihenfolge, jeder mit seinem getypten Ergebnis (``SchafkopfErgebnis``, ``SabaiErgebnis`` …).
+Stornierte oder ersetzte Einträge gehören nicht hinein – die Statistik zählt nur, was gilt.
+Die Antwort ist JSON-fähig (``referee statistik --json``, der Abendbericht):
+``Kennzahlen.aus(statistik(...))`` macht daraus die getypte Antwort des Buchs.
 
 Gewonnen hat ein Schafkopf-Spieler ein Spiel, wenn sein Betrag positiv ist (das gilt
 für Spieler, Partner und Gegner, auch im Ramsch). Solo heißt hier jedes Spiel, in dem
@@ -13,20 +13,22 @@ einer allein gegen drei spielt (Farbsolo, Wenz, Farbwenz, Geier, Farbgeier, Bett
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, TypeAlias
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
-#: Ein Eintrag (oder Abend, Storno, Korrektur), wie der Speicher ihn liefert: JSON-Daten, deren
-#: Werte je Schlüssel verschieden sind – daher ``Any``. Die Ergebnisse darin haben die geprüfte
-#: Form von ``als_json()`` der Spiele (``referee.ergebnis``). Auch was die Statistik baut, ist
-#: JSON (``referee statistik --json``, der Abendbericht): ``dict[str, Any]`` aus demselben Grund.
+from referee.ergebnis import SABAI, SAUFN, SCHAFKOPF, SCHLAFMUETZE
+
+if TYPE_CHECKING:  # zur Laufzeit nicht geladen (Startzeit von ``stand`` und ``export``)
+    from referee.ergebnis import Eintrag
+    from referee.sabai.ergebnis import SabaiErgebnis
+    from referee.saufn.ergebnis import SaufnErgebnis
+    from referee.schafkopf.ergebnis import SchafkopfErgebnis
+    from referee.schlafmuetze.ergebnis import SchlafmuetzeErgebnis
+
+#: Ein Abend (``Abend.als_json()``) im Bericht: JSON-Daten, deren Werte je Schlüssel verschieden
+#: sind – daher ``Any``. Auch was die Statistik baut, ist JSON (``referee statistik --json``, der
+#: Abendbericht): ``dict[str, Any]`` aus demselben Grund.
 Daten: TypeAlias = Mapping[str, Any]
-
-SCHAFKOPF = "schafkopf"
-SABAI = "sabai"
-SAUFN = "saufn"
-SCHLAFMUETZE = "schlafmuetze"
-SPIELE = (SCHAFKOPF, SABAI, SAUFN, SCHLAFMUETZE)
 
 _KEINE_SOLI = frozenset({"rufspiel", "ramsch"})
 
@@ -41,8 +43,30 @@ def solo_artig(spielart: str) -> bool:
         return spielart not in _KEINE_SOLI
 
 
-def _nach(eintraege: Iterable[Daten], spiel: str) -> list[Daten]:
-    return [e for e in eintraege if e.get("spiel") == spiel]
+# Die Einträge eines Spiels mit ihrem Ergebnis. Der Speicher liest jedes Ergebnis in die Klasse
+# seines Spiels (``referee.spiele``): ``spiel`` sagt, welche es ist.
+
+
+def _nach(eintraege: Iterable[Eintrag], spiel: str) -> Iterator[Eintrag]:
+    return (e for e in eintraege if e.spiel == spiel and e.ergebnis is not None)
+
+
+def schafkopf_ergebnisse(
+    eintraege: Iterable[Eintrag],
+) -> Iterator[tuple[Eintrag, SchafkopfErgebnis]]:
+    return ((e, cast("SchafkopfErgebnis", e.ergebnis)) for e in _nach(eintraege, SCHAFKOPF))
+
+
+def _sabai(eintraege: Iterable[Eintrag]) -> Iterator[tuple[Eintrag, SabaiErgebnis]]:
+    return ((e, cast("SabaiErgebnis", e.ergebnis)) for e in _nach(eintraege, SABAI))
+
+
+def _saufn(eintraege: Iterable[Eintrag]) -> Iterator[tuple[Eintrag, SaufnErgebnis]]:
+    return ((e, cast("SaufnErgebnis", e.ergebnis)) for e in _nach(eintraege, SAUFN))
+
+
+def _schlafmuetze(eintraege: Iterable[Eintrag]) -> Iterator[tuple[Eintrag, SchlafmuetzeErgebnis]]:
+    return ((e, cast("SchlafmuetzeErgebnis", e.ergebnis)) for e in _nach(eintraege, SCHLAFMUETZE))
 
 
 def _prozent(teil: int, ganz: int) -> float | None:
@@ -69,7 +93,7 @@ def _leer_schafkopf() -> dict[str, Any]:
     }
 
 
-def schafkopf_statistik(eintraege: Iterable[Daten]) -> dict[str, Any]:
+def schafkopf_statistik(eintraege: Iterable[Eintrag]) -> dict[str, Any]:
     """Je Spieler: Spiele, Rollen, gewonnen %, Soli, Tout, Schneider/Schwarz, Extremwerte, Saldo.
 
     ``spielarten`` zählt je Spielart die Spiele und wie oft die Spielerpartei gewann.
@@ -79,11 +103,10 @@ def schafkopf_statistik(eintraege: Iterable[Daten]) -> dict[str, Any]:
     arten: dict[str, dict[str, int]] = {}
     solo_je_art: dict[str, bool] = {}
     anzahl = 0
-    for e in _nach(eintraege, SCHAFKOPF):
-        erg = e["ergebnis"]
+    for _, erg in schafkopf_ergebnisse(eintraege):
         anzahl += 1
-        art = str(erg.get("spielart") or "unbekannt")
-        gewonnen = bool(erg.get("gewonnen"))
+        art = str(erg.spielart or "unbekannt")
+        gewonnen = bool(erg.gewonnen)
         if art not in arten:
             arten[art] = {"gespielt": 0, "gewonnen": 0}
             solo_je_art[art] = solo_artig(art)
@@ -91,10 +114,9 @@ def schafkopf_statistik(eintraege: Iterable[Daten]) -> dict[str, Any]:
         a = arten[art]
         a["gespielt"] += 1
         a["gewonnen"] += gewonnen
-        zahlungen: Mapping[str, int] = erg.get("zahlungen") or {}
-        spieler_name, partner_name = erg.get("spieler"), erg.get("partner")
-        schneider, schwarz = erg.get("schneider"), erg.get("schwarz")
-        for name, betrag in zahlungen.items():
+        spieler_name, partner_name = erg.spieler, erg.partner
+        schneider, schwarz = erg.schneider, erg.schwarz
+        for name, betrag in erg.zahlungen:
             s = spieler.get(name)
             if s is None:
                 s = spieler[name] = _leer_schafkopf()
@@ -118,7 +140,7 @@ def schafkopf_statistik(eintraege: Iterable[Daten]) -> dict[str, Any]:
                 if solo:
                     s["soli"]["gespielt"] += 1
                     s["soli"]["gewonnen"] += gewonnen
-                if erg.get("tout"):
+                if erg.tout:
                     s["tout"]["gespielt"] += 1
                     s["tout"]["gewonnen"] += gewonnen
             elif partner_name is not None and name == partner_name:
@@ -134,7 +156,7 @@ def schafkopf_statistik(eintraege: Iterable[Daten]) -> dict[str, Any]:
     return {"spiele": anzahl, "spielarten": arten, "spieler": spieler}
 
 
-def sabai_statistik(eintraege: Iterable[Daten]) -> dict[str, Any]:
+def sabai_statistik(eintraege: Iterable[Eintrag]) -> dict[str, Any]:
     """Runden, Siegespunkte, Rundensiege, Ruhmeshalle und gewonnene Spiele je Spieler.
 
     Ein Spiel sind die Runden eines Abends bis einschließlich der mit ``letzte``;
@@ -160,73 +182,62 @@ def sabai_statistik(eintraege: Iterable[Daten]) -> dict[str, Any]:
             }
         return s
 
-    for e in _nach(eintraege, SABAI):
-        erg = e["ergebnis"]
-        if e.get("abend") != abend_davor:
+    for e, erg in _sabai(eintraege):
+        if e.abend_id != abend_davor:
             laufend = {}
-            abend_davor = e.get("abend")
+            abend_davor = e.abend_id
         runden += 1
-        namen = list(dict.fromkeys([*(erg.get("punkte") or {}), *(erg.get("siegpunkte") or {})]))
-        for name in namen:
+        for name in erg.namen():
             eintrag(name)["runden"] += 1
             laufend.setdefault(name, 0)
-        for name, sp in (erg.get("siegpunkte") or {}).items():
+        for name, sp in erg.siegpunkte:
             eintrag(name)["siegpunkte"] += sp
             laufend[name] = laufend.get(name, 0) + sp
-        for name in erg.get("sieger") or ():
+        for name in erg.sieger:
             eintrag(name)["rundensiege"] += 1
-        for name in erg.get("ruhmeshalle") or ():
+        for name in erg.ruhmeshalle:
             eintrag(name)["ruhmeshalle"] += 1
-            ruhmeshalle.append(
-                {"name": name, "abend": e.get("abend"), "nr": e.get("nr"), "zeit": e.get("zeit")}
-            )
-        if erg.get("letzte"):
+            ruhmeshalle.append({"name": name, "abend": e.abend_id, "nr": e.nr, "zeit": e.zeit})
+        if erg.letzte:
             if laufend:
                 hoechst = max(laufend.values())
                 sieger = sorted((n for n, v in laufend.items() if v == hoechst), key=str.casefold)
                 for name in sieger:
                     eintrag(name)["spielsiege"] += 1
                 spiele.append(
-                    {
-                        "abend": e.get("abend"),
-                        "nr": e.get("nr"),
-                        "sieger": sieger,
-                        "siegpunkte": dict(laufend),
-                    }
+                    {"abend": e.abend_id, "nr": e.nr, "sieger": sieger, "siegpunkte": dict(laufend)}
                 )
             laufend = {}
     return {"runden": runden, "spieler": spieler, "ruhmeshalle": ruhmeshalle, "spiele": spiele}
 
 
-def saufn_statistik(eintraege: Iterable[Daten]) -> dict[str, Any]:
+def saufn_statistik(eintraege: Iterable[Eintrag]) -> dict[str, Any]:
     """Spiele und Plätze 1/2/3 je Spieler, dazu jedes Podest."""
     spieler: dict[str, dict[str, Any]] = {}
     podeste: list[dict[str, Any]] = []
     anzahl = 0
-    for e in _nach(eintraege, SAUFN):
-        erg = e["ergebnis"]
+    for e, erg in _saufn(eintraege):
         anzahl += 1
-        plaetze = list(erg.get("plaetze") or ())
-        for name in dict.fromkeys([*(erg.get("spieler") or ()), *plaetze]):
+        plaetze = list(erg.plaetze)
+        for name in erg.namen():
             s = spieler.get(name)
             if s is None:
                 s = spieler[name] = {"spiele": 0, "plaetze": [0, 0, 0]}
             s["spiele"] += 1
         for i, name in enumerate(plaetze[:3]):
             spieler[name]["plaetze"][i] += 1
-        podeste.append({"abend": e.get("abend"), "nr": e.get("nr"), "plaetze": plaetze[:3]})
+        podeste.append({"abend": e.abend_id, "nr": e.nr, "plaetze": plaetze[:3]})
     return {"spiele": anzahl, "spieler": spieler, "podeste": podeste}
 
 
-def schlafmuetze_statistik(eintraege: Iterable[Daten]) -> dict[str, Any]:
+def schlafmuetze_statistik(eintraege: Iterable[Eintrag]) -> dict[str, Any]:
     """Spiele und Siege je Spieler."""
     spieler: dict[str, dict[str, int]] = {}
     anzahl = 0
-    for e in _nach(eintraege, SCHLAFMUETZE):
-        erg = e["ergebnis"]
+    for _, erg in _schlafmuetze(eintraege):
         anzahl += 1
-        sieger = erg.get("sieger")
-        for name in dict.fromkeys([*(erg.get("spieler") or ()), *([sieger] if sieger else [])]):
+        sieger = erg.sieger
+        for name in erg.namen():
             s = spieler.get(name)
             if s is None:
                 s = spieler[name] = {"spiele": 0, "siege": 0}
@@ -236,7 +247,7 @@ def schlafmuetze_statistik(eintraege: Iterable[Daten]) -> dict[str, Any]:
     return {"spiele": anzahl, "spieler": spieler}
 
 
-def statistik(eintraege: Sequence[Daten]) -> dict[str, Any]:
+def statistik(eintraege: Sequence[Eintrag]) -> dict[str, Any]:
     """Alle vier Spiele auf einmal (Schlüssel wie die Spielnamen)."""
     return {
         SCHAFKOPF: schafkopf_statistik(eintraege),
@@ -277,20 +288,28 @@ def nur_spieler(stat: Mapping[str, Any], name: str) -> dict[str, Any]:
     return k.fuer(finde_spieler(name, k.namen())).als_json()
 
 
-def verlauf(eintraege: Iterable[Daten], namen: Sequence[str] = ()) -> dict[str, list[int]]:
-    """Laufender Schafkopf-Saldo je Spieler: Start 0, dann ein Wert nach jedem Schafkopf-Spiel.
+def verlauf(eintraege: Iterable[Eintrag], namen: Sequence[str] = ()) -> dict[str, list[int]]:
+    """Laufender Schafkopf-Saldo je Spieler über die Schafkopf-Einträge (``saldo_verlauf``)."""
+    return saldo_verlauf([dict(erg.zahlungen) for _, erg in schafkopf_ergebnisse(eintraege)], namen)
+
+
+def saldo_verlauf(
+    spiele: Sequence[Mapping[str, int]], namen: Sequence[str] = ()
+) -> dict[str, list[int]]:
+    """Laufender Saldo je Spieler: Start 0, dann ein Wert nach jedem Spiel (``spiele``: Cent je
+    Name, in Spielfolge).
 
     Alle Reihen sind gleich lang (Spiele + 1); wer an einem Spiel nicht teilnimmt,
     behält seinen Stand. ``namen`` legt die Reihenfolge fest, weitere Namen folgen.
+
+    >>> saldo_verlauf([{"Anna": 20, "Ben": -20}, {"Anna": -50, "Cem": 50}], ["Ben"])
+    {'Ben': [0, -20, -20], 'Anna': [0, 20, -30], 'Cem': [0, 0, 50]}
     """
-    spiele = _nach(eintraege, SCHAFKOPF)
-    alle = list(
-        dict.fromkeys([*namen, *(n for e in spiele for n in e["ergebnis"].get("zahlungen") or {})])
-    )
+    alle = list(dict.fromkeys([*namen, *(n for z in spiele for n in z)]))
     stand = dict.fromkeys(alle, 0)
     reihen = {n: [0] for n in alle}
-    for e in spiele:
-        for n, betrag in (e["ergebnis"].get("zahlungen") or {}).items():
+    for z in spiele:
+        for n, betrag in z.items():
             stand[n] += betrag
         for n in alle:
             reihen[n].append(stand[n])

@@ -6,8 +6,8 @@
 
     with Buch(pfad) as buch:                      # pfad: --db; sonst $REFEREE_DB / Datenverz.
         buch.abend_neu(["Anna", "Ben", "Cem", "Dora"], tarif="10-20-50")   # -> AbendNeu
-        buch.eintragen(SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71))  # -> Eingetragen
-        buch.korrigieren(1, SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=61))
+        buch.eintragen(SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71))  # -> Eingetragen
+        buch.korrigieren(1, SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=61))
         buch.rueckgaengig()                       # -> Rueckgaengig
         buch.stand().als_json()                   # == referee stand --json
         buch.verlauf(alle=True), buch.geber(), buch.abend(), buch.abend_ende()
@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
+from referee.ergebnis import SABAI, SCHAFKOPF
 from referee.errors import Eingabefehler, Regelverstoss, Zustandsfehler
 
 if TYPE_CHECKING:
@@ -59,9 +60,10 @@ if TYPE_CHECKING:
         Vorschau,
     )
     from referee.buch.stand import Stand
-    from referee.ergebnis import Abendlage, Angaben, Ergebnis
+    from referee.ergebnis import Abendlage, Angaben, Eintrag, Ergebnis
+    from referee.sabai.runde import Spielstand
     from referee.schafkopf.tisch import Geberfolge
-    from referee.store import Abend, Eintrag, Ereignis, Store, Wiederholt
+    from referee.store import Abend, Abendspeicher, Ereignis, Wiederholt
 
 _BEISPIEL = "Beispiel: referee abend neu --spieler Anna Ben Cem Dora"
 #: so lange gilt ein gleicher Eintrag als „schon eingetragen“ (zwei Handys, ein Spiel):
@@ -95,10 +97,9 @@ class Buch:
     """Ein geöffnetes Buch (eine Datenbankdatei). Lesen legt nie eine Datei an."""
 
     def __init__(self, pfad: str | os.PathLike[str] | None = None) -> None:
-        from referee.buch.spiele import werte_aus
-        from referee.store import oeffne
+        from referee.spiele import store_oeffnen
 
-        self.store: Store = oeffne(pfad, werte_aus=werte_aus)
+        self.store: Abendspeicher = store_oeffnen(pfad)
 
     # ------------------------------------------------------------ Verbindung
 
@@ -351,12 +352,7 @@ class Buch:
                 raise DoppelterEintrag(gleich)
         try:
             e = self.store.eintragen(
-                erg.spiel,
-                erg.als_json(),
-                self._eingabe(eingabe, erg),
-                abend_id=lage.abend_id,
-                werte=erg.werte(),
-                schluessel=schluessel,
+                erg, self._eingabe(eingabe, erg), abend_id=lage.abend_id, schluessel=schluessel
             )
         except self._wiederholt_art as w:
             return self._wiederholt(w.eintrag)
@@ -403,9 +399,8 @@ class Buch:
         if not self.store.existiert:
             return None
         grenze = datetime.now().astimezone() - timedelta(seconds=DOPPELT_SEKUNDEN)
-        inhalt = erg.als_json()
         for e in reversed(self.store.eintraege(abend_id, spiel=erg.spiel)):
-            if e.ergebnis == inhalt and datetime.fromisoformat(e.zeit) >= grenze:
+            if e.ergebnis == erg and datetime.fromisoformat(e.zeit) >= grenze:
                 return e
         return None
 
@@ -414,10 +409,9 @@ class Buch:
         dem Stand von jetzt (``wiederholt=True``)."""
         from dataclasses import replace
 
-        from referee.buch.spiele import ergebnis_aus_json
-
         ersetzt = self.store.eintrag(e.bezug) if e.art == "korrektur" and e.bezug else None
-        aus = self._eingetragen(e, ergebnis_aus_json(e.spiel, e.ergebnis), ersetzt=ersetzt)
+        assert e.ergebnis is not None  # ein Spiel oder eine Korrektur, kein Storno
+        aus = self._eingetragen(e, e.ergebnis, ersetzt=ersetzt)
         return replace(aus, wiederholt=True)
 
     def korrigieren(
@@ -442,28 +436,22 @@ class Buch:
                 return self._wiederholt(frueher)
         alt, lage = self._korrektur_lage(eintrag_id, ergebnis)
         erg = self._ergebnis(ergebnis, lage)
-        werte = erg.werte()
         try:
             e = self.store.korrektur(
-                alt.id,
-                erg.als_json(),
-                self._eingabe(eingabe, erg),
-                werte=werte,
-                schluessel=schluessel,
+                alt.id, erg, self._eingabe(eingabe, erg), schluessel=schluessel
             )
         except self._wiederholt_art as w:
             return self._wiederholt(w.eintrag)
-        return self._eingetragen(e, erg, ersetzt=alt, aenderung=self._aenderung(alt, werte))
+        return self._eingetragen(e, erg, ersetzt=alt, aenderung=self._aenderung(alt, erg))
 
     def _korrektur_lage(
         self, eintrag_id: int, ergebnis: Ergebnis | Angaben
     ) -> tuple[Eintrag, Abendlage]:
         """Das zu ersetzende Original und die Lage, die bei ihm galt."""
-        from referee.buch.spiele import ergebnis_aus_json
         from referee.ergebnis import SPIEL_NAMEN
 
         alt = self.store.eintrag(eintrag_id)
-        if alt.art == "storno":
+        if alt.ergebnis is None:  # ein Storno
             raise Zustandsfehler(
                 f"Eintrag #{alt.id} ist ein Storno; korrigiert wird das Spiel selbst (#{alt.bezug})."
             )
@@ -475,18 +463,17 @@ class Buch:
         a = self.store.abend(alt.abend_id)
         if not a.offen:
             raise Zustandsfehler(f"Abend {a.id} ist beendet; dort wird nichts mehr korrigiert.")
-        alt_namen = ergebnis_aus_json(alt.spiel, alt.ergebnis).namen()
+        alt_namen = alt.ergebnis.namen()
         # es gelten die Regeln, die beim ursprünglichen Eintrag galten (nicht spätere)
         ursprung = self.store.spielreihenfolge(a.id).get(alt.id, alt.id)
         return alt, self.lage(a.id, tisch=alt_namen or None, bis=ursprung)
 
     @staticmethod
-    def _aenderung(alt: Eintrag, neu: Mapping[str, Mapping[str, int]]) -> dict[str, dict[str, int]]:
+    def _aenderung(alt: Eintrag, erg: Ergebnis) -> dict[str, dict[str, int]]:
         """Was eine Korrektur gegenüber dem Ersetzten ändert: ``{groesse: {name: differenz}}``,
         nur Differenzen ≠ 0 (Schafkopf ``cent``, sabai ``siegpunkte``, SAUFN ``platz1`` …)."""
-        from referee.buch.spiele import werte_aus
-
-        vorher = werte_aus(alt.spiel, alt.ergebnis)
+        neu = erg.werte()
+        vorher = alt.ergebnis.werte() if alt.ergebnis is not None else {}
         aus: dict[str, dict[str, int]] = {}
         for groesse in [*neu, *(g for g in vorher if g not in neu)]:
             n, v = neu.get(groesse, {}), vorher.get(groesse, {})
@@ -597,19 +584,16 @@ class Buch:
         a = self.store.abend(e.abend_id)
         genannt = set(self.store.konventionen(a.id, vor=e.id))
         neu = tuple(k for k in getattr(erg, "konventionen", ()) if k not in genannt)
-        geber = self._geberfolge(a) if e.spiel == "schafkopf" and a.offen else None
+        geber = self._geberfolge(a) if e.spiel == SCHAFKOPF and a.offen else None
         sabai = None
-        if e.spiel == "sabai":
-            from referee.sabai.runde import spiele_aus_partien
-
-            partien = [x.ergebnis for x in self.store.eintraege(a.id, spiel="sabai")]
-            sabai = spiele_aus_partien(partien)[-1]
+        if e.spiel == SABAI:
+            sabai = self._sabai_spiele(a.id)[-1]
         return Eingetragen(e, a, erg, self._stand(a), ersetzt, geber, sabai, aenderung, neu)
 
     # ------------------------------------------------------------ Auswertung
 
     def _schafkopf_spiele(self, abend_id: int) -> int:
-        return self.store.zahl_spiele(abend_id, "schafkopf")
+        return self.store.zahl_spiele(abend_id, SCHAFKOPF)
 
     def _geberfolge(self, a: Abend) -> Geberfolge:
         from referee.schafkopf.tisch import geber
@@ -660,11 +644,20 @@ class Buch:
     def sabai_spielstand(self, abend_id: int | None = None) -> SabaiSpielstand:
         """Die sabai-Spiele des Abends (je bis zur Partie mit ``letzte``) mit Siegespunkten."""
         from referee.buch.antworten import SabaiSpielstand
-        from referee.sabai.runde import spiele_aus_partien
 
         a = self._offener_abend() if abend_id is None else self.store.abend(abend_id)
-        partien = [x.ergebnis for x in self.store.eintraege(a.id, spiel="sabai")]
-        return SabaiSpielstand(a, tuple(spiele_aus_partien(partien)))
+        return SabaiSpielstand(a, tuple(self._sabai_spiele(a.id)))
+
+    def _sabai_spiele(self, abend_id: int) -> list[Spielstand]:
+        """Die sabai-Spiele eines Abends aus seinen geltenden Partien (in Spielfolge)."""
+        from referee.sabai.ergebnis import SabaiErgebnis
+        from referee.sabai.runde import spiele_aus_partien
+
+        return spiele_aus_partien(
+            (dict(x.ergebnis.siegpunkte), x.ergebnis.letzte)
+            for x in self.store.eintraege(abend_id, spiel=SABAI)
+            if isinstance(x.ergebnis, SabaiErgebnis)
+        )
 
     def ruhmeshalle(self) -> Ruhmeshalle:
         """Die Hall of Fame über alle Abende (leer ist eine Antwort)."""
@@ -684,8 +677,9 @@ class Buch:
                     eintrag=x.id,
                     zeit=x.zeit,
                 )
-                for x in self.store.eintraege(spiel="sabai")
-                for name in SabaiErgebnis.aus_json(x.ergebnis).ruhmeshalle
+                for x in self.store.eintraege(spiel=SABAI)
+                if isinstance(x.ergebnis, SabaiErgebnis)
+                for name in x.ergebnis.ruhmeshalle
             )
         )
 
@@ -703,7 +697,7 @@ class Buch:
         from referee.buch.stand import bezahlt_summen
 
         alle = self.store.eintraege_leicht(None if gesamt else abende[0].id)
-        geltend = [e for e in alle if e["gilt"] and e["art"] != "storno"]
+        geltend = [e for e in alle if e.gilt and e.ergebnis is not None]
         abende_d = [a.als_json() for a in abende]
         if nur_tabelle:
             return {
@@ -711,8 +705,8 @@ class Buch:
                 "eintraege": geltend,
                 "spieler": spieler_reihenfolge(abende_d, geltend),
             }
-        stornos = [e for e in alle if e["art"] == "storno"]
-        korrekturen = [e for e in alle if e["art"] == "korrektur"]
+        stornos = [e for e in alle if e.art == "storno"]
+        korrekturen = [e for e in alle if e.art == "korrektur"]
         return baue_bericht(
             abende_d,
             geltend,
@@ -759,14 +753,13 @@ class Buch:
         """Einen JSON-Export in eine leere Datenbank übernehmen (ids und Zeiten bleiben):
         geprüft und alles oder nichts (``referee.einfuhr``)."""
         from referee.buch.antworten import Importiert
-        from referee.buch.spiele import werte_aus
         from referee.einfuhr import importieren
-        from referee.store import oeffne
+        from referee.spiele import store_oeffnen
 
         pfad = self.store.pfad
-        zahlen = importieren(daten, pfad)
+        zahlen = importieren(daten, pfad, _auswerten)
         self.store.schliessen()  # die Datei kann neu entstanden sein: neu verbinden
-        self.store = oeffne(pfad, werte_aus=werte_aus)
+        self.store = store_oeffnen(pfad)
         return Importiert(zahlen["spieler"], zahlen["abende"], zahlen["eintraege"], self.pfad)
 
     def statistik(
@@ -781,13 +774,34 @@ class Buch:
         eintraege = [
             e
             for e in self.store.eintraege_leicht(None if gesamt else abende[0].id)
-            if e["gilt"] and e["art"] != "storno"
+            if e.gilt and e.ergebnis is not None
         ]
         alle = Kennzahlen.aus(st.statistik(eintraege))
         if spieler is None:
             return Statistik(tuple(abende), gesamt, alle)
         name = st.finde_spieler(spieler, alle.namen())
         return Statistik(tuple(abende), gesamt, alle.fuer(name))
+
+
+def _auswerten(pfad: os.PathLike[str]) -> None:
+    """Was die lesenden Befehle aus einem Import zeigen, muss sich berechnen lassen: Stand,
+    Verlauf, Geber und Abendansicht je Abend, Statistik und jedes Exportformat über alle
+    (``referee.einfuhr`` ruft es mit der Probedatei; ein Fehler verwirft den Import)."""
+    from referee.bericht.formate import FORMATE
+
+    with Buch(pfad) as buch:
+        buch.abende()
+        buch.stand(gesamt=True)
+        buch.statistik(gesamt=True)
+        buch.ruhmeshalle()
+        for a in buch.store.abende():
+            buch.abend(a.id)
+            buch.stand(a.id)
+            buch.verlauf(a.id, alle=True)
+            buch.geber(a.id)
+            buch.sabai_spielstand(a.id)
+        for format in FORMATE:  # gesamt: alle Einträge in jedem Format
+            buch.exportieren(gesamt=True, format=format)
 
 
 #: Die Antworten (``referee.buch.antworten``, dessen ``__all__`` diese Liste ist) – erst beim

@@ -1,6 +1,6 @@
 """Die eine Ansicht eines gespeicherten Eintrags – für Verlauf, Live-Seite und Tisch.
 
-Ein Eintrag wird hier zum typisierten Ergebnis seines Spiels (``referee.buch.spiele``), und das
+Ein Eintrag trägt das typisierte Ergebnis seines Spiels (der Speicher liest es), und das
 Ergebnis beschreibt sich selbst (``zeile()``, ``zeile_mit_wert()``, beim Schafkopf
 ``erklaerung_nach(tarif)``). Dazu kommt nur, was der Eintrag selbst ist: ein Storno oder eine
 Korrektur. Jede Oberfläche nimmt diese Zeilen, keine baut sie aus dem JSON nach.
@@ -11,16 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from referee.ergebnis import SCHAFKOPF
+
 if TYPE_CHECKING:
-    from referee.ergebnis import Ergebnis
-    from referee.store import Eintrag
+    from referee.ergebnis import Eintrag, Ergebnis
 
 
 def ergebnis(e: Eintrag) -> Ergebnis | None:
     """Das typisierte Ergebnis des Eintrags (``None`` bei einem Storno)."""
-    from referee.buch.spiele import ergebnis_aus_json
-
-    return None if e.art == "storno" else ergebnis_aus_json(e.spiel, e.ergebnis)
+    return e.ergebnis
 
 
 def zeile(e: Eintrag, ursprung: int | None = None) -> str:
@@ -43,7 +42,7 @@ def darstellung(e: Eintrag, ursprung: int | None = None) -> tuple[str, tuple[tup
         return f"Storno von #{e.bezug}", ()
     vor = f"Korrektur von #{ursprung or e.bezug}: " if e.art == "korrektur" else ""
     zahlungen: tuple[tuple[str, int], ...] = ()
-    if e.spiel == "schafkopf":
+    if e.spiel == SCHAFKOPF:
         from referee.schafkopf.ergebnis import SchafkopfErgebnis
 
         if isinstance(erg, SchafkopfErgebnis):
@@ -53,11 +52,11 @@ def darstellung(e: Eintrag, ursprung: int | None = None) -> tuple[str, tuple[tup
 
 def erklaerung(e: Eintrag, tarif: Mapping[str, Any] | None) -> str | None:
     """Die Werterklärung eines Schafkopf-Eintrags nach ``tarif`` (sonst ``None``)."""
-    if e.spiel != "schafkopf" or e.art == "storno":
+    if e.spiel != SCHAFKOPF or e.ergebnis is None:
         return None
     from referee.schafkopf.ergebnis import SchafkopfErgebnis
 
-    erg = ergebnis(e)
+    erg = e.ergebnis
     return erg.erklaerung_nach(tarif) if isinstance(erg, SchafkopfErgebnis) else None
 
 

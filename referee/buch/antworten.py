@@ -238,7 +238,7 @@ class Eingetragen:
             "eintrag": self.eintrag.id,
             "abend": self.abend.id,
             "spiel": spiel,
-            "ergebnis": self.eintrag.ergebnis,
+            "ergebnis": self.ergebnis.als_json(),
             "stand": self.stand.teil(spiel),
         }
         if self.ersetzt is not None:
@@ -286,7 +286,7 @@ class Verlauf:
     #: Regeländerungen, bezahlt, Ende, wieder geöffnet (mit ``--alle`` auch Stornos);
     #: ``nach_eintrag`` sagt, nach welchem Eintrag sie kamen
     ereignisse: tuple[Ereignis, ...] = ()
-    #: ``{korrektur_id: id des ursprünglichen Eintrags}`` (``Store.spielreihenfolge``)
+    #: ``{korrektur_id: id des ursprünglichen Eintrags}`` (``Abendspeicher.spielreihenfolge``)
     platz: Mapping[int, int] = field(default_factory=dict, hash=False)
 
     def als_json(self) -> dict[str, Any]:

@@ -1,9 +1,11 @@
 """Der Stand – typisiert, aus den Summen des Speichers gebaut.
 
-Der Speicher (``referee.store``) summiert Wertzeilen ``(spiel, groesse, name) → Summe`` und
-zählt geltende Einträge je Spiel, ohne zu wissen, was die Größen bedeuten. Hier wird daraus
-der Stand der vier Spiele: Schafkopf in Cent (dazu, was schon bezahlt ist, was offen bleibt
-und wer wem zahlt), sabai-Siegpunkte und Ruhmeshalle, SAUFN-Plätze, Schlafmütze-Siege.
+Der Speicher (``referee.store``) summiert Wertzeilen ``(spiel, groesse, name) → Summe``
+(``referee.ergebnis.Summen``) und zählt geltende Einträge je Spiel, ohne zu wissen, was die
+Größen bedeuten. Hier wird daraus der Stand der vier Spiele – mit den Namen der Größen, unter
+denen die Spiele ablegen (``CENT``, ``SIEGPUNKTE`` … aus ``referee.ergebnis``): Schafkopf in
+Cent (dazu, was schon bezahlt ist, was offen bleibt und wer wem zahlt), sabai-Siegpunkte und
+Ruhmeshalle, SAUFN-Plätze, Schlafmütze-Siege.
 
 ``Stand.als_json()`` ist genau ``referee stand --json``.
 """
@@ -14,12 +16,25 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from referee.ergebnis import SPIELE
+from referee.ergebnis import (
+    CENT,
+    PARTIEN,
+    PLAETZE,
+    RUHMESHALLE,
+    RUNDEN,
+    SABAI,
+    SAUFN,
+    SCHAFKOPF,
+    SCHLAFMUETZE,
+    SIEG,
+    SIEGPUNKTE,
+    SPIELE,
+)
 from referee.namen import namensschluessel
 
 if TYPE_CHECKING:
     from referee.bericht.ausgleich import Ueberweisung
-    from referee.store import Abend, Store
+    from referee.store import Abend, Abendspeicher
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +97,7 @@ class Stand:
         }
 
 
-def stand_lesen(store: Store, abend: Abend | None, *, verlauf: bool = False) -> Stand:
+def stand_lesen(store: Abendspeicher, abend: Abend | None, *, verlauf: bool = False) -> Stand:
     """Der Stand von ``abend`` (``None``: alle Abende) aus den Summen des Speichers; mit
     ``verlauf`` dazu der Schafkopf-Saldo nach jedem Spiel."""
     abend_id = None if abend is None else abend.id
@@ -94,13 +109,12 @@ def stand_lesen(store: Store, abend: Abend | None, *, verlauf: bool = False) -> 
         vorne = [n for n in reihenfolge if n in menge]
         return vorne + sorted(menge - set(vorne), key=namensschluessel)
 
-    sk = s.get("schafkopf", {}).get("cent", {})
-    sb = s.get("sabai", {})
-    sf = s.get("saufn", {})
-    sm = s.get("schlafmuetze", {})
-    sf_namen = set(sf.get("partien", {})).union(*(sf.get(f"platz{p}", {}) for p in (1, 2, 3)))
-    sm_namen = set(sm.get("partien", {})) | set(sm.get("sieg", {}))
-    sb_namen = set(sb.get("runden", {})) | set(sb.get("siegpunkte", {}))
+    sk = s.von(SCHAFKOPF, CENT)
+    siegpunkte, siege = s.von(SABAI, SIEGPUNKTE), s.von(SCHLAFMUETZE, SIEG)
+    plaetze = [s.von(SAUFN, p) for p in PLAETZE]
+    sf_namen = s.namen(SAUFN, PARTIEN, *PLAETZE)
+    sm_namen = s.namen(SCHLAFMUETZE, PARTIEN, SIEG)
+    sb_namen = s.namen(SABAI, RUNDEN, SIEGPUNKTE)
     partien = store.partien_je_spiel(abend_id)
     schafkopf = {n: sk.get(n, 0) for n in ordnen(set(sk) | set(reihenfolge))}
     bezahlt = bezahlt_summen(store, abend_id)
@@ -113,13 +127,10 @@ def stand_lesen(store: Store, abend: Abend | None, *, verlauf: bool = False) -> 
     return Stand(
         abend=abend,
         schafkopf=schafkopf,
-        sabai={n: sb.get("siegpunkte", {}).get(n, 0) for n in ordnen(sb_namen)},
-        saufn={
-            n: SaufnPlaetze(*(sf.get(f"platz{p}", {}).get(n, 0) for p in (1, 2, 3)))
-            for n in ordnen(sf_namen)
-        },
-        schlafmuetze={n: sm.get("sieg", {}).get(n, 0) for n in ordnen(sm_namen)},
-        ruhmeshalle=dict(sorted(sb.get("ruhmeshalle", {}).items())),
+        sabai={n: siegpunkte.get(n, 0) for n in ordnen(sb_namen)},
+        saufn={n: SaufnPlaetze(*(p.get(n, 0) for p in plaetze)) for n in ordnen(sf_namen)},
+        schlafmuetze={n: siege.get(n, 0) for n in ordnen(sm_namen)},
+        ruhmeshalle=dict(sorted(s.von(SABAI, RUHMESHALLE).items())),
         partien={sp: partien.get(sp, 0) for sp in SPIELE},
         ueberweisungen=ausgleich(offen),
         bezahlt={n: c for n, c in bezahlt.items() if c},
@@ -128,7 +139,7 @@ def stand_lesen(store: Store, abend: Abend | None, *, verlauf: bool = False) -> 
     )
 
 
-def bezahlt_summen(store: Store, abend_id: int | None) -> dict[str, int]:
+def bezahlt_summen(store: Abendspeicher, abend_id: int | None) -> dict[str, int]:
     """Schon bezahlt (Schafkopf, Cent je Spieler): die Summe der geltenden ``bezahlt``."""
     summe: dict[str, int] = {}
     for e in store.ereignisse(abend_id, art="bezahlt"):
@@ -137,15 +148,14 @@ def bezahlt_summen(store: Store, abend_id: int | None) -> dict[str, int]:
     return summe
 
 
-def _saldo_verlauf(store: Store, abend: Abend, namen: list[str]) -> dict[str, tuple[int, ...]]:
+def _saldo_verlauf(
+    store: Abendspeicher, abend: Abend, namen: list[str]
+) -> dict[str, tuple[int, ...]]:
     """Schafkopf-Saldo je Spieler nach jedem geltenden Spiel (Korrekturen am Platz des
     Originals), für die Sparkline und das Diagramm."""
-    from referee.bericht.statistik import verlauf as saldo_verlauf
+    from referee.bericht.statistik import saldo_verlauf
 
-    spiele = [
-        {"spiel": "schafkopf", "ergebnis": {"zahlungen": z}}
-        for _, z in store.werte_in_spielfolge(abend.id, "schafkopf", "cent")
-    ]
+    spiele = [z for _, z in store.werte_in_spielfolge(abend.id, SCHAFKOPF, CENT)]
     return {n: tuple(r) for n, r in saldo_verlauf(spiele, namen).items() if n in namen}
 
 

@@ -513,7 +513,7 @@ def turnier_stand(
     """
     r = _buch(db).stand(runde, turnier_id)
     if ausgabe is not None:
-        from referee.turnier.pdf import rangliste_pdf
+        from referee.buch.turnier.pdf import rangliste_pdf
 
         _schreibe(ausgabe, rangliste_pdf(r), force)
     if als_json:
@@ -562,7 +562,7 @@ def turnier_blatt(
 
     Beispiel: referee turnier blatt --runde 1 -o tische.pdf
     """
-    from referee.turnier.pdf import tischblaetter_pdf
+    from referee.buch.turnier.pdf import tischblaetter_pdf
 
     buch = _buch(db)
     plan = buch.tische(runde, turnier_id)
@@ -739,11 +739,11 @@ def turnier_live(
 
 
 def _qr_pdf_schreiben(server, ziel: Path, runde: int, links, *, force: bool) -> None:
-    """Je Tisch eine Seite mit dem QR-Code seines Links (``referee.turnier.pdf``). Die Tische
+    """Je Tisch eine Seite mit dem QR-Code seines Links (``referee.buch.turnier.pdf``). Die Tische
     kommen vom Beobachter des Servers – ein zweites Buch in diesem Prozess öffnete die Datei
     neben den Verbindungen des Servers (siehe ``referee.live.prozess``)."""
+    from referee.buch.turnier.pdf import qr_seiten_pdf
     from referee.live.terminal import qr_png
-    from referee.turnier.pdf import qr_seiten_pdf
 
     lage = server.aufnahme.lage
     if lage is None or lage.runde != runde:

@@ -43,6 +43,9 @@ from referee.einfuhr.bausteine import _Fehler, _fehler
 from referee.einfuhr.pruefung import pruefe_export
 from referee.errors import Zustandsfehler
 
+#: Was aus einer importierten Datei berechnet werden muss (``Buch.importieren`` gibt es mit).
+Auswerten = Callable[[Path], None]
+
 # ---------------------------------------------------------------- Import
 
 
@@ -188,13 +191,12 @@ def _benannt(daten: dict, stelle: str) -> tuple[str, str]:
     return f"{wort} {nummer}", rest or "Reihenfolge"
 
 
-def _probe(daten: dict, tmp: Path) -> None:
+def _probe(daten: dict, tmp: Path, auswerten: Auswerten) -> None:
     """In die temporäre Datenbank ``tmp`` importieren und prüfen, dass sie genau die Datei
-    ergibt und sich auswerten lässt (der Aufrufer räumt ``tmp`` auf)."""
-    from referee.buch.spiele import werte_aus
-    from referee.store import Store
+    ergibt und sich auswerten lässt (``auswerten``; der Aufrufer räumt ``tmp`` auf)."""
+    from referee.spiele import store_oeffnen
 
-    with Store(tmp, werte_aus=werte_aus) as s:
+    with store_oeffnen(tmp) as s:
         s.importieren(daten)
         zurueck = s.export()
         # ohne den Stand (abgeleitet) und mit dem Schema dieser Version (Export 4 = 5)
@@ -207,56 +209,37 @@ def _probe(daten: dict, tmp: Path) -> None:
                 f"„{stelle}“ passt nicht zu den übrigen Angaben (so speichert referee es nicht; "
                 "z. B. „gilt“ nach Storno/Korrektur, Reihenfolge oder Schreibweise).",
             )
-    _auswerten(tmp)
-
-
-def _auswerten(pfad: Path) -> None:
-    """Was die lesenden Befehle zeigen, muss sich aus dem Import berechnen lassen: Stand,
-    Verlauf, Geber und Abendansicht je Abend, Statistik und jedes Exportformat über alle."""
-    from referee.bericht.formate import FORMATE
-    from referee.buch import Buch
-
-    buch = Buch(pfad)
     try:
-        buch.abende()
-        buch.stand(gesamt=True)
-        buch.statistik(gesamt=True)
-        buch.ruhmeshalle()
-        for a in buch.store.abende():
-            buch.abend(a.id)
-            buch.stand(a.id)
-            buch.verlauf(a.id, alle=True)
-            buch.geber(a.id)
-            buch.sabai_spielstand(a.id)
-        for format in FORMATE:  # gesamt: alle Einträge in jedem Format
-            buch.exportieren(gesamt=True, format=format)
+        auswerten(tmp)
     except _Fehler:
         raise
     except Exception:
         raise _fehler(
             "Datei", "die Einträge lassen sich nicht auswerten (Stand, Verlauf oder Bericht)."
         ) from None
-    finally:
-        buch.schliessen()
 
 
-def importieren(daten: Any, ziel: Path) -> dict:
+def importieren(daten: Any, ziel: Path, auswerten: Auswerten) -> dict:
     """Den Export ``daten`` in die Datenbank ``ziel`` übernehmen – geprüft, alles oder nichts.
+
+    ``auswerten(pfad)`` rechnet aus der Probedatei alles, was die lesenden Befehle zeigen
+    (Stand, Verlauf, Statistik, Exportformate): das Buch gibt es mit (``Buch.importieren``),
+    denn die Einfuhr steht unter dem Buch und kennt es nicht. Scheitert es, ist die Datei
+    nicht auswertbar (``Eingabefehler``).
 
     ``ziel`` muss fehlen oder eine leere Datenbank sein (sonst ``Zustandsfehler``).
     Rückgabe: ``{"spieler": n, "abende": n, "eintraege": n}``. SIGTERM und SIGHUP brechen
     ab wie Strg-C (``KeyboardInterrupt``), ohne temporäre Dateien zu hinterlassen.
     """
     with _abbruch_bei_signal() as halt:
-        return _importieren(daten, ziel, halt)
+        return _importieren(daten, ziel, auswerten, halt)
 
 
-def _importieren(daten: Any, ziel: Path, halt: Callable[[], None]) -> dict:
-    from referee.buch.spiele import werte_aus
-    from referee.store import Store
+def _importieren(daten: Any, ziel: Path, auswerten: Auswerten, halt: Callable[[], None]) -> dict:
+    from referee.spiele import store_oeffnen
 
     pruefe_export(daten)
-    with Store(ziel, werte_aus=werte_aus) as s:
+    with store_oeffnen(ziel) as s:
         if s.existiert and (s.spieler_alle() or s.abende()):
             raise Zustandsfehler(
                 f"Die Datenbank {ziel} ist nicht leer; importiert wird nur in eine leere "
@@ -268,7 +251,7 @@ def _importieren(daten: Any, ziel: Path, halt: Callable[[], None]) -> dict:
     _reste_entfernen(ordner)
     tmp = _temp_pfad(ordner)
     try:
-        _probe(daten, tmp)
+        _probe(daten, tmp, auswerten)
         halt()  # ein Signal während der Probe: nichts einsetzen, auch wenn es verloren ging
         eingesetzt = False
         if not vorhanden:
@@ -282,7 +265,7 @@ def _importieren(daten: Any, ziel: Path, halt: Callable[[], None]) -> dict:
                     os.replace(tmp, ziel)
                     eingesetzt = True
         if not eingesetzt:
-            with Store(ziel, werte_aus=werte_aus) as s:
+            with store_oeffnen(ziel) as s:
                 s.importieren(daten)
     finally:
         _entfernen(tmp)

@@ -19,9 +19,9 @@ def _werte_neu_berechnen(spiel: str, ergebnis: dict) -> dict[str, dict[str, int]
     """Die Wertzeilen ``{groesse: {name: wert}}`` eines Ergebnisses, mit dem Code des Spiels.
 
     Die einzige Stelle, die wissen muss, wo die Spiele ihre Werte berechnen: das typisierte
-    Ergebnis des Spiels (``SchafkopfErgebnis.aus_json(…).werte()`` …, ``referee.buch.spiele``).
+    Ergebnis des Spiels (``SchafkopfErgebnis.aus_json(…).werte()`` …, ``referee.spiele``).
     """
-    from referee.buch.spiele import werte_aus
+    from referee.spiele import werte_aus
 
     return werte_aus(spiel, ergebnis)
 
@@ -95,7 +95,7 @@ def _tarif_an_der_stelle(
 ) -> dict:
     """Der Tarif, mit dem referee Eintrag ``eid`` rechnete (``Buch.lage``): der beim Anlegen
     des Abends, ersetzt durch die jüngste Regeländerung, die vor Eintrag ``bis`` kam (ein
-    Spiel: ``bis`` = ``eid``; eine Korrektur: das ursprüngliche Spiel, ``Store.abend(bis=…)``)
+    Spiel: ``bis`` = ``eid``; eine Korrektur: das ursprüngliche Spiel, ``Abendspeicher.abend(bis=…)``)
     und beim Schreiben von ``eid`` nicht storniert war."""
     tarif = abend["tarif"]
     for nach, neu, storno_nach in verlauf.get(abend["id"], ()):
@@ -234,11 +234,11 @@ def _option(argv: list[str], name: str) -> str | None:
 
 def _schafkopf_versuche(erg: dict, eingabe: dict, abend: dict, tarif: Any) -> list[Any]:
     """Wie ``SchafkopfPartie``/``SchafkopfAngaben.ergebnis``: aus der gespeicherten Partie,
-    sonst aus den Fakten im Ergebnis (``ergebnisdaten_aus_fakten``).
+    sonst aus den Fakten im Ergebnis (``ergebnis_aus_fakten``).
 
     Was ``eintragen`` nicht speichert, wird durchprobiert: kurze Karte oder lange, Laufende
     unter dem Mindestwert (gespeichert als 0) und Schwarz beim Tout (gespeichert als false)."""
-    from referee.schafkopf.eintrag import ergebnisdaten_aus_fakten, ergebnisdaten_aus_partie
+    from referee.schafkopf.eintrag import ergebnis_aus_fakten, ergebnis_aus_partie
     from referee.schafkopf.ergebnis import SchafkopfErgebnis
     from referee.schafkopf.karten import Farbe
     from referee.schafkopf.spielart import Spielart
@@ -251,9 +251,7 @@ def _schafkopf_versuche(erg: dict, eingabe: dict, abend: dict, tarif: Any) -> li
 
             if not isinstance(partie, dict):
                 raise Eingabefehler("„eingabe.partie“ ist keine Partie (JSON-Objekt).")
-            return SchafkopfErgebnis.aus_json(
-                ergebnisdaten_aus_partie(partie_bericht(partie))
-            ).als_json()
+            return ergebnis_aus_partie(partie_bericht(partie)).als_json()
 
         return [aus_partie]
 
@@ -291,10 +289,11 @@ def _schafkopf_versuche(erg: dict, eingabe: dict, abend: dict, tarif: Any) -> li
     schwarz = (False, True) if e.tout else (e.schwarz,)
 
     def rechne(kurz: bool, lauf: int, schw: bool) -> dict:
-        daten, _ = ergebnisdaten_aus_fakten(
+        return ergebnis_aus_fakten(
             art,
             alle,
             partei,
+            farbe=farbe,
             augen=e.augen,
             laufende=lauf,
             schwarz=schw,
@@ -307,10 +306,7 @@ def _schafkopf_versuche(erg: dict, eingabe: dict, abend: dict, tarif: Any) -> li
             jungfrauen=jungfrauen,
             durchmarsch=e.durchmarsch,
             tarif=tarif,
-        )
-        if farbe is not None:
-            daten["farbe"] = farbe.wort
-        return SchafkopfErgebnis.aus_json(daten).als_json()
+        ).als_json()
 
     return [
         lambda k=k, lauf=lauf, s=s: rechne(k, lauf, s)

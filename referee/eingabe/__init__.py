@@ -1,24 +1,33 @@
-"""Ein Eingabe-Adapter je Spiel: die Fakten eines Eintrags → die getypte Eingabe des Buchs.
+"""Die getypte Eingabe eines Spiels – je Spiel ein Adapter, dazu die Grammatik der Kurzzeile.
 
-Rein, ohne Kommandozeile: ``referee.cli.eingabe`` erklärt die Optionen der Befehle und gibt
-ihre Werte hierher, die Tisch-Sitzung und die Eingabe vom Handy geben die Fakten ihrer
-Kurzform hierher (``aus_kurzform``) – ein Weg von den Fakten zur getypten Eingabe für
-``eintragen``, ``korrektur``, ``tisch`` und das Handy.
+Was ein Spiel am Tisch festhält, kommt auf mehreren Wegen herein und wird auf jedem genau einmal
+zur getypten Eingabe seines Spiels – der ersten der drei Formen, die ein Spiel hat:
 
-- ``referee.eingabe.schafkopf.schafkopf_angaben`` → ``SchafkopfAngaben``/``SchafkopfPartie``
-- ``referee.eingabe.sabai.sabai_angaben`` → ``SabaiAngaben``
-- ``referee.eingabe.saufn.saufn_angaben`` → ``SaufnAngaben``
-- ``referee.eingabe.schlafmuetze.schlafmuetze_angaben`` → ``SchlafmuetzeAngaben``
+1. **Eingabe** (``SchafkopfAngaben``/``SchafkopfPartie``, ``SabaiAngaben``, ``SaufnAngaben``,
+   ``SchlafmuetzeAngaben``; in ``referee/<spiel>/``): die Fakten, wie der Tisch sie nennt, mit
+   Namen, wie sie eingegeben wurden. Sie kennt den Abend noch nicht.
+2. **Ergebnis** (``SchafkopfErgebnis`` …, ``referee.ergebnis``): was ``Buch`` mit dem Abend
+   (``Abendlage``) daraus macht – Namen in der Schreibweise des Abends, gerechnet.
+3. **Gespeicherter Eintrag** (``referee.store.Eintrag``): das Ergebnis mit Nummer, Zeit, Art und
+   Bezug, wie der Speicher es zurückgibt (sein Ergebnis wieder getypt).
+
+Die Wege hierher:
+
+- die Optionen der Befehle (``schafkopf eintragen``, ``korrektur`` …): ``referee.cli.eingabe``
+  erklärt die Optionen, die Adapter hier machen aus ihren Werten die Eingabe
+  (``referee.eingabe.schafkopf.schafkopf_angaben`` → ``SchafkopfAngaben``/``SchafkopfPartie``,
+  ``sabai.sabai_angaben``, ``saufn.saufn_angaben``, ``schlafmuetze.schlafmuetze_angaben``);
+- eine Partie-Datei (``--partie``): ``SchafkopfPartie``;
+- die Kurzzeile von ``tisch``, vom Handy und vom Turniertisch (``r an be 71 l3``, ``sb …``,
+  ``sf …``, ``sm …``): ``referee.eingabe.kurz`` – sie gibt die Eingabe direkt, ohne die Zeile in
+  Optionen oder Text zurückzuverwandeln.
+
+Rein, ohne Kommandozeile und ohne I/O (außer dem Lesen einer Partie-Datei für ``--partie``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from referee.ergebnis import Angaben
-    from referee.tisch.kurz import Spiel
 
 
 def werte(eingaben: Iterable[str] | None) -> list[str]:
@@ -26,41 +35,4 @@ def werte(eingaben: Iterable[str] | None) -> list[str]:
     return [t.strip() for e in (eingaben or []) for t in e.split(",") if t.strip()]
 
 
-def aus_kurzform(spiel: Spiel) -> Angaben:
-    """Eine gelesene Kurzform (``referee.tisch.kurz``: ``r an be 71 l3``, ``sb …``, ``sf …``,
-    ``sm …``) → die Angaben, wie die Befehle der Spiele sie dem Buch geben."""
-    from referee.tisch import kurz
-
-    if isinstance(spiel, kurz.Schafkopf):
-        from referee.eingabe.schafkopf import schafkopf_angaben
-
-        return schafkopf_angaben(
-            spiel.ansage,
-            "+".join(spiel.partei),
-            augen=spiel.augen,
-            laufende=spiel.laufende,
-            schwarz=spiel.schwarz,
-            tout=spiel.tout,
-            sie=spiel.sie,
-            klopfer=spiel.klopfer,
-            stoss=spiel.stoesse,
-            stiche=spiel.stiche,
-            kurz=spiel.kurz,
-            jungfrau=spiel.jungfrauen,
-            durchmarsch=spiel.durchmarsch,
-            tisch=spiel.tisch,
-        )
-    if isinstance(spiel, kurz.Sabai):
-        from referee.eingabe.sabai import sabai_angaben
-
-        return sabai_angaben([f"{n}={k}" for n, k in spiel.haende], spiel.letzte)
-    if isinstance(spiel, kurz.Saufn):
-        from referee.eingabe.saufn import saufn_angaben
-
-        return saufn_angaben(spiel.plaetze)
-    from referee.eingabe.schlafmuetze import schlafmuetze_angaben
-
-    return schlafmuetze_angaben(spiel.sieger, spiel.spieler)
-
-
-__all__ = ["aus_kurzform", "werte"]
+__all__ = ["werte"]

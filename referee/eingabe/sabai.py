@@ -1,6 +1,6 @@
 """sabai-sabai: die Angaben von ``sabai eintragen``/``runde`` (und ``korrektur``) – die Hände
-am Ende einer Partie, ``NAME="KARTEN"`` – und ihr Weg zu ``SabaiAngaben``. Die Tisch-Sitzung
-nimmt ``sabai_angaben`` mit den Händen ihrer Kurzform (``sb an 3 7 J / be AJ 2``)."""
+am Ende einer Partie, ``NAME="KARTEN"`` – und ihr Weg zu ``SabaiAngaben`` (die Kurzzeile
+``sb an 3 7 J / be AJ 2`` liest ``referee.eingabe.kurz``)."""
 
 from __future__ import annotations
 

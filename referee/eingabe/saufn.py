@@ -1,6 +1,6 @@
 """SAUFN: die Angaben von ``saufn ende`` (und ``korrektur``) – die Plätze, wer mitspielte, eine
-Verteilung zum Prüfen – und ihr Weg zu ``SaufnAngaben``. Die Tisch-Sitzung nimmt
-``saufn_angaben`` mit den Plätzen ihrer Kurzform (``sf cem an be``)."""
+Verteilung zum Prüfen – und ihr Weg zu ``SaufnAngaben`` (die Kurzzeile ``sf cem an be`` liest
+``referee.eingabe.kurz``)."""
 
 from __future__ import annotations
 

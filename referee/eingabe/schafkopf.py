@@ -1,7 +1,6 @@
 """Schafkopf: die Angaben von ``schafkopf eintragen`` (und ``korrektur``) – die Fakten eines
 Spiels oder eine ganze Partie (``--partie``) – und ihr Weg zu ``SchafkopfAngaben`` bzw.
-``SchafkopfPartie``. Die Tisch-Sitzung nimmt ``schafkopf_angaben`` mit den Fakten ihrer
-Kurzform (``r an be 71 l3``)."""
+``SchafkopfPartie`` (die Kurzzeile ``r an be 71 l3`` liest ``referee.eingabe.kurz``)."""
 
 from __future__ import annotations
 
@@ -11,7 +10,7 @@ from typing import TYPE_CHECKING
 from referee.eingabe import werte as _namen
 
 if TYPE_CHECKING:
-    from referee.schafkopf.ergebnis import SchafkopfAngaben, SchafkopfPartie
+    from referee.schafkopf.angaben import SchafkopfAngaben, SchafkopfPartie
 
 #: Der Befehl, den die Meldungen nennen, wenn der Aufrufer keinen anderen sagt.
 BEFEHL = "referee schafkopf eintragen"
@@ -41,7 +40,7 @@ def schafkopf_angaben(
     ganze Partie (``partie``: Datei, ``-`` = stdin). ``befehl`` nennt die Meldung, wenn die
     Spielart fehlt."""
     from referee.errors import Eingabefehler
-    from referee.schafkopf.ergebnis import SchafkopfAngaben, SchafkopfPartie
+    from referee.schafkopf.angaben import SchafkopfAngaben, SchafkopfPartie
 
     tisch_namen = tuple(_namen(tisch or []))
     if partie is not None:
@@ -56,7 +55,7 @@ def schafkopf_angaben(
         return SchafkopfPartie(daten, partie, tisch_namen)
     if spielart is None:
         raise Eingabefehler(f"Es fehlt die Spielart, z. B. {befehl} rufspiel Anna+Ben --augen 71.")
-    return SchafkopfAngaben(
+    return SchafkopfAngaben.angesagt(
         spielart,
         tuple(n for n in (wer or "").split("+") if n.strip()),
         augen=augen,

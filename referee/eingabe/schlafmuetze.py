@@ -1,6 +1,6 @@
 """Schlafmütze: die Angaben von ``schlafmuetze sieg`` (und ``korrektur``) – der Sieger und wer
-mitspielte – und ihr Weg zu ``SchlafmuetzeAngaben``. Die Tisch-Sitzung nimmt
-``schlafmuetze_angaben`` mit den Namen ihrer Kurzform (``sm dora mit an be``)."""
+mitspielte – und ihr Weg zu ``SchlafmuetzeAngaben``; die Kurzzeile (``sm dora mit an be``,
+``referee.eingabe.kurz``) prüft ihre Namen ebenso hier."""
 
 from __future__ import annotations
 

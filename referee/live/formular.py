@@ -2,8 +2,8 @@
 
 Die Seite baut aus dem, was angetippt ist, dieselbe Zeile, die ``referee tisch`` versteht
 (``r an be 71 l3``, ``sb an 3 7 J / be AJ 2``, ``sf cem an be``, ``sm dora``); der Server liest
-sie mit dem Parser von ``tisch`` (``referee.tisch.kurz``) – eine Grammatik für beide. Dies ist
-die eine Stelle von ``referee.live``, die die Grammatik kennt (``kurz``, ``aus_kurzform``):
+sie mit dem Parser von ``tisch`` (``referee.eingabe.kurz``) – eine Grammatik für beide. Dies ist
+die eine Stelle von ``referee.live``, die die Grammatik kennt (``kurz``):
 
 - ``grammatik``: ihre Wörter und Regeln als Daten für das Skript der Seite (``formular.js``
   baut damit die Zeile und sagt, was noch fehlt) – aus den Tabellen von ``kurz`` und den
@@ -34,14 +34,13 @@ from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from referee.errors import Eingabefehler, RefereeFehler
-
 # Die Grammatik der Kurzzeile – die einzige Stelle in referee.live, die sie importiert.
-from referee.tisch import kurz
+from referee.eingabe import kurz
+from referee.errors import Eingabefehler, RefereeFehler
 
 if TYPE_CHECKING:
     from referee.ergebnis import Angaben
-    from referee.schafkopf.ergebnis import SchafkopfAngaben
+    from referee.schafkopf.angaben import SchafkopfAngaben
     from referee.store import Eintrag
 
 #: Die längste Zeile, die das Handy schicken darf (eine sabai-Runde mit acht Spielern und
@@ -117,7 +116,7 @@ def grammatik() -> dict[str, Any]:
     spiele["sf"]["plaetze"] = _SAUFN_PLAETZE
     namen = [f"S{i}" for i in range(12)]
     tisch_ab = next(n for n in range(4, 13) if len(geber(namen[:n], 0, 0).mitspieler) != 4)
-    zusatz = {name: b for b, name in kurz._ZUSATZ_NAME.items() if name != "stiche"}
+    zusatz = {name: b for b, name in kurz.ZUSAETZE.items() if name != "stiche"}
     return {
         "reihe": list(spiele),
         "spiele": spiele,
@@ -163,24 +162,18 @@ def lies_zeile(zeile: str, spieler: Sequence[str]) -> kurz.Spiel:
 
 
 def angaben(zeile: str, spieler: Sequence[str]) -> Angaben:
-    """Eine Zeile vom Handy → die Angaben des Spiels fürs Buch (``referee.eingabe``)."""
-    from referee.eingabe import aus_kurzform
-
-    return aus_kurzform(lies_zeile(zeile, spieler))
+    """Eine Zeile vom Handy → die Angaben des Spiels fürs Buch (die Grammatik liest sie gleich
+    getypt: ``referee.eingabe.kurz``)."""
+    return lies_zeile(zeile, spieler)
 
 
 def schafkopf_angaben(zeile: str, namen: Sequence[str], wo: str) -> SchafkopfAngaben:
     """Eine Zeile vom Handy eines Turniertisches, gelesen mit den Namen dieses Tisches
     (``wo``: „an Tisch 3“, für die Meldung bei einem unbekannten Namen) → die Angaben eines
     Schafkopfspiels; andere Spiele gibt es am Turniertisch nicht."""
-    from referee.eingabe import aus_kurzform
-    from referee.schafkopf.ergebnis import SchafkopfAngaben
-
     spiel = lies_zeile(zeile, kurz.Mitspieler(namen, wo))
-    if isinstance(spiel, kurz.Schafkopf):
-        a = aus_kurzform(spiel)
-        if isinstance(a, SchafkopfAngaben):
-            return a
+    if isinstance(spiel, kurz.SchafkopfAngaben):
+        return spiel
     raise Eingabefehler(
         "Am Turniertisch wird nur Schafkopf eingetragen (z. B. r an be 71); sabai, "
         "SAUFN und Schlafmütze gehören zum Spielabend."
@@ -196,11 +189,11 @@ def _ist(zeile: str, spieler: tuple[str, ...], name: str) -> bool:
         s = kurz.lies_spiel(zeile, spieler)
     except RefereeFehler:
         return False
-    if isinstance(s, kurz.Schafkopf):
+    if isinstance(s, kurz.SchafkopfAngaben):
         return s.partei == (name,) and not s.jungfrauen and s.durchmarsch is None
-    if isinstance(s, kurz.Sabai):
+    if isinstance(s, kurz.SabaiAngaben):
         return [n for n, _ in s.haende] == [name] and not s.letzte
-    if isinstance(s, kurz.Saufn):
+    if isinstance(s, kurz.SaufnAngaben):
         return s.plaetze == (name,)
     return s.sieger == name and not s.spieler
 
@@ -238,7 +231,7 @@ def kuerzel(spieler: Sequence[str]) -> dict[str, str | None]:
 
 def formular(spiel: kurz.Spiel) -> dict[str, Any]:
     """Ein Spiel als Zustand des Formulars der Seite (Namen in der Schreibweise des Abends)."""
-    if isinstance(spiel, kurz.Schafkopf):
+    if isinstance(spiel, kurz.SchafkopfAngaben):
         return {
             "spiel": SPIEL_WORT[spiel.spielart.value],
             "farbe": _FARB_BUCHSTABE.get(spiel.farbe) if spiel.farbe else None,
@@ -256,9 +249,9 @@ def formular(spiel: kurz.Spiel) -> dict[str, Any]:
             "durchmarsch": spiel.durchmarsch,
             "tisch": list(spiel.tisch),
         }
-    if isinstance(spiel, kurz.Sabai):
+    if isinstance(spiel, kurz.SabaiAngaben):
         return {"spiel": "sb", "haende": [[n, k] for n, k in spiel.haende], "letzte": spiel.letzte}
-    if isinstance(spiel, kurz.Saufn):
+    if isinstance(spiel, kurz.SaufnAngaben):
         return {"spiel": "sf", "plaetze": list(spiel.plaetze)}
     return {"spiel": "sm", "sieger": spiel.sieger, "mit": list(spiel.spieler)}
 
@@ -290,7 +283,10 @@ def spiel_aus_zeile(zeile: object, spieler: Sequence[str]) -> kurz.Spiel | None:
         return None
     if isinstance(gelesen, kurz.Korrektur):
         gelesen = gelesen.spiel
-    if isinstance(gelesen, kurz.Schafkopf | kurz.Sabai | kurz.Saufn | kurz.Schlafmuetze):
+    if isinstance(
+        gelesen,
+        kurz.SchafkopfAngaben | kurz.SabaiAngaben | kurz.SaufnAngaben | kurz.SchlafmuetzeAngaben,
+    ):
         return gelesen
     return None
 
@@ -311,16 +307,16 @@ def _aus_ergebnis(e: Eintrag, spieler: Sequence[str]) -> kurz.Spiel | None:
         haende = e.eingabe.get("haende")
         karten = haende if isinstance(haende, Mapping) else {}
         namen = erg.namen()
-        return kurz.Sabai(
+        return kurz.SabaiAngaben(
             tuple((n, str(karten.get(n, ""))) for n in namen), bool(getattr(erg, "letzte", False))
         )
     if e.spiel == "saufn":
-        return kurz.Saufn(tuple(getattr(erg, "plaetze", ())))
+        return kurz.SaufnAngaben(tuple(getattr(erg, "plaetze", ())))
     sieger = getattr(erg, "sieger", None)
     if not isinstance(sieger, str):
         return None
     mit = tuple(getattr(erg, "spieler", ()))
-    return kurz.Schlafmuetze(sieger, () if set(mit) == set(spieler) else mit)
+    return kurz.SchlafmuetzeAngaben(sieger, () if set(mit) == set(spieler) else mit)
 
 
 def schafkopf_formular(
@@ -329,13 +325,13 @@ def schafkopf_formular(
     """Ein Spiel eines Turniertisches als Formular: aus der Zeile, mit der es eingegeben
     wurde (Handy, ``tisch``), sonst aus dem gespeicherten Ergebnis (``SchafkopfErgebnis``)."""
     gelesen = spiel_aus_zeile(zeile, namen)
-    if isinstance(gelesen, kurz.Schafkopf):
+    if isinstance(gelesen, kurz.SchafkopfAngaben):
         return formular(gelesen)
     aus_ergebnis = schafkopf_aus_ergebnis(ergebnis)
     return None if aus_ergebnis is None else formular(aus_ergebnis)
 
 
-def schafkopf_aus_ergebnis(erg: Any) -> kurz.Schafkopf | None:
+def schafkopf_aus_ergebnis(erg: Any) -> kurz.SchafkopfAngaben | None:
     """Ein Schafkopfspiel fürs Formular aus einem gespeicherten Ergebnis (``SchafkopfErgebnis``:
     Abend oder Turniertisch); ``None``, wenn es sich nicht ablesen lässt."""
     from referee.schafkopf.karten import Farbe
@@ -347,7 +343,7 @@ def schafkopf_aus_ergebnis(erg: Any) -> kurz.Schafkopf | None:
     except (ValueError, RefereeFehler):
         return None
     if art is Spielart.RAMSCH:
-        return kurz.Schafkopf(
+        return kurz.SchafkopfAngaben(
             art,
             partei=() if erg.durchmarsch else tuple(erg.verlierer or ()),
             klopfer=erg.klopfer,
@@ -355,7 +351,7 @@ def schafkopf_aus_ergebnis(erg: Any) -> kurz.Schafkopf | None:
             jungfrauen=tuple(erg.jungfrauen or ()),
             durchmarsch=erg.durchmarsch,
         )
-    return kurz.Schafkopf(
+    return kurz.SchafkopfAngaben(
         art,
         farbe=farbe,
         partei=tuple(n for n in (erg.spieler, erg.partner) if n),

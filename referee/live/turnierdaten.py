@@ -34,7 +34,7 @@ from referee.live.vertrag import (
 
 if TYPE_CHECKING:
     from referee.buch.turnier import Turnierbuch
-    from referee.turnier.antworten import Tischstand, Turnierstand
+    from referee.buch.turnier.antworten import Tischstand, Turnierstand
     from referee.turnier.daten import Tisch, Turnier, Turniereintrag
     from referee.turnier.spiel import Tischlage, Turnierspiel
     from referee.turnier.wertung import Wertung
@@ -140,7 +140,7 @@ def tischansicht(tb: Turnierbuch, lage: Turnierlage, runde: int, tisch: int) -> 
     from referee.turnier.spiel import Turnierspiel
 
     spiele = tuple(
-        (e, Turnierspiel.aus_json(e.ergebnis, tarif=lage.wertung.tarif))
+        (e, Turnierspiel.aus_eintrag(e, tarif=lage.wertung.tarif))
         for e in tb.tischspiele(runde, tisch, t.id)
     )
     return Tischansicht(t, tl, stand, spiele, offen, aendern, meldung)

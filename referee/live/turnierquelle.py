@@ -48,8 +48,8 @@ from referee.live.vertrag import (
 
 if TYPE_CHECKING:
     from referee.buch.turnier import Turnierbuch
-    from referee.schafkopf.ergebnis import SchafkopfAngaben
-    from referee.turnier.antworten import SpielEingetragen
+    from referee.buch.turnier.antworten import SpielEingetragen
+    from referee.schafkopf.angaben import SchafkopfAngaben
     from referee.turnier.spiel import Tischlage
 
 #: Sekunden zwischen zwei Lesevorgängen des Beobachters nach Schreibvorgängen vom Handy.

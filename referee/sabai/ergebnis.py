@@ -1,9 +1,14 @@
 """Das typisierte Ergebnis einer sabai-sabai-Partie fürs Buch, und die Angaben dazu.
 
-``werte()``: ``siegpunkte`` je Spieler:in, ``runden`` (1 je Teilnehmer:in) und ``ruhmeshalle``
-(1, wer mit allen vier Jokern abschloss). ``SabaiAngaben`` sind die Hände vom Tisch; mit der
-``Abendlage`` werden die Namen in die Schreibweise des Abends gebracht und dann gewertet
-(``referee.sabai.runde``).
+Drei Formen (``referee.ergebnis``): die Eingabe ``SabaiAngaben`` (die Hände vom Tisch, aus den
+Optionen oder der Kurzzeile ``sb an 3 7 J / be AJ 2``), das Ergebnis ``SabaiErgebnis`` und der
+gespeicherte ``Eintrag`` damit. Mit der ``Abendlage`` werden die Namen in die Schreibweise des
+Abends gebracht und die Partie gewertet (``referee.sabai.runde``); deren ``Rundenergebnis``
+(Karten, Lesarten) ist die Rechnung selbst und reist nur ungespeichert mit (``runde``), damit
+``sabai runde`` die Hinweise zeigen kann.
+
+``werte()``: ``SIEGPUNKTE`` je Spieler:in, ``RUNDEN`` (1 je Teilnehmer:in) und ``RUHMESHALLE``
+(1, wer mit allen vier Jokern abschloss).
 
 >>> e = SabaiErgebnis.aus_json({"punkte": {"Anna": 3, "Ben": 7}, "siegpunkte": {"Anna": 1,
 ...     "Ben": 0}, "ruhmeshalle": [], "sieger": ["Anna"], "letzte": False})
@@ -17,7 +22,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from referee.ergebnis import Abendlage, Werte, namensliste, objekt, zaehle, zahlen_je_name
+from referee.ergebnis import (
+    RUHMESHALLE,
+    RUNDEN,
+    SABAI,
+    SIEGPUNKTE,
+    Abendlage,
+    Werte,
+    namensliste,
+    objekt,
+    zaehle,
+    zahlen_je_name,
+)
 from referee.errors import Eingabefehler
 from referee.sabai.regeln import Regeln
 
@@ -29,7 +45,7 @@ if TYPE_CHECKING:
 class SabaiErgebnis:
     """Eine Partie sabai-sabai im Buch: Kartenpunkte, Siegespunkte, Hall of Fame."""
 
-    spiel: ClassVar[str] = "sabai"
+    spiel: ClassVar[str] = SABAI
 
     punkte: tuple[tuple[str, int], ...]
     siegpunkte: tuple[tuple[str, int], ...]
@@ -45,11 +61,11 @@ class SabaiErgebnis:
     def werte(self) -> Werte:
         w: Werte = {}
         for name, sp in self.siegpunkte:
-            zaehle(w, "siegpunkte", name, sp)
+            zaehle(w, SIEGPUNKTE, name, sp)
         for name, _ in self.punkte:
-            zaehle(w, "runden", name, 1)
+            zaehle(w, RUNDEN, name, 1)
         for name in self.ruhmeshalle:
-            zaehle(w, "ruhmeshalle", name, 1)
+            zaehle(w, RUHMESHALLE, name, 1)
         return w
 
     def namen(self) -> tuple[str, ...]:
@@ -145,7 +161,7 @@ def werten(
 class SabaiAngaben:
     """Die Hände einer Partie vom Tisch: ``(("Anna", "3 7 J"), ("Ben", "AJ 2 2"), …)``."""
 
-    spiel: ClassVar[str] = "sabai"
+    spiel: ClassVar[str] = SABAI
 
     haende: tuple[tuple[str, str], ...]
     letzte: bool = False

@@ -367,17 +367,18 @@ def werte_spiel(runden: Iterable[Mapping[str, int]], beendet: bool = False) -> S
     return Spielstand(summe, sieger, hinweise, partien, beendet)
 
 
-def spiele_aus_partien(ergebnisse: Iterable[Mapping[str, Any]]) -> list[Spielstand]:
-    """Partien (``ergebnis``-Dicts des Speichers, in Reihenfolge) in Spiele teilen.
+def spiele_aus_partien(partien: Iterable[tuple[Mapping[str, int], bool]]) -> list[Spielstand]:
+    """Partien (je Siegespunkte und ob sie die letzte ihres Spiels war; in Reihenfolge) in
+    Spiele teilen.
 
-    Ein Spiel endet mit der Partie, die ``"letzte": true`` trägt; was danach kommt,
-    gehört zum nächsten (noch laufenden) Spiel.
+    Ein Spiel endet mit der Partie, die ``letzte`` ist; was danach kommt, gehört zum nächsten
+    (noch laufenden) Spiel.
     """
     spiele: list[Spielstand] = []
     laufend: list[Mapping[str, int]] = []
-    for e in ergebnisse:
-        laufend.append(e.get("siegpunkte") or {})
-        if e.get("letzte"):
+    for siegpunkte, letzte in partien:
+        laufend.append(siegpunkte)
+        if letzte:
             spiele.append(werte_spiel(laufend, beendet=True))
             laufend = []
     if laufend:

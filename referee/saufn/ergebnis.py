@@ -1,7 +1,13 @@
 """Das typisierte Ergebnis eines SAUFN-Spielendes fürs Buch, und die Angaben dazu.
 
-``werte()``: ``platz1``/``platz2``/``platz3`` (1 für den Platz) und ``partien`` (1 je
-Mitspieler:in). Die Schlücke (``schluecke``) werden festgehalten, aber nicht summiert.
+Drei Formen (``referee.ergebnis``): die Eingabe ``SaufnAngaben`` (Plätze, Mitspielende, eine
+Verteilung zum Prüfen; aus den Optionen oder der Kurzzeile ``sf cem an be``), das Ergebnis
+``SaufnErgebnis`` und der gespeicherte ``Eintrag`` damit. Das geprüfte ``Spielende`` und die
+Prüfung der Verteilung (``referee.saufn.ende``) sind die Rechnung und reisen nur ungespeichert
+mit (für die Antwort von ``saufn ende``).
+
+``werte()``: ``PLAETZE`` (``platz1``/``platz2``/``platz3``, 1 für den Platz) und ``PARTIEN``
+(1 je Mitspieler:in). Die Schlücke (``schluecke``) werden festgehalten, aber nicht summiert.
 
 >>> e = SaufnErgebnis.aus_json({"plaetze": ["Cem", "Anna"], "spieler": ["Anna", "Ben", "Cem"]})
 >>> e.werte()
@@ -14,7 +20,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from referee.ergebnis import Abendlage, Werte, namensliste, objekt, zaehle, zahlen_je_name
+from referee.ergebnis import (
+    PARTIEN,
+    PLAETZE,
+    SAUFN,
+    Abendlage,
+    Werte,
+    namensliste,
+    objekt,
+    zaehle,
+    zahlen_je_name,
+)
 from referee.errors import Eingabefehler
 
 if TYPE_CHECKING:
@@ -25,7 +41,7 @@ if TYPE_CHECKING:
 class SaufnErgebnis:
     """Ein SAUFN-Spielende im Buch: Plätze 1–3, Mitspielende, Schlücke (falls verteilt)."""
 
-    spiel: ClassVar[str] = "saufn"
+    spiel: ClassVar[str] = SAUFN
 
     plaetze: tuple[str, ...]
     spieler: tuple[str, ...]
@@ -46,10 +62,10 @@ class SaufnErgebnis:
 
     def werte(self) -> Werte:
         w: Werte = {}
-        for platz, name in enumerate(self.plaetze, start=1):
-            zaehle(w, f"platz{platz}", name, 1)
+        for groesse, name in zip(PLAETZE, self.plaetze):
+            zaehle(w, groesse, name, 1)
         for name in self.spieler:
-            zaehle(w, "partien", name, 1)
+            zaehle(w, PARTIEN, name, 1)
         return w
 
     def namen(self) -> tuple[str, ...]:
@@ -101,7 +117,7 @@ class SaufnErgebnis:
 class SaufnAngaben:
     """Spielende vom Tisch: Plätze, Mitspielende (sonst die des Abends), Verteilung (Text)."""
 
-    spiel: ClassVar[str] = "saufn"
+    spiel: ClassVar[str] = SAUFN
 
     plaetze: tuple[str, ...]
     spieler: tuple[str, ...] = ()
@@ -112,7 +128,12 @@ class SaufnAngaben:
         """Plätze prüfen (``referee.saufn.ende``), die Verteilung prüfen, falls angegeben.
 
         Ohne ``--spieler``: bei einer Korrektur die des Originals, sonst alle des Abends."""
-        from referee.saufn.ende import parse_verteilung, spielende, verteilung_bericht
+        from referee.saufn.ende import (
+            parse_verteilung,
+            schluecke_je_person,
+            spielende,
+            verteilung_bericht,
+        )
 
         if self.spieler:
             spieler = list(self.spieler) if lage is None else lage.namen(self.spieler)
@@ -128,9 +149,14 @@ class SaufnAngaben:
         if self.verteilung is not None:
             vorschlag = parse_verteilung(self.verteilung)
             pruefung = verteilung_bericht(se, vorschlag, alle_verteilen=self.alle_verteilen)
-        eintrag = se.als_eintrag(vorschlag)
-        return replace(
-            SaufnErgebnis.aus_json(eintrag), spielende=se, pruefung=pruefung, vorschlag=vorschlag
+        schluecke = schluecke_je_person(vorschlag, se.spieler) if vorschlag else None
+        return SaufnErgebnis(
+            plaetze=tuple(se.plaetze),
+            spieler=tuple(se.spieler),
+            schluecke=None if schluecke is None else tuple(schluecke.items()),
+            spielende=se,
+            pruefung=pruefung,
+            vorschlag=vorschlag,
         )
 
 

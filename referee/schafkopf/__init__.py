@@ -4,7 +4,7 @@ Von oben nach unten lesen: ``karten`` (Karten, Notation, Blätter) → ``spielar
 (Spielarten, Trumpfreihenfolgen, Stichsieger) → ``ruf`` (welche Sau ist rufbar) →
 ``zug`` (welche Karte darf ich spielen) → ``partie`` (ganze Partie prüfen) →
 ``abrechnung`` (Wert und Zahlungen aus den Fakten) mit ``tarif`` (Preise, Hausregeln) →
-``eintrag`` (das ergebnis eines Spiels für den Speicher, aus Fakten oder Partie).
+``eintrag`` (das Ergebnis eines Spiels, aus Fakten oder Partie).
 
 >>> from referee.schafkopf import Karte, parse_hand, Spiel, Spielart, Farbe, erlaubte_karten
 >>> [str(k) for k in erlaubte_karten(parse_hand("SA S7 S8 S9 GO"), parse_hand("SK"),
@@ -78,8 +78,8 @@ _SPAETER = {
     "zahlungen_nach_sitz": "abrechnung",
     "hoechster_trumpf_platz": "abrechnung",
     "unklare_angaben": "abrechnung",
-    "ergebnisdaten_aus_fakten": "eintrag",
-    "ergebnisdaten_aus_partie": "eintrag",
+    "ergebnis_aus_fakten": "eintrag",
+    "ergebnis_aus_partie": "eintrag",
     "Tarif": "tarif",
     "Hausregeln": "tarif",
     "tarif_laden": "tarif",

@@ -1,52 +1,47 @@
-"""Vom Spiel zum Eintrag: die Ergebnisdaten eines Schafkopfspiels – die gespeicherte JSON-Form
-von ``referee.schafkopf.ergebnis.SchafkopfErgebnis`` (``Eintrag.ergebnis``, ``--json``).
-
-Namen, die „Ergebnis“ enthalten, meinen je eines: ``Ergebnis`` (``referee.ergebnis``) ist das
-getypte Ergebnis eines Spiels; *Ergebnisdaten* dessen JSON-Form im Speicher und in ``--json``;
-``Rundenergebnis`` (sabai) die Wertung einer Partie vor dem Eintragen; ``Ausgang``
-(``referee.cli``) wie ein Aufruf endete.
+"""Vom Spiel zum Ergebnis: die Rechnung, die aus dem, was der Tisch festhält, das typisierte
+``SchafkopfErgebnis`` macht (``referee.schafkopf.ergebnis``) – ohne Umweg über JSON.
 
 Zwei Wege, beide über ``referee.schafkopf.abrechnung``:
 
-- ``ergebnisdaten_aus_fakten``: was der Tisch festhält (Spielart, Spielerpartei, Augen,
+- ``ergebnis_aus_fakten``: was der Tisch festhält (Spielart, Spielerpartei, Augen,
   Laufende …; beim Ramsch Verlierer, Jungfrauen, Durchmarsch), mit Namen statt Plätzen.
-- ``ergebnisdaten_aus_partie``: eine geprüfte ganze Partie (``referee.schafkopf.partie``).
+- ``ergebnis_aus_partie``: eine geprüfte ganze Partie (``referee.schafkopf.partie``).
 
-Die Ergebnisdaten sind ein reines dict (Beträge in Cent je Name)::
-
-    {"zahlungen": {"Anna": 50, …}, "spielart": "rufspiel", "spieler": "Anna",
-     "partner": "Ben", "gewonnen": true, "wert": 50, "augen": 71, "laufende": 3,
-     "schneider": false, "schwarz": false, "tout": false, "klopfer": 0, "stoesse": 0, …}
+``Fakten`` und ``Abrechnung`` (Plätze 0–3 statt Namen) sind die Rechnung des Regelkerns; sie
+bleiben in diesen Funktionen, nach außen geht nur das Ergebnis (mit der Werterklärung).
 
 Namen auflösen (Tippfehler, Schreibweise des Abends) und den Tisch bestimmen ist Sache der
-Angaben mit der ``Abendlage`` (``referee.schafkopf.ergebnis``); hier kommen die Namen schon so
+Angaben mit der ``Abendlage`` (``referee.schafkopf.angaben``); hier kommen die Namen schon so
 an, wie sie gespeichert werden.
 
->>> e, _ = ergebnisdaten_aus_fakten(Spielart.RUFSPIEL, ["Anna", "Ben", "Cem", "Dora"], ["Anna", "Ben"],
-...                            augen=71, laufende=3)
->>> e["zahlungen"], e["partner"]
-({'Anna': 50, 'Ben': 50, 'Cem': -50, 'Dora': -50}, 'Ben')
+>>> e = ergebnis_aus_fakten(Spielart.RUFSPIEL, ["Anna", "Ben", "Cem", "Dora"], ["Anna", "Ben"],
+...                         augen=71, laufende=3)
+>>> dict(e.zahlungen), e.partner, e.erklaerung
+({'Anna': 50, 'Ben': 50, 'Cem': -50, 'Dora': -50}, 'Ben', '20 (Rufspiel) + 30 (3 Laufende × 10) = 50')
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from referee.errors import Eingabefehler, Regelverstoss
-from referee.schafkopf.abrechnung import Abrechnung, Fakten, abrechnen, unklare_angaben, zahlungen
+from referee.schafkopf.abrechnung import Fakten, abrechnen, unklare_angaben, zahlungen
+from referee.schafkopf.ergebnis import SchafkopfErgebnis
 from referee.schafkopf.spielart import Spielart
 from referee.schafkopf.tarif import Tarif, tarif_laden
 
 if TYPE_CHECKING:
+    from referee.schafkopf.karten import Farbe
     from referee.schafkopf.partie import Partiebericht
 
 
-def ergebnisdaten_aus_fakten(
+def ergebnis_aus_fakten(
     spielart: Spielart,
     alle: Sequence[str],
     partei: Sequence[str],
     *,
+    farbe: Farbe | None = None,
     augen: int | None = None,
     laufende: int = 0,
     schwarz: bool = False,
@@ -59,33 +54,26 @@ def ergebnisdaten_aus_fakten(
     jungfrauen: Sequence[str] = (),
     durchmarsch: str | None = None,
     tarif: Tarif | None = None,
-) -> tuple[dict[str, Any], Abrechnung]:
-    """Die Fakten eines Spiels am Tisch ``alle`` (vier Namen, Sitzordnung) → (ergebnis, Abrechnung).
+) -> SchafkopfErgebnis:
+    """Die Fakten eines Spiels am Tisch ``alle`` (vier Namen, Sitzordnung) → das Ergebnis (mit
+    der Werterklärung ``erklaerung``).
 
     ``partei`` ist die Spielerpartei (Rufspiel zwei Namen, Solo-artig einer); beim Ramsch
     der Verlierer mit den meisten Augen (bei der Hausregel ``ramsch_gleichstand=alle``
-    auch mehrere). Widersprüchliche Fakten sind ``Eingabefehler``, alle auf einmal.
+    auch mehrere). ``farbe``: die Farbe eines Farbspiels (Herz-Solo bleibt Herz-Solo: im
+    Verlauf, im Export, auf der Live-Seite). Widersprüchliche Fakten sind ``Eingabefehler``,
+    alle auf einmal.
     """
     alle = list(alle)
     partei = list(partei)
     jungfrauen = list(jungfrauen)
-    basis = {
-        "spielart": spielart.value,
-        "klopfer": klopfer,
-        "stoesse": stoesse,
-        "laufende": 0,
-        "schneider": False,
-        "schwarz": False,
-        "tout": False,
-        "augen": None,
-    }
+    farbwort = farbe.wort if farbe is not None and spielart is not Spielart.RUFSPIEL else None
     if spielart is Spielart.RAMSCH:
         return _ramsch(
             alle,
             partei,
             jungfrauen,
             durchmarsch,
-            basis,
             tarif,
             andere_fakten=augen is not None
             or bool(laufende)
@@ -96,6 +84,7 @@ def ergebnisdaten_aus_fakten(
             klopfer=klopfer,
             stoesse=stoesse,
             kurz=kurz,
+            farbe=farbwort,
         )
     if jungfrauen or durchmarsch:
         raise Eingabefehler("--jungfrau und --durchmarsch gibt es nur beim Ramsch.")
@@ -122,9 +111,10 @@ def ergebnisdaten_aus_fakten(
     if unklar:
         raise Eingabefehler(" ".join(unklar))
     ab = abrechnen(fakten, tarif)
-    ergebnis = dict(
-        basis,
-        zahlungen=zahlungen(ab, partei, alle),
+    return SchafkopfErgebnis(
+        zahlungen=tuple(zahlungen(ab, partei, alle).items()),
+        spielart=spielart.value,
+        farbe=farbwort,
         spieler=partei[0],
         partner=partei[1] if soll == 2 else None,
         gewonnen=ab.gewonnen,
@@ -135,10 +125,12 @@ def ergebnisdaten_aus_fakten(
         schwarz=ab.schwarz,
         tout=ab.tout,
         sie=ab.sie,
+        klopfer=klopfer,
+        stoesse=stoesse,
         stiche=stiche,
-        konventionen=list(ab.konventionen),
+        konventionen=tuple(ab.konventionen),
+        erklaerung=ab.erklaerung,
     )
-    return ergebnis, ab
 
 
 def _ramsch(
@@ -146,14 +138,14 @@ def _ramsch(
     partei: list[str],
     jungfrauen: list[str],
     dm: str | None,
-    basis: Mapping[str, object],
     tarif: Tarif | None,
     *,
     andere_fakten: bool,
     klopfer: int,
     stoesse: int,
     kurz: bool,
-) -> tuple[dict[str, Any], Abrechnung]:
+    farbe: str | None,
+) -> SchafkopfErgebnis:
     """Ramsch aus dem, worauf sich der Tisch einigt: Verlierer (meiste Augen), Jungfrauen,
     Durchmarsch – ohne Augen je Platz (``Fakten.ramsch_verlierer`` usw.)."""
     regeln = (tarif or tarif_laden()).regeln
@@ -208,67 +200,69 @@ def _ramsch(
         )
     ab = abrechnen(fakten, tarif)
     durch = alle[ab.durchmarsch] if ab.durchmarsch is not None else None
-    ergebnis = dict(
-        basis,
-        zahlungen=zahlungen(ab, [], alle),
-        wert=ab.wert,
-        gewonnen=ab.gewonnen,
+    return SchafkopfErgebnis(
+        zahlungen=tuple(zahlungen(ab, [], alle).items()),
+        spielart=Spielart.RAMSCH.value,
+        farbe=farbe,
         spieler=durch or alle[ab.verlierer[0]],
-        partner=None,
-        verlierer=[alle[i] for i in ab.verlierer],
-        jungfrauen=[alle[i] for i in ab.jungfrauen] if durch is None else [],
+        gewonnen=ab.gewonnen,
+        wert=ab.wert,
+        klopfer=klopfer,
+        stoesse=stoesse,
+        konventionen=tuple(ab.konventionen),
+        verlierer=tuple(alle[i] for i in ab.verlierer),
+        jungfrauen=tuple(alle[i] for i in ab.jungfrauen) if durch is None else (),
         durchmarsch=durch,
-        konventionen=list(ab.konventionen),
+        erklaerung=ab.erklaerung,
     )
-    return ergebnis, ab
 
 
-def ergebnisdaten_aus_partie(bericht: Partiebericht) -> dict[str, Any]:
-    """Eine geprüfte Partie (``partie_bericht(...)`` mit ``namen``) → ergebnis.
+def ergebnis_aus_partie(bericht: Partiebericht) -> SchafkopfErgebnis:
+    """Eine geprüfte Partie (``partie_bericht(...)`` mit ``namen``) → das Ergebnis.
 
     Ist die Partie nicht regelgerecht, ``Regelverstoss`` mit allen Fehlern (Stich, Name,
     Karte, Grund).
     """
     p = bericht.partie
     namen = list(p.namen or ("Sitz 0", "Sitz 1", "Sitz 2", "Sitz 3"))
-    d = bericht.als_json()
-    if not bericht.gueltig:
+    if not bericht.gueltig or bericht.abrechnung is None:
         gruende = "; ".join(
-            (f"Stich {f['stich']}" if f.get("stich") else "vor dem ersten Stich")
-            + (f", {namen[f['sitz']]}" if f.get("sitz") is not None else "")
-            + (f", {f['karte']}" if f.get("karte") else "")
-            + f": {f['grund']}"
-            for f in d.get("fehler", [])
+            (f"Stich {f.stich}" if f.stich else "vor dem ersten Stich")
+            + (f", {namen[f.sitz]}" if f.sitz is not None else "")
+            + (f", {f.karte}" if f.karte else "")
+            + f": {f.grund}"
+            for f in bericht.fehler
         )
         raise Regelverstoss(f"Die Partie ist nicht regelgerecht, nicht eingetragen. {gruende}")
-    ramsch = d["spiel"] == Spielart.RAMSCH.value
-    ergebnis: dict[str, Any] = {
-        "zahlungen": dict(zip(namen, d["zahlungen"])),
-        "spielart": d["spiel"],
-        "farbe": d.get("farbe"),
-        "spieler": None if ramsch else namen[p.spieler],
-        "partner": next((namen[i] for i in d.get("spieler_partei") or [] if i != p.spieler), None),
-        "gewonnen": d.get("gewonnen"),
-        "wert": d.get("wert"),
-        "augen": d.get("augen_spieler"),
-        "laufende": d.get("laufende_gewertet", 0),
-        "schneider": d.get("schneider", False),
-        "schwarz": d.get("schwarz", False),
-        "tout": bool(p.tout),
-        "klopfer": len(p.klopfer),
-        "stoesse": len(p.stoesse),
-        "stiche": d.get("stiche_spieler"),
-        "konventionen": d.get("konventionen", []),
-    }
+    a = bericht.abrechnung
+    ramsch = p.spiel.art is Spielart.RAMSCH
+    durch = namen[a.durchmarsch] if ramsch and a.durchmarsch is not None else None
+    verlierer = tuple(namen[i] for i in a.verlierer) if ramsch else None
+    spieler = None if ramsch else namen[p.spieler]
     if ramsch:
-        durch = namen[d["durchmarsch"]] if d.get("durchmarsch") is not None else None
-        ergebnis.update(
-            verlierer=[namen[i] for i in d.get("verlierer", [])],
-            jungfrauen=[namen[i] for i in d.get("jungfrauen", [])],
-            durchmarsch=durch,
-        )
-        ergebnis["spieler"] = durch or (ergebnis["verlierer"] or [None])[0]
-    return ergebnis
+        spieler = durch or (verlierer[0] if verlierer else None)
+    return SchafkopfErgebnis(
+        zahlungen=tuple(zip(namen, bericht.zahlungen)),
+        spielart=p.spiel.art.value,
+        farbe=p.spiel.farbe.wort if p.spiel.farbe else None,
+        spieler=spieler,
+        partner=next((namen[i] for i in bericht.spieler_partei if i != p.spieler), None),
+        gewonnen=a.gewonnen,
+        wert=a.wert,
+        augen=bericht.augen_spieler,
+        laufende=a.laufende_gewertet,
+        schneider=a.schneider,
+        schwarz=a.schwarz,
+        tout=bool(p.tout),
+        klopfer=len(p.klopfer),
+        stoesse=len(p.stoesse),
+        stiche=bericht.stiche_spieler,
+        konventionen=bericht.konventionen,
+        verlierer=verlierer,
+        jungfrauen=tuple(namen[i] for i in a.jungfrauen) if ramsch else None,
+        durchmarsch=durch,
+        erklaerung=a.erklaerung,
+    )
 
 
-__all__ = ["ergebnisdaten_aus_fakten", "ergebnisdaten_aus_partie"]
+__all__ = ["ergebnis_aus_fakten", "ergebnis_aus_partie"]

@@ -1,10 +1,20 @@
-"""Das typisierte Ergebnis eines Schafkopfspiels fürs Buch, und die Angaben, aus denen es entsteht.
+"""Das typisierte Ergebnis eines Schafkopfspiels fürs Buch.
 
-``SchafkopfErgebnis`` ist, was gespeichert wird: Zahlungen in Cent je Name und die Fakten des
-Spiels. ``werte()`` gibt dem Buch die Größe ``cent``. ``SchafkopfAngaben`` (die Fakten vom
-Tisch) und ``SchafkopfPartie`` (eine ganze Partie) werden mit der ``Abendlage`` zu einem
-Ergebnis: Namen in der Schreibweise des Abends, die vier am Tisch laut Geberfolge
-(``referee.schafkopf.tisch``), der Tarif des Abends.
+Ein Schafkopfspiel hat von der Zeile bis zur Datenbank drei Formen (``referee.ergebnis``):
+
+1. Eingabe: ``SchafkopfAngaben`` (die Fakten vom Tisch) oder ``SchafkopfPartie`` (eine ganze
+   Partie aus einer Datei) – ``referee.schafkopf.angaben``; jeder Leser (Optionen, Kurzzeile,
+   Datei) gibt sie genau einmal.
+2. Ergebnis: ``SchafkopfErgebnis`` (hier) – Zahlungen in Cent je Name und die Fakten des
+   Spiels; ``werte()`` gibt dem Buch die Größe ``CENT``. Es entsteht mit der ``Abendlage`` über
+   die Rechnung in ``referee.schafkopf.eintrag`` – direkt, ohne JSON dazwischen. Auch ein Spiel
+   am Turniertisch trägt es (``referee.turnier.spiel.Turnierspiel``).
+3. Gespeicherter Eintrag: ``referee.ergebnis.Eintrag`` mit diesem Ergebnis.
+
+Was die Rechnung innen braucht – ``Fakten`` und ``Abrechnung`` (Plätze 0–3 statt Namen, der
+Tarif; ``referee.schafkopf.abrechnung``) und ``Partiebericht`` (``referee.schafkopf.partie``) –
+bleibt in ``referee.schafkopf.eintrag``; nach außen geht nur das Ergebnis. JSON gibt es an
+einer Stelle: ``als_json``/``aus_json`` (die gespeicherte und exportierte Form).
 
 >>> e = SchafkopfErgebnis.aus_json({"zahlungen": {"Anna": 50, "Ben": 50, "Cem": -50,
 ...                                 "Dora": -50}, "spielart": "rufspiel", "spieler": "Anna"})
@@ -16,12 +26,13 @@ Ergebnis: Namen in der Schreibweise des Abends, die vier am Tisch laut Geberfolg
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from referee.ergebnis import (
-    Abendlage,
+    CENT,
+    SCHAFKOPF,
     Werte,
     ganzzahl,
     namensliste,
@@ -31,32 +42,18 @@ from referee.ergebnis import (
 )
 from referee.errors import Eingabefehler
 
-if TYPE_CHECKING:
-    from referee.schafkopf.tarif import Tarif
-
-_T = TypeVar("_T")
-
 
 def _wahr(wert: object, wo: str) -> bool:
     if not isinstance(wert, bool):
-        raise Eingabefehler(f"Schafkopf-Ergebnis „{wo}“: {wert!r} ist nicht true/false.")
+        raise Eingabefehler(f"{wo}: {wert!r} ist nicht true/false.")
     return wert
-
-
-def _flag(d: Mapping[str, object], schluessel: str) -> bool:
-    wert = d.get(schluessel)
-    return False if wert is None else _wahr(wert, schluessel)
-
-
-def _oder_none(wert: object, pruefe: Callable[[object, str], _T], wo: str) -> _T | None:
-    return None if wert is None else pruefe(wert, f"Schafkopf-Ergebnis „{wo}“")
 
 
 @dataclass(frozen=True)
 class SchafkopfErgebnis:
     """Ein Schafkopfspiel im Buch: Zahlungen (Cent je Name, Summe null) und Fakten."""
 
-    spiel: ClassVar[str] = "schafkopf"
+    spiel: ClassVar[str] = SCHAFKOPF
 
     zahlungen: tuple[tuple[str, int], ...]
     spielart: str | None = None
@@ -101,7 +98,7 @@ class SchafkopfErgebnis:
 
     def werte(self) -> Werte:
         """``{"cent": {name: cent}}`` – die Zahl der Spiele zählt das Buch selbst."""
-        return {"cent": dict(self.zahlungen)}
+        return {CENT: dict(self.zahlungen)}
 
     def namen(self) -> tuple[str, ...]:
         return tuple(n for n, _ in self.zahlungen)
@@ -300,142 +297,81 @@ class SchafkopfErgebnis:
         Wirft ``Eingabefehler``, wenn ein Feld den falschen Typ hat oder die Zahlungen nicht
         null ergeben."""
         d = objekt(daten, "schafkopf")
-        zahlungen = zahlen_je_name(d.get("zahlungen"), "Schafkopf-Ergebnis „zahlungen“")
-        ramsch_listen = "verlierer" in d or "jungfrauen" in d or d.get("spielart") == "ramsch"
+        g = d.get
+        zahlungen = zahlen_je_name(g("zahlungen"), "Schafkopf-Ergebnis „zahlungen“")
+        for feld, art in _FELDER:  # jedes Feld geprüft, in dieser Reihenfolge
+            wert = g(feld)
+            if art == "zaehler":
+                wert = wert or 0
+            elif wert is None:
+                continue
+            if type(wert) is not _TYP[art] or (
+                isinstance(wert, list) and not all(type(n) is str for n in wert)
+            ):
+                _PRUEFE[art](wert, f"Schafkopf-Ergebnis „{feld}“")
+        ramsch_listen = "verlierer" in d or "jungfrauen" in d or g("spielart") == "ramsch"
         return cls(
             zahlungen=zahlungen,
-            spielart=_oder_none(d.get("spielart"), text, "spielart"),
-            farbe=_oder_none(d.get("farbe"), text, "farbe"),
-            spieler=_oder_none(d.get("spieler"), text, "spieler"),
-            partner=_oder_none(d.get("partner"), text, "partner"),
-            gewonnen=_oder_none(d.get("gewonnen"), _wahr, "gewonnen"),
-            wert=_oder_none(d.get("wert"), ganzzahl, "wert"),
-            augen=_oder_none(d.get("augen"), ganzzahl, "augen"),
-            laufende=ganzzahl(d.get("laufende") or 0, "Schafkopf-Ergebnis „laufende“"),
-            schneider=_flag(d, "schneider"),
-            schwarz=_flag(d, "schwarz"),
-            tout=_flag(d, "tout"),
-            sie=_flag(d, "sie"),
-            klopfer=ganzzahl(d.get("klopfer") or 0, "Schafkopf-Ergebnis „klopfer“"),
-            stoesse=ganzzahl(d.get("stoesse") or 0, "Schafkopf-Ergebnis „stoesse“"),
-            stiche=_oder_none(d.get("stiche"), ganzzahl, "stiche"),
-            konventionen=namensliste(d.get("konventionen"), "Schafkopf-Ergebnis „konventionen“"),
-            verlierer=namensliste(d.get("verlierer"), "Schafkopf-Ergebnis „verlierer“")
-            if ramsch_listen
-            else None,
-            jungfrauen=namensliste(d.get("jungfrauen"), "Schafkopf-Ergebnis „jungfrauen“")
-            if ramsch_listen
-            else None,
-            durchmarsch=_oder_none(d.get("durchmarsch"), text, "durchmarsch"),
+            spielart=g("spielart"),
+            farbe=g("farbe"),
+            spieler=g("spieler"),
+            partner=g("partner"),
+            gewonnen=g("gewonnen"),
+            wert=g("wert"),
+            augen=g("augen"),
+            laufende=g("laufende") or 0,
+            schneider=bool(g("schneider")),
+            schwarz=bool(g("schwarz")),
+            tout=bool(g("tout")),
+            sie=bool(g("sie")),
+            klopfer=g("klopfer") or 0,
+            stoesse=g("stoesse") or 0,
+            stiche=g("stiche"),
+            konventionen=tuple(g("konventionen") or ()),
+            verlierer=tuple(g("verlierer") or ()) if ramsch_listen else None,
+            jungfrauen=tuple(g("jungfrauen") or ()) if ramsch_listen else None,
+            durchmarsch=g("durchmarsch"),
             erklaerung=erklaerung,
             eingabe_zusatz={} if eingabe_zusatz is None else eingabe_zusatz,
         )
 
 
-def _tarif(lage: Abendlage) -> Tarif | None:
-    from referee.schafkopf.tarif import Tarif
-
-    return Tarif.aus_json(dict(lage.tarif)) if lage.tarif else None
-
-
-def tisch_der_lage(
-    lage: Abendlage, tisch: Sequence[str] = (), *, spielfolge: bool = False
-) -> list[str]:
-    """Die vier Spieler dieses Spiels: ``--tisch``, sonst bei einer Korrektur die des Originals,
-    sonst laut Geberfolge (``referee.schafkopf.tisch``)."""
-    from referee.schafkopf import tisch as t
-
-    namen = lage.namen(list(tisch)) if tisch else list(lage.tisch or ())
-    return t.tisch(
-        lage.spieler, lage.geber_start, lage.schafkopf_spiele, namen, spielfolge=spielfolge
-    )
-
-
-@dataclass(frozen=True)
-class SchafkopfAngaben:
-    """Die Fakten eines Spiels, wie der Tisch sie nennt (``schafkopf eintragen``/``korrektur``)."""
-
-    spiel: ClassVar[str] = "schafkopf"
-
-    spielart: str  # „rufspiel“, „Herz-Solo“, „wenz“ … (``parse_ansage``)
-    partei: tuple[str, ...] = ()  # Spielerpartei, beim Ramsch der Verlierer
-    augen: int | None = None
-    laufende: int = 0
-    schwarz: bool = False
-    tout: bool = False
-    sie: bool = False
-    klopfer: int = 0
-    stoesse: int = 0
-    stiche: int | None = None
-    kurz: bool = False
-    jungfrauen: tuple[str, ...] = ()
-    durchmarsch: str | None = None
-    tisch: tuple[str, ...] = ()  # --tisch A,B,C,D
-
-    def ergebnis(self, lage: Abendlage) -> SchafkopfErgebnis:
-        """Namen auflösen, Tisch bestimmen, abrechnen (``referee.schafkopf.eintrag``)."""
-        from referee.schafkopf.eintrag import ergebnisdaten_aus_fakten
-        from referee.schafkopf.spielart import Spielart, parse_ansage
-
-        art, farbe = parse_ansage(self.spielart)
-        alle = tisch_der_lage(lage, self.tisch)
-
-        def finde(n: str) -> str:
-            name = lage.name(n)
-            if name not in alle:
-                raise Eingabefehler(
-                    f"„{name}“ spielt dieses Spiel nicht mit (am Tisch: {', '.join(alle)})."
-                )
-            return name
-
-        daten, ab = ergebnisdaten_aus_fakten(
-            art,
-            alle,
-            [finde(n) for n in self.partei],
-            augen=self.augen,
-            laufende=self.laufende,
-            schwarz=self.schwarz,
-            stiche=self.stiche,
-            tout=self.tout,
-            sie=self.sie,
-            klopfer=self.klopfer,
-            stoesse=self.stoesse,
-            kurz=self.kurz,
-            jungfrauen=[finde(n) for n in self.jungfrauen],
-            durchmarsch=finde(self.durchmarsch) if self.durchmarsch else None,
-            tarif=_tarif(lage),
-        )
-        if farbe is not None and art is not Spielart.RUFSPIEL:
-            daten["farbe"] = farbe.wort  # Herz-Solo bleibt Herz-Solo (Verlauf, Export, Live)
-        return SchafkopfErgebnis.aus_json(daten, erklaerung=ab.erklaerung)
+#: Die Felder der gespeicherten Form (außer ``zahlungen``) in der Reihenfolge ihrer Prüfung, je
+#: mit ihrer Art: Text, Zahl, wahr/falsch (jeweils auch ``null``), Zähler (fehlend: 0), Schalter
+#: (fehlend: false), Namen (eine Liste). Hat ein Feld schon den Typ, den ``als_json`` schreibt
+#: (so liest der Speicher jeden Eintrag), gibt es nichts weiter zu tun; sonst meldet die Prüfung
+#: der Art den Fehler.
+_FELDER = (
+    ("spielart", "text"),
+    ("farbe", "text"),
+    ("spieler", "text"),
+    ("partner", "text"),
+    ("gewonnen", "wahr"),
+    ("wert", "zahl"),
+    ("augen", "zahl"),
+    ("laufende", "zaehler"),
+    ("schneider", "wahr"),
+    ("schwarz", "wahr"),
+    ("tout", "wahr"),
+    ("sie", "wahr"),
+    ("klopfer", "zaehler"),
+    ("stoesse", "zaehler"),
+    ("stiche", "zahl"),
+    ("konventionen", "namen"),
+    ("verlierer", "namen"),
+    ("jungfrauen", "namen"),
+    ("durchmarsch", "text"),
+)
+_TYP: dict[str, type] = {"text": str, "zahl": int, "zaehler": int, "wahr": bool, "namen": list}
 
 
-@dataclass(frozen=True)
-class SchafkopfPartie:
-    """Eine ganze Partie (JSON-Objekt oder Textform gelesen), die geprüft eingetragen wird."""
+#: die Prüfung je Art (mit der Meldung, wenn es nicht passt); sie gibt den geprüften Wert
+_PRUEFE: dict[str, Callable[[object, str], object]] = {
+    "text": text,
+    "zahl": ganzzahl,
+    "zaehler": ganzzahl,
+    "wahr": _wahr,
+    "namen": namensliste,
+}
 
-    spiel: ClassVar[str] = "schafkopf"
-
-    daten: Mapping[str, Any] = field(hash=False)
-    quelle: str = "Partie"
-    tisch: tuple[str, ...] = ()
-
-    def ergebnis(self, lage: Abendlage) -> SchafkopfErgebnis:
-        """Prüfen und abrechnen; Sitz 0 (spielt aus) ohne „namen“ laut Geberfolge."""
-        from referee.schafkopf.eintrag import ergebnisdaten_aus_partie
-        from referee.schafkopf.partie import partie_bericht
-
-        if not isinstance(self.daten, Mapping):
-            raise Eingabefehler(f"„{self.quelle}“: eine Partie ist ein JSON-Objekt.")
-        namen = self.daten.get("namen") or tisch_der_lage(lage, self.tisch, spielfolge=True)
-        if not isinstance(namen, list | tuple) or len(namen) != 4:
-            raise Eingabefehler(f"„namen“ in „{self.quelle}“ muss vier Spieler nennen (Sitz 0–3).")
-        daten = dict(self.daten, namen=lage.namen([str(n) for n in namen]))
-        if daten.get("tarif") is None and lage.tarif:
-            daten["tarif"] = dict(lage.tarif)
-        return SchafkopfErgebnis.aus_json(
-            ergebnisdaten_aus_partie(partie_bericht(daten)), eingabe_zusatz={"partie": daten}
-        )
-
-
-__all__ = ["SchafkopfAngaben", "SchafkopfErgebnis", "SchafkopfPartie", "tisch_der_lage"]
+__all__ = ["SchafkopfErgebnis"]

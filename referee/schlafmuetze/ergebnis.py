@@ -1,6 +1,10 @@
 """Das typisierte Ergebnis eines Schlafmütze-Spiels fürs Buch, und die Angaben dazu.
 
-``werte()``: ``sieg`` (1 für den Sieger) und ``partien`` (1 je Mitspieler:in).
+Drei Formen (``referee.ergebnis``): die Eingabe ``SchlafmuetzeAngaben`` (Sieger und wer
+mitspielte; aus den Optionen oder der Kurzzeile ``sm dora mit an be``), das Ergebnis
+``SchlafmuetzeErgebnis`` und der gespeicherte ``Eintrag`` damit.
+
+``werte()``: ``SIEG`` (1 für den Sieger) und ``PARTIEN`` (1 je Mitspieler:in).
 
 >>> SchlafmuetzeErgebnis.aus_json({"sieger": "Ben", "spieler": ["Anna", "Ben"]}).werte()
 {'sieg': {'Ben': 1}, 'partien': {'Anna': 1, 'Ben': 1}}
@@ -12,7 +16,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from referee.ergebnis import Abendlage, Werte, namensliste, objekt, text, zaehle
+from referee.ergebnis import (
+    PARTIEN,
+    SCHLAFMUETZE,
+    SIEG,
+    Abendlage,
+    Werte,
+    namensliste,
+    objekt,
+    text,
+    zaehle,
+)
 from referee.errors import Eingabefehler
 
 
@@ -20,7 +34,7 @@ from referee.errors import Eingabefehler
 class SchlafmuetzeErgebnis:
     """Ein Schlafmütze-Spiel im Buch: wer gewann, wer mitspielte."""
 
-    spiel: ClassVar[str] = "schlafmuetze"
+    spiel: ClassVar[str] = SCHLAFMUETZE
 
     sieger: str | None
     spieler: tuple[str, ...]
@@ -28,9 +42,9 @@ class SchlafmuetzeErgebnis:
     def werte(self) -> Werte:
         w: Werte = {}
         if self.sieger is not None:
-            zaehle(w, "sieg", self.sieger, 1)
+            zaehle(w, SIEG, self.sieger, 1)
         for name in self.spieler:
-            zaehle(w, "partien", name, 1)
+            zaehle(w, PARTIEN, name, 1)
         return w
 
     def namen(self) -> tuple[str, ...]:
@@ -70,7 +84,7 @@ class SchlafmuetzeErgebnis:
 class SchlafmuetzeAngaben:
     """Ein Sieg vom Tisch: der Sieger und wer mitspielte (sonst alle des Abends)."""
 
-    spiel: ClassVar[str] = "schlafmuetze"
+    spiel: ClassVar[str] = SCHLAFMUETZE
 
     sieger: str
     spieler: tuple[str, ...] = ()

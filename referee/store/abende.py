@@ -1,4 +1,4 @@
-"""Spieler, Abende und Ereignisse des Speichers (Mischklasse von ``Store``)."""
+"""Spieler, Abende und Ereignisse des Speichers der Abende (der Grund von ``Abendspeicher``)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 class Abende(Grund):
-    """Spieler, Abende, Ereignisse: Teil von ``referee.store.Store``."""
+    """Spieler, Abende, Ereignisse: Teil von ``referee.store.Abendspeicher``."""
 
     # ------------------------------------------------------------ Spieler
 
@@ -309,6 +309,15 @@ class Abende(Grund):
             conn.execute("UPDATE abende SET offen = 1, beendet = NULL WHERE id = ?", [abend_id])
             self._ereignis_einfuegen(conn, abend_id, "wieder", {})
         return self.abend(abend_id)
+
+    def _pruefe_offen(self, conn: sqlite3.Connection, abend_id: int) -> None:
+        z = conn.execute("SELECT offen FROM abende WHERE id = ?", [abend_id]).fetchone()
+        if z is None:
+            raise KeineDaten(f"Es gibt keinen Abend {abend_id}.")
+        if not z[0]:
+            raise Zustandsfehler(
+                f"Abend {abend_id} ist beendet; dort wird nichts mehr eingetragen."
+            )
 
     # ------------------------------------------------------------ Ereignisse (Schema 4)
 

@@ -5,22 +5,25 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from referee.ergebnis import SPIELE
+from referee.ergebnis import SPIELE, Eintrag
 from referee.errors import Eingabefehler, SpeicherFehler, Zustandsfehler
 from referee.namen import namensschluessel, pruefe_name
-from referee.store.abende import Abende
 from referee.store.daten import ARTEN, EREIGNIS_ARTEN, EXPORT_FORMAT, SCHEMA_AKTUELL
+from referee.store.eintraege import Eintraege
 
 
-class Austausch(Abende):
-    """Export, Import und Integritätsprüfung: Teil von ``referee.store.Store``."""
+class Austausch(Eintraege):
+    """Export und Import: Teil von ``referee.store.Abendspeicher``."""
 
     # ------------------------------------------------------------ Export / Import
 
     def export(self, abend_id: int | None = None) -> dict[str, Any]:
-        """Alles (oder ein Abend) als JSON-fähiges dict; ``importieren`` baut es exakt nach."""
+        """Alles (oder ein Abend) als JSON-fähiges dict; ``importieren`` baut es exakt nach.
+
+        Die Einträge gehen, wie sie gespeichert sind (die Spalten ``eingabe`` und ``ergebnis``
+        als JSON gelesen, nicht über die Datenklassen der Spiele): der Export ist ein Rand, und
+        was in der Datei steht, soll genau so wieder herauskommen."""
         abende = self.abende(roh=True) if abend_id is None else [self.abend(abend_id, roh=True)]
-        eintraege = [e for a in abende for e in self.eintraege(a.id, alle=True)]
         werte: dict[int, dict[str, dict[str, int]]] = {}
         bed = "" if abend_id is None else " WHERE w.abend_id = ?"
         for eid, groesse, name, wert in self._lies(
@@ -29,23 +32,9 @@ class Austausch(Abende):
             [] if abend_id is None else [abend_id],
         ):
             werte.setdefault(eid, {}).setdefault(groesse, {})[name] = wert
-        return dict(
-            self.export_kopf(abend_id),
-            eintraege=[dict(e.als_json(), werte=werte.get(e.id, {})) for e in eintraege],
-        )
-
-    def eintraege_leicht(self, abend_id: int | None = None) -> list[dict[str, Any]]:
-        """Alle Einträge (auch Stornos und Ersetztes) als dicts wie ``Eintrag.als_json()``, ohne
-        ``eingabe`` – schnell genug für Berichte über 100.000 Einträge (ein ``json.loads`` je
-        Eintrag). Reihenfolge: Abend, dann Spielfolge (eine Korrektur am Platz des Originals).
-        """
         loads = json.loads
-        sql = (
-            "SELECT id, abend_id, nr, zeit, spiel, art, bezug, gilt, ergebnis FROM eintraege"
-            + (" WHERE abend_id = ?" if abend_id is not None else "")
-            + " ORDER BY abend_id, id"
-        )
-        aus = [
+        ids = [a.id for a in abende]
+        eintraege = [
             {
                 "id": i,
                 "abend": a,
@@ -55,15 +44,34 @@ class Austausch(Abende):
                 "art": art,
                 "bezug": bezug,
                 "gilt": bool(gilt),
+                "eingabe": loads(eingabe),
                 "ergebnis": loads(erg),
+                "werte": werte.get(i, {}),
             }
-            for i, a, nr, zeit, spiel, art, bezug, gilt, erg in self._lies(
-                sql, [] if abend_id is None else [abend_id]
+            for i, a, nr, zeit, spiel, art, bezug, gilt, eingabe, erg in self._lies(
+                "SELECT id, abend_id, nr, zeit, spiel, art, bezug, gilt, eingabe, ergebnis "
+                f"FROM eintraege WHERE abend_id IN ({', '.join('?' * len(ids))}) "
+                "ORDER BY abend_id, id",
+                ids,
             )
+        ]
+        return dict(self.export_kopf(abend_id), eintraege=eintraege)
+
+    def eintraege_leicht(self, abend_id: int | None = None) -> list[Eintrag]:
+        """Alle Einträge (auch Stornos und Ersetztes), getypt, aber ohne ``eingabe`` (leer) –
+        für Berichte und Statistik über viele Einträge. Reihenfolge: Abend, dann Spielfolge
+        (eine Korrektur am Platz des Originals)."""
+        sql = (
+            "SELECT id, abend_id, nr, zeit, spiel, art, bezug, '{}', ergebnis, gilt FROM eintraege"
+            + (" WHERE abend_id = ?" if abend_id is not None else "")
+            + " ORDER BY abend_id, id"
+        )
+        aus = [
+            self._eintrag_aus(z) for z in self._lies(sql, [] if abend_id is None else [abend_id])
         ]
         platz = self.spielreihenfolge(abend_id)
         if platz:
-            aus.sort(key=lambda e: (e["abend"], platz.get(e["id"], e["id"]), e["id"]))
+            aus.sort(key=lambda e: (e.abend_id, platz.get(e.id, e.id), e.id))
         return aus
 
     def export_kopf(self, abend_id: int | None = None) -> dict[str, Any]:
@@ -220,8 +228,3 @@ class Austausch(Abende):
             "abende": len(daten["abende"]),
             "eintraege": len(daten["eintraege"]),
         }
-
-    def integritaet(self) -> str:
-        """``PRAGMA integrity_check`` (``"ok"`` wenn alles stimmt)."""
-        z = self._lies("PRAGMA integrity_check")
-        return z[0][0] if z else "ok"

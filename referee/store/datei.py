@@ -1,7 +1,7 @@
 """Die Datei des Speichers: Kopf prüfen, Sperren, leere neue Dateien nach einem Fehler entfernen.
 
-``verbinde`` (in ``referee.store``) ist die einzige Stelle, die eine Verbindung öffnet; hier
-liegen die Bausteine, die sie und ``Store`` brauchen.
+``verbinde`` (in ``referee.store.verbindung``) ist die einzige Stelle, die eine Verbindung
+öffnet; hier liegen die Bausteine, die sie und ``Verbindung`` brauchen.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from referee.store.daten import _KOPF, _VERSUCH_MS, WARTEZEIT_MS
 if TYPE_CHECKING:
     import sqlite3
 
-    from referee.store import Store
+    from referee.store.verbindung import Verbindung
 
 # --------------------------------------------------------------------------- Pfad, Verbindung
 
@@ -93,10 +93,10 @@ def _pruefe_kopf(pfad: Path) -> bool:
 #: Datenbankdateien, die dieser Prozess neu angelegt hat, mit (Gerät, Inode) der angelegten
 #: Datei (``angelegte_leere_entfernen``).
 _ANGELEGT: list[tuple[Path, tuple[int, int] | None]] = []
-#: Die Speicher dieses Prozesses (schwach gehalten): vor dem Entfernen einer angelegten Datei
-#: werden ihre Verbindungen geschlossen – sonst löschte SQLite beim späteren Schließen eine
-#: ``-wal``-Datei gleichen Namens, die inzwischen zu einer neuen Datei gehören kann.
-_SPEICHER: weakref.WeakSet[Store] = weakref.WeakSet()
+#: Die Verbindungen dieses Prozesses (schwach gehalten): vor dem Entfernen einer angelegten Datei
+#: werden sie geschlossen – sonst löschte SQLite beim späteren Schließen eine ``-wal``-Datei
+#: gleichen Namens, die inzwischen zu einer neuen Datei gehören kann.
+_SPEICHER: weakref.WeakSet[Verbindung] = weakref.WeakSet()
 
 
 def _inode(pfad: Path) -> tuple[int, int] | None:

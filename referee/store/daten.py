@@ -1,4 +1,5 @@
-"""Die Datensätze und Konstanten des Speichers: Spieler, Abend, Eintrag, Ereignis."""
+"""Die Datensätze und Konstanten des Speichers: Spieler, Abend, Ereignis (``Eintrag`` steht im
+Vertrag der Spiele, ``referee.ergebnis``: seine dritte Form)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from referee.ergebnis import Werte
+from referee.ergebnis import Eintrag, Ergebnis
 from referee.errors import Zustandsfehler
 
-#: ``werte_aus(spiel, ergebnis_json) -> {groesse: {name: wert}}`` (von ``referee.buch``)
-WerteAus = Callable[[str, dict[str, Any]], Werte]
+#: ``ergebnis_aus(spiel, daten) -> Ergebnis``: liest die gespeicherte JSON-Form eines Ergebnisses
+#: in die Datenklasse seines Spiels (``referee.spiele.ergebnis_aus_json``; wer den Speicher
+#: öffnet, gibt ihn mit – der Speicher kennt kein Spiel).
+ErgebnisAus = Callable[[str, object], Ergebnis]
 
 ARTEN = ("spiel", "storno", "korrektur")
 #: Ereignisse eines Abends (Schema 4): Hausregel geändert, bezahlt, beendet, wieder geöffnet,
@@ -79,36 +82,6 @@ class Abend:
             "begonnen": self.begonnen,
             "beendet": self.beendet,
             "geber_start": self.geber_start,
-        }
-
-
-@dataclass(frozen=True)
-class Eintrag:
-    """Ein Eintrag im Buch: ein Spiel, ein Storno oder eine Korrektur (``art``, ``bezug``)."""
-
-    id: int
-    abend_id: int
-    nr: int
-    zeit: str
-    spiel: str
-    art: str
-    bezug: int | None
-    eingabe: dict[str, Any] = field(hash=False)
-    ergebnis: dict[str, Any] = field(hash=False)
-    gilt: bool = True
-
-    def als_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "abend": self.abend_id,
-            "nr": self.nr,
-            "zeit": self.zeit,
-            "spiel": self.spiel,
-            "art": self.art,
-            "bezug": self.bezug,
-            "gilt": self.gilt,
-            "eingabe": self.eingabe,
-            "ergebnis": self.ergebnis,
         }
 
 

@@ -1,7 +1,8 @@
-"""Was die Teile von ``Store`` (``Abende``, ``Austausch``) voneinander brauchen.
+"""Was jeder Speicher hat: eine Verbindung zu einer Buchdatei (``referee.store.verbindung``).
 
-``Store`` (``referee.store``) setzt das um: Verbindung, Transaktion, Lesen. Hier steht es
-nur für die Typprüfung, damit die Mischklassen wissen, worauf sie sich verlassen.
+``Abendspeicher`` (Spieler, Abende, Ereignisse, Einträge, Austausch) und ``Turnierspeicher``
+(Turniere, Teilnehmer, Auslosungen, Tischeinträge) bauen beide darauf auf: dieselbe Datei, ein
+Transaktionshelfer (``_schreiben``), lesen (``_lies``).
 """
 
 from __future__ import annotations
@@ -9,48 +10,60 @@ from __future__ import annotations
 from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Self
 
-if TYPE_CHECKING:
-    from referee.store.daten import Eintrag
+from referee.store.verbindung import Verbindung
 
 
 class Grund:
-    """Die Grundlage jedes Teils von ``Store`` (zur Laufzeit leer)."""
+    """Ein Speicher über einer ``Verbindung``: die Datei, Lesen, Schreiben in einer Transaktion."""
 
-    if TYPE_CHECKING:
-        pfad: Path
+    def __init__(self, verbindung: Verbindung) -> None:
+        self.verbindung = verbindung
 
-        @property
-        def existiert(self) -> bool: ...
+    @property
+    def pfad(self) -> Path:
+        return self.verbindung.pfad
 
-        def _version(self) -> int: ...
+    @property
+    def existiert(self) -> bool:
+        """Gibt es schon Daten (eine Datenbank mit Schema)? Lesen legt nie eine Datei an."""
+        return self.verbindung.existiert
 
-        def _schreiben(self) -> AbstractContextManager[Any]: ...
+    def datenversion(self) -> int:
+        """``PRAGMA data_version``: ändert sich bei fremden Commits (für Live-Ansichten)."""
+        return self.verbindung.datenversion()
 
-        def _braucht_daten(self) -> None: ...
+    def geheimnis(self, name: str) -> str:
+        """Ein zufälliges Geheimnis des Buchs unter ``name`` (beim ersten Mal angelegt)."""
+        return self.verbindung.geheimnis(name)
 
-        def _lies(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]: ...
+    def integritaet(self) -> str:
+        """``PRAGMA integrity_check`` (``"ok"`` wenn alles stimmt)."""
+        return self.verbindung.integritaet()
 
-        def _pruefe_offen(self, conn: Any, abend_id: int) -> None: ...
+    def schliessen(self) -> None:
+        self.verbindung.schliessen()
 
-        def eintraege(
-            self, abend_id: int | None = None, *, alle: bool = False, spiel: str | None = None
-        ) -> list[Eintrag]: ...
+    def __enter__(self) -> Self:
+        return self
 
-        def spielreihenfolge(self, abend_id: int | None = None) -> dict[int, int]: ...
+    def __exit__(self, *exc: object) -> None:
+        self.schliessen()
 
-        def _einfuegen(
-            self,
-            conn: Any,
-            abend_id: int,
-            spiel: str,
-            art: str,
-            bezug: int | None,
-            eingabe: dict[str, Any],
-            ergebnis: dict[str, Any],
-            zeilen: list[tuple[Any, ...]],
-            zeit: str | None = None,
-            eid: int | None = None,
-            nr: int | None = None,
-        ) -> int: ...
+    # ------------------------------------------------------------ für die Teile
+
+    def _version(self) -> int:
+        return self.verbindung.version()
+
+    def _schreiben(self) -> AbstractContextManager[Any]:
+        return self.verbindung.schreiben()
+
+    def _braucht_daten(self) -> None:
+        self.verbindung.braucht_daten()
+
+    def _lies(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        return self.verbindung.lies(sql, params)
+
+
+__all__ = ["Grund"]

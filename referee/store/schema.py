@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from referee.errors import SpeicherFehler
 from referee.namen import namensschluessel
-from referee.store.daten import APPLICATION_ID, WerteAus
+from referee.store.daten import APPLICATION_ID, ErgebnisAus
 
 if TYPE_CHECKING:
     from sqlite_utils import Database, Migrations
@@ -15,12 +15,12 @@ if TYPE_CHECKING:
 # --------------------------------------------------------------------------- Migrationen
 
 
-def migrationen(werte_aus: WerteAus | None = None) -> Migrations:
+def migrationen(ergebnis_aus: ErgebnisAus | None = None) -> Migrations:
     """Die Schemaversionen als ``sqlite_utils.Migrations`` (erst beim Aufruf importiert).
 
-    ``werte_aus`` leitet bei der Migration auf Schema 2 die Werte alter Einträge ab (die
-    Spiele kennt nur ``referee.buch``); ohne sie lässt sich eine Datei mit Einträgen im
-    Schema 1 nicht aktualisieren."""
+    ``ergebnis_aus`` liest bei der Migration auf Schema 2 die Ergebnisse alter Einträge, um
+    ihre Werte abzuleiten (die Spiele kennt nur der Spielkatalog ``referee.spiele``); ohne ihn
+    lässt sich eine Datei mit Einträgen im Schema 1 nicht aktualisieren."""
     from sqlite_utils import Migrations
 
     m = Migrations("referee")
@@ -121,13 +121,13 @@ def migrationen(werte_aus: WerteAus | None = None) -> Migrations:
         alte = db.execute(
             "SELECT id, abend_id, spiel, ergebnis, gilt FROM eintraege WHERE art != 'storno'"
         ).fetchall()
-        if alte and werte_aus is None:
+        if alte and ergebnis_aus is None:
             raise SpeicherFehler(
                 "Die Datenbank hat Einträge im Schema 1; zum Aktualisieren über referee.buch öffnen."
             )
         for eid, abend_id, spiel, ergebnis, gilt in alte:
-            assert werte_aus is not None
-            for groesse, je in werte_aus(spiel, json.loads(ergebnis)).items():
+            assert ergebnis_aus is not None
+            for groesse, je in ergebnis_aus(spiel, json.loads(ergebnis)).werte().items():
                 for name, wert in je.items():
                     db.execute(
                         "INSERT INTO werte VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -165,7 +165,7 @@ def migrationen(werte_aus: WerteAus | None = None) -> Migrations:
         # Storno einer Korrektur: das ersetzte Eintrag gilt wieder („rueckgaengig“ nach
         # „korrektur“ stellt das Original her). Danach darf ein Eintrag mehrfach Bezug sein
         # (erste Korrektur storniert, dann neu korrigiert); doppelte Aufhebung verhindert
-        # ``Store._aufhebbar`` innerhalb derselben BEGIN-IMMEDIATE-Transaktion.
+        # ``Abendspeicher._aufhebbar`` innerhalb derselben BEGIN-IMMEDIATE-Transaktion.
         db.execute("DROP INDEX eintraege_bezug_einmal")
         db.table("eintraege").create_index(["bezug"], index_name="eintraege_bezug")
         db.execute("DROP TRIGGER eintraege_aufheben")

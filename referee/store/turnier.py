@@ -1,4 +1,5 @@
-"""Preisschafkopf-Turniere im Speicher (Mischklasse von ``Store``, Schema 6).
+"""Der Speicher der Turniere (``Turnierspeicher``, Schema 6) – neben dem der Abende, über derselben
+Datei und Verbindung (``referee.store.verbindung``).
 
 Wie die Abende nur anhängend: ein Turnier, seine Startnummern (Anmeldung, Ersatzspieler ab
 einer Runde), die Auslosungen und Tische werden nie geändert; an einem Tisch stehen Einträge
@@ -8,20 +9,22 @@ ist ein Eintrag mit ``bezug``. Abmeldungen und das Ende sind Ereignisse (stornie
 Der Speicher kennt keine Spielregeln und keine Wertung: er legt die Werte ab, die
 ``referee.buch.turnier`` ihm gibt (Punkte und gewonnene Soli je Startnummer), prüft nur, was
 zur Datei gehört (gibt es Turnier, Runde, Tisch, Startnummer? ist der Eintrag noch gültig?),
-und summiert. Jede schreibende Methode ist eine BEGIN-IMMEDIATE-Transaktion; ein Fehler
+und summiert; was zählt (ein Tischblatt geht den Spielen vor), entscheidet der Kern
+(``referee.turnier.stand``). Jede schreibende Methode ist eine BEGIN-IMMEDIATE-Transaktion; ein Fehler
 schreibt nichts.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import Eingabefehler, Zustandsfehler
 from referee.namen import namensschluessel, pruefe_name
 from referee.store.daten import KeineDaten, _jetzt
 from referee.store.grund import Grund
+from referee.store.verbindung import Verbindung
 
 if TYPE_CHECKING:
     import sqlite3
@@ -30,7 +33,9 @@ if TYPE_CHECKING:
         Sitz,
         Teilnehmer,
         Tisch,
-        Tischsumme,
+        Tischergebnis,
+        TischergebnisAus,
+        Tischwerte,
         Turnier,
         Turniereintrag,
     )
@@ -41,8 +46,18 @@ BEISPIEL = 'Beispiel: referee turnier neu "Preisschafkopf Post" --runden 2 --spi
 Wertzeile = tuple[int, int, int]
 
 
-class Turniere(Grund):
-    """Turniere, Teilnehmer, Auslosungen und Tischeinträge: Teil von ``referee.store.Store``."""
+class Turnierspeicher(Grund):
+    """Turniere, Teilnehmer, Auslosungen und Tischeinträge einer Buchdatei.
+
+    ``tischergebnis_aus`` liest die gespeicherten Ergebnisse der Tischeinträge getypt
+    (``referee.turnier.spiel.tischergebnis_aus_json``: ``Tischblatt`` oder ``Turnierspiel``);
+    ohne ihn gehen Turniere, Teilnehmer und Tische, aber keine Einträge."""
+
+    def __init__(
+        self, verbindung: Verbindung, tischergebnis_aus: TischergebnisAus | None = None
+    ) -> None:
+        super().__init__(verbindung)
+        self._tischergebnis_aus = tischergebnis_aus
 
     # ------------------------------------------------------------ Turniere
 
@@ -347,13 +362,20 @@ class Turniere(Grund):
         "FROM turnier_eintraege"
     )
 
-    @staticmethod
-    def _turniereintrag_aus(z: tuple[Any, ...]) -> Turniereintrag:
+    def _turniereintrag_aus(self, z: tuple[Any, ...]) -> Turniereintrag:
         # Spalten wie _TURNIEREINTRAG_SQL: id … bezug, dann eingabe, ergebnis (JSON), gilt
         from referee.turnier.daten import Turniereintrag
 
-        e, t = json.loads(z[7]), json.loads(z[8])
-        return Turniereintrag(z[0], z[1], z[2], z[3], z[4], z[5], z[6], e, t, bool(z[9]))
+        art = z[5]
+        ergebnis = None
+        if art != "storno":  # die eine Stelle, an der die Spalte ``ergebnis`` gelesen wird
+            if self._tischergebnis_aus is None:
+                raise RuntimeError(
+                    "Der Turnierspeicher wurde ohne Leser der Tischergebnisse geöffnet."
+                )
+            ergebnis = self._tischergebnis_aus(art, json.loads(z[8]))
+        e = json.loads(z[7])
+        return Turniereintrag(z[0], z[1], z[2], z[3], z[4], art, z[6], e, ergebnis, bool(z[9]))
 
     def turnier_eintrag(self, eintrag_id: int) -> Turniereintrag:
         z = (
@@ -463,10 +485,9 @@ class Turniere(Grund):
         runde: int,
         tisch: int,
         art: str,
-        ergebnis: dict[str, Any],
-        werte: Sequence[Wertzeile],
+        ergebnis: Tischergebnis,
         *,
-        eingabe: dict[str, Any] | None = None,
+        eingabe: Mapping[str, Any] | None = None,
         bezug: int | None = None,
         schluessel: str | None = None,
         nur_gueltig: Iterable[int] = (),
@@ -474,7 +495,8 @@ class Turniere(Grund):
         nur_laufende_runde: bool = False,
     ) -> Turniereintrag:
         """Ein Blatt oder Spiel an Tisch ``tisch`` von Runde ``runde`` (mit ``bezug``: als
-        Korrektur, die ``bezug`` ersetzt); ``werte``: je Startnummer am Tisch Punkte und Soli.
+        Korrektur, die ``bezug`` ersetzt): gespeichert werden ``ergebnis.als_json()`` und je
+        Startnummer am Tisch Punkte und gewonnene Soli (``ergebnis.punkte``/``soli``).
         ``nur_gueltig``: Einträge, die beim Rechnen galten und noch gelten müssen (sonst
         ``Zustandsfehler``, etwa wenn ein anderes Handy inzwischen korrigierte);
         ``spiele_vorher``: so viele Spiele gelten am Tisch (sonst kam inzwischen eines dazu). Ein
@@ -484,6 +506,8 @@ class Turniere(Grund):
         """
         if art not in ("blatt", "spiel"):
             raise Eingabefehler(f"Unbekannte Eintragsart „{art}“; möglich: blatt, spiel.")
+        soli = dict(ergebnis.soli)
+        werte = [(nr, p, soli.get(nr, 0)) for nr, p in ergebnis.punkte]
         with self._schreiben() as conn:
             self._schluessel_frei_turnier(conn, schluessel)
             self._offenes(conn, turnier_id)
@@ -529,7 +553,15 @@ class Turniere(Grund):
                         f"Eintrag {bezug} ist kein {art} an Tisch {tisch} (Runde {runde})."
                     )
             eid = self._turnier_einfuegen(
-                conn, turnier_id, runde, tisch, art, bezug, eingabe or {}, ergebnis, werte
+                conn,
+                turnier_id,
+                runde,
+                tisch,
+                art,
+                bezug,
+                eingabe or {},
+                ergebnis.als_json(),
+                werte,
             )
             if schluessel is not None:
                 conn.execute(
@@ -601,8 +633,8 @@ class Turniere(Grund):
         tisch: int,
         art: str,
         bezug: int | None,
-        eingabe: dict[str, Any],
-        ergebnis: dict[str, Any],
+        eingabe: Mapping[str, Any],
+        ergebnis: Mapping[str, Any],
         werte: Sequence[Wertzeile],
     ) -> int:
         cur = conn.execute(
@@ -615,8 +647,8 @@ class Turniere(Grund):
                 _jetzt(),
                 art,
                 bezug,
-                json.dumps(eingabe, ensure_ascii=False),
-                json.dumps(ergebnis, ensure_ascii=False),
+                json.dumps(dict(eingabe), ensure_ascii=False),
+                json.dumps(dict(ergebnis), ensure_ascii=False),
                 0 if art == "storno" else 1,
             ],
         )
@@ -631,11 +663,12 @@ class Turniere(Grund):
 
     # ------------------------------------------------------------ Summen
 
-    def tischsummen(self, turnier_id: int) -> list[Tischsumme]:
-        """Je ausgelostem Tisch, was er zählt: ein geltendes Blatt geht den Spielen vor
-        (``quelle`` ``blatt``), sonst die Summe der geltenden Spiele (``spiele``), sonst
-        ``offen``. Zwei SQL-Aggregate über die geltenden Werte."""
-        from referee.turnier.daten import Tischsumme
+    def tischwerte(self, turnier_id: int) -> list[Tischwerte]:
+        """Je ausgelostem Tisch (nach Runde, Tisch) die Summen seiner geltenden Blätter und seiner
+        geltenden Spiele je Startnummer und die Zahl der geltenden Spiele – zwei SQL-Aggregate
+        über die geltenden Werte. Was davon zählt (ein Blatt geht den Spielen vor), entscheidet
+        der Kern (``referee.turnier.stand``)."""
+        from referee.turnier.daten import Tischwerte
 
         if not self._hat_turniere():
             return []
@@ -656,29 +689,20 @@ class Turniere(Grund):
                 [turnier_id],
             )
         }
-        aus = []
-        for r, t in self._lies(
-            "SELECT DISTINCT runde, tisch FROM turnier_tische WHERE turnier_id = ? "
-            "ORDER BY runde, tisch",
-            [turnier_id],
-        ):
-            if (r, t, "blatt") in summen:
-                quelle, je = "blatt", summen[(r, t, "blatt")]
-            elif (r, t, "spiel") in summen:
-                quelle, je = "spiele", summen[(r, t, "spiel")]
-            else:
-                quelle, je = "offen", {}
-            aus.append(
-                Tischsumme(
-                    r,
-                    t,
-                    quelle,
-                    {nr: p for nr, (p, _) in je.items()},
-                    {nr: s for nr, (_, s) in je.items()},
-                    spiele.get((r, t), 0),
-                )
+        return [
+            Tischwerte(
+                r,
+                t,
+                summen.get((r, t, "blatt"), {}),
+                summen.get((r, t, "spiel"), {}),
+                spiele.get((r, t), 0),
             )
-        return aus
+            for r, t in self._lies(
+                "SELECT DISTINCT runde, tisch FROM turnier_tische WHERE turnier_id = ? "
+                "ORDER BY runde, tisch",
+                [turnier_id],
+            )
+        ]
 
     def begegnungen(self, turnier_id: int) -> tuple[list[tuple[int, int]], dict[int, int]]:
         """Alle Paare, die schon an einem Tisch saßen (je Runde einmal), und wie oft jeder
@@ -714,4 +738,4 @@ class TurnierWiederholt(Exception):
         self.eintrag = eintrag
 
 
-__all__ = ["BEISPIEL", "TurnierWiederholt", "Turniere", "Wertzeile"]
+__all__ = ["BEISPIEL", "TurnierWiederholt", "Turnierspeicher", "Wertzeile"]

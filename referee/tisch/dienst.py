@@ -2,10 +2,10 @@
 
 Alles, was die Sitzung ins Buch schreibt oder daraus liest, geht durch ``Sitzungsbuch``: Abend
 sicherstellen, Spiel eintragen, korrigieren, rückgängig, die Lage für die Fußleiste. Die
-Kurzformen werden über die Eingabe-Adapter der Spiele (``referee.eingabe.aus_kurzform``) zu
-denselben Angaben (``SchafkopfAngaben``, ``SabaiAngaben`` …), die auch die Befehle
-``referee schafkopf eintragen``, ``sabai runde --eintragen`` … dem Buch geben – ein Test
-prüft, dass ein Abend über beide Wege denselben Stand ergibt.
+Kurzzeile liest ``referee.eingabe.kurz`` gleich zu denselben getypten Eingaben
+(``SchafkopfAngaben``, ``SabaiAngaben`` …), die auch die Befehle ``referee schafkopf
+eintragen``, ``sabai runde --eintragen`` … dem Buch geben – ein Test prüft, dass ein Abend über
+beide Wege denselben Stand ergibt.
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from referee.eingabe import aus_kurzform
+from referee.eingabe import kurz
 from referee.errors import Zustandsfehler
-from referee.tisch import kurz
 
 if TYPE_CHECKING:
     from referee.buch.stand import SaufnPlaetze
@@ -101,13 +100,13 @@ class Sitzungsbuch:
 
     def eintragen(self, spiel: kurz.Spiel, zeile: str = "") -> Gebucht:
         """Ein Spiel in den offenen Abend eintragen (eine Transaktion)."""
-        r = self._buch.eintragen(aus_kurzform(spiel), eingabe={"tisch": zeile})
+        r = self._buch.eintragen(spiel, eingabe={"tisch": zeile})
         text, hinweise = _text(r.ergebnis)
         return Gebucht(r.eintrag.id, r.eintrag.spiel, text, hinweise=hinweise)
 
     def korrigieren(self, nr: int, spiel: kurz.Spiel, zeile: str = "") -> Gebucht:
         """Eintrag ``nr`` durch ``spiel`` ersetzen (desselben Spiels); das Original bleibt."""
-        r = self._buch.korrigieren(nr, aus_kurzform(spiel), eingabe={"tisch": zeile})
+        r = self._buch.korrigieren(nr, spiel, eingabe={"tisch": zeile})
         text, hinweise = _text(r.ergebnis)
         ersetzt = r.ersetzt.id if r.ersetzt is not None else nr
         return Gebucht(r.eintrag.id, r.eintrag.spiel, text, ersetzt, hinweise)

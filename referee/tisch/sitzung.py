@@ -19,9 +19,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from referee.eingabe import kurz
 from referee.errors import RefereeFehler
 from referee.text import darstellbar
-from referee.tisch import anzeige, kurz
+from referee.tisch import anzeige
 from referee.tisch.dienst import Sitzungsbuch
 from referee.tisch.turnier import TurnierSitzungsbuch
 from referee.zahlen import ist_ziffern

@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from referee.eingabe import kurz
 from referee.errors import Eingabefehler, Zustandsfehler
-from referee.tisch import kurz
 from referee.tisch.dienst import Gebucht
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ class TurnierSitzungsbuch:
         namen = {s.startnummer: s.name for s in tl.sitze}
         punkte = dict.fromkeys(namen.values(), 0)
         for e in self._tb.tischspiele(self.runde, self.tisch, self.turnier_id):
-            for nr, p in Turnierspiel.aus_json(e.ergebnis).punkte:
+            for nr, p in Turnierspiel.aus_eintrag(e).punkte:
                 punkte[namen[nr]] += p
         stand = next(
             s for s in self._tb.tische(self.runde, self.turnier_id).stand if s.tisch == self.tisch
@@ -171,10 +171,14 @@ class TurnierSitzungsbuch:
             "gehört zum Spielabend; am Turniertisch gehen Schafkopf-Spiele (r an be 71), u, "
             "#N …, ?Frage, turnier … (z. B. turnier stand), hilfe und q."
         )
-        if isinstance(e, kurz.Sabai | kurz.Saufn | kurz.Schlafmuetze):
-            was = {kurz.Sabai: "sabai", kurz.Saufn: "SAUFN", kurz.Schlafmuetze: "Schlafmütze"}
+        if isinstance(e, kurz.SabaiAngaben | kurz.SaufnAngaben | kurz.SchlafmuetzeAngaben):
+            was = {
+                kurz.SabaiAngaben: "sabai",
+                kurz.SaufnAngaben: "SAUFN",
+                kurz.SchlafmuetzeAngaben: "Schlafmütze",
+            }
             return f"{was[type(e)]} {am_abend}"
-        if isinstance(e, kurz.Korrektur) and not isinstance(e.spiel, kurz.Schafkopf):
+        if isinstance(e, kurz.Korrektur) and not isinstance(e.spiel, kurz.SchafkopfAngaben):
             return f"Diese Korrektur {am_abend}"
         if isinstance(e, kurz.Befehl) and e.args and e.args[0] not in ERLAUBTE_BEFEHLE:
             return f"„{e.args[0]}“ {am_abend}"
@@ -187,12 +191,11 @@ class TurnierSitzungsbuch:
 
     # ------------------------------------------------------------ Schreiben
 
-    def _angaben(self, spiel: kurz.Spiel) -> Any:
-        from referee.eingabe import aus_kurzform
-
-        if not isinstance(spiel, kurz.Schafkopf):
+    @staticmethod
+    def _angaben(spiel: kurz.Spiel) -> kurz.SchafkopfAngaben:
+        if not isinstance(spiel, kurz.SchafkopfAngaben):
             raise Eingabefehler("Am Turniertisch wird nur Schafkopf eingetragen.")
-        return aus_kurzform(spiel)
+        return spiel
 
     def eintragen(self, spiel: kurz.Spiel, zeile: str = "") -> Gebucht:
         """Ein Spiel an diesem Tisch der laufenden Runde (eine Transaktion)."""

@@ -12,7 +12,7 @@ from typing import Any
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from referee.tisch import kurz
+from referee.eingabe import kurz
 
 _SPIEL_META = {
     "r": "Rufspiel",
@@ -129,10 +129,10 @@ class TischVervollstaendigung(Completer):
 def _art_name(form: str) -> str:
     """``fwe`` → ``Eichel-Wenz`` (für die Anzeige neben der Kurzform)."""
     try:
-        art, farbe = kurz.spielart(form)
+        ansage = kurz.spielart(form)
     except Exception:
         return ""
-    return kurz.Schafkopf(art, farbe).name
+    return ansage.name_de
 
 
 __all__ = ["TischVervollstaendigung"]

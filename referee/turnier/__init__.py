@@ -12,9 +12,14 @@ Von oben nach unten gelesen, wie ein Turnier läuft:
 - ``referee.turnier.spiel``: ein Spiel an einem Tisch (Geber reihum, am Fünfertisch setzt er
   aus) → Punkte je Startnummer und gewonnene Soli.
 - ``referee.turnier.blatt``: das Tischblatt (die Summen vom Papier) und seine Prüfung.
+- ``referee.turnier.stand``: was ein Tisch zählt (das Tischblatt geht den Spielen vor) und die
+  Konten je Startnummer.
 - ``referee.turnier.rangliste``: Punkte, dann Soli, gleiche Plätze bei vollem Gleichstand.
-- ``referee.turnier.daten``/``antworten``: die Datensätze und die Antworten des Turnierbuchs.
-- ``referee.turnier.pdf``: Tischblätter und Rangliste als PDF (fpdf2, erst beim Aufruf).
+- ``referee.turnier.daten``: die Datensätze (Turnier, Teilnehmer, Tisch, der getypte
+  Tischeintrag).
+
+Die Antworten des Turnierbuchs und die PDFs stehen beim Buch (``referee.buch.turnier``), wie die
+Antworten des Abends.
 
 Die Module werden einzeln importiert; dieses Paket lädt beim Import nichts (der Speicher
 braucht nur ``daten``).

@@ -51,6 +51,16 @@ class Tischblatt:
             "soli": {str(s): n for s, n in self.soli},
         }
 
+    @classmethod
+    def aus_json(cls, daten: Mapping[str, Any]) -> Tischblatt:
+        """Aus der gespeicherten Form (``als_json``)."""
+        return cls(
+            runde=int(daten["runde"]),
+            tisch=int(daten["tisch"]),
+            punkte=tuple((int(s), int(p)) for s, p in dict(daten["punkte"]).items()),
+            soli=tuple((int(s), int(n)) for s, n in dict(daten.get("soli") or {}).items()),
+        )
+
 
 @dataclass(frozen=True)
 class Blattauskunft:

@@ -1,6 +1,11 @@
 """Die Datensätze eines Turniers, wie der Speicher sie liefert: Turnier, Teilnehmer, Tisch,
 Eintrag. Reine Datenklassen (Standardbibliothek), jede mit ``als_json()``.
 
+Ein Eintrag an einem Tisch (``Turniereintrag``) trägt sein Ergebnis getypt: ein ``Tischblatt``
+(``referee.turnier.blatt``) oder ein ``Turnierspiel`` (``referee.turnier.spiel``, mit dem
+``SchafkopfErgebnis`` des Spiels – dasselbe wie am Abend); beide erfüllen ``Tischergebnis``.
+Der Speicher liest sie mit dem Leser, den man ihm mitgibt (``tischergebnis_aus_json``).
+
 Ein Teilnehmer ist seine **Startnummer**: sie sitzt an den Tischen, sammelt Punkte und steht
 in der Rangliste. Ein Ersatzspieler übernimmt die Startnummer (und damit ihre Punkte) unter
 eigenem Namen ab einer Runde; ``Teilnehmer.namen`` hält alle Namen der Startnummer.
@@ -8,9 +13,9 @@ eigenem Namen ab einer Runde; ``Teilnehmer.namen`` hält alle Namen der Startnum
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 #: Arten der Einträge an einem Tisch: ein Tischblatt (die Summen vom Papier), ein Spiel, ein
 #: Storno. Eine Korrektur ist ein Blatt oder Spiel mit ``bezug`` (das ersetzte).
@@ -120,11 +125,36 @@ class Tisch:
         return {"tisch": self.nr, "spieler": [s.als_json() for s in self.sitze]}
 
 
+class Tischergebnis(Protocol):
+    """Was an einem Tisch eingetragen wird: ein ``Tischblatt`` oder ein ``Turnierspiel`` – je
+    Startnummer die geschriebenen Punkte und gewonnenen Soli, die der Speicher summiert, und die
+    gespeicherte Form (``als_json``)."""
+
+    @property
+    def runde(self) -> int: ...
+
+    @property
+    def tisch(self) -> int: ...
+
+    @property
+    def punkte(self) -> tuple[tuple[int, int], ...]: ...
+
+    @property
+    def soli(self) -> tuple[tuple[int, int], ...]: ...
+
+    def als_json(self) -> dict[str, Any]: ...
+
+
+#: ``(art, daten) -> Tischergebnis``: liest die gespeicherte Form eines Tischeintrags
+#: (``referee.turnier.spiel.tischergebnis_aus_json``; der Speicher bekommt ihn mit).
+TischergebnisAus = Callable[[str, object], Tischergebnis]
+
+
 @dataclass(frozen=True)
 class Turniereintrag:
     """Ein Eintrag an einem Tisch: ein Blatt (Summen vom Papier), ein Spiel oder ein Storno;
-    ``bezug``: das Ersetzte (Korrektur) bzw. Stornierte. ``ergebnis`` ist die gespeicherte
-    JSON-Form (``Tischblatt.als_json()`` bzw. ``Turnierspiel.als_json()``)."""
+    ``bezug``: das Ersetzte (Korrektur) bzw. Stornierte. ``ergebnis`` ist das getypte Ergebnis
+    (``Tischblatt`` bzw. ``Turnierspiel``; ``None`` bei einem Storno)."""
 
     id: int
     turnier_id: int
@@ -134,7 +164,7 @@ class Turniereintrag:
     art: str
     bezug: int | None
     eingabe: Mapping[str, Any] = field(hash=False)
-    ergebnis: Mapping[str, Any] = field(hash=False)
+    ergebnis: Tischergebnis | None = field(hash=False)
     gilt: bool = True
 
     @property
@@ -151,8 +181,22 @@ class Turniereintrag:
             "art": self.art,
             "bezug": self.bezug,
             "gilt": self.gilt,
-            "ergebnis": dict(self.ergebnis),
+            "ergebnis": {} if self.ergebnis is None else self.ergebnis.als_json(),
         }
+
+
+@dataclass(frozen=True)
+class Tischwerte:
+    """Was der Speicher für einen ausgelosten Tisch einer Runde summiert, ohne zu werten: die
+    Summen der geltenden Tischblätter (``blatt``) und der geltenden Spiele (``spiele``), je
+    Startnummer (Punkte, gewonnene Soli), und die Zahl der geltenden Spiele. Was davon zählt,
+    entscheidet der Kern (``referee.turnier.stand.tischsumme``)."""
+
+    runde: int
+    tisch: int
+    blatt: Mapping[int, tuple[int, int]] = field(default_factory=dict, hash=False)
+    spiele: Mapping[int, tuple[int, int]] = field(default_factory=dict, hash=False)
+    anzahl_spiele: int = 0
 
 
 @dataclass(frozen=True)
@@ -175,7 +219,10 @@ __all__ = [
     "Sitz",
     "Teilnehmer",
     "Tisch",
+    "Tischergebnis",
+    "TischergebnisAus",
     "Tischsumme",
+    "Tischwerte",
     "Turnier",
     "Turniereintrag",
 ]

@@ -10,17 +10,17 @@ Namen am Tisch auf und rechnet über ``SchafkopfAngaben.ergebnis`` – also mit
 Schreibweise (``nurplus``: nur Gewinne). Ein gewonnenes Solo-artiges Spiel (Solo, Wenz, Geier,
 ihre Farbvarianten, Bettel) zählt dem Spieler ein Solo (die zweite Wertung der Rangliste).
 
->>> from referee.schafkopf.ergebnis import SchafkopfAngaben
+>>> from referee.schafkopf.angaben import SchafkopfAngaben
 >>> from referee.turnier.daten import Sitz, Tisch
 >>> from referee.turnier.wertung import wertung_laden
 >>> tisch = Tisch(1, 3, (Sitz(7, "Anna"), Sitz(2, "Ben"), Sitz(11, "Cem"), Sitz(5, "Dora")))
 >>> lage = Tischlage(tisch, wertung_laden(), spiele=0)
->>> s = spiel_werten(SchafkopfAngaben("solo", ("Cem",), augen=95), lage)
+>>> s = spiel_werten(SchafkopfAngaben.angesagt("solo", ("Cem",), augen=95), lage)
 >>> dict(s.punkte), dict(s.soli)
 ({7: -3, 2: -3, 11: 9, 5: -3}, {11: 1})
 >>> s.wert_text()
 '3 Punkte (2 (Solo) + 1 (Schneider) = 3)'
->>> spiel_werten(SchafkopfAngaben("rufspiel", ("Anna", "Ben"), augen=71), lage).wert_text()
+>>> spiel_werten(SchafkopfAngaben.angesagt("rufspiel", ("Anna", "Ben"), augen=71), lage).wert_text()
 '1 Punkt (Rufspiel)'
 """
 
@@ -31,12 +31,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.ergebnis import Abendlage
-from referee.errors import Eingabefehler
+from referee.errors import Eingabefehler, Zustandsfehler
 from referee.namen import namensschluessel, vorschlag
-from referee.schafkopf.ergebnis import SchafkopfAngaben, SchafkopfErgebnis
-from referee.schafkopf.spielart import Spielart, parse_ansage
+from referee.schafkopf.angaben import SchafkopfAngaben
+from referee.schafkopf.ergebnis import SchafkopfErgebnis
+from referee.schafkopf.spielart import Spielart
 from referee.schafkopf.tarif import Tarif
-from referee.turnier.daten import Sitz, Tisch
+from referee.turnier.blatt import Tischblatt
+from referee.turnier.daten import Sitz, Tisch, Turniereintrag
 from referee.turnier.wertung import Wertung, geschrieben, pruefe_spiel
 
 
@@ -155,21 +157,43 @@ class Turnierspiel:
     @classmethod
     def aus_json(cls, daten: Mapping[str, Any], tarif: Tarif | None = None) -> Turnierspiel:
         """Aus der gespeicherten Form (``als_json``); mit dem ``tarif`` der Wertung samt
-        Werterklärung (nachgerechnet, gespeichert ist nur der Wert)."""
-        schafkopf = SchafkopfErgebnis.aus_json(dict(daten["schafkopf"]))
-        if tarif is not None:
-            erklaerung = schafkopf.erklaerung_nach(tarif.als_json())
-            schafkopf = replace(
-                schafkopf, erklaerung=(erklaerung or "").removesuffix(" ct") or None
-            )
-        return cls(
+        Werterklärung (``mit_tarif``)."""
+        spiel = cls(
             runde=int(daten["runde"]),
             tisch=int(daten["tisch"]),
-            ergebnis=schafkopf,
+            ergebnis=SchafkopfErgebnis.aus_json(dict(daten["schafkopf"])),
             punkte=tuple((int(s), int(p)) for s, p in dict(daten["punkte"]).items()),
             soli=tuple((int(s), int(n)) for s, n in dict(daten.get("soli") or {}).items()),
             geber=None if daten.get("geber") is None else int(daten["geber"]),
         )
+        return spiel if tarif is None else spiel.mit_tarif(tarif)
+
+    def mit_tarif(self, tarif: Tarif) -> Turnierspiel:
+        """Mit der Werterklärung nach dem ``tarif`` der Wertung (nachgerechnet: gespeichert ist
+        nur der Wert)."""
+        erklaerung = self.ergebnis.erklaerung_nach(tarif.als_json())
+        ergebnis = replace(self.ergebnis, erklaerung=(erklaerung or "").removesuffix(" ct") or None)
+        return replace(self, ergebnis=ergebnis)
+
+    @classmethod
+    def aus_eintrag(cls, e: Turniereintrag, tarif: Tarif | None = None) -> Turnierspiel:
+        """Das Spiel eines gespeicherten Eintrags (``art`` ``spiel``; sonst ``Zustandsfehler``),
+        mit ``tarif`` samt Werterklärung."""
+        if not isinstance(e.ergebnis, Turnierspiel):
+            raise Zustandsfehler(f"Eintrag {e.id} ist kein Spiel ({e.art}).")
+        return e.ergebnis if tarif is None else e.ergebnis.mit_tarif(tarif)
+
+
+def tischergebnis_aus_json(art: str, daten: object) -> Tischblatt | Turnierspiel:
+    """Die gespeicherte Form eines Tischeintrags → ``Tischblatt`` (``art`` ``blatt``) oder
+    ``Turnierspiel`` (``spiel``) – der Leser, den der Speicher der Turniere mitbekommt."""
+    if not isinstance(daten, Mapping):
+        raise Eingabefehler(f"Turniereintrag ({art}): das Ergebnis ist kein JSON-Objekt.")
+    if art == "blatt":
+        return Tischblatt.aus_json(daten)
+    if art == "spiel":
+        return Turnierspiel.aus_json(daten)
+    raise Eingabefehler(f"Unbekannte Eintragsart „{art}“; möglich: blatt, spiel.")
 
 
 def spiel_werten(angaben: SchafkopfAngaben, lage: Tischlage) -> Turnierspiel:
@@ -180,7 +204,7 @@ def spiel_werten(angaben: SchafkopfAngaben, lage: Tischlage) -> Turnierspiel:
     Aussetzer nicht mitspielt), dann die Abrechnung (``Eingabefehler`` bei widersprüchlichen
     Fakten – wie am Abend)."""
     w = lage.wertung
-    art = parse_ansage(angaben.spielart).art
+    art = angaben.spielart
     pruefe_spiel(w, art, angaben.klopfer, angaben.stoesse)
     mitspieler = tuple(lage.name(n) for n in angaben.tisch)
     aus = lage.aussetzer
@@ -211,4 +235,4 @@ def spiel_werten(angaben: SchafkopfAngaben, lage: Tischlage) -> Turnierspiel:
     )
 
 
-__all__ = ["Tischlage", "Turnierspiel", "spiel_werten"]
+__all__ = ["Tischlage", "Turnierspiel", "spiel_werten", "tischergebnis_aus_json"]

@@ -11,9 +11,8 @@ und nennt die Funktion, die aus ihren Werten die getypte Eingabe macht. Daraus e
   eine Option eines anderen Spiels ist dort schlicht unbekannt. Die Hilfe von ``korrektur``
   zeigt die Angaben je Spiel (``hilfe_je_spiel``).
 
-Die Tisch-Sitzung ruft nach ihrer Grammatik der Kurzformen (``referee.tisch.kurz``) dieselben
-Funktionen mit denselben Fakten (``referee.tisch.dienst``): ein Weg von den Fakten zur
-getypten Eingabe.
+Die Tisch-Sitzung und das Handy lesen Kurzzeilen mit der Grammatik ``referee.eingabe.kurz``,
+die dieselben getypten Eingaben (``SchafkopfAngaben`` …) direkt gibt: zwei Leser, eine Form.
 
 Beim Import nur Typer und die Standardbibliothek (Startzeit); die Adapter der Spiele
 (``.schafkopf``, ``.sabai``, ``.saufn``, ``.schlafmuetze``) lädt, wer sie braucht.

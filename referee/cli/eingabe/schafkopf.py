@@ -11,7 +11,7 @@ from referee.cli.eingabe import Adapter, parameter
 from referee.eingabe.schafkopf import pruefe_form, schafkopf_angaben
 
 if TYPE_CHECKING:
-    from referee.schafkopf.ergebnis import SchafkopfAngaben, SchafkopfPartie
+    from referee.schafkopf.angaben import SchafkopfAngaben, SchafkopfPartie
 
 
 def _von_der_kommandozeile(

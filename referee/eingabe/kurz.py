@@ -1,4 +1,10 @@
-"""Kurzeingaben am Tisch: eine Zeile → ein getypter Eintrag (rein, ohne I/O).
+"""Die Grammatik der Kurzzeile: eine Zeile → die getypte Eingabe eines Spiels (rein, ohne I/O).
+
+Eine Grammatik für alle, die Zeilen lesen: die Tisch-Sitzung (``referee tisch``), das Handy
+(Eingabeseite von ``referee live``) und der Turniertisch. Sie steht unter beiden (``tisch`` und
+``live`` importieren sie, sie keinen von ihnen) und gibt, was die Befehle der Spiele dem Buch
+geben: ``SchafkopfAngaben``, ``SabaiAngaben``, ``SaufnAngaben``, ``SchlafmuetzeAngaben`` – direkt,
+ohne die Zeile erst in Optionen oder Text zurückzuverwandeln.
 
 Eine Zeile ist entweder ein Befehl der Kommandozeile ohne ``referee`` (``stand``,
 ``ruf --hand …``), ein Befehl der Sitzung (``u``, ``q``, ``hilfe``, ``live``, ``?TEXT``)
@@ -21,8 +27,13 @@ Andere Spiele: ``sb an 3 7 J / be AJ 2 / cem / do 14 0`` (sabai-Runde, ``letzte`
 für die letzte Partie), ``sf cem an be`` (SAUFN-Plätze 1–3), ``sm dora`` (Schlafmütze-Sieg,
 ``sm dora mit an be cem`` mit diesen Mitspielern). ``#12 r an be 61`` korrigiert Eintrag 12.
 
+Die Wörter stehen als Tabellen auf Modulebene (``SPIELARTEN``, ``FARBEN``, ``FARBSPIELE``,
+``ANDERE``, ``SITZUNG``, ``SCHALTER``, ``ZUSAETZE``, ``ZUSATZ_WOERTER``, ``RAMSCH_WOERTER``,
+``SABAI_LETZTE``, ``SCHLAFMUETZE_MIT``): eine Quelle für den Parser, die Vervollständigung von
+``tisch`` und die Eingabeseite des Handys.
+
 >>> lies("r an be 71 l3", ("Anna", "Ben", "Cem", "Dora"))
-Schafkopf(spielart=<Spielart.RUFSPIEL: 'rufspiel'>, farbe=None, partei=('Anna', 'Ben'), augen=71, laufende=3, klopfer=0, stoesse=0, stiche=None, schwarz=False, tout=False, sie=False, kurz=False, jungfrauen=(), durchmarsch=None)
+SchafkopfAngaben(spielart=<Spielart.RUFSPIEL: 'rufspiel'>, farbe=None, partei=('Anna', 'Ben'), augen=71, laufende=3, klopfer=0, stoesse=0, stiche=None, schwarz=False, tout=False, sie=False, kurz=False, jungfrauen=(), durchmarsch=None, tisch=())
 """
 
 from __future__ import annotations
@@ -33,78 +44,22 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 
 from referee.errors import Eingabefehler, Mehrdeutig, Zustandsfehler
+from referee.sabai.ergebnis import SabaiAngaben
+from referee.saufn.ergebnis import SaufnAngaben
+from referee.schafkopf.angaben import SchafkopfAngaben
 from referee.schafkopf.karten import Farbe
-from referee.schafkopf.spielart import Spielart
+from referee.schafkopf.spielart import Ansage, Spielart
+from referee.schlafmuetze.ergebnis import SchlafmuetzeAngaben
 from referee.text import zeigbar
 from referee.zahlen import ist_ziffern
 
 #: Längste Zeile, die gelesen wird (alles darüber ist ein Irrtum, kein Spiel).
 MAX_ZEICHEN = 2000
 
-# --------------------------------------------------------------------------- Ergebnistypen
+# --------------------------------------------------------------------------- Was eine Zeile ist
 
-
-@dataclass(frozen=True)
-class Schafkopf:
-    """Ein Schafkopfspiel, wie der Tisch es festhält (Namen in der Schreibweise des Abends)."""
-
-    spielart: Spielart
-    farbe: Farbe | None = None
-    partei: tuple[str, ...] = ()
-    augen: int | None = None
-    laufende: int = 0
-    klopfer: int = 0
-    stoesse: int = 0
-    stiche: int | None = None
-    schwarz: bool = False
-    tout: bool = False
-    sie: bool = False
-    kurz: bool = False
-    jungfrauen: tuple[str, ...] = ()
-    durchmarsch: str | None = None
-    tisch: tuple[str, ...] = ()  # die vier dieses Spiels (bei mehr als fünf am Abend)
-
-    @property
-    def ansage(self) -> str:
-        """Die Spielart wie auf der Kommandozeile: ``rufspiel``, ``herz-solo``, ``gras-wenz``."""
-        if self.farbe is None:
-            return self.spielart.value
-        wort = {Spielart.SOLO: "solo", Spielart.FARBWENZ: "wenz", Spielart.FARBGEIER: "geier"}
-        return f"{self.farbe.wort}-{wort[self.spielart]}"
-
-    @property
-    def name(self) -> str:
-        """``Rufspiel``, ``Herz-Solo``, ``Gras-Wenz`` …"""
-        if self.farbe is None:
-            return self.spielart.name_de
-        wort = {Spielart.SOLO: "Solo", Spielart.FARBWENZ: "Wenz", Spielart.FARBGEIER: "Geier"}
-        return f"{self.farbe.name_de}-{wort[self.spielart]}"
-
-
-@dataclass(frozen=True)
-class Sabai:
-    """Eine sabai-sabai-Runde: je Spieler die verdeckten Karten (Text, leer = keine)."""
-
-    haende: tuple[tuple[str, str], ...]
-    letzte: bool = False
-
-
-@dataclass(frozen=True)
-class Saufn:
-    """Ein SAUFN-Spielende: die Plätze 1–3 (bei drei Personen nur Platz 1)."""
-
-    plaetze: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Schlafmuetze:
-    """Ein Schlafmütze-Sieg; ``spieler`` leer = alle Spieler des Abends."""
-
-    sieger: str
-    spieler: tuple[str, ...] = ()
-
-
-Spiel = Schafkopf | Sabai | Saufn | Schlafmuetze
+#: Ein Spiel in Kurzform ist die getypte Eingabe seines Spiels (dieselbe wie die der Befehle).
+Spiel = SchafkopfAngaben | SabaiAngaben | SaufnAngaben | SchlafmuetzeAngaben
 
 
 @dataclass(frozen=True)
@@ -149,7 +104,12 @@ SPIELARTEN: dict[str, Spielart] = {
     "ra": Spielart.RAMSCH,
     "ramsch": Spielart.RAMSCH,
 }
+#: Die Farbbuchstaben: ``fw``/``fg`` + Buchstabe (``fwe``) ist Farbwenz/Farbgeier,
+#: Buchstabe + ``s`` (``hs``) ein Farbsolo.
 FARBEN = {"e": Farbe.EICHEL, "g": Farbe.GRAS, "h": Farbe.HERZ, "s": Farbe.SCHELLEN}
+#: Farbspiele: Vorsilbe vor dem Farbbuchstaben (``fwe``) → Spielart; ``SOLO_ENDUNG`` nach ihm.
+FARBSPIELE = {"fw": Spielart.FARBWENZ, "fg": Spielart.FARBGEIER}
+SOLO_ENDUNG = "s"
 #: Die anderen Spiele in einer Zeile.
 ANDERE = {"sb": "sabai", "sf": "saufn", "sm": "schlafmuetze"}
 #: Befehle der Sitzung (``?TEXT`` ist ``frage TEXT``).
@@ -163,20 +123,36 @@ SITZUNG = {
     "?": "hilfe",
     "live": "live",
 }
-#: Zusätze ohne Zahl.
+#: Zusätze ohne Zahl (Felder von ``SchafkopfAngaben`` gleichen Namens).
 SCHALTER = ("schwarz", "tout", "sie", "kurz")
-_ZAHL_ZUSATZ = re.compile(r"^(?:(l|k|x|st)(-?[0-9]+)|(-?[0-9]+)(l|k|x|st))$")
+#: Zusätze mit Zahl: Buchstabe (vor oder nach der Zahl: ``l3``/``3l``) → Feld der Angaben;
+#: ``k`` und ``x`` allein zählen 1.
+ZUSAETZE = {"l": "laufende", "k": "klopfer", "x": "stoesse", "st": "stiche"}
+#: … und wie die Meldungen sie nennen.
+ZUSATZ_WOERTER = {"l": "Laufende", "k": "Klopfer", "x": "Stoß/Retour", "st": "Stiche"}
+#: Beim Ramsch: nach diesen Wörtern kommen die Jungfrauen bzw. wer durchmarschiert.
+RAMSCH_WOERTER = {
+    "j": "jungfrau",
+    "jungfrau": "jungfrau",
+    "dm": "durchmarsch",
+    "durchmarsch": "durchmarsch",
+}
+#: sabai: das letzte Wort, das die Runde zur letzten Partie macht.
+SABAI_LETZTE = ("letzte", "!")
+#: Schlafmütze: nach diesem Wort stehen die Mitspieler.
+SCHLAFMUETZE_MIT = "mit"
+_BUCHSTABEN = "|".join(sorted(ZUSAETZE, key=len, reverse=True))
+#: jede Zahl (auch mit Vorzeichen, auch zu lang): ``_zusatzzahl`` sagt, was an ihr falsch ist
+_ZAHL_ZUSATZ = re.compile(rf"^(?:({_BUCHSTABEN})(-?[0-9]+)|(-?[0-9]+)({_BUCHSTABEN}))$")
 #: Sieht aus wie eine Zahl, ist aber keine ganze ohne Vorzeichen (``-5``, ``61.5``, ``61,5``).
 _ZAHLARTIG = re.compile(r"^-?[0-9]+(?:[.,][0-9]*)?$")
-_ZUSATZ_NAME = {"l": "laufende", "k": "klopfer", "x": "stoesse", "st": "stiche"}
-_ZUSATZ_WORT = {"l": "Laufende", "k": "Klopfer", "x": "Stoß/Retour", "st": "Stiche"}
 
 
 def kurzformen() -> list[str]:
     """Alle Spiel-Kurzformen (für die Vervollständigung und die Hilfe)."""
     formen = list(SPIELARTEN)
-    formen += [f"{f}s" for f in "ehgs"]
-    formen += [f"f{a}{f}" for a in "wg" for f in "eghs"]
+    formen += [f"{f}{SOLO_ENDUNG}" for f in "ehgs"]
+    formen += [f"{v}{f}" for v in FARBSPIELE for f in "eghs"]
     return formen + list(ANDERE)
 
 
@@ -322,31 +298,29 @@ def _korrektur(zeile: str, spieler: Sequence[str]) -> Korrektur:
 
 
 def lies_spiel(text: str, spieler: Sequence[str], befehle: Collection[str] = ()) -> Spiel:
-    """Ein Spiel in Kurzform (ohne Korrektur-Präfix) → ``Schafkopf``/``Sabai``/… ."""
+    """Ein Spiel in Kurzform (ohne Korrektur-Präfix) → seine getypte Eingabe
+    (``SchafkopfAngaben``, ``SabaiAngaben``, ``SaufnAngaben``, ``SchlafmuetzeAngaben``)."""
     woerter = text.split()
-    kopf = woerter[0].casefold()
-    if kopf == "sb":
+    anderes = ANDERE.get(woerter[0].casefold())
+    if anderes == "sabai":
         return _sabai(text.split(None, 1)[1] if len(woerter) > 1 else "", spieler)
-    if kopf == "sf":
+    if anderes == "saufn":
         return _saufn(woerter[1:], spieler)
-    if kopf == "sm":
+    if anderes == "schlafmuetze":
         return _schlafmuetze(woerter[1:], spieler)
     art, farbe = spielart(woerter[0], befehle)
     return _schafkopf(art, farbe, woerter[1:], spieler)
 
 
-def spielart(token: str, befehle: Collection[str] = ()) -> tuple[Spielart, Farbe | None]:
+def spielart(token: str, befehle: Collection[str] = ()) -> Ansage:
     """Ein Spiel-Token (``r``, ``fwe``, ``hs``, ``herz-solo`` …) → (Spielart, Farbe)."""
     t = token.casefold()
     if t in SPIELARTEN:
-        return SPIELARTEN[t], None
-    m = re.fullmatch(r"f([wg])([eghs])", t)
-    if m:
-        art = Spielart.FARBWENZ if m.group(1) == "w" else Spielart.FARBGEIER
-        return art, FARBEN[m.group(2)]
-    m = re.fullmatch(r"([eghs])s", t)
-    if m:
-        return Spielart.SOLO, FARBEN[m.group(1)]
+        return Ansage(SPIELARTEN[t])
+    if t[:-1] in FARBSPIELE and t[-1:] in FARBEN:
+        return Ansage(FARBSPIELE[t[:-1]], FARBEN[t[-1]])
+    if len(t) == len(SOLO_ENDUNG) + 1 and t.endswith(SOLO_ENDUNG) and t[0] in FARBEN:
+        return Ansage(Spielart.SOLO, FARBEN[t[0]])
     from referee.schafkopf.spielart import parse_ansage
 
     try:
@@ -366,7 +340,7 @@ def spielart(token: str, befehle: Collection[str] = ()) -> tuple[Spielart, Farbe
 
 def _schafkopf(
     art: Spielart, farbe: Farbe | None, woerter: Sequence[str], spieler: Sequence[str]
-) -> Schafkopf:
+) -> SchafkopfAngaben:
     zahlen: dict[str, int] = {}
     schalter: set[str] = set()
     partei: list[str] = []
@@ -387,16 +361,16 @@ def _schafkopf(
         elif m:
             buchstabe = m.group(1) or m.group(4)
             wert = _zusatzzahl(w, buchstabe, m.group(2) or m.group(3))
-            name = _ZUSATZ_NAME[buchstabe]
+            name = ZUSAETZE[buchstabe]
             if name in zahlen:
                 raise Eingabefehler(
-                    f"{_ZUSATZ_WORT[buchstabe]} doppelt angegeben („{zeigbar(w, 40)}“)."
+                    f"{ZUSATZ_WOERTER[buchstabe]} doppelt angegeben („{zeigbar(w, 40)}“)."
                 )
             zahlen[name] = wert
         elif t in ("k", "x"):  # ein Klopfer / ein Stoß ohne Zahl
-            name = _ZUSATZ_NAME[t]
+            name = ZUSAETZE[t]
             if name in zahlen:
-                raise Eingabefehler(f"{_ZUSATZ_WORT[t]} doppelt angegeben („{zeigbar(w, 40)}“).")
+                raise Eingabefehler(f"{ZUSATZ_WOERTER[t]} doppelt angegeben („{zeigbar(w, 40)}“).")
             zahlen[name] = 1
         elif t in SCHALTER:
             schalter.add(t)
@@ -414,10 +388,8 @@ def _schafkopf(
                 f"„{zeigbar(w, 40)}“: {was} von 0 bis {8 if art is Spielart.BETTEL else 120}, "
                 "als ganze Zahl ohne Vorzeichen."
             )
-        elif art is Spielart.RAMSCH and t in ("j", "jungfrau"):
-            modus = "jungfrau"
-        elif art is Spielart.RAMSCH and t in ("dm", "durchmarsch"):
-            modus = "durchmarsch"
+        elif art is Spielart.RAMSCH and t in RAMSCH_WOERTER:
+            modus = RAMSCH_WOERTER[t]
         else:
             namen = _partei(w, spieler)
             if modus == "jungfrau":
@@ -444,7 +416,7 @@ def _schafkopf(
         else:
             augen = zahl
     _pruefe_partei(art, partei, farbe)
-    return Schafkopf(
+    return SchafkopfAngaben(
         spielart=art,
         farbe=farbe,
         partei=tuple(partei),
@@ -466,7 +438,7 @@ def _schafkopf(
 def _zusatzzahl(wort: str, buchstabe: str, zahl: str) -> int:
     """Die Zahl eines Zusatzes (``l3``, ``k1``): nie negativ, nie unsinnig lang; wie viele
     es höchstens sein dürfen, sagt die Abrechnung."""
-    mehrzahl = {"x": "Stöße"}.get(buchstabe, _ZUSATZ_WORT[buchstabe])
+    mehrzahl = {"x": "Stöße"}.get(buchstabe, ZUSATZ_WOERTER[buchstabe])
     if zahl.startswith("-"):
         raise Eingabefehler(f"„{zeigbar(wort, 40)}“: weniger als 0 {mehrzahl} gibt es nicht.")
     if len(zahl) > 3:
@@ -485,7 +457,7 @@ def _pruefe_partei(art: Spielart, partei: list[str], farbe: Farbe | None) -> Non
             "Form: r an be 71."
         )
     if art is not Spielart.RUFSPIEL and len(partei) != 1:
-        name = Schafkopf(art, farbe).name
+        name = Ansage(art, farbe).name_de
         raise Eingabefehler(
             f"{name}: genau ein Spieler, angegeben: {len(partei)}"
             + (f" ({'+'.join(partei)})" if partei else "")
@@ -493,9 +465,9 @@ def _pruefe_partei(art: Spielart, partei: list[str], farbe: Farbe | None) -> Non
         )
 
 
-def _sabai(text: str, spieler: Sequence[str]) -> Sabai:
+def _sabai(text: str, spieler: Sequence[str]) -> SabaiAngaben:
     woerter = text.split()
-    letzte = bool(woerter) and woerter[-1].casefold() in ("letzte", "!")
+    letzte = bool(woerter) and woerter[-1].casefold() in SABAI_LETZTE
     if letzte:
         text = text.rsplit(None, 1)[0] if len(woerter) > 1 else ""
     teile = [t.strip() for t in text.split("/")]
@@ -512,10 +484,10 @@ def _sabai(text: str, spieler: Sequence[str]) -> Sabai:
     doppelt = sorted({n for n in namen if namen.count(n) > 1})
     if doppelt:
         raise Eingabefehler(f"sabai: {', '.join(doppelt)} doppelt.")
-    return Sabai(tuple(haende), letzte)
+    return SabaiAngaben(tuple(haende), letzte)
 
 
-def _saufn(woerter: Sequence[str], spieler: Sequence[str]) -> Saufn:
+def _saufn(woerter: Sequence[str], spieler: Sequence[str]) -> SaufnAngaben:
     plaetze = [n for w in woerter for n in _partei(w, spieler)]
     if not 1 <= len(plaetze) <= 3:
         raise Eingabefehler(
@@ -523,34 +495,51 @@ def _saufn(woerter: Sequence[str], spieler: Sequence[str]) -> Saufn:
         )
     if len(set(plaetze)) != len(plaetze):
         raise Eingabefehler(f"SAUFN: ein Platz doppelt ({' '.join(plaetze)}).")
-    return Saufn(tuple(plaetze))
+    return SaufnAngaben(tuple(plaetze))
 
 
-def _schlafmuetze(woerter: Sequence[str], spieler: Sequence[str]) -> Schlafmuetze:
+def _schlafmuetze(woerter: Sequence[str], spieler: Sequence[str]) -> SchlafmuetzeAngaben:
     klein = [w.casefold() for w in woerter]
     mit: list[str] = []
-    if "mit" in klein:
-        i = klein.index("mit")
+    if SCHLAFMUETZE_MIT in klein:
+        i = klein.index(SCHLAFMUETZE_MIT)
         mit = [n for w in woerter[i + 1 :] for n in _partei(w, spieler)]
         woerter = woerter[:i]
     if len(woerter) != 1:
         raise Eingabefehler(
             "Schlafmütze: genau einen Sieger nennen, z. B. sm dora (oder sm dora mit an be do)."
         )
-    return Schlafmuetze(spieler_aufloesen(woerter[0], spieler), tuple(mit))
+    from referee.eingabe.schlafmuetze import schlafmuetze_angaben
+
+    # mit Mitspielern gleich geprüft (Sieger spielt mit, 2–8 Personen), wie bei ``sieg``
+    return schlafmuetze_angaben(spieler_aufloesen(woerter[0], spieler), mit)
 
 
 __all__ = [
+    "ANDERE",
+    "FARBEN",
+    "FARBSPIELE",
+    "MAX_ZEICHEN",
+    "RAMSCH_WOERTER",
+    "SABAI_LETZTE",
+    "SCHALTER",
+    "SCHLAFMUETZE_MIT",
+    "SITZUNG",
+    "SOLO_ENDUNG",
+    "SPIELARTEN",
+    "ZUSAETZE",
+    "ZUSATZ_WOERTER",
     "Befehl",
     "Eingabe",
     "Korrektur",
     "Mitspieler",
-    "Sabai",
-    "Saufn",
-    "Schafkopf",
-    "Schlafmuetze",
+    "SabaiAngaben",
+    "SaufnAngaben",
+    "SchafkopfAngaben",
+    "SchlafmuetzeAngaben",
     "Sitzung",
     "Spiel",
+    "UeberlangeZeile",
     "kurzformen",
     "lies",
     "lies_spiel",

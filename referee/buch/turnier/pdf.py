@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from referee.turnier.antworten import Tischplan, Turnierstand
+    from referee.buch.turnier.antworten import Tischplan, Turnierstand
     from referee.turnier.daten import Tisch
     from referee.turnier.wertung import Wertung
 

@@ -606,7 +606,9 @@ def test_unbeantwortete_rueckfrage_haelt_nichts_auf(db_pfad, browser):
         assert _warte_bis(lambda: "SAUFN: 1. Anna 2. Ben 3. Dora" in _text(s, "#eintraege"), 5)
         # die Rückfrage wartet weiter, der Ausgang sagt es; „Nicht eintragen“ verwirft sie
         titel = "document.getElementById('ausgang-titel').textContent"
-        assert s.auswerten(titel) == "Noch nicht gesendet (1)"
+        # die Liste der Einträge kommt über den Ereignisstrom, die Antwort auf das Absenden kann
+        # einen Augenblick später ankommen: erst dann verlässt SAUFN den Ausgang
+        assert _warte_bis(lambda: s.auswerten(titel) == "Noch nicht gesendet (1)", 5)
         assert "wartet auf deine Antwort zu #1" in _text(s, "#ausgang")
         _tippe(s, "#frage-nein")
         assert _warte_bis(lambda: s.auswerten("document.getElementById('ausgang').hidden"), 5)

@@ -1,6 +1,6 @@
-"""Der Suchindex: Felder je Wort, Wortpaare, Vokabular, Beispielfragen und Profile.
+"""Der Wortindex: Felder je Wort, Wortpaare, Vokabular, Beispielfragen und Profile.
 
-Ein ``Suchindex`` wird einmal aus den Abschnitten (Regeltexte und Konventionen) und den
+Ein ``Wortindex`` wird einmal aus den Abschnitten (Regeltexte und Konventionen) und den
 Beispielfragen gebaut (``referee.suche.cache`` hält ihn über Prozesse hinweg) und beantwortet
 danach nur noch Nachschlagefragen:
 
@@ -14,8 +14,9 @@ danach nur noch Nachschlagefragen:
 - **Beispielfragen**: ein zweiter, kleiner Index, dessen Einträge die Fragen sind und auf ihren
   Abschnitt zeigen; dazu die gelernten Profile (``referee.suche.profil``).
 
-Suchen, bewerten und antworten tun ``suchwoerter``, ``bewertung`` und ``antwort``; die
-gleichnamigen Methoden hier reichen nur weiter.
+Suchen, bewerten und antworten tun ``suchwoerter``, ``bewertung`` und ``antwort`` über ihm;
+``referee.suche.suchindex.Suchindex`` ist der Wortindex mit diesen Fragen als Methoden (über
+allen dreien, damit keiner von ihnen nach oben importiert).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import Self
 
 from referee.regeltexte import Abschnitt
 from referee.suche import konstanten
@@ -32,11 +33,6 @@ from referee.suche.profil import Profile, profil_fragen
 from referee.suche.satz import absicht_im_text, frage_woerter, inhaltswoerter, verb_mit_partikel
 from referee.suche.woerterbuch import namen_als_fuellwoerter, staemme, stoppwoerter, synonyme
 from referee.suche.wortformen import VORSILBEN, stamm
-
-if TYPE_CHECKING:
-    from referee.suche.antwort import Abwaegung, Antwort
-    from referee.suche.bewertung import Treffer
-    from referee.suche.suchwoerter import Suchwort
 
 
 class Postings:
@@ -102,7 +98,7 @@ class Postings:
         return self._text
 
 
-#: So viele Wörter merkt sich ``Suchindex.aehnliche`` höchstens (dann fängt es neu an).
+#: So viele Wörter merkt sich ``Wortindex.aehnliche`` höchstens (dann fängt es neu an).
 _MERKEN = 4096
 
 
@@ -119,7 +115,7 @@ def profile_lernen(
     return Profile.lernen(profil_fragen(liste, beispiele), vorgelernt, konventionen)
 
 
-class Suchindex:
+class Wortindex:
     """Vorberechneter Index über Abschnitte: Vokabular, Felder je Wort, idf."""
 
     def __init__(
@@ -134,7 +130,7 @@ class Suchindex:
         gelernte Profile (``Profile.als_text``), die gelten, wenn sie zu den Beispielen passen."""
         self.abschnitte: tuple[Abschnitt, ...] = tuple(liste)
         # Beim Beispielindex: der Hauptindex, dessen Vokabular (Tippfehler, Stämme) er nutzt
-        self._quelle: Suchindex | None = None
+        self._quelle: Wortindex | None = None
         self._aehnlich: dict[tuple[str, bool], dict[str, float]] = {}
         beispiele = list(beispiele)
         self._beispiele_setzen(beispiele)
@@ -231,11 +227,11 @@ class Suchindex:
             a = self.abschnitte[nummer[ziel]]
             eintraege.append(Abschnitt(a.id, a.spiel, frage, ""))
             self.ziele.append(nummer[ziel])
-        self.beispiele: Suchindex | None = None
+        self.beispiele: Wortindex | None = None
         if eintraege:
             # Die Wörter der Beispielfragen stehen auch im Hauptindex (eigenes Feld): der
             # Beispielindex braucht kein eigenes Vokabular und erkennt dieselben Tippfehler.
-            self.beispiele = Suchindex(eintraege, titel_sind_fragen=True)
+            self.beispiele = Wortindex(eintraege, titel_sind_fragen=True)
             self.beispiele._quelle = self
 
     # -- Zwischenspeichern ---------------------------------------------------------------
@@ -275,7 +271,7 @@ class Suchindex:
         )
 
     @classmethod
-    def aus_zustand(cls, liste: Iterable[Abschnitt], zustand: tuple) -> Suchindex:
+    def aus_zustand(cls, liste: Iterable[Abschnitt], zustand: tuple) -> Self:
         """Index aus ``zustand()`` und denselben Abschnitten; ``ValueError`` wenn sie abweichen."""
         ix = cls.__new__(cls)
         ix.abschnitte = tuple(liste)
@@ -307,7 +303,7 @@ class Suchindex:
             ix.profile = None if profile is None else Profile(*profile)
             # Nach dem Aufbau braucht der Beispielindex von seinen Einträgen nur id und Spiel:
             # der Abschnitt, auf den die Beispielfrage zeigt, genügt (nichts neu anzulegen).
-            ix.beispiele = cls.aus_zustand([ix.abschnitte[i] for i in ziele], unterzustand)
+            ix.beispiele = Wortindex.aus_zustand([ix.abschnitte[i] for i in ziele], unterzustand)
             ix.beispiele._quelle = ix
         return ix
 
@@ -504,66 +500,6 @@ class Suchindex:
             letztes = ((frage, namen), *self.profile.bewerten(frage, namen))
             self._letztes_profil = letztes
         return letztes[1], letztes[2]
-
-    # -- Suchen und antworten (``suchwoerter``, ``bewertung``, ``antwort``) ---------------
-
-    def _suchwoerter(
-        self, frage: str, namen: frozenset[str] = frozenset()
-    ) -> tuple[list[Suchwort], set[str]]:
-        """Die gewichteten Suchwörter der Frage und die Spiele, die sie nennt."""
-        from referee.suche.suchwoerter import suchwoerter
-
-        return suchwoerter(self, frage, namen)
-
-    def suche(
-        self,
-        frage: str,
-        spiel: str | None = None,
-        anzahl: int = 3,
-        mindest_score: float = konstanten.MINDEST_SCORE,
-        vage: bool = False,
-        art: str | None = "regel",
-        namen: Iterable[str] = (),
-    ) -> list[Treffer]:
-        """Die besten ``anzahl`` Abschnitte zu ``frage`` (``bewertung.suche``); ``namen``: die
-        Namen vom Tisch, Füllwörter."""
-        from referee.suche.bewertung import suche
-
-        return suche(self, frage, spiel, anzahl, mindest_score, vage, art, self.namen(namen))
-
-    def abwaegung(
-        self,
-        frage: str,
-        spiel: str | None = None,
-        mindest_score: float = konstanten.MINDEST_SCORE,
-        namen: Iterable[str] = (),
-    ) -> Abwaegung:
-        """Woraus die Antwort entscheidet, ob der Regeltext schweigt (``antwort.abwaegung``)."""
-        from referee.suche.antwort import abwaegung
-
-        return abwaegung(self, frage, spiel, mindest_score, self.namen(namen))
-
-    def antwort(
-        self,
-        frage: str,
-        spiel: str | None = None,
-        anzahl: int = 3,
-        mindest_score: float = konstanten.MINDEST_SCORE,
-        namen: Iterable[str] = (),
-    ) -> Antwort:
-        """Regelstellen und Konventionen zu ``frage`` (``antwort.antwort``); ``namen``: die
-        Namen vom Tisch (Spieler des Abends, bekannte Spieler), Füllwörter."""
-        from referee.suche.antwort import antwort
-
-        return antwort(self, frage, spiel, anzahl, mindest_score, self.namen(namen))
-
-    def vorschlaege(
-        self, frage: str, spiel: str | None = None, anzahl: int = 3, namen: Iterable[str] = ()
-    ) -> list[Abschnitt]:
-        """Die nächstliegenden Abschnitte für „Meintest du …?“ (``antwort.vorschlaege``)."""
-        from referee.suche.antwort import vorschlaege
-
-        return vorschlaege(self, frage, spiel, anzahl, self.namen(namen))
 
 
 def _nachbarn_lesen(text: str) -> list[tuple[str, float]]:

@@ -57,6 +57,7 @@ if TYPE_CHECKING:
         Ruhmeshalle,
         SabaiSpielstand,
         Statistik,
+        Umzug,
         Verlauf,
         Vorschau,
     )
@@ -763,6 +764,22 @@ class Buch:
         self.store = store_oeffnen(pfad)
         return Importiert(zahlen["spieler"], zahlen["abende"], zahlen["eintraege"], self.pfad)
 
+    def umziehen(self, ziel: str | os.PathLike[str]) -> Umzug:
+        """Das ganze Buch (Abende, Turniere, Schreib-Schlüssel, Geheimnisse) in ein leeres
+        anderes: SQLite → PostgreSQL oder zurück, eine Transaktion im Ziel
+        (``referee.store.umzug``). Danach gibt das Ziel denselben JSON-Export."""
+        from referee.buch.antworten import Umzug
+        from referee.spiele import store_oeffnen
+        from referee.store.umzug import umziehen
+
+        with store_oeffnen(ziel) as neu:
+            if _derselbe_ort(neu.pfad, self.store.pfad):
+                raise Eingabefehler(
+                    f"{neu.pfad} ist dasselbe Buch; umgezogen wird in ein anderes, leeres."
+                )
+            zeilen = umziehen(self.store.verbindung, neu.verbindung)
+            return Umzug(self.pfad, str(neu.pfad), zeilen)
+
     def statistik(
         self, abend_id: int | None = None, *, gesamt: bool = False, spieler: str | None = None
     ) -> Statistik:
@@ -803,6 +820,15 @@ def _auswerten(pfad: os.PathLike[str]) -> None:
             buch.sabai_spielstand(a.id)
         for format in FORMATE:  # gesamt: alle Einträge in jedem Format
             buch.exportieren(gesamt=True, format=format)
+
+
+def _derselbe_ort(a: object, b: object) -> bool:
+    """Zeigen zwei Buchorte (Pfade oder PostgreSQL-Adressen) auf dasselbe Buch?"""
+    from pathlib import Path
+
+    if isinstance(a, Path) and isinstance(b, Path):
+        return a.absolute() == b.absolute()
+    return str(a) == str(b)
 
 
 def __getattr__(name: str) -> Any:

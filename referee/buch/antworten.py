@@ -377,6 +377,27 @@ class Importiert:
 
 
 @dataclass(frozen=True)
+class Umzug:
+    """``referee umziehen``: woher, wohin (ohne Passwort) und wie viele Zeilen je Tabelle."""
+
+    quelle: str
+    ziel: str
+    zeilen: dict[str, int]
+
+    def als_json(self) -> dict[str, Any]:
+        z = self.zeilen
+        return {
+            "quelle": self.quelle,
+            "ziel": self.ziel,
+            "spieler": z.get("spieler", 0),
+            "abende": z.get("abende", 0),
+            "eintraege": z.get("eintraege", 0),
+            "turniere": z.get("turniere", 0),
+            "zeilen": sum(z.values()),
+        }
+
+
+@dataclass(frozen=True)
 class Statistik:
     """``referee statistik``: Kennzahlen je Spiel und Spieler (``referee.bericht.kennzahlen``)
     – aller Spieler oder, mit ``--spieler``, einer Person."""

@@ -26,6 +26,7 @@ ANTWORTEN = (
     "SabaiSpielstand",
     "Stand",
     "Statistik",
+    "Umzug",
     "Verlauf",
     "Vorschau",
 )

@@ -152,6 +152,42 @@ def import_(
         sys.stderr.write(f"Importiert nach {r.pfad}: {r.spieler} Spieler, {abende}, {eintraege}.\n")
 
 
+# ---------------------------------------------------------------- umziehen
+
+
+@gruppen.app.command("umziehen")
+def umziehen(
+    ziel: str = typer.Argument(
+        ...,
+        metavar="ZIEL",
+        help="Das leere Ziel: eine Datei oder eine PostgreSQL-URL (postgresql://…).",
+    ),
+    als_json: bool = typer.Option(False, "--json", help="Zusammenfassung als JSON."),
+    db: str = _DB,
+) -> None:
+    """Das ganze Buch in ein leeres anderes bringen: SQLite → PostgreSQL oder zurück.
+
+    Abende, Turniere, Schreib-Schlüssel und Geheimnisse (die Tisch-Links gelten weiter)
+    ziehen mit; Nummern und Zeiten bleiben, der JSON-Export ist danach derselbe. Ein Ziel mit
+    Daten wird nicht angerührt (Exit 2).
+
+    Beispiel: referee umziehen verein.db
+    """
+    from referee.cli.ausgabe import drucke_json
+    from referee.cli.gruppen import buch_oeffnen
+
+    with buch_oeffnen(db) as buch:
+        u = buch.umziehen(ziel)
+    if als_json:
+        drucke_json(u.als_json())
+    else:
+        sys.stderr.write(
+            f"Umgezogen nach {u.ziel}: {u.zeilen.get('spieler', 0)} Spieler, "
+            f"{u.zeilen.get('abende', 0)} Abende, {u.zeilen.get('eintraege', 0)} Einträge, "
+            f"{u.zeilen.get('turniere', 0)} Turniere ({sum(u.zeilen.values())} Zeilen).\n"
+        )
+
+
 # ---------------------------------------------------------------- statistik
 
 

@@ -61,11 +61,15 @@ def starte_im_hintergrund(
     Belegter Port: ``Zustandsfehler``; ``abend_id`` unbekannt: ``KeineDaten``.
     """
     from referee.live.prozess import LiveProzess, argumente
+    from referee.pfade import pg_umgebung
     from referee.store import db_pfad as pfad_von
 
     pfad = pfad_von(db_pfad).absolute()
     port = STANDARD_PORT if port is None else port
-    return LiveProzess(argumente(pfad, abend_id, host, port, neu_laden, schreiben))
+    # das Passwort eines PostgreSQL-Buchs geht über die Umgebung, nie über die Kommandozeile
+    return LiveProzess(
+        argumente(pfad, abend_id, host, port, neu_laden, schreiben), umgebung=pg_umgebung(pfad)
+    )
 
 
 def starte_im_thread(

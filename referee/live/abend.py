@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.errors import RefereeFehler
@@ -37,11 +36,13 @@ from referee.live.vertrag import (
     Vorschau,
     Vorschauanfrage,
 )
+from referee.pfade import db_pfad
 
 if TYPE_CHECKING:
     from referee.buch import Buch
     from referee.buch.antworten import Eingetragen as Buchung
     from referee.ergebnis import Angaben
+    from referee.pfade import Buchort
     from referee.store import Eintrag
 
 Abendlesung = Lesung[Abendstand | None]
@@ -53,8 +54,10 @@ class Abendquelle:
     ohne_felder = frozenset({"spiel_nr"})
     mindestabstand = 0.0
 
-    def __init__(self, db: Path, abend_id: int | None = None, *, schreiben: bool = False) -> None:
-        self.db = Path(db)
+    def __init__(
+        self, db: Buchort, abend_id: int | None = None, *, schreiben: bool = False
+    ) -> None:
+        self.db = db_pfad(db)  # ein Pfad oder eine PostgreSQL-Adresse
         self.abend_id = abend_id
         self.schreiben = schreiben
         #: das Token des Schreib-Links: ein zweites, eigenes (128 Bit wie das Lese-Token)

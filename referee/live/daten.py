@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
-    from pathlib import Path
 
     from referee.buch import Buch
     from referee.buch.stand import Stand
+    from referee.pfade import Buchort
     from referee.schafkopf.tisch import Geberfolge
     from referee.store import Abend, Eintrag
 
@@ -126,7 +126,7 @@ def _formular(e: Eintrag, spieler: Sequence[str]) -> dict[str, Any] | None:
     return None if spiel is None else formular(spiel)
 
 
-def pruefe_abend(pfad: Path, abend_id: int) -> None:
+def pruefe_abend(pfad: Buchort, abend_id: int) -> None:
     """Gibt es den Abend ``abend_id``? Sonst der Fehler des Buchs (wie ``referee stand``)."""
     from referee.buch import Buch
 

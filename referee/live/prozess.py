@@ -22,16 +22,18 @@ import signal
 import subprocess
 import sys
 import urllib.parse
-from pathlib import Path
 
 from referee.errors import Zustandsfehler
 from referee.live.terminal import nur_lokal, qr_text
+from referee.pfade import Buchort
 
 
 class LiveProzess:
     """Ein ``referee live`` im Hintergrund: ``url``, ``qr_text()``, ``stoppe()`` wie ``LiveServer``."""
 
-    def __init__(self, argumente: list[str], frist: float = 20.0) -> None:
+    def __init__(
+        self, argumente: list[str], frist: float = 20.0, umgebung: dict[str, str] | None = None
+    ) -> None:
         self._proc = subprocess.Popen(
             [sys.executable, "-m", "referee", "live", *argumente, "--json", "--mit-eltern"],
             stdin=subprocess.PIPE,
@@ -41,7 +43,7 @@ class LiveProzess:
             encoding="utf-8",
             errors="replace",
             start_new_session=True,
-            env=dict(os.environ, NO_COLOR="1"),
+            env=dict(os.environ, NO_COLOR="1", **(umgebung or {})),
         )
         assert self._proc.stdout is not None and self._proc.stderr is not None
         zeile = self._proc.stdout.readline()
@@ -117,7 +119,7 @@ def _fehlerart(art: object) -> type[Exception]:
 
 
 def argumente(
-    db: Path,
+    db: Buchort,
     abend_id: int | None,
     host: str | None,
     port: int,

@@ -24,7 +24,6 @@ import ipaddress
 import socket
 import threading
 import time
-from pathlib import Path
 from typing import Any, Generic, Self
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -39,6 +38,7 @@ from referee.live.schreiben import Schreiber
 from referee.live.terminal import nur_lokal, qr_text
 from referee.live.turnierquelle import Aufnahme, Turnierquelle
 from referee.live.vertrag import fehler_json
+from referee.pfade import Buchort
 
 #: Höchstens so viele offene Verbindungen insgesamt (weniger, wenn ``ulimit -n`` nicht reicht).
 #: Ist die Grenze erreicht, schließt jede neue die älteste, die noch auf ihren Anfragekopf wartet.
@@ -380,7 +380,7 @@ class AbendServer(LiveServer[Any, Any]):
 
     def __init__(
         self,
-        db: Path,
+        db: Buchort,
         abend_id: int | None = None,
         host: str | None = None,
         port: int = 0,
@@ -417,7 +417,7 @@ class TurnierServer(LiveServer[Any, Any]):
 
     def __init__(
         self,
-        db: Path,
+        db: Buchort,
         turnier_id: int,
         host: str | None = None,
         port: int = 0,

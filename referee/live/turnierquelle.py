@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
@@ -45,10 +44,12 @@ from referee.live.vertrag import (
     Vorschau,
     Vorschauanfrage,
 )
+from referee.pfade import db_pfad
 
 if TYPE_CHECKING:
     from referee.buch.turnier import Turnierbuch
     from referee.buch.turnier.antworten import SpielEingetragen
+    from referee.pfade import Buchort
     from referee.schafkopf.angaben import SchafkopfAngaben
     from referee.turnier.spiel import Tischlage
 
@@ -90,8 +91,8 @@ class Turnierquelle:
     # Tische zugleich, höchstens zehnmal je Sekunde (jede Änderung ist dann ≤ 0,1 s später da)
     mindestabstand = MINDESTABSTAND
 
-    def __init__(self, db: Path, turnier_id: int, *, schreiben: bool = False) -> None:
-        self.db = Path(db)
+    def __init__(self, db: Buchort, turnier_id: int, *, schreiben: bool = False) -> None:
+        self.db = db_pfad(db)  # ein Pfad oder eine PostgreSQL-Adresse
         self.turnier_id = turnier_id
         self.schreiben = schreiben
         self._tische: dict[Ort, tuple[object, Schreibansicht]] = {}

@@ -56,7 +56,7 @@ import os
 from typing import TYPE_CHECKING
 
 from referee.ergebnis import Eintrag, Summen
-from referee.pfade import db_pfad
+from referee.pfade import PgAdresse, db_pfad
 from referee.store.austausch import Austausch
 from referee.store.datei import angelegte_leere_entfernen
 from referee.store.daten import (
@@ -75,7 +75,7 @@ from referee.store.daten import (
 )
 from referee.store.schema import migrationen
 from referee.store.turnier import Turnierspeicher
-from referee.store.verbindung import Verbindung, verbinde
+from referee.store.verbindung import Buchverbindung, Verbindung, verbinde
 
 if TYPE_CHECKING:
     from referee.turnier.daten import TischergebnisAus
@@ -98,8 +98,7 @@ def oeffne(
     Wirft ``SpeicherFehler``, wenn am Pfad keine (referee-)SQLite-Datenbank liegt oder sie
     von einer neueren Version stammt – die Datei bleibt dann unverändert.
     """
-    v = Verbindung(db_pfad(pfad), ergebnis_aus=ergebnis_aus)
-    return Abendspeicher(v, ergebnis_aus)
+    return Abendspeicher(_verbindung(pfad, ergebnis_aus), ergebnis_aus)
 
 
 def oeffne_turniere(
@@ -111,8 +110,20 @@ def oeffne_turniere(
     """Den Speicher der Turniere öffnen (dieselbe Datei wie die Abende). ``tischergebnis_aus``
     liest die Ergebnisse der Tischeinträge getypt (``referee.turnier.spiel``);
     ``ergebnis_aus`` wie bei ``oeffne`` (für die Migration alter Dateien)."""
-    v = Verbindung(db_pfad(pfad), ergebnis_aus=ergebnis_aus)
-    return Turnierspeicher(v, tischergebnis_aus)
+    return Turnierspeicher(_verbindung(pfad, ergebnis_aus), tischergebnis_aus)
+
+
+def _verbindung(
+    pfad: str | os.PathLike[str] | None, ergebnis_aus: ErgebnisAus | None
+) -> Buchverbindung:
+    """Eine SQLite-Datei (``Verbindung``) oder – bei einer ``postgresql://``-URL – eine
+    PostgreSQL-Datenbank (``PgVerbindung``; erst dann wird psycopg geladen)."""
+    ort = db_pfad(pfad)
+    if isinstance(ort, PgAdresse):
+        from referee.store.postgres import PgVerbindung
+
+        return PgVerbindung(ort, ergebnis_aus=ergebnis_aus)
+    return Verbindung(ort, ergebnis_aus=ergebnis_aus)
 
 
 __all__ = [
@@ -123,6 +134,7 @@ __all__ = [
     "SCHEMA_AKTUELL",
     "Abend",
     "Abendspeicher",
+    "Buchverbindung",
     "Eintrag",
     "Ereignis",
     "ErgebnisAus",

@@ -64,12 +64,14 @@ class Abende(Grund):
 
     # ------------------------------------------------------------ Abende
 
-    _ABEND_SQL = (
-        "SELECT a.id, a.datum, a.ort, a.tarif, a.hausregeln, a.offen, a.begonnen, a.beendet, "
-        "a.geber_start, (SELECT json_group_array(name) FROM (SELECT s.name FROM abend_spieler x "
-        "JOIN spieler s ON s.id = x.spieler_id WHERE x.abend_id = a.id ORDER BY x.platz)) "
-        "FROM abende a"
-    )
+    @property
+    def _abend_sql(self) -> str:
+        return (
+            "SELECT a.id, a.datum, a.ort, a.tarif, a.hausregeln, a.offen, a.begonnen, "
+            "a.beendet, a.geber_start, "
+            + self.verbindung.dialekt.abend_spieler_json
+            + " FROM abende a"
+        )
 
     @staticmethod
     def _abend_aus(z: tuple[Any, ...]) -> Abend:
@@ -113,7 +115,7 @@ class Abende(Grund):
 
     def abende(self, *, roh: bool = False) -> list[Abend]:
         """Alle Abende; ``roh``: Tarif/Hausregeln wie beim Anlegen (für den Export)."""
-        abende = [self._abend_aus(z) for z in self._lies(self._ABEND_SQL + " ORDER BY a.id")]
+        abende = [self._abend_aus(z) for z in self._lies(self._abend_sql + " ORDER BY a.id")]
         return abende if roh else self._mit_regeln(abende)
 
     def abend(
@@ -129,7 +131,7 @@ class Abende(Grund):
                     "Kein offener Abend. Beispiel: referee abend neu --spieler Anna Ben Cem Dora"
                 )
             return a
-        z = self._lies(self._ABEND_SQL + " WHERE a.id = ?", [abend_id])
+        z = self._lies(self._abend_sql + " WHERE a.id = ?", [abend_id])
         if not z:
             raise KeineDaten(f"Es gibt keinen Abend {abend_id}.")
         a = self._abend_aus(z[0])
@@ -154,7 +156,7 @@ class Abende(Grund):
 
     def aktueller_abend(self) -> Abend | None:
         """Der offene Abend (der jüngste, falls es mehrere gäbe) oder None."""
-        z = self._lies(self._ABEND_SQL + " WHERE a.offen = 1 ORDER BY a.id DESC LIMIT 1")
+        z = self._lies(self._abend_sql + " WHERE a.offen = 1 ORDER BY a.id DESC LIMIT 1")
         return self._mit_regeln([self._abend_aus(z[0])])[0] if z else None
 
     def abend_neu(
@@ -413,10 +415,11 @@ class Abende(Grund):
         """Die Konventionen (``ergebnis["konventionen"]``), die Einträge des Abends (vor
         Eintrag ``vor``) schon genannt haben – je einmal, in der Reihenfolge des Nennens."""
         zeilen = self._lies(
-            "SELECT j.value FROM eintraege e, json_each(e.ergebnis, '$.konventionen') j "
-            "WHERE e.abend_id = ? AND e.art != 'storno'"
+            "SELECT j.value FROM eintraege e, "
+            + self.verbindung.dialekt.konventionen_je
+            + " WHERE e.abend_id = ? AND e.art != 'storno'"
             + (" AND e.id < ?" if vor is not None else "")
-            + " ORDER BY e.id",
+            + " ORDER BY e.id, j.key",
             [abend_id] + ([vor] if vor is not None else []),
         )
         return list(dict.fromkeys(str(z[0]) for z in zeilen))

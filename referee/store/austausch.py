@@ -100,6 +100,8 @@ class Austausch(Eintraege):
         ``\\u``-Escapes werden neu kodiert, damit Export → Import → Export gleich bleibt.
         ``werte`` baut SQLite in der Reihenfolge der Wertzeilen.
         """
+        if not self.verbindung.dialekt.export_in_sql:
+            return self._export_eintraege_json_python(abend_id)
         dumps = json.JSONEncoder(ensure_ascii=False).encode
         loads = json.loads
         sql = (
@@ -126,6 +128,42 @@ class Austausch(Eintraege):
                 ergebnis = dumps(loads(ergebnis))
             zeilen.append(
                 f'{kopf}, "eingabe": {eingabe}, "ergebnis": {ergebnis}, "werte": {werte}}}'
+            )
+        return zeilen
+
+    def _export_eintraege_json_python(self, abend_id: int | None) -> list[str]:
+        """``export_eintraege_json`` für Datenbanken ohne SQLites JSON-Aggregate
+        (PostgreSQL): dieselben Bytes, in Python gebaut – der Kopf wie dort, ``werte`` so knapp
+        wie ``json_group_object`` (ohne Leerzeichen), Größen und Namen in der Reihenfolge der
+        Wertzeilen (``rowid``)."""
+        dumps = json.JSONEncoder(ensure_ascii=False).encode
+        knapp = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+        loads = json.loads
+        bed = "" if abend_id is None else " WHERE abend_id = ?"
+        par = [] if abend_id is None else [abend_id]
+        werte: dict[int, dict[str, dict[str, int]]] = {}
+        for eid, groesse, name, wert in self._lies(
+            "SELECT w.eintrag_id, w.groesse, s.name, w.wert FROM werte w JOIN spieler s "
+            "ON s.id = w.spieler_id" + bed.replace("abend_id", "w.abend_id") + " ORDER BY w.rowid",
+            par,
+        ):
+            werte.setdefault(eid, {}).setdefault(groesse, {})[name] = wert
+        zeilen = []
+        for i, a, nr, zeit, spiel, art, bezug, gilt, eingabe, ergebnis in self._lies(
+            "SELECT id, abend_id, nr, zeit, spiel, art, bezug, gilt, eingabe, ergebnis "
+            "FROM eintraege" + bed + " ORDER BY abend_id, id",
+            par,
+        ):
+            if "\\u" in eingabe:
+                eingabe = dumps(loads(eingabe))
+            if "\\u" in ergebnis:
+                ergebnis = dumps(loads(ergebnis))
+            zeilen.append(
+                f'{{"id": {i}, "abend": {a}, "nr": {nr}, "zeit": {dumps(zeit)}, '
+                f'"spiel": {dumps(spiel)}, "art": {dumps(art)}, '
+                f'"bezug": {"null" if bezug is None else bezug}, '
+                f'"gilt": {"true" if gilt else "false"}, "eingabe": {eingabe}, '
+                f'"ergebnis": {ergebnis}, "werte": {knapp(werte.get(i, {}))}}}'
             )
         return zeilen
 

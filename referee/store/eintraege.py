@@ -22,7 +22,7 @@ from referee.namen import namensschluessel
 from referee.namen import vorschlag as _meintest_du
 from referee.store.abende import Abende
 from referee.store.daten import ErgebnisAus, KeineDaten, Wiederholt, _bedingungen, _jetzt
-from referee.store.verbindung import Verbindung
+from referee.store.verbindung import Buchverbindung
 from referee.zahlen import pruefe_bereich
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 class Eintraege(Abende):
     """Einträge und ihre Werte (mit Spielern, Abenden und Ereignissen aus ``Abende``)."""
 
-    def __init__(self, verbindung: Verbindung, ergebnis_aus: ErgebnisAus | None = None) -> None:
+    def __init__(self, verbindung: Buchverbindung, ergebnis_aus: ErgebnisAus | None = None) -> None:
         super().__init__(verbindung)
         self._ergebnis_aus = ergebnis_aus
 

@@ -12,18 +12,20 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Self
 
-from referee.store.verbindung import Verbindung
+from referee.store.verbindung import Buchverbindung
 
 
 class Grund:
     """Ein Speicher über einer ``Verbindung``: die Datei, Lesen, Schreiben in einer Transaktion."""
 
-    def __init__(self, verbindung: Verbindung) -> None:
+    def __init__(self, verbindung: Buchverbindung) -> None:
         self.verbindung = verbindung
 
     @property
     def pfad(self) -> Path:
-        return self.verbindung.pfad
+        """Die Datei – oder bei PostgreSQL die Adresse (``referee.pfade.PgAdresse``, ohne
+        Passwort), die sich an diesen Stellen wie ein Pfad benimmt."""
+        return self.verbindung.pfad  # type: ignore[no-any-return]
 
     @property
     def existiert(self) -> bool:

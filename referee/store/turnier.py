@@ -24,7 +24,7 @@ from referee.errors import Eingabefehler, Zustandsfehler
 from referee.namen import namensschluessel, pruefe_name
 from referee.store.daten import KeineDaten, _jetzt
 from referee.store.grund import Grund
-from referee.store.verbindung import Verbindung
+from referee.store.verbindung import Buchverbindung
 
 if TYPE_CHECKING:
     import sqlite3
@@ -54,7 +54,7 @@ class Turnierspeicher(Grund):
     ohne ihn gehen Turniere, Teilnehmer und Tische, aber keine Einträge."""
 
     def __init__(
-        self, verbindung: Verbindung, tischergebnis_aus: TischergebnisAus | None = None
+        self, verbindung: Buchverbindung, tischergebnis_aus: TischergebnisAus | None = None
     ) -> None:
         super().__init__(verbindung)
         self._tischergebnis_aus = tischergebnis_aus

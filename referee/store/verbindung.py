@@ -39,6 +39,7 @@ from referee.store.daten import (
     KeineDaten,
     _jetzt,
 )
+from referee.store.dialekt import SQLITE, Dialekt
 from referee.store.schema import migrationen
 
 if TYPE_CHECKING:
@@ -133,7 +134,64 @@ def _pruefe_schema(conn: sqlite3.Connection, pfad: Path) -> int:
     return version
 
 
-class Verbindung:
+class Buchverbindung:
+    """Was beide Datenbanken des Buchs gleich tun (SQLite: ``Verbindung``, PostgreSQL:
+    ``referee.store.postgres.PgVerbindung``); die Speicher sehen nur diese Oberfläche:
+    ``existiert``, ``version()``, ``datenversion()``, ``lies``, ``schreiben``, ``geheimnis``,
+    ``integritaet``, ``schliessen`` und ``dialekt`` (``referee.store.dialekt``)."""
+
+    pfad: Any
+    dialekt: Dialekt = SQLITE
+
+    @property
+    def existiert(self) -> bool:
+        raise NotImplementedError
+
+    def version(self) -> int:
+        raise NotImplementedError
+
+    def datenversion(self) -> int:
+        raise NotImplementedError
+
+    def schliessen(self) -> None:
+        raise NotImplementedError
+
+    def schreiben(self) -> contextlib.AbstractContextManager[Any]:
+        raise NotImplementedError
+
+    def lies(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    def integritaet(self) -> str:
+        raise NotImplementedError
+
+    def braucht_daten(self) -> None:
+        """Vor Schreibvorgängen, die vorhandene Daten brauchen: nie eine leere Datei anlegen."""
+        if not self.existiert:
+            raise KeineDaten(
+                f"Noch keine Daten ({self.pfad} gibt es nicht). "
+                "Beispiel: referee abend neu --spieler Anna Ben Cem Dora"
+            )
+
+    def geheimnis(self, name: str) -> str:
+        """Ein zufälliges Geheimnis des Buchs (256 Bit, hexadezimal) unter ``name`` – beim
+        ersten Mal angelegt (eine Transaktion), danach immer dasselbe."""
+        import secrets
+
+        if self.existiert and self.version() >= 7:
+            z = self.lies("SELECT wert FROM geheimnisse WHERE name = ?", [name])
+            if z:
+                return str(z[0][0])
+        with self.schreiben() as conn:
+            z2 = conn.execute("SELECT wert FROM geheimnisse WHERE name = ?", [name]).fetchone()
+            if z2 is not None:
+                return str(z2[0])
+            wert = secrets.token_hex(32)
+            conn.execute("INSERT INTO geheimnisse VALUES (?, ?, ?)", [name, wert, _jetzt()])
+        return wert
+
+
+class Verbindung(Buchverbindung):
     """Die Verbindung zu einer Buchdatei (``pfad``): lesen, schreiben in einer Transaktion,
     Schema. Ohne Datei liefert Lesen „leer“; die Datei entsteht beim ersten Schreiben.
 
@@ -228,36 +286,11 @@ class Verbindung:
                 ) from None
             raise
 
-    def braucht_daten(self) -> None:
-        """Vor Schreibvorgängen, die vorhandene Daten brauchen: nie eine leere Datei anlegen."""
-        if not self.existiert:
-            raise KeineDaten(
-                f"Noch keine Daten ({self.pfad} gibt es nicht). "
-                "Beispiel: referee abend neu --spieler Anna Ben Cem Dora"
-            )
-
     def lies(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         """Die Zeilen einer lesenden Abfrage (ohne Datei: keine)."""
         if not self.existiert:
             return []
         return list(self._conn.execute(sql, tuple(params)).fetchall())
-
-    def geheimnis(self, name: str) -> str:
-        """Ein zufälliges Geheimnis des Buchs (256 Bit, hexadezimal) unter ``name`` – beim
-        ersten Mal angelegt (eine Transaktion), danach immer dasselbe."""
-        import secrets
-
-        if self.existiert and self.version() >= 7:
-            z = self.lies("SELECT wert FROM geheimnisse WHERE name = ?", [name])
-            if z:
-                return str(z[0][0])
-        with self.schreiben() as conn:
-            z2 = conn.execute("SELECT wert FROM geheimnisse WHERE name = ?", [name]).fetchone()
-            if z2 is not None:
-                return str(z2[0])
-            wert = secrets.token_hex(32)
-            conn.execute("INSERT INTO geheimnisse VALUES (?, ?, ?)", [name, wert, _jetzt()])
-        return wert
 
     def integritaet(self) -> str:
         """``PRAGMA integrity_check`` (``"ok"`` wenn alles stimmt)."""
@@ -265,4 +298,4 @@ class Verbindung:
         return z[0][0] if z else "ok"
 
 
-__all__ = ["Verbindung", "verbinde"]
+__all__ = ["Buchverbindung", "Verbindung", "verbinde"]

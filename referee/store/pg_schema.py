@@ -1,0 +1,373 @@
+"""Das Schema des Buchs auf PostgreSQL: dieselben Tabellen und Spalten wie eine frisch
+migrierte SQLite-Datei (``referee.store.schema``), in PostgreSQL-DDL, mit denselben Zusagen in
+der Datenbank – nur anhängend (Trigger in PL/pgSQL), eindeutige Schlüssel, Fremdschlüssel.
+
+Ein PostgreSQL-Buch beginnt beim aktuellen Schema (``SCHEMA``): die alten SQLite-Migrationen
+werden nicht nachgespielt – wer ein altes Buch hat, zieht es um (``referee umziehen``).
+
+**Eine Tabelle dazu** (auf der SQLite-Seite eine neue Migration): hier in ``TABELLEN`` eine
+Zeile je Spalte und Einschränkung, in ``INDIZES`` ihre Indizes, in ``NUR_ANHAENGEN`` (nie
+löschen) und ``UNVERAENDERLICH`` (Spalten, die nie geändert werden; ``None``: die ganze Zeile)
+ihre Zusagen, ``SCHEMA`` auf die neue Version. ``tests/test_pg_schema.py`` vergleicht die
+Tabellen und Spalten mit einer frisch migrierten SQLite-Datei und scheitert, bis beides passt.
+
+Typen: Text ist ``text COLLATE "C"`` (vergleicht und sortiert nach Bytes wie SQLites BINARY –
+sonst ordnete ``ORDER BY name`` je nach Locale des Servers anders), ganze Zahlen ``bigint``
+(SQLites INTEGER hat 64 Bit). Die ids (``INTEGER PRIMARY KEY`` in SQLite: neue id = größte + 1)
+vergibt ``referee_neue_id()`` genauso – unter der Schreibsperre des Buchs (siehe
+``referee.store.postgres``) ohne Wettlauf. Tabellen ohne eigene id bekommen eine Spalte
+``rowid`` (``bigserial``), damit „in der Reihenfolge des Schreibens“ (``ORDER BY rowid``) auf
+beiden Seiten dasselbe heißt.
+"""
+
+from __future__ import annotations
+
+#: Die Schemaversion, die dieses DDL beschreibt (muss ``SCHEMA_AKTUELL`` sein)
+SCHEMA = 7
+
+_T = 'text COLLATE "C"'
+_I = "bigint"
+
+#: Tabelle → Spalten und Einschränkungen (in der Reihenfolge der SQLite-Tabelle)
+TABELLEN: dict[str, tuple[str, ...]] = {
+    "spieler": (
+        f"id {_I} PRIMARY KEY",
+        f"name {_T} NOT NULL",
+        f"schluessel {_T} NOT NULL",
+        f"angelegt {_T} NOT NULL",
+    ),
+    "abende": (
+        f"id {_I} PRIMARY KEY",
+        f"datum {_T} NOT NULL",
+        f"ort {_T}",
+        f"tarif {_T} NOT NULL",
+        f"hausregeln {_T} NOT NULL",
+        f"offen {_I} NOT NULL",
+        f"begonnen {_T} NOT NULL",
+        f"beendet {_T}",
+        f"geber_start {_I} NOT NULL DEFAULT 0",
+    ),
+    "abend_spieler": (
+        f"abend_id {_I} REFERENCES abende(id)",
+        f"spieler_id {_I} REFERENCES spieler(id)",
+        f"platz {_I} NOT NULL",
+        "PRIMARY KEY (abend_id, spieler_id)",
+    ),
+    "eintraege": (
+        f"id {_I} PRIMARY KEY",
+        f"abend_id {_I} NOT NULL REFERENCES abende(id)",
+        f"zeit {_T} NOT NULL",
+        f"spiel {_T} NOT NULL",
+        f"art {_T} NOT NULL",
+        f"bezug {_I} REFERENCES eintraege(id)",
+        f"eingabe {_T} NOT NULL",
+        f"ergebnis {_T} NOT NULL",
+        f"nr {_I} NOT NULL DEFAULT 0",
+        f"gilt {_I} NOT NULL DEFAULT 1",
+    ),
+    "werte": (
+        f"eintrag_id {_I} NOT NULL REFERENCES eintraege(id)",
+        f"abend_id {_I} NOT NULL REFERENCES abende(id)",
+        f"spieler_id {_I} NOT NULL REFERENCES spieler(id)",
+        f"spiel {_T} NOT NULL",
+        f"groesse {_T} NOT NULL",
+        f"wert {_I} NOT NULL",
+        f"gilt {_I} NOT NULL",
+        "rowid bigserial PRIMARY KEY",
+    ),
+    "ereignisse": (
+        f"id {_I} PRIMARY KEY",
+        f"abend_id {_I} NOT NULL REFERENCES abende(id)",
+        f"zeit {_T} NOT NULL",
+        f"art {_T} NOT NULL",
+        f"bezug {_I} REFERENCES ereignisse(id)",
+        f"nach_eintrag {_I} NOT NULL",
+        f"daten {_T} NOT NULL",
+        f"gilt {_I} NOT NULL",
+    ),
+    "schluessel": (
+        f"schluessel {_T} PRIMARY KEY",
+        f"eintrag_id {_I} NOT NULL REFERENCES eintraege(id)",
+        f"zeit {_T} NOT NULL",
+    ),
+    "turniere": (
+        f"id {_I} PRIMARY KEY",
+        f"name {_T} NOT NULL",
+        f"runden {_I} NOT NULL",
+        f"spiele {_I} NOT NULL",
+        f"wertung {_T} NOT NULL",
+        f"seed {_I} NOT NULL",
+        f"angelegt {_T} NOT NULL",
+    ),
+    "turnier_teilnehmer": (
+        f"id {_I} PRIMARY KEY",
+        f"turnier_id {_I} NOT NULL REFERENCES turniere(id)",
+        f"startnummer {_I} NOT NULL",
+        f"name {_T} NOT NULL",
+        f"schluessel {_T} NOT NULL",
+        f"ab_runde {_I} NOT NULL",
+        f"art {_T} NOT NULL",
+        f"zeit {_T} NOT NULL",
+    ),
+    "turnier_runden": (
+        f"turnier_id {_I} REFERENCES turniere(id)",
+        f"runde {_I}",
+        f"zeit {_T} NOT NULL",
+        f"wiederholungen {_I} NOT NULL",
+        "PRIMARY KEY (turnier_id, runde)",
+    ),
+    "turnier_tische": (
+        f"turnier_id {_I} REFERENCES turniere(id)",
+        f"runde {_I}",
+        f"tisch {_I}",
+        f"platz {_I}",
+        f"startnummer {_I}",
+        "PRIMARY KEY (turnier_id, runde, tisch, platz)",
+    ),
+    "turnier_eintraege": (
+        f"id {_I} PRIMARY KEY",
+        f"turnier_id {_I} NOT NULL REFERENCES turniere(id)",
+        f"runde {_I} NOT NULL",
+        f"tisch {_I} NOT NULL",
+        f"zeit {_T} NOT NULL",
+        f"art {_T} NOT NULL",
+        f"bezug {_I} REFERENCES turnier_eintraege(id)",
+        f"eingabe {_T} NOT NULL",
+        f"ergebnis {_T} NOT NULL",
+        f"gilt {_I} NOT NULL",
+    ),
+    "turnier_werte": (
+        f"eintrag_id {_I} REFERENCES turnier_eintraege(id)",
+        f"turnier_id {_I} NOT NULL",
+        f"runde {_I} NOT NULL",
+        f"tisch {_I} NOT NULL",
+        f"startnummer {_I} NOT NULL",
+        f"punkte {_I} NOT NULL",
+        f"soli {_I} NOT NULL",
+        f"gilt {_I} NOT NULL",
+        "rowid bigserial PRIMARY KEY",
+    ),
+    "turnier_ereignisse": (
+        f"id {_I} PRIMARY KEY",
+        f"turnier_id {_I} NOT NULL REFERENCES turniere(id)",
+        f"zeit {_T} NOT NULL",
+        f"art {_T} NOT NULL",
+        f"startnummer {_I}",
+        f"runde {_I}",
+        f"bezug {_I} REFERENCES turnier_ereignisse(id)",
+        f"gilt {_I} NOT NULL",
+    ),
+    "turnier_schluessel": (
+        f"schluessel {_T} PRIMARY KEY",
+        f"eintrag_id {_I} NOT NULL REFERENCES turnier_eintraege(id)",
+        f"zeit {_T} NOT NULL",
+    ),
+    "geheimnisse": (
+        f"name {_T} PRIMARY KEY",
+        f"wert {_T} NOT NULL",
+        f"angelegt {_T} NOT NULL",
+    ),
+}
+
+#: (Tabelle, Spalten, eindeutig) – wie die Indizes der SQLite-Datei
+INDIZES: tuple[tuple[str, tuple[str, ...], bool], ...] = (
+    ("spieler", ("schluessel",), True),
+    ("eintraege", ("abend_id",), False),
+    ("eintraege", ("abend_id", "nr"), True),
+    ("eintraege", ("gilt", "spiel"), False),
+    ("eintraege", ("bezug",), False),
+    ("werte", ("eintrag_id",), False),
+    ("werte", ("gilt", "spiel", "groesse", "spieler_id", "wert"), False),
+    ("werte", ("abend_id", "gilt", "spiel", "groesse", "spieler_id", "wert"), False),
+    ("ereignisse", ("abend_id", "art", "gilt"), False),
+    ("turnier_teilnehmer", ("turnier_id", "schluessel"), True),
+    ("turnier_teilnehmer", ("turnier_id", "startnummer", "ab_runde"), False),
+    ("turnier_tische", ("turnier_id", "runde", "startnummer"), True),
+    ("turnier_eintraege", ("turnier_id", "runde", "tisch", "gilt"), False),
+    ("turnier_eintraege", ("bezug",), False),
+    ("turnier_werte", ("eintrag_id",), False),
+    (
+        "turnier_werte",
+        ("turnier_id", "gilt", "runde", "tisch", "startnummer", "punkte", "soli"),
+        False,
+    ),
+    ("turnier_ereignisse", ("turnier_id", "art", "gilt"), False),
+)
+
+_TURNIER_NIE = "Turnierdaten werden nie gelöscht, nur storniert."
+#: Tabelle → Meldung: Zeilen werden nie gelöscht
+NUR_ANHAENGEN: dict[str, str] = {
+    "eintraege": "Einträge werden nie gelöscht, nur storniert.",
+    "werte": "Werte werden nie gelöscht.",
+    "ereignisse": "Ereignisse werden nie gelöscht, nur storniert.",
+    **{
+        t: _TURNIER_NIE
+        for t in (
+            "turniere",
+            "turnier_teilnehmer",
+            "turnier_runden",
+            "turnier_tische",
+            "turnier_eintraege",
+            "turnier_werte",
+            "turnier_ereignisse",
+            "turnier_schluessel",
+        )
+    },
+}
+
+_EINTRAG_FEST = "Einträge sind unveränderlich; Korrektur statt Änderung."
+_EREIGNIS_FEST = "Ereignisse sind unveränderlich; Storno statt Änderung."
+_TURNIER_FEST = "Turnierdaten sind unveränderlich."
+#: Tabelle → (Spalten, die nie geändert werden – ``None``: keine –, Meldung)
+UNVERAENDERLICH: dict[str, tuple[tuple[str, ...] | None, str]] = {
+    "eintraege": (
+        ("id", "abend_id", "nr", "zeit", "spiel", "art", "bezug", "eingabe", "ergebnis"),
+        _EINTRAG_FEST,
+    ),
+    "werte": (
+        ("eintrag_id", "abend_id", "spieler_id", "spiel", "groesse", "wert"),
+        "Werte sind unveränderlich.",
+    ),
+    "ereignisse": (
+        ("id", "abend_id", "zeit", "art", "bezug", "nach_eintrag", "daten"),
+        _EREIGNIS_FEST,
+    ),
+    "schluessel": (None, "Schlüssel sind unveränderlich."),
+    "geheimnisse": (None, "Geheimnisse sind unveränderlich."),
+    "turniere": (None, _TURNIER_FEST),
+    "turnier_teilnehmer": (None, _TURNIER_FEST),
+    "turnier_runden": (None, _TURNIER_FEST),
+    "turnier_tische": (None, _TURNIER_FEST),
+    "turnier_schluessel": (None, "Schlüssel sind unveränderlich."),
+    "turnier_eintraege": (
+        ("id", "turnier_id", "runde", "tisch", "zeit", "art", "bezug", "eingabe", "ergebnis"),
+        _EINTRAG_FEST,
+    ),
+    "turnier_werte": (
+        ("eintrag_id", "turnier_id", "runde", "tisch", "startnummer", "punkte", "soli"),
+        "Werte sind unveränderlich.",
+    ),
+    "turnier_ereignisse": (
+        ("id", "turnier_id", "zeit", "art", "startnummer", "runde", "bezug"),
+        _EREIGNIS_FEST,
+    ),
+}
+
+#: Trigger, die das abgeleitete „gilt“ setzen: ein Eintrag mit Bezug hebt das Bezogene auf;
+#: ein Storno einer Korrektur lässt das Original wieder gelten (wie ``schema.py``, Schema 3/6)
+_AUFHEBEN = """
+CREATE FUNCTION eintraege_aufheben() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE eintraege SET gilt = 0 WHERE id = NEW.bezug;
+    UPDATE werte SET gilt = 0 WHERE eintrag_id = NEW.bezug;
+    IF NEW.art = 'storno' THEN
+        UPDATE eintraege SET gilt = 1 WHERE id =
+            (SELECT bezug FROM eintraege WHERE id = NEW.bezug AND art = 'korrektur');
+        UPDATE werte SET gilt = 1 WHERE eintrag_id =
+            (SELECT bezug FROM eintraege WHERE id = NEW.bezug AND art = 'korrektur');
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER eintraege_aufheben AFTER INSERT ON eintraege FOR EACH ROW
+    WHEN (NEW.bezug IS NOT NULL) EXECUTE FUNCTION eintraege_aufheben();
+
+CREATE FUNCTION ereignisse_aufheben() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE ereignisse SET gilt = 0 WHERE id = NEW.bezug;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER ereignisse_aufheben AFTER INSERT ON ereignisse FOR EACH ROW
+    WHEN (NEW.bezug IS NOT NULL) EXECUTE FUNCTION ereignisse_aufheben();
+
+CREATE FUNCTION turnier_eintraege_aufheben() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE turnier_eintraege SET gilt = 0 WHERE id = NEW.bezug;
+    UPDATE turnier_werte SET gilt = 0 WHERE eintrag_id = NEW.bezug;
+    IF NEW.art = 'storno' THEN
+        UPDATE turnier_eintraege SET gilt = 1 WHERE id =
+            (SELECT bezug FROM turnier_eintraege WHERE id = NEW.bezug AND art != 'storno');
+        UPDATE turnier_werte SET gilt = 1 WHERE eintrag_id =
+            (SELECT bezug FROM turnier_eintraege WHERE id = NEW.bezug AND art != 'storno');
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER turnier_eintraege_aufheben AFTER INSERT ON turnier_eintraege FOR EACH ROW
+    WHEN (NEW.bezug IS NOT NULL) EXECUTE FUNCTION turnier_eintraege_aufheben();
+
+CREATE FUNCTION turnier_ereignisse_aufheben() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE turnier_ereignisse SET gilt = 0 WHERE id = NEW.bezug;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER turnier_ereignisse_aufheben AFTER INSERT ON turnier_ereignisse FOR EACH ROW
+    WHEN (NEW.bezug IS NOT NULL) EXECUTE FUNCTION turnier_ereignisse_aufheben();
+"""
+
+_FUNKTIONEN = """
+CREATE TABLE referee_schema (version integer NOT NULL);
+
+-- verbietet, was der Trigger schützt (Löschen, Ändern); die Meldung als Argument
+CREATE FUNCTION referee_verbot() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION '%', TG_ARGV[0] USING ERRCODE = 'restrict_violation';
+END $$;
+
+-- die id wie SQLites INTEGER PRIMARY KEY: ohne Angabe die größte vorhandene + 1
+CREATE FUNCTION referee_neue_id() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF NEW.id IS NULL THEN
+        EXECUTE format('SELECT COALESCE(MAX(id), 0) + 1 FROM %I', TG_TABLE_NAME) INTO NEW.id;
+    END IF;
+    RETURN NEW;
+END $$;
+"""
+
+
+def _zitat(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def spalten(tabelle: str) -> list[str]:
+    """Die Spaltennamen einer Tabelle aus ``TABELLEN`` (ohne Einschränkungszeilen)."""
+    return [
+        zeile.split()[0]
+        for zeile in TABELLEN[tabelle]
+        if zeile.split()[0] not in ("PRIMARY", "FOREIGN", "UNIQUE", "CHECK")
+    ]
+
+
+#: Tabellen mit eigener id (``INSERT`` liefert sie mit ``RETURNING id`` wie ``lastrowid``)
+MIT_ID = frozenset(t for t in TABELLEN if "id" in spalten(t))
+
+
+def ddl() -> str:
+    """Das ganze Schema als ein SQL-Text (eine Transaktion)."""
+    teile = [_FUNKTIONEN]
+    for tabelle, zeilen in TABELLEN.items():
+        teile.append(f"CREATE TABLE {tabelle} (\n    " + ",\n    ".join(zeilen) + "\n);")
+        if tabelle in MIT_ID:
+            teile.append(
+                f"CREATE TRIGGER {tabelle}_neue_id BEFORE INSERT ON {tabelle} FOR EACH ROW "
+                "EXECUTE FUNCTION referee_neue_id();"
+            )
+    for tabelle, cols, eindeutig in INDIZES:
+        name = "_".join((tabelle, *cols))[:60]
+        art = "UNIQUE INDEX" if eindeutig else "INDEX"
+        teile.append(f"CREATE {art} {name} ON {tabelle} ({', '.join(cols)});")
+    for tabelle, meldung in NUR_ANHAENGEN.items():
+        teile.append(
+            f"CREATE TRIGGER {tabelle}_nie_loeschen BEFORE DELETE ON {tabelle} FOR EACH ROW "
+            f"EXECUTE FUNCTION referee_verbot({_zitat(meldung)});"
+        )
+    for tabelle, (fest, meldung) in UNVERAENDERLICH.items():
+        of = f" OF {', '.join(fest)}" if fest else ""
+        teile.append(
+            f"CREATE TRIGGER {tabelle}_unveraenderlich BEFORE UPDATE{of} ON {tabelle} "
+            f"FOR EACH ROW EXECUTE FUNCTION referee_verbot({_zitat(meldung)});"
+        )
+    teile.append(_AUFHEBEN)
+    teile.append(f"INSERT INTO referee_schema VALUES ({SCHEMA});")
+    return "\n".join(teile)
+
+
+__all__ = ["INDIZES", "MIT_ID", "NUR_ANHAENGEN", "SCHEMA", "TABELLEN", "UNVERAENDERLICH", "ddl"]

@@ -175,11 +175,7 @@ class PgVerbindung(Buchverbindung):
         self._conn: Any = verbinde_pg(adresse)
         self._version = 0
         self._meldungen = 1
-        self._conn.add_notify_handler(self._gemeldet)
         self._pruefe_schema()
-
-    def _gemeldet(self, _meldung: object) -> None:
-        self._meldungen += 1
 
     def _fehler(self, exc: BaseException, was: str) -> SpeicherFehler:
         return SpeicherFehler(
@@ -230,7 +226,9 @@ class PgVerbindung(Buchverbindung):
 
     def datenversion(self) -> int:
         """Zählt die ``NOTIFY`` aller Schreiber dieses Buchs (auch auf anderen Rechnern):
-        ändert sich, sobald jemand etwas festschreibt – ohne Rundreise zum Server."""
+        ändert sich, sobald jemand etwas festschreibt – ohne Rundreise zum Server. (Meldungen,
+        die während einer anderen Abfrage ankamen, hebt psycopg auf; ``notifies`` liefert sie
+        mit.)"""
         psycopg = _psycopg()
         try:
             for _ in self._conn.notifies(timeout=0):

@@ -12,13 +12,16 @@ import json
 import multiprocessing
 import time
 
+import buchorte
 import pytest
-from buchorte import buchort, pg_buch  # noqa: F401 – Fixtures
 from conftest import im_prozess, ok
 
 from referee.buch import Buch
 from referee.schafkopf.angaben import SchafkopfAngaben
 from referee.spiele import store_oeffnen
+
+# die Fixtures aus buchorte (als Namen dieses Moduls findet pytest sie)
+buchort = buchorte.buchort
 
 SPIELER = ["Anna", "Ben", "Cem", "Dora"]
 
@@ -34,7 +37,19 @@ def _stand(buchort: str) -> dict[str, int]:
 def test_abend_eintragen_korrigieren_stornieren(buchort):
     ok(_r(buchort, "abend", "neu", "--spieler", *SPIELER))
     # Rufspiel gewonnen, 3 Laufende: 20 + 3 × 10 = 50 Cent je Spieler
-    ok(_r(buchort, "schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71", "--laufende", "3"))
+    ok(
+        _r(
+            buchort,
+            "schafkopf",
+            "eintragen",
+            "rufspiel",
+            "Anna+Ben",
+            "--augen",
+            "71",
+            "--laufende",
+            "3",
+        )
+    )
     assert _stand(buchort) == {"Anna": 50, "Ben": 50, "Cem": -50, "Dora": -50}
     # Korrektur: Cem+Dora gewinnen ohne Laufende: 20 Cent
     ok(_r(buchort, "korrektur", "1", "rufspiel", "Cem+Dora", "--augen", "61"))

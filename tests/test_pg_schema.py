@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import sqlite3
 
-from buchorte import pg_buch  # noqa: F401 – Fixture
+import buchorte
 
 from referee.store import SCHEMA_AKTUELL, pg_schema
 from referee.store.postgres import uebersetze
 from referee.store.verbindung import Verbindung
+
+# die Fixtures aus buchorte (als Namen dieses Moduls findet pytest sie)
+pg_buch = buchorte.pg_buch
 
 #: Buchhaltung der Migrationen, keine Daten des Buchs (SQLite: sqlite_utils; PG: Version)
 BUCHHALTUNG = {"_sqlite_migrations", "referee_schema"}

@@ -13,11 +13,14 @@ import sys
 import time
 from urllib.parse import urlsplit, urlunsplit
 
+import buchorte
 import pytest
-from buchorte import pg_buch  # noqa: F401 – Fixture
 from conftest import ROOT, _env, im_prozess, ok
 
 from referee.pfade import PgAdresse, db_pfad, pg_umgebung
+
+# die Fixtures aus buchorte (als Namen dieses Moduls findet pytest sie)
+pg_buch = buchorte.pg_buch
 
 SPIELER = ["Anna", "Ben", "Cem", "Dora"]
 GEHEIM = "Geh3im-Pa55wort"
@@ -136,7 +139,18 @@ def test_umziehen_hin_und_zurueck_gibt_denselben_export(pg_buch, tmp_path):
         ["turnier", "neu", "Post", "--runden", "2", "--spiele", "4", "--seed", "3"],
         ["turnier", "anmelden", *SPIELER],
         ["turnier", "auslosung"],
-        ["turnier", "ergebnis", "--runde", "1", "--tisch", "1", "Anna=+12", "Ben=-5", "Cem=-4", "Dora=-3"],
+        [
+            "turnier",
+            "ergebnis",
+            "--runde",
+            "1",
+            "--tisch",
+            "1",
+            "Anna=+12",
+            "Ben=-5",
+            "Cem=-4",
+            "Dora=-3",
+        ],
     ):
         ok(im_prozess(*args, env=env))
     vorher = _export(quelle)
@@ -187,8 +201,19 @@ def test_zwei_live_server_sehen_einander(pg_buch):
         for s in server:
             assert _stand_json(s)["schafkopf"] == {"Anna": 0, "Ben": 0, "Cem": 0, "Dora": 0}
         r = subprocess.run(
-            [sys.executable, "-m", "referee", "schafkopf", "eintragen", "rufspiel", "Anna+Ben",
-             "--augen", "71", "--laufende", "3"],
+            [
+                sys.executable,
+                "-m",
+                "referee",
+                "schafkopf",
+                "eintragen",
+                "rufspiel",
+                "Anna+Ben",
+                "--augen",
+                "71",
+                "--laufende",
+                "3",
+            ],
             capture_output=True,
             text=True,
             env=_env(env),

@@ -289,12 +289,29 @@ def werkstatt(tmp_path_factory):
     return ordner, vorlage
 
 
-def _lauf(pfad: tuple[str, ...], args: list[str], werkstatt, arbeit: Path) -> dict[str, Any]:
-    """Ein Aufruf mit ``--json`` auf einer frischen Kopie des Buchs: Exit-Code und Form."""
+def _lauf(
+    pfad: tuple[str, ...],
+    args: list[str],
+    werkstatt,
+    arbeit: Path,
+    pg: str | None = None,
+    roh: list[str] | None = None,
+) -> dict[str, Any]:
+    """Ein Aufruf mit ``--json`` auf einer frischen Kopie des Buchs: Exit-Code und Form.
+
+    ``pg``: die Kopie liegt in einem frischen PostgreSQL-Schema unter dieser Server-URL
+    (hineingezogen mit ``referee umziehen``); ``roh`` sammelt die Ausgaben (stdout)."""
     ordner, vorlage = werkstatt
     arbeit.mkdir()
     db = arbeit / "referee.db"
     _kopiere(vorlage, db)
+    if pg is not None:
+        from buchorte import neues_schema
+
+        _, url = neues_schema(pg)
+        r = im_prozess("umziehen", url, env={"REFEREE_DB": str(db), "HOME": str(arbeit / "home")})
+        assert r.returncode == 0, r.stderr
+        db = url  # type: ignore[assignment]
     umgebung = {"REFEREE_DB": str(db), "HOME": str(arbeit / "home")}
     ersatz = {
         "partie.json": str(ordner / "partie.json"),
@@ -315,6 +332,8 @@ def _lauf(pfad: tuple[str, ...], args: list[str], werkstatt, arbeit: Path) -> di
         r = im_prozess(*pfad, *echt, env=umgebung)
     finally:
         os.chdir(alt)
+    if roh is not None:
+        roh.append(r.stdout)
     assert r.returncode in (0, 1, 2), (pfad, echt, r.returncode, r.stderr)
     try:
         antwort = json.loads(r.stdout)
@@ -348,16 +367,24 @@ def _erste_zeile(
     return {"exit": proc.returncode, "form": form(json.loads(zeile))}
 
 
-def live_form(pfad: tuple[str, ...], beispiel: list[str], werkstatt, tmp_path: Path) -> dict:
+def live_form(
+    pfad: tuple[str, ...],
+    beispiel: list[str],
+    werkstatt,
+    tmp_path: Path,
+    pg: str | None = None,
+    roh: list[str] | None = None,
+) -> dict:
     """Was die Golden-Datei eines Befehls festhält: Beispiel, weitere Aufrufe, falsche Eingabe."""
     aufrufe = [beispiel, *WEITERE.get(pfad, [])]
     falsch = FALSCH.get(pfad, [*beispiel, UNBEKANNTE_OPTION])
     return {
         "befehl": " ".join(pfad),
         "aufrufe": [
-            _lauf(pfad, args, werkstatt, tmp_path / f"lauf{i}") for i, args in enumerate(aufrufe)
+            _lauf(pfad, args, werkstatt, tmp_path / f"lauf{i}", pg, roh)
+            for i, args in enumerate(aufrufe)
         ],
-        "falsche_eingabe": _lauf(pfad, falsch, werkstatt, tmp_path / "falsch"),
+        "falsche_eingabe": _lauf(pfad, falsch, werkstatt, tmp_path / "falsch", pg, roh),
     }
 
 
@@ -403,6 +430,35 @@ def test_json_form_wie_golden(befehl, werkstatt, tmp_path):
             f"tests/golden/{datei.name} ab.\n{VERTRAG}\n\n{unterschied}",
             pytrace=False,
         )
+
+
+#: Was zwischen zwei Läufen wechselt: Zeitpunkte, Uhrzeiten, Links mit Token und Port, Pfade
+#: der Arbeitsordner und der Ort des Buchs (Datei oder PostgreSQL-Adresse)
+_WECHSELT = re.compile(
+    r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d|\b\d\d:\d\d(?::\d\d)?\b"
+    r"|https?://\S+?(?=[\"\s])|/tmp/\S+?(?=[\"\s])|postgresql://\S+?(?=[\"\s])"
+)
+
+
+@pytest.mark.parametrize("befehl", BEFEHLE, ids=lambda b: " ".join(b[0]))
+def test_json_auf_postgresql_wie_auf_sqlite(befehl, werkstatt, tmp_path):
+    """Dieselben Aufrufe auf einer PostgreSQL-Kopie des Buchs (issue 37): dieselbe Form wie die
+    Golden-Datei und – bis auf Zeitpunkte, Links und den Ort des Buchs – dieselben Bytes wie
+    auf SQLite. Ohne ``REFEREE_TEST_PG`` übersprungen (unter CI ein Fehler)."""
+    from buchorte import pg_basis
+
+    basis = pg_basis()
+    pfad, beispiel = befehl
+    assert beispiel is not None
+    roh_sqlite: list[str] = []
+    roh_pg: list[str] = []
+    (tmp_path / "sqlite").mkdir()
+    (tmp_path / "pg").mkdir()
+    auf_sqlite = live_form(pfad, beispiel, werkstatt, tmp_path / "sqlite", roh=roh_sqlite)
+    auf_pg = live_form(pfad, beispiel, werkstatt, tmp_path / "pg", basis, roh_pg)
+    assert auf_pg == json.loads(golden_datei(pfad).read_text(encoding="utf-8")) == auf_sqlite
+    gleich = [_WECHSELT.sub("…", t) for t in roh_sqlite]
+    assert [_WECHSELT.sub("…", t) for t in roh_pg] == gleich
 
 
 def test_jeder_befehl_mit_json_hat_eine_golden_datei():

@@ -119,6 +119,11 @@ class Buch:
         data_version``); für Live-Ansichten, die nur bei Änderungen neu zeichnen."""
         return self.store.datenversion()
 
+    def meldungen_fd(self) -> int | None:
+        """Ein Dateideskriptor, der bei fremden Commits lesbar wird (PostgreSQL: LISTEN/NOTIFY);
+        ``None`` bei SQLite. Live-Server warten darauf, statt nur im Takt zu fragen."""
+        return self.store.meldungen_fd()
+
     def schliessen(self) -> None:
         self.store.schliessen()
 

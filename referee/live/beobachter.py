@@ -44,6 +44,8 @@ class Beobachter(Generic[B, D]):
         self.beendet = False
         self._version: int | None = None
         self._buch: B | None = None
+        #: die Schleife und der Meldekanal des Buchs, falls es einen hat (``_hoere``)
+        self._fd: tuple[asyncio.AbstractEventLoop, int] | None = None
         self._wechsel: asyncio.Future[None] | None = None
 
     # ------------------------------------------------------------ Änderungen bemerken
@@ -58,12 +60,44 @@ class Beobachter(Generic[B, D]):
         try:
             if self._buch is None:
                 self._buch = self.quelle.oeffne()
+                self._hoere()
             return self._buch.datenversion()
         except (sqlite3.Error, RefereeFehler):
             self._trenne()
             return None
 
+    def _hoere(self) -> None:
+        """Hat das Buch einen Meldekanal (PostgreSQL: LISTEN/NOTIFY, ``meldungen_fd``), weckt
+        jede Meldung eines anderen Prozesses – auch auf einem anderen Rechner – den Beobachter
+        sofort, statt erst beim nächsten Takt. Die Meldung wird gleich abgeholt
+        (``datenversion``), sonst bliebe der Deskriptor lesbar."""
+        fd = self._buch.meldungen_fd() if self._buch is not None else None
+        if fd is None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # ohne laufende Schleife (Tests): im Takt fragen genügt
+            return
+
+        def gemeldet() -> None:
+            if self._buch is None:
+                return
+            try:
+                self._buch.datenversion()
+            except RefereeFehler:
+                self._trenne()
+                return
+            self.anstossen()
+
+        loop.add_reader(fd, gemeldet)
+        self._fd = (loop, fd)
+
     def _trenne(self) -> None:
+        if self._fd is not None:
+            loop, fd = self._fd
+            with contextlib.suppress(Exception):  # die Schleife kann schon geschlossen sein
+                loop.remove_reader(fd)
+            self._fd = None
         if self._buch is not None:
             self._buch.schliessen()
             self._buch = None

@@ -36,6 +36,10 @@ class Grund:
         """``PRAGMA data_version``: ändert sich bei fremden Commits (für Live-Ansichten)."""
         return self.verbindung.datenversion()
 
+    def meldungen_fd(self) -> int | None:
+        """Lesbar bei fremden Commits (PostgreSQL: ``LISTEN``); SQLite: ``None``."""
+        return self.verbindung.meldungen_fd()
+
     def geheimnis(self, name: str) -> str:
         """Ein zufälliges Geheimnis des Buchs unter ``name`` (beim ersten Mal angelegt)."""
         return self.verbindung.geheimnis(name)

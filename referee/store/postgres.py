@@ -237,6 +237,9 @@ class PgVerbindung(Buchverbindung):
             raise self._fehler(exc, "Lesen aus") from None
         return self._meldungen
 
+    def meldungen_fd(self) -> int | None:
+        return None if self._conn is None else int(self._conn.fileno())
+
     def schliessen(self) -> None:
         if self._conn is not None:
             self._conn.close()

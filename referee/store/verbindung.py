@@ -153,6 +153,12 @@ class Buchverbindung:
     def datenversion(self) -> int:
         raise NotImplementedError
 
+    def meldungen_fd(self) -> int | None:
+        """Ein Dateideskriptor, der lesbar wird, sobald jemand anderes etwas festschreibt
+        (PostgreSQL: die Verbindung, die ``LISTEN`` hört) – dann ``datenversion()`` fragen.
+        SQLite hat keinen (``None``): dort fragt man ``data_version`` im Takt."""
+        return None
+
     def schliessen(self) -> None:
         raise NotImplementedError
 

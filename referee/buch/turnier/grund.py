@@ -40,6 +40,10 @@ class Turniergrund:
         """Ändert sich, sobald ein anderer Prozess etwas festschreibt (für Live-Ansichten)."""
         return self.store.datenversion()
 
+    def meldungen_fd(self) -> int | None:
+        """Lesbar bei fremden Commits (PostgreSQL: LISTEN/NOTIFY); ``None`` bei SQLite."""
+        return self.store.meldungen_fd()
+
     def schliessen(self) -> None:
         self.store.schliessen()
 

@@ -163,3 +163,48 @@ def test_gleichzeitige_schreiber_nichts_verloren_nichts_doppelt(buchort):
         assert s.verbindung.lies("SELECT count(*) FROM schluessel")[0][0] == 60
     # 60 gewonnene Rufspiele zu 20 Cent
     assert _stand(buchort) == {"Anna": 1200, "Ben": 1200, "Cem": -1200, "Dora": -1200}
+
+
+def test_import_eines_exports_gibt_denselben_export(buchort, tmp_path):
+    """``referee import`` in ein leeres Buch (auch auf PostgreSQL): geprüft, dann derselbe
+    Export wie das Original."""
+    quelle = str(tmp_path / "quelle.db")
+    ok(_r(quelle, "abend", "neu", "--spieler", *SPIELER, "--ort", "Gasthof Pößl"))
+    ok(_r(quelle, "schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71"))
+    ok(_r(quelle, "sabai", "eintragen", "Anna=3 7 J", "Ben=AJ 2 2", "Cem=", "Dora=14 0"))
+    ok(_r(quelle, "rueckgaengig"))
+    datei = tmp_path / "abende.json"
+    ok(_r(quelle, "export", "--format", "json", "-o", str(datei)))
+    ok(_r(buchort, "import", str(datei)))
+    assert ok(_r(buchort, "export", "--format", "json")).stdout == datei.read_text("utf-8")
+    ok(_r(buchort, "import", str(datei)), 2)  # nur in ein leeres Buch
+
+
+def test_sigkill_mitten_im_schreiben_laesst_nichts_halbes(buchort):
+    """Ein Schreiber wird mitten in seiner Schleife mit SIGKILL beendet: jeder Eintrag, der
+    da ist, ist ganz da (vier Werte, Summe 0, sein Schlüssel), die Nummern sind lückenlos, und
+    die Sperre des Toten hält niemanden auf (ein neuer Schreiber schreibt sofort)."""
+    import signal
+
+    ok(_r(buchort, "abend", "neu", "--spieler", *SPIELER))
+    ctx = multiprocessing.get_context("spawn")
+    p = ctx.Process(target=_schreibe, args=(buchort, 9, 400))
+    p.start()
+    with store_oeffnen(buchort) as s:
+        frist = time.monotonic() + 60
+        while time.monotonic() < frist and len(s.eintraege(1)) < 5:
+            time.sleep(0.02)
+    p.kill()
+    p.join(10)
+    assert p.exitcode == -signal.SIGKILL
+    _schreibe(buchort, 10, 1)
+    with store_oeffnen(buchort) as s:
+        n = len(s.eintraege(1))
+        assert 6 <= n < 401
+        v = s.verbindung
+        assert [z[0] for z in v.lies("SELECT nr FROM eintraege ORDER BY nr")] == list(
+            range(1, n + 1)
+        )
+        assert v.lies("SELECT count(*) FROM schluessel")[0][0] == n
+        je = v.lies("SELECT eintrag_id, count(*), sum(wert) FROM werte GROUP BY eintrag_id")
+        assert len(je) == n and all(anzahl == 4 and summe == 0 for _, anzahl, summe in je)

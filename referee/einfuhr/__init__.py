@@ -236,6 +236,10 @@ def importieren(daten: Any, ziel: Path, auswerten: Auswerten) -> dict:
 
 
 def _importieren(daten: Any, ziel: Path, auswerten: Auswerten, halt: Callable[[], None]) -> dict:
+    import shutil
+    import tempfile
+
+    from referee.pfade import ist_pg
     from referee.spiele import store_oeffnen
 
     pruefe_export(daten)
@@ -246,9 +250,12 @@ def _importieren(daten: Any, ziel: Path, auswerten: Auswerten, halt: Callable[[]
                 "(andere Datei mit --db wählen)."
             )
         vorhanden = ziel.exists()
-    ordner = ziel.parent if str(ziel.parent) else Path(".")
-    ordner.mkdir(parents=True, exist_ok=True)
-    _reste_entfernen(ordner)
+    if ist_pg(ziel):  # ein PostgreSQL-Buch: die Probe in einem eigenen temporären Ordner
+        ordner = Path(tempfile.mkdtemp(prefix="referee-import-"))
+    else:
+        ordner = ziel.parent if str(ziel.parent) else Path(".")
+        ordner.mkdir(parents=True, exist_ok=True)
+        _reste_entfernen(ordner)
     tmp = _temp_pfad(ordner)
     try:
         _probe(daten, tmp, auswerten)
@@ -269,6 +276,8 @@ def _importieren(daten: Any, ziel: Path, auswerten: Auswerten, halt: Callable[[]
                 s.importieren(daten)
     finally:
         _entfernen(tmp)
+        if ist_pg(ziel):
+            shutil.rmtree(ordner, ignore_errors=True)
     return {
         "spieler": len(daten["spieler"]),
         "abende": len(daten["abende"]),

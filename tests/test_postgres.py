@@ -246,3 +246,42 @@ def test_live_kindprozess_bekommt_das_passwort_nicht_auf_der_kommandozeile(pg_bu
     finally:
         s.stoppe()
     assert os.environ.get("PGPASSWORD") != GEHEIM
+
+
+# ---------------------------------------------------------------- README: Ein Buch für den Verein
+
+
+def test_readme_verein_datenbank_anlegen_und_benutzen(tmp_path):
+    """Die SQL-Zeilen des README-Abschnitts „Ein Buch für den Verein“ legen auf dem Testserver
+    Benutzer und Datenbank an (mit eigenen Namen, der Server kennt „referee“ schon); mit der
+    URL in der Form des README gehen ein Abend und ein Umzug."""
+    import re
+    import uuid
+
+    import psycopg
+    from buchorte import pg_basis
+
+    basis = pg_basis()
+    text = (ROOT / "README.md").read_text("utf-8")
+    abschnitt = text.split("### Ein Buch für den Verein", 1)[1].split("\n## ", 1)[0]
+    sql = re.search(r"```sql\n(.*?)```", abschnitt, re.S).group(1)
+    assert "CREATE ROLE referee LOGIN" in sql and "CREATE DATABASE verein OWNER referee" in sql
+    rolle, db = f"r_{uuid.uuid4().hex[:10]}", f"v_{uuid.uuid4().hex[:10]}"
+    sql = re.sub(r"\breferee\b", rolle, re.sub(r"\bverein\b", db, sql))
+    teile = urlsplit(basis)
+    wo = teile.netloc.rpartition("@")[2]  # Rechner und Port des Testservers (oder leer: Socket)
+    url = urlunsplit((teile.scheme, f"{rolle}@{wo}", f"/{db}", teile.query, ""))
+    with psycopg.connect(basis, autocommit=True) as admin:
+        for befehl in filter(None, (z.strip() for z in sql.split(";"))):
+            admin.execute(befehl)
+        try:
+            ok(im_prozess("abend", "neu", "--spieler", *SPIELER, env={"REFEREE_DB": url}))
+            alt = str(tmp_path / "alt.db")
+            ok(im_prozess("abend", "neu", "--spieler", *SPIELER, env={"REFEREE_DB": alt}))
+            r = ok(im_prozess("umziehen", url, env={"REFEREE_DB": alt}), 2)  # nicht leer
+            assert "nicht leer" in r.stderr
+            stand = json.loads(ok(im_prozess("stand", "--json", env={"REFEREE_DB": url})).stdout)
+            assert stand["schafkopf"] == {"Anna": 0, "Ben": 0, "Cem": 0, "Dora": 0}
+        finally:
+            admin.execute(f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
+            admin.execute(f"DROP ROLE IF EXISTS {rolle}")

@@ -29,7 +29,6 @@ import argparse
 import asyncio
 import json
 import os
-import secrets
 import statistics
 import string
 import subprocess
@@ -44,9 +43,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from live_schreiben import Handy, perzentil  # noqa: E402
+from live_schreiben import perzentil  # noqa: E402
 from store import erzeugen, messen  # noqa: E402
-from turnier import rangliste_lesen, spielzeile  # noqa: E402
+from turnier import handy_lauf, im_buch_zaehlen  # noqa: E402
 
 HOECHSTENS_SEKUNDEN = 240
 
@@ -131,81 +130,6 @@ def stand(a: argparse.Namespace, basis: str) -> None:
 # ---------------------------------------------------------------- 2. zwei Live-Server
 
 
-async def zwei_server_lauf(
-    a: argparse.Namespace, links: list[dict], namen: dict[int, list[str]]
-) -> dict:
-    tische = {t["tisch"]: t["schreiben"] for t in links[0]["tische"]}
-    alle = len(tische) * a.handy_spiele
-    gesehen: list[dict[tuple[int, int], float]] = [{}, {}]
-    leser = [
-        asyncio.create_task(
-            rangliste_lesen(ln["port"], "/" + ln["lesen"].split("/", 3)[3], gesehen[i], alle)
-        )
-        for i, ln in enumerate(links)
-    ]
-    await asyncio.sleep(0.3)
-    gesendet: dict[tuple[int, int], float] = {}
-    fehler: list[str] = []
-    zaehler = {"verloren": 0, "wiederholt": 0, "gedrosselt": 0}
-
-    async def tisch(i: int, nr: int) -> None:
-        port = links[nr % 2]["port"]  # gerade Tische: Server A, ungerade: Server B
-        h = Handy(i, port, "/" + tische[nr].split("/", 3)[3])
-        try:
-            await asyncio.sleep(secrets.randbelow(1000) / 1000 * a.pause)
-            for k in range(a.handy_spiele):
-                z = spielzeile(namen[nr], k)
-                status, d, _t = await h.post("vorschau", {"zeile": z})
-                if status != 200:
-                    fehler.append(f"Tisch {nr} Vorschau {z}: {status} {d}")
-                koerper = {
-                    "zeile": z,
-                    "schluessel": f"pg-t{nr:03d}-{k:02d}-{secrets.token_hex(4)}",
-                    "spiel_nr": k + 1,
-                }
-                gesendet[(nr, k + 1)] = time.monotonic()
-                if (nr * a.handy_spiele + k) % 20 == 7:
-                    await h.verliere_antwort("eintrag", koerper)
-                    zaehler["verloren"] += 1
-                    await asyncio.sleep(0.05)
-                status, d, _t = await h.post("eintrag", koerper)
-                if status != 200:
-                    fehler.append(f"Tisch {nr} Eintrag {z}: {status} {d}")
-                    continue
-                zaehler["wiederholt"] += bool(d["wiederholt"])
-                await asyncio.sleep(a.pause * (0.5 + secrets.randbelow(1000) / 1000))
-        finally:
-            zaehler["gedrosselt"] += h.gedrosselt
-            h.schliesse()
-
-    start = time.monotonic()
-    await asyncio.gather(*(tisch(i, nr) for i, nr in enumerate(sorted(tische))))
-    dauer = time.monotonic() - start
-    ende = time.monotonic() + 10
-    while time.monotonic() < ende and any(len(g) < len(gesendet) for g in gesehen):
-        await asyncio.sleep(0.05)
-    for t in leser:
-        t.cancel()
-    await asyncio.gather(*leser, return_exceptions=True)
-    # je Leser und Spiel; „fremd“: der Leser am anderen Server als der schreibende Tisch
-    verzug = [(g[x] - t) * 1000 for g in gesehen for x, t in gesendet.items() if x in g]
-    fremd = [
-        (g[x] - t) * 1000
-        for i, g in enumerate(gesehen)
-        for x, t in gesendet.items()
-        if x in g and x[0] % 2 != i
-    ]
-    return {
-        "gesendet": gesendet,
-        "gesehen": gesehen,
-        "verzug": verzug,
-        "fremd": fremd,
-        "fehler": fehler,
-        "dauer": dauer,
-        **zaehler,
-    }
-
-
 def handys(a: argparse.Namespace, basis: str) -> int:
     from referee.buch.turnier import Turnierbuch
 
@@ -237,22 +161,12 @@ def handys(a: argparse.Namespace, basis: str) -> int:
         assert [t["schreiben"].split("/", 3)[3] for t in links[0]["tische"]] == [
             t["schreiben"].split("/", 3)[3] for t in links[1]["tische"]
         ], "beide Server müssen dieselben Tisch-Links haben (Geheimnis des Buchs)"
-        r = asyncio.run(asyncio.wait_for(zwei_server_lauf(a, links, namen), HOECHSTENS_SEKUNDEN))
+        r = asyncio.run(asyncio.wait_for(handy_lauf(a, links, namen), HOECHSTENS_SEKUNDEN))
         for p in server:
             p.terminate()
             p.wait(10)
         with Turnierbuch(url) as tb:
-            verloren = doppelt = nicht_null = 0
-            for nr, sitze in namen.items():
-                zeilen = [e.eingabe.get("handy") for e in tb.tischspiele(1, nr)]
-                erwartet = [spielzeile(sitze, k) for k in range(a.handy_spiele)]
-                verloren += len(set(erwartet) - set(zeilen))
-                doppelt += len(zeilen) - len(set(zeilen))
-                if zeilen != erwartet:
-                    r["fehler"].append(f"Tisch {nr}: {zeilen} statt {erwartet}")
-            for s in tb._tischsummen(tb.stand().turnier):
-                nicht_null += sum(s.punkte.values()) != 0
-            im_buch = sum(s.spiele for s in tb.stand().tische)
+            verloren, doppelt, nicht_null, im_buch = im_buch_zaehlen(tb, namen, a, r["fehler"])
     finally:
         for p in server:
             if p.poll() is None:

@@ -189,12 +189,21 @@ async def rangliste_lesen(port: int, pfad: str, gesehen: dict[tuple[int, int], f
         w.close()
 
 
-async def handy_lauf(a: argparse.Namespace, links: dict, namen: dict[int, list[str]]) -> dict:
-    port = links["port"]
-    lesen = "/" + links["lesen"].split("/", 3)[3]
-    tische = {t["tisch"]: t["schreiben"] for t in links["tische"]}
-    gesehen: dict[tuple[int, int], float] = {}
-    leser = asyncio.create_task(rangliste_lesen(port, lesen, gesehen, len(tische) * a.handy_spiele))
+async def handy_lauf(a: argparse.Namespace, links: list[dict], namen: dict[int, list[str]]) -> dict:
+    """Alle Tische tragen gleichzeitig ein; ``links`` je Server (``turnier live --json``): Tisch
+    ``nr`` schreibt über Server ``nr % len(links)`` (die Tisch-Links sind auf allen Servern
+    eines Buchs dieselben), an jedem Server liest ein Zuseher die Rangliste. ``gesehen`` je
+    Leser; ``verzug`` je Leser und Spiel, ``fremd`` nur die Leser an einem anderen Server als
+    dem schreibenden."""
+    tische = {t["tisch"]: t["schreiben"] for t in links[0]["tische"]}
+    alle = len(tische) * a.handy_spiele
+    gesehen: list[dict[tuple[int, int], float]] = [{} for _ in links]
+    leser = [
+        asyncio.create_task(
+            rangliste_lesen(ln["port"], "/" + ln["lesen"].split("/", 3)[3], gesehen[i], alle)
+        )
+        for i, ln in enumerate(links)
+    ]
     await asyncio.sleep(0.3)
     gesendet: dict[tuple[int, int], float] = {}
     vorschau_ms: list[float] = []
@@ -202,6 +211,7 @@ async def handy_lauf(a: argparse.Namespace, links: dict, namen: dict[int, list[s
     zaehler = {"verloren": 0, "wiederholt": 0, "gedrosselt": 0}
 
     async def tisch(i: int, nr: int) -> None:
+        port = links[nr % len(links)]["port"]
         h = Handy(i, port, "/" + tische[nr].split("/", 3)[3])  # eigene Adresse 127.0.0.(11+i)
         try:
             await asyncio.sleep(secrets.randbelow(1000) / 1000 * a.pause)
@@ -236,20 +246,43 @@ async def handy_lauf(a: argparse.Namespace, links: dict, namen: dict[int, list[s
     await asyncio.gather(*(tisch(i, nr) for i, nr in enumerate(sorted(tische))))
     dauer = time.monotonic() - start
     ende = time.monotonic() + 10
-    while time.monotonic() < ende and len(gesehen) < len(gesendet):
+    while time.monotonic() < ende and any(len(g) < len(gesendet) for g in gesehen):
         await asyncio.sleep(0.05)
-    leser.cancel()
-    await asyncio.gather(leser, return_exceptions=True)
-    verzug = [(gesehen[x] - t) * 1000 for x, t in gesendet.items() if x in gesehen]
+    for aufgabe in leser:
+        aufgabe.cancel()
+    await asyncio.gather(*leser, return_exceptions=True)
+    verzug = [(g[x] - t) * 1000 for g in gesehen for x, t in gesendet.items() if x in g]
+    fremd = [
+        (g[x] - t) * 1000
+        for i, g in enumerate(gesehen)
+        for x, t in gesendet.items()
+        if x in g and x[0] % len(links) != i
+    ]
     return {
         "gesendet": gesendet,
         "gesehen": gesehen,
         "verzug": verzug,
+        "fremd": fremd,
         "vorschau_ms": vorschau_ms,
         "fehler": fehler,
         "dauer": dauer,
         **zaehler,
     }
+
+
+def im_buch_zaehlen(tb, namen: dict[int, list[str]], a: argparse.Namespace, fehler: list[str]):
+    """Im Buch selbst gezählt: (verloren, doppelt, Tische mit Summe ≠ 0, Spiele im Buch)."""
+    verloren = doppelt = nicht_null = 0
+    for nr, sitze in namen.items():
+        zeilen = [e.eingabe.get("handy") for e in tb.tischspiele(1, nr)]
+        erwartet = [spielzeile(sitze, k) for k in range(a.handy_spiele)]
+        verloren += len(set(erwartet) - set(zeilen))
+        doppelt += len(zeilen) - len(set(zeilen))
+        if zeilen != erwartet:
+            fehler.append(f"Tisch {nr}: {zeilen} statt {erwartet}")
+    for s in tb._tischsummen(tb.stand().turnier):
+        nicht_null += sum(s.punkte.values()) != 0
+    return verloren, doppelt, nicht_null, sum(s.spiele for s in tb.stand().tische)
 
 
 def handys(a: argparse.Namespace) -> int:
@@ -281,25 +314,15 @@ def handys(a: argparse.Namespace) -> int:
         try:
             assert server.stdout is not None
             links = json.loads(server.stdout.readline())
-            r = asyncio.run(asyncio.wait_for(handy_lauf(a, links, namen), HOECHSTENS_SEKUNDEN))
+            r = asyncio.run(asyncio.wait_for(handy_lauf(a, [links], namen), HOECHSTENS_SEKUNDEN))
         finally:
             server.terminate()
             server.wait(10)
         # gezählt im Buch selbst: je Tisch die geltenden Spiele, ihre Zeilen, ihre Summe
         with Turnierbuch(db) as tb:
-            verloren = doppelt = nicht_null = 0
-            for nr, sitze in namen.items():
-                zeilen = [e.eingabe.get("handy") for e in tb.tischspiele(1, nr)]
-                erwartet = [spielzeile(sitze, k) for k in range(a.handy_spiele)]
-                verloren += len(set(erwartet) - set(zeilen))
-                doppelt += len(zeilen) - len(set(zeilen))
-                if zeilen != erwartet:
-                    r["fehler"].append(f"Tisch {nr}: {zeilen} statt {erwartet}")
-            for s in tb._tischsummen(tb.stand().turnier):
-                nicht_null += sum(s.punkte.values()) != 0
-            im_buch = sum(s.spiele for s in tb.stand().tische)
+            verloren, doppelt, nicht_null, im_buch = im_buch_zaehlen(tb, namen, a, r["fehler"])
     alle = a.tische * a.handy_spiele
-    gesehen_alle = all(x in r["gesehen"] for x in r["gesendet"])
+    gesehen_alle = all(x in r["gesehen"][0] for x in r["gesendet"])
     p95 = perzentil(r["verzug"], 95) if r["verzug"] else float("inf")
     print(
         f"Handys an den Tischen: {a.tische} Tische × {a.handy_spiele} Spiele gleichzeitig, je "
@@ -312,7 +335,7 @@ def handys(a: argparse.Namespace) -> int:
     )
     print(
         f"  Tischsummen = 0 (Plus/Minus): {a.tische - nicht_null}/{a.tische} · die Rangliste "
-        f"sah jedes Spiel: {'ja' if gesehen_alle else 'NEIN'} ({len(r['gesehen'])}/{alle})"
+        f"sah jedes Spiel: {'ja' if gesehen_alle else 'NEIN'} ({len(r['gesehen'][0])}/{alle})"
     )
     if r["verzug"]:
         print(

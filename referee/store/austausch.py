@@ -100,8 +100,6 @@ class Austausch(Eintraege):
         ``\\u``-Escapes werden neu kodiert, damit Export → Import → Export gleich bleibt.
         ``werte`` baut SQLite in der Reihenfolge der Wertzeilen.
         """
-        if not self.verbindung.dialekt.export_in_sql:
-            return self._export_eintraege_json_python(abend_id)
         dumps = json.JSONEncoder(ensure_ascii=False).encode
         loads = json.loads
         sql = (
@@ -118,10 +116,13 @@ class Austausch(Eintraege):
             + (" WHERE e.abend_id = ?" if abend_id is not None else "")
             + " ORDER BY e.abend_id, e.id"
         )
+        teile = (
+            self._lies(sql, [] if abend_id is None else [abend_id])
+            if self.verbindung.dialekt.export_in_sql
+            else self._export_teile_python(abend_id)
+        )
         zeilen = []
-        for kopf, eingabe, ergebnis, werte in self._lies(
-            sql, [] if abend_id is None else [abend_id]
-        ):
+        for kopf, eingabe, ergebnis, werte in teile:
             if "\\u" in eingabe:
                 eingabe = dumps(loads(eingabe))
             if "\\u" in ergebnis:
@@ -131,14 +132,13 @@ class Austausch(Eintraege):
             )
         return zeilen
 
-    def _export_eintraege_json_python(self, abend_id: int | None) -> list[str]:
-        """``export_eintraege_json`` für Datenbanken ohne SQLites JSON-Aggregate
-        (PostgreSQL): dieselben Bytes, in Python gebaut – der Kopf wie dort, ``werte`` so knapp
-        wie ``json_group_object`` (ohne Leerzeichen), Größen und Namen in der Reihenfolge der
-        Wertzeilen (``rowid``)."""
+    def _export_teile_python(self, abend_id: int | None) -> list[tuple[str, str, str, str]]:
+        """Die Teile der Export-Zeilen (Kopf, eingabe, ergebnis, werte) für Datenbanken ohne
+        SQLites JSON-Aggregate (PostgreSQL), in Python gebaut – Byte für Byte wie dort: der Kopf
+        mit ``", "``/``": "``, ``werte`` so knapp wie ``json_group_object`` (ohne Leerzeichen),
+        Größen und Namen in der Reihenfolge der Wertzeilen (``rowid``)."""
         dumps = json.JSONEncoder(ensure_ascii=False).encode
         knapp = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-        loads = json.loads
         bed = "" if abend_id is None else " WHERE abend_id = ?"
         par = [] if abend_id is None else [abend_id]
         werte: dict[int, dict[str, dict[str, int]]] = {}
@@ -148,24 +148,22 @@ class Austausch(Eintraege):
             par,
         ):
             werte.setdefault(eid, {}).setdefault(groesse, {})[name] = wert
-        zeilen = []
-        for i, a, nr, zeit, spiel, art, bezug, gilt, eingabe, ergebnis in self._lies(
-            "SELECT id, abend_id, nr, zeit, spiel, art, bezug, gilt, eingabe, ergebnis "
-            "FROM eintraege" + bed + " ORDER BY abend_id, id",
-            par,
-        ):
-            if "\\u" in eingabe:
-                eingabe = dumps(loads(eingabe))
-            if "\\u" in ergebnis:
-                ergebnis = dumps(loads(ergebnis))
-            zeilen.append(
+        return [
+            (
                 f'{{"id": {i}, "abend": {a}, "nr": {nr}, "zeit": {dumps(zeit)}, '
                 f'"spiel": {dumps(spiel)}, "art": {dumps(art)}, '
                 f'"bezug": {"null" if bezug is None else bezug}, '
-                f'"gilt": {"true" if gilt else "false"}, "eingabe": {eingabe}, '
-                f'"ergebnis": {ergebnis}, "werte": {knapp(werte.get(i, {}))}}}'
+                f'"gilt": {"true" if gilt else "false"}',
+                eingabe,
+                ergebnis,
+                knapp(werte.get(i, {})),
             )
-        return zeilen
+            for i, a, nr, zeit, spiel, art, bezug, gilt, eingabe, ergebnis in self._lies(
+                "SELECT id, abend_id, nr, zeit, spiel, art, bezug, gilt, eingabe, ergebnis "
+                "FROM eintraege" + bed + " ORDER BY abend_id, id",
+                par,
+            )
+        ]
 
     def importieren(self, daten: dict[str, Any]) -> dict[str, Any]:
         """Einen Export in eine leere Datenbank übernehmen (ids und Zeiten bleiben gleich)."""

@@ -41,6 +41,8 @@ from referee.store.daten import SCHEMA_AKTUELL, ErgebnisAus
 from referee.store.dialekt import POSTGRES
 from referee.store.verbindung import Buchverbindung
 
+#: so lange wartet der Verbindungsaufbau höchstens (wenn die URL nichts anderes sagt)
+WARTEZEIT_S = 10
 #: der Kanal für LISTEN/NOTIFY
 KANAL = "referee_buch"
 #: Schlüssel der Schreibsperre (``pg_advisory_xact_lock``): „REFR“ wie die application_id
@@ -150,9 +152,11 @@ def verbinde_pg(adresse: PgAdresse) -> Any:
     """Eine Verbindung (autocommit: jede lesende Anweisung für sich; geschrieben wird in
     ``PgVerbindung.schreiben`` mit expliziter Transaktion), die ``LISTEN`` hört."""
     psycopg = _psycopg()
-    extra = {}
+    extra: dict[str, Any] = {}
     if adresse.passwort() is not None:
         extra["password"] = adresse.passwort()
+    if "connect_timeout" not in adresse:  # ein Rechner, der nicht antwortet: nicht ewig warten
+        extra["connect_timeout"] = WARTEZEIT_S
     try:
         conn = psycopg.connect(str(adresse), autocommit=True, application_name="referee", **extra)
     except psycopg.Error as exc:

@@ -386,8 +386,7 @@ class Umzug:
 
     def als_json(self) -> dict[str, Any]:
         z = self.zeilen
-        return {
-            "quelle": self.quelle,
+        return {  # ohne die Quelle: wohin, steht im Befehl; woher, weiß der Aufrufer
             "ziel": self.ziel,
             "spieler": z.get("spieler", 0),
             "abende": z.get("abende", 0),

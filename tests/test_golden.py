@@ -245,6 +245,8 @@ WEITERE: dict[tuple[str, ...], list[list[str]]] = {
     ("schafkopf", "zug"): [
         ["--spiel", "rufspiel", "--farbe", "schellen", "--hand", "SA S7 S8 S9 GO", "--stich", "SK"],
     ],
+    # in ein Buch mit Daten (hier sein eigener Export: alles schon da)
+    ("import",): [["abende.json", "--dazu"]],
     ("live",): [[]],  # ohne --schreiben: "schreiben" ist null
     ("turnier", "live"): [[]],  # ohne --schreiben: "tische" ist leer
 }

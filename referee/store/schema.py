@@ -276,7 +276,65 @@ def migrationen(ergebnis_aus: ErgebnisAus | None = None) -> Migrations:
         )
         db.execute("PRAGMA user_version = 7")
 
+    @m(name="v8_kennungen")
+    def v8(db: Database) -> None:
+        _kennungen(db)
+        db.execute("PRAGMA user_version = 8")
+
     return m
+
+
+#: Eine zufällige UUID (Version 4) in SQLite: 16 Zufallsbytes, Version und Variante gesetzt.
+_UUID_SQL = (
+    "lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || "
+    "substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || "
+    "substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))"
+)
+
+#: Tabellen, deren Zeilen eine Kennung bekommen, und ihre Art in ``kennungen``.
+KENNUNG_ARTEN = {"abende": "abend", "turniere": "turnier"}
+
+
+def _kennungen(db: Database) -> None:
+    """Schema 8: jeder Abend und jedes Turnier trägt eine dauerhafte Kennung (UUID) aus seinem
+    ersten Buch (issue 36, ``import --dazu``): so erkennt ein Import, was er schon hat.
+
+    Ein Trigger gibt jeder neuen Zeile eine zufällige Kennung, wenn nicht schon eine da ist
+    (der Import trägt die aus der Datei vorher ein); vorhandene Zeilen bekommen hier eine.
+    Nur anhängend: eine Kennung wird nie geändert oder gelöscht."""
+    db.execute(
+        "CREATE TABLE kennungen (art TEXT NOT NULL, id INTEGER NOT NULL, uuid TEXT NOT NULL "
+        "UNIQUE, PRIMARY KEY (art, id))"
+    )
+    for tabelle, art in KENNUNG_ARTEN.items():
+        db.execute(
+            f"INSERT INTO kennungen (art, id, uuid) SELECT '{art}', id, {_UUID_SQL} "
+            f"FROM {tabelle} ORDER BY id"
+        )
+        db.execute(
+            f"CREATE TRIGGER {tabelle}_kennung AFTER INSERT ON {tabelle} BEGIN "
+            f"INSERT OR IGNORE INTO kennungen (art, id, uuid) VALUES ('{art}', NEW.id, "
+            f"{_UUID_SQL}); END"
+        )
+        # ein eben angelegter, leer verworfener Abend (``abend_verwerfen``) nimmt seine
+        # Kennung mit: sonst erbte der nächste Abend mit derselben id sie
+        db.execute(
+            f"CREATE TRIGGER {tabelle}_kennung_weg AFTER DELETE ON {tabelle} BEGIN "
+            f"DELETE FROM kennungen WHERE art = '{art}' AND id = OLD.id; END"
+        )
+    db.execute(
+        "CREATE TRIGGER kennungen_unveraenderlich BEFORE UPDATE ON kennungen BEGIN "
+        "SELECT RAISE(ABORT, 'Kennungen sind unveränderlich.'); END"
+    )
+    bestehend = " OR ".join(
+        f"(OLD.art = '{art}' AND EXISTS (SELECT 1 FROM {tabelle} WHERE id = OLD.id))"
+        for tabelle, art in KENNUNG_ARTEN.items()
+    )
+    db.execute(
+        "CREATE TRIGGER kennungen_nie_loeschen BEFORE DELETE ON kennungen "
+        f"WHEN {bestehend} BEGIN "
+        "SELECT RAISE(ABORT, 'Kennungen werden nie gelöscht.'); END"
+    )
 
 
 def _turniere(db: Database) -> None:

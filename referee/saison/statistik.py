@@ -4,7 +4,8 @@ mit wem jemand als Rufspiel-Partner am besten spielt.
 Gezählt wird, was sich Spiel für Spiel nachlesen lässt: die Schafkopfspiele der Abende
 (``Abendspiel``, in Spielfolge). Von Turnieren kennt die Saison die Summen der Rangliste (Punkte,
 Platz, Spiele des Tisches, gewonnene Soli); sie stehen je Person unter ``turniere``, ihre Spiele
-und gewonnenen Soli zählen zu den Summen, ein Turnierspiel aber nicht zu „gewonnen“ und „Serie“
+und gewonnenen Soli zählen zu den Summen (ein Solo im Turnier zählt nur, wenn es gewonnen wurde:
+das Blatt nennt verlorene nicht – es steht dann bei gespielt und gewonnen), ein Turnierspiel aber nicht zu „gewonnen“ und „Serie“
 (die Blätter zeigen nur Summen).
 
 Gewonnen hat ein Spieler ein Spiel, wenn sein Betrag positiv ist (wie ``referee statistik``);
@@ -211,7 +212,7 @@ def kennzahlen(
             spiele=k.spiele + turnierspiele.get(name, 0),
             abendspiele=k.spiele,
             gewonnen=k.gewonnen,
-            soli=Bilanz(k.soli_gespielt, k.soli_gewonnen + t.soli),
+            soli=Bilanz(k.soli_gespielt + t.soli, k.soli_gewonnen + t.soli),
             bester_abend=None if bester is None else (bester[0][0], bester[0][1], bester[1]),
             laengste_serie=k.beste,
             partner=tuple(partner),

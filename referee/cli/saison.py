@@ -212,7 +212,7 @@ def saison_dazu(
 ) -> None:
     """Einen Abend oder ein Turnier in die Saison nehmen, gleich welches Datum.
 
-    Beispiel: referee saison dazu turnier 3
+    Beispiel: referee saison dazu turnier 1
     """
     _zuordnen("dazu", was, nummer, saison_id, db, als_json)
 
@@ -223,7 +223,7 @@ def saison_weg(
 ) -> None:
     """Einen Abend oder ein Turnier aus der Saison lassen, auch wenn sein Datum passt.
 
-    Beispiel: referee saison weg abend 12
+    Beispiel: referee saison weg abend 2
     """
     _zuordnen("weg", was, nummer, saison_id, db, als_json)
 
@@ -259,7 +259,7 @@ def saison_stand(
 ) -> None:
     """Die Rangliste der Saison: Platz, Name, Wert, je Ereignis sein Ergebnis (Streichergebnisse in Klammern), Ereignisse, Spiele, gewonnene Soli. Gleichstand: mehr Siege, bestes Einzelergebnis, direkter Vergleich.
 
-    Beispiel: referee saison stand -o rangliste.pdf
+    Beispiel: referee saison stand --json
     """
     from referee.errors import Eingabefehler
 
@@ -353,7 +353,7 @@ def saison_statistik(
 ) -> None:
     """Kennzahlen der Saison je Person: Spiele, gewonnen %, Soli gespielt und gewonnen, bester Abend, längste Serie gewonnener Spiele, bester Rufspiel-Partner; die besten Paare; der Verlauf der Plätze.
 
-    Beispiel: referee saison statistik --spieler "Sepp Huber"
+    Beispiel: referee saison statistik --spieler Anna
     """
     from referee.errors import Eingabefehler
 
@@ -436,7 +436,7 @@ def saison_live(
 ) -> None:
     """Die Rangliste der Saison live auf Handys und Beamer (nur lesen): eine Seite im lokalen Netz, die sich bei jedem neuen Spiel, Tischblatt oder jeder Änderung der Saison selbst aktualisiert. Strg-C beendet.
 
-    Beispiel: referee saison live --host 127.0.0.1
+    Beispiel: referee saison live --port 8724
     """
     import json
     import sys

@@ -1,6 +1,6 @@
 """``referee import --dazu`` (issue 36, Punkt 6): Bücher mehrerer Schreiber zusammenführen.
 
-Jeder Abend trägt eine Kennung aus seinem ersten Buch (``uuid`` im Export, Schema 8). Dieselbe
+Jeder Abend trägt eine Kennung aus seinem ersten Buch (``uuid`` im Export, Schema 9). Dieselbe
 Datei zweimal oder ein späterer Export desselben Buchs bringt nur Neues; derselbe Abend mit
 anderem Inhalt wird ganz abgelehnt; ältere Dateien ohne Kennung kommen als neue Abende mit
 einer Warnung. Die Beträge unten sind von Hand gerechnet (Grundtarif: Rufspiel 20 ct je

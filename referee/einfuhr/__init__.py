@@ -237,7 +237,7 @@ def importieren(daten: Any, ziel: Path, auswerten: Auswerten, *, dazu: bool = Fa
     ``abende_ergaenzt``, ``abende_vorhanden``, ``eintraege_neu``, ``spieler_neu``.
 
     Immer dabei: ``ohne_kennung`` – wie viele Abende der Datei keine Kennung hatten (ein
-    Export vor Schema 8) und eine neue bekamen.
+    Export vor Schema 9) und eine neue bekamen.
     """
     with _abbruch_bei_signal() as halt:
         return _importieren(daten, ziel, auswerten, halt, dazu)

@@ -170,7 +170,7 @@ def _freie_daten(wert: Any, wo: str, feld: str, tiefe: int = 0) -> None:
             _freie_daten(x, wo, feld, tiefe + 1)
 
 
-#: Eine Kennung (Schema 8): eine UUID in Kleinbuchstaben, wie ``str(uuid.uuid4())``.
+#: Eine Kennung (Schema 9): eine UUID in Kleinbuchstaben, wie ``str(uuid.uuid4())``.
 _KENNUNG = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 

@@ -3,7 +3,7 @@
 Rein und ohne Datenbank: ``zusammenfuehren(alt, neu)`` bekommt zwei Exporte (das Buch und die
 Datei) und gibt den Export des zusammengeführten Buchs. Das Buch behält alle seine Nummern;
 was neu ist, bekommt die nächsten freien. Wiedererkannt wird ein Abend an seiner Kennung
-(``uuid``, Schema 8), die er aus seinem ersten Buch mitnimmt:
+(``uuid``, Schema 9), die er aus seinem ersten Buch mitnimmt:
 
 * dieselbe Kennung, derselbe Inhalt (ohne die Nummern): schon da, nichts zu tun;
 * dieselbe Kennung, und die eine Seite ist die Fortsetzung der anderen (ein späterer Export
@@ -13,7 +13,7 @@ was neu ist, bekommt die nächsten freien. Wiedererkannt wird ein Abend an seine
 * eine unbekannte Kennung: ein neuer Abend.
 
 Spieler sind dieselben, wenn ihre Namen denselben Schlüssel haben (``namensschluessel``); das
-Buch behält seine Schreibweise. Ein Export ohne Kennungen (vor Schema 8) bekommt mit
+Buch behält seine Schreibweise. Ein Export ohne Kennungen (vor Schema 9) bekommt mit
 ``kennungen_ergaenzen`` neue – seine Abende kommen dann als neue dazu (der Aufrufer warnt).
 
 Das Ergebnis prüft und rechnet der Aufrufer wie jeden Import ganz nach (``pruefe_export``,
@@ -68,7 +68,7 @@ class Zusammenfuehrung:
 def kennungen_ergaenzen(
     daten: dict[str, Any], neue_kennung: Callable[[], str] | None = None
 ) -> tuple[dict[str, Any], int]:
-    """Abende ohne ``uuid`` (Exporte vor Schema 8) bekommen eine neue Kennung; gibt eine
+    """Abende ohne ``uuid`` (Exporte vor Schema 9) bekommen eine neue Kennung; gibt eine
     Kopie und die Zahl der ergänzten. ``daten`` bleibt, wie es war."""
     fehlen = [i for i, a in enumerate(daten["abende"]) if "uuid" not in a]
     if not fehlen:

@@ -85,7 +85,7 @@ def pruefe_export(daten: Any) -> None:
     kennungen: set[str] = set()
     for i, a in enumerate(_liste(daten["abende"], "Datei", "abende"), start=1):
         wo = f"Abend {i}"
-        # „uuid“ (Schema 8) fehlt in älteren Exporten: der Import gibt dann neue
+        # „uuid“ (Schema 9) fehlt in älteren Exporten: der Import gibt dann neue
         _objekt(
             a,
             wo,

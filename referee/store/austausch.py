@@ -59,7 +59,7 @@ class Austausch(Eintraege):
 
     def kennungen(self, art: str) -> dict[int, str]:
         """Die dauerhaften Kennungen (UUID) der Abende (``art="abend"``) oder Turniere
-        (``"turnier"``): id → Kennung (Schema 8)."""
+        (``"turnier"``): id → Kennung (Schema 9)."""
         return dict(self._lies("SELECT id, uuid FROM kennungen WHERE art = ?", [art]))
 
     def eintraege_leicht(self, abend_id: int | None = None) -> list[Eintrag]:

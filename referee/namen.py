@@ -99,6 +99,11 @@ def pruefe_name(name: str) -> str:
             f"Der Spielername „{sauber}“ enthält „{schlecht[0]}“; die Zeichen + , = : "
             "trennen auf der Kommandozeile Namen und sind in Namen nicht erlaubt."
         )
+    if sauber.startswith("#"):
+        raise Eingabefehler(
+            f"Der Spielername „{sauber}“ beginnt mit „#“; #12 nennt am Tisch die Startnummer 12, "
+            "ein Name darf so nicht beginnen."
+        )
     return sauber
 
 
@@ -121,26 +126,45 @@ def vorschlag(name: str, kandidaten: Iterable[str]) -> str:
 def namen_am_abend(
     spieler: Sequence[str], namen: Iterable[str], abend_id: int | None = None
 ) -> list[str]:
-    """Namen in der Schreibweise des Abends (``spieler``, ohne Groß-/Kleinschreibung zugeordnet).
-
-    Alle unbekannten Namen auf einmal als ``Eingabefehler`` mit „Meintest du …?“.
+    """Namen in der Schreibweise des Abends (``spieler``): der Name (ohne Groß-/Kleinschreibung)
+    oder wie am Tisch ein Wort von ihm, sein eindeutiger Anfang, ``sepp.h``
+    (``namen_zum_wort``). Alle unbekannten auf einmal als ``Eingabefehler`` mit
+    „Meintest du …?“; passt ein Wort auf mehrere, ``Mehrdeutig`` mit allen (nie geraten);
+    ``#12`` wird abgelehnt (Startnummern hat nur ein Turnier).
 
     >>> namen_am_abend(["Anna", "Ben"], ["ben", "ANNA"])
     ['Ben', 'Anna']
+    >>> namen_am_abend(["Sepp Huber", "Sepp Maier", "Łukasz"], ["huber", "sepp.m", "lu"])
+    ['Sepp Huber', 'Sepp Maier', 'Łukasz']
     """
-    am_abend = {namensschluessel(n): n for n in spieler}
+    from referee.errors import Mehrdeutig
+
     namen = list(namen)
     wo = f"an Abend {abend_id}" if abend_id is not None else "an diesem Abend"
-    fehler = [
-        f"„{n}“ spielt {wo} nicht mit." + vorschlag(n, spieler)
-        for n in namen
-        if namensschluessel(n) not in am_abend
-    ]
+    aus: list[str] = []
+    fehler: list[str] = []
+    mehrdeutig: list[str] = []
+    for n in namen:
+        treffer = namen_zum_wort(n, spieler)
+        if len(treffer) == 1:
+            aus.append(treffer[0])
+        elif treffer:
+            mehrdeutig.append(rueckfrage(n, treffer, spieler))
+        elif n.strip().startswith("#"):
+            fehler.append(
+                f"„{n.strip()}“: Startnummern gibt es nur im Turnier; {wo} nennt man Spieler "
+                "beim Namen, einem Wort davon oder seinem eindeutigen Anfang."
+            )
+        else:
+            fehler.append(f"„{n}“ spielt {wo} nicht mit." + vorschlag(n, spieler))
     if fehler:
         raise Eingabefehler(
-            " ".join(fehler) + f" Dabei sind: {', '.join(spieler)}. Nichts eingetragen."
+            " ".join(fehler + mehrdeutig)
+            + f" Dabei sind: {', '.join(spieler)}. Nichts eingetragen."
         )
-    return [am_abend[namensschluessel(n)] for n in namen]
+    if mehrdeutig:
+        raise Mehrdeutig(" ".join(mehrdeutig) + " Nichts eingetragen.")
+    return aus
 
 
 # --------------------------------------------------------------------------- Namen am Tisch
@@ -193,10 +217,13 @@ def namen_zum_wort(wort: str, namen: Sequence[str]) -> list[str]:
     genau = [n for n in namen if namensschluessel(n) == k]
     if genau:  # die Schreibweise selbst geht vor der Faltung (Jörg neben Joerg)
         return genau
-    formen = _formen(wort)
+    mit_e, ohne_e = _formen(wort)
+    # wer den Umlaut tippt (``jö``), meint ihn: dann nur ä → ae (nicht auch Jonas)
+    beide = mit_e == ohne_e
     stufen: dict[int, list[str]] = {}
     for n in namen:
-        treffer = [_stufe(w, f) for w, f in zip(formen, _formen(n), strict=True)]
+        name_e, name_ohne = _formen(n)
+        treffer = [_stufe(mit_e, name_e), _stufe(ohne_e, name_ohne) if beide else None]
         beste = min((t for t in treffer if t is not None), default=None)
         if beste is not None:
             stufen.setdefault(beste, []).append(n)
@@ -266,43 +293,31 @@ def rueckfrage(
     nummern: Mapping[str, int] | None = None,
     geht: Callable[[str], bool] = lambda w: True,
 ) -> str:
-    """Die Rückfrage, wenn ``wort`` auf mehrere ``treffer`` passt: alle Kandidaten (am
-    Turniertisch mit Startnummer) und je Kandidat, wie man ihn eindeutig schreibt (``geht``:
-    ob ein Wort an dieser Stelle als Name gelesen würde).
+    """Die Rückfrage, wenn ``wort`` auf mehrere ``treffer`` passt: alle Kandidaten, je mit
+    dem, womit man ihn eindeutig nennt – am Turniertisch seine Startnummer, dazu das lesbarste
+    Wort (``schreibweise``; ``geht``: ob ein Wort an dieser Stelle als Name gelesen würde),
+    außer es ist nur der Name selbst.
 
     >>> rueckfrage("sepp", ["Sepp Huber", "Sepp Maier"], ["Sepp Huber", "Sepp Maier", "Anna"])
-    '„sepp“: Sepp Huber oder Sepp Maier? Schreib huber oder maier.'
+    '„sepp“: Sepp Huber („huber“) oder Sepp Maier („maier“)?'
     >>> rueckfrage("sepp", ["Sepp Huber", "Sepp Maier"], ["Sepp Huber", "Sepp Maier"],
     ...            nummern={"Sepp Huber": 2, "Sepp Maier": 7})
-    '„sepp“: Sepp Huber (#2) oder Sepp Maier (#7)? Schreib #2 oder huber für Sepp Huber, #7 oder maier für Sepp Maier.'
+    '„sepp“: Sepp Huber (#2, „huber“) oder Sepp Maier (#7, „maier“)?'
+    >>> rueckfrage("b", ["Ben", "Berta"], ["Anna", "Ben", "Berta"])
+    '„b“: Ben oder Berta?'
     """
     from referee.text import zeigbar
 
-    def oder(teile: Sequence[str]) -> str:
-        return teile[0] if len(teile) == 1 else ", ".join(teile[:-1]) + " oder " + teile[-1]
+    def wie(n: str) -> str:
+        teile = [f"#{nummern[n]}"] if nummern and n in nummern else []
+        w = schreibweise(n, namen, geht)
+        if w and w.strip('"').casefold() != " ".join(n.split()).casefold():
+            teile.append(f"„{w}“")
+        return f"{n} ({', '.join(teile)})" if teile else n
 
-    wer = [f"{n} (#{nummern[n]})" if nummern and n in nummern else n for n in treffer]
-    frage = f"„{zeigbar(wort, 40)}“: {oder(wer)}?"
-    if nummern:
-        hilfe = [
-            oder(
-                [
-                    x
-                    for x in (
-                        f"#{nummern[n]}" if n in nummern else None,
-                        schreibweise(n, namen, geht),
-                    )
-                    if x
-                ]
-            )
-            + f" für {n}"
-            for n in treffer
-        ]
-        return f"{frage} Schreib {', '.join(hilfe)}."
-    woerter = [schreibweise(n, namen, geht) for n in treffer]
-    if all(woerter):
-        return f"{frage} Schreib {oder([w for w in woerter if w])}."
-    return frage
+    wer = [wie(n) for n in treffer]
+    liste = wer[0] if len(wer) == 1 else ", ".join(wer[:-1]) + " oder " + wer[-1]
+    return f"„{zeigbar(wort, 40)}“: {liste}?"
 
 
 def anzeigenamen(namen: Sequence[str]) -> dict[str, str]:

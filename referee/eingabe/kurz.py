@@ -285,7 +285,7 @@ def spieler_aufloesen(token: str, spieler: Sequence[str], *, zitiert: bool = Fal
     >>> spieler_aufloesen("b", ["Ben", "Berta"])
     Traceback (most recent call last):
     ...
-    referee.errors.Mehrdeutig: „b“: Ben oder Berta? Schreib ben oder berta.
+    referee.errors.Mehrdeutig: „b“: Ben oder Berta?
     """
     t = token.strip()
     if not t:

@@ -1,0 +1,80 @@
+"""Zwei Sepps an einem Turniertisch, mit Tipps eingetragen (headless Chromium, 390×844).
+
+Das Turnier von ``test_namen_am_tisch.py``: Tisch 1 sitzt Cem #4, Sepp Maier #7, Sepp Huber
+#2, Anna #1. Punkte nach solo-6-2: Rufspiel ±1 je Spieler, Solo 2 je Gegenspieler, der
+Solospieler das Dreifache.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_live_browser import Chromium, _png_groesse, _warte_bis
+from test_namen_am_tisch import _gespielt, _turnier
+from test_schreiben_browser import _chip, _pruefe_ziele, _text, _tippe, _vorschau_bereit
+
+from referee.live import starte_turnier_im_thread
+
+CHIPS_JS = (
+    "[].slice.call(document.querySelectorAll('#chips button'))"
+    ".map(function(b){return [b.innerText.replace(/\\n/g,' ').trim(), b.disabled];})"
+)
+
+
+@pytest.fixture
+def browser(tmp_path):
+    b = Chromium(tmp_path / "profil")
+    yield b
+    b.schliesse()
+
+
+def _senden(s, pfad, anzahl: int) -> None:
+    assert _warte_bis(lambda: _vorschau_bereit(s), 5), _text(s, "#vorschau")
+    _tippe(s, "#senden")
+    assert _warte_bis(lambda: len(_gespielt(pfad)) == anzahl, 5)
+    assert _warte_bis(lambda: s.auswerten("document.getElementById('ausgang').hidden"), 5)
+
+
+def test_zwei_sepps_mit_tipps_am_turniertisch(db_pfad, browser, tmp_path):
+    _turnier(db_pfad)
+    server = starte_turnier_im_thread(db_pfad, host="127.0.0.1", port=0, schreiben=True)
+    try:
+        s = browser
+        s.oeffne(dict(server.tischlinks())[1])
+        assert _warte_bis(lambda: _text(s, "#tischkopf").startswith("Tisch 1"))
+        # Spiel 1: Rufspiel Sepp Huber + Sepp Maier, gewonnen – beide Chips frei, unterscheidbar
+        _tippe(s, '[data-spiel="r"]')
+        assert s.auswerten(CHIPS_JS) == [
+            ["Cem Nr. 4", False],
+            ["Sepp M. · 7", False],
+            ["Sepp H. · 2", False],
+            ["Anna Nr. 1", False],
+        ]
+        _pruefe_ziele(s, 390, "zwei Sepps")
+        klein = {"width": 320, "height": 568, "deviceScaleFactor": 1, "mobile": True}
+        s.befehl("Emulation.setDeviceMetricsOverride", klein)
+        _pruefe_ziele(s, 320, "zwei Sepps, 320 px")
+        s.befehl("Emulation.setDeviceMetricsOverride", {**klein, "width": 390, "height": 844})
+        _chip(s, "Sepp H. · 2")
+        _chip(s, "Sepp M. · 7")
+        _tippe(s, '[data-augen="61"]')
+        assert _text(s, "#zeile") == "Zeile: r hu ma 61"
+        assert _warte_bis(lambda: _vorschau_bereit(s), 5)
+        assert "Rufspiel Sepp Huber+Sepp Maier gewonnen" in _text(s, "#vorschau")
+        s.auswerten("document.getElementById('meldung').hidden = true")
+        bild = s.bildschirmfoto(tmp_path / "zwei-sepps-390.png")
+        assert _png_groesse(bild) == (390, 844)
+        assert s.auswerten("document.documentElement.scrollWidth") <= 390
+        _senden(s, db_pfad, 1)
+        # Spiel 2: Herz-Solo Sepp Maier, gewonnen
+        _tippe(s, '[data-spiel="solo"]')
+        _tippe(s, '[data-farbe="h"]')
+        _chip(s, "Sepp M. · 7")
+        _tippe(s, '[data-augen="61"]')
+        assert _text(s, "#zeile") == "Zeile: hs ma 61"
+        _senden(s, db_pfad, 2)
+    finally:
+        server.stoppe()
+    assert _gespielt(db_pfad) == [
+        ("Sepp Huber", "Sepp Maier", {4: -1, 7: 1, 2: 1, 1: -1}),
+        ("Sepp Maier", None, {4: -2, 7: 6, 2: -2, 1: -2}),
+    ]

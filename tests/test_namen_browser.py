@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from test_live_browser import Chromium, _png_groesse, _warte_bis
 from test_namen_am_tisch import _gespielt, _turnier
-from test_schreiben_browser import _chip, _pruefe_ziele, _text, _tippe, _vorschau_bereit
+from test_schreiben_browser import _chip, _pruefe_ziele_390_und_320, _text, _tippe, _vorschau_bereit
 
 from referee.live import starte_turnier_im_thread
 
@@ -49,11 +49,7 @@ def test_zwei_sepps_mit_tipps_am_turniertisch(db_pfad, browser, tmp_path):
             ["Sepp H. · 2", False],
             ["Anna Nr. 1", False],
         ]
-        _pruefe_ziele(s, 390, "zwei Sepps")
-        klein = {"width": 320, "height": 568, "deviceScaleFactor": 1, "mobile": True}
-        s.befehl("Emulation.setDeviceMetricsOverride", klein)
-        _pruefe_ziele(s, 320, "zwei Sepps, 320 px")
-        s.befehl("Emulation.setDeviceMetricsOverride", {**klein, "width": 390, "height": 844})
+        _pruefe_ziele_390_und_320(s, "zwei Sepps")
         _chip(s, "Sepp H. · 2")
         _chip(s, "Sepp M. · 7")
         _tippe(s, '[data-augen="61"]')

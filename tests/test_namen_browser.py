@@ -7,10 +7,17 @@ Solospieler das Dreifache.
 
 from __future__ import annotations
 
-import pytest
-from test_live_browser import Chromium, _png_groesse, _warte_bis
+from test_live_browser import _png_groesse, _warte_bis
+from test_live_browser import browser as browser  # die Fixture: ein Chromium je Test
 from test_namen_am_tisch import _gespielt, _turnier
-from test_schreiben_browser import _chip, _pruefe_ziele_390_und_320, _text, _tippe, _vorschau_bereit
+from test_schreiben_browser import (
+    _chip,
+    _oeffne_eingabe,
+    _pruefe_ziele_390_und_320,
+    _text,
+    _tippe,
+    _vorschau_bereit,
+)
 
 from referee.live import starte_turnier_im_thread
 
@@ -18,13 +25,6 @@ CHIPS_JS = (
     "[].slice.call(document.querySelectorAll('#chips button'))"
     ".map(function(b){return [b.innerText.replace(/\\n/g,' ').trim(), b.disabled];})"
 )
-
-
-@pytest.fixture
-def browser(tmp_path):
-    b = Chromium(tmp_path / "profil")
-    yield b
-    b.schliesse()
 
 
 def _senden(s, pfad, anzahl: int) -> None:
@@ -74,3 +74,36 @@ def test_zwei_sepps_mit_tipps_am_turniertisch(db_pfad, browser, tmp_path):
         ("Sepp Huber", "Sepp Maier", {4: -1, 7: 1, 2: 1, 1: -1}),
         ("Sepp Maier", None, {4: -2, 7: 6, 2: -2, 1: -2}),
     ]
+
+
+def test_zwei_sepps_mit_tipps_am_abend(db_pfad, browser, tmp_path):
+    from referee.buch import Buch
+    from referee.live import starte_im_thread
+
+    with Buch(db_pfad) as b:
+        b.abend_neu(["Sepp Huber", "Anna", "Sepp Maier", "Ben"])
+    server = starte_im_thread(db_pfad, host="127.0.0.1", port=0, schreiben=True)
+    try:
+        s = browser
+        _oeffne_eingabe(s, server)
+        _tippe(s, '[data-spiel="r"]')
+        assert s.auswerten(CHIPS_JS) == [
+            ["Sepp H.", False],
+            ["Anna", False],
+            ["Sepp M.", False],
+            ["Ben", False],
+        ]
+        _chip(s, "Sepp M.")
+        _chip(s, "Sepp H.")
+        _tippe(s, '[data-augen="60"]')
+        assert _text(s, "#zeile") == "Zeile: r ma hu 60"
+        assert _warte_bis(lambda: _vorschau_bereit(s), 5), _text(s, "#vorschau")
+        assert _png_groesse(s.bildschirmfoto(tmp_path / "zwei-sepps-abend-390.png")) == (390, 844)
+        _tippe(s, "#senden")
+        assert _warte_bis(lambda: s.auswerten("document.getElementById('ausgang').hidden"), 5)
+    finally:
+        server.stoppe()
+    with Buch(db_pfad) as b:
+        e = b.eintrag(1).ergebnis
+    # Rufspiel Sepp Maier mit Sepp Huber, verloren (60 Augen)
+    assert (e.spieler, e.partner, e.gewonnen, e.augen) == ("Sepp Maier", "Sepp Huber", False, 60)

@@ -251,3 +251,36 @@ def test_handy_am_turniertisch_zeigt_beide_sepps(db_pfad):
     finally:
         s.stoppe()
     assert _gespielt(db_pfad) == [("Sepp Huber", "Sepp Maier", {4: -1, 7: 1, 2: 1, 1: -1})]
+
+
+def test_vervollstaendigung_setzt_ein_eindeutiges_wort_ein(tmp_path):
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    from referee.tisch.dienst import Sitzungsbuch
+    from referee.tisch.sitzung import Tisch
+    from referee.tisch.vervollstaendigung import TischVervollstaendigung
+
+    buch = Sitzungsbuch(str(tmp_path / "t.db"))
+    buch.abend_sicherstellen(["Sepp Huber", "Łukasz", "Sepp Maier", "Jörg"])
+    t = Tisch(buch, lambda _text: None)
+    v = TischVervollstaendigung(t)
+
+    def vorschlaege(zeile: str) -> list[tuple[str, str]]:
+        return [
+            (c.text, c.display_text) for c in v.get_completions(Document(zeile), CompleteEvent())
+        ]
+
+    try:
+        # gezeigt der Name, eingesetzt ein Wort, das ihn eindeutig nennt
+        assert vorschlaege("r se") == [("huber", "Sepp Huber"), ("maier", "Sepp Maier")]
+        assert vorschlaege("r an+se") == [
+            ("an+huber", "an+Sepp Huber"),
+            ("an+maier", "an+Sepp Maier"),
+        ]
+        assert vorschlaege("r sepp.m") == [("maier", "Sepp Maier")]
+        assert vorschlaege("r lu") == [("Łukasz", "Łukasz")]
+        assert vorschlaege("r jo") == [("Jörg", "Jörg")]
+    finally:
+        t.schliessen()
+        buch.schliessen()

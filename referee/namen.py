@@ -326,6 +326,8 @@ def anzeigenamen(namen: Sequence[str]) -> dict[str, str]:
 
     >>> anzeigenamen(["Sepp Huber", "Sepp Maier", "Sepp Hofer", "Anna"])
     {'Sepp Huber': 'Sepp Hu.', 'Sepp Maier': 'Sepp M.', 'Sepp Hofer': 'Sepp Ho.', 'Anna': 'Anna'}
+    >>> anzeigenamen(["Jörg Müller", "Joerg Mueller-Lüdenscheidt"])
+    {'Jörg Müller': 'Jörg Müller', 'Joerg Mueller-Lüdenscheidt': 'Joerg Mueller-L.'}
     """
 
     def vorname(n: str) -> str:
@@ -342,7 +344,9 @@ def anzeigenamen(namen: Sequence[str]) -> dict[str, str]:
         andere = [_formen(" ".join(m.split()[1:]))[0] for m in gleich]
         aus[n] = n
         for k in range(1, len(rest)):
-            stueck = rest[:k].rstrip()
+            stueck = rest[:k]
+            if not stueck[-1].isalnum():  # nie „Mueller-.“ oder „Maria .“
+                continue
             if not any(a.startswith(_formen(stueck)[0]) for a in andere):
                 aus[n] = f"{teile[0]} {stueck}."
                 break

@@ -284,3 +284,12 @@ def test_vervollstaendigung_setzt_ein_eindeutiges_wort_ein(tmp_path):
     finally:
         t.schliessen()
         buch.schliessen()
+
+
+@pytest.mark.parametrize("modul", ["referee.text", "referee.live.formular"])
+def test_doctests(modul):
+    import doctest
+    import importlib
+
+    ergebnis = doctest.testmod(importlib.import_module(modul))
+    assert ergebnis.failed == 0 and ergebnis.attempted > 0

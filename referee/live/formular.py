@@ -212,16 +212,29 @@ def _passt(token: str, spieler: Sequence[str], name: str) -> bool:
 def _kuerzel(
     namen: tuple[str, ...], wo: str, startnummern: tuple[int, ...]
 ) -> tuple[tuple[str, str | None], ...]:
-    from referee.namen import schreibweisen
+    from referee.namen import namen_zum_wort, schreibweisen
 
     spieler = kurz.Mitspieler(namen, wo, startnummern)
     nummern = spieler.nummern
+
+    def eindeutig(k: str, name: str) -> bool:
+        """Vorab ohne Parser: nennt das Wort allein schon genau diesen Namen?"""
+        return k.startswith("#") or namen_zum_wort(k.strip('"'), namen) == [name]
+
     aus: list[tuple[str, str | None]] = []
     for name in namen:
         kandidaten = schreibweisen(name, kuerzeste=True)
         if name in nummern:  # bei gleicher Länge geht der Name vor (hu vor #2)
             kandidaten = sorted([*kandidaten, f"#{nummern[name]}"], key=len)
-        aus.append((name, next((k for k in kandidaten if _passt(k, spieler, name)), None)))
+        aus.append(
+            (
+                name,
+                next(
+                    (k for k in kandidaten if eindeutig(k, name) and _passt(k, spieler, name)),
+                    None,
+                ),
+            )
+        )
     return tuple(aus)
 
 

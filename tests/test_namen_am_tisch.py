@@ -293,3 +293,31 @@ def test_doctests(modul):
 
     ergebnis = doctest.testmod(importlib.import_module(modul))
     assert ergebnis.failed == 0 and ergebnis.attempted > 0
+
+
+# --------------------------------------------------------------------------- Eigenschaften
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_WORT = st.text(alphabet="abeghlmnrsuäöüßłøé", min_size=1, max_size=7).map(str.capitalize)
+_NAME = st.lists(_WORT, min_size=1, max_size=2).map(" ".join)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(_NAME, min_size=2, max_size=6), st.booleans())
+def test_jedes_kuerzel_nennt_genau_seinen_spieler(namen, turnier):
+    """Was die Chips des Handys schreiben, liest die Zeile als genau diesen Spieler; und der
+    ganze Name nennt immer nur sich selbst."""
+    from referee.live.formular import kuerzel
+    from referee.namen import namensschluessel
+
+    namen = list({namensschluessel(n): pruefe_name(n) for n in namen}.values())
+    nummern = list(range(3, 3 + len(namen))) if turnier else []
+    spieler = Mitspieler(namen, "an Tisch 1", nummern) if turnier else namen
+    for name, k in kuerzel(spieler).items():
+        assert namen_zum_wort(name, namen) == [name]
+        assert k is not None, name
+        assert lies(f"w {k} 61", spieler).partei == (name,), (k, name)
+        assert lies(f"ramsch {k}", spieler).partei == (name,), (k, name)
+        assert lies(f"sm {k}", spieler).sieger == name, (k, name)

@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from referee.einfuhr.bausteine import _Fehler, _fehler
+from referee.einfuhr.bausteine import JsonObjekt, _Fehler, _fehler
 from referee.einfuhr.pruefung import pruefe_export
 from referee.errors import Zustandsfehler
 
@@ -172,7 +172,7 @@ def _erste_abweichung(a: Any, b: Any, pfad: str = "") -> str:
     return pfad or "Datei"
 
 
-def _benannt(daten: dict, stelle: str) -> tuple[str, str]:
+def _benannt(daten: JsonObjekt, stelle: str) -> tuple[str, str]:
     """``eintraege[3].gilt`` → (``Eintrag 7``, ``gilt``): die Stelle so, wie ein Mensch sie sucht."""
     m = re.match(r"(eintraege|abende|spieler|ereignisse)\[(\d+)\]\.?(.*)", stelle)
     if not m:
@@ -191,7 +191,7 @@ def _benannt(daten: dict, stelle: str) -> tuple[str, str]:
     return f"{wort} {nummer}", rest or "Reihenfolge"
 
 
-def _probe(daten: dict, tmp: Path, auswerten: Auswerten) -> None:
+def _probe(daten: JsonObjekt, tmp: Path, auswerten: Auswerten) -> None:
     """In die temporäre Datenbank ``tmp`` importieren und prüfen, dass sie genau die Datei
     ergibt und sich auswerten lässt (``auswerten``; der Aufrufer räumt ``tmp`` auf)."""
     from referee.spiele import store_oeffnen
@@ -219,7 +219,7 @@ def _probe(daten: dict, tmp: Path, auswerten: Auswerten) -> None:
         ) from None
 
 
-def importieren(daten: Any, ziel: Path, auswerten: Auswerten) -> dict:
+def importieren(daten: Any, ziel: Path, auswerten: Auswerten) -> dict[str, int]:
     """Den Export ``daten`` in die Datenbank ``ziel`` übernehmen – geprüft, alles oder nichts.
 
     ``auswerten(pfad)`` rechnet aus der Probedatei alles, was die lesenden Befehle zeigen
@@ -235,7 +235,9 @@ def importieren(daten: Any, ziel: Path, auswerten: Auswerten) -> dict:
         return _importieren(daten, ziel, auswerten, halt)
 
 
-def _importieren(daten: Any, ziel: Path, auswerten: Auswerten, halt: Callable[[], None]) -> dict:
+def _importieren(
+    daten: Any, ziel: Path, auswerten: Auswerten, halt: Callable[[], None]
+) -> dict[str, int]:
     from referee.spiele import store_oeffnen
 
     pruefe_export(daten)

@@ -52,6 +52,7 @@ REIHENFOLGE = (
     "tisch",
     "live",
     "turnier",
+    "saison",
 )
 
 #: ``@gruppen.app.command("stand")``, ``@schafkopf.command(\n    "eintragen", …)``,

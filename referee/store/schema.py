@@ -276,7 +276,68 @@ def migrationen(ergebnis_aus: ErgebnisAus | None = None) -> Migrations:
         )
         db.execute("PRAGMA user_version = 7")
 
+    @m(name="v8_saisons")
+    def v8(db: Database) -> None:
+        _saisons(db)
+        db.execute("PRAGMA user_version = 8")
+
     return m
+
+
+def _saisons(db: Database) -> None:
+    """Schema 8: Saisons (``referee.store.saison``) und Namen, die dieselbe Person meinen – nur
+    anhängend. Eine Saison wird nie geändert: eine neue Fassung (Name, Zeitraum, Wertung) und
+    jedes Dazunehmen oder Weglassen eines Abends oder Turniers ist eine weitere Zeile in
+    ``saison_aenderungen`` (die jüngste gilt). Ein Alias („Sepp“ ist „Sepp Huber“) ist eine
+    Zeile in ``spieler_aliase``, seine Aufhebung eine weitere mit ``bezug``; Geschichte (die
+    Namen in Abenden und Turnieren) wird nie umgeschrieben."""
+    db.table("saisons").create(
+        {"id": int, "name": str, "von": str, "bis": str, "wertung": str, "angelegt": str},
+        pk="id",
+        not_null={"name", "von", "bis", "wertung", "angelegt"},
+    )
+    db.table("saison_aenderungen").create(
+        {
+            "id": int,
+            "saison_id": int,
+            "zeit": str,
+            "art": str,
+            "ereignis_art": str,
+            "ereignis_id": int,
+            "daten": str,
+        },
+        pk="id",
+        not_null={"saison_id", "zeit", "art", "daten"},
+        foreign_keys=[("saison_id", "saisons", "id")],
+    )
+    db.table("saison_aenderungen").create_index(["saison_id", "art"])
+    db.table("spieler_aliase").create(
+        {
+            "id": int,
+            "zeit": str,
+            "art": str,
+            "name": str,
+            "schluessel": str,
+            "ziel": str,
+            "ziel_schluessel": str,
+            "bezug": int,
+        },
+        pk="id",
+        not_null={"zeit", "art", "name", "schluessel", "ziel", "ziel_schluessel"},
+        foreign_keys=[("bezug", "spieler_aliase", "id")],
+    )
+    db.table("spieler_aliase").create_index(["schluessel"])
+    for tabelle in ("saisons", "saison_aenderungen", "spieler_aliase"):
+        db.execute(
+            f"CREATE TRIGGER {tabelle}_nie_loeschen BEFORE DELETE ON {tabelle} BEGIN "
+            "SELECT RAISE(ABORT, 'Saisondaten werden nie gelöscht; eine Änderung ist eine "
+            "neue Zeile.'); END"
+        )
+        db.execute(
+            f"CREATE TRIGGER {tabelle}_unveraenderlich BEFORE UPDATE ON {tabelle} BEGIN "
+            "SELECT RAISE(ABORT, 'Saisondaten sind unveränderlich; eine Änderung ist eine "
+            "neue Zeile.'); END"
+        )
 
 
 def _turniere(db: Database) -> None:

@@ -7,7 +7,12 @@ Hier nur Typer und die Standardbibliothek importieren (Startzeit!).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
+
+if TYPE_CHECKING:
+    from referee.buch import Buch
 
 _KONTEXT = {"help_option_names": ["-h", "--help"]}
 
@@ -134,7 +139,7 @@ def db_wahl(db: str | None = None) -> str | None:
     return None
 
 
-def buch_oeffnen(db: str | None = None):
+def buch_oeffnen(db: str | None = None) -> Buch:
     """Das Buch (``referee.buch.Buch``) für ``--db`` dieses Aufrufs."""
     from referee.buch import Buch
 

@@ -7,8 +7,9 @@ Dünn: je Befehl eine Methode von ``referee.buch.saison.Saisonbuch``, dann mit r
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -17,6 +18,15 @@ from referee.cli.ausgabe import drucke_json, drucke_text
 from referee.cli.eingabe import DB, HOST, JSON, PORT
 from referee.cli.gruppen import db_wahl
 from referee.cli.mehrwert import mehrwertig
+
+if TYPE_CHECKING:
+    from referee.buch.saison import Saisonbuch
+    from referee.buch.saison.antworten import (
+        Ereignisinfo,
+        SaisonAnsicht,
+        Saisonstand,
+        Saisonstatistik,
+    )
 
 saison = gruppen.saison
 spieler = gruppen.spieler
@@ -51,7 +61,7 @@ ART = Annotated[str, typer.Argument(metavar="abend|turnier", help="Was: abend od
 NUMMER = Annotated[int, typer.Argument(metavar="N", min=1, help="Die Nummer des Abends/Turniers.")]
 
 
-def _buch(db: str | None):
+def _buch(db: str | None) -> Saisonbuch:
     from referee.buch.saison import Saisonbuch
 
     return Saisonbuch(db_wahl(db))
@@ -73,7 +83,7 @@ def _schreibe(ziel: Path, daten: bytes | str, force: bool) -> None:
     schreibe_atomar(ziel, daten, force)
 
 
-def _ereignisse(infos) -> None:
+def _ereignisse(infos: Iterable[Ereignisinfo]) -> None:
     for e in infos:
         grund = {"datum": "", "dazu": " (dazugenommen)", "weg": " (weggelassen)"}[e.grund]
         _zeile(f"  {e.datum}  {e.titel} [{e.art} {e.id}], {e.teilnehmer} Teilnehmer{grund}")
@@ -170,7 +180,7 @@ def saison_liste(db: DB = None, als_json: JSON = False) -> None:
     )
 
 
-def _zeige_saison(r) -> None:
+def _zeige_saison(r: SaisonAnsicht) -> None:
     s = r.saison
     _zeile(f"Saison {s.id}: {s.name} ({s.von} bis {s.bis})", "bold")
     _zeile(r.wertung_text)
@@ -195,7 +205,9 @@ def saison_zeigen(saison_id: SAISON = None, db: DB = None, als_json: JSON = Fals
     _zeige_saison(r)
 
 
-def _zuordnen(art: str, was: str, nummer: int, saison_id: int | None, db, als_json: bool) -> None:
+def _zuordnen(
+    art: str, was: str, nummer: int, saison_id: int | None, db: str | None, als_json: bool
+) -> None:
     with _buch(db) as sb:
         r = sb.zuordnen(art, was, nummer, saison_id)
     if als_json:
@@ -303,7 +315,7 @@ def saison_stand(
     _zeige_stand(r)
 
 
-def _zeige_stand(r) -> None:
+def _zeige_stand(r: Saisonstand) -> None:
     from referee.buch.saison.formate import spalte, wert_text, zellen
 
     _zeile(f"{r.saison.name} ({r.saison.von} bis {r.saison.bis})", "bold")
@@ -379,7 +391,7 @@ def saison_statistik(
     _zeige_statistik(r)
 
 
-def _zeige_statistik(r) -> None:
+def _zeige_statistik(r: Saisonstatistik) -> None:
     from referee.saison.statistik import prozent
 
     _zeile(f"{r.saison.name} – Statistik", "bold")
@@ -403,8 +415,10 @@ def _zeige_statistik(r) -> None:
             _zeile(f"  Turniere: {t.anzahl}, {t.punkte:+d} Punkte, bester Platz {t.bester_platz}")
     if r.paare:
         _zeile("Beste Rufspiel-Paare:", "bold")
-        for p in r.paare[:5]:
-            _zeile(f"  {p.namen[0]} + {p.namen[1]}: {p.gewonnen} von {p.spiele} gewonnen")
+        for paar in r.paare[:5]:
+            _zeile(
+                f"  {paar.namen[0]} + {paar.namen[1]}: {paar.gewonnen} von {paar.spiele} gewonnen"
+            )
 
 
 # --------------------------------------------------------------------------- live

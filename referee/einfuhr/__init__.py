@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from referee.einfuhr.bausteine import _Fehler, _fehler
+from referee.einfuhr.bausteine import JsonObjekt, _Fehler, _fehler
 from referee.einfuhr.pruefung import pruefe_export
 from referee.errors import Zustandsfehler
 
@@ -172,7 +172,7 @@ def _erste_abweichung(a: Any, b: Any, pfad: str = "") -> str:
     return pfad or "Datei"
 
 
-def _benannt(daten: dict, stelle: str) -> tuple[str, str]:
+def _benannt(daten: JsonObjekt, stelle: str) -> tuple[str, str]:
     """``eintraege[3].gilt`` → (``Eintrag 7``, ``gilt``): die Stelle so, wie ein Mensch sie sucht."""
     m = re.match(r"(eintraege|abende|spieler|ereignisse)\[(\d+)\]\.?(.*)", stelle)
     if not m:
@@ -191,7 +191,7 @@ def _benannt(daten: dict, stelle: str) -> tuple[str, str]:
     return f"{wort} {nummer}", rest or "Reihenfolge"
 
 
-def _probe(daten: dict, tmp: Path, auswerten: Auswerten) -> None:
+def _probe(daten: JsonObjekt, tmp: Path, auswerten: Auswerten) -> None:
     """In die temporäre Datenbank ``tmp`` importieren und prüfen, dass sie genau die Datei
     ergibt und sich auswerten lässt (``auswerten``; der Aufrufer räumt ``tmp`` auf)."""
     from referee.spiele import store_oeffnen
@@ -219,7 +219,9 @@ def _probe(daten: dict, tmp: Path, auswerten: Auswerten) -> None:
         ) from None
 
 
-def importieren(daten: Any, ziel: Path, auswerten: Auswerten, *, dazu: bool = False) -> dict:
+def importieren(
+    daten: Any, ziel: Path, auswerten: Auswerten, *, dazu: bool = False
+) -> dict[str, int]:
     """Den Export ``daten`` in die Datenbank ``ziel`` übernehmen – geprüft, alles oder nichts.
 
     ``auswerten(pfad)`` rechnet aus der Probedatei alles, was die lesenden Befehle zeigen
@@ -245,7 +247,7 @@ def importieren(daten: Any, ziel: Path, auswerten: Auswerten, *, dazu: bool = Fa
 
 def _importieren(
     daten: Any, ziel: Path, auswerten: Auswerten, halt: Callable[[], None], dazu: bool
-) -> dict:
+) -> dict[str, int]:
     from referee.einfuhr.dazu import kennungen_ergaenzen
     from referee.spiele import store_oeffnen
 
@@ -303,8 +305,12 @@ def _importieren(
 
 
 def _dazu(
-    daten: dict, alt: dict, ziel: Path, auswerten: Auswerten, halt: Callable[[], None]
-) -> dict:
+    daten: JsonObjekt,
+    alt: JsonObjekt,
+    ziel: Path,
+    auswerten: Auswerten,
+    halt: Callable[[], None],
+) -> dict[str, int]:
     """``import --dazu`` in ein Buch mit Daten: zusammenführen, das Ganze prüfen und probehalber
     importieren, dann nur das Fehlende schreiben (eine Transaktion, danach gleich dem Ganzen)."""
     from referee.einfuhr.dazu import zusammenfuehren

@@ -158,7 +158,7 @@ def zusammenfuehren(alt: dict[str, Any], neu: dict[str, Any]) -> Zusammenfuehrun
     ergebnis = copy.deepcopy(alt)
     ergebnis.pop("stand", None)
     spieler = ergebnis["spieler"]
-    nach_schluessel = {namensschluessel(s["name"]): s["name"] for s in spieler}
+    nach_schluessel: dict[str, str] = {namensschluessel(s["name"]): s["name"] for s in spieler}
     spieler_neu = 0
     naechster_spieler = max((s["id"] for s in spieler), default=0) + 1
     for s in sorted(neu["spieler"], key=lambda s: s["id"]):

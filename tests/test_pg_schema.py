@@ -76,9 +76,9 @@ def test_pg_schema_hat_die_tabellen_und_spalten_von_sqlite(tmp_path):
 def test_der_vergleich_merkt_eine_neue_tabelle():
     """Der Vergleich selbst: eine Tabelle oder Spalte nur auf einer Seite fällt auf."""
     pg = _pg_beschrieben()
-    sqlite = {**pg, "saisons": {"id", "name"}, "spieler": pg["spieler"] | {"verein"}}
+    sqlite = {**pg, "pokale": {"id", "name"}, "spieler": pg["spieler"] | {"verein"}}
     assert _unterschiede(sqlite, pg) == [
-        "Tabelle saisons fehlt in referee/store/pg_schema.py (TABELLEN, INDIZES, Trigger)",
+        "Tabelle pokale fehlt in referee/store/pg_schema.py (TABELLEN, INDIZES, Trigger)",
         "spieler: nur SQLite ['verein'], nur PostgreSQL []",
     ]
 

@@ -137,7 +137,7 @@ def test_umziehen_hin_und_zurueck_gibt_denselben_export(pg_buch, tmp_path):
         ["abend", "regel", "bettel_erlaubt=ja"],
         ["abend", "ende"],
         ["turnier", "neu", "Post", "--runden", "2", "--spiele", "4", "--seed", "3"],
-        ["turnier", "anmelden", *SPIELER],
+        ["turnier", "anmelden", "Anna", "Ben", "Cem", "Doro"],
         ["turnier", "auslosung"],
         [
             "turnier",
@@ -149,12 +149,15 @@ def test_umziehen_hin_und_zurueck_gibt_denselben_export(pg_buch, tmp_path):
             "Anna=+12",
             "Ben=-5",
             "Cem=-4",
-            "Dora=-3",
+            "Doro=-3",
         ],
+        ["saison", "neu", "Winter", "--von", "2026-01-01", "--bis", "2026-12-31"],
+        ["spieler", "zusammenfuehren", "Doro", "Dora"],  # dieselbe Person
     ):
         ok(im_prozess(*args, env=env))
     vorher = _export(quelle)
     turnier_vorher = ok(im_prozess("turnier", "stand", "--json", env=env)).stdout
+    saison_vorher = ok(im_prozess("saison", "stand", "--json", env=env)).stdout
     r = ok(im_prozess("umziehen", pg_buch, "--json", env=env))
     zahlen = json.loads(r.stdout)
     assert (zahlen["spieler"], zahlen["abende"], zahlen["eintraege"], zahlen["turniere"]) == (
@@ -166,6 +169,9 @@ def test_umziehen_hin_und_zurueck_gibt_denselben_export(pg_buch, tmp_path):
     assert _export(pg_buch) == vorher
     assert ok(im_prozess("turnier", "stand", "--json", env={"REFEREE_DB": pg_buch})).stdout == (
         turnier_vorher
+    )
+    assert ok(im_prozess("saison", "stand", "--json", env={"REFEREE_DB": pg_buch})).stdout == (
+        saison_vorher
     )
     zurueck = str(tmp_path / "zurueck.db")
     ok(im_prozess("umziehen", zurueck, env={"REFEREE_DB": pg_buch}))

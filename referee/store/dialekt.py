@@ -12,7 +12,9 @@ Export in SQL gebaut werden kann. Den Rest übersetzt die PostgreSQL-Verbindung 
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,25 @@ class Dialekt:
     konventionen_je: str
     #: Kann die Datenbank die Export-Zeilen selbst bauen (SQLite: ``json_group_object``)?
     export_in_sql: bool
+    #: ein Feld der obersten Ebene von ``ergebnis`` (ein ``?`` für ``json_pfad(feld)``)
+    json_feld: str
+    #: „ist verschieden von“, auch wenn eine Seite NULL ist (SQLite: ``IS NOT``)
+    ist_verschieden: str
+
+    def json_pfad(self, feld: str) -> str:
+        """Der Parameter zu ``json_feld``: SQLites JSON-Pfad ``$.feld`` oder der Schlüssel."""
+        return f"$.{feld}" if self.name == "sqlite" else feld
+
+    def json_wert(self, wert: Any) -> Any:
+        """Ein Wert aus ``json_feld`` so, wie SQLites ``json_extract`` ihn liefert: Wahrheitswerte
+        als 0/1, Objekte und Listen als knapper JSON-Text; sonst wie er ist."""
+        if self.name == "sqlite":
+            return wert
+        if isinstance(wert, bool):
+            return int(wert)
+        if isinstance(wert, dict | list):
+            return json.dumps(wert, ensure_ascii=False, separators=(",", ":"))
+        return wert
 
 
 SQLITE = Dialekt(
@@ -37,6 +58,8 @@ SQLITE = Dialekt(
     ),
     konventionen_je="json_each(e.ergebnis, '$.konventionen') j",
     export_in_sql=True,
+    json_feld="json_extract(ergebnis, ?)",
+    ist_verschieden="IS NOT",
 )
 
 POSTGRES = Dialekt(
@@ -50,6 +73,8 @@ POSTGRES = Dialekt(
         "AS j(value, key)"
     ),
     export_in_sql=False,
+    json_feld="(ergebnis::json -> ?::text)",
+    ist_verschieden="IS DISTINCT FROM",
 )
 
 __all__ = ["POSTGRES", "SQLITE", "Dialekt"]

@@ -23,13 +23,21 @@ beiden Seiten dasselbe heißt.
 from __future__ import annotations
 
 #: Die Schemaversion, die dieses DDL beschreibt (muss ``SCHEMA_AKTUELL`` sein)
-SCHEMA = 7
+SCHEMA = 9
 
 _T = 'text COLLATE "C"'
 _I = "bigint"
 
 #: Tabelle → Spalten und Einschränkungen (in der Reihenfolge der SQLite-Tabelle)
 TABELLEN: dict[str, tuple[str, ...]] = {
+    # Schema 9; zuerst, damit ein Umzug die Kennung vor ihrem Abend/Turnier schreibt (dessen
+    # Trigger legt sonst eine neue an)
+    "kennungen": (
+        f"art {_T} NOT NULL",
+        f"id {_I} NOT NULL",
+        f"uuid {_T} NOT NULL UNIQUE",
+        "PRIMARY KEY (art, id)",
+    ),
     "spieler": (
         f"id {_I} PRIMARY KEY",
         f"name {_T} NOT NULL",
@@ -167,6 +175,34 @@ TABELLEN: dict[str, tuple[str, ...]] = {
         f"wert {_T} NOT NULL",
         f"angelegt {_T} NOT NULL",
     ),
+    # Schema 8: Saisons, ihre Änderungen, Namen derselben Person
+    "saisons": (
+        f"id {_I} PRIMARY KEY",
+        f"name {_T} NOT NULL",
+        f"von {_T} NOT NULL",
+        f"bis {_T} NOT NULL",
+        f"wertung {_T} NOT NULL",
+        f"angelegt {_T} NOT NULL",
+    ),
+    "saison_aenderungen": (
+        f"id {_I} PRIMARY KEY",
+        f"saison_id {_I} NOT NULL REFERENCES saisons(id)",
+        f"zeit {_T} NOT NULL",
+        f"art {_T} NOT NULL",
+        f"ereignis_art {_T}",
+        f"ereignis_id {_I}",
+        f"daten {_T} NOT NULL",
+    ),
+    "spieler_aliase": (
+        f"id {_I} PRIMARY KEY",
+        f"zeit {_T} NOT NULL",
+        f"art {_T} NOT NULL",
+        f"name {_T} NOT NULL",
+        f"schluessel {_T} NOT NULL",
+        f"ziel {_T} NOT NULL",
+        f"ziel_schluessel {_T} NOT NULL",
+        f"bezug {_I} REFERENCES spieler_aliase(id)",
+    ),
 }
 
 #: (Tabelle, Spalten, eindeutig) – wie die Indizes der SQLite-Datei
@@ -192,6 +228,8 @@ INDIZES: tuple[tuple[str, tuple[str, ...], bool], ...] = (
         False,
     ),
     ("turnier_ereignisse", ("turnier_id", "art", "gilt"), False),
+    ("saison_aenderungen", ("saison_id", "art"), False),
+    ("spieler_aliase", ("schluessel",), False),
 )
 
 _TURNIER_NIE = "Turnierdaten werden nie gelöscht, nur storniert."
@@ -214,6 +252,10 @@ NUR_ANHAENGEN: dict[str, str] = {
         )
     },
 }
+
+_SAISON_NIE = "Saisondaten werden nie gelöscht; eine Änderung ist eine neue Zeile."
+_SAISON_FEST = "Saisondaten sind unveränderlich; eine Änderung ist eine neue Zeile."
+NUR_ANHAENGEN |= dict.fromkeys(("saisons", "saison_aenderungen", "spieler_aliase"), _SAISON_NIE)
 
 _EINTRAG_FEST = "Einträge sind unveränderlich; Korrektur statt Änderung."
 _EREIGNIS_FEST = "Ereignisse sind unveränderlich; Storno statt Änderung."
@@ -251,6 +293,10 @@ UNVERAENDERLICH: dict[str, tuple[tuple[str, ...] | None, str]] = {
         ("id", "turnier_id", "zeit", "art", "startnummer", "runde", "bezug"),
         _EREIGNIS_FEST,
     ),
+    "saisons": (None, _SAISON_FEST),
+    "saison_aenderungen": (None, _SAISON_FEST),
+    "spieler_aliase": (None, _SAISON_FEST),
+    "kennungen": (None, "Kennungen sind unveränderlich."),
 }
 
 #: Trigger, die das abgeleitete „gilt“ setzen: ein Eintrag mit Bezug hebt das Bezogene auf;
@@ -303,6 +349,41 @@ CREATE TRIGGER turnier_ereignisse_aufheben AFTER INSERT ON turnier_ereignisse FO
     WHEN (NEW.bezug IS NOT NULL) EXECUTE FUNCTION turnier_ereignisse_aufheben();
 """
 
+#: Schema 9: jeder neue Abend und jedes neue Turnier bekommt eine zufällige Kennung, wenn der
+#: Import sie nicht vorher eingetragen hat; ein verworfener (gelöschter) Abend nimmt seine mit;
+#: sonst wird keine Kennung gelöscht, solange es ihren Abend/ihr Turnier gibt
+_KENNUNGEN = """
+CREATE FUNCTION referee_kennung() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO kennungen (art, id, uuid) VALUES (TG_ARGV[0], NEW.id, gen_random_uuid()::text)
+        ON CONFLICT DO NOTHING;
+    RETURN NULL;
+END $$;
+CREATE FUNCTION referee_kennung_weg() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM kennungen WHERE art = TG_ARGV[0] AND id = OLD.id;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER abende_kennung AFTER INSERT ON abende FOR EACH ROW
+    EXECUTE FUNCTION referee_kennung('abend');
+CREATE TRIGGER abende_kennung_weg AFTER DELETE ON abende FOR EACH ROW
+    EXECUTE FUNCTION referee_kennung_weg('abend');
+CREATE TRIGGER turniere_kennung AFTER INSERT ON turniere FOR EACH ROW
+    EXECUTE FUNCTION referee_kennung('turnier');
+CREATE TRIGGER turniere_kennung_weg AFTER DELETE ON turniere FOR EACH ROW
+    EXECUTE FUNCTION referee_kennung_weg('turnier');
+CREATE FUNCTION kennungen_nie_loeschen() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF (OLD.art = 'abend' AND EXISTS (SELECT 1 FROM abende WHERE id = OLD.id))
+       OR (OLD.art = 'turnier' AND EXISTS (SELECT 1 FROM turniere WHERE id = OLD.id)) THEN
+        RAISE EXCEPTION 'Kennungen werden nie gelöscht.' USING ERRCODE = 'restrict_violation';
+    END IF;
+    RETURN OLD;
+END $$;
+CREATE TRIGGER kennungen_nie_loeschen BEFORE DELETE ON kennungen FOR EACH ROW
+    EXECUTE FUNCTION kennungen_nie_loeschen();
+"""
+
 _FUNKTIONEN = """
 CREATE TABLE referee_schema (version integer NOT NULL);
 
@@ -336,8 +417,11 @@ def spalten(tabelle: str) -> list[str]:
     ]
 
 
-#: Tabellen mit eigener id (``INSERT`` liefert sie mit ``RETURNING id`` wie ``lastrowid``)
-MIT_ID = frozenset(t for t in TABELLEN if "id" in spalten(t))
+#: Tabellen mit eigener id als Primärschlüssel (wie SQLites ``INTEGER PRIMARY KEY``: ``INSERT``
+#: liefert sie mit ``RETURNING id`` wie ``lastrowid``, ohne Angabe vergibt sie der Trigger)
+MIT_ID = frozenset(
+    t for t in TABELLEN if any(z.startswith("id ") and "PRIMARY KEY" in z for z in TABELLEN[t])
+)
 
 
 def ddl() -> str:
@@ -366,6 +450,7 @@ def ddl() -> str:
             f"FOR EACH ROW EXECUTE FUNCTION referee_verbot({_zitat(meldung)});"
         )
     teile.append(_AUFHEBEN)
+    teile.append(_KENNUNGEN)
     teile.append(f"INSERT INTO referee_schema VALUES ({SCHEMA});")
     return "\n".join(teile)
 

@@ -93,3 +93,30 @@ def json_ganzzahl(ziffern: str) -> int:
         f"Eine ganze Zahl mit {anzahl} Ziffern ({ziffern[:12]}…) ist kein Wert, den referee "
         f"annimmt: Beträge, Ids und Zählungen liegen höchstens bei {GRENZE}."
     )
+
+
+def euro_in_cent(text: str, was: str, maximum: int = GRENZE_TARIF) -> int:
+    """Ein Eurobetrag von außen in Cent: ``15`` → 1500, ``15,50`` und ``15.5`` → 1550, auch mit
+    ``€`` oder ``EUR`` dahinter; höchstens zwei Nachkommastellen, nicht negativ, höchstens
+    ``maximum`` Cent. Sonst ``Eingabefehler``, der ``was`` nennt.
+
+    >>> euro_in_cent("15", "--startgeld"), euro_in_cent("7,5 €", "Preis"), euro_in_cent("0.05", "x")
+    (1500, 750, 5)
+    """
+    from referee.text import zeigbar
+
+    roh = str(text).strip()
+    zahl = roh.removesuffix("€").removesuffix("EUR").removesuffix("Euro").strip()
+    ganz, trenner, nach = zahl.replace(",", ".").partition(".")
+    if not ist_ziffern(ganz) or (trenner and not (ist_ziffern(nach) and len(nach) <= 2)):
+        raise Eingabefehler(
+            f"{was} „{zeigbar(roh, 30)}“ ist kein Eurobetrag (z. B. 15 oder 12,50)."
+        )
+    if len(ganz.lstrip("0")) > len(str(maximum)):
+        raise Eingabefehler(f"{was} „{zeigbar(roh, 16)}“ ist zu groß.")
+    cent = int(ganz) * 100 + int((nach or "0").ljust(2, "0"))
+    if cent > maximum:
+        raise Eingabefehler(
+            f"{was} „{zeigbar(roh, 16)}“ ist zu groß; höchstens {maximum // 100} Euro."
+        )
+    return cent

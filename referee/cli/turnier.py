@@ -511,11 +511,12 @@ def turnier_stand(
 
     Beispiel: referee turnier stand --json
     """
-    r = _buch(db).stand(runde, turnier_id)
+    buch = _buch(db)
+    r = buch.stand(runde, turnier_id)
     if ausgabe is not None:
         from referee.buch.turnier.pdf import rangliste_pdf
 
-        _schreibe(ausgabe, rangliste_pdf(r), force)
+        _schreibe(ausgabe, rangliste_pdf(buch.aushang(runde, turnier_id)), force)
     if als_json:
         drucke_json(r.als_json())
         return
@@ -610,8 +611,9 @@ def _tische_hinweis(nur_lokal: bool, schreiben: bool) -> str:
             "dann nichts mehr.",
         ]
     zeilen += [
-        "Ohne Link (mit seinem Schlüssel) sieht niemand etwas; die Links gelten, bis "
-        "„referee turnier live“ endet.",
+        "Ohne Link (mit seinem Schlüssel) sieht niemand etwas. Die Links stehen im Buch: nach "
+        "einem Neustart von „referee turnier live“ gelten dieselben (gedruckte QR-Codes "
+        "bleiben gültig); erreichbar sind sie, solange es läuft.",
         "Beenden mit Strg-C.",
     ]
     return "\n".join(zeilen) + "\n"

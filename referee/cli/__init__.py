@@ -47,6 +47,7 @@ REIHENFOLGE = (
     "tisch",
     "live",
     "turnier",
+    "turnier_leitung",
 )
 
 #: ``@gruppen.app.command("stand")``, ``@schafkopf.command(\n    "eintragen", …)``,

@@ -309,6 +309,13 @@ class Verteilung:
         Veranstalter dazu)."""
         return self.topf - self.ausgezahlt - self.offen
 
+    def bleibt_text(self) -> str:
+        """``bleibt 35,01 €`` oder, wenn die Preise den Topf übersteigen, ``der Veranstalter legt
+        365,00 € dazu``."""
+        if self.bleibt < 0:
+            return f"der Veranstalter legt {_euro(-self.bleibt)} dazu"
+        return f"bleibt {_euro(self.bleibt)}"
+
 
 def verteile(rangliste: Sequence[Rangzeile], liste: Preisliste, topf: int) -> Verteilung:
     """Die Preise an die Rangliste (Zeilen in ihrer Reihenfolge; gleicher ``platz`` = geteilter

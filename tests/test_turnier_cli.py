@@ -311,6 +311,12 @@ GOLDEN_LAUF = [
     ("ersatz", ["turnier", "ersatz", "Dora", "Dorothea"], 0),
     ("stand", ["turnier", "stand"], 0),
     ("blatt", ["turnier", "blatt", "--runde", "1", "-o", "{tmp}/t.pdf"], 0),
+    ("eckdaten", ["turnier", "eckdaten", "--startgeld", "15", "--ort", "Post"], 0),
+    ("bezahlt", ["turnier", "bezahlt", "Anna", "#2"], 0),
+    ("preise", ["turnier", "preise", "1=300", "2=200", "3=Geschenkkorb"], 0),
+    ("sitzplan", ["turnier", "sitzplan"], 0),
+    ("laufzettel", ["turnier", "laufzettel"], 0),
+    ("mannschaften_ohne", ["turnier", "mannschaften"], 2),
     ("ende", ["turnier", "ende"], 0),
 ]
 

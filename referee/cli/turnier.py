@@ -37,6 +37,13 @@ TISCH = Annotated[
     int, typer.Option("--tisch", "-t", min=1, help="Der Tisch (Nummer der Auslosung).")
 ]
 FORCE = Annotated[bool, typer.Option("--force", help="Eine vorhandene Datei bei -o überschreiben.")]
+#: Die Eckdaten eines Turniers (``neu`` und ``eckdaten``).
+ORT = Annotated[str | None, typer.Option("--ort", help="Wo gespielt wird.")]
+DATUM = Annotated[str | None, typer.Option("--datum", metavar="JJJJ-MM-TT", help="Der Turniertag.")]
+STARTGELD = Annotated[
+    str | None,
+    typer.Option("--startgeld", metavar="EURO", help="Startgeld je Teilnehmer (z. B. 15)."),
+]
 
 
 def _buch(db: str | None):
@@ -132,14 +139,9 @@ def turnier_neu(
             "--seed", min=0, help="Startwert der Auslosung (ohne: zufällig, wird gespeichert)."
         ),
     ] = None,
-    ort: Annotated[str | None, typer.Option("--ort", help="Wo gespielt wird.")] = None,
-    datum: Annotated[
-        str | None, typer.Option("--datum", metavar="JJJJ-MM-TT", help="Der Turniertag.")
-    ] = None,
-    startgeld: Annotated[
-        str | None,
-        typer.Option("--startgeld", metavar="EURO", help="Startgeld je Teilnehmer (z. B. 15)."),
-    ] = None,
+    ort: ORT = None,
+    datum: DATUM = None,
+    startgeld: STARTGELD = None,
     db: DB = None,
     als_json: JSON = False,
 ) -> None:

@@ -17,7 +17,18 @@ import typer
 from referee.cli import gruppen
 from referee.cli.ausgabe import drucke_json
 from referee.cli.eingabe import DB, JSON
-from referee.cli.turnier import FORCE, TURNIER, _buch, _schreibe, _tabelle, _zahl, _zeile
+from referee.cli.turnier import (
+    DATUM,
+    FORCE,
+    ORT,
+    STARTGELD,
+    TURNIER,
+    _buch,
+    _schreibe,
+    _tabelle,
+    _zahl,
+    _zeile,
+)
 
 turnier = gruppen.turnier
 
@@ -46,14 +57,9 @@ def _pdf_geschrieben(ziel: Path, daten: bytes, force: bool, was: str, als_json: 
 
 @turnier.command("eckdaten")
 def turnier_eckdaten(
-    ort: Annotated[str | None, typer.Option("--ort", help="Wo gespielt wird.")] = None,
-    datum: Annotated[
-        str | None, typer.Option("--datum", metavar="JJJJ-MM-TT", help="Der Turniertag.")
-    ] = None,
-    startgeld: Annotated[
-        str | None,
-        typer.Option("--startgeld", metavar="EURO", help="Startgeld je Teilnehmer (z. B. 15)."),
-    ] = None,
+    ort: ORT = None,
+    datum: DATUM = None,
+    startgeld: STARTGELD = None,
     turnier_id: TURNIER = None,
     db: DB = None,
     als_json: JSON = False,

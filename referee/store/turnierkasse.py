@@ -32,6 +32,11 @@ ECKDATEN_ARTEN = ("ort", "datum", "startgeld")
 Zahlung = tuple[int, int, int, str]
 #: Verein und Mannschaft einer Startnummer (beide dürfen fehlen).
 Vereinszeile = tuple[str | None, str | None]
+#: Die geltenden Zahlungen eines Turniers (``?``): keine Rücknahme, und keine Zeile nimmt sie zurück.
+_GELTEND = (
+    "FROM turnier_zahlungen z WHERE z.turnier_id = ? AND z.bezug IS NULL AND NOT EXISTS "
+    "(SELECT 1 FROM turnier_zahlungen r WHERE r.bezug = z.id)"
+)
 
 
 class Turnierkasse(Grund):
@@ -87,9 +92,7 @@ class Turnierkasse(Grund):
         return [
             (i, nr, betrag, zeit)
             for i, nr, betrag, zeit in self._lies(
-                "SELECT z.id, z.startnummer, z.betrag, z.zeit FROM turnier_zahlungen z "
-                "WHERE z.turnier_id = ? AND z.bezug IS NULL AND NOT EXISTS (SELECT 1 FROM "
-                "turnier_zahlungen r WHERE r.bezug = z.id) ORDER BY z.id",
+                f"SELECT z.id, z.startnummer, z.betrag, z.zeit {_GELTEND} ORDER BY z.id",
                 [turnier_id],
             )
         ]
@@ -139,13 +142,7 @@ class Turnierkasse(Grund):
     def _bezahlt_in(conn: sqlite3.Connection, turnier_id: int) -> dict[int, int]:
         """In der Transaktion: ``{Startnummer: Id der geltenden Zahlung}``."""
         return {
-            nr: i
-            for i, nr in conn.execute(
-                "SELECT z.id, z.startnummer FROM turnier_zahlungen z WHERE z.turnier_id = ? AND "
-                "z.bezug IS NULL AND NOT EXISTS (SELECT 1 FROM turnier_zahlungen r WHERE "
-                "r.bezug = z.id)",
-                [turnier_id],
-            )
+            nr: i for i, nr in conn.execute(f"SELECT z.id, z.startnummer {_GELTEND}", [turnier_id])
         }
 
     # ------------------------------------------------------------ Preisliste

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
+from referee.buch.antwortnamen import ANTWORTEN
 from referee.ergebnis import SABAI, SCHAFKOPF
 from referee.errors import Eingabefehler, Regelverstoss, Zustandsfehler
 
@@ -804,34 +805,8 @@ def _auswerten(pfad: os.PathLike[str]) -> None:
             buch.exportieren(gesamt=True, format=format)
 
 
-#: Die Antworten (``referee.buch.antworten``, dessen ``__all__`` diese Liste ist) – erst beim
-#: ersten Zugriff geladen (Startzeit: ``referee stand`` braucht nur ``Stand``); ein Test prüft,
-#: dass jede Antwortklasse darin steht.
-ANTWORTEN = (
-    "AbendAnsicht",
-    "AbendEnde",
-    "AbendListe",
-    "AbendNeu",
-    "AbendWieder",
-    "Bezahlt",
-    "Eingetragen",
-    "EreignisRueckgaengig",
-    "Export",
-    "Importiert",
-    "Namen",
-    "RegelGeaendert",
-    "Rueckgaengig",
-    "Ruhmeshalle",
-    "Ruhmestat",
-    "SabaiSpielstand",
-    "Stand",
-    "Statistik",
-    "Verlauf",
-    "Vorschau",
-)
-
-
 def __getattr__(name: str) -> Any:
+    """Die Antworten (``ANTWORTEN``) erst beim ersten Zugriff laden (Startzeit)."""
     if name in ANTWORTEN:
         from referee.buch import antworten
 

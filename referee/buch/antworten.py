@@ -397,6 +397,6 @@ class Statistik:
         return {"abend": None if self.gesamt else self.abende[0].id, **self.kennzahlen.als_json()}
 
 
-from referee.buch import ANTWORTEN  # noqa: E402 – die eine Liste der Antworten (Startzeit)
+from referee.buch.antwortnamen import ANTWORTEN  # noqa: E402 – die eine Liste der Antworten
 
 __all__ = [*ANTWORTEN]  # noqa: PLE0604 – Namen (str)

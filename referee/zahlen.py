@@ -120,3 +120,24 @@ def euro_in_cent(text: str, was: str, maximum: int = GRENZE_TARIF) -> int:
             f"{was} „{zeigbar(roh, 16)}“ ist zu groß; höchstens {maximum // 100} Euro."
         )
     return cent
+
+
+def pruefe_cent(cent: object) -> int:
+    """``cent`` als ganze Zahl von Cent (kein ``bool``, kein ``float``); sonst ``Eingabefehler``."""
+    if isinstance(cent, bool) or not isinstance(cent, int):
+        raise Eingabefehler(f"Betrag „{cent!r}“ ist keine ganze Zahl von Cent.")
+    return cent
+
+
+def euro(cent: int, vorzeichen: bool = True) -> str:
+    """Cent als Eurobetrag mit Tausenderpunkt und Dezimalkomma; ``vorzeichen=True`` setzt vor
+    Gewinne ein ``+`` (Salden), Verluste tragen immer ``-``.
+
+    >>> euro(140), euro(-20), euro(123450, vorzeichen=False)
+    ('+1,40 €', '-0,20 €', '1.234,50 €')
+    """
+    cent = pruefe_cent(cent)
+    zeichen = "-" if cent < 0 else ("+" if vorzeichen and cent > 0 else "")
+    euros, rest = divmod(abs(cent), 100)
+    tausender = f"{euros:,}".replace(",", ".")
+    return f"{zeichen}{tausender},{rest:02d} €"

@@ -46,7 +46,7 @@ GANZ = 10_000
 
 
 def _euro(cent: int) -> str:
-    from referee.bericht.geld import euro
+    from referee.zahlen import euro
 
     return euro(cent, vorzeichen=False)
 

@@ -555,9 +555,9 @@ def turnier_stand(
     db: DB = None,
     als_json: JSON = False,
 ) -> None:
-    """Die Rangliste: Punkte, dann gewonnene Soli; bei vollem Gleichstand derselbe Platz. Gesamt oder je Runde; mit -o als PDF zum Aushängen (mit Datum und Ort), mit --format csv|html zum Weitergeben.
+    """Die Rangliste: Punkte, dann gewonnene Soli; bei vollem Gleichstand derselbe Platz. Gesamt oder je Runde; mit -o als PDF zum Aushängen (mit Datum und Ort), mit --format csv|html zum Weitergeben (referee turnier stand --format csv > rangliste.csv).
 
-    Beispiel: referee turnier stand --format csv -o rangliste.csv
+    Beispiel: referee turnier stand --json
     """
     from referee.errors import Eingabefehler
 

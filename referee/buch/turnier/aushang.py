@@ -56,9 +56,8 @@ def rangliste_csv(a: Aushang) -> str:
 
 def rangliste_html(a: Aushang) -> str:
     """Die Rangliste als eigenständige HTML-Seite (UTF-8)."""
-    from html import escape
-
     from referee.buch.turnier.pdf import datum_und_ort
+    from referee.text import html_text as escape
 
     kopf, zeilen, runden = _zeilen(a)
     t = a.stand.turnier

@@ -48,6 +48,7 @@ REIHENFOLGE = (
     "live",
     "turnier",
     "turnier_leitung",
+    "saison",
 )
 
 #: ``@gruppen.app.command("stand")``, ``@schafkopf.command(\n    "eintragen", …)``,

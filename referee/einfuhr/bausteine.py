@@ -168,3 +168,17 @@ def _freie_daten(wert: Any, wo: str, feld: str, tiefe: int = 0) -> None:
         for k, x in wert.items():
             _freie_daten(k, wo, feld, tiefe + 1)
             _freie_daten(x, wo, feld, tiefe + 1)
+
+
+#: Eine Kennung (Schema 9): eine UUID in Kleinbuchstaben, wie ``str(uuid.uuid4())``.
+_KENNUNG = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def _kennung(wert: Any, wo: str, gesehen: set[str]) -> str:
+    """Die Kennung eines Abends oder Turniers: eine UUID, in der Datei nur einmal."""
+    if not isinstance(wert, str) or not _KENNUNG.fullmatch(wert):
+        raise _fehler(wo, "„uuid“ ist keine Kennung (UUID in Kleinbuchstaben).")
+    if wert in gesehen:
+        raise _fehler(wo, "die Kennung („uuid“) kommt zweimal vor.")
+    gesehen.add(wert)
+    return wert

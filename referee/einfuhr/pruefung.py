@@ -16,6 +16,7 @@ from referee.einfuhr.bausteine import (
     _fehler,
     _freie_daten,
     _ganz,
+    _kennung,
     _kurz,
     _liste,
     _objekt,
@@ -81,13 +82,21 @@ def pruefe_export(daten: Any) -> None:
     # Abende
     abende: dict[int, dict] = {}
     offen = 0
+    kennungen: set[str] = set()
     for i, a in enumerate(_liste(daten["abende"], "Datei", "abende"), start=1):
         wo = f"Abend {i}"
-        _objekt(a, wo, _ABEND_FELDER)
+        # „uuid“ (Schema 9) fehlt in älteren Exporten: der Import gibt dann neue
+        _objekt(
+            a,
+            wo,
+            (*_ABEND_FELDER, "uuid") if isinstance(a, dict) and "uuid" in a else _ABEND_FELDER,
+        )
         aid = _ganz(a["id"], wo, "id", 1)
         wo = f"Abend {aid}"
         if aid in abende:
             raise _fehler(wo, "die Id kommt zweimal vor.")
+        if "uuid" in a:
+            _kennung(a["uuid"], wo, kennungen)
         _datum(a["datum"], wo, "datum")
         if a["ort"] is not None:
             _text(a["ort"], wo, "ort")

@@ -1,4 +1,4 @@
-"""Was die Turnierleitung neben den Tischen festhält (Schema 8): Eckdaten (Ort, Datum,
+"""Was die Turnierleitung neben den Tischen festhält (Schema 10): Eckdaten (Ort, Datum,
 Startgeld), wer bezahlt hat, die Preisliste, Verein und Mannschaft je Startnummer.
 
 Vier Tabellen, nur anhängend wie alles im Buch (Trigger verbieten Ändern und Löschen); was gilt,
@@ -23,8 +23,8 @@ from referee.store.grund import Grund
 if TYPE_CHECKING:
     import sqlite3
 
-#: Ab dieser Schemaversion gibt es die Tabellen (``referee.store.schema``, ``v8_turnier_kasse``).
-SCHEMA_KASSE = 8
+#: Ab dieser Schemaversion gibt es die Tabellen (``referee.store.schema``, ``v10_turnier_kasse``).
+SCHEMA_KASSE = 10
 #: Die Arten der Eckdaten: Ort und Datum (Text), Startgeld (Cent als Text).
 ECKDATEN_ARTEN = ("ort", "datum", "startgeld")
 
@@ -41,7 +41,7 @@ _GELTEND = (
 
 class Turnierkasse(Grund):
     """Eckdaten, Zahlungen, Preislisten und Vereine der Turniere einer Buchdatei. Lesen ohne
-    Datei (oder in einer Datei vor Schema 8) liefert „nichts festgehalten“."""
+    Datei (oder in einer Datei vor Schema 10) liefert „nichts festgehalten“."""
 
     # von ``Turnierspeicher`` gefüllt: gibt es das Turnier, und ist es offen (in der Transaktion)?
     def _offenes(self, conn: sqlite3.Connection, turnier_id: int) -> None:

@@ -235,9 +235,11 @@ def test_ganzes_turnier_26_spieler_zwei_runden(turnier, tmp_path):
 
     pdftotext = werkzeug("pdftotext")  # zuletzt: ohne poppler ist alles davor geprüft
     text = subprocess.run([pdftotext, str(blatt), "-"], capture_output=True, text=True).stdout
-    for wort in ("Preisschafkopf Test", "Tisch 6", "Runde 2", "Jürgen", "Käthe", "Übertrag",
+    for wort in ("Preisschafkopf Test", "Tisch 6", "Runde 2", "Jürgen", "Käthe",
                  "Summe", "Gewonnene Soli", "Plus", "Minus"):  # fmt: skip
         assert wort in text, wort
+    # je Tisch ein Blatt: 32 Spiele passen auf eine Seite, 6 Tische = 6 Seiten, kein Übertrag
+    assert text.count("\f") == 6 and "Übertrag" not in text
     lauf = subprocess.run([pdftotext, "-layout", str(rang), "-"], capture_output=True, text=True)
     assert "Rangliste gesamt" in lauf.stdout and "Berta für Ben" in lauf.stdout
 
@@ -309,6 +311,12 @@ GOLDEN_LAUF = [
     ("ersatz", ["turnier", "ersatz", "Dora", "Dorothea"], 0),
     ("stand", ["turnier", "stand"], 0),
     ("blatt", ["turnier", "blatt", "--runde", "1", "-o", "{tmp}/t.pdf"], 0),
+    ("eckdaten", ["turnier", "eckdaten", "--startgeld", "15", "--ort", "Post"], 0),
+    ("bezahlt", ["turnier", "bezahlt", "Anna", "#2"], 0),
+    ("preise", ["turnier", "preise", "1=300", "2=200", "3=Geschenkkorb"], 0),
+    ("sitzplan", ["turnier", "sitzplan"], 0),
+    ("laufzettel", ["turnier", "laufzettel"], 0),
+    ("mannschaften_ohne", ["turnier", "mannschaften"], 2),
     ("ende", ["turnier", "ende"], 0),
 ]
 

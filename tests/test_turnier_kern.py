@@ -503,7 +503,19 @@ def test_teilnehmer_namen_je_runde():
 
 
 #: die Module des reinen Kerns (Antworten und PDFs stehen beim Buch: ``referee.buch.turnier``)
-KERN = ["daten", "wertung", "auslosung", "blatt", "rangliste", "spiel", "stand", "teilnehmer"]
+KERN = [
+    "daten",
+    "wertung",
+    "auslosung",
+    "blatt",
+    "rangliste",
+    "spiel",
+    "stand",
+    "teilnehmer",
+    "preise",
+    "mannschaften",
+    "aushang",
+]
 
 
 def _geladen(modul: str) -> set[str]:
@@ -538,7 +550,7 @@ def test_kern_ohne_antworten_und_pdf():
     assert dateien == {"__init__", *KERN}
 
 
-@pytest.mark.parametrize("modul", ["antworten", "pdf"])
+@pytest.mark.parametrize("modul", ["antworten", "antworten_leitung", "pdf"])
 def test_antworten_und_pdf_laden_kein_fpdf_und_keinen_speicher(modul):
     """fpdf2 erst beim Schreiben einer PDF (Startzeit), den Speicher nie."""
     geladen = _geladen(f"referee.buch.turnier.{modul}")

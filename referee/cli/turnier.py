@@ -37,6 +37,13 @@ TISCH = Annotated[
     int, typer.Option("--tisch", "-t", min=1, help="Der Tisch (Nummer der Auslosung).")
 ]
 FORCE = Annotated[bool, typer.Option("--force", help="Eine vorhandene Datei bei -o überschreiben.")]
+#: Die Eckdaten eines Turniers (``neu`` und ``eckdaten``).
+ORT = Annotated[str | None, typer.Option("--ort", help="Wo gespielt wird.")]
+DATUM = Annotated[str | None, typer.Option("--datum", metavar="JJJJ-MM-TT", help="Der Turniertag.")]
+STARTGELD = Annotated[
+    str | None,
+    typer.Option("--startgeld", metavar="EURO", help="Startgeld je Teilnehmer (z. B. 15)."),
+]
 
 
 def _buch(db: str | None):
@@ -132,15 +139,26 @@ def turnier_neu(
             "--seed", min=0, help="Startwert der Auslosung (ohne: zufällig, wird gespeichert)."
         ),
     ] = None,
+    ort: ORT = None,
+    datum: DATUM = None,
+    startgeld: STARTGELD = None,
     db: DB = None,
     als_json: JSON = False,
 ) -> None:
-    """Ein Turnier anlegen: Runden, Spiele je Runde, Wertung (Punkte je Spiel).
+    """Ein Turnier anlegen: Runden, Spiele je Runde, Wertung (Punkte je Spiel); dazu Ort, Datum und Startgeld (für Kasse und Preise).
 
-    Beispiel: referee turnier neu "Preisschafkopf Post" --runden 2 --spiele 32 --wertung solo-6-2 --seed 7
+    Beispiel: referee turnier neu "Preisschafkopf Post" --runden 2 --spiele 32 --wertung solo-6-2 --seed 7 --startgeld 15
     """
     r = _buch(db).neu(
-        name, runden=runden, spiele=spiele, wertung=wertung, setzen=setzen or [], seed=seed
+        name,
+        runden=runden,
+        spiele=spiele,
+        wertung=wertung,
+        setzen=setzen or [],
+        seed=seed,
+        ort=ort,
+        datum=datum,
+        startgeld=startgeld,
     )
     if als_json:
         drucke_json(r.als_json())
@@ -213,8 +231,17 @@ def turnier_anmelden(
         typer.Option(
             "--datei",
             metavar="DATEI",
-            help="Teilnehmerliste (CSV, ein Name je Zeile; - = stdin).",
+            help="Teilnehmerliste (CSV, ein Name je Zeile; Spalten Verein und Mannschaft "
+            "kommen mit; - = stdin).",
         ),
+    ] = None,
+    verein: Annotated[
+        str | None,
+        typer.Option("--verein", help="Der Verein der genannten Namen (Mannschaftswertung)."),
+    ] = None,
+    mannschaft: Annotated[
+        str | None,
+        typer.Option("--mannschaft", help="Die Mannschaft der genannten Namen (statt Verein)."),
     ] = None,
     turnier_id: TURNIER = None,
     db: DB = None,
@@ -222,15 +249,23 @@ def turnier_anmelden(
 ) -> None:
     """Teilnehmer anmelden: jeder bekommt die nächste Startnummer; nach der Auslosung spielen sie ab der nächsten Runde mit. Ein abgemeldeter Name allein meldet ihn wieder an.
 
-    Beispiel: referee turnier anmelden Anna Ben Cem Dora
+    Beispiel: referee turnier anmelden Anna Ben Cem Dora --verein "SV Post"
     """
+    from referee.turnier.daten import Zugehoerigkeit
+
     alle = list(namen or [])
+    zugehoerig: list[Zugehoerigkeit | None] = [
+        Zugehoerigkeit(verein, mannschaft) if verein or mannschaft else None for _ in alle
+    ]
     if datei is not None:
         from referee.dateien import lies_text
-        from referee.turnier.teilnehmer import namen_aus_liste
+        from referee.turnier.teilnehmer import teilnehmer_aus_liste
 
-        alle += namen_aus_liste(lies_text(datei))
-    r = _buch(db).anmelden(alle, turnier_id)
+        for m in teilnehmer_aus_liste(lies_text(datei)):
+            alle.append(m.name)
+            v, ms = m.verein or verein, m.mannschaft or mannschaft
+            zugehoerig.append(Zugehoerigkeit(v, ms) if v or ms else None)
+    r = _buch(db).anmelden(alle, turnier_id, vereine=zugehoerig)
     if als_json:
         drucke_json(r.als_json())
         return
@@ -500,27 +535,63 @@ def turnier_stand(
     ] = None,
     ausgabe: Annotated[
         Path | None,
-        typer.Option("-o", "--ausgabe", metavar="DATEI", help="Die Rangliste als PDF schreiben."),
+        typer.Option(
+            "-o",
+            "--ausgabe",
+            metavar="DATEI",
+            help="Die Rangliste in diese Datei schreiben (PDF; mit --format CSV oder HTML).",
+        ),
+    ] = None,
+    format_: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            metavar="csv|html|pdf",
+            help="Die Rangliste als CSV oder HTML (ohne -o auf stdout) oder PDF (mit -o).",
+        ),
     ] = None,
     force: FORCE = False,
     turnier_id: TURNIER = None,
     db: DB = None,
     als_json: JSON = False,
 ) -> None:
-    """Die Rangliste: Punkte, dann gewonnene Soli; bei vollem Gleichstand derselbe Platz. Gesamt oder je Runde; mit -o als PDF zum Aushängen.
+    """Die Rangliste: Punkte, dann gewonnene Soli; bei vollem Gleichstand derselbe Platz. Gesamt oder je Runde; mit -o als PDF zum Aushängen (mit Datum und Ort), mit --format csv|html zum Weitergeben (referee turnier stand --format csv > rangliste.csv).
 
     Beispiel: referee turnier stand --json
     """
-    r = _buch(db).stand(runde, turnier_id)
-    if ausgabe is not None:
+    from referee.errors import Eingabefehler
+
+    art = (format_ or ("pdf" if ausgabe is not None else "")).strip().lower()
+    if art not in ("", "pdf", "csv", "html"):
+        raise Eingabefehler(f"--format „{art[:20]}“ gibt es nicht; csv, html oder pdf.")
+    if art == "pdf" and ausgabe is None:
+        raise Eingabefehler("Eine PDF braucht eine Datei: --format pdf -o rangliste.pdf.")
+    if art in ("csv", "html") and als_json:
+        raise Eingabefehler(f"--format {art} und --json schließen sich aus (beides auf stdout).")
+    buch = _buch(db)
+    r = buch.stand(runde, turnier_id)
+    if art:
+        from referee.buch.turnier import aushang as fmt
         from referee.buch.turnier.pdf import rangliste_pdf
 
-        _schreibe(ausgabe, rangliste_pdf(r), force)
+        a = buch.aushang(runde, turnier_id)
+        if art == "pdf":
+            daten = rangliste_pdf(a)
+        else:
+            text = fmt.rangliste_csv(a) if art == "csv" else fmt.rangliste_html(a)
+            if ausgabe is None:
+                import sys
+
+                sys.stdout.write(text)
+                return
+            daten = text.encode("utf-8")
+        assert ausgabe is not None
+        _schreibe(ausgabe, daten, force)
     if als_json:
         drucke_json(r.als_json())
         return
     if ausgabe is not None:
-        _zeile(f"Geschrieben: {ausgabe} (Rangliste, {len(r.rangliste)} Plätze).")
+        _zeile(f"Geschrieben: {ausgabe} (Rangliste als {art.upper()}, {len(r.rangliste)} Plätze).")
         return
     wo = f"Runde {runde}" if runde else "gesamt"
     _zeile(f"{r.turnier.name} – Rangliste {wo}", "bold")
@@ -610,8 +681,9 @@ def _tische_hinweis(nur_lokal: bool, schreiben: bool) -> str:
             "dann nichts mehr.",
         ]
     zeilen += [
-        "Ohne Link (mit seinem Schlüssel) sieht niemand etwas; die Links gelten, bis "
-        "„referee turnier live“ endet.",
+        "Ohne Link (mit seinem Schlüssel) sieht niemand etwas. Die Links stehen im Buch: nach "
+        "einem Neustart von „referee turnier live“ gelten dieselben (gedruckte QR-Codes "
+        "bleiben gültig); erreichbar sind sie, solange es läuft.",
         "Beenden mit Strg-C.",
     ]
     return "\n".join(zeilen) + "\n"

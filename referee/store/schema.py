@@ -286,6 +286,11 @@ def migrationen(ergebnis_aus: ErgebnisAus | None = None) -> Migrations:
         _kennungen(db)
         db.execute("PRAGMA user_version = 9")
 
+    @m(name="v10_turnier_kasse")
+    def v10(db: Database) -> None:
+        _turnier_kasse(db)
+        db.execute("PRAGMA user_version = 10")
+
     return m
 
 
@@ -564,3 +569,75 @@ def _turniere(db: Database) -> None:
         "WHEN NEW.bezug IS NOT NULL BEGIN "
         "UPDATE turnier_ereignisse SET gilt = 0 WHERE id = NEW.bezug; END"
     )
+
+
+def _turnier_kasse(db: Database) -> None:
+    """Schema 10: was die Turnierleitung am Abend dazu festhält (``referee.store.turnierkasse``),
+    vier Tabellen, nur anhängend (kein Trigger setzt etwas nach, nichts wird geändert oder
+    gelöscht – was gilt, ergibt sich beim Lesen):
+
+    - ``turnier_eckdaten``: Ort, Datum, Startgeld (Cent) eines Turniers; je Art gilt die
+      jüngste Zeile.
+    - ``turnier_zahlungen``: ein bezahltes Startgeld je Zeile (``betrag`` in Cent); eine Zeile
+      mit ``bezug`` nimmt die Zahlung ``bezug`` zurück (dann ``betrag`` 0).
+    - ``turnier_preislisten``: die Preisliste (JSON, ``referee.turnier.preise``); es gilt die
+      jüngste.
+    - ``turnier_vereine``: Verein und Mannschaft einer Startnummer; es gilt die jüngste Zeile.
+    """
+    db.table("turnier_eckdaten").create(
+        {"id": int, "turnier_id": int, "zeit": str, "art": str, "wert": str},
+        pk="id",
+        not_null={"turnier_id", "zeit", "art", "wert"},
+        foreign_keys=[("turnier_id", "turniere", "id")],
+    )
+    db.table("turnier_eckdaten").create_index(["turnier_id", "art"])
+    db.table("turnier_zahlungen").create(
+        {
+            "id": int,
+            "turnier_id": int,
+            "zeit": str,
+            "startnummer": int,
+            "betrag": int,
+            "bezug": int,
+        },
+        pk="id",
+        not_null={"turnier_id", "zeit", "startnummer", "betrag"},
+        foreign_keys=[("turnier_id", "turniere", "id"), ("bezug", "turnier_zahlungen", "id")],
+    )
+    db.table("turnier_zahlungen").create_index(["turnier_id", "startnummer"])
+    db.table("turnier_zahlungen").create_index(["bezug"], unique=True)
+    db.table("turnier_preislisten").create(
+        {"id": int, "turnier_id": int, "zeit": str, "liste": str},
+        pk="id",
+        not_null={"turnier_id", "zeit", "liste"},
+        foreign_keys=[("turnier_id", "turniere", "id")],
+    )
+    db.table("turnier_preislisten").create_index(["turnier_id"])
+    db.table("turnier_vereine").create(
+        {
+            "id": int,
+            "turnier_id": int,
+            "zeit": str,
+            "startnummer": int,
+            "verein": str,
+            "mannschaft": str,
+        },
+        pk="id",
+        not_null={"turnier_id", "zeit", "startnummer"},
+        foreign_keys=[("turnier_id", "turniere", "id")],
+    )
+    db.table("turnier_vereine").create_index(["turnier_id", "startnummer"])
+    for tabelle in (
+        "turnier_eckdaten",
+        "turnier_zahlungen",
+        "turnier_preislisten",
+        "turnier_vereine",
+    ):
+        db.execute(
+            f"CREATE TRIGGER {tabelle}_nie_loeschen BEFORE DELETE ON {tabelle} BEGIN "
+            "SELECT RAISE(ABORT, 'Turnierdaten werden nie gelöscht, nur storniert.'); END"
+        )
+        db.execute(
+            f"CREATE TRIGGER {tabelle}_unveraenderlich BEFORE UPDATE ON {tabelle} BEGIN "
+            "SELECT RAISE(ABORT, 'Turnierdaten sind unveränderlich.'); END"
+        )

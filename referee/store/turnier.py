@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from referee.errors import Eingabefehler, Zustandsfehler
 from referee.namen import namensschluessel, pruefe_name
 from referee.store.daten import KeineDaten, _jetzt
-from referee.store.grund import Grund
+from referee.store.turnierkasse import Turnierkasse
 from referee.store.verbindung import Verbindung
 
 if TYPE_CHECKING:
@@ -46,12 +46,13 @@ BEISPIEL = 'Beispiel: referee turnier neu "Preisschafkopf Post" --runden 2 --spi
 Wertzeile = tuple[int, int, int]
 
 
-class Turnierspeicher(Grund):
+class Turnierspeicher(Turnierkasse):
     """Turniere, Teilnehmer, Auslosungen und Tischeinträge einer Buchdatei.
 
     ``tischergebnis_aus`` liest die gespeicherten Ergebnisse der Tischeinträge getypt
     (``referee.turnier.spiel.tischergebnis_aus_json``: ``Tischblatt`` oder ``Turnierspiel``);
-    ohne ihn gehen Turniere, Teilnehmer und Tische, aber keine Einträge."""
+    ohne ihn gehen Turniere, Teilnehmer und Tische, aber keine Einträge. Eckdaten, Zahlungen,
+    Preislisten und Vereine: ``Turnierkasse`` (``referee.store.turnierkasse``)."""
 
     def __init__(
         self, verbindung: Verbindung, tischergebnis_aus: TischergebnisAus | None = None
@@ -101,9 +102,17 @@ class Turnierspeicher(Grund):
         return self._turnier_aus(z[0])
 
     def turnier_neu(
-        self, name: str, *, runden: int, spiele: int, wertung: dict[str, Any], seed: int
+        self,
+        name: str,
+        *,
+        runden: int,
+        spiele: int,
+        wertung: dict[str, Any],
+        seed: int,
+        eckdaten: Mapping[str, str] | None = None,
     ) -> Turnier:
-        """Ein neues (offenes) Turnier anlegen; mehrere dürfen offen sein."""
+        """Ein neues (offenes) Turnier anlegen; mehrere dürfen offen sein. ``eckdaten`` (Ort,
+        Datum, Startgeld) in derselben Transaktion."""
         with self._schreiben() as conn:
             cur = conn.execute(
                 "INSERT INTO turniere (name, runden, spiele, wertung, seed, angelegt) "
@@ -111,6 +120,8 @@ class Turnierspeicher(Grund):
                 [name, runden, spiele, json.dumps(wertung, ensure_ascii=False), seed, _jetzt()],
             )
             tid = int(cur.lastrowid or 0)
+            if eckdaten:
+                self._eckdaten_einfuegen(conn, tid, eckdaten)
         return self.turnier(tid)
 
     def _offenes(self, conn: sqlite3.Connection, turnier_id: int) -> None:
@@ -209,9 +220,16 @@ class Turnierspeicher(Grund):
             )
         return geprueft
 
-    def anmelden(self, turnier_id: int, namen: Sequence[str], *, ab_runde: int) -> list[Teilnehmer]:
+    def anmelden(
+        self,
+        turnier_id: int,
+        namen: Sequence[str],
+        *,
+        ab_runde: int,
+        vereine: Sequence[tuple[str | None, str | None]] = (),
+    ) -> list[Teilnehmer]:
         """Neue Startnummern (fortlaufend) für ``namen``, ausgelost ab Runde ``ab_runde``;
-        alle oder keiner."""
+        alle oder keiner. ``vereine``: je Name (Verein, Mannschaft), in derselben Transaktion."""
         with self._schreiben() as conn:
             self._offenes(conn, turnier_id)
             geprueft = self._namen_frei(conn, turnier_id, namen)
@@ -228,6 +246,11 @@ class Turnierspeicher(Grund):
                     (turnier_id, naechste + i, n, namensschluessel(n), ab_runde, zeit)
                     for i, n in enumerate(geprueft)
                 ],
+            )
+            self._vereine_einfuegen(
+                conn,
+                turnier_id,
+                ((naechste + i, v, m) for i, (v, m) in enumerate(vereine[: len(geprueft)])),
             )
         neu = set(range(naechste, naechste + len(geprueft)))
         return [t for t in self.teilnehmer(turnier_id) if t.startnummer in neu]

@@ -213,9 +213,36 @@ class Tischsumme:
     spiele: int = 0
 
 
+@dataclass(frozen=True)
+class Eckdaten:
+    """Was die Turnierleitung zum Turnier festhält: Ort, Datum (``JJJJ-MM-TT``), Startgeld je
+    Teilnehmer in Cent – jedes darf fehlen."""
+
+    ort: str | None = None
+    datum: str | None = None
+    startgeld: int | None = None
+
+    def als_json(self) -> dict[str, Any]:
+        return {"ort": self.ort, "datum": self.datum, "startgeld": self.startgeld}
+
+
+@dataclass(frozen=True)
+class Zugehoerigkeit:
+    """Verein und (angemeldete) Mannschaft einer Startnummer; die Mannschaftswertung zählt nach
+    der Mannschaft, ohne sie nach dem Verein (``gruppe``)."""
+
+    verein: str | None = None
+    mannschaft: str | None = None
+
+    @property
+    def gruppe(self) -> str | None:
+        return self.mannschaft or self.verein
+
+
 __all__ = [
     "EINTRAG_ARTEN",
     "EREIGNIS_ARTEN",
+    "Eckdaten",
     "Sitz",
     "Teilnehmer",
     "Tisch",
@@ -225,4 +252,5 @@ __all__ = [
     "Tischwerte",
     "Turnier",
     "Turniereintrag",
+    "Zugehoerigkeit",
 ]

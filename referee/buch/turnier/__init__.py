@@ -20,9 +20,10 @@ schreibende ist eine Transaktion des Speichers, ein Fehler ändert nichts. Welch
 ``turnier_id`` oder das offene (das jüngste nicht beendete).
 
 Nach Aufgaben geteilt: ``grund.py`` (Datei, Turnier, Runde, Tische, wie weit sie sind),
-``tische.py`` (die Arbeit an den Tischen: Blatt, Spiel, Korrektur, Storno, Links), hier die
-Turnierleitung (anlegen, anmelden, auslosen, Rangliste); ``pdf.py`` setzt Tischblätter und
-Rangliste als PDF.
+``tische.py`` (die Arbeit an den Tischen: Blatt, Spiel, Korrektur, Storno, Links),
+``leitung.py`` (Eckdaten, Kasse, Preise, Sitzplan, Laufzettel, Mannschaften, Aushang), hier
+anlegen, anmelden, auslosen, Rangliste; ``pdf.py`` und ``pdf_listen.py`` setzen die PDFs,
+``aushang.py`` die Rangliste als CSV und HTML.
 
 Fehler wie im Buch der Abende: ``Eingabefehler`` (Exit 2: falsche Namen, ein Blatt geht nicht
 auf), ``Zustandsfehler`` (Exit 2: kein Turnier, Runde nicht ausgelost, schon storniert),
@@ -50,11 +51,12 @@ from referee.buch.turnier.antworten import (
     Turnierstand,
     Wertungen,
 )
+from referee.buch.turnier.leitung import Turnierleitung, eckdaten_pruefen
 from referee.buch.turnier.tische import Tischarbeit
 from referee.errors import Eingabefehler, Zustandsfehler
 
 if TYPE_CHECKING:
-    from referee.turnier.daten import Teilnehmer, Turnier
+    from referee.turnier.daten import Teilnehmer, Turnier, Zugehoerigkeit
 
 #: Grenzen der Eingaben: Runden, Spiele je Runde, Teilnehmer, Länge des Namens.
 RUNDEN_HOECHSTENS = 20
@@ -63,7 +65,7 @@ TEILNEHMER_HOECHSTENS = 1000
 NAME_HOECHSTENS = 100
 
 
-class Turnierbuch(Tischarbeit):
+class Turnierbuch(Tischarbeit, Turnierleitung):
     """Die Turniere einer Buchdatei (``--db``; sonst ``$REFEREE_DB``/Datenverzeichnis).
     Lesen legt nie eine Datei an."""
 
@@ -78,10 +80,14 @@ class Turnierbuch(Tischarbeit):
         wertung: str | None = None,
         setzen: Sequence[str] = (),
         seed: int | None = None,
+        ort: str | None = None,
+        datum: str | None = None,
+        startgeld: str | None = None,
     ) -> TurnierNeu:
         """Ein Turnier anlegen: Name, Runden, Spiele je Runde, Wertung (Name wie
         ``solo-6-2`` und ``setzen``: ``["solo=5"]``), Startwert der Auslosung (ohne: zufällig,
-        danach gespeichert – jede Auslosung ist aus dem Buch reproduzierbar)."""
+        danach gespeichert – jede Auslosung ist aus dem Buch reproduzierbar); Ort, Datum
+        (``JJJJ-MM-TT``) und Startgeld (Euro, ``"15"``) in derselben Transaktion."""
         import secrets
 
         from referee.text import freier_text
@@ -97,10 +103,11 @@ class Turnierbuch(Tischarbeit):
             seed = secrets.randbelow(10**9)
         pruefe_bereich(seed, "--seed", 0, 10**9)
         w = wertung_laden(wertung, list(setzen))
+        eckdaten = eckdaten_pruefen(ort, datum, startgeld)
         t = self.store.turnier_neu(
-            titel, runden=runden, spiele=spiele, wertung=w.als_json(), seed=seed
+            titel, runden=runden, spiele=spiele, wertung=w.als_json(), seed=seed, eckdaten=eckdaten
         )
-        return TurnierNeu(t, w.beschreibung())
+        return TurnierNeu(t, w.beschreibung(), self.eckdaten_von(t))
 
     def turnier(self, turnier_id: int | None = None) -> TurnierAnsicht:
         """Das Turnier: Wertung in Worten, Teilnehmer, ausgeloste Runden, Stand der Tische."""
@@ -111,6 +118,7 @@ class Turnierbuch(Tischarbeit):
             tuple(self.store.teilnehmer(t.id)),
             self.store.gezogene_runden(t.id),
             self._tischstaende(t),
+            self.eckdaten_von(t),
         )
 
     def liste(self) -> TurnierListe:
@@ -165,9 +173,16 @@ class Turnierbuch(Tischarbeit):
             + vorschlag(roh, [x.name for x in alle])
         )
 
-    def anmelden(self, namen: Sequence[str], turnier_id: int | None = None) -> Angemeldet:
-        """Neue Startnummern für ``namen`` (alle oder keiner), ausgelost ab der nächsten Runde.
-        Ein einzelner Name einer abgemeldeten Startnummer meldet sie wieder an."""
+    def anmelden(
+        self,
+        namen: Sequence[str],
+        turnier_id: int | None = None,
+        *,
+        vereine: Sequence[Zugehoerigkeit | None] = (),
+    ) -> Angemeldet:
+        """Neue Startnummern für ``namen`` (alle oder keiner), ausgelost ab der nächsten Runde;
+        ``vereine``: je Name Verein und Mannschaft (für die Mannschaftswertung). Ein einzelner
+        Name einer abgemeldeten Startnummer meldet sie wieder an."""
         t = self._offen(turnier_id)
         if not namen:
             raise Eingabefehler("Es fehlen die Namen, z. B. referee turnier anmelden Anna Ben.")
@@ -190,7 +205,12 @@ class Turnierbuch(Tischarbeit):
                 self.store.abmeldung_aufheben(t.id, x.startnummer)
                 wieder = self._finde(t, f"#{x.startnummer}")
                 return Angemeldet(t, (wieder,), max(ab, wieder.ab_runde), wieder=True)
-        neu = self.store.anmelden(t.id, list(namen), ab_runde=ab)
+        neu = self.store.anmelden(
+            t.id,
+            list(namen),
+            ab_runde=ab,
+            vereine=[(v.verein, v.mannschaft) if v else (None, None) for v in vereine],
+        )
         return Angemeldet(t, tuple(neu), ab)
 
     def abmelden(self, namen: Sequence[str], turnier_id: int | None = None) -> Abgemeldet:

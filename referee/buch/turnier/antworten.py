@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.turnier.blatt import Tischblatt
-from referee.turnier.daten import Teilnehmer, Tisch, Turnier, Turniereintrag
+from referee.turnier.daten import Eckdaten, Teilnehmer, Tisch, Turnier, Turniereintrag
 from referee.turnier.rangliste import Rangzeile
 from referee.turnier.spiel import Turnierspiel
 
@@ -56,9 +56,14 @@ class TurnierNeu:
 
     turnier: Turnier
     wertung_text: str
+    eckdaten: Eckdaten = field(default_factory=Eckdaten)
 
     def als_json(self) -> dict[str, Any]:
-        return {"turnier": self.turnier.als_json(), "wertung_text": self.wertung_text}
+        return {
+            "turnier": self.turnier.als_json(),
+            "wertung_text": self.wertung_text,
+            "eckdaten": self.eckdaten.als_json(),
+        }
 
 
 @dataclass(frozen=True)
@@ -70,11 +75,13 @@ class TurnierAnsicht:
     teilnehmer: tuple[Teilnehmer, ...]
     ausgelost: int
     tische: tuple[Tischstand, ...] = ()
+    eckdaten: Eckdaten = field(default_factory=Eckdaten)
 
     def als_json(self) -> dict[str, Any]:
         return {
             "turnier": self.turnier.als_json(),
             "wertung_text": self.wertung_text,
+            "eckdaten": self.eckdaten.als_json(),
             "ausgelost": self.ausgelost,
             "teilnehmer": [t.als_json() for t in self.teilnehmer],
             "tische": [t.als_json() for t in self.tische],

@@ -345,7 +345,7 @@ def test_neue_runde_der_alte_link_schreibt_nicht_mehr(server, db_pfad, cli):
         server, 3, "api/eintrag", {"zeile": "r an fr 71", "schluessel": "r1-t3-001"}
     )
     assert status == 200
-    ok(cli("turnier", "auslosung"))
+    ok(cli("turnier", "auslosung", "--trotzdem"))
     assert warte_bis(lambda: server.runde == 2)
     # Runde 2: neue Links, jeder anders als die von Runde 1
     neu = {t for _, u in server.tischlinks(2) for t in [u.rstrip("/").rsplit("/", 1)[1]]}
@@ -397,7 +397,7 @@ def test_neue_runde_nie_ohne_die_links_all_ihrer_tische(db_pfad, monkeypatch):
         leser = threading.Thread(target=lies)
         leser.start()
         with Turnierbuch(db_pfad) as tb:
-            tb.auslosung()
+            tb.auslosung(trotzdem=True)
         leser.join()
         zwei = [g for g in gesehen if g[0] == 2]
         assert zwei, "der Leser hat Runde 2 nie gesehen"
@@ -410,7 +410,7 @@ def test_neue_runde_nie_ohne_die_links_all_ihrer_tische(db_pfad, monkeypatch):
 
 
 def test_beendetes_turnier(server, db_pfad, cli):
-    ok(cli("turnier", "ende"))
+    ok(cli("turnier", "ende", "--trotzdem"))
     status, a = anfrage(
         server, 3, "api/eintrag", {"zeile": "r an fr 71", "schluessel": "ende-0001"}
     )
@@ -511,7 +511,7 @@ def test_turnier_live_json_erste_zeile_und_qr_pdf(db_pfad, tmp_path, cli):
         )
         assert warte_bis(lambda: pdf.exists() and pdf.stat().st_size > 1000)
         # eine neue Runde: eine weitere Zeile mit den neuen Links
-        ok(cli("turnier", "auslosung"))
+        ok(cli("turnier", "auslosung", "--trotzdem"))
         weitere = json.loads(proc.stdout.readline())
         assert weitere["runde"] == 2 and len(weitere["tische"]) == 4
         assert not {t["schreiben"] for t in weitere["tische"]} & {

@@ -343,7 +343,8 @@ def turnier_auslosung(
         bool,
         typer.Option(
             "--trotzdem",
-            help="Auslosen, obwohl Tische der laufenden Runde noch nicht fertig sind.",
+            help="Auslosen, obwohl Tische der laufenden Runde noch nicht fertig sind; ihre "
+            "Links schreiben weiter, bis an der neuen Runde etwas eingetragen ist.",
         ),
     ] = False,
     turnier_id: TURNIER = None,

@@ -269,6 +269,13 @@ class Turnierspeicher(Grund):
         """Geprüfte Namen, keiner doppelt und keiner schon im Turnier; sonst ``Eingabefehler``
         mit allen Doppelten auf einmal."""
         geprueft = [pruefe_name(n) for n in namen]
+        for n in geprueft:
+            if n.startswith("#"):
+                # „#2“ ist am Tisch die Startnummer 2: ein Name „#2“ bekäme fremde Punkte
+                raise Eingabefehler(
+                    f"Der Name „{n}“ beginnt mit „#“; am Tisch heißt „#2“ die Startnummer 2, "
+                    "ein solcher Name wäre nicht von ihr zu unterscheiden. Nichts geändert."
+                )
         vorhanden = {
             k: (nr, n)
             for k, nr, n in conn.execute(
@@ -704,11 +711,24 @@ class Turnierspeicher(Grund):
         )
 
     def _laufende_runde(self, conn: sqlite3.Connection, turnier_id: int, runde: int) -> None:
-        gezogen = self._gezogen(conn, turnier_id)
-        if runde != gezogen:
+        if runde not in self._laufende(conn, turnier_id):
+            gezogen = self._gezogen(conn, turnier_id)
             raise Zustandsfehler(
                 f"Runde {runde} ist vorbei: Runde {gezogen} ist ausgelost; nichts eingetragen."
             )
+
+    def _laufende(self, conn: sqlite3.Connection, turnier_id: int) -> tuple[int, ...]:
+        """Die Runden, an deren Tischen noch geschrieben wird: die zuletzt ausgeloste – und die
+        davor, solange an der neuen nichts eingetragen ist (eine mit ``--trotzdem`` ausgeloste
+        Runde beginnt erst mit ihrem ersten Eintrag; bis dahin spielen die Tische der alten
+        mit ihren Links zu Ende)."""
+        return _laufende(lambda sql, p: conn.execute(sql, p).fetchall(), turnier_id)
+
+    def laufende_runden(self, turnier_id: int) -> tuple[int, ...]:
+        """``_laufende`` außerhalb einer Transaktion (ohne Datei: keine)."""
+        if not self._hat_turniere():
+            return ()
+        return _laufende(self._lies, turnier_id)
 
     def _schluessel_frei_turnier(self, conn: sqlite3.Connection, schluessel: str | None) -> None:
         if schluessel is None:
@@ -837,3 +857,17 @@ class TurnierWiederholt(Exception):
 
 
 __all__ = ["BEISPIEL", "TurnierWiederholt", "Turnierspeicher", "Wertzeile"]
+
+
+def _laufende(lies: Any, turnier_id: int) -> tuple[int, ...]:
+    (gezogen,) = lies(
+        "SELECT COALESCE(MAX(runde), 0) FROM turnier_runden WHERE turnier_id = ? AND gilt = 1",
+        [turnier_id],
+    )[0]
+    if gezogen <= 1:
+        return (gezogen,) if gezogen else ()
+    begonnen = lies(
+        "SELECT 1 FROM turnier_eintraege WHERE turnier_id = ? AND runde = ? LIMIT 1",
+        [turnier_id, gezogen],
+    )
+    return (gezogen,) if begonnen else (gezogen - 1, gezogen)

@@ -272,7 +272,8 @@ class Turnierbuch(Tischarbeit):
         """Die Tische der nächsten Runde auslosen (aus dem Startwert des Turniers und den
         bisherigen Tischen: dasselbe Buch ergibt dieselben Tische) und festhalten. Sind Tische
         der laufenden Runde noch nicht fertig, nur mit ``trotzdem`` (sonst ``Zustandsfehler``,
-        der sie nennt): ihre Handys schreiben danach nichts mehr."""
+        der sie nennt): ihre Handys schreiben weiter, bis an der neuen Runde etwas
+        eingetragen ist (``store.laufende_runden``)."""
         from referee.turnier.auslosung import auslosen
 
         with self.store.einheit():
@@ -285,7 +286,8 @@ class Turnierbuch(Tischarbeit):
                 raise Zustandsfehler(
                     f"Runde {runde - 1} läuft noch – {_was_fehlt(offen, ())}. Runde {runde} "
                     "wird erst ausgelost, wenn alle Tische fertig sind, oder mit --trotzdem "
-                    "(die Links dieser Tische schreiben dann nichts mehr). Nichts ausgelost."
+                    "(ihre Links schreiben weiter, bis an Runde "
+                    f"{runde} das erste Spiel oder Blatt eingetragen ist). Nichts ausgelost."
                 )
             feld = [x.startnummer for x in self.store.teilnehmer(t.id) if x.spielt_in(runde)]
             paare, fuenfer = self.store.begegnungen(t.id)

@@ -420,15 +420,16 @@ class Tischarbeit(Turniergrund):
         self, runde: int, tisch: int, turnier_id: int | None = None, *, neues_spiel: bool = False
     ) -> Tischstand:
         """Darf an diesem Tisch noch geschrieben werden (ein Tisch-Handy, ``tisch --turnier``)?
-        Das Turnier ist offen und ``runde`` die zuletzt ausgeloste; für ``neues_spiel`` dazu:
+        Das Turnier ist offen und ``runde`` die zuletzt ausgeloste (oder die davor, solange an
+        der neuen nichts eingetragen ist); für ``neues_spiel`` dazu:
         kein Tischblatt eingegeben und noch nicht alle Spiele. Sonst ``Zustandsfehler`` mit
         dem Grund; zurück der Stand des Tisches."""
         t = self._turnier(turnier_id)
         self._tisch(t, runde, tisch)
         if not t.offen:
             raise Zustandsfehler(f"Turnier {t.id} ist beendet; hier wird nichts mehr eingetragen.")
-        gezogen = self.store.gezogene_runden(t.id)
-        if runde != gezogen:
+        if runde not in self.store.laufende_runden(t.id):
+            gezogen = self.store.gezogene_runden(t.id)
             raise Zustandsfehler(
                 f"Runde {runde} ist vorbei: Runde {gezogen} ist ausgelost. Eingetragen wird nur "
                 f"in der laufenden Runde – dafür gibt es neue Links je Tisch; Korrekturen an "

@@ -417,8 +417,9 @@ def test_laufender_tisch_fertig_blatt_neue_runde_ende(tb):
         Zustandsfehler,
         "Tischblatt vom Papier eingegeben",
     )
-    # Runde 2 ausgelost: an Runde 1 schreibt kein Tisch mehr – die Turnierleitung schon
+    # Runde 2 ausgelost und begonnen: an Runde 1 schreibt kein Tisch mehr – die Leitung schon
     tb.auslosung(trotzdem=True)
+    tb.ergebnis(2, 1, dict.fromkeys(_namen(tb, 1, runde=2), 0))
     for aufruf in (
         lambda: tb.spiel_korrigieren(ids[1], ruf, laufend=True),
         lambda: tb.rueckgaengig(ids[3], laufend=True),
@@ -490,6 +491,7 @@ def test_nach_der_auslosung_schreibt_ein_tisch_nichts_mehr_in_die_alte_runde(tb)
         tb.ergebnis(1, nr, dict(zip(_namen(tb, nr), (1, -1) + (0,) * 3)))
     with Turnierbuch(tb.store.pfad) as leitung:
         leitung.auslosung()
+        leitung.ergebnis(2, 1, dict.fromkeys(_namen(leitung, 1, runde=2), 0))  # Runde 2 beginnt
     _unveraendert(
         tb,
         lambda: tb.spiel_eintragen(1, 1, ruf, laufend=True),

@@ -203,7 +203,9 @@ def test_ganzes_turnier_26_spieler_zwei_runden(turnier, tmp_path):
     ]
     zeilen = {z["name"]: z for z in stand["rangliste"]}
     assert zeilen["Berta"]["je_runde"] == [12, 2] and zeilen["Berta"]["ersetzt"] == ["Ben"]
-    assert zeilen["Zenzi"]["abgemeldet"] and zeilen["Anton"]["je_runde"] == [0, -6]
+    # nicht gespielte Runden sind null, nicht 0 (issue 35, Punkt 8)
+    assert zeilen["Zenzi"]["abgemeldet"] and zeilen["Zenzi"]["je_runde"] == [-10, None]
+    assert zeilen["Anton"]["je_runde"] == [None, -6]
     offen = [f for f in stand["fortschritt"] if not f["fertig"]]
     assert offen == [
         {"runde": 1, "tisch": 2, "spiele": 4, "soll": 32, "quelle": "spiele", "fertig": False}

@@ -186,3 +186,31 @@ def test_name_mit_raute_wird_nicht_angemeldet(tb, name):
     _unveraendert(tb, lambda: tb.ersetzen("Anna", name), Eingabefehler, "beginnt mit „#“")
     # „#“ mitten im Namen stört nicht
     assert tb.anmelden(["Anna #2"]).teilnehmer[0].name == "Anna #2"
+
+
+@pytest.mark.parametrize(("regel", "spaet_gesamt"), [("0", 7), ("schnitt", 11)])
+def test_fehlende_runde_nach_der_regel_des_turniers(tmp_path, regel, spaet_gesamt):
+    """Zenzi kommt zu Runde 2 (Runde 1: keine Punkte, ``None``); sie spielt +3 und +4. Mit
+    ``fehlrunde=0`` zählt Runde 1 nichts (7), mit ``schnitt`` den Schnitt 3,5 → 4 (11)."""
+    with Turnierbuch(tmp_path / "t.db") as tb:
+        tb.neu("Post", runden=3, spiele=4, seed=5, setzen=[f"fehlrunde={regel}"])
+        tb.anmelden(NAMEN[:8])
+        tb.auslosung()
+        for t in tb.tische(1).tische:
+            tb.ergebnis(1, t.nr, dict.fromkeys([s.name for s in t.sitze], 0))
+        tb.anmelden(["Zenzi", "Xaver", "Yvonne", "Wast"])
+        for runde, wert in ((2, 3), (3, 4)):
+            tb.auslosung()
+            for t in tb.tische(runde).tische:
+                namen = [s.name for s in t.sitze]
+                if "Zenzi" in namen:
+                    andere = [n for n in namen if n != "Zenzi"]
+                    punkte = {"Zenzi": wert, andere[0]: -wert, **dict.fromkeys(andere[1:], 0)}
+                else:
+                    punkte = dict.fromkeys(namen, 0)
+                tb.ergebnis(runde, t.nr, punkte)
+        zenzi = next(z for z in tb.stand().rangliste if z.name == "Zenzi")
+        assert zenzi.konto.je_runde == (None, 3, 4)
+        assert zenzi.punkte == spaet_gesamt
+        assert zenzi.als_json()["je_runde"] == [None, 3, 4]
+        assert tb.turnier().turnier.wertung["fehlrunde"] == regel

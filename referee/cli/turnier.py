@@ -614,9 +614,12 @@ def turnier_stand(
 
 
 def _zeige_rangliste(r) -> None:
+    # über alle Runden: je ausgeloste Runde eine Spalte („–“: nicht gespielt), ab zwei Runden
+    runden = range(1, max((s.runde for s in r.tische), default=0) + 1) if r.runde is None else ()
+    runden = runden if len(runden) > 1 else ()
     _tabelle(
-        ["Platz", "Nr.", "Name", "Punkte", "Soli"],
-        [True, True, False, True, True],
+        ["Platz", "Nr.", "Name", "Punkte", "Soli", *(f"R{n}" for n in runden)],
+        [True, True, False, True, True, *(True for _ in runden)],
         [
             [
                 f"{z.platz}.",
@@ -624,6 +627,7 @@ def _zeige_rangliste(r) -> None:
                 z.name + (" (abgemeldet)" if z.konto.abgemeldet else ""),
                 _zahl(z.punkte),
                 str(z.soli),
+                *("–" if (p := z.konto.je_runde[n - 1]) is None else _zahl(p) for n in runden),
             ]
             for z in r.rangliste
         ],

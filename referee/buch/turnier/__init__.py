@@ -352,12 +352,13 @@ class Turnierbuch(Tischarbeit):
         if runde is not None:
             self._ausgeloste_runde(t, runde)
         summen = self._tischsummen(t)
-        gesessen = (
-            {nr for x in self.store.tische(t.id, runde) for nr in x.startnummern}
-            if runde is not None
-            else None
+        gesessen: dict[int, set[int]] = {}
+        for x in self.store.tische(t.id, runde):
+            gesessen.setdefault(x.runde, set()).update(x.startnummern)
+        fehlrunde = self.wertung_von(t).fehlrunde
+        k = konten(
+            self.store.teilnehmer(t.id), summen, t.runden, runde, gesessen, fehlrunde=fehlrunde
         )
-        k = konten(self.store.teilnehmer(t.id), summen, t.runden, runde, gesessen)
         return Turnierstand(t, rangliste(k), runde, self._tischstaende(t, runde, summen))
 
 

@@ -292,7 +292,7 @@ def rangliste_pdf(stand: Turnierstand) -> bytes:
                 name,
                 f"{z.punkte:+d}" if z.punkte else "0",
                 str(z.soli),
-                *(f"{p:+d}" if p else "0" for p in (z.konto.je_runde[r - 1] for r in runden)),
+                *(_rundenwert(z.konto.je_runde[r - 1]) for r in runden),
             ]
             for (_, b, ausr), w in zip(spalten, werte):
                 pdf.cell(b, hoehe, _kurz(pdf, w, b - 1), align=ausr, fill=streifen)
@@ -357,3 +357,10 @@ def qr_seiten_pdf(name: str, runde: int, seiten: Sequence[tuple[Tisch, str, byte
         pdf.set_font("Courier", "", 9)
         pdf.multi_cell(breite, 5, latin1(link), align="C", new_x="LMARGIN", new_y="NEXT")
     return bytes(pdf.output())
+
+
+def _rundenwert(p: int | None) -> str:
+    """``+3``, ``0``, ``-2`` – oder ``–`` für eine Runde, die nicht gespielt wurde."""
+    if p is None:
+        return "–"
+    return f"{p:+d}" if p else "0"

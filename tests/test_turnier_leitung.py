@@ -214,3 +214,26 @@ def test_fehlende_runde_nach_der_regel_des_turniers(tmp_path, regel, spaet_gesam
         assert zenzi.punkte == spaet_gesamt
         assert zenzi.als_json()["je_runde"] == [None, 3, 4]
         assert tb.turnier().turnier.wertung["fehlrunde"] == regel
+
+
+@pytest.mark.parametrize("befehl", [("turnier", "live", "--schreiben"), ("live", "--schreiben")])
+def test_live_an_fremder_adresse_schreibt_nichts(cli, db_pfad, befehl):
+    """Issue 35, Punkt 14: ``turnier live --host 192.0.2.1`` scheitert (Exit 2) – und hat kein
+    Geheimnis für die Links ins Buch geschrieben (ein Befehl, der scheitert, ändert nichts)."""
+    from conftest import ok
+
+    with Turnierbuch(db_pfad) as tb:
+        tb.neu("Post", runden=1, spiele=4, seed=1)
+        tb.anmelden(NAMEN[:4])
+        tb.auslosung()
+    ok(cli("abend", "neu", "--spieler", "Anna", "Ben", "Cem", "Dora"))
+    vorher = logischer_inhalt(db_pfad)
+    r = ok(cli(*befehl, "--host", "192.0.2.1", "--port", "0"), 2)
+    assert "Die Adresse „192.0.2.1“ gehört nicht zu diesem Rechner" in r.stderr
+    assert logischer_inhalt(db_pfad) == vorher
+    assert _zeilen_in(db_pfad, "SELECT count(*) FROM geheimnisse") == [(0,)]
+
+
+def _zeilen_in(pfad, sql):
+    with sqlite3.connect(pfad) as c:
+        return c.execute(sql).fetchall()

@@ -55,6 +55,7 @@ if TYPE_CHECKING:
         Rueckgaengig,
         Ruhmeshalle,
         SabaiSpielstand,
+        Sicherung,
         Statistik,
         Verlauf,
         Vorschau,
@@ -749,6 +750,16 @@ class Buch:
             anzahl = len(b["eintraege"])
         return Export(inhalt, format, anzahl, tuple(abende), gesamt)
 
+    def sicherung(self, ziel: str | os.PathLike[str], *, ueberschreiben: bool = False) -> Sicherung:
+        """Eine geprüfte Kopie des ganzen Buchs (Abende und Turniere) nach ``ziel`` – sicher
+        auch, während ``live`` oder ``turnier live`` schreiben (statt ``cp``, das die
+        ``-wal``-Datei verliert)."""
+        from pathlib import Path
+
+        from referee.buch.antworten import Sicherung
+
+        return Sicherung(self.store.sichern(Path(ziel), ueberschreiben))
+
     def importieren(self, daten: Any) -> Importiert:
         """Einen JSON-Export in eine leere Datenbank übernehmen (ids und Zeiten bleiben):
         geprüft und alles oder nichts (``referee.einfuhr``)."""
@@ -824,6 +835,7 @@ ANTWORTEN = (
     "Ruhmeshalle",
     "Ruhmestat",
     "SabaiSpielstand",
+    "Sicherung",
     "Stand",
     "Statistik",
     "Verlauf",

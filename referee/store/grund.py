@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from referee.store.verbindung import Verbindung
+
+if TYPE_CHECKING:
+    from referee.store.sicherung import Gesichert
 
 
 class Grund:
@@ -47,6 +50,13 @@ class Grund:
         if not self.existiert:
             return nullcontext()
         return self.verbindung.schreiben()
+
+    def sichern(self, ziel: Path, ueberschreiben: bool = False) -> Gesichert:
+        """Eine geprüfte Kopie des Buchs nach ``ziel`` (SQLites Online-Backup, auch während
+        ein Live-Server schreibt; ``referee.store.sicherung``)."""
+        from referee.store.sicherung import sichern
+
+        return sichern(self.verbindung, ziel, ueberschreiben)
 
     def integritaet(self) -> str:
         """``PRAGMA integrity_check`` (``"ok"`` wenn alles stimmt)."""

@@ -735,13 +735,18 @@ class Buch:
             raise Eingabefehler(
                 f"Unbekanntes Format „{format}“; erlaubt sind {', '.join(formate.FORMATE)}."
             )
-        abende = self._abende(abend_id, gesamt)
+        if format == "json" and gesamt and self.store.export_turniere() is not None:
+            abende = self.store.abende()  # ein Buch nur mit Turnieren: auch ohne Abend
+        else:
+            abende = self._abende(abend_id, gesamt)
         if format == "json":
             wahl = None if gesamt else abende[0].id
             kopf: dict[str, Any] = self.store.export_kopf(wahl)
             zeilen = self.store.export_eintraege_json(wahl)
             kopf["eintraege"] = zeilen
             kopf["stand"] = self._stand(None if wahl is None else self.store.abend(wahl)).als_json()
+            if wahl is None and (turniere := self.store.export_turniere()) is not None:
+                kopf["turniere"] = turniere
             inhalt = formate.json_export_text(kopf, roh=("eintraege",))
             anzahl = len(zeilen)
         else:
@@ -771,7 +776,9 @@ class Buch:
         zahlen = importieren(daten, pfad, _auswerten)
         self.store.schliessen()  # die Datei kann neu entstanden sein: neu verbinden
         self.store = store_oeffnen(pfad)
-        return Importiert(zahlen["spieler"], zahlen["abende"], zahlen["eintraege"], self.pfad)
+        return Importiert(
+            zahlen["spieler"], zahlen["abende"], zahlen["eintraege"], self.pfad, zahlen["turniere"]
+        )
 
     def statistik(
         self, abend_id: int | None = None, *, gesamt: bool = False, spieler: str | None = None
@@ -799,8 +806,19 @@ def _auswerten(pfad: os.PathLike[str]) -> None:
     Verlauf, Geber und Abendansicht je Abend, Statistik und jedes Exportformat über alle
     (``referee.einfuhr`` ruft es mit der Probedatei; ein Fehler verwirft den Import)."""
     from referee.bericht.formate import FORMATE
+    from referee.buch.turnier import Turnierbuch
+    from referee.buch.turnier.nachrechnen import nachrechnen
 
+    with Turnierbuch(pfad) as tb:
+        try:
+            nachrechnen(tb)
+        except Eingabefehler as exc:  # die Stelle nennen, wie die Einfuhr es tut
+            from referee.einfuhr.bausteine import _fehler
+
+            raise _fehler("Turniere", exc.meldung) from None
     with Buch(pfad) as buch:
+        if not buch.store.abende():  # ein Buch nur mit Turnieren
+            return
         buch.abende()
         buch.stand(gesamt=True)
         buch.statistik(gesamt=True)

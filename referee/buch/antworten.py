@@ -372,9 +372,15 @@ class Importiert:
     abende: int
     eintraege: int
     pfad: str
+    turniere: int = 0
 
     def als_json(self) -> dict[str, Any]:
-        return {"spieler": self.spieler, "abende": self.abende, "eintraege": self.eintraege}
+        return {
+            "spieler": self.spieler,
+            "abende": self.abende,
+            "eintraege": self.eintraege,
+            "turniere": self.turniere,
+        }
 
 
 @dataclass(frozen=True)

@@ -149,7 +149,12 @@ def import_(
     else:
         abende = f"{r.abende} Abend" + ("" if r.abende == 1 else "e")
         eintraege = f"{r.eintraege} Eintr" + ("ag" if r.eintraege == 1 else "äge")
-        sys.stderr.write(f"Importiert nach {r.pfad}: {r.spieler} Spieler, {abende}, {eintraege}.\n")
+        turniere = (
+            f", {r.turniere} Turnier" + ("" if r.turniere == 1 else "e") if r.turniere else ""
+        )
+        sys.stderr.write(
+            f"Importiert nach {r.pfad}: {r.spieler} Spieler, {abende}, {eintraege}{turniere}.\n"
+        )
 
 
 # ---------------------------------------------------------------- sicherung

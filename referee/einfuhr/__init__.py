@@ -240,7 +240,7 @@ def _importieren(daten: Any, ziel: Path, auswerten: Auswerten, halt: Callable[[]
 
     pruefe_export(daten)
     with store_oeffnen(ziel) as s:
-        if s.existiert and (s.spieler_alle() or s.abende()):
+        if s.existiert and (s.spieler_alle() or s.abende() or s.export_turniere()):
             raise Zustandsfehler(
                 f"Die Datenbank {ziel} ist nicht leer; importiert wird nur in eine leere "
                 "(andere Datei mit --db wählen)."
@@ -273,4 +273,5 @@ def _importieren(daten: Any, ziel: Path, auswerten: Auswerten, halt: Callable[[]
         "spieler": len(daten["spieler"]),
         "abende": len(daten["abende"]),
         "eintraege": len(daten["eintraege"]),
+        "turniere": len((daten.get("turniere") or {}).get("turniere") or []),
     }

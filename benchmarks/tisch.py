@@ -63,14 +63,14 @@ def tastendruecke() -> None:
 
 
 def latenz(eintraege: int, messungen: int) -> None:
-    from referee.tisch.dienst import Buch
-    from referee.tisch.sitzung import Tisch
+    from referee.cli.tisch import neue_sitzung
+    from referee.tisch.dienst import Sitzungsbuch
 
     with tempfile.TemporaryDirectory() as d:
-        buch = Buch(str(Path(d) / "bench.db"))
+        buch = Sitzungsbuch(str(Path(d) / "bench.db"))
         buch.abend_sicherstellen(["Anna", "Ben", "Cem", "Dora"])
         ausgabe: list[str] = []
-        tisch = Tisch(buch, ausgabe.append, knapp=True)
+        tisch = neue_sitzung(buch, ausgabe.append, knapp=True)
         zeilen = [t for t, _ in ABEND]
         t0 = time.perf_counter()
         for i in range(eintraege):

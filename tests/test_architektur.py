@@ -1,5 +1,7 @@
 """Architektur: reine Regelkerne ohne I/O-Bibliotheken; der gemeinsame Weg Fakten/Partie →
-Ergebnis (``referee.schafkopf.eintrag``), den ``schafkopf eintragen`` und ``korrektur`` nehmen."""
+Ergebnis (``referee.schafkopf.eintrag``), den ``schafkopf eintragen`` und ``korrektur`` nehmen;
+die Befehlskarte der Kommandozeile; die Schichten (``SCHICHTEN``: jeder Import zeigt nach
+unten, kein Zyklus in einem Paket – gelesen mit ``benchmarks/importgraph.py``)."""
 
 from __future__ import annotations
 
@@ -624,23 +626,228 @@ def test_befehlskarte_ohne_quelltexte_laedt_alles(tmp_path):
     assert module[: len(MODULE)] == MODULE
 
 
-def test_nichts_unter_der_kommandozeile_importiert_sie():
-    """Buch, Speicher, Eingabe-Adapter, Live-Seite, Kerne: kein Import aus ``referee.cli``.
-    Nur die Front-Ends selbst dürfen es: die Kommandozeile, ``python -m referee`` und die
-    Tisch-Sitzung, die Befehlszeilen über ``referee.cli.ausfuehren`` laufen lässt."""
-    import ast
+# ---------------------------------------------------------------- Schichten (issue 33, Punkt 5)
 
-    front = {"referee/__main__.py", "referee/tisch/sitzung.py"}
-    verstoesse = []
-    for datei in sorted((ROOT / "referee").rglob("*.py")):
-        rel = datei.relative_to(ROOT).as_posix()
-        if rel.startswith("referee/cli/") or rel in front:
+#: Die Schichten von unten nach oben, je Schicht die Pakete unter ``referee/`` (ein Modul direkt
+#: unter ``referee`` ist sein eigenes Paket; ``referee`` allein ist ``referee/__init__.py``).
+#: Ein Paket importiert nur aus Schichten *unter* seiner: nie nach oben und nie aus seiner
+#: eigenen Schicht (zwei Pakete einer Schicht kennen einander nicht). So kann es zwischen
+#: Paketen keinen Zyklus geben.
+SCHICHTEN: tuple[tuple[str, ...], ...] = (
+    ("referee", "errors", "resources", "pfade"),  # ohne Import aus dem Projekt
+    ("text", "regeltexte"),  # Text säubern und zeigen; die Regeltexte lesen
+    ("zahlen", "namen", "dateien", "fehlerbild"),  # Grenzen, Namen, Dateien, Fehler → Meldung
+    ("jsonform", "ergebnis"),  # JSON von außen; der Vertrag der drei Formen eines Spiels
+    ("schafkopf", "sabai", "saufn", "schlafmuetze"),  # die reinen Regelkerne
+    ("turnier", "suche"),  # der reine Turnierkern (Schafkopf am Tisch); die Regelsuche
+    ("eingabe", "bericht"),  # die getypte Eingabe (Kurzzeile, Optionen); Berichte
+    ("store",),  # der Speicher: legt ab, kennt kein Spiel
+    ("spiele",),  # der Spielkatalog, den Buch und Einfuhr dem Speicher mitgeben
+    ("einfuhr",),  # Import: prüfen und nachrechnen
+    ("buch",),  # die Dienstschicht
+    ("tisch", "live"),  # Tischmodus und Live-Seite: Front-Ends, die einander nicht kennen
+    ("cli",),  # die Kommandozeile; baut die Tisch-Sitzung (Befehle, Live-Start)
+    ("__main__", "beispielprofil"),  # python -m referee, python -m referee.beispielprofil
+)
+
+#: Importe mit berechnetem Namen (``importlib.import_module(f"…")``), die der Syntaxbaum nicht
+#: auflöst, je Datei mit dem Grund, warum sie keine Schicht verletzen. Ein neuer scheitert.
+BERECHNET = {
+    "referee/cli/__init__.py": "die Befehlsmodule der Kommandozeile selbst (referee.cli.*)",
+    "referee/cli/eingabe/__init__.py": "die Optionen je Spiel (referee.cli.eingabe.*)",
+    "referee/schafkopf/__init__.py": "Namen des Pakets erst beim Gebrauch (referee.schafkopf.*)",
+    "referee/spiele.py": "die Ergebnisklassen der Spiele (referee.<spiel>.ergebnis, darunter)",
+}
+
+
+def _importgraph():
+    """``benchmarks/importgraph.py``: dieselben Kanten, die das Skript druckt."""
+    import importlib.util
+
+    modul = sys.modules.get("importgraph_benchmark")
+    if modul is None:
+        spec = importlib.util.spec_from_file_location(
+            "importgraph_benchmark", ROOT / "benchmarks" / "importgraph.py"
+        )
+        assert spec is not None and spec.loader is not None
+        modul = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = modul  # dataclasses sucht das Modul dort
+        spec.loader.exec_module(modul)
+    return modul
+
+
+_KANTEN: dict[Path, tuple[list, list[str]]] = {}
+
+
+def _kanten(wurzel: Path = ROOT) -> tuple[list, list[str]]:
+    if wurzel not in _KANTEN:
+        _KANTEN[wurzel] = _importgraph().kanten(wurzel)
+    return _KANTEN[wurzel]
+
+
+def _kurz(paket: str) -> str:
+    return paket if paket == "referee" else paket.removeprefix("referee.")
+
+
+def _art(i) -> str:
+    return (
+        "in einer Funktion"
+        if i.in_funktion
+        else "unter TYPE_CHECKING"
+        if i.nur_typen
+        else ("auf Modulebene")
+    )
+
+
+def _verstoesse(importe: list, schichten=SCHICHTEN) -> list[str]:
+    """Je Import zwischen zwei Paketen, der nicht nach unten zeigt, eine Zeile: Datei, Zeile,
+    die Kante und warum."""
+    ig = _importgraph()
+    stufe = {p: n for n, schicht in enumerate(schichten) for p in schicht}
+    aus = []
+    for i in importe:
+        a, b = _kurz(ig.paket(i.von)), _kurz(ig.paket(i.nach))
+        if a == b:
             continue
-        for knoten in ast.walk(ast.parse(datei.read_text(encoding="utf-8"))):
-            namen = []
-            if isinstance(knoten, ast.ImportFrom) and knoten.module:
-                namen = [knoten.module]
-            elif isinstance(knoten, ast.Import):
-                namen = [a.name for a in knoten.names]
-            verstoesse += [f"{rel}: {n}" for n in namen if n.split(".")[:2] == ["referee", "cli"]]
-    assert verstoesse == []
+        if a not in stufe or b not in stufe:
+            fehlt = a if a not in stufe else b
+            aus.append(f"{i.stelle}: {i.von} → {i.nach}: Paket {fehlt} steht in keiner Schicht")
+        elif stufe[b] >= stufe[a]:
+            wohin = "nach oben" if stufe[b] > stufe[a] else "in die eigene Schicht"
+            aus.append(
+                f"{i.stelle}: {i.von} → {i.nach} ({_art(i)}) zeigt {wohin}: "
+                f"{a} (Schicht {stufe[a] + 1}) → {b} (Schicht {stufe[b] + 1})"
+            )
+    return aus
+
+
+def _zyklen_gemeldet(ig, zyklen: list[list[str]], je: dict[tuple[str, str], list]) -> list[str]:
+    """Je Zyklus ein kürzester Kreis, je Kante die erste Stelle (und wie viele es noch gibt)."""
+    zeilen = []
+    for teil in zyklen:
+        weg = ig.kreis(teil, je)
+        zeilen.append("Zyklus " + " → ".join(weg))
+        for a, b in zip(weg, weg[1:]):
+            stellen = {i.stelle: i for i in je[(a, b)]}
+            i = next(iter(stellen.values()))
+            mehr = f", und {len(stellen) - 1} weitere" if len(stellen) > 1 else ""
+            zeilen.append(f"  {i.stelle}: {i.von} → {i.nach} ({_art(i)}{mehr})")
+    return zeilen
+
+
+def test_schichten_nennen_jedes_paket_einmal():
+    ig = _importgraph()
+    pakete = {_kurz(ig.paket(m)) for m in ig.module(ROOT)}
+    genannt = [p for schicht in SCHICHTEN for p in schicht]
+    assert len(genannt) == len(set(genannt)), "ein Paket in zwei Schichten"
+    assert set(genannt) == pakete, (set(genannt) - pakete, pakete - set(genannt))
+
+
+def test_jeder_import_zeigt_nach_unten():
+    """Jeder Import zwischen Paketen zeigt in eine tiefere Schicht (``SCHICHTEN``) – gezählt
+    wird jeder: auf Modulebene, in einer Funktion (ein Import dort versteckt die Abhängigkeit
+    nur) und unter ``TYPE_CHECKING`` (auch ein Typ aus einer Schicht darüber bindet nach oben).
+    Damit importiert auch nichts unter ``referee/cli/`` die Kommandozeile."""
+    verstoesse = _verstoesse(_kanten()[0])
+    if verstoesse:
+        pytest.fail("Importe gegen die Schichten:\n" + "\n".join(verstoesse), pytrace=False)
+
+
+def test_kein_zyklus_zwischen_paketen():
+    """Unabhängig von der Liste der Schichten: der Graph der Pakete hat keinen Zyklus."""
+    ig = _importgraph()
+    importe = _kanten()[0]
+    je = ig.paketkanten(importe)
+    zeilen = _zyklen_gemeldet(ig, ig.paketzyklen(importe), je)
+    if zeilen:
+        pytest.fail("\n".join(zeilen), pytrace=False)
+
+
+def test_kein_zyklus_in_einem_paket():
+    """Die Module eines Pakets – der Regelkerne, der Suche, des Tischmodus und aller anderen –
+    importieren einander ohne Zyklus, auch über Importe in Funktionen und unter
+    ``TYPE_CHECKING``: was beide brauchen, liegt in einem Modul darunter."""
+    ig = _importgraph()
+    importe = _kanten()[0]
+    je: dict[tuple[str, str], list] = {}
+    for i in importe:
+        je.setdefault((i.von, i.nach), []).append(i)
+    zeilen = _zyklen_gemeldet(ig, ig.innere_zyklen(importe), je)
+    if zeilen:
+        pytest.fail("\n".join(zeilen), pytrace=False)
+
+
+def test_berechnete_importe_sind_bekannt():
+    offen = _kanten()[1]
+    dateien = {o.split(":", 1)[0] for o in offen}
+    assert dateien == set(BERECHNET), offen
+
+
+def test_pruefung_findet_jede_art_von_import(tmp_path):
+    """Die Prüfung selbst, an einem kleinen Paketbaum: sie findet Importe auf Modulebene, in
+    Funktionen (auch verschachtelt), unter ``TYPE_CHECKING``, relative und
+    ``importlib.import_module("…")``; ein Import nach oben, einer in die eigene Schicht und ein
+    Zyklus in einem Paket werden gemeldet – mit Datei und Zeile."""
+    ig = _importgraph()
+    dateien = {
+        "referee/__init__.py": "",
+        "referee/errors.py": "",
+        "referee/store/__init__.py": "from referee.store.a import x\n",
+        "referee/store/a.py": (
+            "from typing import TYPE_CHECKING\n"
+            "from . import b\n"
+            "if TYPE_CHECKING:\n"
+            "    from referee.buch import Buch\n"
+            "def f():\n"
+            "    def g():\n"
+            "        import referee.cli.tisch\n"
+            "    import importlib\n"
+            "    return importlib.import_module('referee.buch.antworten')\n"
+            "x = 1\n"
+        ),
+        "referee/store/b.py": "from ..store import a\nfrom referee.errors import Fehler\n",
+        "referee/buch/__init__.py": "from referee.store import x\n",
+        "referee/buch/antworten.py": "",
+        "referee/cli/__init__.py": "",
+        "referee/cli/tisch.py": "from referee import buch\nfrom referee.buch import antworten\n",
+    }
+    for name, text in dateien.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    importe, offen = ig.kanten(tmp_path)
+    assert offen == []
+    kanten = {(i.stelle, i.von, i.nach, i.in_funktion, i.nur_typen) for i in importe}
+    assert kanten == {
+        ("referee/store/__init__.py:1", "referee.store", "referee.store.a", False, False),
+        ("referee/store/a.py:2", "referee.store.a", "referee.store.b", False, False),
+        ("referee/store/a.py:4", "referee.store.a", "referee.buch", False, True),
+        ("referee/store/a.py:7", "referee.store.a", "referee.cli.tisch", True, False),
+        ("referee/store/a.py:9", "referee.store.a", "referee.buch.antworten", True, False),
+        ("referee/store/b.py:1", "referee.store.b", "referee.store.a", False, False),
+        ("referee/store/b.py:2", "referee.store.b", "referee.errors", False, False),
+        ("referee/buch/__init__.py:1", "referee.buch", "referee.store", False, False),
+        ("referee/cli/tisch.py:1", "referee.cli.tisch", "referee.buch", False, False),
+        ("referee/cli/tisch.py:2", "referee.cli.tisch", "referee.buch.antworten", False, False),
+    }
+    schichten = (("referee", "errors"), ("store",), ("buch", "cli"))
+    assert sorted(_verstoesse(importe, schichten)) == [
+        "referee/cli/tisch.py:1: referee.cli.tisch → referee.buch (auf Modulebene) zeigt in die "
+        "eigene Schicht: cli (Schicht 3) → buch (Schicht 3)",
+        "referee/cli/tisch.py:2: referee.cli.tisch → referee.buch.antworten (auf Modulebene) "
+        "zeigt in die eigene Schicht: cli (Schicht 3) → buch (Schicht 3)",
+        "referee/store/a.py:4: referee.store.a → referee.buch (unter TYPE_CHECKING) zeigt nach "
+        "oben: store (Schicht 2) → buch (Schicht 3)",
+        "referee/store/a.py:7: referee.store.a → referee.cli.tisch (in einer Funktion) zeigt "
+        "nach oben: store (Schicht 2) → cli (Schicht 3)",
+        "referee/store/a.py:9: referee.store.a → referee.buch.antworten (in einer Funktion) "
+        "zeigt nach oben: store (Schicht 2) → buch (Schicht 3)",
+    ]
+    zyklen = ig.paketzyklen(importe)
+    assert zyklen == [["referee.buch", "referee.cli", "referee.store"]]
+    assert _zyklen_gemeldet(ig, zyklen, ig.paketkanten(importe)) == [
+        "Zyklus referee.buch → referee.store → referee.buch",
+        "  referee/buch/__init__.py:1: referee.buch → referee.store (auf Modulebene)",
+        "  referee/store/a.py:4: referee.store.a → referee.buch (unter TYPE_CHECKING, und 1 "
+        "weitere)",
+    ]
+    assert ig.innere_zyklen(importe) == [["referee.store.a", "referee.store.b"]]

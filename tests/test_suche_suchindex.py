@@ -9,7 +9,7 @@ import pytest
 
 from referee.regeltexte import Abschnitt
 from referee.suche import Suchindex, index, konstanten
-from referee.suche.suchindex import art
+from referee.suche.wortindex import art
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +108,7 @@ def test_zwischengespeicherter_index_antwortet_gleich():
 
 
 def test_postings_als_text_und_zurueck():
-    from referee.suche.suchindex import Postings
+    from referee.suche.wortindex import Postings
 
     felder = {"sau": ((0, 3, 17), (1.0, 0.55, 1.0)), "ober": ((2,), (1.0,))}
     p = Postings.aus_feldern(felder)

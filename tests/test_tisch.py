@@ -221,13 +221,13 @@ def test_korrektur_und_rueckgaengig_anderer_spiele(cli):
 
 @pytest.fixture
 def tisch(tmp_path):
+    from referee.cli.tisch import neue_sitzung
     from referee.tisch.dienst import Sitzungsbuch
-    from referee.tisch.sitzung import Tisch
 
     buch = Sitzungsbuch(str(tmp_path / "t.db"))
     buch.abend_sicherstellen(["Anna", "Ben", "Cem", "Dora"])
     ausgabe: list[str] = []
-    t = Tisch(buch, ausgabe.append)
+    t = neue_sitzung(buch, ausgabe.append)
     t.ausgabe = ausgabe  # type: ignore[attr-defined]
     yield t
     buch.schliessen()
@@ -492,15 +492,15 @@ def _spiel(draw):
 def test_kurzform_und_befehl_gleich(tmp_path_factory, spiele):
     """Jede Folge von Spielen: Kurzform in der Sitzung und ausgeschriebener Befehl ergeben
     dieselben Annahmen/Ablehnungen und denselben Stand."""
+    from referee.cli.tisch import neue_sitzung
     from referee.tisch.dienst import Sitzungsbuch
-    from referee.tisch.sitzung import Tisch
 
     ordner = tmp_path_factory.mktemp("gleich")
     staende = []
     for weg in ("kurz", "befehl"):
         buch = Sitzungsbuch(str(ordner / f"{weg}.db"))
         buch.abend_sicherstellen(_NAMEN)
-        t = Tisch(buch, lambda _text: None)
+        t = neue_sitzung(buch, lambda _text: None)
         angenommen = []
         for zeile, befehl in spiele:
             if weg == "kurz":

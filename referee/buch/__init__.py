@@ -35,6 +35,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
+from referee.buch.antwortnamen import ANTWORTEN
+from referee.buch.schluessel import pruefe_schluessel as _pruefe_schluessel
 from referee.ergebnis import SABAI, SCHAFKOPF
 from referee.errors import Eingabefehler, Regelverstoss, Zustandsfehler
 
@@ -70,7 +72,6 @@ _BEISPIEL = "Beispiel: referee abend neu --spieler Anna Ben Cem Dora"
 #: so lange gilt ein gleicher Eintrag als „schon eingetragen“ (zwei Handys, ein Spiel):
 #: ein Spiel dauert am Tisch kaum unter zwei Minuten, dieselbe Eingabe danach ist ein neues
 DOPPELT_SEKUNDEN = 120
-_SCHLUESSEL_ZEICHEN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 
 
 class DoppelterEintrag(Zustandsfehler):
@@ -81,17 +82,6 @@ class DoppelterEintrag(Zustandsfehler):
             f"Schon eingetragen als #{eintrag.id} ({eintrag.zeit[11:16]} Uhr); trotzdem eintragen?"
         )
         self.eintrag = eintrag
-
-
-def _pruefe_schluessel(schluessel: str | None) -> str | None:
-    """Ein Idempotenz-Schlüssel: 8–100 Zeichen aus Buchstaben, Ziffern, - und _."""
-    if schluessel is None:
-        return None
-    if not (8 <= len(schluessel) <= 100) or not set(schluessel) <= _SCHLUESSEL_ZEICHEN:
-        raise Eingabefehler(
-            "Der Schlüssel einer Eingabe hat 8 bis 100 Zeichen aus Buchstaben, Ziffern, - und _."
-        )
-    return schluessel
 
 
 class Buch:
@@ -833,35 +823,8 @@ def _auswerten(pfad: os.PathLike[str]) -> None:
             buch.exportieren(gesamt=True, format=format)
 
 
-#: Die Antworten (``referee.buch.antworten``, dessen ``__all__`` diese Liste ist) – erst beim
-#: ersten Zugriff geladen (Startzeit: ``referee stand`` braucht nur ``Stand``); ein Test prüft,
-#: dass jede Antwortklasse darin steht.
-ANTWORTEN = (
-    "AbendAnsicht",
-    "AbendEnde",
-    "AbendListe",
-    "AbendNeu",
-    "AbendWieder",
-    "Bezahlt",
-    "Eingetragen",
-    "EreignisRueckgaengig",
-    "Export",
-    "Importiert",
-    "Namen",
-    "RegelGeaendert",
-    "Rueckgaengig",
-    "Ruhmeshalle",
-    "Ruhmestat",
-    "SabaiSpielstand",
-    "Sicherung",
-    "Stand",
-    "Statistik",
-    "Verlauf",
-    "Vorschau",
-)
-
-
 def __getattr__(name: str) -> Any:
+    """Die Antworten (``ANTWORTEN``) erst beim ersten Zugriff laden (Startzeit)."""
     if name in ANTWORTEN:
         from referee.buch import antworten
 

@@ -421,6 +421,6 @@ class Sicherung:
         }
 
 
-from referee.buch import ANTWORTEN  # noqa: E402 – die eine Liste der Antworten (Startzeit)
+from referee.buch.antwortnamen import ANTWORTEN  # noqa: E402 – die eine Liste der Antworten
 
 __all__ = [*ANTWORTEN]  # noqa: PLE0604 – Namen (str)

@@ -2,19 +2,25 @@
 
 Dünn: Abend sicherstellen (``referee.tisch.dienst``), dann die Schleife
 (``referee.tisch.sitzung``) am Terminal oder, wenn stdin kein Terminal ist, Zeile für Zeile.
-prompt_toolkit wird nur für die Sitzung am Terminal geladen.
+Die Sitzung bekommt von hier, was über ihr liegt (``neue_sitzung``): die Befehle von
+``referee`` und den Start des Live-Stands. prompt_toolkit wird nur für die Sitzung am Terminal
+geladen.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from referee.cli import gruppen
 from referee.cli.gruppen import db_wahl
 from referee.cli.mehrwert import mehrwertig, werte
+
+if TYPE_CHECKING:
+    from referee.tisch.sitzung import Tisch
 
 
 @gruppen.app.command("tisch", cls=mehrwertig())
@@ -104,13 +110,39 @@ def tisch(
     raise typer.Exit(_sitzung(buch, nach_fehler=verwerfen))
 
 
+def neue_sitzung(
+    buch: Any, schreibe: Callable[[str], None] | None = None, *, knapp: bool = False
+) -> Tisch:
+    """Die Sitzung (``referee.tisch.sitzung.Tisch``) über ``buch`` mit dem, was sie von hier
+    bekommt – sie liegt unter der Kommandozeile und importiert sie nicht: die Befehle von
+    ``referee`` (``BEFEHL_MODULE``, ``ausfuehren``, ``befehlsbaum``) und den Start des
+    Live-Stands (``referee.live`` erst, wenn jemand ``live`` tippt)."""
+    from referee.cli import BEFEHL_MODULE, ausfuehren, befehlsbaum
+    from referee.tisch.sitzung import Kommandozeile, Tisch
+
+    return Tisch(
+        buch,
+        schreibe,
+        knapp=knapp,
+        kommandozeile=Kommandozeile(frozenset(BEFEHL_MODULE), ausfuehren, befehlsbaum),
+        live_starten=_live_starten,
+    )
+
+
+def _live_starten(db: str, **optionen: Any) -> Any:
+    """``live`` in der Sitzung: der Live-Stand im Hintergrund (``referee.live``)."""
+    from referee.live import starte_im_hintergrund
+
+    return starte_im_hintergrund(db, **optionen)
+
+
 def _sitzung(buch, *, vorweg=None, nach_fehler=None) -> int:
     """Die Sitzung über ``buch``: am Terminal interaktiv, sonst Zeile für Zeile (nach einer
     fehlerhaften Zeile ``nach_fehler()``); ``vorweg(sitzung)`` vor der ersten Zeile. Schließt
     Sitzung und Buch; zurück der Exit-Code."""
-    from referee.tisch.sitzung import Tisch, interaktiv, skript, zeilen_lesen
+    from referee.tisch.sitzung import interaktiv, skript, zeilen_lesen
 
-    sitzung = Tisch(buch, knapp=not sys.stdin.isatty())
+    sitzung = neue_sitzung(buch, knapp=not sys.stdin.isatty())
     try:
         if vorweg is not None:
             vorweg(sitzung)

@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 
 from referee.errors import Eingabefehler
 from referee.schafkopf.karten import Blatt, Farbe, Karte
-from referee.schafkopf.spielart import Ansage, Spiel, Spielart
+from referee.schafkopf.spielart import SPIELNAMEN, Ansage, Spiel, Spielart, spielname
 from referee.schafkopf.tarif import Tarif, tarif_laden
 
 T = TypeVar("T")
@@ -64,18 +64,6 @@ TRUEMPFE: dict[Spielart, tuple[int, int]] = {
 HOECHSTENS_KLOPFER = 4
 #: … und so oft gestoßen (Stoß, Retour und weiter).
 HOECHSTENS_STOESSE = 10
-
-#: Wie die Abrechnung die Spielarten nennt (wie ``Spielart.name_de``, das Farbsolo kurz „Solo“).
-SPIELNAMEN: dict[Spielart, str] = {a: "Solo" if a is Spielart.SOLO else a.name_de for a in Spielart}
-
-
-def spielname(spielart: Spielart, farbe: Farbe | None = None) -> str:
-    """Der Name in der Abrechnung: „Herz-Solo“, „Eichel-Wenz“; ohne Farbe „Solo“, „Wenz“ …
-    (das Rufspiel heißt immer „Rufspiel“)."""
-    if farbe is None or spielart is Spielart.RUFSPIEL:
-        return SPIELNAMEN[spielart]
-    return Ansage(spielart, farbe).name_de
-
 
 _K = "Konvention, nicht im Regeltext: "
 K_SCHNEIDER = (

@@ -416,6 +416,22 @@ def parse_ansage(text: str | Spielart) -> Ansage:
     return Ansage(Spielart.parse(text))
 
 
+#: Wie die Abrechnung die Spielarten nennt (wie ``Spielart.name_de``, das Farbsolo kurz „Solo“).
+SPIELNAMEN: dict[Spielart, str] = {a: "Solo" if a is Spielart.SOLO else a.name_de for a in Spielart}
+
+
+def spielname(spielart: Spielart, farbe: Farbe | None = None) -> str:
+    """Der Name in der Abrechnung: „Herz-Solo“, „Eichel-Wenz“; ohne Farbe „Solo“, „Wenz“ …
+    (das Rufspiel heißt immer „Rufspiel“).
+
+    >>> spielname(Spielart.SOLO), spielname(Spielart.SOLO, Farbe.HERZ)
+    ('Solo', 'Herz-Solo')
+    """
+    if farbe is None or spielart is Spielart.RUFSPIEL:
+        return SPIELNAMEN[spielart]
+    return Ansage(spielart, farbe).name_de
+
+
 def ansage_aus_ergebnis(spielart: object, farbe: object = None) -> Ansage | None:
     """Die Ansage eines gespeicherten Spiels (``"spielart"``, ``"farbe"`` des Ergebnisses):
     ``("solo", "herz")`` → Herz-Solo, ``("farbwenz", "eichel")`` → Eichel-Wenz. Unbekanntes
@@ -449,9 +465,7 @@ def spielname_aus_ergebnis(spielart: object, farbe: object = None) -> str:
     ansage = ansage_aus_ergebnis(spielart, farbe)
     if ansage is None:
         return str(spielart or "Spiel").capitalize()
-    from referee.schafkopf.abrechnung import spielname  # derselbe Name wie in der Abrechnung
-
-    return spielname(ansage.art, ansage.farbe)
+    return spielname(ansage.art, ansage.farbe)  # derselbe Name wie in der Abrechnung
 
 
 def stichsieger(
@@ -462,12 +476,14 @@ def stichsieger(
 
 
 __all__ = [
+    "SPIELNAMEN",
     "TRUMPF",
     "Ansage",
     "Spiel",
     "Spielart",
     "ansage_aus_ergebnis",
     "parse_ansage",
+    "spielname",
     "spielname_aus_ergebnis",
     "stichsieger",
 ]

@@ -9,15 +9,13 @@ from __future__ import annotations
 import os
 import weakref
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from referee.errors import SpeicherFehler
 from referee.store.daten import _KOPF, _VERSUCH_MS, WARTEZEIT_MS
 
 if TYPE_CHECKING:
     import sqlite3
-
-    from referee.store.verbindung import Verbindung
 
 # --------------------------------------------------------------------------- Pfad, Verbindung
 
@@ -90,13 +88,22 @@ def _pruefe_kopf(pfad: Path) -> bool:
     return True
 
 
+class _Offen(Protocol):
+    """Was ``angelegte_leere_entfernen`` von einer Verbindung (``referee.store.verbindung``)
+    braucht – ohne sie zu importieren: die liegt über dieser Datei."""
+
+    pfad: Path
+
+    def schliessen(self) -> None: ...
+
+
 #: Datenbankdateien, die dieser Prozess neu angelegt hat, mit (Gerät, Inode) der angelegten
 #: Datei (``angelegte_leere_entfernen``).
 _ANGELEGT: list[tuple[Path, tuple[int, int] | None]] = []
 #: Die Verbindungen dieses Prozesses (schwach gehalten): vor dem Entfernen einer angelegten Datei
 #: werden sie geschlossen – sonst löschte SQLite beim späteren Schließen eine ``-wal``-Datei
 #: gleichen Namens, die inzwischen zu einer neuen Datei gehören kann.
-_SPEICHER: weakref.WeakSet[Verbindung] = weakref.WeakSet()
+_SPEICHER: weakref.WeakSet[_Offen] = weakref.WeakSet()
 
 
 def _inode(pfad: Path) -> tuple[int, int] | None:

@@ -8,13 +8,14 @@ einer Aufgabe, in der Reihenfolge, in der eine Frage sie durchläuft:
    Kartenkürzel), ``wortformen`` (Vorsilben, Ablaut, Stamm), ``woerterbuch`` (Füllwörter,
    Synonyme, Spielnamen, Mundart aus ``data/``), ``satz`` (eine Frage in Wörter: Mundart,
    Fragewörter, Absicht, Gerüst, fremde Spiele).
-2. **Index** – ``suchindex`` (Felder, Wortpaare, Vokabular, Beispielfragen, Profile),
-   ``suchwoerter`` (die gewichteten Suchwörter einer Frage, Tippfehler berichtigt),
-   ``cache`` (einmal bauen, danach aus dem Benutzer-Cache oder dem Wheel laden).
+2. **Index** – ``wortindex`` (Felder, Wortpaare, Vokabular, Beispielfragen, Profile),
+   ``suchwoerter`` (die gewichteten Suchwörter einer Frage, Tippfehler berichtigt).
 3. **Bewerten** – ``bewertung`` (Text-Score, ähnlichste Beispielfrage, genanntes Spiel,
    Profile), ``profil`` (die gelernten Profile und die Art der Frage).
 4. **Antworten** – ``antwort`` (Schwelle, Enthaltung, Konventionen, „der Regeltext
    schweigt“, JSON-Vertrag).
+5. **Oben** – ``suchindex`` (``Suchindex``: der Wortindex mit Suche, Abwägung, Antwort als
+   Methoden), ``cache`` (einmal bauen, danach aus dem Benutzer-Cache oder dem Wheel laden).
 
 Die Namen der Spieler am Tisch sind Füllwörter: ``antwort(frage, namen=…)`` (``referee frage``
 nimmt sie aus dem Buch, ``woerterbuch.namen_als_fuellwoerter``).

@@ -30,10 +30,11 @@ from referee.suche import bewertung, konstanten
 from referee.suche.bewertung import Treffer
 from referee.suche.falten import woerter
 from referee.suche.satz import absicht_im_text, betragsfrage, frage_woerter
-from referee.suche.suchindex import art
+from referee.suche.suchwoerter import suchwoerter
+from referee.suche.wortindex import art
 
 if TYPE_CHECKING:
-    from referee.suche.suchindex import Suchindex
+    from referee.suche.wortindex import Wortindex
 
 
 class KonventionsTreffer(NamedTuple):
@@ -103,7 +104,7 @@ class Antwort(NamedTuple):
 
 
 def abwaegung(
-    ix: Suchindex,
+    ix: Wortindex,
     frage: str,
     spiel: str | None = None,
     mindest_score: float = konstanten.MINDEST_SCORE,
@@ -124,7 +125,7 @@ def abwaegung(
 
 
 def _abwaegung(
-    ix: Suchindex,
+    ix: Wortindex,
     frage: str,
     spiel: str | None,
     alle: Sequence[Treffer],
@@ -139,7 +140,7 @@ def _abwaegung(
         and _nennt_preis(beste_konvention.abschnitt.id)
         and betragsfrage(frage_woerter(frage))
     )
-    geld = any(s.wort == "#geld" for s in ix._suchwoerter(frage, namen)[0])
+    geld = any(s.wort == "#geld" for s in suchwoerter(ix, frage, namen)[0])
     unterschied = art_der_frage = 0.0
     if ix.profile is not None:
         # Gleicht die Frage eher den Fragen nach einer Konvention oder nach einer Regel?
@@ -166,7 +167,7 @@ def _nennt_preis(konvention_id: str) -> bool:
 
 
 def antwort(
-    ix: Suchindex,
+    ix: Wortindex,
     frage: str,
     spiel: str | None = None,
     anzahl: int = 3,
@@ -212,7 +213,7 @@ def antwort(
 
 
 def _text_treffer(
-    ix: Suchindex,
+    ix: Wortindex,
     frage: str,
     spiel: str | None,
     abschnitt_id: str,
@@ -221,7 +222,7 @@ def _text_treffer(
     """Der Abschnitt ``abschnitt_id`` mit seinem Text-Score zu ``frage`` (auch vage); kommt
     kein Wort der Frage in ihm vor, mit Score 0 – er ist trotzdem die Stelle, die zur
     Konvention etwas sagt (wie in der Textausgabe). None nur bei einer unbekannten id."""
-    gesucht = ix._suchwoerter(frage, namen)
+    gesucht = suchwoerter(ix, frage, namen)
     reihe, passend = bewertung.rangliste(ix, frage, gesucht, spiel, True, "regel", namen)
     nummer = next((i for i, a in enumerate(ix.abschnitte) if a.id == abschnitt_id), None)
     if nummer is None:
@@ -231,7 +232,7 @@ def _text_treffer(
 
 
 def vorschlaege(
-    ix: Suchindex,
+    ix: Wortindex,
     frage: str,
     spiel: str | None = None,
     anzahl: int = 3,

@@ -1,7 +1,7 @@
 """Bewertung: wie gut ein Abschnitt zu einer Frage passt (Text, Beispielfragen, Profile).
 
 1. **Text** (``rangliste``): jedes Suchwort wird mit dem Vokabular verglichen
-   (``Suchindex.aehnliche``); ein Abschnitt bekommt je Suchwort den besten Treffer, gewichtet
+   (``Wortindex.aehnliche``); ein Abschnitt bekommt je Suchwort den besten Treffer, gewichtet
    nach Feld und Seltenheit (idf). Der Roh-Score ist die Summe im Verhältnis zu einem
    Abschnitt, der jedes Suchwort im Titel trägt (= 100; unbekannte Wörter wie Namen zählen
    dabei wenig), plus Zuschläge für benachbarte Wortpaare, für Ähnlichkeit der ganzen Frage
@@ -28,12 +28,12 @@ from typing import TYPE_CHECKING, NamedTuple
 from referee.regeltexte import Abschnitt
 from referee.suche import konstanten
 from referee.suche.satz import ANTWORTWOERTER, frage_woerter, fremdes_spiel, inhaltswoerter
-from referee.suche.suchindex import art as art_von
+from referee.suche.suchwoerter import Suchwort, suchwoerter
 from referee.suche.woerterbuch import spielnamen, staemme, synonyme, synonyme_gebeugt
+from referee.suche.wortindex import art as art_von
 
 if TYPE_CHECKING:
-    from referee.suche.suchindex import Suchindex
-    from referee.suche.suchwoerter import Suchwort
+    from referee.suche.wortindex import Wortindex
 
 
 class Treffer(NamedTuple):
@@ -50,7 +50,7 @@ def anzeige_genau(roh: float) -> float:
 
 
 def suche(
-    ix: Suchindex,
+    ix: Wortindex,
     frage: str,
     spiel: str | None = None,
     anzahl: int = 3,
@@ -67,7 +67,7 @@ def suche(
     ``art``: ``"regel"`` nur Regelabschnitte, ``"konvention"`` nur Konventionen,
     ``None`` beide. ``namen``: die Namen vom Tisch, Füllwörter.
     """
-    gesucht = ix._suchwoerter(frage, namen)
+    gesucht = suchwoerter(ix, frage, namen)
     if spiel is None and not gesucht[1] and not vage and fremdes_spiel(frage):
         return []  # „Wer gibt beim Doppelkopf?“: dessen Regeln kennt referee nicht
     reihe, passend = rangliste(ix, frage, gesucht, spiel, vage, art, namen)
@@ -85,13 +85,13 @@ def suche(
     return ergebnisse
 
 
-def treffer(ix: Suchindex, i: int, score: float, passend: dict[int, set[str]]) -> Treffer:
+def treffer(ix: Wortindex, i: int, score: float, passend: dict[int, set[str]]) -> Treffer:
     """Abschnitt ``i`` als Treffer: Score auf eine Stelle gerundet, höchstens 100."""
     return Treffer(ix.abschnitte[i], min(round(score, 1), 100.0), frozenset(passend.get(i, ())))
 
 
 def genanntes_spiel_zuerst(
-    ix: Suchindex, reihe: list[tuple[float, int]], spiele: set[str]
+    ix: Wortindex, reihe: list[tuple[float, int]], spiele: set[str]
 ) -> list[tuple[float, int]]:
     """Nennt die Frage ein Spiel („wer verliert bei sabai“), treten die anderen zurück –
     auch wenn eine ihrer Beispielfragen gut passt (``konstanten.BONUS_SPIEL`` im Roh-Score sättigt)."""
@@ -103,7 +103,7 @@ def genanntes_spiel_zuerst(
 
 
 def rangliste(
-    ix: Suchindex,
+    ix: Wortindex,
     frage: str,
     gesucht: tuple[list[Suchwort], set[str]],
     spiel: str | None,
@@ -270,7 +270,7 @@ def rangliste(
 
 
 def mit_beispielen(
-    ix: Suchindex,
+    ix: Wortindex,
     reihe: list[tuple[float, int]],
     frage: str,
     gesucht: tuple[list[Suchwort], set[str]],
@@ -307,7 +307,7 @@ def mit_beispielen(
 
 
 def nach_profil(
-    ix: Suchindex,
+    ix: Wortindex,
     reihe: list[tuple[float, int]],
     frage: str,
     namen: frozenset[str] = frozenset(),

@@ -18,8 +18,9 @@ from functools import cache
 from pathlib import Path
 
 from referee.regeltexte import SPIELE, Abschnitt, abschnitte, konventionen
-from referee.suche.suchindex import Suchindex, profile_lernen
+from referee.suche.suchindex import Suchindex
 from referee.suche.woerterbuch import vorrat, vorrat_setzen
+from referee.suche.wortindex import profile_lernen
 
 #: Format des zwischengespeicherten Index (bei Änderung des Zustands hochzählen).
 _CACHE_FORMAT = 16

@@ -165,7 +165,7 @@ GEWICHT_ART = 5.0
 NAEHE_KONVENTION = 0.9
 #: So viele Konventionen nennt die Antwort höchstens. Gesetzt (2c6d60a).
 ANZAHL_KONVENTIONEN = 2
-#: Längeres zerlegt ``Suchindex.zerteile`` nicht: so lange Komposita hat kein Regeltext und
+#: Längeres zerlegt ``Wortindex.zerteile`` nicht: so lange Komposita hat kein Regeltext und
 #: keine Frage am Tisch (die längsten um 25 Buchstaben), und die Zerlegung wächst mit der
 #: dritten Potenz der Länge – ein Wort aus 2.000 „ä“ brauchte 2,9 s. Eine Grenze, kein
 #: abgestimmter Wert.

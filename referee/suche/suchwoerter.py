@@ -35,7 +35,7 @@ from referee.suche.woerterbuch import (
 from referee.suche.wortformen import VORSILBEN, stamm
 
 if TYPE_CHECKING:
-    from referee.suche.suchindex import Suchindex
+    from referee.suche.wortindex import Wortindex
 
 
 class Suchwort(NamedTuple):
@@ -47,7 +47,7 @@ class Suchwort(NamedTuple):
 
 
 def suchwoerter(
-    ix: Suchindex, frage: str, namen: frozenset[str] = frozenset()
+    ix: Wortindex, frage: str, namen: frozenset[str] = frozenset()
 ) -> tuple[list[Suchwort], set[str]]:
     """Die gewichteten Suchwörter der Frage und die Spiele, die sie nennt. ``namen``: die
     Namen vom Tisch (``woerterbuch.namen_als_fuellwoerter``), Füllwörter wie die aus
@@ -124,7 +124,7 @@ def suchwoerter(
 
 
 def tippfehler_im_geruest(
-    ix: Suchindex, roh: list[str], stopp: frozenset[str], namen: frozenset[str] = frozenset()
+    ix: Wortindex, roh: list[str], stopp: frozenset[str], namen: frozenset[str] = frozenset()
 ) -> list[str]:
     """Vertippte Wörter berichtigen, bevor Synonyme, Zahlen und Verbzusätze greifen.
 
@@ -166,7 +166,7 @@ def tippfehler_im_geruest(
     return [x for teil in ergebnis for x in teil]
 
 
-def _bekanntes_wort(ix: Suchindex, w: str) -> bool:
+def _bekanntes_wort(ix: Wortindex, w: str) -> bool:
     """Ist ``w`` bekannt: Korpuswort, Gerüstwort, Synonym, Stamm eines Korpusworts, Zahl?"""
     return (
         w in ix.posting
@@ -177,7 +177,7 @@ def _bekanntes_wort(ix: Suchindex, w: str) -> bool:
     )
 
 
-def _umlaut(ix: Suchindex, w: str) -> str | None:
+def _umlaut(ix: Wortindex, w: str) -> str | None:
     """``uber`` → ``ueber``: die erste Umschreibung eines Vokals, die bekannt ist."""
     for i, vokal in enumerate(w):
         if vokal in "aou" and w[i + 1 : i + 2] != "e":
@@ -187,7 +187,7 @@ def _umlaut(ix: Suchindex, w: str) -> str | None:
     return None
 
 
-def _naechstes(ix: Suchindex, w: str, gerueste: Sequence[str], stopp: frozenset[str]) -> str | None:
+def _naechstes(ix: Wortindex, w: str, gerueste: Sequence[str], stopp: frozenset[str]) -> str | None:
     """Das Gerüst- oder Korpuswort mit genau einem Tippfehler Abstand, sonst None."""
     if len(w) < 4:
         return None
@@ -205,7 +205,7 @@ def _naechstes(ix: Suchindex, w: str, gerueste: Sequence[str], stopp: frozenset[
     return kandidaten[0][0] if len(kandidaten) == 1 else None
 
 
-def trennbare_verben(ix: Suchindex, roh: list[str], stopp: frozenset[str]) -> list[str]:
+def trennbare_verben(ix: Wortindex, roh: list[str], stopp: frozenset[str]) -> list[str]:
     """Nachgestellte Partikel wieder ans Verb: „wer kommt raus“ → ``rauskommt``.
 
     Das Verb steht in der Frage vorn (erste bis dritte Stelle: „kommt er raus“, „wer

@@ -1,6 +1,6 @@
 """Was die Sitzung zeigt: Fußleiste (passt in 40 Spalten) und die Standzeile nach einem Eintrag.
 
-Rein: aus einer ``Lage`` (``referee.tisch.dienst``) werden Textzeilen.
+Rein: aus einer ``Lage`` (die ``referee.tisch.dienst`` aus dem Buch liest) werden Textzeilen.
 
 >>> kuerzel(["Anna", "Anton", "Ben"])
 {'Anna': 'Ann', 'Anton': 'Ant', 'Ben': 'Be'}
@@ -11,8 +11,27 @@ Rein: aus einer ``Lage`` (``referee.tisch.dienst``) werden Textzeilen.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from referee.tisch.dienst import Lage
+if TYPE_CHECKING:
+    from referee.buch.stand import SaufnPlaetze
+
+
+@dataclass(frozen=True)
+class Lage:
+    """Was die Fußleiste zeigt: Stände des Abends, Geber, Spielnummer."""
+
+    abend: int
+    spieler: tuple[str, ...]
+    schafkopf: dict[str, int] = field(default_factory=dict)
+    sabai: dict[str, int] = field(default_factory=dict)
+    saufn: dict[str, SaufnPlaetze] = field(default_factory=dict)
+    schlafmuetze: dict[str, int] = field(default_factory=dict)
+    spiele: int = 0  # geltende Schafkopfspiele
+    eintraege: int = 0  # geltende Einträge aller Spiele
+    geber: str | None = None
+    ausspieler: str | None = None
 
 
 def kuerzel(namen: Sequence[str], mindestens: int = 2) -> dict[str, str]:
@@ -131,4 +150,4 @@ def stand_zeile(lage: Lage | None, spiel: str) -> str:
     return "Schlafmütze-Siege: " + " · ".join(f"{n} {v}" for n, v in lage.schlafmuetze.items())
 
 
-__all__ = ["betrag", "kuerzel", "leiste", "punkte", "stand_zeile", "umbrechen"]
+__all__ = ["Lage", "betrag", "kuerzel", "leiste", "punkte", "stand_zeile", "umbrechen"]

@@ -11,14 +11,12 @@ beide Wege denselben Stand ergibt.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from referee.eingabe import kurz
 from referee.errors import Zustandsfehler
-
-if TYPE_CHECKING:
-    from referee.buch.stand import SaufnPlaetze
+from referee.tisch.anzeige import Lage
 
 
 @dataclass(frozen=True)
@@ -30,22 +28,6 @@ class Gebucht:
     text: str
     ersetzt: int | None = None
     hinweise: tuple[str, ...] = ()  # Konventionen und Lesarten, die für diesen Eintrag galten
-
-
-@dataclass(frozen=True)
-class Lage:
-    """Was die Fußleiste zeigt: Stände des Abends, Geber, Spielnummer."""
-
-    abend: int
-    spieler: tuple[str, ...]
-    schafkopf: dict[str, int] = field(default_factory=dict)
-    sabai: dict[str, int] = field(default_factory=dict)
-    saufn: dict[str, SaufnPlaetze] = field(default_factory=dict)
-    schlafmuetze: dict[str, int] = field(default_factory=dict)
-    spiele: int = 0  # geltende Schafkopfspiele
-    eintraege: int = 0  # geltende Einträge aller Spiele
-    geber: str | None = None
-    ausspieler: str | None = None
 
 
 class Sitzungsbuch:
@@ -130,8 +112,6 @@ class Sitzungsbuch:
     #: Die Hilfe der Sitzung (``hilfe``); ein Turniertisch hat seine eigene.
     @property
     def hilfe(self) -> str:
-        from referee.tisch.sitzung import HILFE
-
         return HILFE
 
     @staticmethod
@@ -187,6 +167,41 @@ class Sitzungsbuch:
         )
 
 
+# --------------------------------------------------------------------------- Hilfe
+
+
+#: Die Hilfe am Abend (``hilfe`` in der Sitzung; ``referee.tisch.sitzung.hilfe_zeilen``).
+HILFE = """\
+Am Tisch: eine Zeile je Spiel. Spieler: Name oder eindeutiger Anfang (an = Anna).
+Schafkopf – Spiel zuerst, dann Spieler und Zusätze in beliebiger Reihenfolge:
+  r an be 71 l3      Rufspiel Anna+Ben, 71 Augen, 3 Laufende
+  w cem 45 k1        Wenz Cem, 45 Augen, 1 Klopfer
+  g an 61            Geier Anna, 61 Augen
+  fwe an 70          Farbwenz/Farbgeier + Farbe: fwe fwg fwh fws, fge fgg fgh fgs
+  hs dora 95         Herz-Solo (es gs ss: Eichel-, Gras-, Schellen-Solo)
+  b ben 0            Bettel, Zahl = Stiche des Spielers (0 = gewonnen)
+  ramsch dora j ben  Ramsch: verliert Dora, Jungfrau Ben
+  ramsch dm cem      Ramsch: Durchmarsch Cem
+  Zusätze: l3/3l Laufende, k1/1k (k) Klopfer, x1/1x (x) Stoß/Retour, st5 Stiche,
+  schwarz, tout, sie, kurz; eine Zahl 0–120 = Augen der Spielerpartei;
+  @an+be+cem+do = die vier dieses Spiels (bei mehr als fünf am Abend).
+Andere Spiele:
+  sb an 3 7 J / be AJ 2 / cem / do 14 0   sabai-Runde (… letzte = letzte Partie)
+  sf cem an be       SAUFN: Platz 1, 2, 3
+  sm dora            Schlafmütze: Dora gewinnt (sm dora mit an be do)
+Sitzung:
+  #12 r an be 61     Eintrag 12 korrigieren (Kurzform des Spiels)
+  u, u 12            letzten Eintrag stornieren, Eintrag 12 stornieren
+  ?davonlaufen       Regelfrage (= frage davonlaufen)
+  live               Live-Stand fürs Handy (QR-Code), läuft im Hintergrund weiter
+  live schreiben     dazu ein Link zum Eintragen vom Handy (auch rückgängig)
+  hilfe, q           diese Hilfe, Sitzung beenden (auch Ctrl-D)
+Jeder Befehl von referee geht ohne „referee“ (und mit): stand, verlauf --alle,
+  ruf --hand "…", schafkopf zug …, sabai runde Anna="3 7 J" …, export --format text,
+  korrektur 12 rufspiel Anna+Ben --augen 61, abend ende …
+Zusätze (schwarz, tout, sie, kurz, k, x, j, dm) gehen vor Namensanfängen."""
+
+
 # --------------------------------------------------------------------------- je Spiel
 
 
@@ -208,4 +223,4 @@ def _text(erg: Any) -> tuple[str, tuple[str, ...]]:
     return erg.zeile_mit_wert(), ()
 
 
-__all__ = ["Gebucht", "Lage", "Sitzungsbuch"]
+__all__ = ["HILFE", "Gebucht", "Lage", "Sitzungsbuch"]

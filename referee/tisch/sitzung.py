@@ -10,6 +10,10 @@ Zwei Wege hinein, eine Verarbeitung (``Tisch.verarbeite``):
 
 Jeder Eintrag ist geschrieben, sobald seine Antwort erscheint; Ctrl-C leert die Zeile,
 Ctrl-D oder ``q`` beenden die Sitzung.
+
+Die Sitzung liegt unter der Kommandozeile und neben dem Live-Stand und importiert keins von
+beiden: wer sie baut (``referee/cli/tisch.py``), gibt ihr die Befehle von ``referee``
+(``Kommandozeile``) und den Start des Live-Stands (``live_starten``) mit.
 """
 
 from __future__ import annotations
@@ -17,45 +21,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from referee.eingabe import kurz
 from referee.errors import RefereeFehler
 from referee.text import darstellbar
 from referee.tisch import anzeige
-from referee.tisch.dienst import Sitzungsbuch
+from referee.tisch.dienst import HILFE, Sitzungsbuch
 from referee.tisch.turnier import TurnierSitzungsbuch
 from referee.zahlen import ist_ziffern
-
-HILFE = """\
-Am Tisch: eine Zeile je Spiel. Spieler: Name oder eindeutiger Anfang (an = Anna).
-Schafkopf – Spiel zuerst, dann Spieler und Zusätze in beliebiger Reihenfolge:
-  r an be 71 l3      Rufspiel Anna+Ben, 71 Augen, 3 Laufende
-  w cem 45 k1        Wenz Cem, 45 Augen, 1 Klopfer
-  g an 61            Geier Anna, 61 Augen
-  fwe an 70          Farbwenz/Farbgeier + Farbe: fwe fwg fwh fws, fge fgg fgh fgs
-  hs dora 95         Herz-Solo (es gs ss: Eichel-, Gras-, Schellen-Solo)
-  b ben 0            Bettel, Zahl = Stiche des Spielers (0 = gewonnen)
-  ramsch dora j ben  Ramsch: verliert Dora, Jungfrau Ben
-  ramsch dm cem      Ramsch: Durchmarsch Cem
-  Zusätze: l3/3l Laufende, k1/1k (k) Klopfer, x1/1x (x) Stoß/Retour, st5 Stiche,
-  schwarz, tout, sie, kurz; eine Zahl 0–120 = Augen der Spielerpartei;
-  @an+be+cem+do = die vier dieses Spiels (bei mehr als fünf am Abend).
-Andere Spiele:
-  sb an 3 7 J / be AJ 2 / cem / do 14 0   sabai-Runde (… letzte = letzte Partie)
-  sf cem an be       SAUFN: Platz 1, 2, 3
-  sm dora            Schlafmütze: Dora gewinnt (sm dora mit an be do)
-Sitzung:
-  #12 r an be 61     Eintrag 12 korrigieren (Kurzform des Spiels)
-  u, u 12            letzten Eintrag stornieren, Eintrag 12 stornieren
-  ?davonlaufen       Regelfrage (= frage davonlaufen)
-  live               Live-Stand fürs Handy (QR-Code), läuft im Hintergrund weiter
-  live schreiben     dazu ein Link zum Eintragen vom Handy (auch rückgängig)
-  hilfe, q           diese Hilfe, Sitzung beenden (auch Ctrl-D)
-Jeder Befehl von referee geht ohne „referee“ (und mit): stand, verlauf --alle,
-  ruf --hand "…", schafkopf zug …, sabai runde Anna="3 7 J" …, export --format text,
-  korrektur 12 rufspiel Anna+Ben --augen 61, abend ende …
-Zusätze (schwarz, tout, sie, kurz, k, x, j, dm) gehen vor Namensanfängen."""
 
 
 def hilfe_zeilen(breite: int, hilfe: str = HILFE) -> list[str]:
@@ -83,12 +57,29 @@ def terminalbreite() -> int:
     return shutil.get_terminal_size((80, 24)).columns
 
 
-def cli_befehle() -> frozenset[str]:
-    """Die Befehle von ``referee``, die in der Sitzung ohne ``referee`` gehen (``tisch``
-    selbst wird erkannt und freundlich abgelehnt)."""
-    from referee.cli import BEFEHL_MODULE
+class Ausgang(Protocol):
+    """Wie ein Befehl ausging (``referee.cli.Ausgang``) – was die Sitzung davon liest."""
 
-    return frozenset(BEFEHL_MODULE)
+    @property
+    def code(self) -> int: ...
+    @property
+    def art(self) -> str | None: ...
+    @property
+    def meldung(self) -> str: ...
+    @property
+    def gemeldet(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Kommandozeile:
+    """Was die Sitzung von der Kommandozeile bekommt, die sie baut (``referee/cli/tisch.py``):
+    die Befehle von ``referee``, die in der Sitzung ohne ``referee`` gehen (``tisch`` selbst
+    wird erkannt und freundlich abgelehnt), wie einer im selben Prozess läuft
+    (``referee.cli.ausfuehren``) und der click-Befehlsbaum für die Vervollständigung."""
+
+    befehle: frozenset[str]
+    ausfuehren: Callable[[list[str]], Ausgang]
+    befehlsbaum: Callable[[], Any]
 
 
 @dataclass(frozen=True)
@@ -103,7 +94,12 @@ class Antwort:
 class Tisch:
     """Eine Sitzung über einem ``Sitzungsbuch`` (oder dem Buch eines Turniertisches,
     ``referee.tisch.turnier.TurnierSitzungsbuch``): verarbeitet Zeilen und hält die Fußleiste
-    aktuell."""
+    aktuell.
+
+    Befehle von ``referee`` gehen nur mit ``kommandozeile`` (ohne sie ist ``stand`` eine
+    unbekannte Zeile), ``live`` nur mit ``live_starten(pfad, host=…, port=…, schreiben=…)``
+    (wie ``referee.live.starte_im_hintergrund``; ohne: eine Meldung).
+    """
 
     def __init__(
         self,
@@ -111,6 +107,8 @@ class Tisch:
         schreibe: Callable[[str], None] | None = None,
         *,
         knapp: bool = False,
+        kommandozeile: Kommandozeile | None = None,
+        live_starten: Callable[..., Any] | None = None,
     ) -> None:
         self.buch = buch
         # die Kodierung des Terminals, bevor prompt_toolkit stdout umleitet: ohne UTF-8 die
@@ -118,7 +116,9 @@ class Tisch:
         kodierung = getattr(sys.stdout, "encoding", None)
         self.schreibe = schreibe or (lambda text: print(darstellbar(text, kodierung), flush=True))
         self.knapp = knapp  # Skript: eine Ergebniszeile je Eingabezeile
-        self.befehle = cli_befehle()
+        self._kommandozeile = kommandozeile
+        self._live_starten = live_starten
+        self.befehle = kommandozeile.befehle if kommandozeile is not None else frozenset()
         self._leiste: dict[int, list[str]] = {}
         self._lage: Any = None
         self._veraltet = True
@@ -210,9 +210,6 @@ class Tisch:
         """``live [schreiben] [--host H] [--port N]``: den Live-Stand (``referee.live``) im
         Hintergrund starten, Link und QR-Code zeigen; er läuft, bis die Sitzung endet. Mit
         ``schreiben`` dazu der Link zum Eintragen vom Handy (wie ``referee live --schreiben``)."""
-        import importlib
-        import importlib.util
-
         rest = list(args)
         schreiben = bool(rest) and rest[0].casefold() in ("schreiben", "--schreiben")
         if schreiben:
@@ -236,20 +233,11 @@ class Tisch:
             if opt == "--port" and not ist_ziffern(wert):
                 return Antwort(ok=False, meldung=f"--port „{wert}“ ist keine Zahl.")
             optionen[opt[2:]] = int(wert) if opt == "--port" else wert
-        if importlib.util.find_spec("referee.live") is None:
-            return Antwort(
-                ok=False,
-                meldung="„live“ gibt es in dieser Version noch nicht (referee.live fehlt).",
-            )
-        starten = getattr(importlib.import_module("referee.live"), "starte_im_hintergrund", None)
-        if starten is None:
-            return Antwort(
-                ok=False,
-                meldung="„live“ kann hier nicht im Hintergrund starten (referee.live ohne Start-Funktion).",
-            )
+        if self._live_starten is None:
+            return Antwort(ok=False, meldung="„live“ gibt es in dieser Sitzung nicht.")
         if schreiben:
             optionen["schreiben"] = True
-        self.live = starten(self.buch.pfad, **optionen)
+        self.live = self._live_starten(self.buch.pfad, **optionen)
         self.schreibe(f"Live-Stand: {self.live.url}")
         if not self.knapp:
             self.schreibe(self.live.qr_text())
@@ -283,15 +271,15 @@ class Tisch:
     # ------------------------------------------------------------ Befehle der Kommandozeile
 
     def click_befehl(self) -> Any:
-        """Der click-Befehlsbaum von ``referee`` mit allen Befehlen (für die Vervollständigung)."""
-        from referee.cli import befehlsbaum
-
-        return befehlsbaum()
+        """Der click-Befehlsbaum von ``referee`` mit allen Befehlen (für die Vervollständigung;
+        ohne Kommandozeile ``None``)."""
+        k = self._kommandozeile
+        return k.befehlsbaum() if k is not None else None
 
     def cli(self, args: list[str]) -> Antwort:
         """Einen ``referee``-Befehl im selben Prozess ausführen (gegen die DB der Sitzung) –
-        über ``referee.cli.ausfuehren``, denselben Weg wie die Kommandozeile: dort allein wird
-        ein Fehler zu Exit-Code und Meldung.
+        über ``referee.cli.ausfuehren`` (``Kommandozeile.ausfuehren``), denselben Weg wie die
+        Kommandozeile: dort allein wird ein Fehler zu Exit-Code und Meldung.
 
         Antwortet der Befehl selbst mit Exit 0/1 (ja/nein), ist das eine Antwort. Exit 2/3, ein
         Abbruch und jeder Fehler, den erst der Rand meldet – auch ein Regelverstoß (Exit 1),
@@ -301,8 +289,8 @@ class Tisch:
         Ctrl-C, bevor der Befehl läuft, fliegt weiter wie Ctrl-C in der Sitzung, und mit
         ``REFEREE_DEBUG`` jeder Fehler, den auch die Kommandozeile dann zeigt (Traceback).
         """
-        from referee.cli import ausfuehren
-
+        if self._kommandozeile is None:
+            return Antwort(ok=False, meldung="In dieser Sitzung gehen keine Befehle von referee.")
         if args and args[0] == "tisch":
             return Antwort(ok=False, meldung="Du bist schon am Tisch.")
         vorne = args[: args.index("--")] if "--" in args else args
@@ -313,7 +301,7 @@ class Tisch:
                 "Für ein anderes Buch: die Sitzung beenden und referee --db PFAD tisch.",
             )
         try:
-            ausgang = ausfuehren(["--db", self.buch.pfad, *args])
+            ausgang = self._kommandozeile.ausfuehren(["--db", self.buch.pfad, *args])
         finally:
             self._veraltet = True
             sys.stdout.flush()
@@ -436,4 +424,13 @@ def interaktiv(tisch: Tisch, session: Any = None) -> int:
     return 0
 
 
-__all__ = ["HILFE", "Antwort", "Tisch", "interaktiv", "sitzung_bauen", "skript"]
+__all__ = [
+    "HILFE",
+    "Antwort",
+    "Ausgang",
+    "Kommandozeile",
+    "Tisch",
+    "interaktiv",
+    "sitzung_bauen",
+    "skript",
+]

@@ -501,9 +501,9 @@ def _namen_der_angaben(angaben: SchafkopfAngaben) -> list[str]:
 
 def _schluessel(schluessel: str | None) -> str | None:
     """Ein Idempotenz-Schlüssel wie beim Buch der Abende (8–100 Zeichen)."""
-    from referee.buch import _pruefe_schluessel
+    from referee.buch.schluessel import pruefe_schluessel
 
-    return _pruefe_schluessel(schluessel)
+    return pruefe_schluessel(schluessel)
 
 
 __all__ = ["Tischarbeit"]

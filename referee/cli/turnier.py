@@ -837,10 +837,18 @@ def _qr_pdf_schreiben(server, ziel: Path, runde: int, links, *, force: bool) -> 
     """Je Tisch eine Seite mit dem QR-Code seines Links (``referee.buch.turnier.pdf``). Die Tische
     kommen vom Beobachter des Servers – ein zweites Buch in diesem Prozess öffnete die Datei
     neben den Verbindungen des Servers (siehe ``referee.live.prozess``)."""
+    import time
+
     from referee.buch.turnier.pdf import qr_seiten_pdf
     from referee.live.terminal import qr_png
 
+    # die Links kommen aus einer Aufnahme des Servers; die Lage dazu kann einen Augenblick
+    # später da sein (erster Start, neue Runde) – kurz warten statt kein PDF zu schreiben
+    ende = time.monotonic() + 5
     lage = server.aufnahme.lage
+    while (lage is None or lage.runde != runde) and time.monotonic() < ende:
+        time.sleep(0.05)
+        lage = server.aufnahme.lage
     if lage is None or lage.runde != runde:
         return
     url = dict(links)

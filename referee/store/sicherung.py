@@ -56,22 +56,15 @@ def sichern(verbindung: Verbindung, ziel: Path, ueberschreiben: bool = False) ->
     import sqlite3
     import tempfile
 
+    from referee.dateien import pruefe_ziel
     from referee.store.daten import KeineDaten
 
     ziel = Path(ziel)
     if not verbindung.existiert:
         raise KeineDaten(f"Noch keine Daten ({verbindung.pfad} gibt es nicht); nichts zu sichern.")
-    if ziel.is_dir():
-        raise Eingabefehler(f"{ziel} ist ein Verzeichnis; die Sicherung braucht einen Dateinamen.")
-    if ziel.exists() and not ziel.is_file():
-        raise Eingabefehler(f"{ziel} ist keine gewöhnliche Datei; nichts gesichert.")
     if ziel.exists() and os.path.samefile(ziel, verbindung.pfad):
         raise Eingabefehler(f"{ziel} ist das Buch selbst; bitte eine andere Datei nennen.")
-    if ziel.exists() and not ueberschreiben:
-        raise Eingabefehler(f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben.")
-    ordner = ziel.parent if str(ziel.parent) else Path(".")
-    if not ordner.is_dir():
-        raise Eingabefehler(f"Das Verzeichnis {ordner} gibt es nicht.")
+    ordner = pruefe_ziel(ziel, ueberschreiben, "die Sicherung")
     fd, roh = tempfile.mkstemp(dir=ordner, prefix=f".{ziel.name}.", suffix=".tmp")
     os.close(fd)
     tmp = Path(roh)

@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 
-def db_pfad(pfad: str | os.PathLike | None = None) -> Path:
+def db_pfad(pfad: str | os.PathLike[str] | None = None) -> Path:
     """``pfad`` > Umgebungsvariable ``REFEREE_DB`` > ``<Benutzer-Datenverz.>/referee.db``."""
     if pfad:
         return Path(pfad).expanduser()

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -63,58 +63,59 @@ def _kopfzeile(zeile: str) -> tuple[str, str] | None:
     return schluessel.strip(), wert.strip()
 
 
+@dataclass
+class _Rohabschnitt:
+    """Ein Abschnitt, während ``parse_regeldatei`` ihn Zeile für Zeile liest."""
+
+    titel: str
+    nr: int
+    kopf: dict[str, str] = field(default_factory=dict)
+    zeilen: list[str] = field(default_factory=list)
+    im_kopf: bool = True
+
+
 def parse_regeldatei(inhalt: str, spiel: str) -> tuple[Regelwerk, list[Abschnitt]]:
     """Eine Regeldatei zerlegen; ``ValueError`` bei kaputtem Format (nennt die Zeile)."""
     kopf: dict[str, str] = {}
     abschnitte: list[Abschnitt] = []
-    aktuell: dict | None = None
+    aktuell: _Rohabschnitt | None = None
 
     def abschliessen() -> None:
         if aktuell is None:
             return
-        text = "\n".join(aktuell["zeilen"]).strip("\n")
-        if "id" not in aktuell["kopf"]:
-            raise ValueError(
-                f"Abschnitt „{aktuell['titel']}“ (Zeile {aktuell['nr']}) hat keine id."
-            )
+        text = "\n".join(aktuell.zeilen).strip("\n")
+        if "id" not in aktuell.kopf:
+            raise ValueError(f"Abschnitt „{aktuell.titel}“ (Zeile {aktuell.nr}) hat keine id.")
         if not text:
-            raise ValueError(f"Abschnitt {aktuell['kopf']['id']} hat keinen Text.")
+            raise ValueError(f"Abschnitt {aktuell.kopf['id']} hat keinen Text.")
         stichworte = tuple(
-            w.strip() for w in aktuell["kopf"].get("stichworte", "").split(",") if w.strip()
+            w.strip() for w in aktuell.kopf.get("stichworte", "").split(",") if w.strip()
         )
-        abschnitte.append(
-            Abschnitt(aktuell["kopf"]["id"], spiel, aktuell["titel"], text, stichworte)
-        )
+        abschnitte.append(Abschnitt(aktuell.kopf["id"], spiel, aktuell.titel, text, stichworte))
 
     for nr, roh in enumerate(inhalt.splitlines(), start=1):
         zeile = roh.rstrip()
         if zeile.startswith("## "):
             abschliessen()
-            aktuell = {
-                "titel": zeile[3:].strip(),
-                "nr": nr,
-                "kopf": {},
-                "zeilen": [],
-                "im_kopf": True,
-            }
+            aktuell = _Rohabschnitt(zeile[3:].strip(), nr)
             continue
         if aktuell is None:  # Dateikopf vor dem ersten Abschnitt
             paar = _kopfzeile(zeile)
             if paar and paar[0] in ("spiel", "name", "quelle"):
                 kopf[paar[0]] = paar[1]
             continue
-        if aktuell["im_kopf"]:
+        if aktuell.im_kopf:
             if not zeile:
-                aktuell["im_kopf"] = False
+                aktuell.im_kopf = False
                 continue
             paar = _kopfzeile(zeile)
             if paar is None:
                 raise ValueError(
                     f"Zeile {nr}: erwartet „schlüssel: wert“ im Abschnittskopf, gefunden „{zeile}“."
                 )
-            aktuell["kopf"][paar[0]] = paar[1]
+            aktuell.kopf[paar[0]] = paar[1]
             continue
-        aktuell["zeilen"].append(zeile)
+        aktuell.zeilen.append(zeile)
     abschliessen()
     if kopf.get("spiel", spiel) != spiel:
         raise ValueError(f"Datei für {spiel} nennt spiel: {kopf['spiel']}.")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 _PAKET = Path(__file__).resolve().parent
 
@@ -28,7 +29,8 @@ def datei(name: str) -> Path:
 
 
 @cache
-def lade_json(name: str):
-    """Eine JSON-Datei aus ``data/`` (einmal gelesen, danach aus dem Cache)."""
+def lade_json(name: str) -> Any:
+    """Eine JSON-Datei aus ``data/`` (einmal gelesen, danach aus dem Cache). ``Any``: JSON, wie
+    es kommt; die Aufrufer kennen den Aufbau ihrer mitgelieferten Datei."""
     with open(datei(name), encoding="utf-8") as f:
         return json.load(f)

@@ -1,5 +1,5 @@
 """Freier Text an den Rändern: Steuer- und Escape-Zeichen entfernen, Länge begrenzen, für HTML
-maskieren (``html_text``).
+maskieren (``html_text``); Buchstaben für Vergleiche falten (``falte_buchstaben``: Suche, Namen).
 
 Was ein Mensch eintippt oder eine Datei mitbringt (Ort, Namen, Texte aus einem Import),
 wird vor dem Speichern oder Ausgeben durch diese Funktionen geschickt. So kann kein
@@ -9,6 +9,7 @@ Bidi-Override (U+202E) die Schrift umdrehen.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from referee.errors import Eingabefehler
@@ -146,6 +147,47 @@ ASCII_FORMEN = {
     "\u202f": " ",
     "\ufeff": "",
 }
+
+
+#: Buchstaben, die ``unicodedata`` nicht in Grundbuchstabe + Akzent zerlegt (nach casefold).
+_EIGENE_BUCHSTABEN = (
+    ("ł", "l"),
+    ("ø", "o"),
+    ("đ", "d"),
+    ("ħ", "h"),
+    ("ı", "i"),
+    ("ŧ", "t"),
+    ("æ", "ae"),
+    ("œ", "oe"),
+    ("þ", "th"),
+)
+_UMLAUTE = (("ä", "ae"), ("ö", "oe"), ("ü", "ue"))
+#: Die kombinierenden Zeichen (Akzente), die nach der Zerlegung (NFKD) wegfallen.
+_KOMBINIEREND = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
+
+
+def falte_buchstaben(text: str, *, umlaut_e: bool = True) -> str:
+    """Buchstaben für den Vergleich falten – die eine Faltung für Suche und Namen: casefold
+    (ß → ss), NFKC; ä → ae, ö → oe, ü → ue (mit ``umlaut_e=False``: ä → a …); Buchstaben ohne
+    Zerlegung nach ihrem Grundbuchstaben (Ł → l, Ø → o, Æ → ae …); übrige Akzente weg (é → e).
+    Satz- und andere Zeichen bleiben.
+
+    >>> falte_buchstaben("Jörg Łukasz Straße Café")
+    'joerg lukasz strasse cafe'
+    >>> falte_buchstaben("Jörg", umlaut_e=False)
+    'jorg'
+    """
+    t = text.casefold()
+    if t.isascii():
+        return t
+    t = unicodedata.normalize("NFKC", t).casefold()  # 𝕬 → a, zerlegtes ü → ü
+    ersetzungen = _UMLAUTE + _EIGENE_BUCHSTABEN if umlaut_e else _EIGENE_BUCHSTABEN
+    for zeichen, ersatz in ersetzungen:
+        if zeichen in t:
+            t = t.replace(zeichen, ersatz)
+    if t.isascii():
+        return t
+    return _KOMBINIEREND.sub("", unicodedata.normalize("NFKD", t))
 
 
 def ascii_form(zeichen: str) -> str:

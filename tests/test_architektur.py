@@ -639,7 +639,7 @@ SCHICHTEN: tuple[tuple[str, ...], ...] = (
     ("zahlen", "namen", "dateien", "fehlerbild"),  # Grenzen, Namen, Dateien, Fehler → Meldung
     ("jsonform", "ergebnis"),  # JSON von außen; der Vertrag der drei Formen eines Spiels
     ("schafkopf", "sabai", "saufn", "schlafmuetze"),  # die reinen Regelkerne
-    ("turnier", "suche"),  # der reine Turnierkern (Schafkopf am Tisch); die Regelsuche
+    ("turnier", "suche", "saison"),  # reine Kerne: Turnier (Schafkopf am Tisch), Regelsuche, Saison
     ("eingabe", "bericht"),  # die getypte Eingabe (Kurzzeile, Optionen); Berichte
     ("store",),  # der Speicher: legt ab, kennt kein Spiel
     ("spiele",),  # der Spielkatalog, den Buch und Einfuhr dem Speicher mitgeben

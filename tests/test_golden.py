@@ -222,6 +222,23 @@ SCHRITTE = [
     ["korrektur", "10", "rufspiel", "Cem+Dora", "--augen", "91"],
 ]
 
+#: Eine Saison über die Abende des Buchs und ein Turnier mit einem Tischblatt (für ``saison …``).
+_SAISON = [
+    ["turnier", "neu", "Post", "--runden", "1", "--spiele", "4", "--seed", "3"],
+    ["turnier", "anmelden", "Anna", "Ben", "Cem", "Dora"],
+    ["turnier", "auslosung"],
+    ["turnier", "ergebnis", "-r", "1", "-t", "1", "Anna=+5", "Ben=-1", "Cem=-1", "Dora=-3"],
+    ["saison", "neu", "Jahr", "--von", "2000-01-01", "--bis", "2009-12-31", "--wertung", "beste:2"],
+    ["saison", "dazu", "abend", "1"],
+    ["saison", "dazu", "abend", "2"],
+    ["saison", "dazu", "turnier", "1"],
+]
+#: „Sepp“ im Turnier, „Sepp Huber“ auch (für ``spieler …``).
+_SEPP = [
+    ["turnier", "neu", "Post", "--runden", "1", "--spiele", "4", "--seed", "3"],
+    ["turnier", "anmelden", "Anna", "Ben", "Sepp", "Sepp Huber"],
+]
+
 #: Schritte vor dem Beispiel, damit es im vorbereiteten Buch gilt (ein neuer Abend braucht
 #: ein beendetes, ``abend wieder 3`` einen beendeten Abend 3).
 VORHER: dict[tuple[str, ...], list[list[str]]] = {
@@ -233,6 +250,13 @@ VORHER: dict[tuple[str, ...], list[list[str]]] = {
         ["turnier", "anmelden", "Anna", "Ben", "Cem", "Dora", "Emil"],
         ["turnier", "auslosung"],
     ],
+    **{
+        ("saison", befehl): _SAISON
+        for befehl in ("aendern", "liste", "zeigen", "dazu", "weg", "stand", "statistik", "live")
+    },
+    ("spieler", "zusammenfuehren"): _SEPP,
+    ("spieler", "trennen"): [*_SEPP, ["spieler", "zusammenfuehren", "Sepp", "Sepp Huber"]],
+    ("spieler", "liste"): [*_SEPP, ["spieler", "zusammenfuehren", "Sepp", "Sepp Huber"]],
 }
 
 #: Weitere Aufrufe, deren Form zum Vertrag gehört (mit ``--json``).
@@ -245,6 +269,8 @@ WEITERE: dict[tuple[str, ...], list[list[str]]] = {
     ("schafkopf", "zug"): [
         ["--spiel", "rufspiel", "--farbe", "schellen", "--hand", "SA S7 S8 S9 GO", "--stich", "SK"],
     ],
+    # in ein Buch mit Daten (hier sein eigener Export: alles schon da)
+    ("import",): [["abende.json", "--dazu"]],
     ("live",): [[]],  # ohne --schreiben: "schreiben" ist null
     ("turnier", "live"): [[]],  # ohne --schreiben: "tische" ist leer
 }
@@ -260,6 +286,7 @@ UNBEKANNTE_OPTION = "--gibt-es-nicht"
 DIENENDE: dict[tuple[str, ...], list[str]] = {
     ("live",): ["--host", "127.0.0.1", "--port", "0"],
     ("turnier", "live"): ["--host", "127.0.0.1", "--port", "0"],
+    ("saison", "live"): ["--host", "127.0.0.1", "--port", "0"],
 }
 
 

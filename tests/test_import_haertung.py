@@ -334,7 +334,10 @@ def _vervielfacht(daten: dict, mal: int) -> dict:
             return None if x is None else x + k * d
 
         for a in daten["abende"]:
-            aus["abende"].append(dict(a, id=a["id"] + k * da))
+            kopie = dict(a, id=a["id"] + k * da)
+            if "uuid" in a:  # jede Kopie ist ein eigener Abend mit eigener Kennung
+                kopie["uuid"] = a["uuid"][:-8] + f"{k:08x}"
+            aus["abende"].append(kopie)
         for e in daten["eintraege"]:
             aus["eintraege"].append(
                 dict(e, id=e["id"] + k * de, abend=e["abend"] + k * da, bezug=neu(e["bezug"], de))

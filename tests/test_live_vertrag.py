@@ -201,7 +201,7 @@ def test_ereignisse_der_eingabeseite():
         "abend": 3,
         "offen": True,
         "meldung": None,
-        "spieler": [{"name": "Anna", "kuerzel": "an"}],
+        "spieler": [{"name": "Anna", "anzeige": "Anna", "kuerzel": "an"}],
         "eintraege": [
             {
                 "id": 1,
@@ -221,7 +221,10 @@ def test_ereignisse_der_eingabeseite():
         None,
         False,
         "Tisch 3 ist fertig.",
-        (Mitspieler("Ben", "be", Sitz(2, True, "setzt aus")),),
+        (
+            Mitspieler("Ben", "be", Sitz(2, True, "setzt aus")),
+            Mitspieler("Sepp Huber", "hu", Sitz(5, False, ""), "Sepp H. · 5"),
+        ),
         letzter=None,
         aendern=True,
         tisch=Tischangaben(1, 2, 3, "Tisch 3 · Runde 2", None, False, True, False),
@@ -242,11 +245,20 @@ def test_ereignisse_der_eingabeseite():
         "spieler": [
             {
                 "name": "Ben",
+                "anzeige": "Ben",
                 "kuerzel": "be",
                 "startnummer": 2,
                 "aussetzer": True,
                 "hinweis": "setzt aus",
-            }
+            },
+            {
+                "name": "Sepp Huber",
+                "anzeige": "Sepp H. · 5",
+                "kuerzel": "hu",
+                "startnummer": 5,
+                "aussetzer": False,
+                "hinweis": "",
+            },
         ],
         "spiele": ["r", "solo"],
         "spiele_hinweis": "Nur die Spiele der Wertung.",

@@ -731,7 +731,7 @@ def test_eingabeseite_ereignisse_mit_formulardaten(server, buch):
     assert b"event: schreiben\n" in zeilen
     d = json.loads(zeilen[-1][6:])
     assert d["daten"]["offen"] is True and d["daten"]["letzter"] == 1
-    assert d["daten"]["spieler"][0] == {"name": "Anna", "kuerzel": "an"}
+    assert d["daten"]["spieler"][0] == {"name": "Anna", "anzeige": "Anna", "kuerzel": "an"}
     e = d["daten"]["eintraege"][0]
     assert (
         e["id"] == 1

@@ -176,6 +176,15 @@ def _pruefe_ziele(seite, breite: int, wo: str) -> None:
     assert seite.auswerten("document.documentElement.scrollWidth") <= breite, wo
 
 
+def _pruefe_ziele_390_und_320(seite, wo: str) -> None:
+    """``_pruefe_ziele`` bei 390 px, dann bei 320 px; danach wieder 390×844."""
+    _pruefe_ziele(seite, 390, wo)
+    klein = {"width": 320, "height": 568, "deviceScaleFactor": 1, "mobile": True}
+    seite.befehl("Emulation.setDeviceMetricsOverride", klein)
+    _pruefe_ziele(seite, 320, f"{wo}, 320 px")
+    seite.befehl("Emulation.setDeviceMetricsOverride", {**klein, "width": 390, "height": 844})
+
+
 def _bild(seite, ordner: Path, name: str, ablegen: bool = True) -> Path:
     """Ein Bildschirmfoto; mit ``REFEREE_BILDER`` (und ``ablegen``) dort abgelegt und klein
     gerechnet."""

@@ -51,7 +51,8 @@ def test_kuerzel_liest_der_parser_als_genau_diesen_spieler():
     # kein Zusatzwort (k, x, sie, j, mit, l3 …) und eindeutig
     assert k["Karl"] == "ka" and k["Kurt"] == "ku" and k["Jana"] == "ja" and k["Xaver"] == "xa"
     assert k["Siegfried"] == "siegf" and k["Sieglinde"] == "siegl" and k["Mitra"] == "mi"
-    assert k["L3"] is None  # „l3“ sind drei Laufende: dieser Name geht in keiner Zeile
+    # „l3“ sind drei Laufende: dieser Name geht nur in Anführungszeichen
+    assert k["L3"] == '"L3"'
     for name, token in k.items():
         if token is not None:
             assert lies_zeile(f"w {token} 61", namen).partei == (name,)
@@ -60,8 +61,20 @@ def test_kuerzel_liest_der_parser_als_genau_diesen_spieler():
 
 def test_kuerzel_eines_namens_mit_leerzeichen():
     assert kuerzel(("Anna Maria", "Ben", "Cem", "Dora"))["Anna Maria"] == "an"
-    # „anna“ ist auch der ganze Name von Anna: „Anna Maria“ hat kein Kürzel
-    assert kuerzel(("Anna Maria", "Anna", "Cem", "Dora"))["Anna Maria"] is None
+    # „anna“ ist auch der ganze Name von Anna: „Anna Maria“ nennt der Anfang des zweiten Wortes
+    assert kuerzel(("Anna Maria", "Anna", "Cem", "Dora")) == {
+        "Anna Maria": "ma",
+        "Anna": "anna",
+        "Cem": "ce",
+        "Dora": "do",
+    }
+    # zwei Sepps: der Anfang des Nachnamens; am Turniertisch die Startnummer, wo die kürzer ist
+    assert kuerzel(("Sepp Huber", "Sepp Maier", "Anna", "Ben")) == {
+        "Sepp Huber": "hu",
+        "Sepp Maier": "ma",
+        "Anna": "an",
+        "Ben": "be",
+    }
 
 
 def test_formular_eines_ramsch_und_der_anderen_spiele():

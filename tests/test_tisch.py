@@ -309,7 +309,12 @@ def test_hilfe_in_40_spalten():
 
     schmal = hilfe_zeilen(40)
     assert all(len(z) <= 40 for z in schmal)
-    assert schmal[5:7] == ["  r an be 71 l3", "      Rufspiel Anna+Ben, 71 Augen, 3"]
+    assert schmal[8:10] == ["  r an be 71 l3", "      Rufspiel Anna+Ben, 71 Augen, 3"]
+    assert schmal[3:6] == [
+        "  zwei gleiche Vornamen: Anfang des",
+        "  Nachnamens (hu = Sepp Huber), sepp.h",
+        '  oder "sepp huber".',
+    ]
     assert hilfe_zeilen(100) == HILFE.splitlines()
     for form in ("sb an 3 7 J / be AJ 2 / cem / do 14 0", "sf cem an be", "sm dora", "#12"):
         assert form in HILFE

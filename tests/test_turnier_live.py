@@ -524,7 +524,7 @@ def test_turnier_live_json_erste_zeile_und_qr_pdf(db_pfad, tmp_path, cli):
         assert all(
             t["schreiben"].startswith(f"http://127.0.0.1:{zeile['port']}/") for t in zeile["tische"]
         )
-        assert warte_bis(lambda: pdf.exists() and pdf.stat().st_size > 1000)
+        assert warte_bis(lambda: pdf.exists() and pdf.stat().st_size > 1000, frist=30)
         # eine neue Runde: eine weitere Zeile mit den neuen Links
         ok(cli("turnier", "auslosung", "--trotzdem"))
         weitere = json.loads(proc.stdout.readline())

@@ -27,7 +27,7 @@ from test_live_browser import Chromium, _csp_verstoesse, _png_groesse, _warte_bi
 from test_schreiben_browser import (
     ZweiterKontext,
     _chip,
-    _pruefe_ziele,
+    _pruefe_ziele_390_und_320,
     _tippe,
     _vorschau_bereit,
 )
@@ -244,11 +244,7 @@ def test_turnier_mit_tischhandys_im_browser(db_pfad, browser, tmp_path):
             ["Uschi Nr. 21", False],
         ]
         # auch am Turniertisch: jedes Ziel ab 44 px, kein Wort bricht – bei 390 und 320 px
-        _pruefe_ziele(s, 390, "Tisch 5, Rufspiel")
-        klein = {"width": 320, "height": 568, "deviceScaleFactor": 1, "mobile": True}
-        s.befehl("Emulation.setDeviceMetricsOverride", klein)
-        _pruefe_ziele(s, 320, "Tisch 5, Rufspiel, 320 px")
-        s.befehl("Emulation.setDeviceMetricsOverride", {**klein, "width": 390, "height": 844})
+        _pruefe_ziele_390_und_320(s, "Tisch 5, Rufspiel")
         verzug.append(
             _tipp_spiel(
                 s,

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
         AbendNeu,
         AbendWieder,
         Bezahlt,
+        Dazugenommen,
         Eingetragen,
         EreignisRueckgaengig,
         Export,
@@ -767,7 +768,37 @@ class Buch:
         self.store.schliessen()  # die Datei kann neu entstanden sein: neu verbinden
         self.store = store_oeffnen(pfad)
         return Importiert(
-            zahlen["spieler"], zahlen["abende"], zahlen["eintraege"], self.pfad, zahlen["turniere"]
+            zahlen["spieler"],
+            zahlen["abende"],
+            zahlen["eintraege"],
+            self.pfad,
+            zahlen["ohne_kennung"],
+            zahlen.get("turniere", 0),
+        )
+
+    def dazunehmen(self, daten: Any) -> Dazugenommen:
+        """Die Abende eines JSON-Exports zu diesem Buch nehmen, auch wenn es Daten hat
+        (``import --dazu``): Bekanntes (gleiche Kennung) wird erkannt und nicht verdoppelt,
+        ein Widerspruch ganz abgelehnt; alles geprüft und nachgerechnet (``referee.einfuhr``)."""
+        from referee.buch.antworten import Dazugenommen
+        from referee.einfuhr import importieren
+        from referee.spiele import store_oeffnen
+
+        pfad = self.store.pfad
+        self.store.schliessen()
+        z = importieren(daten, pfad, _auswerten, dazu=True)
+        self.store = store_oeffnen(pfad)
+        return Dazugenommen(
+            z["abende_neu"],
+            z["abende_ergaenzt"],
+            z["abende_vorhanden"],
+            z["eintraege_neu"],
+            z["spieler_neu"],
+            z["spieler"],
+            z["abende"],
+            z["eintraege"],
+            self.pfad,
+            z["ohne_kennung"],
         )
 
     def statistik(

@@ -372,6 +372,8 @@ class Importiert:
     abende: int
     eintraege: int
     pfad: str
+    #: Abende der Datei ohne Kennung (Export vor Schema 8): sie bekamen neue
+    ohne_kennung: int = 0
     turniere: int = 0
 
     def als_json(self) -> dict[str, Any]:
@@ -380,6 +382,34 @@ class Importiert:
             "abende": self.abende,
             "eintraege": self.eintraege,
             "turniere": self.turniere,
+        }
+
+
+@dataclass(frozen=True)
+class Dazugenommen:
+    """``referee import --dazu``: was aus der Datei dazukam und was schon da war; ``spieler``,
+    ``abende``, ``eintraege`` zählen das ganze Buch danach."""
+
+    abende_neu: int
+    abende_ergaenzt: int
+    abende_vorhanden: int
+    eintraege_neu: int
+    spieler_neu: int
+    spieler: int
+    abende: int
+    eintraege: int
+    pfad: str
+    ohne_kennung: int = 0
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "abende_neu": self.abende_neu,
+            "abende_ergaenzt": self.abende_ergaenzt,
+            "abende_vorhanden": self.abende_vorhanden,
+            "eintraege_neu": self.eintraege_neu,
+            "spieler_neu": self.spieler_neu,
+            "ohne_kennung": self.ohne_kennung,
+            "buch": {"spieler": self.spieler, "abende": self.abende, "eintraege": self.eintraege},
         }
 
 

@@ -15,8 +15,9 @@ import contextlib
 import os
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.cli.gruppen import app
 
@@ -24,6 +25,10 @@ from referee.cli.gruppen import app
 # Exit-Code, HTTP-Status (auch für die Eingabe vom Handy)
 from referee.fehlerbild import INTERNER_FEHLER as INTERNER_FEHLER
 from referee.fehlerbild import Fehlerbild
+
+if TYPE_CHECKING:
+    # Typers eingebautes click (``_click()`` lädt zur Laufzeit dieses oder click selbst)
+    from typer import _click as click_typen
 
 # Welches Modul welchen Befehl anhängt, steht in den Modulen selbst (ihre Dekoratoren). Damit
 # eine Antwort am Tisch sofort kommt, lädt ``main`` nur die Module, die der aufgerufene Befehl
@@ -47,6 +52,7 @@ REIHENFOLGE = (
     "tisch",
     "live",
     "turnier",
+    "saison",
 )
 
 #: ``@gruppen.app.command("stand")``, ``@schafkopf.command(\n    "eintragen", …)``,
@@ -156,7 +162,7 @@ def _click() -> Any:
         return importlib.import_module("click")
 
 
-def _usage_deutsch(exc) -> str:
+def _usage_deutsch(exc: click_typen.exceptions.UsageError) -> str:
     click = _click()
 
     if isinstance(exc, click.exceptions.NoSuchOption):
@@ -229,8 +235,10 @@ def _hilfe_eindeutschen() -> None:
 
         tc: Any = typer.core
 
-        def deutsch(format_help):
-            def wrapper(self, ctx, formatter):
+        def deutsch(format_help: Callable[..., None]) -> Callable[..., None]:
+            def wrapper(
+                self: object, ctx: click_typen.Context, formatter: click_typen.HelpFormatter
+            ) -> None:
                 from typer import rich_utils as ru
 
                 ru.ARGUMENTS_PANEL_TITLE = "Argumente"
@@ -239,7 +247,7 @@ def _hilfe_eindeutschen() -> None:
                 ru.DEFAULT_STRING = "[Standard: {}]"
                 ru.REQUIRED_LONG_STRING = "[Pflicht]"
                 ru.ENVVAR_STRING = "[Umgebungsvariable: {}]"
-                return format_help(self, ctx, formatter)
+                format_help(self, ctx, formatter)
 
             return wrapper
 
@@ -327,7 +335,7 @@ def pruefe_argumente(args: list[str]) -> None:
         )
 
 
-def begrenze_zahlen(befehl) -> None:
+def begrenze_zahlen(befehl: object) -> None:
     """Jede ganzzahlige Option und jedes ganzzahlige Argument (Ids, Zählungen, Augen …) liest
     ``referee.zahlen.zahl_oder_wertfehler`` (nur ASCII-Ziffern; „²“ oder „٣“ sind keine Zahl)
     und liegt in ±``referee.zahlen.GRENZE`` oder dem engeren Bereich der Option – einmal hier

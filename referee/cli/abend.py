@@ -23,7 +23,14 @@ from referee.cli.mehrwert import werte as _namen
 from referee.text import darstellbar
 
 if TYPE_CHECKING:
+    from rich.console import Group, RenderableType
+    from rich.text import Text
+
+    from referee.buch.antworten import AbendAnsicht, RegelGeaendert
     from referee.buch.stand import Stand
+    from referee.ergebnis import Eintrag
+    from referee.schafkopf.tisch import Geberfolge
+    from referee.store import Abend, Ereignis
 
 
 def _meldung(text: str) -> None:
@@ -34,7 +41,7 @@ def _meldung(text: str) -> None:
 # --------------------------------------------------------------------------- Darstellung
 
 
-def _kopfzeile(abend) -> str:
+def _kopfzeile(abend: Abend) -> str:
     teile = [f"Abend {abend.id}", abend.datum]
     if abend.ort:
         teile.append(abend.ort)
@@ -42,7 +49,7 @@ def _kopfzeile(abend) -> str:
     return " · ".join(teile)
 
 
-def _tarif_text(abend) -> str:
+def _tarif_text(abend: Abend) -> str:
     t = abend.tarif or {}
     if not t:
         return "–"
@@ -59,7 +66,7 @@ def _tarif_text(abend) -> str:
     return f"{name} ({', '.join(preise)})" if preise else name
 
 
-def _trend(stand) -> dict[str, str]:
+def _trend(stand: Stand) -> dict[str, str]:
     """Sparkline des Schafkopf-Saldos je Spieler über den Abend (gemeinsame Skala)."""
     from referee.bericht.grafik import sparklines
 
@@ -181,7 +188,9 @@ def _stand_schlicht(stand: Stand, titel: str, trend: dict[str, str] | None) -> b
     return schlicht_schreiben(zeilen)
 
 
-def stand_tabelle(stand: Stand, titel: str, trend: dict[str, str] | None = None, breite=None):
+def stand_tabelle(
+    stand: Stand, titel: str, trend: dict[str, str] | None = None, breite: int | None = None
+) -> Group:
     """Eine rich-Tabelle: je Spieler die Spalten der Spiele, die Daten haben.
 
     Schmal (``breite`` < ``SCHMAL_AB``, Standard: die Breite des Terminals): Kürzel als
@@ -228,7 +237,7 @@ def stand_tabelle(stand: Stand, titel: str, trend: dict[str, str] | None = None,
     return Group(*teile)
 
 
-def beschreibung(e) -> str:
+def beschreibung(e: Eintrag) -> str:
     """Eine Zeile: was der Eintrag festhält (ohne Beträge; ``referee.buch.ansicht``)."""
     from referee.buch.ansicht import zeile
 
@@ -239,7 +248,7 @@ def _zeit(iso: str) -> str:
     return iso[11:16] if len(iso) >= 16 else iso
 
 
-def druck(*teile) -> None:
+def druck(*teile: RenderableType) -> None:
     """Teile mit rich ausgeben – nie schmaler, als sie mindestens brauchen: in einem zu
     schmalen Terminal (``COLUMNS=10``) bricht das Terminal die Zeile um, statt dass rich
     Beträge abschneidet („+5,“).
@@ -252,7 +261,8 @@ def druck(*teile) -> None:
 
     from referee.cli.ausgabe import konsole, schlicht_schreiben
 
-    if all(isinstance(t, Text) for t in teile) and schlicht_schreiben([t.plain for t in teile]):
+    schlicht = [t.plain for t in teile if isinstance(t, Text)]
+    if len(schlicht) == len(teile) and schlicht_schreiben(schlicht):
         return
 
     k = konsole()
@@ -269,13 +279,13 @@ def druck(*teile) -> None:
         k.width = breite
 
 
-def rich_text(s: str, stil: str = ""):
+def rich_text(s: str, stil: str = "") -> Text:
     from rich.text import Text
 
     return Text(s, style=stil)
 
 
-def geber_text(g) -> str:
+def geber_text(g: Geberfolge) -> str:
     text = f"Geber: {g.geber} · spielt aus: {g.ausspieler}"
     if g.aussetzer:
         text += f" · setzt aus: {', '.join(g.aussetzer)}"
@@ -324,7 +334,7 @@ def abend_zeigen(
     _zeige_abend(ansicht.abend, ansicht.stand, ansicht.geber, ansicht)
 
 
-def _ereignis_text(e) -> str:
+def _ereignis_text(e: Ereignis) -> str:
     """Eine Zeile je Ereignis des Abends."""
     from referee.buch.antworten import ueberweisungen_aus
 
@@ -346,13 +356,15 @@ def _ereignis_text(e) -> str:
     return f"Storno von Ereignis {e.bezug}"
 
 
-def _wert(v) -> str:
+def _wert(v: object) -> str:
     if isinstance(v, bool):
         return "ja" if v else "nein"
     return str(v)
 
 
-def _zeige_abend(a, stand, g, ansicht=None) -> None:
+def _zeige_abend(
+    a: Abend, stand: Stand, g: Geberfolge, ansicht: AbendAnsicht | None = None
+) -> None:
     from referee.schafkopf.tisch import KONVENTION
 
     zeilen: list[tuple[str, str]] = [  # (Text, rich-Stil)
@@ -383,7 +395,7 @@ def _zeige_abend(a, stand, g, ansicht=None) -> None:
     _zeige_stand(stand, "Stand", _trend(stand))
 
 
-def _regel_ausgeben(r, als_json: bool) -> None:
+def _regel_ausgeben(r: RegelGeaendert, als_json: bool) -> None:
     if als_json:
         drucke_json(r.als_json())
         return
@@ -698,11 +710,13 @@ def rueckgaengig(
 
     Beispiel: referee rueckgaengig
     """
+    from referee.buch.antworten import EreignisRueckgaengig
+
     r = buch_oeffnen(db).rueckgaengig(eintrag)
     if als_json:
         drucke_json(r.als_json())
         return
-    if not hasattr(r, "wieder"):  # ein Ereignis (Hausregel, bezahlt) aufgehoben
+    if isinstance(r, EreignisRueckgaengig):  # ein Ereignis (Hausregel, bezahlt) aufgehoben
         druck(
             rich_text(
                 f"Aufgehoben (Abend {r.storniert.abend_id}): {_ereignis_text(r.storniert)}; "

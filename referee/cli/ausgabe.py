@@ -13,9 +13,13 @@ import os
 import re
 import sys
 from collections.abc import Iterator
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from referee.text import ASCII_FORMEN, ascii_form, darstellbar
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
 
 _AUFRUF: list[str] = []
 
@@ -32,10 +36,10 @@ def aufruf() -> list[str]:
     return list(_AUFRUF) if _AUFRUF else list(sys.argv[1:])
 
 
-_KONSOLEN: dict[tuple[bool, int, str | None], Any] = {}
+_KONSOLEN: dict[tuple[bool, int, str | None], Console] = {}
 
 
-def konsole(stderr: bool = False):
+def konsole(stderr: bool = False) -> Console:
     """Eine rich-Console (NO_COLOR wird von rich selbst beachtet) – eine je Strom, nicht eine je
     Zeile: ``schafkopf partie`` über 7.000 Partien druckt sonst zehntausend Consoles."""
     from rich.console import Console
@@ -50,13 +54,13 @@ def konsole(stderr: bool = False):
     return k
 
 
-def drucke_json(daten: Any) -> None:
+def drucke_json(daten: object) -> None:
     """JSON auf stdout, UTF-8 lesbar (ensure_ascii=False) – oder escaped, wo stdout das nicht
     kodieren kann (``schreibe_json``)."""
     schreibe_json(json.dumps(daten, ensure_ascii=False, indent=2) + "\n")
 
 
-def schreibe_json(text: str, strom: Any = None) -> None:
+def schreibe_json(text: str, strom: TextIO | None = None) -> None:
     """Einen fertigen JSON-Text auf stdout (oder ``strom``) schreiben, immer als gültiges JSON.
 
     Kann der Strom nicht jedes Zeichen kodieren (``PYTHONIOENCODING=ascii``, ein Latin-1-
@@ -171,7 +175,7 @@ def _ausgeben_gesammelt(zeilen: list[tuple[str, str | None]]) -> None:
     strom = sys.stdout
     schlicht = _schlicht(strom)
     schlichte: list[str] = []
-    reiche: list[Any] = []
+    reiche: list[Text] = []
     for text, stil in zeilen:
         if schlicht and _passt(text):
             if reiche:
@@ -192,7 +196,7 @@ def _ausgeben_gesammelt(zeilen: list[tuple[str, str | None]]) -> None:
 _BREITE: list[int] = []
 
 
-def _schlicht(strom: Any) -> bool:
+def _schlicht(strom: TextIO) -> bool:
     """Kein Terminal und keine erzwungenen Farben: rich gäbe nur den Text aus."""
     if os.environ.get("FORCE_COLOR") or os.environ.get("TTY_COMPATIBLE"):
         return False
@@ -274,7 +278,7 @@ class SichererStrom:
     auf ``/dev/null``); der Befehl läuft zu Ende und endet mit dem Exit-Code seiner Antwort.
     """
 
-    def __init__(self, roh: Any) -> None:
+    def __init__(self, roh: TextIO) -> None:
         self._roh = roh
         self.geschlossen = False
 
@@ -304,11 +308,11 @@ class SichererStrom:
         except BrokenPipeError:
             self._pipe_zu()
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> Any:  # alles Übrige wie der rohe Strom
         return getattr(self._roh, name)
 
 
-def raender_sichern() -> tuple[Any, Any]:
+def raender_sichern() -> tuple[TextIO, TextIO]:
     """stdout/stderr für jedes Terminal und jede Pipe: nicht kodierbare Zeichen als ASCII-Form,
     eine geschlossene Pipe ohne Absturz. Gibt die alten Ströme zurück (``raender_loesen``)."""
     import codecs
@@ -328,7 +332,7 @@ def raender_sichern() -> tuple[Any, Any]:
     return alt
 
 
-def raender_loesen(alt: tuple[Any, Any]) -> None:
+def raender_loesen(alt: tuple[TextIO, TextIO]) -> None:
     """Die Ströme von vor ``raender_sichern`` zurück (nach dem letzten Flush)."""
     for name, strom in zip(("stdout", "stderr"), alt, strict=True):
         aktuell = getattr(sys, name)

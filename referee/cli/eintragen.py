@@ -9,7 +9,8 @@ ausgeben. Buch, Regelkern und rich werden erst in den Befehlen importiert (Start
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 import typer.core
@@ -21,6 +22,12 @@ from referee.cli.eingabe.schafkopf import ADAPTER as SCHAFKOPF
 from referee.cli.gruppen import buch_oeffnen
 from referee.cli.mehrwert import mehrwertig
 
+if TYPE_CHECKING:
+    from typer import _click  # Typers eingebautes click (die Typen seiner Befehle)
+
+    from referee.buch.antworten import Eingetragen
+    from referee.schafkopf.angaben import SchafkopfAngaben, SchafkopfPartie
+
 # --------------------------------------------------------------------------- schafkopf eintragen
 
 
@@ -28,7 +35,9 @@ from referee.cli.mehrwert import mehrwertig
     "eintragen", cls=mehrwertig(), context_settings={"allow_extra_args": True}
 )
 @mit_angaben(SCHAFKOPF)
-def schafkopf_eintragen(angaben, db: DB = None, als_json: JSON = False) -> None:
+def schafkopf_eintragen(
+    angaben: SchafkopfAngaben | SchafkopfPartie, db: DB = None, als_json: JSON = False
+) -> None:
     """Ein Schafkopfspiel in den aktuellen Abend eintragen; zeigt Beträge und neuen Stand.
 
     Beispiel: referee schafkopf eintragen rufspiel Anna+Ben --augen 71 --laufende 3
@@ -41,16 +50,17 @@ def schafkopf_eintragen(angaben, db: DB = None, als_json: JSON = False) -> None:
     _zeige_eintrag(r, "Eintrag")
 
 
-def _zeige_eintrag(r, titel: str) -> None:
+def _zeige_eintrag(r: Eingetragen, titel: str) -> None:
     """Ein Schafkopf-Eintrag: Beschreibung, Werterklärung, Beträge und Stand, nächster Geber."""
     from rich.table import Table
 
     from referee.cli.abend import beschreibung, druck, geber_text, rich_text
+    from referee.schafkopf.ergebnis import SchafkopfErgebnis
 
     e, a = r.eintrag, r.abend
     stand = r.stand.schafkopf
     druck(rich_text(f"{titel} #{e.id} · Abend {a.id}: {beschreibung(e)}", "bold"))
-    if getattr(r.ergebnis, "erklaerung", None):
+    if isinstance(r.ergebnis, SchafkopfErgebnis) and r.ergebnis.erklaerung:
         druck(rich_text("Wert: " + r.ergebnis.erklaerung + " ct"))
     tab = Table(show_edge=False, pad_edge=False)
     tab.add_column("Spieler")
@@ -63,7 +73,7 @@ def _zeige_eintrag(r, titel: str) -> None:
         if n not in zahlungen:
             tab.add_row(rich_text(n), "", euro(stand[n]))
     druck(tab)
-    for k in getattr(r, "konventionen_neu", ()):  # je Abend einmal; alle: referee abend
+    for k in r.konventionen_neu:  # je Abend einmal; alle: referee abend
         druck(rich_text(k, "dim"))
     if r.geber is not None:
         druck(rich_text("Nächstes Spiel · " + geber_text(r.geber)))
@@ -75,7 +85,7 @@ def _zeige_eintrag(r, titel: str) -> None:
 class _KorrekturBefehl(typer.core.TyperCommand):
     """``korrektur``: die Hilfe zeigt nach den eigenen Optionen die Angaben jedes Spiels."""
 
-    def format_help(self, ctx, formatter) -> None:
+    def format_help(self, ctx: _click.Context, formatter: _click.HelpFormatter) -> None:
         super().format_help(ctx, formatter)
         from referee.cli.eingabe import hilfe_je_spiel
 
@@ -150,7 +160,7 @@ _GROESSEN = {
 }
 
 
-def _aenderung_text(eintrag_id: int, aenderung: dict) -> str:
+def _aenderung_text(eintrag_id: int, aenderung: Mapping[str, Mapping[str, int]]) -> str:
     """``Änderung gegenüber #12: Anna +0,40 €, Ben +0,40 €, …`` (oder „keine“)."""
     teile = []
     for groesse, je in aenderung.items():

@@ -110,17 +110,26 @@ def import_(
         ..., metavar="DATEI", help="JSON aus „referee export --format json“ (- = stdin)."
     ),
     als_json: bool = typer.Option(False, "--json", help="Zusammenfassung als JSON."),
+    dazu: bool = typer.Option(
+        False,
+        "--dazu",
+        help="Zu einem Buch mit Daten dazunehmen (Bekanntes wird erkannt, nie verdoppelt).",
+    ),
     db: str = _DB,
 ) -> None:
     """Einen JSON-Export in eine leere Datenbank übernehmen (Nummern und Zeiten bleiben).
 
     Export → Import → Export ergibt dieselbe JSON-Datei. In eine Datenbank mit Daten
-    wird nicht importiert (Exit 2).
+    wird nur mit --dazu importiert: die Abende eines anderen Buchs kommen dazu, was schon
+    da ist (gleiche Kennung), nicht noch einmal; derselbe Abend mit anderem Inhalt wird
+    abgelehnt (Exit 2, nichts importiert).
 
     Beispiel: referee import abende.json --db neu.db
+    Beispiel: referee import von-hans.json --dazu
     """
     import json
 
+    from referee.buch.antworten import Dazugenommen
     from referee.cli.ausgabe import drucke_json
     from referee.cli.gruppen import buch_oeffnen
     from referee.dateien import lies_text
@@ -143,18 +152,43 @@ def import_(
     except Eingabefehler as exc:  # eine Zahl mit tausenden Ziffern
         raise Eingabefehler(f"Import abgelehnt – Datei: {exc.meldung} Nichts importiert.") from None
     with buch_oeffnen(db) as buch:
-        r = buch.importieren(daten)
+        r = buch.dazunehmen(daten) if dazu else buch.importieren(daten)
+    if r.ohne_kennung:
+        sys.stderr.write(
+            f"Warnung: {_abende(r.ohne_kennung)} der Datei ohne Kennung (ein Export einer älteren "
+            "referee-Version) bekamen eine neue; ein späteres „import --dazu“ derselben Datei "
+            "erkennt sie nicht wieder. Besser neu exportieren.\n"
+        )
     if als_json:
         drucke_json(r.als_json())
-    else:
-        abende = f"{r.abende} Abend" + ("" if r.abende == 1 else "e")
-        eintraege = f"{r.eintraege} Eintr" + ("ag" if r.eintraege == 1 else "äge")
-        turniere = (
-            f", {r.turniere} Turnier" + ("" if r.turniere == 1 else "e") if r.turniere else ""
-        )
+        return
+    if isinstance(r, Dazugenommen):
+        teile = [f"{_abende(r.abende_neu)} neu"]
+        if r.abende_ergaenzt:
+            teile.append(f"{_abende(r.abende_ergaenzt)} ergänzt")
+        if r.abende_vorhanden:
+            teile.append(f"{_abende(r.abende_vorhanden)} schon da")
         sys.stderr.write(
-            f"Importiert nach {r.pfad}: {r.spieler} Spieler, {abende}, {eintraege}{turniere}.\n"
+            f"Dazugenommen nach {r.pfad}: {', '.join(teile)}; {_eintraege(r.eintraege_neu)} und "
+            f"{r.spieler_neu} Spieler neu. Das Buch hat jetzt {_abende(r.abende)}.\n"
         )
+        return
+    sys.stderr.write(
+        f"Importiert nach {r.pfad}: {r.spieler} Spieler, {_abende(r.abende)}, "
+        f"{_eintraege(r.eintraege)}{_turniere(r.turniere)}.\n"
+    )
+
+
+def _abende(n: int) -> str:
+    return f"{n} Abend" + ("" if n == 1 else "e")
+
+
+def _eintraege(n: int) -> str:
+    return f"{n} Eintr" + ("ag" if n == 1 else "äge")
+
+
+def _turniere(n: int) -> str:
+    return f", {n} Turnier" + ("" if n == 1 else "e") if n else ""
 
 
 # ---------------------------------------------------------------- sicherung

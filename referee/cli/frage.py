@@ -5,13 +5,25 @@ Regeltext wird nie als rich-Markup gedeutet (``Text`` statt Markup-Strings).
 """
 
 # Bewusst ohne ``from __future__ import annotations``: Typer müsste die Annotationen
-# sonst beim Start als Zeichenketten auswerten (kostet Startzeit).
+# sonst beim Start als Zeichenketten auswerten (kostet Startzeit). Die Typen, die nur mypy
+# braucht, stehen darum in Anführungszeichen.
 import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import typer
 
 from referee.cli import ausgabe
 from referee.cli.gruppen import app
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from rich.panel import Panel
+
+    from referee.regeltexte import Abschnitt
+    from referee.suche.antwort import Antwort, KonventionsTreffer
+    from referee.suche.bewertung import Treffer
 
 _MARKIERUNG = "bold reverse"
 
@@ -29,7 +41,9 @@ def _spiel(eingabe: str | None) -> str | None:
     return spiel_kuerzel(eingabe)
 
 
-def _panel(abschnitt, score: float | None = None, woerter=frozenset()):
+def _panel(
+    abschnitt: "Abschnitt", score: float | None = None, woerter: frozenset[str] = frozenset()
+) -> "Panel":
     """Ein Abschnitt als Panel: Spiel · Titel, Text mit markierten Wörtern, id unten."""
     from rich.panel import Panel
     from rich.text import Text
@@ -52,7 +66,7 @@ def _panel(abschnitt, score: float | None = None, woerter=frozenset()):
     )
 
 
-def _db_datei():
+def _db_datei() -> "Path":
     """Die Datenbankdatei dieses Aufrufs (``--db``, ``REFEREE_DB``, sonst das
     Benutzer-Datenverzeichnis wie ``referee.pfade.db_pfad``) – unter Linux ohne platformdirs zu
     laden (es kostete jede Frage ~5 ms); ``tests/test_frage_cli.py`` prüft, dass es derselbe
@@ -93,7 +107,7 @@ def _namen_vom_tisch() -> tuple[str, ...]:
     return (*namen.am_tisch, *namen.bekannt)
 
 
-def _offener_abend_tarif() -> dict | None:
+def _offener_abend_tarif() -> dict[str, object] | None:
     """Der Tarif des offenen Abends (``Tarif.als_json()``-Form), nur lesend; sonst None.
 
     Keine Datei: kein Import des Speichers, nichts wird angelegt.
@@ -114,7 +128,7 @@ def _offener_abend_tarif() -> dict | None:
     return dict(tarif) if tarif else None
 
 
-def _einstellungen(konventionen) -> dict[str, str]:
+def _einstellungen(konventionen: Sequence["KonventionsTreffer"]) -> dict[str, str]:
     """id → Einstellung, mit dem Tarif des offenen Abends (sonst dem Standardtarif) gefüllt."""
     if not any(k.konvention.haengt_vom_tarif_ab for k in konventionen):
         return {k.konvention.id: k.konvention.einstellung for k in konventionen}
@@ -215,7 +229,7 @@ def frage(
         )
 
 
-def _drucke_treffer(treffer) -> None:
+def _drucke_treffer(treffer: Sequence["Treffer"]) -> None:
     """Treffer als Panels (Terminal) oder schlicht (Pipe, ohne rich)."""
     from referee.regeltexte import spielname
 
@@ -234,7 +248,7 @@ def _drucke_treffer(treffer) -> None:
         konsole.print(_panel(t.abschnitt, t.score, t.woerter))
 
 
-def _drucke_konvention(a, einstellungen: dict[str, str]) -> None:
+def _drucke_konvention(a: "Antwort", einstellungen: dict[str, str]) -> None:
     """Regelstelle (falls es eine gibt), dann die Konvention mit ihrer Einstellung."""
     from referee.regeltexte import abschnitt, spielname, zitat
 

@@ -7,7 +7,12 @@ Hier nur Typer und die Standardbibliothek importieren (Startzeit!).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
+
+if TYPE_CHECKING:
+    from referee.buch import Buch
 
 _KONTEXT = {"help_option_names": ["-h", "--help"]}
 
@@ -70,6 +75,23 @@ schlafmuetze = typer.Typer(
 )
 
 turnier = typer.Typer(context_settings=_KONTEXT)  # Hilfe: der Rückruf in cli/turnier.py
+saison = typer.Typer(
+    help=(
+        "Saisons: eine Jahreswertung über Abende und Turniere – Rangliste, Statistik, live.\n\n"
+        'Beispiel: referee saison neu "Jahreswertung 2027" --von 2027-01-01 --bis 2027-12-31 '
+        "--wertung beste:8"
+    ),
+    no_args_is_help=True,
+    context_settings=_KONTEXT,
+)
+spieler = typer.Typer(
+    help=(
+        "Spieler: wer wer ist – zwei Namen derselben Person zusammenführen (für die Saison).\n\n"
+        'Beispiel: referee spieler zusammenfuehren "Sepp" "Sepp Huber"'
+    ),
+    no_args_is_help=True,
+    context_settings=_KONTEXT,
+)
 
 app.add_typer(schafkopf, name="schafkopf")
 app.add_typer(abend, name="abend")
@@ -77,6 +99,8 @@ app.add_typer(sabai, name="sabai")
 app.add_typer(saufn, name="saufn")
 app.add_typer(schlafmuetze, name="schlafmuetze")
 app.add_typer(turnier, name="turnier")
+app.add_typer(saison, name="saison")
+app.add_typer(spieler, name="spieler")
 
 
 @app.callback()
@@ -115,7 +139,7 @@ def db_wahl(db: str | None = None) -> str | None:
     return None
 
 
-def buch_oeffnen(db: str | None = None):
+def buch_oeffnen(db: str | None = None) -> Buch:
     """Das Buch (``referee.buch.Buch``) für ``--db`` dieses Aufrufs."""
     from referee.buch import Buch
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, NoReturn, Protocol, TextIO
 
 import typer
 
@@ -18,10 +18,23 @@ from referee.cli.eingabe import DB, HOST, PORT
 from referee.cli.gruppen import db_wahl
 from referee.live import STANDARD_PORT
 
+if TYPE_CHECKING:
+    from referee.live.server import AbendServer
+
+
+class Bedienbar(Protocol):
+    """Was ``diene`` von einem laufenden Server braucht (``referee live``, ``turnier live``)."""
+
+    @property
+    def laeuft(self) -> bool: ...
+
+    def stoppe(self) -> None: ...
+
+
 ABSCHIED = "Live-Stand beendet – die Seite auf den Handys bleibt beim letzten Stand. Tschüss!"
 
 
-def _schreibe(text: str, datei=None) -> None:
+def _schreibe(text: str, datei: TextIO | None = None) -> None:
     """Text ausgeben, auch wenn das Terminal manche Zeichen nicht kann (dann ersetzt)."""
     datei = datei or sys.stdout
     kodierung = getattr(datei, "encoding", None) or "utf-8"
@@ -73,7 +86,7 @@ def hinweis(nur_lokal: bool, schreiben: bool) -> str:
     return "\n".join(zeilen) + "\n"
 
 
-def _links_ausgeben(server, als_json: bool, ohne_qr: bool, abend: int | None) -> None:
+def _links_ausgeben(server: AbendServer, als_json: bool, ohne_qr: bool, abend: int | None) -> None:
     """Die Links auf stdout: als eine JSON-Zeile (``--json``) oder je Link eine Zeile und sein
     QR-Code. Die erste Zeile bleibt „Live-Stand: URL“ (Skripte und ``tisch`` lesen sie)."""
     if als_json:
@@ -169,14 +182,20 @@ def live(
     _schreibe(ABSCHIED + "\n", sys.stderr)
 
 
-def diene(server, beginn: Callable[[], None], *, mit_eltern: bool = False, nebenbei=None) -> None:
+def diene(
+    server: Bedienbar,
+    beginn: Callable[[], None],
+    *,
+    mit_eltern: bool = False,
+    nebenbei: Callable[[], None] | None = None,
+) -> None:
     """Den laufenden Server bedienen, bis Strg-C (oder SIGTERM, oder mit ``mit_eltern`` das
     Ende von stdin) kommt, dann anhalten: ``beginn()`` gibt Links und Hinweis aus, ``nebenbei()``
     läuft alle 0,2 s (``turnier live``: neue Runde → neue Links). Auch für ``turnier live``."""
     import signal
     import time
 
-    def beenden(*_):
+    def beenden(*_: object) -> NoReturn:
         raise KeyboardInterrupt
 
     try:

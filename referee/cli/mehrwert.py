@@ -15,8 +15,12 @@ Argumente. ``--opt=a,b`` und ``--opt a,b`` gehen ebenfalls: Kommas trennen die W
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING
 
 import typer.core
+
+if TYPE_CHECKING:
+    from typer import _click  # Typers eingebautes click (die Typen seiner Befehle)
 
 
 def spreize(
@@ -67,7 +71,7 @@ def spreize(
 def mehrwertig(
     hoechstens: Mapping[str, int] | None = None,
     passt: Mapping[str, Callable[[str], bool]] | None = None,
-) -> type:
+) -> type[typer.core.TyperCommand]:
     """Eine Typer-Befehlsklasse (``cls=``), deren Listen-Optionen mehrere Werte nehmen."""
 
     class MehrwertBefehl(typer.core.TyperCommand):
@@ -81,7 +85,7 @@ def mehrwertig(
                 (mehrfach if p.multiple else einzeln).update(p.opts)
             return spreize(list(args), mehrfach, einzeln, hoechstens, passt)
 
-        def parse_args(self, ctx, args):
+        def parse_args(self, ctx: _click.Context, args: list[str]) -> list[str]:
             return super().parse_args(ctx, self.umschreiben(args))
 
     return MehrwertBefehl

@@ -7,7 +7,8 @@ Regelkern, rich und der Speicher werden erst in den Befehlen importiert.
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -18,15 +19,23 @@ from referee.cli.eingabe.sabai import ADAPTER as SABAI
 from referee.eingabe.sabai import regeln as _regeln
 
 if TYPE_CHECKING:
-    from referee.sabai.ergebnis import SabaiAngaben
+    from rich.console import Console
 
-_JSON = typer.Option(False, "--json", help="Antwort als JSON auf stdout.")
+    from referee.sabai.entscheide import Auskunft
+    from referee.sabai.ergebnis import SabaiAngaben
+    from referee.sabai.runde import Spielstand
+
+_JSON = Annotated[bool, typer.Option("--json", help="Antwort als JSON auf stdout.")]
+_DB = Annotated[str | None, typer.Option("--db", help="Datenbankdatei.")]
+_STRENG = Annotated[
+    bool, typer.Option("--streng", help="Joker auf den verbrannten Ass-Joker NICHT erlauben.")
+]
 
 
 # --- Hilfen -------------------------------------------------------------------------------
 
 
-def _hinweise_ausgeben(hinweise, als_json: bool) -> None:
+def _hinweise_ausgeben(hinweise: Iterable[object], als_json: bool) -> None:
     """Hinweise: bei --json auf stderr (stdout bleibt der reine Vertrag), sonst auf stdout."""
     if not hinweise:
         return
@@ -41,7 +50,7 @@ def _hinweise_ausgeben(hinweise, als_json: bool) -> None:
         k.print(Text("• " + str(h)))
 
 
-def _einruecken(c, text: str) -> None:
+def _einruecken(c: Console, text: str) -> None:
     """Regeltext um zwei Zeichen eingerückt, umbrochen, ohne Leerzeichen am Zeilenende."""
     import textwrap
 
@@ -54,7 +63,9 @@ def _einruecken(c, text: str) -> None:
         )
 
 
-def _entscheid_ausgeben(entscheid, als_json: bool, extra: dict | None = None) -> None:
+def _entscheid_ausgeben(
+    entscheid: Auskunft, als_json: bool, extra: Mapping[str, object] | None = None
+) -> None:
     if als_json:
         drucke_json({**(extra or {}), **entscheid.als_json()})
     else:
@@ -76,7 +87,9 @@ def _entscheid_ausgeben(entscheid, als_json: bool, extra: dict | None = None) ->
 # --- Rundenwertung ------------------------------------------------------------------------
 
 
-def _runde_werten(angaben: SabaiAngaben, als_json: bool, eintragen: bool, db=None) -> None:
+def _runde_werten(
+    angaben: SabaiAngaben, als_json: bool, eintragen: bool, db: str | None = None
+) -> None:
     from referee.sabai import hinweis_letzte_partie
 
     letzte = angaben.letzte
@@ -88,9 +101,12 @@ def _runde_werten(angaben: SabaiAngaben, als_json: bool, eintragen: bool, db=Non
     else:
         from referee.cli.ausgabe import aufruf
         from referee.cli.gruppen import buch_oeffnen
+        from referee.sabai.ergebnis import SabaiErgebnis
 
         eingabe = {"argv": aufruf(), "haende": {n: k for n, k in angaben.haende}}
         r = buch_oeffnen(db).eintragen(angaben, eingabe=eingabe)
+        # sabai-Angaben ergeben ein sabai-Ergebnis und (im Buch) den Spielstand des Spiels
+        assert isinstance(r.ergebnis, SabaiErgebnis) and r.sabai_spiel is not None
         ergebnis = r.ergebnis.runde
         meldung = [
             f"Eingetragen: Eintrag #{r.eintrag.id} · Abend {r.abend.id} "
@@ -143,12 +159,14 @@ def _runde_werten(angaben: SabaiAngaben, als_json: bool, eintragen: bool, db=Non
 @gruppen.sabai.command("runde")
 @mit_angaben(SABAI)
 def runde(
-    angaben,
-    als_json: bool = _JSON,
-    eintragen: bool = typer.Option(
-        False, "--eintragen", help="Die Partie im aktuellen Spielabend eintragen."
-    ),
-    db: str = typer.Option(None, "--db", help="Datenbankdatei (nur mit --eintragen)."),
+    angaben: SabaiAngaben,
+    als_json: _JSON = False,
+    eintragen: Annotated[
+        bool, typer.Option("--eintragen", help="Die Partie im aktuellen Spielabend eintragen.")
+    ] = False,
+    db: Annotated[
+        str | None, typer.Option("--db", help="Datenbankdatei (nur mit --eintragen).")
+    ] = None,
 ) -> None:
     """Wertet das Ende einer Partie: Kartenpunkte, Siegespunkte, Hall of Fame.
 
@@ -164,9 +182,9 @@ def runde(
 @gruppen.sabai.command("eintragen")
 @mit_angaben(SABAI)
 def eintragen_befehl(
-    angaben,
-    als_json: bool = _JSON,
-    db: str = typer.Option(None, "--db", help="Datenbankdatei."),
+    angaben: SabaiAngaben,
+    als_json: _JSON = False,
+    db: _DB = None,
 ) -> None:
     """Wertet eine Partie und trägt sie im aktuellen Spielabend ein (wie runde --eintragen).
 
@@ -178,7 +196,7 @@ def eintragen_befehl(
 # --- Speicher -----------------------------------------------------------------------------
 
 
-def _spielstand_zeilen(stand) -> list[str]:
+def _spielstand_zeilen(stand: Spielstand) -> list[str]:
     """Siegespunkte des (laufenden oder beendeten) Spiels als Textzeilen."""
     from referee.sabai import zahl
 
@@ -195,9 +213,11 @@ def _spielstand_zeilen(stand) -> list[str]:
 
 @gruppen.sabai.command("spielstand")
 def spielstand(
-    abend: int = typer.Option(None, "--abend", help="Abend-Nummer (sonst der aktuelle)."),
-    als_json: bool = _JSON,
-    db: str = typer.Option(None, "--db", help="Datenbankdatei."),
+    abend: Annotated[
+        int | None, typer.Option("--abend", help="Abend-Nummer (sonst der aktuelle).")
+    ] = None,
+    als_json: _JSON = False,
+    db: _DB = None,
 ) -> None:
     """Siegespunkte je Spiel im Abend: ein Spiel endet mit der Partie, die --letzte trug.
 
@@ -216,16 +236,16 @@ def spielstand(
     if not spiele:
         k.print(Text(f"Abend {a.id}: noch keine sabai-sabai-Partie eingetragen."))
         return
-    for nr, st in enumerate(spiele, start=1):
-        k.print(Text(f"Spiel {nr}" + ("" if st.beendet else " (läuft)"), style="bold"))
-        for z in _spielstand_zeilen(st):
+    for nr, spiel in enumerate(spiele, start=1):
+        k.print(Text(f"Spiel {nr}" + ("" if spiel.beendet else " (läuft)"), style="bold"))
+        for z in _spielstand_zeilen(spiel):
             k.print(Text("  " + z))
 
 
 @gruppen.sabai.command("ruhmeshalle")
 def ruhmeshalle(
-    als_json: bool = _JSON,
-    db: str = typer.Option(None, "--db", help="Datenbankdatei."),
+    als_json: _JSON = False,
+    db: _DB = None,
 ) -> None:
     """Listet die Hall of Fame: wer mit allen vier Jokern abschloss, mit Datum und Abend.
 
@@ -262,21 +282,32 @@ def ruhmeshalle(
 
 @gruppen.sabai.command("reinwerfen")
 def reinwerfen(
-    karte: str = typer.Argument(..., metavar="KARTE", help="Die Karte, die reingeworfen wird."),
-    auf: str = typer.Option(
-        ..., "--auf", metavar="OBEN", help="Die zuletzt gespielte Karte oben auf dem Ablagestapel."
-    ),
-    anzahl: int = typer.Option(1, "--anzahl", "-n", help="Wie viele identische Karten auf einmal."),
-    fuer_andere: bool = typer.Option(
-        False, "--fuer-andere", help="Für eine andere Person reinwerfen (sabai-sabai-Move)."
-    ),
-    vereinfacht: bool = typer.Option(
-        False, "--vereinfacht", help="Vereinfachte Spielweise: nur eigene Karten reinwerfen."
-    ),
-    streng: bool = typer.Option(
-        False, "--streng", help="Joker auf den verbrannten Ass-Joker NICHT erlauben."
-    ),
-    als_json: bool = _JSON,
+    karte: Annotated[
+        str, typer.Argument(metavar="KARTE", help="Die Karte, die reingeworfen wird.")
+    ],
+    auf: Annotated[
+        str,
+        typer.Option(
+            "--auf",
+            metavar="OBEN",
+            help="Die zuletzt gespielte Karte oben auf dem Ablagestapel.",
+        ),
+    ],
+    anzahl: Annotated[
+        int, typer.Option("--anzahl", "-n", help="Wie viele identische Karten auf einmal.")
+    ] = 1,
+    fuer_andere: Annotated[
+        bool,
+        typer.Option("--fuer-andere", help="Für eine andere Person reinwerfen (sabai-sabai-Move)."),
+    ] = False,
+    vereinfacht: Annotated[
+        bool,
+        typer.Option(
+            "--vereinfacht", help="Vereinfachte Spielweise: nur eigene Karten reinwerfen."
+        ),
+    ] = False,
+    streng: _STRENG = False,
+    als_json: _JSON = False,
 ) -> None:
     """Darf diese Karte auf die zuletzt gespielte reingeworfen werden? Exit 0 ja, 1 nein.
 
@@ -300,14 +331,20 @@ _ASS_FRAGEN_HILFE = (
 
 @gruppen.sabai.command("assjoker")
 def assjoker(
-    frage: str = typer.Argument(None, metavar="FRAGE", help=_ASS_FRAGEN_HILFE + "; leer = alle."),
-    auf: str = typer.Option(
-        None, "--auf", metavar="OBEN", help="Beim Verbrennen: die oberste Karte des Ablagestapels."
-    ),
-    streng: bool = typer.Option(
-        False, "--streng", help="Joker auf den verbrannten Ass-Joker NICHT erlauben."
-    ),
-    als_json: bool = _JSON,
+    frage: Annotated[
+        str | None,
+        typer.Argument(metavar="FRAGE", help=_ASS_FRAGEN_HILFE + "; leer = alle."),
+    ] = None,
+    auf: Annotated[
+        str | None,
+        typer.Option(
+            "--auf",
+            metavar="OBEN",
+            help="Beim Verbrennen: die oberste Karte des Ablagestapels.",
+        ),
+    ] = None,
+    streng: _STRENG = False,
+    als_json: _JSON = False,
 ) -> None:
     """Was darf man mit dem Ass-Joker? Exit 0 erlaubt, 1 nicht erlaubt.
 
@@ -348,8 +385,8 @@ def assjoker(
 
 @gruppen.sabai.command("karte")
 def karte_erklaeren(
-    karte: str = typer.Argument(..., metavar="KARTE", help="z. B. 13, give, J, AJ"),
-    als_json: bool = _JSON,
+    karte: Annotated[str, typer.Argument(metavar="KARTE", help="z. B. 13, give, J, AJ")],
+    als_json: _JSON = False,
 ) -> None:
     """Erklärt eine Karte: Kartenpunkte, Anzahl im Set und die Funktion (11–14).
 
@@ -386,8 +423,8 @@ def karte_erklaeren(
 
 @gruppen.sabai.command("move")
 def move(
-    name: str = typer.Argument(..., metavar="MOVE", help="sabai-sabai oder ass"),
-    als_json: bool = _JSON,
+    name: Annotated[str, typer.Argument(metavar="MOVE", help="sabai-sabai oder ass")],
+    als_json: _JSON = False,
 ) -> None:
     """Erklärt den sabai-sabai-Move oder den Ass-Move (mit dem Regeltext).
 

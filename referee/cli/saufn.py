@@ -5,6 +5,8 @@ Dünn: parsen → ``referee.saufn`` fragen → ausgeben. Regelkern und rich erst
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from referee.cli import gruppen
@@ -13,8 +15,12 @@ from referee.cli.eingabe import mit_angaben
 from referee.cli.eingabe.saufn import ADAPTER as SAUFN
 from referee.cli.mehrwert import mehrwertig
 
+if TYPE_CHECKING:
+    from referee.saufn.ergebnis import SaufnAngaben
+    from referee.saufn.karten import Karte
 
-def _karte(text: str, wo: str):
+
+def _karte(text: str, wo: str) -> Karte:
     """``Karte.parse`` mit der Stelle (KARTE/OBEN) in der Fehlermeldung."""
     from referee.errors import RefereeFehler
     from referee.saufn import Karte
@@ -124,7 +130,7 @@ def karten(als_json: bool = typer.Option(False, "--json", help="Kartenliste als 
 @gruppen.saufn.command("ende", cls=mehrwertig())
 @mit_angaben(SAUFN)
 def ende(
-    angaben,
+    angaben: SaufnAngaben,
     eintragen: bool = typer.Option(
         False, "--eintragen", help="Die Plätze in den laufenden Abend eintragen."
     ),
@@ -156,6 +162,7 @@ def ende(
                 raise  # kein offener Abend: nichts einzutragen
     erg = angaben.ergebnis(lage)
     se, pruefung, vorschlag = erg.spielende, erg.pruefung, erg.vorschlag
+    assert se is not None  # frisch aus den Angaben: mit Spielende (nur gespeichert fehlt es)
     eintrag = None
     ungueltig = not erg.gueltig
     if eintragen and not ungueltig:

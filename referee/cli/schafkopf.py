@@ -17,7 +17,7 @@ from referee.cli.mehrwert import mehrwertig
 
 if TYPE_CHECKING:
     from referee.schafkopf.karten import Karte
-    from referee.schafkopf.partie import Partie, Partiebericht
+    from referee.schafkopf.partie import Partie, Partiebericht, Partiefehler
 
 
 @schafkopf.command("zug")
@@ -136,7 +136,10 @@ def _zeige_bericht(bericht: Partiebericht, nr: int | None = None) -> None:
     from referee.schafkopf.tarif import tarif_laden
 
     p = bericht.partie
-    name = lambda s: _sitzname(p, s)  # noqa: E731
+
+    def name(s: int | None) -> str:
+        return _sitzname(p, s)
+
     kopf = f"Partie {nr}: " if nr is not None else "Partie: "
     kopf += f"{p.spiel.beschreibung}{' (Tout)' if p.tout else ''}{' (Sie)' if p.sie else ''}"
     if p.spiel.art.value != "ramsch":
@@ -155,7 +158,7 @@ def _zeige_bericht(bericht: Partiebericht, nr: int | None = None) -> None:
             teile.append("Stoß/Retour: " + " → ".join(name(s) for s in p.stoesse))
         zeile = "; ".join(teile)
         ausgabe.drucke_text(zeile[:1].upper() + zeile[1:] + ".")
-    fehler_je_stich: dict = {}
+    fehler_je_stich: dict[int | None, list[Partiefehler]] = {}
     for f in bericht.fehler:
         fehler_je_stich.setdefault(f.stich, []).append(f)
     for f in fehler_je_stich.get(None, []):

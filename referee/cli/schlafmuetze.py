@@ -6,6 +6,9 @@ Befehlen.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 import typer
 
 from referee.cli import gruppen
@@ -13,6 +16,9 @@ from referee.cli.ausgabe import aufruf, drucke_json, drucke_text
 from referee.cli.eingabe import mit_angaben
 from referee.cli.eingabe.schlafmuetze import ADAPTER as SCHLAFMUETZE
 from referee.cli.mehrwert import mehrwertig
+
+if TYPE_CHECKING:
+    from referee.schlafmuetze.ergebnis import SchlafmuetzeAngaben
 
 
 def _titel(abschnitt_id: str) -> str:
@@ -22,7 +28,7 @@ def _titel(abschnitt_id: str) -> str:
     return bezeichnung(abschnitt_id)
 
 
-def _regel(abschnitte) -> None:
+def _regel(abschnitte: Iterable[str]) -> None:
     drucke_text("Abschnitt: " + "; ".join(_titel(a) for a in abschnitte))
 
 
@@ -193,7 +199,7 @@ def zug(
 @gruppen.schlafmuetze.command("sieg", cls=mehrwertig())
 @mit_angaben(SCHLAFMUETZE)
 def sieg(
-    angaben,
+    angaben: SchlafmuetzeAngaben,
     als_json: bool = typer.Option(False, "--json", help="Antwort als JSON."),
 ) -> None:
     """Den Sieger eines Schlafmütze-Spiels in den laufenden Abend eintragen.

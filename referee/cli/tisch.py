@@ -9,6 +9,7 @@ geladen.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
@@ -20,7 +21,10 @@ from referee.cli.gruppen import db_wahl
 from referee.cli.mehrwert import mehrwertig, werte
 
 if TYPE_CHECKING:
+    from referee.live.prozess import LiveProzess
+    from referee.tisch.dienst import Sitzungsbuch
     from referee.tisch.sitzung import Tisch
+    from referee.tisch.turnier import TurnierSitzungsbuch
 
 
 @gruppen.app.command("tisch", cls=mehrwertig())
@@ -111,7 +115,10 @@ def tisch(
 
 
 def neue_sitzung(
-    buch: Any, schreibe: Callable[[str], None] | None = None, *, knapp: bool = False
+    buch: Sitzungsbuch | TurnierSitzungsbuch,
+    schreibe: Callable[[str], None] | None = None,
+    *,
+    knapp: bool = False,
 ) -> Tisch:
     """Die Sitzung (``referee.tisch.sitzung.Tisch``) über ``buch`` mit dem, was sie von hier
     bekommt – sie liegt unter der Kommandozeile und importiert sie nicht: die Befehle von
@@ -129,14 +136,19 @@ def neue_sitzung(
     )
 
 
-def _live_starten(db: str, **optionen: Any) -> Any:
+def _live_starten(db: str | os.PathLike[str], **optionen: Any) -> LiveProzess:
     """``live`` in der Sitzung: der Live-Stand im Hintergrund (``referee.live``)."""
     from referee.live import starte_im_hintergrund
 
     return starte_im_hintergrund(db, **optionen)
 
 
-def _sitzung(buch, *, vorweg=None, nach_fehler=None) -> int:
+def _sitzung(
+    buch: Sitzungsbuch | TurnierSitzungsbuch,
+    *,
+    vorweg: Callable[[Tisch], None] | None = None,
+    nach_fehler: Callable[[], None] | None = None,
+) -> int:
     """Die Sitzung über ``buch``: am Terminal interaktiv, sonst Zeile für Zeile (nach einer
     fehlerhaften Zeile ``nach_fehler()``); ``vorweg(sitzung)`` vor der ersten Zeile. Schließt
     Sitzung und Buch; zurück der Exit-Code."""
@@ -161,7 +173,15 @@ def _fehler(text: str) -> None:
     sys.stderr.write(f"Fehler: {text}\n")
 
 
-def _turniertisch(db, tisch_nr, turnier_id, runde, spieler, tarif, setzen) -> None:
+def _turniertisch(
+    db: str | None,
+    tisch_nr: int | None,
+    turnier_id: int | None,
+    runde: int | None,
+    spieler: list[str] | None,
+    tarif: str | None,
+    setzen: list[str] | None,
+) -> None:
     """``tisch --tisch T [--turnier ID] [--runde R]``: die Sitzung an einem Turniertisch."""
     from referee.errors import Eingabefehler
     from referee.tisch.turnier import TurnierSitzungsbuch
@@ -177,7 +197,7 @@ def _turniertisch(db, tisch_nr, turnier_id, runde, spieler, tarif, setzen) -> No
         )
     buch = TurnierSitzungsbuch(db_wahl(db), tisch=tisch_nr, turnier_id=turnier_id, runde=runde)
 
-    def vorweg(_sitzung) -> None:
+    def vorweg(_sitzung: Tisch) -> None:
         lage = buch.lage()
         plaetze = ", ".join(
             f"{n} ({nr})" for n, nr in zip(lage.spieler, lage.startnummern, strict=True)

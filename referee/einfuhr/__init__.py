@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from referee.einfuhr.bausteine import _Fehler, _fehler
+from referee.einfuhr.bausteine import JsonObjekt, _Fehler, _fehler
 from referee.einfuhr.pruefung import pruefe_export
 from referee.errors import Zustandsfehler
 
@@ -172,7 +172,7 @@ def _erste_abweichung(a: Any, b: Any, pfad: str = "") -> str:
     return pfad or "Datei"
 
 
-def _benannt(daten: dict, stelle: str) -> tuple[str, str]:
+def _benannt(daten: JsonObjekt, stelle: str) -> tuple[str, str]:
     """``eintraege[3].gilt`` → (``Eintrag 7``, ``gilt``): die Stelle so, wie ein Mensch sie sucht."""
     m = re.match(r"(eintraege|abende|spieler|ereignisse)\[(\d+)\]\.?(.*)", stelle)
     if not m:
@@ -191,7 +191,7 @@ def _benannt(daten: dict, stelle: str) -> tuple[str, str]:
     return f"{wort} {nummer}", rest or "Reihenfolge"
 
 
-def _probe(daten: dict, tmp: Path, auswerten: Auswerten) -> None:
+def _probe(daten: JsonObjekt, tmp: Path, auswerten: Auswerten) -> None:
     """In die temporäre Datenbank ``tmp`` importieren und prüfen, dass sie genau die Datei
     ergibt und sich auswerten lässt (``auswerten``; der Aufrufer räumt ``tmp`` auf)."""
     from referee.spiele import store_oeffnen
@@ -219,7 +219,9 @@ def _probe(daten: dict, tmp: Path, auswerten: Auswerten) -> None:
         ) from None
 
 
-def importieren(daten: Any, ziel: Path, auswerten: Auswerten) -> dict:
+def importieren(
+    daten: Any, ziel: Path, auswerten: Auswerten, *, dazu: bool = False
+) -> dict[str, int]:
     """Den Export ``daten`` in die Datenbank ``ziel`` übernehmen – geprüft, alles oder nichts.
 
     ``auswerten(pfad)`` rechnet aus der Probedatei alles, was die lesenden Befehle zeigen
@@ -230,22 +232,43 @@ def importieren(daten: Any, ziel: Path, auswerten: Auswerten) -> dict:
     ``ziel`` muss fehlen oder eine leere Datenbank sein (sonst ``Zustandsfehler``).
     Rückgabe: ``{"spieler": n, "abende": n, "eintraege": n}``. SIGTERM und SIGHUP brechen
     ab wie Strg-C (``KeyboardInterrupt``), ohne temporäre Dateien zu hinterlassen.
+
+    ``dazu`` (``import --dazu``): ``ziel`` darf Daten haben; die Abende der Datei kommen nach
+    ``referee.einfuhr.dazu`` dazu, und das ganze zusammengeführte Buch wird geprüft und
+    nachgerechnet wie eine Datei. Rückgabe dann zusätzlich ``abende_neu``,
+    ``abende_ergaenzt``, ``abende_vorhanden``, ``eintraege_neu``, ``spieler_neu``.
+
+    Immer dabei: ``ohne_kennung`` – wie viele Abende der Datei keine Kennung hatten (ein
+    Export vor Schema 9) und eine neue bekamen.
     """
     with _abbruch_bei_signal() as halt:
-        return _importieren(daten, ziel, auswerten, halt)
+        return _importieren(daten, ziel, auswerten, halt, dazu)
 
 
-def _importieren(daten: Any, ziel: Path, auswerten: Auswerten, halt: Callable[[], None]) -> dict:
+def _importieren(
+    daten: Any, ziel: Path, auswerten: Auswerten, halt: Callable[[], None], dazu: bool
+) -> dict[str, int]:
+    from referee.einfuhr.dazu import kennungen_ergaenzen
     from referee.spiele import store_oeffnen
 
     pruefe_export(daten)
+    daten, ohne_kennung = kennungen_ergaenzen(daten)
     with store_oeffnen(ziel) as s:
-        if s.existiert and (s.spieler_alle() or s.abende() or s.export_turniere()):
-            raise Zustandsfehler(
-                f"Die Datenbank {ziel} ist nicht leer; importiert wird nur in eine leere "
-                "(andere Datei mit --db wählen)."
-            )
+        hat_daten = bool(s.existiert and (s.spieler_alle() or s.abende() or s.export_turniere()))
+        alt = s.export() if hat_daten and dazu else None
         vorhanden = ziel.exists()
+    if alt is not None and ("turniere" in daten or "turniere" in alt):
+        raise Zustandsfehler(
+            "import --dazu führt nur Abende zusammen, keine Turniere; ein Buch mit Turnieren "
+            "bitte in eine leere Datei importieren (--db). Nichts importiert."
+        )
+    if alt is not None:
+        return dict(_dazu(daten, alt, ziel, auswerten, halt), ohne_kennung=ohne_kennung)
+    if hat_daten:
+        raise Zustandsfehler(
+            f"Die Datenbank {ziel} ist nicht leer; importiert wird nur in eine leere "
+            "(andere Datei mit --db wählen) oder mit --dazu."
+        )
     ordner = ziel.parent if str(ziel.parent) else Path(".")
     ordner.mkdir(parents=True, exist_ok=True)
     _reste_entfernen(ordner)
@@ -269,9 +292,56 @@ def _importieren(daten: Any, ziel: Path, auswerten: Auswerten, halt: Callable[[]
                 s.importieren(daten)
     finally:
         _entfernen(tmp)
-    return {
+    zahlen = {
         "spieler": len(daten["spieler"]),
         "abende": len(daten["abende"]),
         "eintraege": len(daten["eintraege"]),
         "turniere": len((daten.get("turniere") or {}).get("turniere") or []),
+        "ohne_kennung": ohne_kennung,
+    }
+    if dazu:  # in ein leeres Buch: alles ist neu
+        zahlen |= {
+            "abende_neu": zahlen["abende"],
+            "abende_ergaenzt": 0,
+            "abende_vorhanden": 0,
+            "eintraege_neu": zahlen["eintraege"],
+            "spieler_neu": zahlen["spieler"],
+        }
+    return zahlen
+
+
+def _dazu(
+    daten: JsonObjekt,
+    alt: JsonObjekt,
+    ziel: Path,
+    auswerten: Auswerten,
+    halt: Callable[[], None],
+) -> dict[str, int]:
+    """``import --dazu`` in ein Buch mit Daten: zusammenführen, das Ganze prüfen und probehalber
+    importieren, dann nur das Fehlende schreiben (eine Transaktion, danach gleich dem Ganzen)."""
+    from referee.einfuhr.dazu import zusammenfuehren
+    from referee.spiele import store_oeffnen
+
+    z = zusammenfuehren(alt, daten)
+    if not z.nichts_neu:
+        pruefe_export(z.daten)
+        ordner = ziel.parent if str(ziel.parent) else Path(".")
+        _reste_entfernen(ordner)
+        tmp = _temp_pfad(ordner)
+        try:
+            _probe(z.daten, tmp, auswerten)
+            halt()
+            with store_oeffnen(ziel) as s:
+                s.importieren(z.daten, dazu=True)
+        finally:
+            _entfernen(tmp)
+    return {
+        "spieler": len(z.daten["spieler"]),
+        "abende": len(z.daten["abende"]),
+        "eintraege": len(z.daten["eintraege"]),
+        "abende_neu": z.abende_neu,
+        "abende_ergaenzt": z.abende_ergaenzt,
+        "abende_vorhanden": z.abende_vorhanden,
+        "eintraege_neu": z.eintraege_neu,
+        "spieler_neu": z.spieler_neu,
     }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypeAlias
 
 from referee.errors import Eingabefehler
 from referee.text import ist_steuerzeichen, zeigbar
@@ -38,6 +38,11 @@ _EINTRAG_FELDER = (
     "ergebnis",
     "werte",
 )
+#: Ein JSON-Objekt der Importdatei, nachdem ``_objekt`` es als Objekt erkannt hat. Die Werte
+#: bleiben JSON (``Any``), das die Prüfung Feld für Feld liest und prüft – wie
+#: ``referee.ergebnis.objekt``; die Einfuhr ist die Kante, an der die Datei hereinkommt.
+JsonObjekt: TypeAlias = dict[str, Any]
+
 _TEXT_HOECHSTENS = 10_000
 _TIEFE_HOECHSTENS = 40
 
@@ -87,14 +92,14 @@ def _datum(wert: Any, wo: str, feld: str) -> str:
     """Ein Kalenderdatum ``JJJJ-MM-TT`` (wie ``abend neu --datum``), das es gibt."""
     from datetime import date
 
-    _text(wert, wo, feld, hoechstens=32)
+    text = _text(wert, wo, feld, hoechstens=32)
     try:
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", wert, re.ASCII):
-            date.fromisoformat(wert)
-            return wert
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text, re.ASCII):
+            date.fromisoformat(text)
+            return text
     except ValueError:
         pass
-    raise _fehler(wo, f"„{feld}“ = „{zeigbar(wert, 32)}“ ist kein Datum der Form JJJJ-MM-TT.")
+    raise _fehler(wo, f"„{feld}“ = „{zeigbar(text, 32)}“ ist kein Datum der Form JJJJ-MM-TT.")
 
 
 def _zeitpunkt(wert: Any, wo: str, feld: str) -> str:
@@ -102,16 +107,16 @@ def _zeitpunkt(wert: Any, wo: str, feld: str) -> str:
     gültigem Datum, gültiger Uhrzeit und gültigem Versatz."""
     from datetime import datetime
 
-    _text(wert, wo, feld, hoechstens=64)
+    text = _text(wert, wo, feld, hoechstens=64)
     try:
-        if _ZEITPUNKT.fullmatch(wert):
-            datetime.fromisoformat(wert)
-            return wert
+        if _ZEITPUNKT.fullmatch(text):
+            datetime.fromisoformat(text)
+            return text
     except ValueError:
         pass
     raise _fehler(
         wo,
-        f"„{feld}“ = „{zeigbar(wert, 32)}“ ist kein Zeitpunkt der Form JJJJ-MM-TTTHH:MM:SS+HH:MM.",
+        f"„{feld}“ = „{zeigbar(text, 32)}“ ist kein Zeitpunkt der Form JJJJ-MM-TTTHH:MM:SS+HH:MM.",
     )
 
 
@@ -121,7 +126,7 @@ def _wahr(wert: Any, wo: str, feld: str) -> bool:
     return wert
 
 
-def _objekt(wert: Any, wo: str, felder: tuple[str, ...] | None = None) -> dict:
+def _objekt(wert: Any, wo: str, felder: tuple[str, ...] | None = None) -> JsonObjekt:
     if not isinstance(wert, dict):
         raise _fehler(wo, f"erwartet ein JSON-Objekt, nicht {_art(wert)}.")
     if felder is not None:
@@ -134,7 +139,8 @@ def _objekt(wert: Any, wo: str, felder: tuple[str, ...] | None = None) -> dict:
     return wert
 
 
-def _liste(wert: Any, wo: str, feld: str) -> list:
+def _liste(wert: Any, wo: str, feld: str) -> list[Any]:
+    """Eine JSON-Liste; ihre Elemente (JSON, ``Any``) prüft der Aufrufer."""
     if not isinstance(wert, list):
         raise _fehler(wo, f"„{feld}“ muss eine Liste sein, nicht {_art(wert)}.")
     return wert
@@ -168,3 +174,17 @@ def _freie_daten(wert: Any, wo: str, feld: str, tiefe: int = 0) -> None:
         for k, x in wert.items():
             _freie_daten(k, wo, feld, tiefe + 1)
             _freie_daten(x, wo, feld, tiefe + 1)
+
+
+#: Eine Kennung (Schema 9): eine UUID in Kleinbuchstaben, wie ``str(uuid.uuid4())``.
+_KENNUNG = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def _kennung(wert: Any, wo: str, gesehen: set[str]) -> str:
+    """Die Kennung eines Abends oder Turniers: eine UUID, in der Datei nur einmal."""
+    if not isinstance(wert, str) or not _KENNUNG.fullmatch(wert):
+        raise _fehler(wo, "„uuid“ ist keine Kennung (UUID in Kleinbuchstaben).")
+    if wert in gesehen:
+        raise _fehler(wo, "die Kennung („uuid“) kommt zweimal vor.")
+    gesehen.add(wert)
+    return wert

@@ -6,16 +6,33 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from referee.einfuhr.bausteine import _fehler
+from referee.einfuhr.bausteine import JsonObjekt, _fehler
 from referee.errors import Eingabefehler
 from referee.text import zeigbar
+
+if TYPE_CHECKING:
+    from referee.ergebnis import Werte
+    from referee.sabai.ergebnis import SabaiErgebnis
+    from referee.sabai.regeln import Gleichstand
+    from referee.saufn.ende import Spielende
+    from referee.schafkopf.tarif import Tarif
+
+#: Ein Weg, das Ergebnis aus den Fakten nachzurechnen (``als_json``-Form); mehrere, wo
+#: ``eintragen`` nicht speichert, welcher galt (kurze oder lange Karte …).
+Versuch: TypeAlias = Callable[[], JsonObjekt]
+#: Je Abend seine Regeländerungen: ``(nach_eintrag, tarif, nach_eintrag des Stornos oder None)``.
+Regelverlauf: TypeAlias = dict[int, list[tuple[int, JsonObjekt, int | None]]]
+#: ``Tarif.aus_json`` je Tarifobjekt der Datei (``id()``), einmal gelesen; ``None`` = Standard.
+Tarife: TypeAlias = "dict[int, Tarif | None]"
 
 # ---------------------------------------------------------------- Werte neu berechnen
 
 
-def _werte_neu_berechnen(spiel: str, ergebnis: dict) -> dict[str, dict[str, int]]:
+def _werte_neu_berechnen(spiel: str, ergebnis: JsonObjekt) -> Werte:
     """Die Wertzeilen ``{groesse: {name: wert}}`` eines Ergebnisses, mit dem Code des Spiels.
 
     Die einzige Stelle, die wissen muss, wo die Spiele ihre Werte berechnen: das typisierte
@@ -77,11 +94,11 @@ _IMMER_GESCHRIEBEN = {
 _FEHLT = object()
 
 
-def _regelverlauf(ereignisse: list[dict]) -> dict[int, list[tuple[int, dict, int | None]]]:
+def _regelverlauf(ereignisse: list[JsonObjekt]) -> Regelverlauf:
     """Je Abend seine Regeländerungen in der Reihenfolge des Schreibens:
     ``(nach_eintrag, tarif, nach_eintrag des Stornos oder None)``."""
     storniert = {v["bezug"]: v["nach_eintrag"] for v in ereignisse if v["art"] == "storno"}
-    verlauf: dict[int, list[tuple[int, dict, int | None]]] = {}
+    verlauf: Regelverlauf = {}
     for v in sorted(ereignisse, key=lambda v: v["id"]):
         if v["art"] == "regel":
             verlauf.setdefault(v["abend"], []).append(
@@ -91,13 +108,13 @@ def _regelverlauf(ereignisse: list[dict]) -> dict[int, list[tuple[int, dict, int
 
 
 def _tarif_an_der_stelle(
-    abend: dict, verlauf: dict[int, list[tuple[int, dict, int | None]]], bis: int, eid: int
-) -> dict:
+    abend: JsonObjekt, verlauf: Regelverlauf, bis: int, eid: int
+) -> JsonObjekt:
     """Der Tarif, mit dem referee Eintrag ``eid`` rechnete (``Buch.lage``): der beim Anlegen
     des Abends, ersetzt durch die jüngste Regeländerung, die vor Eintrag ``bis`` kam (ein
     Spiel: ``bis`` = ``eid``; eine Korrektur: das ursprüngliche Spiel, ``Abendspeicher.abend(bis=…)``)
     und beim Schreiben von ``eid`` nicht storniert war."""
-    tarif = abend["tarif"]
+    tarif: JsonObjekt = abend["tarif"]
     for nach, neu, storno_nach in verlauf.get(abend["id"], ()):
         if nach < bis and (storno_nach is None or storno_nach >= eid):
             tarif = neu
@@ -105,13 +122,13 @@ def _tarif_an_der_stelle(
 
 
 def _ergebnisse_nachrechnen(
-    eintraege: dict[int, dict], abende: dict[int, dict], ereignisse: list[dict]
+    eintraege: dict[int, JsonObjekt], abende: dict[int, JsonObjekt], ereignisse: list[JsonObjekt]
 ) -> None:
     """Jedes Ergebnis aus den Fakten seines Spiels nachrechnen, wie ``eintragen`` bzw.
     ``korrigieren`` es tat, und mit der Datei vergleichen; die erste Abweichung ist ein
     ``Eingabefehler`` mit dem Eintrag (und Spieler)."""
     verlauf = _regelverlauf(ereignisse)
-    tarife: dict[int, Any] = {}
+    tarife: Tarife = {}
     for eid, e in eintraege.items():
         if e["art"] == "storno":
             continue
@@ -124,14 +141,14 @@ def _ergebnisse_nachrechnen(
 
 
 def _eintrag_nachrechnen(
-    e: dict, wo: str, abend: dict, tarif: dict, tarife: dict[int, Any]
+    e: JsonObjekt, wo: str, abend: JsonObjekt, tarif: JsonObjekt, tarife: Tarife
 ) -> None:
     spiel, erg, eingabe = e["spiel"], e["ergebnis"], e["eingabe"]
     vollstaendig = all(k in erg for k in _IMMER_GESCHRIEBEN[spiel])
     argv = eingabe.get("argv")
     if not (isinstance(argv, list) and all(isinstance(t, str) for t in argv)):
         argv = []
-    versuche: list[Any] = []
+    versuche: list[Versuch] = []
     grund: str | None = None
     try:
         if spiel == "schafkopf":
@@ -147,7 +164,7 @@ def _eintrag_nachrechnen(
     except Exception:
         grund = "es lässt sich nicht nachrechnen."
     ist = {k: v for k, v in erg.items() if k in _ERGEBNIS_FELDER[spiel]}
-    erstes: dict | None = None
+    erstes: JsonObjekt | None = None
     for versuch in versuche:
         try:
             soll = versuch()
@@ -170,7 +187,7 @@ def _eintrag_nachrechnen(
     _abweichung(wo, ist, erstes)
 
 
-def _tarif_objekt(tarif: dict, tarife: dict[int, Any]) -> Any:
+def _tarif_objekt(tarif: JsonObjekt, tarife: Tarife) -> Tarif | None:
     """``Tarif.aus_json`` je Tarif einmal (wie ``Buch.lage``: leer = der Standardtarif)."""
     from referee.schafkopf.tarif import Tarif
 
@@ -199,7 +216,7 @@ def _zeige(wert: Any) -> str:
     return zeigbar(json.dumps(wert, ensure_ascii=False), 60)
 
 
-def _abweichung(wo: str, ist: dict, soll: dict) -> None:
+def _abweichung(wo: str, ist: JsonObjekt, soll: JsonObjekt) -> None:
     """Die erste Abweichung als Fehler: ``Eintrag 7, Spieler „Ben“: „zahlungen“ ist …``."""
     for feld in [*soll, *(k for k in ist if k not in soll)]:
         a, b = ist.get(feld, _FEHLT), soll.get(feld, _FEHLT)
@@ -232,7 +249,9 @@ def _option(argv: list[str], name: str) -> str | None:
     return wert
 
 
-def _schafkopf_versuche(erg: dict, eingabe: dict, abend: dict, tarif: Any) -> list[Any]:
+def _schafkopf_versuche(
+    erg: JsonObjekt, eingabe: JsonObjekt, abend: JsonObjekt, tarif: Tarif | None
+) -> list[Versuch]:
     """Wie ``SchafkopfPartie``/``SchafkopfAngaben.ergebnis``: aus der gespeicherten Partie,
     sonst aus den Fakten im Ergebnis (``ergebnis_aus_fakten``).
 
@@ -246,7 +265,7 @@ def _schafkopf_versuche(erg: dict, eingabe: dict, abend: dict, tarif: Any) -> li
     if "partie" in eingabe:
         partie = eingabe["partie"]
 
-        def aus_partie() -> dict:
+        def aus_partie() -> JsonObjekt:
             from referee.schafkopf.partie import partie_bericht
 
             if not isinstance(partie, dict):
@@ -288,7 +307,7 @@ def _schafkopf_versuche(erg: dict, eingabe: dict, abend: dict, tarif: Any) -> li
         laufende = (e.laufende,) if e.laufende else (0, 1)
     schwarz = (False, True) if e.tout else (e.schwarz,)
 
-    def rechne(kurz: bool, lauf: int, schw: bool) -> dict:
+    def rechne(kurz: bool, lauf: int, schw: bool) -> JsonObjekt:
         return ergebnis_aus_fakten(
             art,
             alle,
@@ -309,14 +328,13 @@ def _schafkopf_versuche(erg: dict, eingabe: dict, abend: dict, tarif: Any) -> li
         ).als_json()
 
     return [
-        lambda k=k, lauf=lauf, s=s: rechne(k, lauf, s)
-        for k in (False, True)
-        for lauf in laufende
-        for s in schwarz
+        partial(rechne, k, lauf, s) for k in (False, True) for lauf in laufende for s in schwarz
     ]
 
 
-def _sabai_versuche(erg: dict, eingabe: dict, abend: dict, argv: list[str]) -> list[Any]:
+def _sabai_versuche(
+    erg: JsonObjekt, eingabe: JsonObjekt, abend: JsonObjekt, argv: list[str]
+) -> list[Versuch]:
     """Wie ``SabaiAngaben.ergebnis``: aus den Händen (``eingabe.haende``) mit den Konventionen
     der Kommandozeile (``--gleichstand``, ``--ass-joker-wert``). Ohne Hände (Korrektur,
     Tischmodus) aus den Kartenpunkten: Siegespunkte, Sieger und Hall of Fame müssen zu ihnen
@@ -328,7 +346,7 @@ def _sabai_versuche(erg: dict, eingabe: dict, abend: dict, argv: list[str]) -> l
     haende = eingabe.get("haende")
     if haende is not None:
 
-        def aus_haenden() -> dict:
+        def aus_haenden() -> JsonObjekt:
             from referee.namen import namen_am_abend
 
             if not isinstance(haende, dict) or not all(isinstance(k, str) for k in haende.values()):
@@ -344,10 +362,10 @@ def _sabai_versuche(erg: dict, eingabe: dict, abend: dict, argv: list[str]) -> l
             return werten(list(zip(namen, haende.values())), e.letzte, regeln).als_json()
 
         return [aus_haenden]
-    return [lambda g=g: _sabai_aus_punkten(e, g) for g in Gleichstand]
+    return [partial(_sabai_aus_punkten, e, g) for g in Gleichstand]
 
 
-def _sabai_aus_punkten(e: Any, gleichstand: Any) -> dict:
+def _sabai_aus_punkten(e: SabaiErgebnis, gleichstand: Gleichstand) -> JsonObjekt:
     """Siegespunkte und Sieger aus den Kartenpunkten wie ``werte_runde``; wer den Ass-Joker
     hielt, steht (ohne Hände) nur in den Siegespunkten (−1) oder der Hall of Fame."""
     from referee.sabai.regeln import Gleichstand
@@ -387,7 +405,7 @@ def _sabai_aus_punkten(e: Any, gleichstand: Any) -> dict:
     }
 
 
-def _saufn_neu(erg: dict, argv: list[str]) -> dict:
+def _saufn_neu(erg: JsonObjekt, argv: list[str]) -> JsonObjekt:
     """Wie ``SaufnAngaben.ergebnis``: Plätze und Mitspielende geprüft (``spielende``), die
     Schlücke aus der Verteilung der Kommandozeile; ohne sie müssen sie sich mit den Plätzen so
     verteilen lassen."""
@@ -417,7 +435,7 @@ def _saufn_neu(erg: dict, argv: list[str]) -> dict:
     return {"plaetze": list(se.plaetze), "spieler": list(se.spieler), "schluecke": schluecke}
 
 
-def _schluecke_moeglich(se: Any, schluecke: dict[str, int]) -> dict[str, int]:
+def _schluecke_moeglich(se: Spielende, schluecke: dict[str, int]) -> dict[str, int]:
     """Lassen sich diese Schlücke je Person mit den Plätzen verteilen? Platz 1 gibt an alle,
     Platz 2 an alle außer Platz 1, Platz 3 an alle außer 1 und 2 (ineinander liegende Mengen):
     was nur die ersten j Plätze geben können, darf deren Schlücke nicht übersteigen."""
@@ -431,7 +449,7 @@ def _schluecke_moeglich(se: Any, schluecke: dict[str, int]) -> dict[str, int]:
     return schluecke
 
 
-def _schlafmuetze_neu(erg: dict) -> dict:
+def _schlafmuetze_neu(erg: JsonObjekt) -> JsonObjekt:
     """Wie ``SchlafmuetzeAngaben.ergebnis``: Sieger und Mitspielende (``pruefe_sieg``)."""
     from referee.schlafmuetze.ergebnis import SchlafmuetzeErgebnis
     from referee.schlafmuetze.regeln import pruefe_sieg

@@ -11,11 +11,12 @@ from referee.einfuhr.bausteine import (
     _EREIGNIS_FELDER,
     _KOPF_FELDER,
     _SPIELER_FELDER,
-    _art,
+    JsonObjekt,
     _datum,
     _fehler,
     _freie_daten,
     _ganz,
+    _kennung,
     _kurz,
     _liste,
     _objekt,
@@ -25,6 +26,7 @@ from referee.einfuhr.bausteine import (
 )
 from referee.einfuhr.nachrechnen import _ergebnisse_nachrechnen, _werte_neu_berechnen
 from referee.errors import Eingabefehler, Zustandsfehler
+from referee.text import json_art as _art
 from referee.text import zeigbar
 from referee.zahlen import GRENZE_TARIF
 
@@ -83,15 +85,23 @@ def pruefe_export(daten: Any) -> None:
     alle_namen = set(spieler_namen.values())
 
     # Abende
-    abende: dict[int, dict] = {}
+    abende: dict[int, JsonObjekt] = {}
     offen = 0
+    kennungen: set[str] = set()
     for i, a in enumerate(_liste(daten["abende"], "Datei", "abende"), start=1):
         wo = f"Abend {i}"
-        _objekt(a, wo, _ABEND_FELDER)
+        # „uuid“ (Schema 9) fehlt in älteren Exporten: der Import gibt dann neue
+        _objekt(
+            a,
+            wo,
+            (*_ABEND_FELDER, "uuid") if isinstance(a, dict) and "uuid" in a else _ABEND_FELDER,
+        )
         aid = _ganz(a["id"], wo, "id", 1)
         wo = f"Abend {aid}"
         if aid in abende:
             raise _fehler(wo, "die Id kommt zweimal vor.")
+        if "uuid" in a:
+            _kennung(a["uuid"], wo, kennungen)
         _datum(a["datum"], wo, "datum")
         if a["ort"] is not None:
             _text(a["ort"], wo, "ort")
@@ -120,7 +130,7 @@ def pruefe_export(daten: Any) -> None:
         abende[aid] = a
 
     # Einträge
-    eintraege: dict[int, dict] = {}
+    eintraege: dict[int, JsonObjekt] = {}
     nummern: set[tuple[int, int]] = set()
     cent_je_abend: dict[int, int] = {}
     for i, e in enumerate(_liste(daten["eintraege"], "Datei", "eintraege"), start=1):
@@ -146,7 +156,12 @@ def pruefe_export(daten: Any) -> None:
 
 
 def _id_und_abend(
-    obj: Any, was: str, i: int, felder: Any, gesehen: dict, abende: dict[int, dict]
+    obj: Any,
+    was: str,
+    i: int,
+    felder: tuple[str, ...],
+    gesehen: dict[int, JsonObjekt],
+    abende: dict[int, JsonObjekt],
 ) -> tuple[int, int, str]:
     """Ein Eintrag oder Ereignis: Objekt mit ``felder``, eindeutige ``id``, ``abend`` aus der
     Datei; gibt (id, abend, Ort für Meldungen) zurück."""
@@ -169,11 +184,11 @@ def _hausregeln(hr: Any, wo: str) -> None:
         _text(v, wo, f"hausregeln.{k}", leer_ok=True, hoechstens=64)
 
 
-def _pruefe_ereignisse(liste: Any, abende: dict[int, dict], letzter_eintrag: int) -> None:
+def _pruefe_ereignisse(liste: Any, abende: dict[int, JsonObjekt], letzter_eintrag: int) -> None:
     """Ereignisse der Abende (Schema 4): Regeländerung, bezahlt, Ende, wieder offen, Storno."""
     from referee.store import EREIGNIS_ARTEN
 
-    frueher: dict[int, dict] = {}
+    frueher: dict[int, JsonObjekt] = {}
     for i, v in enumerate(_liste(liste, "Datei", "ereignisse"), start=1):
         vid, aid, wo = _id_und_abend(v, "Ereignis", i, _EREIGNIS_FELDER, frueher, abende)
         _zeitpunkt(v["zeit"], wo, "zeit")
@@ -197,7 +212,7 @@ def _pruefe_ereignisse(liste: Any, abende: dict[int, dict], letzter_eintrag: int
         frueher[vid] = v
 
 
-def _ereignis_daten(art: str, daten: Any, wo: str, abend: dict, bezug: Any) -> None:
+def _ereignis_daten(art: str, daten: Any, wo: str, abend: JsonObjekt, bezug: Any) -> None:
     """Die Daten eines Ereignisses in genau der Form, die referee schreibt (``Buch.regel``,
     ``Buch.bezahlt``, ``abend ende``/``wieder``, Storno)."""
     spieler = set(abend["spieler"])
@@ -263,7 +278,9 @@ def _pruefe_tarif(tarif: Any, wo: str) -> None:
         raise _fehler(wo, "der Tarif lässt sich nicht lesen.") from None
 
 
-def _pruefe_eintrag(e: dict, wo: str, frueher: dict[int, dict], abend: dict) -> None:
+def _pruefe_eintrag(
+    e: JsonObjekt, wo: str, frueher: dict[int, JsonObjekt], abend: JsonObjekt
+) -> None:
     from referee.ergebnis import SPIELE
     from referee.store import ARTEN
 

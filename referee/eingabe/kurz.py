@@ -8,8 +8,14 @@ ohne die Zeile erst in Optionen oder Text zurückzuverwandeln.
 
 Eine Zeile ist entweder ein Befehl der Kommandozeile ohne ``referee`` (``stand``,
 ``ruf --hand …``), ein Befehl der Sitzung (``u``, ``q``, ``hilfe``, ``live``, ``?TEXT``)
-oder ein Spiel in Kurzform. Spieler-Tokens sind ein Name des Abends oder ein eindeutiger
-Anfang davon (Groß-/Kleinschreibung egal); Mehrdeutiges wird gefragt, nie geraten.
+oder ein Spiel in Kurzform. Mehrdeutiges wird gefragt, nie geraten.
+
+Spieler nennt ein Wort (``referee.namen.namen_zum_wort``; Groß-/Kleinschreibung und Akzente
+egal: ``lu`` ist Łukasz, ``jo`` Jörg): der Name, ein Wort von ihm oder ein eindeutiger Anfang
+(``an`` = Anna, ``hu`` = Sepp Huber), Vorname Punkt Anfang des Nachnamens (``sepp.h``), der
+ganze Name in Anführungszeichen (``"sepp huber"``; in Anführungszeichen ist ein Wort immer ein
+Name, nie ein Zusatz oder eine Zahl) und am Turniertisch die Startnummer (``#12``). ``#12``
+ganz vorn in der Zeile ist dagegen die Korrektur von Eintrag 12 (``#12 r #2 #7 61``).
 
 Schafkopf (Spiel zuerst, danach Spieler und Zusätze in beliebiger Reihenfolge):
 
@@ -137,8 +143,9 @@ RAMSCH_WOERTER = {
     "dm": "durchmarsch",
     "durchmarsch": "durchmarsch",
 }
-#: sabai: das letzte Wort, das die Runde zur letzten Partie macht.
+#: sabai: das letzte Wort, das die Runde zur letzten Partie macht; was die Hände trennt.
 SABAI_LETZTE = ("letzte", "!")
+SABAI_TRENNER = "/"
 #: Schlafmütze: nach diesem Wort stehen die Mitspieler.
 SCHLAFMUETZE_MIT = "mit"
 _BUCHSTABEN = "|".join(sorted(ZUSAETZE, key=len, reverse=True))
@@ -160,32 +167,127 @@ def kurzformen() -> list[str]:
 
 
 class Mitspieler(tuple[str, ...]):
-    """Die Namen, gegen die eine Zeile gelesen wird, und wo sie sitzen – für die Meldung bei
-    einem unbekannten Namen (``an diesem Abend``, am Turniertisch ``an Tisch 3``).
+    """Die Namen, gegen die eine Zeile gelesen wird, wo sie sitzen – für die Meldung bei einem
+    unbekannten Namen (``an diesem Abend``, am Turniertisch ``an Tisch 3``) – und am Turniertisch
+    ihre Startnummern (in derselben Reihenfolge; ``#12`` nennt den Spieler mit Nr. 12).
 
-    >>> Mitspieler(["Anna", "Ben"], "an Tisch 3").wo
-    'an Tisch 3'
+    >>> m = Mitspieler(["Anna", "Ben"], "an Tisch 3", (7, 2))
+    >>> m.wo, m.nummern
+    ('an Tisch 3', {'Anna': 7, 'Ben': 2})
     """
 
     wo: str
+    startnummern: tuple[int, ...]
 
-    def __new__(cls, namen: Sequence[str], wo: str = "an diesem Abend") -> Mitspieler:
+    def __new__(
+        cls, namen: Sequence[str], wo: str = "an diesem Abend", startnummern: Sequence[int] = ()
+    ) -> Mitspieler:
         neu = super().__new__(cls, namen)
+        if startnummern and len(startnummern) != len(neu):
+            raise ValueError("Mitspieler: je Name eine Startnummer")
         neu.wo = wo
+        neu.startnummern = tuple(startnummern)
         return neu
 
+    @property
+    def nummern(self) -> dict[str, int]:
+        """Name → Startnummer (am Abend leer)."""
+        return dict(zip(self, self.startnummern, strict=True)) if self.startnummern else {}
 
-def spieler_aufloesen(token: str, spieler: Sequence[str]) -> str:
-    """Ein Spieler-Token → der Name des Abends: ganzer Name oder eindeutiger Anfang.
+
+def _wo(spieler: Sequence[str]) -> str:
+    return spieler.wo if isinstance(spieler, Mitspieler) else "an diesem Abend"
+
+
+def _nummern(spieler: Sequence[str]) -> dict[str, int]:
+    return spieler.nummern if isinstance(spieler, Mitspieler) else {}
+
+
+def _dabei(spieler: Sequence[str]) -> str:
+    """``Anna, Ben`` (am Turniertisch ``Sepp Huber (#2), Anna (#5)``)."""
+    nr = _nummern(spieler)
+    return ", ".join(f"{n} (#{nr[n]})" if n in nr else n for n in spieler)
+
+
+#: Anführungszeichen um einen Namen mit Leerzeichen (gerade und typografische vom Handy).
+ANFUEHRUNGSZEICHEN = '"„“”'
+
+
+class Wort(str):
+    """Ein Wort der Zeile (ohne Anführungszeichen); ``roh``: wie es getippt war (mit ihnen);
+    ``zitiert``: stand ganz oder zum Teil in Anführungszeichen – was darin steht, ist ein Name;
+    ``trenner``: ein Trennzeichen außerhalb von Anführungszeichen."""
+
+    roh: str = ""
+    zitiert: bool = False
+    trenner: bool = False
+
+
+def zeilenwoerter(text: str, trenner: str = "") -> list[Wort]:
+    """Die Wörter einer Zeile: getrennt an Leerraum, außer in Anführungszeichen (die wegfallen);
+    jedes Zeichen aus ``trenner`` außerhalb davon ist ein eigenes Wort (sabai: ``/``).
+    Ein Apostroph ist ein Buchstabe (O'Brien).
+
+    >>> zeilenwoerter('r "Sepp Huber" an+„sepp maier“ 71')
+    ['r', 'Sepp Huber', 'an+sepp maier', '71']
+    >>> [w.zitiert for w in zeilenwoerter('w "k" k')]
+    [False, True, False]
+    """
+    aus: list[Wort] = []
+    teil: list[str] = []
+    roh: list[str] = []
+    zitiert = offen = False
+
+    def fertig() -> None:
+        nonlocal zitiert
+        if teil or zitiert:
+            w = Wort("".join(teil))
+            w.roh, w.zitiert = "".join(roh), zitiert
+            aus.append(w)
+        teil.clear()
+        roh.clear()
+        zitiert = False
+
+    for z in text:
+        if z in ANFUEHRUNGSZEICHEN:
+            offen, zitiert = not offen, True
+            roh.append(z)
+        elif offen or not (z.isspace() or z in trenner):
+            teil.append(z)
+            roh.append(z)
+        else:
+            fertig()
+            if z in trenner:
+                t = Wort(z)
+                t.roh, t.trenner = z, True
+                aus.append(t)
+    if offen:
+        raise Eingabefehler(f"Anführungszeichen nicht geschlossen: {zeigbar(text, 60)}")
+    fertig()
+    return aus
+
+
+def _teile(wort: Wort, trenner: str) -> list[Wort]:
+    """Die Teile eines Wortes zwischen ``trenner`` außerhalb von Anführungszeichen
+    (``an+"sepp huber"`` → ``an``, ``sepp huber``), jedes mit seinem ``zitiert``."""
+    return [t for t in zeilenwoerter(wort.roh or wort, trenner) if not t.trenner]
+
+
+def spieler_aufloesen(token: str, spieler: Sequence[str], *, zitiert: bool = False) -> str:
+    """Ein Spieler-Token → der Name am Tisch (``referee.namen.namen_zum_wort``: ganzer Name,
+    ein Wort davon, eindeutiger Anfang, ``sepp.h``; am Turniertisch ``#12``). ``zitiert``: das
+    Wort stand in Anführungszeichen (dann ist ``#12`` ein Name, keine Startnummer).
 
     >>> spieler_aufloesen("be", ["Anna", "Ben", "Cem"])
     'Ben'
+    >>> spieler_aufloesen("hu", ["Sepp Huber", "Sepp Maier"])
+    'Sepp Huber'
     >>> spieler_aufloesen("b", ["Ben", "Berta"])
     Traceback (most recent call last):
     ...
     referee.errors.Mehrdeutig: „b“: Ben oder Berta?
     """
-    t = token.strip().casefold()
+    t = token.strip()
     if not t:
         raise Eingabefehler("Leerer Spielername.")
     if not spieler:
@@ -193,28 +295,85 @@ def spieler_aufloesen(token: str, spieler: Sequence[str]) -> str:
             f"Kein offener Abend, „{zeigbar(token, 40)}“ spielt also nirgends mit. Einen beginnen: "
             "abend neu --spieler Anna Ben Cem Dora."
         )
-    for n in spieler:
-        if n.casefold() == t:
-            return n
-    treffer = [n for n in spieler if n.casefold().startswith(t)]
+    if t.startswith("#") and not zitiert:
+        return _startnummer(t, spieler)
+    from referee.namen import namen_zum_wort, rueckfrage
+
+    treffer = namen_zum_wort(t, spieler)
     if len(treffer) == 1:
         return treffer[0]
     if treffer:
-        liste = ", ".join(treffer[:-1]) + " oder " + treffer[-1]
-        raise Mehrdeutig(f"„{zeigbar(token, 40)}“: {liste}?")
-    from referee.namen import aehnliche, meintest_du
+        raise Mehrdeutig(
+            rueckfrage(t, treffer, spieler, nummern=_nummern(spieler), geht=namenswort)
+        )
+    from referee.namen import aehnliche, schreibweise
 
-    vorschlag = meintest_du(aehnliche(token, spieler))
-    wo = spieler.wo if isinstance(spieler, Mitspieler) else "an diesem Abend"
+    vorschlag = " oder ".join(
+        f"„{n}“" + (f" ({w})" if w and w.casefold() != n.casefold() else "")
+        for n in aehnliche(token, spieler)
+        for w in [schreibweise(n, spieler, namenswort)]
+    )
+    vorschlag = f"Meintest du {vorschlag}?" if vorschlag else ""
     raise Eingabefehler(
-        f"„{zeigbar(token, 40)}“ spielt {wo} nicht mit. "
-        + (vorschlag or "Dabei sind: " + ", ".join(spieler) + ".")
+        f"„{zeigbar(token, 40)}“ spielt {_wo(spieler)} nicht mit. "
+        + (vorschlag or f"Dabei sind: {_dabei(spieler)}.")
     )
 
 
-def _partei(token: str, spieler: Sequence[str]) -> list[str]:
-    """``an+be`` → ``["Anna", "Ben"]``."""
-    return [spieler_aufloesen(t, spieler) for t in token.split("+") if t]
+def _startnummer(token: str, spieler: Sequence[str]) -> str:
+    """``#12`` an einer Namensstelle: der Spieler mit Startnummer 12 an diesem Turniertisch."""
+    nr = token[1:].strip()
+    nummern = _nummern(spieler)
+    if not (ist_ziffern(nr) and len(nr) <= 9):
+        raise Eingabefehler(
+            f"„{zeigbar(token, 40)}“: nach # steht eine Startnummer (#12); ein Name, der mit # "
+            'beginnt, steht in Anführungszeichen ("#…").'
+        )
+    if not nummern:
+        raise Eingabefehler(
+            f"„{zeigbar(token, 40)}“: Startnummern gibt es nur am Turniertisch; {_wo(spieler)} "
+            f"nennt man Spieler beim Namen oder seinem Anfang. Dabei sind: {_dabei(spieler)}."
+        )
+    name = next((n for n, x in nummern.items() if x == int(nr)), None)
+    if name is None:
+        raise Eingabefehler(
+            f"„{zeigbar(token, 40)}“: Startnummer {int(nr)} sitzt nicht {_wo(spieler)}. "
+            f"Dort sitzen: {_dabei(spieler)}."
+        )
+    return name
+
+
+def namenswort(wort: str) -> bool:
+    """Würde ``wort`` (ohne Anführungszeichen) an jeder Stelle einer Zeile als Name gelesen –
+    ist es also keine Zahl, kein Zusatz (``l3``, ``k``, ``sie``), kein Wort des Ramsch, von
+    sabai oder der Schlafmütze (``j``, ``dm``, ``letzte``, ``mit``) und enthält kein Zeichen,
+    das die Zeile trennt? Wörter in Anführungszeichen sind immer Namen.
+
+    >>> [namenswort(w) for w in ("hu", "sepp.h", "k", "l3", "mit", "61", "#2", '"k"')]
+    [True, True, False, False, False, False, False, True]
+    """
+    if wort.startswith('"') and wort.endswith('"') and len(wort) > 1:
+        return not any(z in ANFUEHRUNGSZEICHEN for z in wort[1:-1])
+    t = wort.casefold()
+    return not (
+        not t
+        or ist_ziffern(t)
+        or _ZAHL_ZUSATZ.match(t)
+        or _ZAHLARTIG.match(t)
+        or t in ("k", "x")
+        or t in SCHALTER
+        or t in RAMSCH_WOERTER
+        or t == SCHLAFMUETZE_MIT
+        or t in SABAI_LETZTE
+        or t[0] in "@#"
+        or any(z in t for z in "+,/" + ANFUEHRUNGSZEICHEN)
+        or any(z.isspace() for z in t)
+    )
+
+
+def _partei(wort: Wort, spieler: Sequence[str]) -> list[str]:
+    """``an+be`` → ``["Anna", "Ben"]`` (``an+"sepp huber"`` geht auch)."""
+    return [spieler_aufloesen(t, spieler, zitiert=t.zitiert) for t in _teile(wort, "+")]
 
 
 # --------------------------------------------------------------------------- Lesen
@@ -251,7 +410,12 @@ def lies(zeile: str, spieler: Sequence[str], befehle: Collection[str] = ()) -> E
     try:
         woerter = shlex.split(zeile)
     except ValueError:
-        raise Eingabefehler(f"Anführungszeichen nicht geschlossen: {zeile}") from None
+        # ein Befehl braucht geschlossene Anführungszeichen; ein Spiel liest ``woerter`` (dort
+        # ist ein Apostroph ein Buchstabe: O'Brien)
+        kopf = zeile.split()[0]
+        if kopf.casefold() in SITZUNG or kopf.casefold() == "referee" or kopf in befehle:
+            raise Eingabefehler(f"Anführungszeichen nicht geschlossen: {zeile}") from None
+        return lies_spiel(zeile, spieler, befehle)
     if not woerter:
         return None
     kopf = woerter[0].casefold()
@@ -300,16 +464,19 @@ def _korrektur(zeile: str, spieler: Sequence[str]) -> Korrektur:
 def lies_spiel(text: str, spieler: Sequence[str], befehle: Collection[str] = ()) -> Spiel:
     """Ein Spiel in Kurzform (ohne Korrektur-Präfix) → seine getypte Eingabe
     (``SchafkopfAngaben``, ``SabaiAngaben``, ``SaufnAngaben``, ``SchlafmuetzeAngaben``)."""
-    woerter = text.split()
-    anderes = ANDERE.get(woerter[0].casefold())
+    teile = text.split(None, 1)
+    if not teile:
+        raise Eingabefehler("Die Zeile ist leer: ein Spiel in Kurzform, z. B. r an be 71.")
+    kopf, rest = teile[0], teile[1] if len(teile) > 1 else ""
+    anderes = ANDERE.get(kopf.casefold())
     if anderes == "sabai":
-        return _sabai(text.split(None, 1)[1] if len(woerter) > 1 else "", spieler)
+        return _sabai(zeilenwoerter(rest, SABAI_TRENNER), spieler)
     if anderes == "saufn":
-        return _saufn(woerter[1:], spieler)
+        return _saufn(zeilenwoerter(rest), spieler)
     if anderes == "schlafmuetze":
-        return _schlafmuetze(woerter[1:], spieler)
-    art, farbe = spielart(woerter[0], befehle)
-    return _schafkopf(art, farbe, woerter[1:], spieler)
+        return _schlafmuetze(zeilenwoerter(rest), spieler)
+    art, farbe = spielart(kopf, befehle)
+    return _schafkopf(art, farbe, zeilenwoerter(rest), spieler)
 
 
 def spielart(token: str, befehle: Collection[str] = ()) -> Ansage:
@@ -339,7 +506,7 @@ def spielart(token: str, befehle: Collection[str] = ()) -> Ansage:
 
 
 def _schafkopf(
-    art: Spielart, farbe: Farbe | None, woerter: Sequence[str], spieler: Sequence[str]
+    art: Spielart, farbe: Farbe | None, woerter: Sequence[Wort], spieler: Sequence[str]
 ) -> SchafkopfAngaben:
     zahlen: dict[str, int] = {}
     schalter: set[str] = set()
@@ -349,10 +516,29 @@ def _schafkopf(
     tisch: list[str] = []
     modus = "partei"  # beim Ramsch: nach „j“ Jungfrauen, nach „dm“ der Durchmarsch
     zahl: int | None = None
+
+    def nenne(w: Wort) -> None:
+        """Namen an dieser Stelle: Partei, nach „j“ Jungfrauen, nach „dm“ der Durchmarsch."""
+        nonlocal durchmarsch, modus
+        namen = _partei(w, spieler)
+        if not namen:
+            raise Eingabefehler("Leerer Spielername.")
+        if modus == "jungfrau":
+            jungfrauen.extend(namen)
+        elif modus == "durchmarsch":
+            if durchmarsch is not None or len(namen) != 1:
+                raise Eingabefehler("Durchmarsch: genau ein Name, z. B. ramsch dm cem.")
+            durchmarsch = namen[0]
+            modus = "partei"
+        else:
+            partei.extend(namen)
+
     for w in woerter:
         t = w.casefold()
         m = _ZAHL_ZUSATZ.match(t)
-        if ist_ziffern(t):
+        if w.zitiert and not w.roh.startswith("@"):  # in Anführungszeichen: ein Name
+            nenne(w)
+        elif ist_ziffern(t):
             if zahl is not None:
                 raise Eingabefehler(
                     f"Zwei Zahlen ohne Zusatz: „{zahl}“ und „{zeigbar(w, 40)}“ (Augen nur einmal)."
@@ -374,10 +560,13 @@ def _schafkopf(
             zahlen[name] = 1
         elif t in SCHALTER:
             schalter.add(t)
-        elif t.startswith("@"):
+        elif w.roh.startswith("@"):
             if tisch:
                 raise Eingabefehler(f"Der Tisch ist doppelt angegeben („{zeigbar(w, 40)}“).")
-            tisch = [spieler_aufloesen(x, spieler) for x in re.split(r"[+,]", w[1:]) if x]
+            tisch = [
+                spieler_aufloesen(x, spieler, zitiert=x.zitiert)
+                for x in _teile(Wort(w.roh[1:]), "+,")
+            ]
             if len(tisch) != 4 or len(set(tisch)) != 4:
                 raise Eingabefehler(
                     f"„{zeigbar(w, 40)}“: der Tisch sind vier verschiedene Spieler, z. B. @an+be+cem+do."
@@ -391,16 +580,7 @@ def _schafkopf(
         elif art is Spielart.RAMSCH and t in RAMSCH_WOERTER:
             modus = RAMSCH_WOERTER[t]
         else:
-            namen = _partei(w, spieler)
-            if modus == "jungfrau":
-                jungfrauen += namen
-            elif modus == "durchmarsch":
-                if durchmarsch is not None or len(namen) != 1:
-                    raise Eingabefehler("Durchmarsch: genau ein Name, z. B. ramsch dm cem.")
-                durchmarsch = namen[0]
-                modus = "partei"
-            else:
-                partei += namen
+            nenne(w)
     if modus == "durchmarsch" and durchmarsch is None:
         raise Eingabefehler("Nach „dm“ fehlt, wer alle Stiche hat: ramsch dm cem.")
     augen, stiche = None, zahlen.get("stiche")
@@ -465,21 +645,25 @@ def _pruefe_partei(art: Spielart, partei: list[str], farbe: Farbe | None) -> Non
         )
 
 
-def _sabai(text: str, spieler: Sequence[str]) -> SabaiAngaben:
-    woerter = text.split()
-    letzte = bool(woerter) and woerter[-1].casefold() in SABAI_LETZTE
+def _sabai(woerter: Sequence[Wort], spieler: Sequence[str]) -> SabaiAngaben:
+    letzte = bool(woerter) and not woerter[-1].zitiert and woerter[-1].casefold() in SABAI_LETZTE
     if letzte:
-        text = text.rsplit(None, 1)[0] if len(woerter) > 1 else ""
-    teile = [t.strip() for t in text.split("/")]
-    if not text.strip() or any(not t for t in teile):
+        woerter = woerter[:-1]
+    teile: list[list[Wort]] = [[]]
+    for w in woerter:
+        if w.trenner:
+            teile.append([])
+        else:
+            teile[-1].append(w)
+    if not woerter or any(not t for t in teile):
         raise Eingabefehler(
             "sabai: je Spieler Name und Karten, getrennt durch „/“, "
             "z. B. sb an 3 7 J / be AJ 2 / cem / do 14 0."
         )
-    haende = []
-    for teil in teile:
-        name, _, karten = teil.partition(" ")
-        haende.append((spieler_aufloesen(name, spieler), " ".join(karten.split())))
+    haende = [
+        (spieler_aufloesen(name, spieler, zitiert=name.zitiert), " ".join(karten))
+        for name, *karten in teile
+    ]
     namen = [n for n, _ in haende]
     doppelt = sorted({n for n in namen if namen.count(n) > 1})
     if doppelt:
@@ -487,7 +671,7 @@ def _sabai(text: str, spieler: Sequence[str]) -> SabaiAngaben:
     return SabaiAngaben(tuple(haende), letzte)
 
 
-def _saufn(woerter: Sequence[str], spieler: Sequence[str]) -> SaufnAngaben:
+def _saufn(woerter: Sequence[Wort], spieler: Sequence[str]) -> SaufnAngaben:
     plaetze = [n for w in woerter for n in _partei(w, spieler)]
     if not 1 <= len(plaetze) <= 3:
         raise Eingabefehler(
@@ -498,8 +682,8 @@ def _saufn(woerter: Sequence[str], spieler: Sequence[str]) -> SaufnAngaben:
     return SaufnAngaben(tuple(plaetze))
 
 
-def _schlafmuetze(woerter: Sequence[str], spieler: Sequence[str]) -> SchlafmuetzeAngaben:
-    klein = [w.casefold() for w in woerter]
+def _schlafmuetze(woerter: Sequence[Wort], spieler: Sequence[str]) -> SchlafmuetzeAngaben:
+    klein = ["" if w.zitiert else w.casefold() for w in woerter]
     mit: list[str] = []
     if SCHLAFMUETZE_MIT in klein:
         i = klein.index(SCHLAFMUETZE_MIT)
@@ -512,16 +696,19 @@ def _schlafmuetze(woerter: Sequence[str], spieler: Sequence[str]) -> Schlafmuetz
     from referee.eingabe.schlafmuetze import schlafmuetze_angaben
 
     # mit Mitspielern gleich geprüft (Sieger spielt mit, 2–8 Personen), wie bei ``sieg``
-    return schlafmuetze_angaben(spieler_aufloesen(woerter[0], spieler), mit)
+    sieger = woerter[0]
+    return schlafmuetze_angaben(spieler_aufloesen(sieger, spieler, zitiert=sieger.zitiert), mit)
 
 
 __all__ = [
     "ANDERE",
+    "ANFUEHRUNGSZEICHEN",
     "FARBEN",
     "FARBSPIELE",
     "MAX_ZEICHEN",
     "RAMSCH_WOERTER",
     "SABAI_LETZTE",
+    "SABAI_TRENNER",
     "SCHALTER",
     "SCHLAFMUETZE_MIT",
     "SITZUNG",
@@ -540,9 +727,12 @@ __all__ = [
     "Sitzung",
     "Spiel",
     "UeberlangeZeile",
+    "Wort",
     "kurzformen",
     "lies",
     "lies_spiel",
+    "namenswort",
     "spielart",
     "spieler_aufloesen",
+    "zeilenwoerter",
 ]

@@ -4,8 +4,9 @@ aktualisiert (``referee live``, in ``referee tisch`` der Befehl ``live``).
 Eine Anwendung für beide Quellen – einen Abend oder ein Turnier:
 
 - ``quelle``: was eine Quelle kann (lesen, ihre Schreib-Links, die vier Anfragen beantworten);
-  ``abend`` (``referee live``) und ``turnierquelle`` (``referee turnier live``: die Rangliste
-  für Handys und Beamer, je Tisch ein Schreib-Link) sind die beiden;
+  ``abend`` (``referee live``), ``turnierquelle`` (``referee turnier live``: die Rangliste
+  für Handys und Beamer, je Tisch ein Schreib-Link) und ``saisonquelle`` (``referee saison
+  live``: die Rangliste einer Saison, nur lesen) sind die drei;
 - ``daten`` und ``turnierdaten``: was die Seiten zeigen, an einer Stelle aus dem Buch gelesen;
 - ``basis``, ``seite``, ``eingabeseite``, ``turnierseite``: die Seiten als HTML (reine
   Funktionen; Rahmen und Grundstil in ``basis``);
@@ -34,9 +35,15 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from referee.live.prozess import LiveProzess
-    from referee.live.server import AbendServer, TurnierServer
+    from referee.live.server import AbendServer, SaisonServer, TurnierServer
 
-__all__ = ["STANDARD_PORT", "starte_im_hintergrund", "starte_im_thread", "starte_turnier_im_thread"]
+__all__ = [
+    "STANDARD_PORT",
+    "starte_im_hintergrund",
+    "starte_im_thread",
+    "starte_saison_im_thread",
+    "starte_turnier_im_thread",
+]
 
 #: Der Port von ``referee live`` ohne ``--port``.
 STANDARD_PORT = 8723
@@ -110,4 +117,25 @@ def starte_turnier_im_thread(
     with Turnierbuch(pfad) as tb:
         tid = tb.turnier(turnier_id).turnier.id
     server = TurnierServer(pfad, tid, host, STANDARD_PORT if port is None else port, **optionen)
+    return server.starte()
+
+
+def starte_saison_im_thread(
+    db_pfad: str | os.PathLike[str] | None = None,
+    saison_id: int | None = None,
+    host: str | None = None,
+    port: int | None = None,
+    **optionen: Any,
+) -> SaisonServer:
+    """``referee saison live`` in einem Thread dieses Prozesses: die Rangliste der Saison
+    ``saison_id`` (sonst der jüngsten), nur lesen. Keine Saison: ``KeineDaten``. Sonst wie
+    ``starte_im_thread``."""
+    from referee.buch.saison import Saisonbuch
+    from referee.live.server import SaisonServer
+    from referee.store import db_pfad as pfad_von
+
+    pfad = pfad_von(db_pfad)
+    with Saisonbuch(pfad) as sb:
+        sid = sb.zeigen(saison_id).saison.id
+    server = SaisonServer(pfad, sid, host, STANDARD_PORT if port is None else port, **optionen)
     return server.starte()

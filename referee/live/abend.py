@@ -250,6 +250,7 @@ def eingabedaten(a: Abendstand | None, meldung: str | None = None) -> Eingabedat
     ihrem Kürzel in der Zeile, die letzten Einträge mit Formular (fürs Korrigieren)."""
     from referee.bericht.formate import uhrzeit
     from referee.live.formular import kuerzel
+    from referee.namen import anzeigenamen
 
     if a is None:
         return Eingabedaten(
@@ -259,7 +260,7 @@ def eingabedaten(a: Abendstand | None, meldung: str | None = None) -> Eingabedat
             or "Noch kein Spielabend. Am Rechner einen beginnen: referee abend neu --spieler …",
         )
     ab = a.abend
-    k = kuerzel(ab.spieler)
+    k, zeige = kuerzel(ab.spieler), anzeigenamen(ab.spieler)
     spiele, hinweis = erlaubte_spiele(ab.tarif)
     return Eingabedaten(
         abend=ab.id,
@@ -268,7 +269,7 @@ def eingabedaten(a: Abendstand | None, meldung: str | None = None) -> Eingabedat
         if ab.offen
         else f"Abend {ab.id} ist beendet; eingetragen wird erst wieder in einem offenen Abend "
         "(am Rechner: referee abend neu … oder referee abend wieder).",
-        spieler=tuple(Mitspieler(n, k.get(n)) for n in ab.spieler),
+        spieler=tuple(Mitspieler(n, k.get(n), anzeige=zeige[n]) for n in ab.spieler),
         eintraege=tuple(
             Listeneintrag(
                 id=e.id,

@@ -215,7 +215,7 @@
     daten.spieler.forEach(function (p) {
       var an = ausgewaehlt(p.name);
       var b = baue("button", { type: "button", klasse: "chip", "aria-pressed": an ? "true" : "false" }, [
-        baue("span", { text: p.name }),
+        baue("span", { text: p.anzeige || p.name }),
         baue("small", { text: (beschriftung && beschriftung(p.name)) || p.hinweis || "" })
       ]);
       if (!p.kuerzel) {

@@ -12,7 +12,8 @@ die eine Stelle von ``referee.live``, die die Grammatik kennt (``kurz``):
   versteht (Befehle, ``u``, ``#12 …``), ist hier ein Eingabefehler; ``angaben`` und
   ``schafkopf_angaben``: dasselbe gleich als Angaben fürs Buch;
 - ``kuerzel``: je Spieler das kürzeste Wort, das der Parser eindeutig diesem Spieler zuordnet
-  (geprüft mit dem Parser selbst, also nie ein Zusatzwort wie ``k`` oder ``sie``);
+  (geprüft mit dem Parser selbst, also nie ein Zusatzwort wie ``k`` oder ``sie``; bei zwei
+  Sepps ``hu`` und ``ma``, am Turniertisch notfalls ``#12``) – das schreibt ein Chip der Seite;
 - ``formular``: ein Spiel als Zustand des Formulars (JSON), damit „Korrigieren“ die Seite mit
   einem Eintrag füllt – aus der gespeicherten Zeile (vom Handy oder aus ``tisch``), sonst aus dem
   gespeicherten Ergebnis.
@@ -64,7 +65,7 @@ _FARB_BUCHSTABE = {farbe: b for b, farbe in kurz.FARBEN.items()}
 # ``tests/test_schreiben_formular.py`` mit ``kurz.lies`` zurück.
 _RAMSCH = {"jungfrau": "j", "durchmarsch": "dm"}
 _TISCH = {"zeichen": "@", "trenner": "+"}
-_SABAI = {"trenner": "/", "letzte": "letzte"}
+_SABAI = {"trenner": kurz.SABAI_TRENNER, "letzte": "letzte"}
 _SCHLAFMUETZE = {"mit": "mit"}
 #: SAUFN: so viele Plätze nennt eine Zeile höchstens (das Podest)
 _SAUFN_PLAETZE = 3
@@ -167,11 +168,14 @@ def angaben(zeile: str, spieler: Sequence[str]) -> Angaben:
     return lies_zeile(zeile, spieler)
 
 
-def schafkopf_angaben(zeile: str, namen: Sequence[str], wo: str) -> SchafkopfAngaben:
+def schafkopf_angaben(
+    zeile: str, namen: Sequence[str], wo: str, startnummern: Sequence[int] = ()
+) -> SchafkopfAngaben:
     """Eine Zeile vom Handy eines Turniertisches, gelesen mit den Namen dieses Tisches
-    (``wo``: „an Tisch 3“, für die Meldung bei einem unbekannten Namen) → die Angaben eines
-    Schafkopfspiels; andere Spiele gibt es am Turniertisch nicht."""
-    spiel = lies_zeile(zeile, kurz.Mitspieler(namen, wo))
+    (``wo``: „an Tisch 3“, für die Meldung bei einem unbekannten Namen; ``startnummern``: je
+    Name seine, für ``#12``) → die Angaben eines Schafkopfspiels; andere Spiele gibt es am
+    Turniertisch nicht."""
+    spiel = lies_zeile(zeile, kurz.Mitspieler(namen, wo, startnummern))
     if isinstance(spiel, kurz.SchafkopfAngaben):
         return spiel
     raise Eingabefehler(
@@ -183,7 +187,7 @@ def schafkopf_angaben(zeile: str, namen: Sequence[str], wo: str) -> SchafkopfAng
 # --------------------------------------------------------------------------- Kürzel
 
 
-def _ist(zeile: str, spieler: tuple[str, ...], name: str) -> bool:
+def _ist(zeile: str, spieler: Sequence[str], name: str) -> bool:
     """Liest der Parser ``zeile`` als ein Spiel, in dem genau ``name`` genannt ist?"""
     try:
         s = kurz.lies_spiel(zeile, spieler)
@@ -198,32 +202,56 @@ def _ist(zeile: str, spieler: tuple[str, ...], name: str) -> bool:
     return s.sieger == name and not s.spieler
 
 
-def _passt(token: str, spieler: tuple[str, ...], name: str) -> bool:
+def _passt(token: str, spieler: Sequence[str], name: str) -> bool:
     """Ein Kürzel gilt, wenn es in jeder Art Zeile genau diesen Spieler meint (kein Zusatzwort
     wie ``k``, ``sie``, ``j``, ``dm``, ``mit``, ``letzte``, keine Zahl)."""
     return all(_ist(f"{kopf} {token}", spieler, name) for kopf in ("w", "ramsch", "sb", "sf", "sm"))
 
 
 @lru_cache(maxsize=32)
-def _kuerzel(spieler: tuple[str, ...]) -> tuple[tuple[str, str | None], ...]:
+def _kuerzel(
+    namen: tuple[str, ...], wo: str, startnummern: tuple[int, ...]
+) -> tuple[tuple[str, str | None], ...]:
+    from referee.namen import namen_zum_wort, schreibweisen
+
+    spieler = kurz.Mitspieler(namen, wo, startnummern)
+    nummern = spieler.nummern
+
+    def eindeutig(k: str, name: str) -> bool:
+        """Vorab ohne Parser: nennt das Wort allein schon genau diesen Namen?"""
+        return k.startswith("#") or namen_zum_wort(k.strip('"'), namen) == [name]
+
     aus: list[tuple[str, str | None]] = []
-    for name in spieler:
-        wort = name.casefold().split()[0] if name.split() else ""
-        gefunden = None
-        for laenge in range(min(2, len(wort)), len(wort) + 1):
-            token = wort[:laenge]
-            if token and _passt(token, spieler, name):
-                gefunden = token
-                break
-        aus.append((name, gefunden))
+    for name in namen:
+        kandidaten = schreibweisen(name, kuerzeste=True)
+        if name in nummern:  # bei gleicher Länge geht der Name vor (hu vor #2)
+            kandidaten = sorted([*kandidaten, f"#{nummern[name]}"], key=len)
+        aus.append(
+            (
+                name,
+                next(
+                    (k for k in kandidaten if eindeutig(k, name) and _passt(k, spieler, name)),
+                    None,
+                ),
+            )
+        )
     return tuple(aus)
 
 
-def kuerzel(spieler: Sequence[str]) -> dict[str, str | None]:
-    """Je Spieler das kürzeste Wort (mindestens zwei Zeichen, soweit der Name so lang ist), das
-    ``tisch`` eindeutig diesem Spieler zuordnet; ``None``, wenn es keines gibt (ein Name mit
-    Leerzeichen, dessen erstes Wort auch ein anderer Name ist)."""
-    return dict(_kuerzel(tuple(spieler)))
+def kuerzel(spieler: Sequence[str], startnummern: Sequence[int] = ()) -> dict[str, str | None]:
+    """Je Spieler das kürzeste Wort, das ``tisch`` eindeutig diesem Spieler zuordnet – geprüft
+    mit dem Parser selbst: ein Anfang des Vornamens oder eines anderen Wortes (mindestens zwei
+    Zeichen, soweit das Wort so lang ist: ``an``, bei zwei Sepps ``hu`` und ``ma``), sonst
+    ``vor.nach`` (``s.hu``), am Turniertisch (``startnummern``: je Name seine) die Startnummer
+    (``#2``), zuletzt der ganze Name in Anführungszeichen (``"L3"``); ``None`` nur, wenn nicht
+    einmal der geht (ein Name mit Anführungszeichen).
+
+    >>> kuerzel(["Sepp Huber", "Sepp Maier", "Sepp Hofer", "Huberta"], (2, 7, 9, 4))
+    {'Sepp Huber': '#2', 'Sepp Maier': 'ma', 'Sepp Hofer': 'ho', 'Huberta': '#4'}
+    """
+    if isinstance(spieler, kurz.Mitspieler):
+        return dict(_kuerzel(tuple(spieler), spieler.wo, spieler.startnummern))
+    return dict(_kuerzel(tuple(spieler), "an diesem Abend", tuple(startnummern)))
 
 
 # --------------------------------------------------------------------------- Formular
@@ -320,11 +348,12 @@ def _aus_ergebnis(e: Eintrag, spieler: Sequence[str]) -> kurz.Spiel | None:
 
 
 def schafkopf_formular(
-    zeile: object, ergebnis: object, namen: Sequence[str]
+    zeile: object, ergebnis: object, namen: Sequence[str], startnummern: Sequence[int] = ()
 ) -> dict[str, Any] | None:
     """Ein Spiel eines Turniertisches als Formular: aus der Zeile, mit der es eingegeben
-    wurde (Handy, ``tisch``), sonst aus dem gespeicherten Ergebnis (``SchafkopfErgebnis``)."""
-    gelesen = spiel_aus_zeile(zeile, namen)
+    wurde (Handy, ``tisch``; ``startnummern`` für ``#12``), sonst aus dem gespeicherten
+    Ergebnis (``SchafkopfErgebnis``)."""
+    gelesen = spiel_aus_zeile(zeile, kurz.Mitspieler(namen, startnummern=startnummern))
     if isinstance(gelesen, kurz.SchafkopfAngaben):
         return formular(gelesen)
     aus_ergebnis = schafkopf_aus_ergebnis(ergebnis)

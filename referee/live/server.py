@@ -35,6 +35,7 @@ from referee.live.abend import Abendquelle
 from referee.live.app import HOECHSTENS_ZUSEHER, SICHERHEIT, LiveApp
 from referee.live.beobachter import Beobachter
 from referee.live.quelle import B, D, Quelle
+from referee.live.saisonquelle import Saisonquelle
 from referee.live.schreiben import Schreiber
 from referee.live.terminal import nur_lokal, qr_text
 from referee.live.turnierquelle import Aufnahme, Turnierquelle
@@ -463,6 +464,23 @@ class TurnierServer(LiveServer[Any, Any]):
         return [(tisch, f"{self._basis}/{token}/") for tisch, token in tokens]
 
 
+class SaisonServer(LiveServer[Any, Any]):
+    """``referee saison live``: ``url`` (die Rangliste der Saison), nur lesen."""
+
+    url_schreiben = None
+
+    def __init__(
+        self,
+        db: Path,
+        saison_id: int | None,
+        host: str | None = None,
+        port: int = 0,
+        **optionen: Any,
+    ) -> None:
+        self.saison_id = saison_id
+        super().__init__(Saisonquelle(db, saison_id), host, port, **optionen)
+
+
 __all__ = [
     "ANFRAGE_FRIST",
     "HOECHSTENS_VERBINDUNGEN",
@@ -470,6 +488,7 @@ __all__ = [
     "KOPF_FRIST",
     "AbendServer",
     "LiveServer",
+    "SaisonServer",
     "TurnierServer",
     "binde",
     "lokale_adresse",

@@ -185,14 +185,17 @@ class Tischpunkte:
 
 
 def _formular(
-    e: Turniereintrag, spiel: Turnierspiel, namen: Sequence[str]
+    e: Turniereintrag, spiel: Turnierspiel, namen: Mapping[int, str]
 ) -> dict[str, Any] | None:
     """Das Spiel als Formular der Eingabeseite: aus der Zeile, mit der es eingegeben wurde
-    (Handy, ``tisch``), sonst aus dem gespeicherten Ergebnis."""
+    (Handy, ``tisch``; Startnummer → Name), sonst aus dem gespeicherten Ergebnis."""
     from referee.live.formular import schafkopf_formular
 
     return schafkopf_formular(
-        e.eingabe.get("handy") or e.eingabe.get("tisch"), spiel.ergebnis, namen
+        e.eingabe.get("handy") or e.eingabe.get("tisch"),
+        spiel.ergebnis,
+        tuple(namen.values()),
+        tuple(namen),
     )
 
 
@@ -202,10 +205,18 @@ def eingabedaten(a: Tischansicht, letzte: int = LETZTE) -> Eingabedaten:
     die Kopfzeile, die Nummer des nächsten Spiels."""
     from referee.bericht.formate import uhrzeit
     from referee.live.formular import SPIEL_WORT, kuerzel
+    from referee.namen import anzeigenamen
 
     lage, w = a.lage, a.lage.wertung
     namen = a.namen
-    k = kuerzel(tuple(namen.values()))
+    k = kuerzel(tuple(namen.values()), tuple(namen))
+    # gleiche Vornamen am Tisch: „Sepp H. · 2“ statt „Sepp Huber“ mit „Nr. 2“ darunter
+    kurznamen = anzeigenamen(list(namen.values()))
+    zeige = {
+        s.name: f"{kurznamen[s.name]} · {s.startnummer}"
+        for s in lage.sitze
+        if kurznamen[s.name] != s.name
+    }
     aus = lage.aussetzer.startnummer if a.offen and lage.aussetzer is not None else None
     letzter = a.spiele[-1][0].id if a.spiele else None
     nummer = {e.id: i for i, (e, _) in enumerate(a.spiele, 1)}
@@ -232,8 +243,13 @@ def eingabedaten(a: Tischansicht, letzte: int = LETZTE) -> Eingabedaten:
                 Sitz(
                     s.startnummer,
                     aus == s.startnummer,
-                    "setzt aus" if aus == s.startnummer else f"Nr. {s.startnummer}",
+                    "setzt aus"
+                    if aus == s.startnummer
+                    else ""
+                    if s.name in zeige
+                    else f"Nr. {s.startnummer}",
                 ),
+                zeige.get(s.name),
             )
             for s in lage.sitze
         ),
@@ -245,7 +261,7 @@ def eingabedaten(a: Tischansicht, letzte: int = LETZTE) -> Eingabedaten:
                 text=sp.zeile(),
                 erklaerung=sp.wert_text(),
                 betraege=punkte_anzeige(sp.punkte, namen),
-                formular=_formular(e, sp, tuple(namen.values())),
+                formular=_formular(e, sp, namen),
                 letzter=e.id == letzter,
             )
             for e, sp in reversed(a.spiele[-letzte:])

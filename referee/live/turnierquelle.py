@@ -202,7 +202,12 @@ class Turnierquelle:
 
         if lage is None:
             lage = buch.tischlage(*ort, self.turnier_id)
-        return schafkopf_angaben(zeile, [s.name for s in lage.sitze], f"an Tisch {ort[1]}")
+        return schafkopf_angaben(
+            zeile,
+            [s.name for s in lage.sitze],
+            f"an Tisch {ort[1]}",
+            [s.startnummer for s in lage.sitze],
+        )
 
     def vorschau(self, buch: Turnierbuch, link: Schreiblink, anfrage: Vorschauanfrage) -> Vorschau:
         ort = _ort(link)

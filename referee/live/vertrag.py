@@ -313,14 +313,21 @@ class Sitz:
 @dataclass(frozen=True)
 class Mitspieler:
     """Ein Spieler der Eingabeseite: Name und das Kürzel, mit dem die Zeile ihn nennt
-    (``None``: keines ist eindeutig); am Turniertisch sein ``sitz``."""
+    (``None``: keines ist eindeutig); am Turniertisch sein ``sitz``; ``anzeige``: was sein
+    Chip zeigt (``None``: der Name; bei gleichen Vornamen „Sepp H.“, am Turniertisch
+    „Sepp H. · 2“)."""
 
     name: str
     kuerzel: str | None
     sitz: Sitz | None = None
+    anzeige: str | None = None
 
     def als_json(self) -> dict[str, Any]:
-        aus: dict[str, Any] = {"name": self.name, "kuerzel": self.kuerzel}
+        aus: dict[str, Any] = {
+            "name": self.name,
+            "anzeige": self.anzeige or self.name,
+            "kuerzel": self.kuerzel,
+        }
         if self.sitz is not None:
             s = self.sitz
             aus.update(startnummer=s.startnummer, aussetzer=s.aussetzer, hinweis=s.hinweis)

@@ -2,7 +2,8 @@
 
 Zwei Speicher über einer Datei und einem Transaktionshelfer (``referee.store.verbindung``):
 ``Abendspeicher`` (``oeffne``: Spieler, Abende, Ereignisse, Einträge, Export/Import) und
-``Turnierspeicher`` (``oeffne_turniere``: Turniere, Teilnehmer, Auslosungen, Tischeinträge).
+``Turnierspeicher`` (``oeffne_turniere``: Turniere, Teilnehmer, Auslosungen, Tischeinträge),
+dazu ``Saisonspeicher`` (``oeffne_saisons``: Saisons, ihre Änderungen, Aliase der Namen).
 
 Der Speicher kennt keine Spielregeln: er legt ab, was ``referee.buch`` ihm gibt – ein
 typisiertes Ergebnis (``referee.ergebnis.Ergebnis``): seine JSON-Form (``als_json()``, die Spalte
@@ -73,6 +74,7 @@ from referee.store.daten import (
     Wiederholt,
     aufgehoben_durch,
 )
+from referee.store.saison import Saisonspeicher
 from referee.store.schema import migrationen
 from referee.store.turnier import Turnierspeicher
 from referee.store.verbindung import Verbindung, verbinde
@@ -115,6 +117,12 @@ def oeffne_turniere(
     return Turnierspeicher(v, tischergebnis_aus)
 
 
+def oeffne_saisons(verbindung: Verbindung) -> Saisonspeicher:
+    """Den Speicher der Saisons über einer schon offenen Verbindung (etwa der des Speichers der
+    Abende: ``oeffne_saisons(abende.verbindung)``) – dieselbe Datei, eine Verbindung."""
+    return Saisonspeicher(verbindung)
+
+
 __all__ = [
     "ARTEN",
     "EREIGNIS_ARTEN",
@@ -127,6 +135,7 @@ __all__ = [
     "Ereignis",
     "ErgebnisAus",
     "KeineDaten",
+    "Saisonspeicher",
     "Spieler",
     "Summen",
     "Turnierspeicher",
@@ -137,6 +146,7 @@ __all__ = [
     "db_pfad",
     "migrationen",
     "oeffne",
+    "oeffne_saisons",
     "oeffne_turniere",
     "verbinde",
 ]

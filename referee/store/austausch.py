@@ -72,6 +72,11 @@ class Austausch(Eintraege):
         conn = self.verbindung._conn
         return turniere_exportieren(conn) if hat_turniere(conn) else None
 
+    def kennungen(self, art: str) -> dict[int, str]:
+        """Die dauerhaften Kennungen (UUID) der Abende (``art="abend"``) oder Turniere
+        (``"turnier"``): id → Kennung (Schema 9)."""
+        return dict(self._lies("SELECT id, uuid FROM kennungen WHERE art = ?", [art]))
+
     def eintraege_leicht(self, abend_id: int | None = None) -> list[Eintrag]:
         """Alle Einträge (auch Stornos und Ersetztes), getypt, aber ohne ``eingabe`` (leer) –
         für Berichte und Statistik über viele Einträge. Reihenfolge: Abend, dann Spielfolge
@@ -98,11 +103,12 @@ class Austausch(Eintraege):
             for i, n, t in self._lies("SELECT id, name, angelegt FROM spieler ORDER BY id")
             if abend_id is None or n in genutzt
         ]
+        kennung = self.kennungen("abend")
         return {
             "format": EXPORT_FORMAT,
             "schema": SCHEMA_AKTUELL,
             "spieler": spieler,
-            "abende": [a.als_json() for a in abende],
+            "abende": [dict(a.als_json(), uuid=kennung[a.id]) for a in abende],
             "ereignisse": [e.als_json() for e in self.ereignisse(abend_id, alle=True)],
         }
 
@@ -144,8 +150,13 @@ class Austausch(Eintraege):
             )
         return zeilen
 
-    def importieren(self, daten: dict[str, Any]) -> dict[str, Any]:
-        """Einen Export in eine leere Datenbank übernehmen (ids und Zeiten bleiben gleich)."""
+    def importieren(self, daten: dict[str, Any], *, dazu: bool = False) -> dict[str, Any]:
+        """Einen Export in eine leere Datenbank übernehmen (ids und Zeiten bleiben gleich).
+
+        ``dazu``: ``daten`` ist das ganze Buch nach ``referee.einfuhr.dazu.zusammenfuehren``
+        (alles Vorhandene mit seinen Nummern, das Neue dahinter): geschrieben wird nur, was
+        fehlt, und ein inzwischen beendeter Abend wird beendet. Danach muss der Export des
+        Buchs ``daten`` gleichen – sonst (jemand schrieb dazwischen) bleibt alles, wie es war."""
         if not isinstance(daten, dict) or daten.get("format") != EXPORT_FORMAT:
             raise Eingabefehler(f"Das ist kein referee-Export (Feld „format“ ≠ „{EXPORT_FORMAT}“).")
         if int(daten.get("schema", 0)) > SCHEMA_AKTUELL:
@@ -154,22 +165,43 @@ class Austausch(Eintraege):
             with self._schreiben() as conn:
                 from referee.store.turnieraustausch import hat_turniere, turniere_importieren
 
-                if conn.execute(
+                da: dict[str, set[int]] = {
+                    t: set() for t in ("spieler", "abende", "eintraege", "ereignisse")
+                }
+                if dazu:
+                    for t in da:
+                        da[t] = {z[0] for z in conn.execute(f"SELECT id FROM {t}")}
+                elif conn.execute(
                     "SELECT (SELECT count(*) FROM spieler) + (SELECT count(*) FROM abende)"
                 ).fetchone()[0] or hat_turniere(conn):
                     raise Zustandsfehler(
                         f"Die Datenbank {self.pfad} ist nicht leer; importiert wird nur in eine leere "
-                        "(andere Datei mit --db wählen)."
+                        "(andere Datei mit --db wählen) oder mit --dazu."
                     )
                 ids = {}
                 for s in daten["spieler"]:
                     name = pruefe_name(s["name"])
+                    ids[namensschluessel(name)] = s["id"]
+                    if s["id"] in da["spieler"]:
+                        continue
                     conn.execute(
                         "INSERT INTO spieler (id, name, schluessel, angelegt) VALUES (?, ?, ?, ?)",
                         [s["id"], name, namensschluessel(name), s["angelegt"]],
                     )
-                    ids[namensschluessel(name)] = s["id"]
                 for a in daten["abende"]:
+                    if a["id"] in da["abende"]:
+                        conn.execute(
+                            "UPDATE abende SET offen = ?, beendet = ? WHERE id = ? AND "
+                            "(offen != ? OR beendet IS NOT ?)",
+                            [int(bool(a["offen"])), a["beendet"], a["id"]]
+                            + [int(bool(a["offen"])), a["beendet"]],
+                        )
+                        continue
+                    if a.get("uuid") is not None:  # vor dem Abend: sein Trigger lässt sie stehen
+                        conn.execute(
+                            "INSERT INTO kennungen (art, id, uuid) VALUES ('abend', ?, ?)",
+                            [a["id"], a["uuid"]],
+                        )
                     conn.execute(
                         "INSERT INTO abende (id, datum, ort, tarif, hausregeln, offen, begonnen, beendet, "
                         "geber_start) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -193,6 +225,8 @@ class Austausch(Eintraege):
                         ],
                     )
                 for e in sorted(daten["eintraege"], key=lambda e: e["id"]):
+                    if e["id"] in da["eintraege"]:
+                        continue
                     if e["spiel"] not in SPIELE or e["art"] not in ARTEN:
                         raise Eingabefehler(
                             f"Eintrag {e['id']}: unbekanntes Spiel oder unbekannte Art."
@@ -216,6 +250,8 @@ class Austausch(Eintraege):
                         nr=e["nr"],
                     )
                 for v in sorted(daten.get("ereignisse") or [], key=lambda v: v["id"]):
+                    if v["id"] in da["ereignisse"]:
+                        continue
                     if v["art"] not in EREIGNIS_ARTEN:
                         raise Eingabefehler(f"Ereignis {v['id']}: unbekannte Art „{v['art']}“.")
                     conn.execute(
@@ -234,6 +270,15 @@ class Austausch(Eintraege):
                     )
                 if "turniere" in daten:
                     turniere_importieren(conn, daten["turniere"])
+                if dazu:
+                    ohne_stand = {k: v for k, v in daten.items() if k != "stand"}
+                    if json.dumps(self.export(), ensure_ascii=False) != json.dumps(
+                        ohne_stand, ensure_ascii=False
+                    ):
+                        raise Zustandsfehler(
+                            "Das Buch hat sich während des Imports geändert; nichts importiert. "
+                            "Bitte noch einmal."
+                        )
         except KeyError as exc:
             raise Eingabefehler(
                 f"Der Export ist unvollständig: das Feld „{exc.args[0]}“ fehlt."

@@ -414,6 +414,34 @@ class Eintraege(Abende):
             )
         }
 
+    def summen_je_abend(self, spiel: str, groesse: str) -> dict[int, dict[str, tuple[int, int]]]:
+        """Je Abend und Name die Summe der geltenden Werte der Größe ``groesse`` im Spiel
+        ``spiel`` und wie viele Einträge sie hat: ``{abend_id: {name: (summe, anzahl)}}`` – ein
+        SQL-Aggregat über alle Abende (für die Saison: Saldo und Spiele je Abend)."""
+        aus: dict[int, dict[str, tuple[int, int]]] = {}
+        for abend_id, name, summe, anzahl in self._lies(
+            "SELECT w.abend_id, s.name, SUM(w.wert), COUNT(*) FROM werte w "
+            "JOIN spieler s ON s.id = w.spieler_id WHERE w.gilt = 1 AND w.spiel = ? "
+            "AND w.groesse = ? GROUP BY w.abend_id, w.spieler_id",
+            [spiel, groesse],
+        ):
+            aus.setdefault(abend_id, {})[name] = (int(summe), int(anzahl))
+        return aus
+
+    def ergebnisfelder(self, spiel: str, felder: tuple[str, ...]) -> list[tuple[Any, ...]]:
+        """Je geltendem Eintrag von ``spiel`` (nach Abend und id): die Abend-id und die Werte
+        der Felder ``felder`` seines gespeicherten Ergebnisses (oberste Ebene; fehlt eines:
+        ``None``). Ein schneller Weg für Zählungen über viele Abende, ohne jedes Ergebnis ganz
+        zu lesen; welche Felder es gibt, weiß der Aufrufer (der Speicher kennt kein Spiel)."""
+        if not felder or not all(f.isidentifier() and f.isascii() for f in felder):
+            raise ValueError(f"Felder {felder!r}")  # Programmfehler, kein Benutzerfehler
+        spalten = ", ".join("json_extract(ergebnis, ?)" for _ in felder)
+        return self._lies(
+            f"SELECT abend_id, {spalten} FROM eintraege WHERE gilt = 1 AND spiel = ? "
+            "ORDER BY abend_id, id",
+            [*(f"$.{f}" for f in felder), spiel],
+        )
+
     def werte_in_spielfolge(
         self, abend_id: int, spiel: str, groesse: str
     ) -> list[tuple[int, dict[str, int]]]:

@@ -276,12 +276,131 @@ def migrationen(ergebnis_aus: ErgebnisAus | None = None) -> Migrations:
         )
         db.execute("PRAGMA user_version = 7")
 
-    @m(name="v8_turnierleitung")
+    @m(name="v8_saisons")
     def v8(db: Database) -> None:
-        _turnierleitung(db)
+        _saisons(db)
         db.execute("PRAGMA user_version = 8")
 
+    @m(name="v9_kennungen")
+    def v9(db: Database) -> None:
+        _kennungen(db)
+        db.execute("PRAGMA user_version = 9")
+
+    @m(name="v10_turnierleitung")
+    def v10(db: Database) -> None:
+        _turnierleitung(db)
+        db.execute("PRAGMA user_version = 10")
+
     return m
+
+
+#: Eine zufällige UUID (Version 4) in SQLite: 16 Zufallsbytes, Version und Variante gesetzt.
+_UUID_SQL = (
+    "lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' || "
+    "substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) || "
+    "substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))"
+)
+
+#: Tabellen, deren Zeilen eine Kennung bekommen, und ihre Art in ``kennungen``.
+KENNUNG_ARTEN = {"abende": "abend", "turniere": "turnier"}
+
+
+def _kennungen(db: Database) -> None:
+    """Schema 9: jeder Abend und jedes Turnier trägt eine dauerhafte Kennung (UUID) aus seinem
+    ersten Buch (issue 36, ``import --dazu``): so erkennt ein Import, was er schon hat.
+
+    Ein Trigger gibt jeder neuen Zeile eine zufällige Kennung, wenn nicht schon eine da ist
+    (der Import trägt die aus der Datei vorher ein); vorhandene Zeilen bekommen hier eine.
+    Nur anhängend: eine Kennung wird nie geändert oder gelöscht."""
+    db.execute(
+        "CREATE TABLE kennungen (art TEXT NOT NULL, id INTEGER NOT NULL, uuid TEXT NOT NULL "
+        "UNIQUE, PRIMARY KEY (art, id))"
+    )
+    for tabelle, art in KENNUNG_ARTEN.items():
+        db.execute(
+            f"INSERT INTO kennungen (art, id, uuid) SELECT '{art}', id, {_UUID_SQL} "
+            f"FROM {tabelle} ORDER BY id"
+        )
+        db.execute(
+            f"CREATE TRIGGER {tabelle}_kennung AFTER INSERT ON {tabelle} BEGIN "
+            f"INSERT OR IGNORE INTO kennungen (art, id, uuid) VALUES ('{art}', NEW.id, "
+            f"{_UUID_SQL}); END"
+        )
+        # ein eben angelegter, leer verworfener Abend (``abend_verwerfen``) nimmt seine
+        # Kennung mit: sonst erbte der nächste Abend mit derselben id sie
+        db.execute(
+            f"CREATE TRIGGER {tabelle}_kennung_weg AFTER DELETE ON {tabelle} BEGIN "
+            f"DELETE FROM kennungen WHERE art = '{art}' AND id = OLD.id; END"
+        )
+    db.execute(
+        "CREATE TRIGGER kennungen_unveraenderlich BEFORE UPDATE ON kennungen BEGIN "
+        "SELECT RAISE(ABORT, 'Kennungen sind unveränderlich.'); END"
+    )
+    bestehend = " OR ".join(
+        f"(OLD.art = '{art}' AND EXISTS (SELECT 1 FROM {tabelle} WHERE id = OLD.id))"
+        for tabelle, art in KENNUNG_ARTEN.items()
+    )
+    db.execute(
+        "CREATE TRIGGER kennungen_nie_loeschen BEFORE DELETE ON kennungen "
+        f"WHEN {bestehend} BEGIN "
+        "SELECT RAISE(ABORT, 'Kennungen werden nie gelöscht.'); END"
+    )
+
+
+def _saisons(db: Database) -> None:
+    """Schema 8: Saisons (``referee.store.saison``) und Namen, die dieselbe Person meinen – nur
+    anhängend. Eine Saison wird nie geändert: eine neue Fassung (Name, Zeitraum, Wertung) und
+    jedes Dazunehmen oder Weglassen eines Abends oder Turniers ist eine weitere Zeile in
+    ``saison_aenderungen`` (die jüngste gilt). Ein Alias („Sepp“ ist „Sepp Huber“) ist eine
+    Zeile in ``spieler_aliase``, seine Aufhebung eine weitere mit ``bezug``; Geschichte (die
+    Namen in Abenden und Turnieren) wird nie umgeschrieben."""
+    db.table("saisons").create(
+        {"id": int, "name": str, "von": str, "bis": str, "wertung": str, "angelegt": str},
+        pk="id",
+        not_null={"name", "von", "bis", "wertung", "angelegt"},
+    )
+    db.table("saison_aenderungen").create(
+        {
+            "id": int,
+            "saison_id": int,
+            "zeit": str,
+            "art": str,
+            "ereignis_art": str,
+            "ereignis_id": int,
+            "daten": str,
+        },
+        pk="id",
+        not_null={"saison_id", "zeit", "art", "daten"},
+        foreign_keys=[("saison_id", "saisons", "id")],
+    )
+    db.table("saison_aenderungen").create_index(["saison_id", "art"])
+    db.table("spieler_aliase").create(
+        {
+            "id": int,
+            "zeit": str,
+            "art": str,
+            "name": str,
+            "schluessel": str,
+            "ziel": str,
+            "ziel_schluessel": str,
+            "bezug": int,
+        },
+        pk="id",
+        not_null={"zeit", "art", "name", "schluessel", "ziel", "ziel_schluessel"},
+        foreign_keys=[("bezug", "spieler_aliase", "id")],
+    )
+    db.table("spieler_aliase").create_index(["schluessel"])
+    for tabelle in ("saisons", "saison_aenderungen", "spieler_aliase"):
+        db.execute(
+            f"CREATE TRIGGER {tabelle}_nie_loeschen BEFORE DELETE ON {tabelle} BEGIN "
+            "SELECT RAISE(ABORT, 'Saisondaten werden nie gelöscht; eine Änderung ist eine "
+            "neue Zeile.'); END"
+        )
+        db.execute(
+            f"CREATE TRIGGER {tabelle}_unveraenderlich BEFORE UPDATE ON {tabelle} BEGIN "
+            "SELECT RAISE(ABORT, 'Saisondaten sind unveränderlich; eine Änderung ist eine "
+            "neue Zeile.'); END"
+        )
 
 
 def _turniere(db: Database) -> None:
@@ -453,7 +572,7 @@ def _turniere(db: Database) -> None:
 
 
 def _turnierleitung(db: Database) -> None:
-    """Schema 8: eine Auslosung lässt sich zurücknehmen, ein Turnier wieder öffnen (issue 35) –
+    """Schema 10: eine Auslosung lässt sich zurücknehmen, ein Turnier wieder öffnen (issue 35) –
     nur anhängend wie bisher.
 
     Eine Runde kann mehrere Auslosungen haben (``auslosung`` 1, 2, …), von denen höchstens eine

@@ -275,7 +275,7 @@ def als_json(
     konventionen: Sequence[KonventionsTreffer] = (),
     regeltext_schweigt: bool = False,
     einstellungen: Mapping[str, str] | None = None,
-) -> dict:
+) -> dict[str, object]:
     """Der JSON-Vertrag von ``referee frage --json``.
 
     ``einstellungen``: id → Einstellung mit den Werten des Abends (sonst die Vorlage).

@@ -1,7 +1,8 @@
 """Deutschen Text für den Vergleich aufbereiten: falten, zerlegen, Zahlen, Kartenkürzel.
 
-1. **Falten** (``falte``): casefold, ä→ae, ö→oe, ü→ue, ß→ss, typografische Anführungszeichen
-   und Striche (–, −) nach ASCII, übrige Akzente weg.
+1. **Falten** (``falte``): typografische Anführungszeichen und Striche (–, −) nach ASCII, dann
+   die Buchstaben wie überall (``referee.text.falte_buchstaben``: casefold, ä→ae, ö→oe, ü→ue,
+   ß→ss, Ł→l, übrige Akzente weg).
 2. **Wörter** (``woerter``): Bindestrich-Komposita liefern Teile *und* das zusammengesetzte
    Wort (``Ruf-Sau`` → ``ruf``, ``sau``, ``rufsau``); Zahlwörter, Ordnungszahlen und „-er“-Formen
    werden Ziffern (``dreizehn`` → ``13``, ``dritte`` → ``3``), SAUFN-Karten „+2“ eigene Wörter.
@@ -17,6 +18,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 from functools import cache
+
+from referee.text import falte_buchstaben
 
 _ERSETZUNGEN = (
     ("„", '"'),
@@ -42,12 +45,7 @@ _ERSETZUNGEN = (
     ("\u2009", " "),
     ("\u2007", " "),
     ("\u200b", ""),
-    ("ä", "ae"),
-    ("ö", "oe"),
-    ("ü", "ue"),
-    ("ß", "ss"),
 )
-_KOMBINIEREND = re.compile(r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 _WORT = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _APOSTROPH_S = re.compile(r"(?<=[a-z])'s\b")  # gibt's → gibts
 _PLUS_ZAHL = re.compile(r"\+\s*(\d+)")  # SAUFN-Karten „+2“, „+ 4“ → plus2, plus4
@@ -67,9 +65,7 @@ def falte(text: str) -> str:
     for zeichen, ersatz in _ERSETZUNGEN:
         if zeichen in t:
             t = t.replace(zeichen, ersatz)
-    if t.isascii():
-        return t
-    return _KOMBINIEREND.sub("", unicodedata.normalize("NFKD", t))
+    return falte_buchstaben(t)  # ä → ae, ß → ss, Ł → l, übrige Akzente weg
 
 
 def gekuerzt(text: str, laenge: int = 60) -> str:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Self
+from typing import Self, TypeAlias
 
 from referee.regeltexte import Abschnitt
 from referee.suche import konstanten
@@ -33,6 +33,24 @@ from referee.suche.profil import Profile, profil_fragen
 from referee.suche.satz import absicht_im_text, frage_woerter, inhaltswoerter, verb_mit_partikel
 from referee.suche.woerterbuch import namen_als_fuellwoerter, staemme, stoppwoerter, synonyme
 from referee.suche.wortformen import VORSILBEN, stamm
+
+#: Der Zustand eines ``Wortindex`` als reine Daten für ``marshal`` (``zustand``/``aus_zustand``):
+#: Beispielindex (Ziele, sein Zustand, Profile) oder ``None``, Abschnitts-ids (``None`` beim
+#: Beispielindex), Postings, Wortpaare, Titelstämme, größte idf, dann das Vokabular
+#: (Wörter, Teilwort-Blob, Anfänge, Stammwörter, vorberechnete Nachbarn).
+Zustand: TypeAlias = tuple[
+    "tuple[tuple[int, ...], Zustand, tuple[dict[str, str], str, float] | None] | None",
+    tuple[str, ...] | None,
+    dict[str, str],
+    dict[str, str],
+    list[str],
+    float,
+    list[str],
+    str,
+    list[int],
+    dict[str, str],
+    dict[str, str] | None,
+]
 
 
 class Postings:
@@ -248,7 +266,7 @@ class Wortindex:
             )
         self._nachbarn = nachbarn
 
-    def zustand(self) -> tuple:
+    def zustand(self) -> Zustand:
         """Der berechnete Zustand als reine Daten (für ``marshal``); ohne die Abschnitte."""
         beispiele = None
         if self.beispiele is not None:
@@ -271,7 +289,7 @@ class Wortindex:
         )
 
     @classmethod
-    def aus_zustand(cls, liste: Iterable[Abschnitt], zustand: tuple) -> Self:
+    def aus_zustand(cls, liste: Iterable[Abschnitt], zustand: Zustand) -> Self:
         """Index aus ``zustand()`` und denselben Abschnitten; ``ValueError`` wenn sie abweichen."""
         ix = cls.__new__(cls)
         ix.abschnitte = tuple(liste)

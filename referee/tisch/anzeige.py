@@ -104,7 +104,10 @@ def leiste(lage: Lage | None, breite: int = 40) -> list[str]:
     if lage is None:
         return ["Kein offener Abend."]
     k = kuerzel(list(dict.fromkeys([*lage.spieler, *lage.schafkopf, *lage.sabai])))
-    kurz = lambda n: k.get(n, n[:3])  # noqa: E731
+
+    def kurz(n: str) -> str:
+        return k.get(n, n[:3])
+
     kopf = [f"Abend {lage.abend}"]
     if lage.geber is not None:
         kopf += [f"Spiel {lage.spiele + 1}", f"gibt {lage.geber}"]

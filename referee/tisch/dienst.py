@@ -172,7 +172,8 @@ class Sitzungsbuch:
 
 #: Die Hilfe am Abend (``hilfe`` in der Sitzung; ``referee.tisch.sitzung.hilfe_zeilen``).
 HILFE = """\
-Am Tisch: eine Zeile je Spiel. Spieler: Name oder eindeutiger Anfang (an = Anna).
+Am Tisch: eine Zeile je Spiel. Spieler: Name oder eindeutiger Anfang (an = Anna);
+  zwei gleiche Vornamen: Anfang des Nachnamens (hu = Sepp Huber), sepp.h oder "sepp huber".
 Schafkopf – Spiel zuerst, dann Spieler und Zusätze in beliebiger Reihenfolge:
   r an be 71 l3      Rufspiel Anna+Ben, 71 Augen, 3 Laufende
   w cem 45 k1        Wenz Cem, 45 Augen, 1 Klopfer

@@ -21,7 +21,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.eingabe import kurz
 from referee.errors import RefereeFehler
@@ -30,6 +30,12 @@ from referee.tisch import anzeige
 from referee.tisch.dienst import HILFE, Sitzungsbuch
 from referee.tisch.turnier import TurnierSitzungsbuch
 from referee.zahlen import ist_ziffern
+
+if TYPE_CHECKING:
+    from prompt_toolkit import PromptSession
+
+    from referee.tisch.anzeige import Lage
+    from referee.tisch.turnier import Turniertischlage
 
 
 def hilfe_zeilen(breite: int, hilfe: str = HILFE) -> list[str]:
@@ -120,14 +126,14 @@ class Tisch:
         self._live_starten = live_starten
         self.befehle = kommandozeile.befehle if kommandozeile is not None else frozenset()
         self._leiste: dict[int, list[str]] = {}
-        self._lage: Any = None
+        self._lage: Lage | Turniertischlage | None = None
         self._veraltet = True
         self.live: Any = None
         self._gezeigt: set[str] = set()  # Konventionshinweise: einmal je Sitzung
 
     # ------------------------------------------------------------ Fußleiste
 
-    def lage(self):
+    def lage(self) -> Lage | Turniertischlage | None:
         """Die aktuelle Lage (neu gelesen, wenn irgendwer geschrieben hat)."""
         if self.buch.geaendert() or self._veraltet:
             self._lage = self.buch.lage()
@@ -368,7 +374,9 @@ def verlauf_datei() -> str:
     return str(pfad / "tisch-verlauf.txt")
 
 
-def sitzung_bauen(tisch: Tisch, *, eingabe: Any = None, ausgabe: Any = None, verlauf: Any = None):
+def sitzung_bauen(
+    tisch: Tisch, *, eingabe: Any = None, ausgabe: Any = None, verlauf: Any = None
+) -> PromptSession[str]:
     """Die ``PromptSession`` der Sitzung (Vervollständigung, Verlauf, Fußleiste)."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.application.current import get_app

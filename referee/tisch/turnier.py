@@ -99,7 +99,11 @@ class TurnierSitzungsbuch:
         return self._tb.tischlage(self.runde, self.tisch, self.turnier_id)
 
     def spieler(self) -> tuple[str, ...]:
-        return kurz.Mitspieler([s.name for s in self._lage_roh().sitze], f"an Tisch {self.tisch}")
+        """Die Namen am Tisch mit ihren Startnummern (``#12`` in einer Zeile)."""
+        sitze = self._lage_roh().sitze
+        return kurz.Mitspieler(
+            [s.name for s in sitze], f"an Tisch {self.tisch}", [s.startnummer for s in sitze]
+        )
 
     def geaendert(self) -> bool:
         v = self._tb.datenversion()
@@ -123,7 +127,7 @@ class TurnierSitzungsbuch:
             turnier=self.turnier_id,
             runde=self.runde,
             tisch=self.tisch,
-            spieler=kurz.Mitspieler(list(namen.values()), f"an Tisch {self.tisch}"),
+            spieler=kurz.Mitspieler(list(namen.values()), f"an Tisch {self.tisch}", list(namen)),
             startnummern=tuple(namen),
             punkte=punkte,
             spiele=tl.spiele,
@@ -254,7 +258,8 @@ def _text(r: Any, was: str) -> str:
 
 HILFE = """\
 Am Turniertisch {tisch} (Runde {runde}): eine Zeile je Spiel, nur Schafkopf – gespielt wird
-  {erlaubt}. Spieler: Name oder eindeutiger Anfang (an = Anna).
+  {erlaubt}. Spieler: Name oder eindeutiger Anfang (an = Anna), #12 = Startnummer 12;
+  zwei gleiche Vornamen: Anfang des Nachnamens (hu = Sepp Huber) oder sepp.h.
   r an be 71 l3      Rufspiel Anna+Ben, 71 Augen, 3 Laufende
   w cem 45           Wenz Cem, 45 Augen
   hs dora 95         Herz-Solo (es gs ss: Eichel-, Gras-, Schellen-Solo)

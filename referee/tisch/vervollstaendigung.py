@@ -53,6 +53,30 @@ def _passend(woerter: Iterable[tuple[str, str]], anfang: str) -> Iterator[Comple
             yield Completion(wort, start_position=-len(anfang), display_meta=meta)
 
 
+def _spieler_passend(
+    spieler: tuple[str, ...], anfang: str, vorn: str = "", meta: str = "Spieler"
+) -> Iterator[Completion]:
+    """Die Spieler, auf die ``anfang`` passt (wie die Zeile sie liest: ``hu`` passt auf Sepp
+    Huber, ``jo`` auf Jörg); eingesetzt wird der Name oder – hat er Leerzeichen oder ist er ein
+    Zusatzwort – das lesbarste Wort, das ihn eindeutig nennt (``huber``), gezeigt der Name.
+    ``vorn``: was im Wort davor steht (``an+`` bei ``an+be``)."""
+    from referee.namen import namen_zum_wort, schreibweise
+
+    for name in spieler:
+        if anfang and not namen_zum_wort(anfang, [name]):
+            continue
+        wort = name
+        if len(name.split()) != 1 or not kurz.namenswort(name):
+            wort = schreibweise(name, spieler, kurz.namenswort) or f'"{name}"'
+        if wort != anfang:
+            yield Completion(
+                vorn + wort,
+                start_position=-len(vorn + anfang),
+                display=vorn + name,
+                display_meta=meta,
+            )
+
+
 class TischVervollstaendigung(Completer):
     """Kennt die Sitzung (``referee.tisch.sitzung.Tisch``): Spieler des Abends und Befehle."""
 
@@ -76,13 +100,10 @@ class TischVervollstaendigung(Completer):
         if kopf in self.tisch.befehle:
             yield from _passend(self._befehl_woerter(davor, anfang), anfang)
             return
-        namen = [(n, "Spieler") for n in self.tisch.spieler()]
+        spieler = tuple(self.tisch.spieler())
         if "+" in anfang:  # an+be: den Teil nach dem letzten + ergänzen
-            vorn, _, rest = anfang.rpartition("+")
-            for c in _passend(namen, rest):
-                yield Completion(
-                    f"{vorn}+{c.text}", start_position=-len(anfang), display_meta="Partner"
-                )
+            vorn, plus, rest = anfang.rpartition("+")
+            yield from _spieler_passend(spieler, rest, vorn + plus, "Partner")
             return
         extra: list[tuple[str, str]] = []
         k = kopf.casefold()
@@ -92,10 +113,11 @@ class TischVervollstaendigung(Completer):
             extra = [("letzte", "letzte Partie")]
         elif k == "sm":
             extra = [("mit", "Mitspieler")]
+        yield from _spieler_passend(spieler, anfang)
         if k in ("sb", "sf", "sm"):
-            yield from _passend(namen + extra, anfang)
+            yield from _passend(extra, anfang)
             return
-        yield from _passend(namen + extra + list(_ZUSAETZE.items()), anfang)
+        yield from _passend(extra + list(_ZUSAETZE.items()), anfang)
 
     def _erste_woerter(self) -> list[tuple[str, str]]:
         woerter = list(_SITZUNG_META.items())

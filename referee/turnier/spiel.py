@@ -31,8 +31,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.ergebnis import Abendlage
-from referee.errors import Eingabefehler, Zustandsfehler
-from referee.namen import namensschluessel, vorschlag
+from referee.errors import Eingabefehler, Mehrdeutig, Zustandsfehler
+from referee.namen import namen_zum_wort, namensschluessel, rueckfrage, vorschlag
 from referee.schafkopf.angaben import SchafkopfAngaben
 from referee.schafkopf.ergebnis import SchafkopfErgebnis
 from referee.schafkopf.spielart import Spielart
@@ -74,10 +74,14 @@ class Tischlage:
         return f"Runde {self.tisch.runde}, Tisch {self.tisch.nr}"
 
     def startnummer(self, text: str) -> int:
-        """Ein Platz am Tisch aus Name (ohne Groß-/Kleinschreibung), früherem Namen der
-        Startnummer oder ``#12``/``Nr. 12``; sonst ``Eingabefehler`` mit Vorschlag."""
+        """Ein Platz am Tisch aus ``#12``/``Nr. 12``, Name (ohne Groß-/Kleinschreibung),
+        früherem Namen der Startnummer oder wie am Tisch (``referee.namen.namen_zum_wort``:
+        ein Wort des Namens, sein eindeutiger Anfang, ``sepp.h``); passt das auf mehrere,
+        ``Mehrdeutig`` mit allen; sonst ``Eingabefehler`` mit Vorschlag."""
         roh = str(text).strip()
         nummer = roh.removeprefix("#").removeprefix("Nr.").strip()
+        namen = [s.name for s in self.sitze]
+        nr_von = {s.name: s.startnummer for s in self.sitze}
         if nummer.isascii() and nummer.isdigit() and roh[:1] in "#N":
             if int(nummer) in self.tisch.startnummern:
                 return int(nummer)
@@ -88,7 +92,13 @@ class Tischlage:
                     k == namensschluessel(a) for a in self.aliase.get(s.startnummer, ())
                 ):
                     return s.startnummer
-        namen = [s.name for s in self.sitze]
+            treffer = namen_zum_wort(roh, namen)
+            if len(treffer) == 1:
+                return nr_von[treffer[0]]
+            if treffer:
+                raise Mehrdeutig(
+                    rueckfrage(roh, treffer, namen, nummern=nr_von) + " Nichts eingetragen."
+                )
         dabei = ", ".join(f"{s.name} (Nr. {s.startnummer})" for s in self.sitze)
         raise Eingabefehler(
             f"„{roh}“ sitzt nicht an Tisch {self.tisch.nr} (Runde {self.tisch.runde})."

@@ -25,9 +25,12 @@ import importlib
 import inspect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Generic, TypeVar
 
 import typer
+
+if TYPE_CHECKING:
+    from referee.ergebnis import Angaben
 
 #: Die Spiele mit Adapter, in der Reihenfolge der Hilfe (wie ``referee.ergebnis.SPIELE``).
 SPIELE = ("schafkopf", "sabai", "saufn", "schlafmuetze")
@@ -59,6 +62,9 @@ PORT = Annotated[
     ),
 ]
 
+#: Die getypte Eingabe, die ein Adapter liest (``SchafkopfAngaben``, ``SabaiAngaben`` …).
+A = TypeVar("A", bound="Angaben")
+
 #: Der Name des Kontext-Parameters in den gebauten Signaturen (Typer erkennt ihn am Typ).
 _KONTEXT = "eingabe_kontext"
 
@@ -74,7 +80,7 @@ def parameter(**deklaration: tuple[Any, Any]) -> tuple[inspect.Parameter, ...]:
 
 
 @dataclass(frozen=True)
-class Adapter:
+class Adapter(Generic[A]):
     """Die Angaben eines Spiels auf der Kommandozeile.
 
     ``parameter``: seine Argumente und Optionen (``parameter(...)``); ``lesen``: ihre Werte
@@ -89,7 +95,7 @@ class Adapter:
     befehl: str
     beispiel: str
     parameter: tuple[inspect.Parameter, ...]
-    lesen: Callable[..., Any]
+    lesen: Callable[..., A]  # die Schlüsselwörter sind die Parameter (``namen``)
     weitere: bool = False
 
     @property
@@ -104,7 +110,7 @@ class Adapter:
 
     def angaben(
         self, werte: Mapping[str, Any], weitere: Sequence[str] = (), befehl: str | None = None
-    ) -> Any:
+    ) -> A:
         """Die Werte der Parameter (und die Wörter danach) → die getypte Eingabe."""
         if self.weitere:
             return self.lesen(
@@ -117,12 +123,12 @@ class Adapter:
         return self.lesen(**werte)
 
 
-def adapter(spiel: str) -> Adapter:
+def adapter(spiel: str) -> Adapter[Angaben]:
     """Der Adapter eines Spiels (``schafkopf``, ``sabai``, ``saufn``, ``schlafmuetze``)."""
     if spiel not in SPIELE:
         raise KeyError(spiel)
     modul = importlib.import_module(f"{__name__}.{spiel}")
-    gefunden: Adapter = modul.ADAPTER
+    gefunden: Adapter[Angaben] = modul.ADAPTER
     return gefunden
 
 
@@ -140,7 +146,17 @@ def _mit_signatur(funktion: Callable[..., Any], params: Sequence[inspect.Paramet
 # --------------------------------------------------------------------------- eintragen
 
 
-def mit_angaben(eingabe: Adapter) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def _ausgewertet(annotation: object, befehl: Callable[..., Any]) -> object:
+    """Eine Annotation als Objekt, wie ``inspect.signature(eval_str=True)`` sie gäbe (Typer
+    braucht die Objekte). Einzeln statt für die ganze Signatur: ``angaben`` nennt die getypte
+    Eingabe des Spiels, die sein Modul nur für mypy importiert (Startzeit); sie wird ersetzt
+    und nie ausgewertet."""
+    if not isinstance(annotation, str):
+        return annotation
+    return eval(annotation, befehl.__globals__)  # wie inspect: Text aus dem eigenen Quelltext
+
+
+def mit_angaben(eingabe: Adapter[A]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Dekorator (unter ``@….command``) für einen Befehl, der ein Spiel einträgt: statt seines
     Parameters ``angaben`` (ohne Annotation) bekommt der Befehl an dieser Stelle die Argumente
     und Optionen des Spiels; beim Aufruf macht ``Adapter.angaben`` aus ihren Werten (und aus
@@ -156,7 +172,7 @@ def mit_angaben(eingabe: Adapter) -> Callable[[Callable[..., Any]], Callable[...
     """
 
     def dekorator(befehl: Callable[..., Any]) -> Callable[..., Any]:
-        eigene = inspect.signature(befehl, eval_str=True).parameters
+        eigene = inspect.signature(befehl).parameters
         if "angaben" not in eigene:
             raise TypeError(f"{befehl.__name__}: kein Parameter „angaben“")
         params = [_kontext_parameter()]
@@ -164,6 +180,7 @@ def mit_angaben(eingabe: Adapter) -> Callable[[Callable[..., Any]], Callable[...
             if p.name == "angaben":
                 params += eingabe.parameter
             else:
+                p = p.replace(annotation=_ausgewertet(p.annotation, befehl))
                 params.append(p.replace(kind=inspect.Parameter.KEYWORD_ONLY))
 
         @functools.wraps(befehl)
@@ -211,7 +228,7 @@ def parser(spiel: str) -> Any:
     return befehl
 
 
-def korrektur_angaben(spiel: str, nr: int, args: Sequence[str], ctx: Any) -> Any:
+def korrektur_angaben(spiel: str, nr: int, args: Sequence[str], ctx: Any) -> Angaben:
     """Die Angaben für Eintrag ``nr`` (Spiel ``spiel``) aus dem Rest der Kommandozeile von
     ``korrektur`` – mit dem Adapter dieses Spiels allein. ``ctx``: der Kontext von
     ``korrektur`` (für den Hinweis auf dessen Hilfe bei falscher Verwendung)."""

@@ -3,7 +3,8 @@ gehen an ``referee.eingabe.schafkopf``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated, TypedDict, Unpack
 
 import typer
 
@@ -14,6 +15,23 @@ if TYPE_CHECKING:
     from referee.schafkopf.angaben import SchafkopfAngaben, SchafkopfPartie
 
 
+class _Optionen(TypedDict, total=False):
+    """Die Optionen, die ``_von_der_kommandozeile`` an ``schafkopf_angaben`` weiterreicht."""
+
+    augen: int | None
+    laufende: int
+    schwarz: bool
+    tout: bool
+    sie: bool
+    klopfer: int
+    stoss: int
+    stiche: int | None
+    kurz: bool
+    jungfrau: Sequence[str] | None
+    tisch: Sequence[str] | None
+    partie: str | None
+
+
 def _von_der_kommandozeile(
     spielart: str | None,
     wer: str | None,
@@ -21,7 +39,7 @@ def _von_der_kommandozeile(
     weitere: list[str],
     befehl: str,
     durchmarsch: str | None,
-    **optionen,
+    **optionen: Unpack[_Optionen],
 ) -> SchafkopfAngaben | SchafkopfPartie:
     """Erst die Form der Kommandozeile prüfen (Wörter nach der Spielerpartei), dann die
     Fakten lesen."""

@@ -92,7 +92,7 @@ def test_sicherung_waehrend_acht_handys_schreiben(db_pfad, tmp_path, cli):
     for vorher, ziel, antwort in kopien:
         drin = _spiele_in(ziel)
         assert vorher <= drin <= alle, ziel
-        assert antwort["integritaet"] == "ok" and antwort["schema"] == 8
+        assert antwort["integritaet"] == "ok" and antwort["schema"] == 10
         zeilen = {t["tabelle"]: t["zeilen"] for t in antwort["tabellen"]}
         assert zeilen["turnier_eintraege"] == len(drin)
     assert _spiele_in(letzte) == alle

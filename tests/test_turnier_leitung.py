@@ -181,7 +181,7 @@ def test_name_mit_raute_wird_nicht_angemeldet(tb, name):
         tb,
         lambda: tb.anmelden(["Zenzi", name]),
         Eingabefehler,
-        "beginnt mit „#“; am Tisch heißt „#2“ die Startnummer 2",
+        "beginnt mit „#“; #12 nennt am Tisch die Startnummer 12",
     )
     _unveraendert(tb, lambda: tb.ersetzen("Anna", name), Eingabefehler, "beginnt mit „#“")
     # „#“ mitten im Namen stört nicht

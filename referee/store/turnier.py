@@ -269,13 +269,6 @@ class Turnierspeicher(Grund):
         """Geprüfte Namen, keiner doppelt und keiner schon im Turnier; sonst ``Eingabefehler``
         mit allen Doppelten auf einmal."""
         geprueft = [pruefe_name(n) for n in namen]
-        for n in geprueft:
-            if n.startswith("#"):
-                # „#2“ ist am Tisch die Startnummer 2: ein Name „#2“ bekäme fremde Punkte
-                raise Eingabefehler(
-                    f"Der Name „{n}“ beginnt mit „#“; am Tisch heißt „#2“ die Startnummer 2, "
-                    "ein solcher Name wäre nicht von ihr zu unterscheiden. Nichts geändert."
-                )
         vorhanden = {
             k: (nr, n)
             for k, nr, n in conn.execute(

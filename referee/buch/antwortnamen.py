@@ -14,6 +14,7 @@ ANTWORTEN = (
     "AbendNeu",
     "AbendWieder",
     "Bezahlt",
+    "Dazugenommen",
     "Eingetragen",
     "EreignisRueckgaengig",
     "Export",

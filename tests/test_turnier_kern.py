@@ -462,20 +462,37 @@ def test_konten_ueber_runden_und_je_runde():
         Tischsumme(1, 1, "blatt", {1: 6, 2: -3, 3: -3}, {1: 1, 2: 0, 3: 0}, 0),
         Tischsumme(2, 1, "spiele", {1: -2, 2: 2}, {1: 0, 2: 1}, 4),
     ]
-    gesamt = konten(teilnehmer, summen, runden=2)
+    sitze = {1: {1, 2, 3}, 2: {1, 2}}
+    gesamt = konten(teilnehmer, summen, runden=2, gesessen=sitze)
     assert [(k.startnummer, k.name, k.punkte, k.soli, k.je_runde) for k in gesamt] == [
         (1, "Anna", 4, 1, (6, -2)),
         (2, "Berta", -1, 1, (-3, 2)),
-        (3, "Cem", -3, 0, (-3, 0)),
+        (3, "Cem", -3, 0, (-3, None)),  # Runde 2 nicht gespielt: None, zählt 0
     ]
     assert gesamt[2].abgemeldet and gesamt[1].ersetzt == ("Ben",)
-    erste = konten(teilnehmer, summen, runden=2, runde=1, gesessen={1, 2, 3})
+    # fehlrunde=schnitt: Cem bekommt für Runde 2 den Schnitt seiner gespielten (-3)
+    schnitt = konten(teilnehmer, summen, runden=2, gesessen=sitze, fehlrunde="schnitt")
+    assert [(k.punkte, k.je_runde) for k in schnitt] == [
+        (4, (6, -2)),
+        (-1, (-3, 2)),
+        (-6, (-3, None)),
+    ]
+    # eine Runde, die (noch) niemand gespielt hat, zählt auch mit schnitt nichts
+    nur_eine = konten(
+        teilnehmer, summen[:1], runden=2, gesessen={1: {1, 2, 3}}, fehlrunde="schnitt"
+    )
+    assert [(k.punkte, k.je_runde) for k in nur_eine] == [
+        (6, (6, None)),
+        (-3, (-3, None)),
+        (-3, (-3, None)),
+    ]
+    erste = konten(teilnehmer, summen, runden=2, runde=1, gesessen=sitze)
     assert [(k.name, k.punkte, k.soli) for k in erste] == [
         ("Anna", 6, 1),
         ("Ben", -3, 0),
         ("Cem", -3, 0),
     ]
-    zweite = konten(teilnehmer, summen, runden=2, runde=2, gesessen={1, 2})
+    zweite = konten(teilnehmer, summen, runden=2, runde=2, gesessen=sitze)
     assert [(k.name, k.punkte, k.soli) for k in zweite] == [("Anna", -2, 0), ("Berta", 2, 1)]
 
 

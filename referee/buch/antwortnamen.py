@@ -25,6 +25,7 @@ ANTWORTEN = (
     "Ruhmeshalle",
     "Ruhmestat",
     "SabaiSpielstand",
+    "Sicherung",
     "Stand",
     "Statistik",
     "Verlauf",

@@ -204,18 +204,55 @@ def turnier_liste(db: DB = None, als_json: JSON = False) -> None:
         _zeile(f"{t.id}  {t.name}  ({'offen' if t.offen else 'beendet'}, {n} Startnummern)")
 
 
+TROTZDEM = Annotated[
+    bool,
+    typer.Option(
+        "--trotzdem",
+        help="Auch wenn Tische noch nicht fertig (oder Runden nicht ausgelost) sind.",
+    ),
+]
+
+
 @turnier.command("ende")
-def turnier_ende(turnier_id: TURNIER = None, db: DB = None, als_json: JSON = False) -> None:
-    """Das Turnier beenden; danach nimmt es nichts mehr an. Zeigt die Rangliste.
+def turnier_ende(
+    trotzdem: TROTZDEM = False,
+    turnier_id: TURNIER = None,
+    db: DB = None,
+    als_json: JSON = False,
+) -> None:
+    """Das Turnier beenden; danach nimmt es nichts mehr an (turnier wieder öffnet es wieder). Sind Tische offen oder Runden nicht ausgelost, nur mit --trotzdem. Zeigt die Rangliste.
 
     Beispiel: referee turnier ende
     """
-    r = _buch(db).ende(turnier_id)
+    r = _buch(db).ende(turnier_id, trotzdem=trotzdem)
     if als_json:
         drucke_json(r.als_json())
         return
     _zeile(f"Turnier {r.turnier.id} ({r.turnier.name}) ist beendet.", "bold")
+    if r.offen:
+        _zeile(
+            "Beendet mit offenen Tischen: " + ", ".join(f"R{s.runde} {s.text()}" for s in r.offen)
+        )
+    if r.nicht_ausgelost:
+        _zeile("Nicht ausgelost: Runde " + ", ".join(map(str, r.nicht_ausgelost)))
     _zeige_rangliste(r.stand)
+
+
+@turnier.command("wieder")
+def turnier_wieder(turnier_id: TURNIER = None, db: DB = None, als_json: JSON = False) -> None:
+    """Ein beendetes Turnier wieder öffnen („turnier ende“ aufheben; beides bleibt im Buch). Ohne --turnier: das zuletzt angelegte.
+
+    Beispiel: referee turnier wieder --turnier 1
+    """
+    r = _buch(db).wieder(turnier_id)
+    if als_json:
+        drucke_json(r.als_json())
+        return
+    _zeile(
+        f"Turnier {r.turnier.id} ({r.turnier.name}) ist wieder offen (war beendet "
+        f"{r.war_beendet}).",
+        "bold",
+    )
 
 
 # --------------------------------------------------------------------------- Teilnehmer
@@ -328,16 +365,58 @@ def turnier_ersatz(
 
 
 @turnier.command("auslosung")
-def turnier_auslosung(turnier_id: TURNIER = None, db: DB = None, als_json: JSON = False) -> None:
-    """Die Tische der nächsten Runde auslosen: Vierertische (Fünfer nur, wenn die Zahl es verlangt), möglichst niemand trifft jemanden wieder; reproduzierbar aus dem Startwert des Turniers.
+def turnier_auslosung(
+    zuruecknehmen: Annotated[
+        bool,
+        typer.Option(
+            "--zuruecknehmen",
+            help="Die letzte Auslosung zurücknehmen, solange an ihr nichts eingetragen ist; "
+            "die Runde davor läuft dann wieder.",
+        ),
+    ] = False,
+    trotzdem: Annotated[
+        bool,
+        typer.Option(
+            "--trotzdem",
+            help="Auslosen, obwohl Tische der laufenden Runde noch nicht fertig sind; ihre "
+            "Links schreiben weiter, bis an der neuen Runde etwas eingetragen ist.",
+        ),
+    ] = False,
+    turnier_id: TURNIER = None,
+    db: DB = None,
+    als_json: JSON = False,
+) -> None:
+    """Die Tische der nächsten Runde auslosen: Vierertische (Fünfer nur, wenn die Zahl es verlangt), möglichst niemand trifft jemanden wieder; reproduzierbar aus dem Startwert des Turniers. Sind Tische der laufenden Runde noch offen, nur mit --trotzdem; --zuruecknehmen nimmt die letzte Auslosung zurück (festgehalten, nichts gelöscht).
 
     Beispiel: referee turnier auslosung
     """
-    r = _buch(db).auslosung(turnier_id)
+    from referee.errors import Eingabefehler
+
+    buch = _buch(db)
+    if zuruecknehmen:
+        if trotzdem:
+            raise Eingabefehler("--trotzdem gibt es nur beim Auslosen, nicht mit --zuruecknehmen.")
+        z = buch.auslosung_zuruecknehmen(turnier_id)
+        if als_json:
+            drucke_json(z.als_json())
+            return
+        _zeile(
+            f"Auslosung von Runde {z.runde} zurückgenommen ({len(z.tische)} Tische gelten nicht "
+            "mehr; festgehalten, nichts gelöscht).",
+            "bold",
+        )
+        if z.laufende_runde:
+            laufend = ", ".join(s.text() for s in z.fortschritt)
+            _zeile(f"Es läuft wieder Runde {z.laufende_runde}: {laufend}")
+        return
+    r = buch.auslosung(turnier_id, trotzdem=trotzdem)
     if als_json:
         drucke_json(r.als_json())
         return
     _zeige_tische(r)
+    if r.offen_gelassen:
+        offen = ", ".join(s.text() for s in r.offen_gelassen)
+        _zeile(f"Trotzdem ausgelost; in Runde {r.runde - 1} offen: {offen}", "dim")
 
 
 @turnier.command("tische")
@@ -371,7 +450,7 @@ def _zeige_tische(r) -> None:
     stand = {s.tisch: s for s in r.stand}
     for t in r.tische:
         plaetze = ", ".join(f"{s.name} ({s.startnummer})" for s in t.sitze)
-        fortschritt = f"  [{stand[t.nr].spiele}/{stand[t.nr].soll}]" if t.nr in stand else ""
+        fortschritt = f"  [{stand[t.nr].kurz()}]" if t.nr in stand else ""
         _zeile(f"Tisch {t.nr:>2}: {plaetze}{fortschritt}")
 
 
@@ -402,7 +481,12 @@ def turnier_ergebnis(
     tisch: TISCH,
     soli: Annotated[
         list[str] | None,
-        typer.Option("--soli", metavar="NAME=N", help="Gewonnene Soli (für Gleichstände)."),
+        typer.Option(
+            "--soli",
+            metavar="NAME=N",
+            help="Gewonnene Soli (für Gleichstände). Eine Korrektur ohne --soli behält die Soli "
+            "des korrigierten Blatts.",
+        ),
     ] = None,
     turnier_id: TURNIER = None,
     db: DB = None,
@@ -413,13 +497,15 @@ def turnier_ergebnis(
     Beispiel: referee turnier ergebnis --runde 1 --tisch 3 Anna=+12 Ben=-5 Cem=-4 Dora=-3 --soli Anna=1
     """
     je = _namenswerte(punkte, "Punkte", "Anna=+12 Ben=-5")
-    solo = _namenswerte(soli or [], "Soli", "--soli Anna=1")
+    solo = None if soli is None else _namenswerte(soli, "Soli", "--soli Anna=1")
     r = _buch(db).ergebnis(runde, tisch, je, solo, turnier_id)
     if als_json:
         drucke_json(r.als_json())
         return
     wie = f"Korrektur von Eintrag #{r.ersetzt}" if r.ersetzt else "eingetragen"
     _zeile(f"#{r.eintrag.id} Runde {runde}, Tisch {tisch}: Blatt {wie}.", "bold")
+    if r.soli_uebernommen:
+        _zeile(f"Soli von #{r.ersetzt} übernommen (ändern mit --soli NAME=N).", "dim")
     namen = dict(r.namen)
     s = dict(r.blatt.soli)
     _tabelle(
@@ -599,9 +685,12 @@ def turnier_stand(
 
 
 def _zeige_rangliste(r) -> None:
+    # über alle Runden: je ausgeloste Runde eine Spalte („–“: nicht gespielt), ab zwei Runden
+    runden = range(1, max((s.runde for s in r.tische), default=0) + 1) if r.runde is None else ()
+    runden = runden if len(runden) > 1 else ()
     _tabelle(
-        ["Platz", "Nr.", "Name", "Punkte", "Soli"],
-        [True, True, False, True, True],
+        ["Platz", "Nr.", "Name", "Punkte", "Soli", *(f"R{n}" for n in runden)],
+        [True, True, False, True, True, *(True for _ in runden)],
         [
             [
                 f"{z.platz}.",
@@ -609,6 +698,7 @@ def _zeige_rangliste(r) -> None:
                 z.name + (" (abgemeldet)" if z.konto.abgemeldet else ""),
                 _zahl(z.punkte),
                 str(z.soli),
+                *("–" if (p := z.konto.je_runde[n - 1]) is None else _zahl(p) for n in runden),
             ]
             for z in r.rangliste
         ],
@@ -754,13 +844,15 @@ def turnier_live(
         db_wahl(db), turnier_id, host, port, neu_laden=neu_laden, schreiben=schreiben
     )
     kompakt = _kann_halbbloecke()
-    gezeigt = {"runde": -1}
+    gezeigt: dict[str, object] = {"links": None, "runde": 0}
 
     def tische_ausgeben(erste: bool) -> None:
         runde, links = server.runde_und_links()  # eine Aufnahme: alle Tische der Runde
-        if not schreiben or runde == gezeigt["runde"] or (not links and not erste):
+        # neue Links: eine neue Runde, eine neue Auslosung oder eine zurückgenommene
+        if not schreiben or links == gezeigt["links"] or (not links and not erste):
             return
-        gezeigt["runde"] = runde
+        vorher = gezeigt["runde"]
+        gezeigt["links"], gezeigt["runde"] = links, runde
         if qr_pdf is not None and links:
             _qr_pdf_schreiben(server, qr_pdf, runde, links, force=True)
         if als_json:
@@ -776,7 +868,10 @@ def turnier_live(
             )
             return
         if not erste:
-            _schreibe(f"Runde {runde} ist ausgelost – die neuen Links der Tische:\n")
+            if isinstance(vorher, int) and runde > vorher:
+                _schreibe(f"Runde {runde} ist ausgelost – die neuen Links der Tische:\n")
+            else:  # eine Auslosung zurückgenommen (und vielleicht neu ausgelost)
+                _schreibe(f"Die Auslosung hat sich geändert – die Links von Runde {runde}:\n")
         for tisch, url in links:
             _schreibe(f"Tisch {tisch}: {url}\n")
             if not ohne_qr:
@@ -814,10 +909,18 @@ def _qr_pdf_schreiben(server, ziel: Path, runde: int, links, *, force: bool) -> 
     """Je Tisch eine Seite mit dem QR-Code seines Links (``referee.buch.turnier.pdf``). Die Tische
     kommen vom Beobachter des Servers – ein zweites Buch in diesem Prozess öffnete die Datei
     neben den Verbindungen des Servers (siehe ``referee.live.prozess``)."""
+    import time
+
     from referee.buch.turnier.pdf import qr_seiten_pdf
     from referee.live.terminal import qr_png
 
+    # die Links kommen aus einer Aufnahme des Servers; die Lage dazu kann einen Augenblick
+    # später da sein (erster Start, neue Runde) – kurz warten statt kein PDF zu schreiben
+    ende = time.monotonic() + 5
     lage = server.aufnahme.lage
+    while (lage is None or lage.runde != runde) and time.monotonic() < ende:
+        time.sleep(0.05)
+        lage = server.aufnahme.lage
     if lage is None or lage.runde != runde:
         return
     url = dict(links)

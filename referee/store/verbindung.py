@@ -144,6 +144,7 @@ class Verbindung:
         self.pfad = Path(pfad)
         self._ergebnis_aus = ergebnis_aus
         self._conn: Any = None
+        self._tiefe = 0  # wie tief in einer schreibenden Einheit (``schreiben``)
         _SPEICHER.add(self)
         if _pruefe_kopf(self.pfad):
             self._conn = verbinde(self.pfad)
@@ -206,7 +207,20 @@ class Verbindung:
         """Eine schreibende Einheit: BEGIN IMMEDIATE … COMMIT, bei Fehlern ROLLBACK.
 
         Legt die Datei beim ersten Schreiben an und bringt das Schema auf den neuesten Stand.
+
+        Innerhalb einer Einheit dieser Verbindung ist eine weitere Einheit ein Teil von ihr:
+        kein zweites BEGIN, kein eigenes COMMIT – ein Fehler darin hebt die ganze äußere
+        Einheit auf. So kann das Buch lesen, rechnen und schreiben, während es die
+        Schreibsperre hält (``Grund.einheit``): was es gelesen hat, ändert niemand, bevor es
+        geschrieben ist (der Geber eines Turnierspiels und seine Nummer).
         """
+        if self._tiefe:
+            self._tiefe += 1
+            try:
+                yield self._conn
+            finally:
+                self._tiefe -= 1
+            return
         if self._conn is None:
             self.pfad.parent.mkdir(parents=True, exist_ok=True)
             self._conn = verbinde(self.pfad)
@@ -216,6 +230,7 @@ class Verbindung:
 
         conn = self._conn
         _beginne_schreiben(conn, self.pfad)
+        self._tiefe = 1
         try:
             yield conn
             conn.execute("COMMIT")
@@ -227,6 +242,8 @@ class Verbindung:
                     f"Schreiben in {self.pfad} fehlgeschlagen ({exc}); nichts geschrieben."
                 ) from None
             raise
+        finally:
+            self._tiefe = 0
 
     def braucht_daten(self) -> None:
         """Vor Schreibvorgängen, die vorhandene Daten brauchen: nie eine leere Datei anlegen."""

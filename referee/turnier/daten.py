@@ -20,8 +20,10 @@ from typing import Any, Protocol
 #: Arten der Einträge an einem Tisch: ein Tischblatt (die Summen vom Papier), ein Spiel, ein
 #: Storno. Eine Korrektur ist ein Blatt oder Spiel mit ``bezug`` (das ersetzte).
 EINTRAG_ARTEN = ("blatt", "spiel", "storno")
-#: Ereignisse eines Turniers: Abmeldung einer Startnummer, Ende, Storno eines Ereignisses.
-EREIGNIS_ARTEN = ("abmeldung", "ende", "storno")
+#: Ereignisse eines Turniers: Abmeldung einer Startnummer, Ende, wieder geöffnet (Bezug: das
+#: Ende), eine Auslosung zurückgenommen (Runde und Nummer der Auslosung), Storno eines
+#: Ereignisses (einer Abmeldung).
+EREIGNIS_ARTEN = ("abmeldung", "ende", "wieder", "auslosung_zurueck", "storno")
 
 
 @dataclass(frozen=True)

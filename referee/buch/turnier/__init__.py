@@ -42,13 +42,16 @@ from typing import TYPE_CHECKING
 from referee.buch.turnier.antworten import (
     Abgemeldet,
     Angemeldet,
+    AuslosungZurueck,
     Ersetzt,
     Tischplan,
+    Tischstand,
     TurnierAnsicht,
     TurnierEnde,
     TurnierListe,
     TurnierNeu,
     Turnierstand,
+    TurnierWieder,
     Wertungen,
 )
 from referee.buch.turnier.leitung import Turnierleitung, eckdaten_pruefen
@@ -126,11 +129,42 @@ class Turnierbuch(Tischarbeit, Turnierleitung):
         turniere = tuple(self.store.turniere())
         return TurnierListe(turniere, tuple(len(self.store.teilnehmer(t.id)) for t in turniere))
 
-    def ende(self, turnier_id: int | None = None) -> TurnierEnde:
-        """Das (offene) Turnier beenden; danach nimmt es nichts mehr an."""
-        t = self._offen(turnier_id)
-        t = self.store.turnier_ende(t.id)
-        return TurnierEnde(t, self.stand(turnier_id=t.id))
+    def ende(self, turnier_id: int | None = None, *, trotzdem: bool = False) -> TurnierEnde:
+        """Das (offene) Turnier beenden; danach nimmt es nichts mehr an (``wieder`` öffnet es
+        wieder). Sind Tische ausgeloster Runden offen oder Runden nicht ausgelost, nur mit
+        ``trotzdem`` (sonst ``Zustandsfehler``, der sie nennt) – die Antwort nennt sie auch
+        dann."""
+        with self.store.einheit():
+            t = self._offen(turnier_id)
+            offen = tuple(s for s in self._tischstaende(t) if not s.fertig)
+            gezogen = self.store.gezogene_runden(t.id)
+            fehlen = tuple(range(gezogen + 1, t.runden + 1))
+            if (offen or fehlen) and not trotzdem:
+                raise Zustandsfehler(
+                    f"Turnier {t.id} ist nicht fertig: {_was_fehlt(offen, fehlen)}. Beenden "
+                    "trotzdem mit --trotzdem; nichts geändert."
+                )
+            t = self.store.turnier_ende(t.id)
+        return TurnierEnde(t, self.stand(turnier_id=t.id), offen, fehlen)
+
+    def wieder(self, turnier_id: int | None = None) -> TurnierWieder:
+        """Ein beendetes Turnier wieder öffnen (``turnier ende`` aufheben; beides bleibt im
+        Buch). Ohne ``turnier_id``: das zuletzt angelegte Turnier."""
+        from referee.store import KeineDaten
+        from referee.store.turnier import BEISPIEL
+
+        with self.store.einheit():
+            if turnier_id is None:
+                alle = self.store.turniere()
+                if not alle:
+                    raise KeineDaten(f"Es gibt noch kein Turnier. {BEISPIEL}")
+                turnier_id = alle[-1].id
+            t = self._turnier(turnier_id)
+            if t.offen:
+                raise Zustandsfehler(f"Turnier {t.id} ist offen; nichts wieder zu öffnen.")
+            beendet = t.beendet
+            t = self.store.turnier_wieder(t.id)
+        return TurnierWieder(t, beendet or "", self._tischstaende(t))
 
     @staticmethod
     def wertungen() -> Wertungen:
@@ -254,27 +288,55 @@ class Turnierbuch(Tischarbeit, Turnierleitung):
 
     # ------------------------------------------------------------ Auslosung
 
-    def auslosung(self, turnier_id: int | None = None) -> Tischplan:
+    def auslosung(self, turnier_id: int | None = None, *, trotzdem: bool = False) -> Tischplan:
         """Die Tische der nächsten Runde auslosen (aus dem Startwert des Turniers und den
-        bisherigen Tischen: dasselbe Buch ergibt dieselben Tische) und festhalten."""
+        bisherigen Tischen: dasselbe Buch ergibt dieselben Tische) und festhalten. Sind Tische
+        der laufenden Runde noch nicht fertig, nur mit ``trotzdem`` (sonst ``Zustandsfehler``,
+        der sie nennt): ihre Handys schreiben weiter, bis an der neuen Runde etwas
+        eingetragen ist (``store.laufende_runden``)."""
         from referee.turnier.auslosung import auslosen
 
-        t = self._offen(turnier_id)
-        runde = self._naechste_runde(t)
-        if runde > t.runden:
-            raise Zustandsfehler(f"Alle {t.runden} Runden von Turnier {t.id} sind ausgelost.")
-        feld = [x.startnummer for x in self.store.teilnehmer(t.id) if x.spielt_in(runde)]
-        paare, fuenfer = self.store.begegnungen(t.id)
-        a = auslosen(feld, paare, seed=t.seed, runde=runde, fuenfer=fuenfer)
-        self.store.auslosung_speichern(t.id, runde, a.tische, a.wiederholungen, feld)
-        return Tischplan(
-            t,
-            runde,
-            tuple(self.store.tische(t.id, runde)),
-            a.wiederholungen,
-            a.wiederholte,
-            self._tischstaende(t, runde),
-        )
+        with self.store.einheit():
+            t = self._offen(turnier_id)
+            runde = self._naechste_runde(t)
+            if runde > t.runden:
+                raise Zustandsfehler(f"Alle {t.runden} Runden von Turnier {t.id} sind ausgelost.")
+            offen = [s for s in self._tischstaende(t, runde - 1) if not s.fertig]
+            if offen and not trotzdem:
+                raise Zustandsfehler(
+                    f"Runde {runde - 1} läuft noch – {_was_fehlt(offen, ())}. Runde {runde} "
+                    "wird erst ausgelost, wenn alle Tische fertig sind, oder mit --trotzdem "
+                    "(ihre Links schreiben weiter, bis an Runde "
+                    f"{runde} das erste Spiel oder Blatt eingetragen ist). Nichts ausgelost."
+                )
+            feld = [x.startnummer for x in self.store.teilnehmer(t.id) if x.spielt_in(runde)]
+            paare, fuenfer = self.store.begegnungen(t.id)
+            a = auslosen(feld, paare, seed=t.seed, runde=runde, fuenfer=fuenfer)
+            self.store.auslosung_speichern(t.id, runde, a.tische, a.wiederholungen, feld)
+            return Tischplan(
+                t,
+                runde,
+                tuple(self.store.tische(t.id, runde)),
+                a.wiederholungen,
+                a.wiederholte,
+                self._tischstaende(t, runde),
+                self.store.auslosung_nr(t.id, runde),
+                tuple(offen),
+            )
+
+    def auslosung_zuruecknehmen(self, turnier_id: int | None = None) -> AuslosungZurueck:
+        """Die letzte Auslosung zurücknehmen, solange an ihr nichts eingetragen ist (sonst
+        ``Zustandsfehler`` mit dem Grund): ihre Tische gelten nicht mehr, die Runde davor
+        läuft wieder (ihre Links schreiben wieder). Festgehalten als Ereignis, nichts wird
+        gelöscht; eine neue Auslosung der Runde ist deren nächste Fassung."""
+        with self.store.einheit():
+            t = self._offen(turnier_id)
+            runde = self.store.gezogene_runden(t.id)
+            tische = tuple(self.store.tische(t.id, runde)) if runde else ()
+            nr = self.store.auslosung_zuruecknehmen(t.id, runde)
+            return AuslosungZurueck(
+                t, runde, nr, tische, runde - 1, self._tischstaende(t, runde - 1)
+            )
 
     def tische(self, runde: int | None = None, turnier_id: int | None = None) -> Tischplan:
         """Die Tische einer ausgelosten Runde (ohne ``runde``: der zuletzt ausgelosten)."""
@@ -288,7 +350,13 @@ class Turnierbuch(Tischarbeit, Turnierleitung):
         ]
         wiederholt = wiederholte_paare((x.startnummern for x in tische), frueher)
         return Tischplan(
-            t, runde, tische, len(wiederholt), wiederholt, self._tischstaende(t, runde)
+            t,
+            runde,
+            tische,
+            len(wiederholt),
+            wiederholt,
+            self._tischstaende(t, runde),
+            self.store.auslosung_nr(t.id, runde),
         )
 
     # ------------------------------------------------------------ Stand
@@ -304,16 +372,36 @@ class Turnierbuch(Tischarbeit, Turnierleitung):
         if runde is not None:
             self._ausgeloste_runde(t, runde)
         summen = self._tischsummen(t)
-        gesessen = (
-            {nr for x in self.store.tische(t.id, runde) for nr in x.startnummern}
-            if runde is not None
-            else None
+        gesessen: dict[int, set[int]] = {}
+        for x in self.store.tische(t.id, runde):
+            gesessen.setdefault(x.runde, set()).update(x.startnummern)
+        fehlrunde = self.wertung_von(t).fehlrunde
+        k = konten(
+            self.store.teilnehmer(t.id), summen, t.runden, runde, gesessen, fehlrunde=fehlrunde
         )
-        k = konten(self.store.teilnehmer(t.id), summen, t.runden, runde, gesessen)
         return Turnierstand(t, rangliste(k), runde, self._tischstaende(t, runde, summen))
 
 
 # --------------------------------------------------------------------------- Hilfen
+
+
+#: So viele offene Tische nennt eine Meldung einzeln, dann „und N weitere“.
+OFFENE_GENANNT = 8
+
+
+def _was_fehlt(offen: Sequence[Tischstand], fehlen: Sequence[int]) -> str:
+    """``Runde 1: Tisch 2 (27/32), Tisch 5 (0/32) offen; Runde 3 nicht ausgelost``."""
+    teile = []
+    for runde in sorted({s.runde for s in offen}):
+        hier = [s for s in offen if s.runde == runde]
+        tische = ", ".join(f"Tisch {s.tisch} ({s.kurz()})" for s in hier[:OFFENE_GENANNT])
+        if len(hier) > OFFENE_GENANNT:
+            tische += f" und {len(hier) - OFFENE_GENANNT} weitere"
+        teile.append(f"Runde {runde}: {tische} offen")
+    if fehlen:
+        wort = "Runde" if len(fehlen) == 1 else "Runden"
+        teile.append(f"{wort} {', '.join(map(str, fehlen))} nicht ausgelost")
+    return "; ".join(teile)
 
 
 def _paare(nummern: Sequence[int]) -> list[tuple[int, int]]:

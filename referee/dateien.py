@@ -141,6 +141,22 @@ def lies_text(pfad: str) -> str:
         ) from None
 
 
+def pruefe_ziel(ziel: Path, ueberschreiben: bool, wer: str = "-o") -> Path:
+    """Darf nach ``ziel`` geschrieben werden (``wer`` braucht einen Dateinamen)? Ein
+    Verzeichnis, ein Gerät, eine vorhandene Datei ohne ``ueberschreiben``, ein fehlendes
+    Verzeichnis: ``Eingabefehler``. Gibt das Verzeichnis zurück, in das geschrieben wird."""
+    if ziel.is_dir():
+        raise Eingabefehler(f"{ziel} ist ein Verzeichnis; {wer} braucht einen Dateinamen.")
+    if ziel.exists() and not ziel.is_file():  # nie ein Gerät oder eine FIFO ersetzen
+        raise Eingabefehler(f"{ziel} ist keine gewöhnliche Datei; {wer} braucht einen Dateinamen.")
+    if ziel.exists() and not ueberschreiben:
+        raise Eingabefehler(f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben.")
+    ordner = ziel.parent if str(ziel.parent) else Path(".")
+    if not ordner.is_dir():
+        raise Eingabefehler(f"Das Verzeichnis {ordner} gibt es nicht.")
+    return ordner
+
+
 def schreibe_atomar(ziel: Path, inhalt: str | bytes, ueberschreiben: bool) -> None:
     """Inhalt (Text als UTF-8 oder Bytes, z. B. eine PDF) in eine temporäre Datei im selben
     Verzeichnis, dann umbenennen – ``-o DATEI`` von ``export`` und ``turnier``.
@@ -151,15 +167,7 @@ def schreibe_atomar(ziel: Path, inhalt: str | bytes, ueberschreiben: bool) -> No
     import tempfile
 
     ziel = Path(ziel)
-    if ziel.is_dir():
-        raise Eingabefehler(f"{ziel} ist ein Verzeichnis; -o braucht einen Dateinamen.")
-    if ziel.exists() and not ziel.is_file():  # nie ein Gerät oder eine FIFO ersetzen
-        raise Eingabefehler(f"{ziel} ist keine gewöhnliche Datei; -o braucht einen Dateinamen.")
-    if ziel.exists() and not ueberschreiben:
-        raise Eingabefehler(f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben.")
-    ordner = ziel.parent if str(ziel.parent) else Path(".")
-    if not ordner.is_dir():
-        raise Eingabefehler(f"Das Verzeichnis {ordner} gibt es nicht.")
+    ordner = pruefe_ziel(ziel, ueberschreiben)
     fd, tmp = tempfile.mkstemp(dir=ordner, prefix=f".{ziel.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:

@@ -93,3 +93,51 @@ def json_ganzzahl(ziffern: str) -> int:
         f"Eine ganze Zahl mit {anzahl} Ziffern ({ziffern[:12]}…) ist kein Wert, den referee "
         f"annimmt: Beträge, Ids und Zählungen liegen höchstens bei {GRENZE}."
     )
+
+
+def euro_in_cent(text: str, was: str, maximum: int = GRENZE_TARIF) -> int:
+    """Ein Eurobetrag von außen in Cent: ``15`` → 1500, ``15,50`` und ``15.5`` → 1550, auch mit
+    ``€`` oder ``EUR`` dahinter; höchstens zwei Nachkommastellen, nicht negativ, höchstens
+    ``maximum`` Cent. Sonst ``Eingabefehler``, der ``was`` nennt.
+
+    >>> euro_in_cent("15", "--startgeld"), euro_in_cent("7,5 €", "Preis"), euro_in_cent("0.05", "x")
+    (1500, 750, 5)
+    """
+    from referee.text import zeigbar
+
+    roh = str(text).strip()
+    zahl = roh.removesuffix("€").removesuffix("EUR").removesuffix("Euro").strip()
+    ganz, trenner, nach = zahl.replace(",", ".").partition(".")
+    if not ist_ziffern(ganz) or (trenner and not (ist_ziffern(nach) and len(nach) <= 2)):
+        raise Eingabefehler(
+            f"{was} „{zeigbar(roh, 30)}“ ist kein Eurobetrag (z. B. 15 oder 12,50)."
+        )
+    if len(ganz.lstrip("0")) > len(str(maximum)):
+        raise Eingabefehler(f"{was} „{zeigbar(roh, 16)}“ ist zu groß.")
+    cent = int(ganz) * 100 + int((nach or "0").ljust(2, "0"))
+    if cent > maximum:
+        raise Eingabefehler(
+            f"{was} „{zeigbar(roh, 16)}“ ist zu groß; höchstens {maximum // 100} Euro."
+        )
+    return cent
+
+
+def pruefe_cent(cent: object) -> int:
+    """``cent`` als ganze Zahl von Cent (kein ``bool``, kein ``float``); sonst ``Eingabefehler``."""
+    if isinstance(cent, bool) or not isinstance(cent, int):
+        raise Eingabefehler(f"Betrag „{cent!r}“ ist keine ganze Zahl von Cent.")
+    return cent
+
+
+def euro(cent: int, vorzeichen: bool = True) -> str:
+    """Cent als Eurobetrag mit Tausenderpunkt und Dezimalkomma; ``vorzeichen=True`` setzt vor
+    Gewinne ein ``+`` (Salden), Verluste tragen immer ``-``.
+
+    >>> euro(140), euro(-20), euro(123450, vorzeichen=False)
+    ('+1,40 €', '-0,20 €', '1.234,50 €')
+    """
+    cent = pruefe_cent(cent)
+    zeichen = "-" if cent < 0 else ("+" if vorzeichen and cent > 0 else "")
+    euros, rest = divmod(abs(cent), 100)
+    tausender = f"{euros:,}".replace(",", ".")
+    return f"{zeichen}{tausender},{rest:02d} €"

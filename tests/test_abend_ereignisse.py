@@ -377,7 +377,7 @@ def test_migration_v3_zu_v4(tmp_path, monkeypatch):
         assert s._version() == 3
     monkeypatch.undo()
     with Buch(pfad) as b:
-        assert b.store._version() == st.SCHEMA_AKTUELL == 9
+        assert b.store._version() == st.SCHEMA_AKTUELL == 11
         v = b.abend(1)
         assert [(e.art, e.nach_eintrag) for e in v.ereignisse] == [("ende", 1)]
         assert b.abend(2).ereignisse == ()

@@ -228,7 +228,7 @@ def test_migration_v2_zu_v3_storno_einer_korrektur(tmp_path, monkeypatch):
         assert set(stand(s, 1)["schafkopf"].values()) == {0}  # altes Verhalten: beides weg
     monkeypatch.undo()
     with oeffne(pfad) as s:
-        assert s._version() == st.SCHEMA_AKTUELL == 9
+        assert s._version() == st.SCHEMA_AKTUELL == 11
         assert stand(s, 1)["schafkopf"] == Z
         k = korrektur(s, 1, {"zahlungen": Z2})
         assert k.bezug == 1 and stand(s, 1)["schafkopf"] == Z2

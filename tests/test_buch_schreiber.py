@@ -145,7 +145,7 @@ def test_korrektur_mit_schluessel_und_veraltet(buch):
 def test_schema_hat_schluessel_tabelle(buch):
     buch.eintragen(RUF, schluessel="schema-test-1")
     c = sqlite3.connect(buch.pfad)
-    assert c.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_AKTUELL == 9
+    assert c.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_AKTUELL == 11
     assert c.execute("SELECT count(*) FROM schluessel").fetchone()[0] == 1
     with pytest.raises(sqlite3.IntegrityError):
         c.execute("UPDATE schluessel SET eintrag_id = 99")
@@ -157,7 +157,7 @@ def test_export_schema_4_wird_weiter_importiert(buch, tmp_path):
 
     buch.eintragen(RUF, schluessel="export-test-1")
     daten = json.loads(buch.exportieren(format="json").inhalt)
-    assert daten["schema"] == 9
+    assert daten["schema"] == 11
     daten["schema"] = 4
     with Buch(tmp_path / "neu4.db") as b4:
         b4.importieren(daten)

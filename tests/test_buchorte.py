@@ -122,14 +122,28 @@ def test_turnier_blatt_und_korrektur(buchort):
     ok(_r(buchort, "turnier", "neu", "Post", "--runden", "2", "--spiele", "4", "--seed", "3"))
     ok(_r(buchort, "turnier", "anmelden", *SPIELER))
     ok(_r(buchort, "turnier", "auslosung"))
-    blatt = ["--runde", "1", "--tisch", "1", "Anna=+12", "Ben=-5", "Cem=-4", "Dora=-3"]
-    ok(_r(buchort, "turnier", "ergebnis", *blatt, "--soli", "Anna=1"))
-    ok(_r(buchort, "turnier", "ergebnis", *blatt))  # Korrektur: ohne Solo
+    tisch = ["--runde", "1", "--tisch", "1"]
+    ok(
+        _r(
+            buchort,
+            "turnier",
+            "ergebnis",
+            *tisch,
+            "Anna=+12",
+            "Ben=-5",
+            "Cem=-4",
+            "Dora=-3",
+            "--soli",
+            "Anna=1",
+        )
+    )
+    # Korrektur des Blatts (die Soli bleiben, wenn nicht neu genannt)
+    ok(_r(buchort, "turnier", "ergebnis", *tisch, "Anna=+10", "Ben=-5", "Cem=-2", "Dora=-3"))
     stand = json.loads(ok(_r(buchort, "turnier", "stand", "--json")).stdout)
     assert [(z["name"], z["punkte"], z["soli"]) for z in stand["rangliste"]] == [
-        ("Anna", 12, 0),
+        ("Anna", 10, 1),
+        ("Cem", -2, 0),
         ("Dora", -3, 0),
-        ("Cem", -4, 0),
         ("Ben", -5, 0),
     ]
     ok(_r(buchort, "turnier", "ergebnis", "--runde", "1", "--tisch", "1", "Anna=+1"), 2)

@@ -372,7 +372,7 @@ def test_import_von_stdin_mit_json(cli, db_pfad, tmp_path):
     text = cli("export", "-f", "json").stdout
     r = cli("import", "-", "--json", "--db", str(tmp_path / "n.db"), input=text)
     assert r.returncode == 0, r.stderr
-    assert json.loads(r.stdout) == {"spieler": 4, "abende": 1, "eintraege": 8}
+    assert json.loads(r.stdout) == {"spieler": 4, "abende": 1, "eintraege": 8, "turniere": 0}
 
 
 # ------------------------------------------------------------------ HTML, Markdown

@@ -25,7 +25,7 @@ BUCHHALTUNG = {"_sqlite_migrations", "referee_schema"}
 NUR_PG = {"rowid"}
 
 
-def _sqlite_schema(tmp_path) -> dict[str, set[str]]:
+def _sqlite_schema(tmp_path) -> dict[str, list[str]]:
     v = Verbindung(tmp_path / "frisch.db")
     with v.schreiben():
         pass  # legt die Datei an und spielt alle Migrationen ein
@@ -36,7 +36,7 @@ def _sqlite_schema(tmp_path) -> dict[str, set[str]]:
             r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
         ]
         return {
-            t: {r[1] for r in conn.execute(f"PRAGMA table_info({t})")}
+            t: [r[1] for r in conn.execute(f"PRAGMA table_info({t})")]
             for t in tabellen
             if t not in BUCHHALTUNG
         }
@@ -44,21 +44,24 @@ def _sqlite_schema(tmp_path) -> dict[str, set[str]]:
         conn.close()
 
 
-def _pg_beschrieben() -> dict[str, set[str]]:
-    return {t: set(pg_schema.spalten(t)) - NUR_PG for t in pg_schema.TABELLEN}
+def _pg_beschrieben() -> dict[str, list[str]]:
+    return {t: [c for c in pg_schema.spalten(t) if c not in NUR_PG] for t in pg_schema.TABELLEN}
 
 
-def _unterschiede(sqlite: dict[str, set[str]], pg: dict[str, set[str]]) -> list[str]:
+def _unterschiede(sqlite: dict[str, list[str]], pg: dict[str, list[str]]) -> list[str]:
+    """Was fehlt oder anders ist – auch die Reihenfolge der Spalten (der Turnier-Export nennt
+    die Spalten in Tabellenreihenfolge; der Umzug muss Byte für Byte gleich exportieren)."""
     aus = [
         f"Tabelle {t} fehlt in referee/store/pg_schema.py (TABELLEN, INDIZES, Trigger)"
         for t in sorted(set(sqlite) - set(pg))
     ]
     aus += [f"Tabelle {t} gibt es nur auf PostgreSQL" for t in sorted(set(pg) - set(sqlite))]
     for t in sorted(set(sqlite) & set(pg)):
-        if sqlite[t] != pg[t]:
-            aus.append(
-                f"{t}: nur SQLite {sorted(sqlite[t] - pg[t])}, nur PostgreSQL {sorted(pg[t] - sqlite[t])}"
-            )
+        a, b = set(sqlite[t]), set(pg[t])
+        if a != b:
+            aus.append(f"{t}: nur SQLite {sorted(a - b)}, nur PostgreSQL {sorted(b - a)}")
+        elif sqlite[t] != pg[t]:
+            aus.append(f"{t}: Spalten in anderer Reihenfolge: SQLite {sqlite[t]}, PG {pg[t]}")
     return aus
 
 
@@ -76,9 +79,13 @@ def test_pg_schema_hat_die_tabellen_und_spalten_von_sqlite(tmp_path):
 def test_der_vergleich_merkt_eine_neue_tabelle():
     """Der Vergleich selbst: eine Tabelle oder Spalte nur auf einer Seite fällt auf."""
     pg = _pg_beschrieben()
-    sqlite = {**pg, "pokale": {"id", "name"}, "spieler": pg["spieler"] | {"verein"}}
+    sqlite = {**pg, "pokale": ["id", "name"], "spieler": [*pg["spieler"], "verein"]}
+    sqlite["abende"] = [*pg["abende"][1:], "id"]
     assert _unterschiede(sqlite, pg) == [
         "Tabelle pokale fehlt in referee/store/pg_schema.py (TABELLEN, INDIZES, Trigger)",
+        "abende: Spalten in anderer Reihenfolge: SQLite "
+        + str([*pg["abende"][1:], "id"])
+        + f", PG {pg['abende']}",
         "spieler: nur SQLite ['verein'], nur PostgreSQL []",
     ]
 
@@ -100,13 +107,12 @@ def test_die_echte_pg_datenbank_hat_dieselben_spalten(pg_buch, tmp_path):
             pass  # legt das Schema an
         zeilen = s.verbindung.lies(
             "SELECT table_name, column_name FROM information_schema.columns "
-            "WHERE table_schema = current_schema()"
+            "WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position"
         )
-    echt: dict[str, set[str]] = {}
+    echt: dict[str, list[str]] = {}
     for t, c in zeilen:
-        if t not in BUCHHALTUNG:
-            echt.setdefault(t, set()).add(c)
-    echt = {t: c - NUR_PG for t, c in echt.items()}
+        if t not in BUCHHALTUNG and c not in NUR_PG:
+            echt.setdefault(t, []).append(c)
     assert _unterschiede(_sqlite_schema(tmp_path), echt) == []
 
 

@@ -291,3 +291,24 @@ def test_readme_verein_datenbank_anlegen_und_benutzen(tmp_path):
         finally:
             admin.execute(f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
             admin.execute(f"DROP ROLE IF EXISTS {rolle}")
+
+
+def test_sicherung_eines_pg_buchs_ist_eine_sqlite_datei_mit_demselben_export(pg_buch, tmp_path):
+    """``referee sicherung`` auf einem PostgreSQL-Buch schreibt eine geprüfte SQLite-Datei
+    (nur für den Besitzer lesbar), deren Export dem des Buchs gleicht."""
+    env = {"REFEREE_DB": pg_buch}
+    ok(im_prozess("abend", "neu", "--spieler", *SPIELER, env=env))
+    ok(im_prozess("schafkopf", "eintragen", "rufspiel", "Anna+Ben", "--augen", "71", env=env))
+    ziel = tmp_path / "kopie.db"
+    r = json.loads(ok(im_prozess("sicherung", str(ziel), "--json", env=env)).stdout)
+    assert r["integritaet"] == "ok"
+    zeilen = {t["tabelle"]: t["zeilen"] for t in r["tabellen"]}
+    assert (zeilen["spieler"], zeilen["abende"], zeilen["eintraege"], zeilen["werte"]) == (
+        4,
+        1,
+        1,
+        4,
+    )
+    assert ziel.stat().st_mode & 0o777 == 0o600
+    assert _export(str(ziel)) == _export(pg_buch)
+    ok(im_prozess("sicherung", str(ziel), env=env), 2)  # vorhanden: nur mit --force

@@ -374,7 +374,7 @@ def test_formate_csv_html_pdf(buchdatei, cli, tmp_path):
         )
         .stdout
     )
-    assert "Jahreswertung 2027 - Rangliste" in text
+    assert "Jahreswertung 2027 – Rangliste" in text  # DejaVu hat den Halbgeviertstrich
     assert "Verlauf der Plätze" in text
     assert "(-80)" in text
 

@@ -440,7 +440,7 @@ def test_export_import_rundreise(store, tmp_path):
     eintragen(store, "schlafmuetze", {"sieger": "Zoë 🍺", "spieler": ["Anna", "Ben", "Zoë 🍺"]})
     ex = json.loads(json.dumps(store.export(), ensure_ascii=False))
     ziel = oeffne(tmp_path / "ziel.db")
-    assert ziel.importieren(ex) == {"spieler": 5, "abende": 2, "eintraege": 6}
+    assert ziel.importieren(ex) == {"spieler": 5, "abende": 2, "eintraege": 6, "turniere": 0}
     assert json.loads(json.dumps(ziel.export(), ensure_ascii=False)) == ex
     assert stand(ziel) == stand(store)
     with pytest.raises(Zustandsfehler, match="nicht leer"):

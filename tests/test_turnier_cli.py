@@ -151,8 +151,13 @@ def test_ganzes_turnier_26_spieler_zwei_runden(turnier, tmp_path):
     # Tisch 2 der Runde 1 ist noch nicht fertig (4/32): ohne --ab-runde spielte Berta schon dort
     e = turnier("ersatz Ben Berta --ab-runde 2")
     assert (e["startnummer"], e["alt"], e["ab_runde"]) == (2, "Ben", 2)
-    r2 = turnier("auslosung")
-    assert r2["runde"] == 2 and r2["wiederholungen"] == 0
+    # Runde 2 erst, wenn Runde 1 fertig ist – oder mit --trotzdem (issue 35, Punkt 2)
+    turnier.abgewiesen(
+        "auslosung", 2, "zustand", "Runde 1 läuft noch – Runde 1: Tisch 2 (4/32) offen"
+    )
+    r2 = turnier("auslosung --trotzdem")
+    assert r2["runde"] == 2 and r2["wiederholungen"] == 0 and r2["auslosung"] == 1
+    assert [(o["runde"], o["tisch"], o["spiele"]) for o in r2["offen_gelassen"]] == [(1, 2, 4)]
     assert _tische(r2) == RUNDE_2
 
     turnier("ergebnis --runde 2 --tisch 1 Käthe=+3 Cem=+8 Emil=-2 Quirin=-9 --soli Cem=1")
@@ -198,7 +203,9 @@ def test_ganzes_turnier_26_spieler_zwei_runden(turnier, tmp_path):
     ]
     zeilen = {z["name"]: z for z in stand["rangliste"]}
     assert zeilen["Berta"]["je_runde"] == [12, 2] and zeilen["Berta"]["ersetzt"] == ["Ben"]
-    assert zeilen["Zenzi"]["abgemeldet"] and zeilen["Anton"]["je_runde"] == [0, -6]
+    # nicht gespielte Runden sind null, nicht 0 (issue 35, Punkt 8)
+    assert zeilen["Zenzi"]["abgemeldet"] and zeilen["Zenzi"]["je_runde"] == [-10, None]
+    assert zeilen["Anton"]["je_runde"] == [None, -6]
     offen = [f for f in stand["fortschritt"] if not f["fertig"]]
     assert offen == [
         {"runde": 1, "tisch": 2, "spiele": 4, "soll": 32, "quelle": "spiele", "fertig": False}
@@ -229,15 +236,20 @@ def test_ganzes_turnier_26_spieler_zwei_runden(turnier, tmp_path):
         "mit --force wird sie überschrieben."
     )
 
-    ende = turnier("ende")
+    turnier.abgewiesen("ende", 2, "zustand", "Turnier 1 ist nicht fertig: Runde 1: Tisch 2 (4/32)")
+    ende = turnier("ende --trotzdem")
     assert ende["turnier"]["beendet"] and ende["rangliste"][0]["name"] == "Rosi"
+    assert [(o["runde"], o["tisch"]) for o in ende["offen"]] == [(1, 2)]
+    assert ende["nicht_ausgelost"] == []
     turnier.abgewiesen("auslosung", 2, "zustand", "Kein offenes Turnier")
 
     pdftotext = werkzeug("pdftotext")  # zuletzt: ohne poppler ist alles davor geprüft
     text = subprocess.run([pdftotext, str(blatt), "-"], capture_output=True, text=True).stdout
-    for wort in ("Preisschafkopf Test", "Tisch 6", "Runde 2", "Jürgen", "Käthe", "Übertrag",
+    for wort in ("Preisschafkopf Test", "Tisch 6", "Runde 2", "Jürgen", "Käthe",
                  "Summe", "Gewonnene Soli", "Plus", "Minus"):  # fmt: skip
         assert wort in text, wort
+    # je Tisch ein Blatt: 32 Spiele passen auf eine Seite, 6 Tische = 6 Seiten, kein Übertrag
+    assert text.count("\f") == 6 and "Übertrag" not in text
     lauf = subprocess.run([pdftotext, "-layout", str(rang), "-"], capture_output=True, text=True)
     assert "Rangliste gesamt" in lauf.stdout and "Berta für Ben" in lauf.stdout
 
@@ -309,7 +321,20 @@ GOLDEN_LAUF = [
     ("ersatz", ["turnier", "ersatz", "Dora", "Dorothea"], 0),
     ("stand", ["turnier", "stand"], 0),
     ("blatt", ["turnier", "blatt", "--runde", "1", "-o", "{tmp}/t.pdf"], 0),
-    ("ende", ["turnier", "ende"], 0),
+    ("eckdaten", ["turnier", "eckdaten", "--startgeld", "15", "--ort", "Post"], 0),
+    ("bezahlt", ["turnier", "bezahlt", "Anna", "#2"], 0),
+    ("preise", ["turnier", "preise", "1=300", "2=200", "3=Geschenkkorb"], 0),
+    ("sitzplan", ["turnier", "sitzplan"], 0),
+    ("laufzettel", ["turnier", "laufzettel"], 0),
+    ("mannschaften_ohne", ["turnier", "mannschaften"], 2),
+    ("ende_offen", ["turnier", "ende"], 2),
+    ("ende", ["turnier", "ende", "--trotzdem"], 0),
+    ("wieder", ["turnier", "wieder"], 0),
+    ("auslosung_runde2", ["turnier", "auslosung"], 0),
+    ("zuruecknehmen", ["turnier", "auslosung", "--zuruecknehmen"], 0),
+    ("auslosung_neu", ["turnier", "auslosung"], 0),
+    ("spiel_runde2", ["turnier", "spiel", "-r", "2", "-t", "1", "solo", "Ben", "--augen", "70"], 0),
+    ("zuruecknehmen_abgewiesen", ["turnier", "auslosung", "--zuruecknehmen"], 2),
 ]
 
 

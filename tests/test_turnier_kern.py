@@ -462,20 +462,37 @@ def test_konten_ueber_runden_und_je_runde():
         Tischsumme(1, 1, "blatt", {1: 6, 2: -3, 3: -3}, {1: 1, 2: 0, 3: 0}, 0),
         Tischsumme(2, 1, "spiele", {1: -2, 2: 2}, {1: 0, 2: 1}, 4),
     ]
-    gesamt = konten(teilnehmer, summen, runden=2)
+    sitze = {1: {1, 2, 3}, 2: {1, 2}}
+    gesamt = konten(teilnehmer, summen, runden=2, gesessen=sitze)
     assert [(k.startnummer, k.name, k.punkte, k.soli, k.je_runde) for k in gesamt] == [
         (1, "Anna", 4, 1, (6, -2)),
         (2, "Berta", -1, 1, (-3, 2)),
-        (3, "Cem", -3, 0, (-3, 0)),
+        (3, "Cem", -3, 0, (-3, None)),  # Runde 2 nicht gespielt: None, zählt 0
     ]
     assert gesamt[2].abgemeldet and gesamt[1].ersetzt == ("Ben",)
-    erste = konten(teilnehmer, summen, runden=2, runde=1, gesessen={1, 2, 3})
+    # fehlrunde=schnitt: Cem bekommt für Runde 2 den Schnitt seiner gespielten (-3)
+    schnitt = konten(teilnehmer, summen, runden=2, gesessen=sitze, fehlrunde="schnitt")
+    assert [(k.punkte, k.je_runde) for k in schnitt] == [
+        (4, (6, -2)),
+        (-1, (-3, 2)),
+        (-6, (-3, None)),
+    ]
+    # eine Runde, die (noch) niemand gespielt hat, zählt auch mit schnitt nichts
+    nur_eine = konten(
+        teilnehmer, summen[:1], runden=2, gesessen={1: {1, 2, 3}}, fehlrunde="schnitt"
+    )
+    assert [(k.punkte, k.je_runde) for k in nur_eine] == [
+        (6, (6, None)),
+        (-3, (-3, None)),
+        (-3, (-3, None)),
+    ]
+    erste = konten(teilnehmer, summen, runden=2, runde=1, gesessen=sitze)
     assert [(k.name, k.punkte, k.soli) for k in erste] == [
         ("Anna", 6, 1),
         ("Ben", -3, 0),
         ("Cem", -3, 0),
     ]
-    zweite = konten(teilnehmer, summen, runden=2, runde=2, gesessen={1, 2})
+    zweite = konten(teilnehmer, summen, runden=2, runde=2, gesessen=sitze)
     assert [(k.name, k.punkte, k.soli) for k in zweite] == [("Anna", -2, 0), ("Berta", 2, 1)]
 
 
@@ -503,7 +520,19 @@ def test_teilnehmer_namen_je_runde():
 
 
 #: die Module des reinen Kerns (Antworten und PDFs stehen beim Buch: ``referee.buch.turnier``)
-KERN = ["daten", "wertung", "auslosung", "blatt", "rangliste", "spiel", "stand", "teilnehmer"]
+KERN = [
+    "daten",
+    "wertung",
+    "auslosung",
+    "blatt",
+    "rangliste",
+    "spiel",
+    "stand",
+    "teilnehmer",
+    "preise",
+    "mannschaften",
+    "aushang",
+]
 
 
 def _geladen(modul: str) -> set[str]:
@@ -538,7 +567,7 @@ def test_kern_ohne_antworten_und_pdf():
     assert dateien == {"__init__", *KERN}
 
 
-@pytest.mark.parametrize("modul", ["antworten", "pdf"])
+@pytest.mark.parametrize("modul", ["antworten", "antworten_leitung", "pdf"])
 def test_antworten_und_pdf_laden_kein_fpdf_und_keinen_speicher(modul):
     """fpdf2 erst beim Schreiben einer PDF (Startzeit), den Speicher nie."""
     geladen = _geladen(f"referee.buch.turnier.{modul}")

@@ -345,11 +345,21 @@ def test_neue_runde_der_alte_link_schreibt_nicht_mehr(server, db_pfad, cli):
         server, 3, "api/eintrag", {"zeile": "r an fr 71", "schluessel": "r1-t3-001"}
     )
     assert status == 200
-    ok(cli("turnier", "auslosung"))
+    ok(cli("turnier", "auslosung", "--trotzdem"))
     assert warte_bis(lambda: server.runde == 2)
     # Runde 2: neue Links, jeder anders als die von Runde 1
     neu = {t for _, u in server.tischlinks(2) for t in [u.rstrip("/").rsplit("/", 1)[1]]}
     assert len(neu) == 4 and alt not in neu
+    # Runde 2 hat noch nicht begonnen: der Link von Runde 1 schreibt weiter (issue 35, Punkt 2)
+    status, b = anfrage(
+        server, 3, "api/eintrag", {"zeile": "r an fr 71", "schluessel": "r1-t3-00a"}, tok=alt
+    )
+    assert status == 200, b
+    ok(cli("turnier", "storno", str(b["eintrag"])))
+    # das erste Spiel von Runde 2 (von der Turnierleitung): jetzt ist Runde 1 vorbei
+    with Turnierbuch(db_pfad) as tb:
+        n = [s.name for s in tb.tische(2).tische[0].sitze]
+    ok(cli("turnier", "spiel", "-r", "2", "-t", "1", "rufspiel", f"{n[1]}+{n[2]}", "--augen", "71"))
     for was, felder in (
         ("eintrag", {"zeile": "w ma 61", "schluessel": "r1-t3-002"}),
         ("vorschau", {"zeile": "w ma 61"}),
@@ -365,7 +375,12 @@ def test_neue_runde_der_alte_link_schreibt_nicht_mehr(server, db_pfad, cli):
     d = ereignis(server, alt)["daten"]
     assert d["offen"] is False and d["aendern"] is False
     assert d["meldung"].startswith("Runde 1 ist vorbei")
-    assert spiele_im_buch(db_pfad) == [(3, 1, "spiel")]
+    assert spiele_im_buch(db_pfad) == [
+        (3, 1, "spiel"),
+        (3, 1, "spiel"),
+        (3, 1, "storno"),
+        (1, 2, "spiel"),
+    ]
 
 
 def test_neue_runde_nie_ohne_die_links_all_ihrer_tische(db_pfad, monkeypatch):
@@ -397,7 +412,7 @@ def test_neue_runde_nie_ohne_die_links_all_ihrer_tische(db_pfad, monkeypatch):
         leser = threading.Thread(target=lies)
         leser.start()
         with Turnierbuch(db_pfad) as tb:
-            tb.auslosung()
+            tb.auslosung(trotzdem=True)
         leser.join()
         zwei = [g for g in gesehen if g[0] == 2]
         assert zwei, "der Leser hat Runde 2 nie gesehen"
@@ -410,7 +425,7 @@ def test_neue_runde_nie_ohne_die_links_all_ihrer_tische(db_pfad, monkeypatch):
 
 
 def test_beendetes_turnier(server, db_pfad, cli):
-    ok(cli("turnier", "ende"))
+    ok(cli("turnier", "ende", "--trotzdem"))
     status, a = anfrage(
         server, 3, "api/eintrag", {"zeile": "r an fr 71", "schluessel": "ende-0001"}
     )
@@ -511,7 +526,7 @@ def test_turnier_live_json_erste_zeile_und_qr_pdf(db_pfad, tmp_path, cli):
         )
         assert warte_bis(lambda: pdf.exists() and pdf.stat().st_size > 1000, frist=30)
         # eine neue Runde: eine weitere Zeile mit den neuen Links
-        ok(cli("turnier", "auslosung"))
+        ok(cli("turnier", "auslosung", "--trotzdem"))
         weitere = json.loads(proc.stdout.readline())
         assert weitere["runde"] == 2 and len(weitere["tische"]) == 4
         assert not {t["schreiben"] for t in weitere["tische"]} & {

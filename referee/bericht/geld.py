@@ -2,7 +2,7 @@
 
 Alles Geld ist ganzzahlig in Cent. ``euro(140)`` → ``"+1,40 €"``,
 ``euro(-20)`` → ``"-0,20 €"``, ``euro(123450, vorzeichen=False)`` → ``"1.234,50 €"``.
-``referee.cli.ausgabe.euro`` macht dasselbe und könnte hierher delegieren.
+``euro`` selbst steht in ``referee.zahlen`` (auch der Turnierkern braucht es).
 
 >>> euro(140)
 '+1,40 €'
@@ -20,25 +20,10 @@ Alles Geld ist ganzzahlig in Cent. ``euro(140)`` → ``"+1,40 €"``,
 
 from __future__ import annotations
 
+from referee.zahlen import euro
+from referee.zahlen import pruefe_cent as _pruefe_cent
 
-def _pruefe_cent(cent: object) -> int:
-    if isinstance(cent, bool) or not isinstance(cent, int):
-        from referee.errors import Eingabefehler
-
-        raise Eingabefehler(f"Betrag „{cent!r}“ ist keine ganze Zahl von Cent.")
-    return cent
-
-
-def euro(cent: int, vorzeichen: bool = True) -> str:
-    """Cent als Eurobetrag mit Tausenderpunkt und Dezimalkomma.
-
-    ``vorzeichen=True`` setzt vor Gewinne ein ``+`` (Salden); Verluste tragen immer ``-``.
-    """
-    cent = _pruefe_cent(cent)
-    zeichen = "-" if cent < 0 else ("+" if vorzeichen and cent > 0 else "")
-    euros, rest = divmod(abs(cent), 100)
-    tausender = f"{euros:,}".replace(",", ".")
-    return f"{zeichen}{tausender},{rest:02d} €"
+__all__ = ["dezimal", "euro"]
 
 
 def dezimal(cent: int, komma: bool = True) -> str:

@@ -36,6 +36,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from referee.buch.antwortnamen import ANTWORTEN
+from referee.buch.schluessel import pruefe_schluessel as _pruefe_schluessel
 from referee.ergebnis import SABAI, SCHAFKOPF
 from referee.errors import Eingabefehler, Regelverstoss, Zustandsfehler
 
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
         Rueckgaengig,
         Ruhmeshalle,
         SabaiSpielstand,
+        Sicherung,
         Statistik,
         Umzug,
         Verlauf,
@@ -72,7 +74,6 @@ _BEISPIEL = "Beispiel: referee abend neu --spieler Anna Ben Cem Dora"
 #: so lange gilt ein gleicher Eintrag als „schon eingetragen“ (zwei Handys, ein Spiel):
 #: ein Spiel dauert am Tisch kaum unter zwei Minuten, dieselbe Eingabe danach ist ein neues
 DOPPELT_SEKUNDEN = 120
-_SCHLUESSEL_ZEICHEN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 
 
 class DoppelterEintrag(Zustandsfehler):
@@ -83,17 +84,6 @@ class DoppelterEintrag(Zustandsfehler):
             f"Schon eingetragen als #{eintrag.id} ({eintrag.zeit[11:16]} Uhr); trotzdem eintragen?"
         )
         self.eintrag = eintrag
-
-
-def _pruefe_schluessel(schluessel: str | None) -> str | None:
-    """Ein Idempotenz-Schlüssel: 8–100 Zeichen aus Buchstaben, Ziffern, - und _."""
-    if schluessel is None:
-        return None
-    if not (8 <= len(schluessel) <= 100) or not set(schluessel) <= _SCHLUESSEL_ZEICHEN:
-        raise Eingabefehler(
-            "Der Schlüssel einer Eingabe hat 8 bis 100 Zeichen aus Buchstaben, Ziffern, - und _."
-        )
-    return schluessel
 
 
 class Buch:
@@ -742,13 +732,18 @@ class Buch:
             raise Eingabefehler(
                 f"Unbekanntes Format „{format}“; erlaubt sind {', '.join(formate.FORMATE)}."
             )
-        abende = self._abende(abend_id, gesamt)
+        if format == "json" and gesamt and self.store.export_turniere() is not None:
+            abende = self.store.abende()  # ein Buch nur mit Turnieren: auch ohne Abend
+        else:
+            abende = self._abende(abend_id, gesamt)
         if format == "json":
             wahl = None if gesamt else abende[0].id
             kopf: dict[str, Any] = self.store.export_kopf(wahl)
             zeilen = self.store.export_eintraege_json(wahl)
             kopf["eintraege"] = zeilen
             kopf["stand"] = self._stand(None if wahl is None else self.store.abend(wahl)).als_json()
+            if wahl is None and (turniere := self.store.export_turniere()) is not None:
+                kopf["turniere"] = turniere
             inhalt = formate.json_export_text(kopf, roh=("eintraege",))
             anzahl = len(zeilen)
         else:
@@ -756,6 +751,16 @@ class Buch:
             inhalt = formate.rendere(b, format, trennzeichen)
             anzahl = len(b["eintraege"])
         return Export(inhalt, format, anzahl, tuple(abende), gesamt)
+
+    def sicherung(self, ziel: str | os.PathLike[str], *, ueberschreiben: bool = False) -> Sicherung:
+        """Eine geprüfte Kopie des ganzen Buchs (Abende und Turniere) nach ``ziel`` – sicher
+        auch, während ``live`` oder ``turnier live`` schreiben (statt ``cp``, das die
+        ``-wal``-Datei verliert)."""
+        from pathlib import Path
+
+        from referee.buch.antworten import Sicherung
+
+        return Sicherung(self.store.sichern(Path(ziel), ueberschreiben))
 
     def importieren(self, daten: Any) -> Importiert:
         """Einen JSON-Export in eine leere Datenbank übernehmen (ids und Zeiten bleiben):
@@ -774,6 +779,7 @@ class Buch:
             zahlen["eintraege"],
             self.pfad,
             zahlen["ohne_kennung"],
+            zahlen.get("turniere", 0),
         )
 
     def dazunehmen(self, daten: Any) -> Dazugenommen:
@@ -843,8 +849,19 @@ def _auswerten(pfad: os.PathLike[str]) -> None:
     Verlauf, Geber und Abendansicht je Abend, Statistik und jedes Exportformat über alle
     (``referee.einfuhr`` ruft es mit der Probedatei; ein Fehler verwirft den Import)."""
     from referee.bericht.formate import FORMATE
+    from referee.buch.turnier import Turnierbuch
+    from referee.buch.turnier.nachrechnen import nachrechnen
 
+    with Turnierbuch(pfad) as tb:
+        try:
+            nachrechnen(tb)
+        except Eingabefehler as exc:  # die Stelle nennen, wie die Einfuhr es tut
+            from referee.einfuhr.bausteine import _fehler
+
+            raise _fehler("Turniere", exc.meldung) from None
     with Buch(pfad) as buch:
+        if not buch.store.abende():  # ein Buch nur mit Turnieren
+            return
         buch.abende()
         buch.stand(gesamt=True)
         buch.statistik(gesamt=True)

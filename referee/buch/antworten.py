@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from referee.sabai.runde import Spielstand
     from referee.schafkopf.tisch import Geberfolge
     from referee.store import Abend, Eintrag, Ereignis
+    from referee.store.sicherung import Gesichert
 
 
 def ueberweisungen_aus(daten: Mapping[str, Any]) -> tuple[Ueberweisung, ...]:
@@ -373,9 +374,15 @@ class Importiert:
     pfad: str
     #: Abende der Datei ohne Kennung (Export vor Schema 8): sie bekamen neue
     ohne_kennung: int = 0
+    turniere: int = 0
 
     def als_json(self) -> dict[str, Any]:
-        return {"spieler": self.spieler, "abende": self.abende, "eintraege": self.eintraege}
+        return {
+            "spieler": self.spieler,
+            "abende": self.abende,
+            "eintraege": self.eintraege,
+            "turniere": self.turniere,
+        }
 
 
 @dataclass(frozen=True)
@@ -445,6 +452,23 @@ class Statistik:
 
     def als_json(self) -> dict[str, Any]:
         return {"abend": None if self.gesamt else self.abende[0].id, **self.kennzahlen.als_json()}
+
+
+@dataclass(frozen=True)
+class Sicherung:
+    """``referee sicherung DATEI``: die geschriebene, geprüfte Kopie des Buchs."""
+
+    gesichert: Gesichert
+
+    def als_json(self) -> dict[str, Any]:
+        g = self.gesichert
+        return {
+            "datei": str(g.datei),
+            "bytes": g.groesse,
+            "schema": g.schema,
+            "integritaet": g.integritaet,
+            "tabellen": [{"tabelle": t, "zeilen": n} for t, n in g.tabellen],
+        }
 
 
 from referee.buch.antwortnamen import ANTWORTEN  # noqa: E402 – die eine Liste der Antworten

@@ -52,6 +52,7 @@ REIHENFOLGE = (
     "tisch",
     "live",
     "turnier",
+    "turnier_leitung",
     "saison",
 )
 

@@ -175,7 +175,7 @@ def import_(
         return
     sys.stderr.write(
         f"Importiert nach {r.pfad}: {r.spieler} Spieler, {_abende(r.abende)}, "
-        f"{_eintraege(r.eintraege)}.\n"
+        f"{_eintraege(r.eintraege)}{_turniere(r.turniere)}.\n"
     )
 
 
@@ -221,6 +221,54 @@ def umziehen(
             f"{u.zeilen.get('abende', 0)} Abende, {u.zeilen.get('eintraege', 0)} Einträge, "
             f"{u.zeilen.get('turniere', 0)} Turniere ({sum(u.zeilen.values())} Zeilen).\n"
         )
+
+
+def _turniere(n: int) -> str:
+    return f", {n} Turnier" + ("" if n == 1 else "e") if n else ""
+
+
+# ---------------------------------------------------------------- sicherung
+
+#: Was die Zeile nach einer Sicherung nennt (Tabelle → Wort, Einzahl/Mehrzahl)
+_GESICHERT_WORTE = (
+    ("abende", "Abend", "Abende"),
+    ("eintraege", "Eintrag", "Einträge"),
+    ("turniere", "Turnier", "Turniere"),
+    ("turnier_eintraege", "Turniereintrag", "Turniereinträge"),
+)
+
+
+@gruppen.app.command("sicherung")
+def sicherung(
+    datei: str = typer.Argument(..., metavar="DATEI", help="Wohin die Kopie geschrieben wird."),
+    force: bool = typer.Option(False, "--force", help="Eine vorhandene DATEI überschreiben."),
+    als_json: bool = typer.Option(False, "--json", help="Was geschrieben wurde, als JSON."),
+    db: str = _DB,
+) -> None:
+    """Das ganze Buch (Abende und Turniere) sicher kopieren – auch während „live“ oder „turnier live“ schreibt; statt cp, das die -wal-Datei verliert. Die Kopie wird geprüft (integrity_check, Zeilen je Tabelle).
+
+    Beispiel: referee sicherung turnier-sicherung.db
+    """
+    from referee.cli.ausgabe import drucke_json
+    from referee.cli.gruppen import buch_oeffnen
+
+    with buch_oeffnen(db) as buch:
+        r = buch.sicherung(Path(datei), ueberschreiben=force)
+    if als_json:
+        drucke_json(r.als_json())
+        return
+    g = r.gesichert
+    zahlen = dict(g.tabellen)
+    teile = [
+        f"{zahlen[t]} {ein if zahlen[t] == 1 else mehr}"
+        for t, ein, mehr in _GESICHERT_WORTE
+        if zahlen.get(t)
+    ]
+    was = ", ".join(teile) or "keine Einträge"
+    sys.stdout.write(
+        f"Gesichert: {g.datei} ({g.groesse} Bytes, Schema {g.schema}; geprüft: "
+        f"integrity_check {g.integritaet}, {was}).\n"
+    )
 
 
 # ---------------------------------------------------------------- statistik

@@ -37,6 +37,13 @@ TISCH = Annotated[
     int, typer.Option("--tisch", "-t", min=1, help="Der Tisch (Nummer der Auslosung).")
 ]
 FORCE = Annotated[bool, typer.Option("--force", help="Eine vorhandene Datei bei -o überschreiben.")]
+#: Die Eckdaten eines Turniers (``neu`` und ``eckdaten``).
+ORT = Annotated[str | None, typer.Option("--ort", help="Wo gespielt wird.")]
+DATUM = Annotated[str | None, typer.Option("--datum", metavar="JJJJ-MM-TT", help="Der Turniertag.")]
+STARTGELD = Annotated[
+    str | None,
+    typer.Option("--startgeld", metavar="EURO", help="Startgeld je Teilnehmer (z. B. 15)."),
+]
 
 
 def _buch(db: str | None):
@@ -132,15 +139,26 @@ def turnier_neu(
             "--seed", min=0, help="Startwert der Auslosung (ohne: zufällig, wird gespeichert)."
         ),
     ] = None,
+    ort: ORT = None,
+    datum: DATUM = None,
+    startgeld: STARTGELD = None,
     db: DB = None,
     als_json: JSON = False,
 ) -> None:
-    """Ein Turnier anlegen: Runden, Spiele je Runde, Wertung (Punkte je Spiel).
+    """Ein Turnier anlegen: Runden, Spiele je Runde, Wertung (Punkte je Spiel); dazu Ort, Datum und Startgeld (für Kasse und Preise).
 
-    Beispiel: referee turnier neu "Preisschafkopf Post" --runden 2 --spiele 32 --wertung solo-6-2 --seed 7
+    Beispiel: referee turnier neu "Preisschafkopf Post" --runden 2 --spiele 32 --wertung solo-6-2 --seed 7 --startgeld 15
     """
     r = _buch(db).neu(
-        name, runden=runden, spiele=spiele, wertung=wertung, setzen=setzen or [], seed=seed
+        name,
+        runden=runden,
+        spiele=spiele,
+        wertung=wertung,
+        setzen=setzen or [],
+        seed=seed,
+        ort=ort,
+        datum=datum,
+        startgeld=startgeld,
     )
     if als_json:
         drucke_json(r.als_json())
@@ -186,18 +204,55 @@ def turnier_liste(db: DB = None, als_json: JSON = False) -> None:
         _zeile(f"{t.id}  {t.name}  ({'offen' if t.offen else 'beendet'}, {n} Startnummern)")
 
 
+TROTZDEM = Annotated[
+    bool,
+    typer.Option(
+        "--trotzdem",
+        help="Auch wenn Tische noch nicht fertig (oder Runden nicht ausgelost) sind.",
+    ),
+]
+
+
 @turnier.command("ende")
-def turnier_ende(turnier_id: TURNIER = None, db: DB = None, als_json: JSON = False) -> None:
-    """Das Turnier beenden; danach nimmt es nichts mehr an. Zeigt die Rangliste.
+def turnier_ende(
+    trotzdem: TROTZDEM = False,
+    turnier_id: TURNIER = None,
+    db: DB = None,
+    als_json: JSON = False,
+) -> None:
+    """Das Turnier beenden; danach nimmt es nichts mehr an (turnier wieder öffnet es wieder). Sind Tische offen oder Runden nicht ausgelost, nur mit --trotzdem. Zeigt die Rangliste.
 
     Beispiel: referee turnier ende
     """
-    r = _buch(db).ende(turnier_id)
+    r = _buch(db).ende(turnier_id, trotzdem=trotzdem)
     if als_json:
         drucke_json(r.als_json())
         return
     _zeile(f"Turnier {r.turnier.id} ({r.turnier.name}) ist beendet.", "bold")
+    if r.offen:
+        _zeile(
+            "Beendet mit offenen Tischen: " + ", ".join(f"R{s.runde} {s.text()}" for s in r.offen)
+        )
+    if r.nicht_ausgelost:
+        _zeile("Nicht ausgelost: Runde " + ", ".join(map(str, r.nicht_ausgelost)))
     _zeige_rangliste(r.stand)
+
+
+@turnier.command("wieder")
+def turnier_wieder(turnier_id: TURNIER = None, db: DB = None, als_json: JSON = False) -> None:
+    """Ein beendetes Turnier wieder öffnen („turnier ende“ aufheben; beides bleibt im Buch). Ohne --turnier: das zuletzt angelegte.
+
+    Beispiel: referee turnier wieder --turnier 1
+    """
+    r = _buch(db).wieder(turnier_id)
+    if als_json:
+        drucke_json(r.als_json())
+        return
+    _zeile(
+        f"Turnier {r.turnier.id} ({r.turnier.name}) ist wieder offen (war beendet "
+        f"{r.war_beendet}).",
+        "bold",
+    )
 
 
 # --------------------------------------------------------------------------- Teilnehmer
@@ -213,8 +268,17 @@ def turnier_anmelden(
         typer.Option(
             "--datei",
             metavar="DATEI",
-            help="Teilnehmerliste (CSV, ein Name je Zeile; - = stdin).",
+            help="Teilnehmerliste (CSV, ein Name je Zeile; Spalten Verein und Mannschaft "
+            "kommen mit; - = stdin).",
         ),
+    ] = None,
+    verein: Annotated[
+        str | None,
+        typer.Option("--verein", help="Der Verein der genannten Namen (Mannschaftswertung)."),
+    ] = None,
+    mannschaft: Annotated[
+        str | None,
+        typer.Option("--mannschaft", help="Die Mannschaft der genannten Namen (statt Verein)."),
     ] = None,
     turnier_id: TURNIER = None,
     db: DB = None,
@@ -222,15 +286,23 @@ def turnier_anmelden(
 ) -> None:
     """Teilnehmer anmelden: jeder bekommt die nächste Startnummer; nach der Auslosung spielen sie ab der nächsten Runde mit. Ein abgemeldeter Name allein meldet ihn wieder an.
 
-    Beispiel: referee turnier anmelden Anna Ben Cem Dora
+    Beispiel: referee turnier anmelden Anna Ben Cem Dora --verein "SV Post"
     """
+    from referee.turnier.daten import Zugehoerigkeit
+
     alle = list(namen or [])
+    zugehoerig: list[Zugehoerigkeit | None] = [
+        Zugehoerigkeit(verein, mannschaft) if verein or mannschaft else None for _ in alle
+    ]
     if datei is not None:
         from referee.dateien import lies_text
-        from referee.turnier.teilnehmer import namen_aus_liste
+        from referee.turnier.teilnehmer import teilnehmer_aus_liste
 
-        alle += namen_aus_liste(lies_text(datei))
-    r = _buch(db).anmelden(alle, turnier_id)
+        for m in teilnehmer_aus_liste(lies_text(datei)):
+            alle.append(m.name)
+            v, ms = m.verein or verein, m.mannschaft or mannschaft
+            zugehoerig.append(Zugehoerigkeit(v, ms) if v or ms else None)
+    r = _buch(db).anmelden(alle, turnier_id, vereine=zugehoerig)
     if als_json:
         drucke_json(r.als_json())
         return
@@ -293,16 +365,58 @@ def turnier_ersatz(
 
 
 @turnier.command("auslosung")
-def turnier_auslosung(turnier_id: TURNIER = None, db: DB = None, als_json: JSON = False) -> None:
-    """Die Tische der nächsten Runde auslosen: Vierertische (Fünfer nur, wenn die Zahl es verlangt), möglichst niemand trifft jemanden wieder; reproduzierbar aus dem Startwert des Turniers.
+def turnier_auslosung(
+    zuruecknehmen: Annotated[
+        bool,
+        typer.Option(
+            "--zuruecknehmen",
+            help="Die letzte Auslosung zurücknehmen, solange an ihr nichts eingetragen ist; "
+            "die Runde davor läuft dann wieder.",
+        ),
+    ] = False,
+    trotzdem: Annotated[
+        bool,
+        typer.Option(
+            "--trotzdem",
+            help="Auslosen, obwohl Tische der laufenden Runde noch nicht fertig sind; ihre "
+            "Links schreiben weiter, bis an der neuen Runde etwas eingetragen ist.",
+        ),
+    ] = False,
+    turnier_id: TURNIER = None,
+    db: DB = None,
+    als_json: JSON = False,
+) -> None:
+    """Die Tische der nächsten Runde auslosen: Vierertische (Fünfer nur, wenn die Zahl es verlangt), möglichst niemand trifft jemanden wieder; reproduzierbar aus dem Startwert des Turniers. Sind Tische der laufenden Runde noch offen, nur mit --trotzdem; --zuruecknehmen nimmt die letzte Auslosung zurück (festgehalten, nichts gelöscht).
 
     Beispiel: referee turnier auslosung
     """
-    r = _buch(db).auslosung(turnier_id)
+    from referee.errors import Eingabefehler
+
+    buch = _buch(db)
+    if zuruecknehmen:
+        if trotzdem:
+            raise Eingabefehler("--trotzdem gibt es nur beim Auslosen, nicht mit --zuruecknehmen.")
+        z = buch.auslosung_zuruecknehmen(turnier_id)
+        if als_json:
+            drucke_json(z.als_json())
+            return
+        _zeile(
+            f"Auslosung von Runde {z.runde} zurückgenommen ({len(z.tische)} Tische gelten nicht "
+            "mehr; festgehalten, nichts gelöscht).",
+            "bold",
+        )
+        if z.laufende_runde:
+            laufend = ", ".join(s.text() for s in z.fortschritt)
+            _zeile(f"Es läuft wieder Runde {z.laufende_runde}: {laufend}")
+        return
+    r = buch.auslosung(turnier_id, trotzdem=trotzdem)
     if als_json:
         drucke_json(r.als_json())
         return
     _zeige_tische(r)
+    if r.offen_gelassen:
+        offen = ", ".join(s.text() for s in r.offen_gelassen)
+        _zeile(f"Trotzdem ausgelost; in Runde {r.runde - 1} offen: {offen}", "dim")
 
 
 @turnier.command("tische")
@@ -336,7 +450,7 @@ def _zeige_tische(r) -> None:
     stand = {s.tisch: s for s in r.stand}
     for t in r.tische:
         plaetze = ", ".join(f"{s.name} ({s.startnummer})" for s in t.sitze)
-        fortschritt = f"  [{stand[t.nr].spiele}/{stand[t.nr].soll}]" if t.nr in stand else ""
+        fortschritt = f"  [{stand[t.nr].kurz()}]" if t.nr in stand else ""
         _zeile(f"Tisch {t.nr:>2}: {plaetze}{fortschritt}")
 
 
@@ -367,7 +481,12 @@ def turnier_ergebnis(
     tisch: TISCH,
     soli: Annotated[
         list[str] | None,
-        typer.Option("--soli", metavar="NAME=N", help="Gewonnene Soli (für Gleichstände)."),
+        typer.Option(
+            "--soli",
+            metavar="NAME=N",
+            help="Gewonnene Soli (für Gleichstände). Eine Korrektur ohne --soli behält die Soli "
+            "des korrigierten Blatts.",
+        ),
     ] = None,
     turnier_id: TURNIER = None,
     db: DB = None,
@@ -378,13 +497,15 @@ def turnier_ergebnis(
     Beispiel: referee turnier ergebnis --runde 1 --tisch 3 Anna=+12 Ben=-5 Cem=-4 Dora=-3 --soli Anna=1
     """
     je = _namenswerte(punkte, "Punkte", "Anna=+12 Ben=-5")
-    solo = _namenswerte(soli or [], "Soli", "--soli Anna=1")
+    solo = None if soli is None else _namenswerte(soli, "Soli", "--soli Anna=1")
     r = _buch(db).ergebnis(runde, tisch, je, solo, turnier_id)
     if als_json:
         drucke_json(r.als_json())
         return
     wie = f"Korrektur von Eintrag #{r.ersetzt}" if r.ersetzt else "eingetragen"
     _zeile(f"#{r.eintrag.id} Runde {runde}, Tisch {tisch}: Blatt {wie}.", "bold")
+    if r.soli_uebernommen:
+        _zeile(f"Soli von #{r.ersetzt} übernommen (ändern mit --soli NAME=N).", "dim")
     namen = dict(r.namen)
     s = dict(r.blatt.soli)
     _tabelle(
@@ -500,27 +621,63 @@ def turnier_stand(
     ] = None,
     ausgabe: Annotated[
         Path | None,
-        typer.Option("-o", "--ausgabe", metavar="DATEI", help="Die Rangliste als PDF schreiben."),
+        typer.Option(
+            "-o",
+            "--ausgabe",
+            metavar="DATEI",
+            help="Die Rangliste in diese Datei schreiben (PDF; mit --format CSV oder HTML).",
+        ),
+    ] = None,
+    format_: Annotated[
+        str | None,
+        typer.Option(
+            "--format",
+            metavar="csv|html|pdf",
+            help="Die Rangliste als CSV oder HTML (ohne -o auf stdout) oder PDF (mit -o).",
+        ),
     ] = None,
     force: FORCE = False,
     turnier_id: TURNIER = None,
     db: DB = None,
     als_json: JSON = False,
 ) -> None:
-    """Die Rangliste: Punkte, dann gewonnene Soli; bei vollem Gleichstand derselbe Platz. Gesamt oder je Runde; mit -o als PDF zum Aushängen.
+    """Die Rangliste: Punkte, dann gewonnene Soli; bei vollem Gleichstand derselbe Platz. Gesamt oder je Runde; mit -o als PDF zum Aushängen (mit Datum und Ort), mit --format csv|html zum Weitergeben (referee turnier stand --format csv > rangliste.csv).
 
     Beispiel: referee turnier stand --json
     """
-    r = _buch(db).stand(runde, turnier_id)
-    if ausgabe is not None:
+    from referee.errors import Eingabefehler
+
+    art = (format_ or ("pdf" if ausgabe is not None else "")).strip().lower()
+    if art not in ("", "pdf", "csv", "html"):
+        raise Eingabefehler(f"--format „{art[:20]}“ gibt es nicht; csv, html oder pdf.")
+    if art == "pdf" and ausgabe is None:
+        raise Eingabefehler("Eine PDF braucht eine Datei: --format pdf -o rangliste.pdf.")
+    if art in ("csv", "html") and als_json:
+        raise Eingabefehler(f"--format {art} und --json schließen sich aus (beides auf stdout).")
+    buch = _buch(db)
+    r = buch.stand(runde, turnier_id)
+    if art:
+        from referee.buch.turnier import aushang as fmt
         from referee.buch.turnier.pdf import rangliste_pdf
 
-        _schreibe(ausgabe, rangliste_pdf(r), force)
+        a = buch.aushang(runde, turnier_id)
+        if art == "pdf":
+            daten = rangliste_pdf(a)
+        else:
+            text = fmt.rangliste_csv(a) if art == "csv" else fmt.rangliste_html(a)
+            if ausgabe is None:
+                import sys
+
+                sys.stdout.write(text)
+                return
+            daten = text.encode("utf-8")
+        assert ausgabe is not None
+        _schreibe(ausgabe, daten, force)
     if als_json:
         drucke_json(r.als_json())
         return
     if ausgabe is not None:
-        _zeile(f"Geschrieben: {ausgabe} (Rangliste, {len(r.rangliste)} Plätze).")
+        _zeile(f"Geschrieben: {ausgabe} (Rangliste als {art.upper()}, {len(r.rangliste)} Plätze).")
         return
     wo = f"Runde {runde}" if runde else "gesamt"
     _zeile(f"{r.turnier.name} – Rangliste {wo}", "bold")
@@ -528,9 +685,12 @@ def turnier_stand(
 
 
 def _zeige_rangliste(r) -> None:
+    # über alle Runden: je ausgeloste Runde eine Spalte („–“: nicht gespielt), ab zwei Runden
+    runden = range(1, max((s.runde for s in r.tische), default=0) + 1) if r.runde is None else ()
+    runden = runden if len(runden) > 1 else ()
     _tabelle(
-        ["Platz", "Nr.", "Name", "Punkte", "Soli"],
-        [True, True, False, True, True],
+        ["Platz", "Nr.", "Name", "Punkte", "Soli", *(f"R{n}" for n in runden)],
+        [True, True, False, True, True, *(True for _ in runden)],
         [
             [
                 f"{z.platz}.",
@@ -538,6 +698,7 @@ def _zeige_rangliste(r) -> None:
                 z.name + (" (abgemeldet)" if z.konto.abgemeldet else ""),
                 _zahl(z.punkte),
                 str(z.soli),
+                *("–" if (p := z.konto.je_runde[n - 1]) is None else _zahl(p) for n in runden),
             ]
             for z in r.rangliste
         ],
@@ -610,8 +771,9 @@ def _tische_hinweis(nur_lokal: bool, schreiben: bool) -> str:
             "dann nichts mehr.",
         ]
     zeilen += [
-        "Ohne Link (mit seinem Schlüssel) sieht niemand etwas; die Links gelten, bis "
-        "„referee turnier live“ endet.",
+        "Ohne Link (mit seinem Schlüssel) sieht niemand etwas. Die Links stehen im Buch: nach "
+        "einem Neustart von „referee turnier live“ gelten dieselben (gedruckte QR-Codes "
+        "bleiben gültig); erreichbar sind sie, solange es läuft.",
         "Beenden mit Strg-C.",
     ]
     return "\n".join(zeilen) + "\n"
@@ -682,13 +844,15 @@ def turnier_live(
         db_wahl(db), turnier_id, host, port, neu_laden=neu_laden, schreiben=schreiben
     )
     kompakt = _kann_halbbloecke()
-    gezeigt = {"runde": -1}
+    gezeigt: dict[str, object] = {"links": None, "runde": 0}
 
     def tische_ausgeben(erste: bool) -> None:
         runde, links = server.runde_und_links()  # eine Aufnahme: alle Tische der Runde
-        if not schreiben or runde == gezeigt["runde"] or (not links and not erste):
+        # neue Links: eine neue Runde, eine neue Auslosung oder eine zurückgenommene
+        if not schreiben or links == gezeigt["links"] or (not links and not erste):
             return
-        gezeigt["runde"] = runde
+        vorher = gezeigt["runde"]
+        gezeigt["links"], gezeigt["runde"] = links, runde
         if qr_pdf is not None and links:
             _qr_pdf_schreiben(server, qr_pdf, runde, links, force=True)
         if als_json:
@@ -704,7 +868,10 @@ def turnier_live(
             )
             return
         if not erste:
-            _schreibe(f"Runde {runde} ist ausgelost – die neuen Links der Tische:\n")
+            if isinstance(vorher, int) and runde > vorher:
+                _schreibe(f"Runde {runde} ist ausgelost – die neuen Links der Tische:\n")
+            else:  # eine Auslosung zurückgenommen (und vielleicht neu ausgelost)
+                _schreibe(f"Die Auslosung hat sich geändert – die Links von Runde {runde}:\n")
         for tisch, url in links:
             _schreibe(f"Tisch {tisch}: {url}\n")
             if not ohne_qr:
@@ -742,10 +909,18 @@ def _qr_pdf_schreiben(server, ziel: Path, runde: int, links, *, force: bool) -> 
     """Je Tisch eine Seite mit dem QR-Code seines Links (``referee.buch.turnier.pdf``). Die Tische
     kommen vom Beobachter des Servers – ein zweites Buch in diesem Prozess öffnete die Datei
     neben den Verbindungen des Servers (siehe ``referee.live.prozess``)."""
+    import time
+
     from referee.buch.turnier.pdf import qr_seiten_pdf
     from referee.live.terminal import qr_png
 
+    # die Links kommen aus einer Aufnahme des Servers; die Lage dazu kann einen Augenblick
+    # später da sein (erster Start, neue Runde) – kurz warten statt kein PDF zu schreiben
+    ende = time.monotonic() + 5
     lage = server.aufnahme.lage
+    while (lage is None or lage.runde != runde) and time.monotonic() < ende:
+        time.sleep(0.05)
+        lage = server.aufnahme.lage
     if lage is None or lage.runde != runde:
         return
     url = dict(links)

@@ -254,9 +254,14 @@ def _importieren(
     pruefe_export(daten)
     daten, ohne_kennung = kennungen_ergaenzen(daten)
     with store_oeffnen(ziel) as s:
-        hat_daten = bool(s.existiert and (s.spieler_alle() or s.abende()))
+        hat_daten = bool(s.existiert and (s.spieler_alle() or s.abende() or s.export_turniere()))
         alt = s.export() if hat_daten and dazu else None
         vorhanden = ziel.exists()
+    if alt is not None and ("turniere" in daten or "turniere" in alt):
+        raise Zustandsfehler(
+            "import --dazu führt nur Abende zusammen, keine Turniere; ein Buch mit Turnieren "
+            "bitte in eine leere Datei importieren (--db). Nichts importiert."
+        )
     if alt is not None:
         return dict(_dazu(daten, alt, ziel, auswerten, halt), ohne_kennung=ohne_kennung)
     if hat_daten:
@@ -270,6 +275,7 @@ def _importieren(
         "spieler": len(daten["spieler"]),
         "abende": len(daten["abende"]),
         "eintraege": len(daten["eintraege"]),
+        "turniere": len((daten.get("turniere") or {}).get("turniere") or []),
         "ohne_kennung": ohne_kennung,
     }
     if dazu:  # in ein leeres Buch: alles ist neu

@@ -42,7 +42,11 @@ def pruefe_export(daten: Any) -> None:
         raise _fehler("Datei", f"erwartet ein JSON-Objekt, nicht {_art(daten)}.")
     if daten.get("format") != EXPORT_FORMAT:
         raise _fehler("Datei", f"das ist kein referee-Export (Feld „format“ ≠ „{EXPORT_FORMAT}“).")
-    _objekt(daten, "Datei", (*_KOPF_FELDER, "stand") if "stand" in daten else _KOPF_FELDER)
+    _objekt(
+        daten,
+        "Datei",
+        (*_KOPF_FELDER, *(k for k in ("stand", "turniere") if k in daten)),
+    )
     schema = _ganz(daten["schema"], "Datei", "schema", 1, 10**6)
     if schema > SCHEMA_AKTUELL:
         raise Zustandsfehler(

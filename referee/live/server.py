@@ -285,8 +285,14 @@ class LiveServer(Generic[B, D]):
 
         self.quelle = quelle
         self.host = host or lokale_adresse()
-        self.token = quelle.lese_token()
+        # erst der Socket, dann das Token: das Token kann das Geheimnis des Buchs erst anlegen,
+        # und ein Start, der am Port oder an der Adresse scheitert, schreibt nichts ins Buch
         sock = binde(self.host, port)
+        try:
+            self.token = quelle.lese_token()
+        except BaseException:
+            sock.close()
+            raise
         self.port = sock.getsockname()[1]
         unbestimmt = ipaddress.ip_address(self.host).is_unspecified if _ist_ip(self.host) else False
         self.beobachter = Beobachter(quelle, takt)

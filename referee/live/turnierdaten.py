@@ -54,6 +54,8 @@ class Turnierlage:
     runde: int
     tische: tuple[Tisch, ...]
     versionen: Mapping[int, int] = field(default_factory=dict, hash=False)
+    #: die wievielte Auslosung von ``runde`` gilt (eine zurückgenommene gibt neue Links)
+    auslosung: int = 1
 
     @property
     def turnier(self) -> Turnier:
@@ -72,9 +74,16 @@ def turnierlage(tb: Turnierbuch, turnier_id: int) -> Turnierlage:
     """Rangliste, laufende Runde und ihre Tische des Turniers ``turnier_id``."""
     stand = tb.stand(turnier_id=turnier_id)
     runde = max((s.runde for s in stand.tische), default=0)
-    tische = tb.tische(runde, turnier_id).tische if runde else ()
+    plan = tb.tische(runde, turnier_id) if runde else None
     versionen = tb.tischversionen(runde, turnier_id) if runde else {}
-    return Turnierlage(stand, tb.wertung_von(stand.turnier), runde, tische, versionen)
+    return Turnierlage(
+        stand,
+        tb.wertung_von(stand.turnier),
+        runde,
+        plan.tische if plan else (),
+        versionen,
+        plan.auslosung if plan else 0,
+    )
 
 
 # --------------------------------------------------------------------------- ein Tisch

@@ -68,6 +68,8 @@ class Aufnahme:
 
     lage: turnierdaten.Turnierlage | None = None
     links: Mapping[Ort, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: je Runde die Auslosung, zu der ihre Links gehören
+    auslosungen: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def runde(self) -> int:
@@ -119,7 +121,15 @@ class Turnierquelle:
         except RefereeFehler as exc:
             lage, fehler = None, exc.als_json()
         links = dict(vorher.daten.links) if vorher is not None else {}
+        auslosungen = dict(vorher.daten.auslosungen) if vorher is not None else {}
         if self.schreiben and lage is not None and buch is not None:
+            # eine zurückgenommene Auslosung: ihre Links schreiben nirgends mehr hin (404), auch
+            # nicht an die Tische einer neuen Auslosung derselben Runde
+            neu = auslosungen.get(lage.runde) != lage.auslosung
+            for ort in [o for o in links if o[0] > lage.runde or (neu and o[0] == lage.runde)]:
+                del links[ort]
+            auslosungen = {r: a for r, a in auslosungen.items() if r < lage.runde}
+            auslosungen[lage.runde] = lage.auslosung
             for t in lage.tische:
                 if (lage.runde, t.nr) not in links:  # gilt auch nach einem Neustart
                     links[(lage.runde, t.nr)] = buch.tisch_link(lage.runde, t.nr, lage.turnier.id)
@@ -128,7 +138,8 @@ class Turnierquelle:
         )
         teil = turnierseite.inhalt(lage, _meldung(fehler))
         # erst jetzt, in einem Zug: die neue Runde nie ohne die Links all ihrer Tische
-        return Lesung(Aufnahme(lage, MappingProxyType(links)), teil, text, fehler)
+        aufnahme = Aufnahme(lage, MappingProxyType(links), MappingProxyType(auslosungen))
+        return Lesung(aufnahme, teil, text, fehler)
 
     def leseseite(self, lesung: Turnierlesung, pfad: str, zeit: str, neu_laden: int) -> str:
         lage = lesung.daten.lage

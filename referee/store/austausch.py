@@ -55,7 +55,22 @@ class Austausch(Eintraege):
                 ids,
             )
         ]
-        return dict(self.export_kopf(abend_id), eintraege=eintraege)
+        aus = dict(self.export_kopf(abend_id), eintraege=eintraege)
+        if abend_id is None:
+            turniere = self.export_turniere()
+            if turniere is not None:
+                aus["turniere"] = turniere
+        return aus
+
+    def export_turniere(self) -> dict[str, Any] | None:
+        """Die Turniere des Buchs für den Gesamt-Export (``referee.store.turnieraustausch``);
+        ``None``, wenn es keine gibt (der Export bleibt dann, wie er war)."""
+        from referee.store.turnieraustausch import hat_turniere, turniere_exportieren
+
+        if not self.existiert:
+            return None
+        conn = self.verbindung.zeiger()
+        return turniere_exportieren(conn) if hat_turniere(conn, self._version()) else None
 
     def kennungen(self, art: str) -> dict[int, str]:
         """Die dauerhaften Kennungen (UUID) der Abende (``art="abend"``) oder Turniere
@@ -184,6 +199,8 @@ class Austausch(Eintraege):
             raise SpeicherFehler("Der Export stammt von einer neueren referee-Version.")
         try:
             with self._schreiben() as conn:
+                from referee.store.turnieraustausch import hat_turniere, turniere_importieren
+
                 da: dict[str, set[int]] = {
                     t: set() for t in ("spieler", "abende", "eintraege", "ereignisse")
                 }
@@ -192,7 +209,7 @@ class Austausch(Eintraege):
                         da[t] = {z[0] for z in conn.execute(f"SELECT id FROM {t}")}
                 elif conn.execute(
                     "SELECT (SELECT count(*) FROM spieler) + (SELECT count(*) FROM abende)"
-                ).fetchone()[0]:
+                ).fetchone()[0] or hat_turniere(conn):
                     raise Zustandsfehler(
                         f"Die Datenbank {self.pfad} ist nicht leer; importiert wird nur in eine leere "
                         "(andere Datei mit --db wählen) oder mit --dazu."
@@ -287,6 +304,8 @@ class Austausch(Eintraege):
                             0 if v["art"] == "storno" else 1,
                         ],
                     )
+                if "turniere" in daten:
+                    turniere_importieren(conn, daten["turniere"])
                 if dazu:
                     ohne_stand = {k: v for k, v in daten.items() if k != "stand"}
                     if json.dumps(self.export(), ensure_ascii=False) != json.dumps(
@@ -308,4 +327,5 @@ class Austausch(Eintraege):
             "spieler": len(daten["spieler"]),
             "abende": len(daten["abende"]),
             "eintraege": len(daten["eintraege"]),
+            "turniere": len((daten.get("turniere") or {}).get("turniere") or []),
         }

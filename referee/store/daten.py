@@ -20,7 +20,7 @@ ARTEN = ("spiel", "storno", "korrektur")
 #: Ereignisse eines Abends (Schema 4): Hausregel geändert, bezahlt, beendet, wieder geöffnet,
 #: und der Storno eines Ereignisses
 EREIGNIS_ARTEN = ("regel", "bezahlt", "ende", "wieder", "storno")
-SCHEMA_AKTUELL = 9
+SCHEMA_AKTUELL = 11
 #: das älteste Schema, dessen Export diese Version einliest (Schema 5 fügt nur die
 #: Schreib-Schlüssel hinzu, die nicht exportiert werden)
 EXPORT_SCHEMA_AB = 4

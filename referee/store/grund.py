@@ -8,11 +8,14 @@ Transaktionshelfer (``_schreiben``), lesen (``_lies``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from referee.store.verbindung import Buchverbindung
+
+if TYPE_CHECKING:
+    from referee.store.sicherung import Gesichert
 
 
 class Grund:
@@ -43,6 +46,23 @@ class Grund:
     def geheimnis(self, name: str) -> str:
         """Ein zufälliges Geheimnis des Buchs unter ``name`` (beim ersten Mal angelegt)."""
         return self.verbindung.geheimnis(name)
+
+    def einheit(self) -> AbstractContextManager[Any]:
+        """Eine schreibende Einheit über mehrere Methoden (``with store.einheit(): …``): lesen,
+        rechnen und schreiben in einer Transaktion (``BEGIN IMMEDIATE``); die schreibenden
+        Methoden darin sind Teil von ihr, ein Fehler schreibt nichts von allem. Ohne Datei
+        keine Transaktion (es gibt nichts zu lesen, und Lesen legt nie eine Datei an); eine
+        schreibende Methode darin legt sie an wie sonst."""
+        if not self.existiert:
+            return nullcontext()
+        return self.verbindung.schreiben()
+
+    def sichern(self, ziel: Path, ueberschreiben: bool = False) -> Gesichert:
+        """Eine geprüfte Kopie des Buchs nach ``ziel`` (SQLites Online-Backup, auch während
+        ein Live-Server schreibt; ``referee.store.sicherung``)."""
+        from referee.store.sicherung import sichern
+
+        return sichern(self.verbindung, ziel, ueberschreiben)
 
     def integritaet(self) -> str:
         """``PRAGMA integrity_check`` (``"ok"`` wenn alles stimmt)."""

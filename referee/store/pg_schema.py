@@ -23,7 +23,7 @@ beiden Seiten dasselbe heißt.
 from __future__ import annotations
 
 #: Die Schemaversion, die dieses DDL beschreibt (muss ``SCHEMA_AKTUELL`` sein)
-SCHEMA = 9
+SCHEMA = 11
 
 _T = 'text COLLATE "C"'
 _I = "bigint"
@@ -117,20 +117,25 @@ TABELLEN: dict[str, tuple[str, ...]] = {
         f"art {_T} NOT NULL",
         f"zeit {_T} NOT NULL",
     ),
+    # Schema 11: je Runde mehrere Auslosungen, höchstens eine gilt (``gilt`` setzt ein Trigger)
     "turnier_runden": (
-        f"turnier_id {_I} REFERENCES turniere(id)",
-        f"runde {_I}",
+        f"turnier_id {_I} NOT NULL REFERENCES turniere(id)",
+        f"runde {_I} NOT NULL",
+        f"auslosung {_I} NOT NULL",
         f"zeit {_T} NOT NULL",
         f"wiederholungen {_I} NOT NULL",
-        "PRIMARY KEY (turnier_id, runde)",
+        f"gilt {_I} NOT NULL",
+        "PRIMARY KEY (turnier_id, runde, auslosung)",
     ),
     "turnier_tische": (
-        f"turnier_id {_I} REFERENCES turniere(id)",
-        f"runde {_I}",
-        f"tisch {_I}",
-        f"platz {_I}",
-        f"startnummer {_I}",
-        "PRIMARY KEY (turnier_id, runde, tisch, platz)",
+        f"turnier_id {_I} NOT NULL REFERENCES turniere(id)",
+        f"runde {_I} NOT NULL",
+        f"auslosung {_I} NOT NULL",
+        f"tisch {_I} NOT NULL",
+        f"platz {_I} NOT NULL",
+        f"startnummer {_I} NOT NULL",
+        f"gilt {_I} NOT NULL",
+        "PRIMARY KEY (turnier_id, runde, auslosung, tisch, platz)",
     ),
     "turnier_eintraege": (
         f"id {_I} PRIMARY KEY",
@@ -164,6 +169,7 @@ TABELLEN: dict[str, tuple[str, ...]] = {
         f"runde {_I}",
         f"bezug {_I} REFERENCES turnier_ereignisse(id)",
         f"gilt {_I} NOT NULL",
+        f"auslosung {_I}",
     ),
     "turnier_schluessel": (
         f"schluessel {_T} PRIMARY KEY",
@@ -174,6 +180,36 @@ TABELLEN: dict[str, tuple[str, ...]] = {
         f"name {_T} PRIMARY KEY",
         f"wert {_T} NOT NULL",
         f"angelegt {_T} NOT NULL",
+    ),
+    # Schema 10: was die Turnierleitung dazu festhält (``referee.store.turnierkasse``)
+    "turnier_eckdaten": (
+        f"id {_I} PRIMARY KEY",
+        f"turnier_id {_I} NOT NULL REFERENCES turniere(id)",
+        f"zeit {_T} NOT NULL",
+        f"art {_T} NOT NULL",
+        f"wert {_T} NOT NULL",
+    ),
+    "turnier_zahlungen": (
+        f"id {_I} PRIMARY KEY",
+        f"turnier_id {_I} NOT NULL REFERENCES turniere(id)",
+        f"zeit {_T} NOT NULL",
+        f"startnummer {_I} NOT NULL",
+        f"betrag {_I} NOT NULL",
+        f"bezug {_I} REFERENCES turnier_zahlungen(id)",
+    ),
+    "turnier_preislisten": (
+        f"id {_I} PRIMARY KEY",
+        f"turnier_id {_I} NOT NULL REFERENCES turniere(id)",
+        f"zeit {_T} NOT NULL",
+        f"liste {_T} NOT NULL",
+    ),
+    "turnier_vereine": (
+        f"id {_I} PRIMARY KEY",
+        f"turnier_id {_I} NOT NULL REFERENCES turniere(id)",
+        f"zeit {_T} NOT NULL",
+        f"startnummer {_I} NOT NULL",
+        f"verein {_T}",
+        f"mannschaft {_T}",
     ),
     # Schema 8: Saisons, ihre Änderungen, Namen derselben Person
     "saisons": (
@@ -218,7 +254,8 @@ INDIZES: tuple[tuple[str, tuple[str, ...], bool], ...] = (
     ("ereignisse", ("abend_id", "art", "gilt"), False),
     ("turnier_teilnehmer", ("turnier_id", "schluessel"), True),
     ("turnier_teilnehmer", ("turnier_id", "startnummer", "ab_runde"), False),
-    ("turnier_tische", ("turnier_id", "runde", "startnummer"), True),
+    ("turnier_tische", ("turnier_id", "runde", "auslosung", "startnummer"), True),
+    ("turnier_tische", ("turnier_id", "gilt", "runde", "tisch"), False),
     ("turnier_eintraege", ("turnier_id", "runde", "tisch", "gilt"), False),
     ("turnier_eintraege", ("bezug",), False),
     ("turnier_werte", ("eintrag_id",), False),
@@ -228,6 +265,11 @@ INDIZES: tuple[tuple[str, tuple[str, ...], bool], ...] = (
         False,
     ),
     ("turnier_ereignisse", ("turnier_id", "art", "gilt"), False),
+    ("turnier_eckdaten", ("turnier_id", "art"), False),
+    ("turnier_zahlungen", ("turnier_id", "startnummer"), False),
+    ("turnier_zahlungen", ("bezug",), True),
+    ("turnier_preislisten", ("turnier_id",), False),
+    ("turnier_vereine", ("turnier_id", "startnummer"), False),
     ("saison_aenderungen", ("saison_id", "art"), False),
     ("spieler_aliase", ("schluessel",), False),
 )
@@ -249,6 +291,10 @@ NUR_ANHAENGEN: dict[str, str] = {
             "turnier_werte",
             "turnier_ereignisse",
             "turnier_schluessel",
+            "turnier_eckdaten",
+            "turnier_zahlungen",
+            "turnier_preislisten",
+            "turnier_vereine",
         )
     },
 }
@@ -278,8 +324,14 @@ UNVERAENDERLICH: dict[str, tuple[tuple[str, ...] | None, str]] = {
     "geheimnisse": (None, "Geheimnisse sind unveränderlich."),
     "turniere": (None, _TURNIER_FEST),
     "turnier_teilnehmer": (None, _TURNIER_FEST),
-    "turnier_runden": (None, _TURNIER_FEST),
-    "turnier_tische": (None, _TURNIER_FEST),
+    "turnier_runden": (
+        ("turnier_id", "runde", "auslosung", "zeit", "wiederholungen"),
+        _TURNIER_FEST,
+    ),
+    "turnier_tische": (
+        ("turnier_id", "runde", "auslosung", "tisch", "platz", "startnummer"),
+        _TURNIER_FEST,
+    ),
     "turnier_schluessel": (None, "Schlüssel sind unveränderlich."),
     "turnier_eintraege": (
         ("id", "turnier_id", "runde", "tisch", "zeit", "art", "bezug", "eingabe", "ergebnis"),
@@ -290,9 +342,13 @@ UNVERAENDERLICH: dict[str, tuple[tuple[str, ...] | None, str]] = {
         "Werte sind unveränderlich.",
     ),
     "turnier_ereignisse": (
-        ("id", "turnier_id", "zeit", "art", "startnummer", "runde", "bezug"),
+        ("id", "turnier_id", "zeit", "art", "startnummer", "runde", "bezug", "auslosung"),
         _EREIGNIS_FEST,
     ),
+    "turnier_eckdaten": (None, _TURNIER_FEST),
+    "turnier_zahlungen": (None, _TURNIER_FEST),
+    "turnier_preislisten": (None, _TURNIER_FEST),
+    "turnier_vereine": (None, _TURNIER_FEST),
     "saisons": (None, _SAISON_FEST),
     "saison_aenderungen": (None, _SAISON_FEST),
     "spieler_aliase": (None, _SAISON_FEST),
@@ -347,6 +403,29 @@ BEGIN
 END $$;
 CREATE TRIGGER turnier_ereignisse_aufheben AFTER INSERT ON turnier_ereignisse FOR EACH ROW
     WHEN (NEW.bezug IS NOT NULL) EXECUTE FUNCTION turnier_ereignisse_aufheben();
+"""
+
+#: Schema 11: das Ereignis ``auslosung_zurueck`` nimmt eine Auslosung zurück (ihr ``gilt`` und
+#: das ihrer Tische wird 0); je Runde gilt höchstens eine, und 0 bleibt 0
+_TURNIERLEITUNG = """
+CREATE FUNCTION turnier_auslosung_zurueck() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE turnier_runden SET gilt = 0 WHERE turnier_id = NEW.turnier_id
+        AND runde = NEW.runde AND auslosung = NEW.auslosung AND gilt = 1;
+    UPDATE turnier_tische SET gilt = 0 WHERE turnier_id = NEW.turnier_id
+        AND runde = NEW.runde AND auslosung = NEW.auslosung AND gilt = 1;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER turnier_auslosung_zurueck AFTER INSERT ON turnier_ereignisse FOR EACH ROW
+    WHEN (NEW.art = 'auslosung_zurueck') EXECUTE FUNCTION turnier_auslosung_zurueck();
+CREATE UNIQUE INDEX turnier_runden_eine_gilt ON turnier_runden (turnier_id, runde)
+    WHERE gilt = 1;
+CREATE TRIGGER turnier_runden_gilt_nur_einmal BEFORE UPDATE OF gilt ON turnier_runden
+    FOR EACH ROW WHEN (NOT (OLD.gilt = 1 AND NEW.gilt = 0))
+    EXECUTE FUNCTION referee_verbot('Eine zurückgenommene Auslosung bleibt zurückgenommen.');
+CREATE TRIGGER turnier_tische_gilt_nur_einmal BEFORE UPDATE OF gilt ON turnier_tische
+    FOR EACH ROW WHEN (NOT (OLD.gilt = 1 AND NEW.gilt = 0))
+    EXECUTE FUNCTION referee_verbot('Eine zurückgenommene Auslosung bleibt zurückgenommen.');
 """
 
 #: Schema 9: jeder neue Abend und jedes neue Turnier bekommt eine zufällige Kennung, wenn der
@@ -451,6 +530,7 @@ def ddl() -> str:
         )
     teile.append(_AUFHEBEN)
     teile.append(_KENNUNGEN)
+    teile.append(_TURNIERLEITUNG)
     teile.append(f"INSERT INTO referee_schema VALUES ({SCHEMA});")
     return "\n".join(teile)
 

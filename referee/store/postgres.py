@@ -89,6 +89,7 @@ class _Zeiger:
     def __init__(self, cur: Any, mit_id: bool) -> None:
         self._cur = cur
         self.rowcount: int = cur.rowcount
+        self.description: Any = cur.description
         self.lastrowid: int | None = None
         if mit_id:
             self.lastrowid = int(cur.fetchone()[0])
@@ -179,6 +180,7 @@ class PgVerbindung(Buchverbindung):
         self._conn: Any = verbinde_pg(adresse)
         self._version = 0
         self._meldungen = 1
+        self._tiefe = 0  # wie tief in einer schreibenden Einheit (``schreiben``)
         self._pruefe_schema()
 
     def _fehler(self, exc: BaseException, was: str) -> SpeicherFehler:
@@ -259,10 +261,19 @@ class PgVerbindung(Buchverbindung):
     def schreiben(self) -> Iterator[Any]:
         """Eine schreibende Einheit: BEGIN, die Schreibsperre des Buchs, bei Bedarf das Schema
         (in derselben Transaktion: scheitert der Befehl, bleibt auch kein leeres Schema),
-        ``NOTIFY``, COMMIT – bei Fehlern ROLLBACK."""
+        ``NOTIFY``, COMMIT – bei Fehlern ROLLBACK. Eine Einheit in einer Einheit ist ein Teil
+        von ihr (wie bei SQLite: kein zweites BEGIN, ein Fehler hebt die äußere auf)."""
+        if self._tiefe:
+            self._tiefe += 1
+            try:
+                yield PgConn(self._conn)
+            finally:
+                self._tiefe -= 1
+            return
         psycopg = _psycopg()
         conn = self._conn
         angelegt = False
+        self._tiefe = 1
         try:
             with conn.transaction():
                 conn.execute("SELECT pg_advisory_xact_lock(%s)", [SPERRE])
@@ -279,6 +290,19 @@ class PgVerbindung(Buchverbindung):
             if angelegt:
                 self._version = 0  # mit dem ROLLBACK ist auch das Schema wieder fort
             raise
+        finally:
+            self._tiefe = 0
+
+    def zeiger(self) -> PgConn:
+        return PgConn(self._conn)
+
+    @contextmanager
+    def lesend(self) -> Iterator[None]:
+        """Eine Lesetransaktion (REPEATABLE READ, nur lesend): alle Abfragen darin sehen
+        denselben Stand, auch wenn andere gerade schreiben (für Umzug und Sicherung)."""
+        with self._conn.transaction():
+            self._conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            yield
 
     def lies(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         if not self.existiert:

@@ -286,6 +286,16 @@ def migrationen(ergebnis_aus: ErgebnisAus | None = None) -> Migrations:
         _kennungen(db)
         db.execute("PRAGMA user_version = 9")
 
+    @m(name="v10_turnier_kasse")
+    def v10(db: Database) -> None:
+        _turnier_kasse(db)
+        db.execute("PRAGMA user_version = 10")
+
+    @m(name="v11_turnierleitung")
+    def v11(db: Database) -> None:
+        _turnierleitung(db)
+        db.execute("PRAGMA user_version = 11")
+
     return m
 
 
@@ -563,4 +573,161 @@ def _turniere(db: Database) -> None:
         "CREATE TRIGGER turnier_ereignisse_aufheben AFTER INSERT ON turnier_ereignisse "
         "WHEN NEW.bezug IS NOT NULL BEGIN "
         "UPDATE turnier_ereignisse SET gilt = 0 WHERE id = NEW.bezug; END"
+    )
+
+
+def _turnier_kasse(db: Database) -> None:
+    """Schema 10: was die Turnierleitung am Abend dazu festhält (``referee.store.turnierkasse``),
+    vier Tabellen, nur anhängend (kein Trigger setzt etwas nach, nichts wird geändert oder
+    gelöscht – was gilt, ergibt sich beim Lesen):
+
+    - ``turnier_eckdaten``: Ort, Datum, Startgeld (Cent) eines Turniers; je Art gilt die
+      jüngste Zeile.
+    - ``turnier_zahlungen``: ein bezahltes Startgeld je Zeile (``betrag`` in Cent); eine Zeile
+      mit ``bezug`` nimmt die Zahlung ``bezug`` zurück (dann ``betrag`` 0).
+    - ``turnier_preislisten``: die Preisliste (JSON, ``referee.turnier.preise``); es gilt die
+      jüngste.
+    - ``turnier_vereine``: Verein und Mannschaft einer Startnummer; es gilt die jüngste Zeile.
+    """
+    db.table("turnier_eckdaten").create(
+        {"id": int, "turnier_id": int, "zeit": str, "art": str, "wert": str},
+        pk="id",
+        not_null={"turnier_id", "zeit", "art", "wert"},
+        foreign_keys=[("turnier_id", "turniere", "id")],
+    )
+    db.table("turnier_eckdaten").create_index(["turnier_id", "art"])
+    db.table("turnier_zahlungen").create(
+        {
+            "id": int,
+            "turnier_id": int,
+            "zeit": str,
+            "startnummer": int,
+            "betrag": int,
+            "bezug": int,
+        },
+        pk="id",
+        not_null={"turnier_id", "zeit", "startnummer", "betrag"},
+        foreign_keys=[("turnier_id", "turniere", "id"), ("bezug", "turnier_zahlungen", "id")],
+    )
+    db.table("turnier_zahlungen").create_index(["turnier_id", "startnummer"])
+    db.table("turnier_zahlungen").create_index(["bezug"], unique=True)
+    db.table("turnier_preislisten").create(
+        {"id": int, "turnier_id": int, "zeit": str, "liste": str},
+        pk="id",
+        not_null={"turnier_id", "zeit", "liste"},
+        foreign_keys=[("turnier_id", "turniere", "id")],
+    )
+    db.table("turnier_preislisten").create_index(["turnier_id"])
+    db.table("turnier_vereine").create(
+        {
+            "id": int,
+            "turnier_id": int,
+            "zeit": str,
+            "startnummer": int,
+            "verein": str,
+            "mannschaft": str,
+        },
+        pk="id",
+        not_null={"turnier_id", "zeit", "startnummer"},
+        foreign_keys=[("turnier_id", "turniere", "id")],
+    )
+    db.table("turnier_vereine").create_index(["turnier_id", "startnummer"])
+    for tabelle in (
+        "turnier_eckdaten",
+        "turnier_zahlungen",
+        "turnier_preislisten",
+        "turnier_vereine",
+    ):
+        db.execute(
+            f"CREATE TRIGGER {tabelle}_nie_loeschen BEFORE DELETE ON {tabelle} BEGIN "
+            "SELECT RAISE(ABORT, 'Turnierdaten werden nie gelöscht, nur storniert.'); END"
+        )
+        db.execute(
+            f"CREATE TRIGGER {tabelle}_unveraenderlich BEFORE UPDATE ON {tabelle} BEGIN "
+            "SELECT RAISE(ABORT, 'Turnierdaten sind unveränderlich.'); END"
+        )
+
+
+def _turnierleitung(db: Database) -> None:
+    """Schema 11: eine Auslosung lässt sich zurücknehmen, ein Turnier wieder öffnen (issue 35) –
+    nur anhängend wie bisher.
+
+    Eine Runde kann mehrere Auslosungen haben (``auslosung`` 1, 2, …), von denen höchstens eine
+    gilt: ``gilt`` ist abgeleitet wie bei den Einträgen – das Ereignis ``auslosung_zurueck``
+    (mit Runde und Nummer der Auslosung) setzt es für die Runde und ihre Tische auf 0, ein
+    Trigger, kein UPDATE von Hand, nie ein DELETE. Dafür werden ``turnier_runden`` und
+    ``turnier_tische`` mit der Nummer der Auslosung im Primärschlüssel neu gebaut (SQLite kann
+    einen Primärschlüssel nicht ändern); was darin stand, ist Auslosung 1 und gilt.
+    ``wieder`` (ein Turnier wieder öffnen) ist ein Ereignis mit Bezug auf das Ende und braucht
+    nur den Trigger, den es schon gibt."""
+    db.execute(
+        "CREATE TABLE turnier_runden_neu (turnier_id INTEGER NOT NULL REFERENCES turniere(id), "
+        "runde INTEGER NOT NULL, auslosung INTEGER NOT NULL, zeit TEXT NOT NULL, "
+        "wiederholungen INTEGER NOT NULL, gilt INTEGER NOT NULL, "
+        "PRIMARY KEY (turnier_id, runde, auslosung))"
+    )
+    db.execute(
+        "INSERT INTO turnier_runden_neu SELECT turnier_id, runde, 1, zeit, wiederholungen, 1 "
+        "FROM turnier_runden"
+    )
+    db.execute(
+        "CREATE TABLE turnier_tische_neu (turnier_id INTEGER NOT NULL REFERENCES turniere(id), "
+        "runde INTEGER NOT NULL, auslosung INTEGER NOT NULL, tisch INTEGER NOT NULL, "
+        "platz INTEGER NOT NULL, startnummer INTEGER NOT NULL, gilt INTEGER NOT NULL, "
+        "PRIMARY KEY (turnier_id, runde, auslosung, tisch, platz))"
+    )
+    db.execute(
+        "INSERT INTO turnier_tische_neu SELECT turnier_id, runde, 1, tisch, platz, startnummer, 1 "
+        "FROM turnier_tische"
+    )
+    # DROP TABLE löst keine Trigger aus; die alten Trigger und Indizes gehen mit der Tabelle
+    for tabelle in ("turnier_runden", "turnier_tische"):
+        db.execute(f"DROP TABLE {tabelle}")
+        db.execute(f"ALTER TABLE {tabelle}_neu RENAME TO {tabelle}")
+        db.execute(
+            f"CREATE TRIGGER {tabelle}_nie_loeschen BEFORE DELETE ON {tabelle} BEGIN "
+            "SELECT RAISE(ABORT, 'Turnierdaten werden nie gelöscht, nur storniert.'); END"
+        )
+        # „gilt“ geht nur von 1 auf 0 (durch das Zurücknehmen), alles andere bleibt
+        db.execute(
+            f"CREATE TRIGGER {tabelle}_gilt_nur_einmal BEFORE UPDATE OF gilt ON {tabelle} "
+            "WHEN NOT (OLD.gilt = 1 AND NEW.gilt = 0) BEGIN "
+            "SELECT RAISE(ABORT, 'Eine zurückgenommene Auslosung bleibt zurückgenommen.'); END"
+        )
+    db.execute(
+        "CREATE TRIGGER turnier_runden_unveraenderlich BEFORE UPDATE OF turnier_id, runde, "
+        "auslosung, zeit, wiederholungen ON turnier_runden BEGIN "
+        "SELECT RAISE(ABORT, 'Turnierdaten sind unveränderlich.'); END"
+    )
+    db.execute(
+        "CREATE TRIGGER turnier_tische_unveraenderlich BEFORE UPDATE OF turnier_id, runde, "
+        "auslosung, tisch, platz, startnummer ON turnier_tische BEGIN "
+        "SELECT RAISE(ABORT, 'Turnierdaten sind unveränderlich.'); END"
+    )
+    # je Runde gilt höchstens eine Auslosung; darin sitzt jede Startnummer einmal
+    db.execute(
+        "CREATE UNIQUE INDEX turnier_runden_eine_gilt ON turnier_runden (turnier_id, runde) "
+        "WHERE gilt = 1"
+    )
+    db.execute(
+        "CREATE UNIQUE INDEX turnier_tische_einmal ON turnier_tische "
+        "(turnier_id, runde, auslosung, startnummer)"
+    )
+    db.execute(
+        "CREATE INDEX turnier_tische_geltend ON turnier_tische (turnier_id, gilt, runde, tisch)"
+    )
+    db.execute("ALTER TABLE turnier_ereignisse ADD COLUMN auslosung INTEGER")
+    db.execute("DROP TRIGGER turnier_ereignisse_unveraenderlich")
+    db.execute(
+        "CREATE TRIGGER turnier_ereignisse_unveraenderlich BEFORE UPDATE OF id, turnier_id, "
+        "zeit, art, startnummer, runde, bezug, auslosung ON turnier_ereignisse BEGIN "
+        "SELECT RAISE(ABORT, 'Ereignisse sind unveränderlich; Storno statt Änderung.'); END"
+    )
+    db.execute(
+        "CREATE TRIGGER turnier_auslosung_zurueck AFTER INSERT ON turnier_ereignisse "
+        "WHEN NEW.art = 'auslosung_zurueck' BEGIN "
+        "UPDATE turnier_runden SET gilt = 0 WHERE turnier_id = NEW.turnier_id "
+        "AND runde = NEW.runde AND auslosung = NEW.auslosung AND gilt = 1; "
+        "UPDATE turnier_tische SET gilt = 0 WHERE turnier_id = NEW.turnier_id "
+        "AND runde = NEW.runde AND auslosung = NEW.auslosung AND gilt = 1; END"
     )

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from referee.errors import Eingabefehler, Zustandsfehler
 from referee.namen import namensschluessel, pruefe_name
 from referee.store.daten import KeineDaten, _jetzt
-from referee.store.grund import Grund
+from referee.store.turnierkasse import Turnierkasse
 from referee.store.verbindung import Buchverbindung
 
 if TYPE_CHECKING:
@@ -46,12 +46,13 @@ BEISPIEL = 'Beispiel: referee turnier neu "Preisschafkopf Post" --runden 2 --spi
 Wertzeile = tuple[int, int, int]
 
 
-class Turnierspeicher(Grund):
+class Turnierspeicher(Turnierkasse):
     """Turniere, Teilnehmer, Auslosungen und Tischeinträge einer Buchdatei.
 
     ``tischergebnis_aus`` liest die gespeicherten Ergebnisse der Tischeinträge getypt
     (``referee.turnier.spiel.tischergebnis_aus_json``: ``Tischblatt`` oder ``Turnierspiel``);
-    ohne ihn gehen Turniere, Teilnehmer und Tische, aber keine Einträge."""
+    ohne ihn gehen Turniere, Teilnehmer und Tische, aber keine Einträge. Eckdaten, Zahlungen,
+    Preislisten und Vereine: ``Turnierkasse`` (``referee.store.turnierkasse``)."""
 
     def __init__(
         self, verbindung: Buchverbindung, tischergebnis_aus: TischergebnisAus | None = None
@@ -101,9 +102,17 @@ class Turnierspeicher(Grund):
         return self._turnier_aus(z[0])
 
     def turnier_neu(
-        self, name: str, *, runden: int, spiele: int, wertung: dict[str, Any], seed: int
+        self,
+        name: str,
+        *,
+        runden: int,
+        spiele: int,
+        wertung: dict[str, Any],
+        seed: int,
+        eckdaten: Mapping[str, str] | None = None,
     ) -> Turnier:
-        """Ein neues (offenes) Turnier anlegen; mehrere dürfen offen sein."""
+        """Ein neues (offenes) Turnier anlegen; mehrere dürfen offen sein. ``eckdaten`` (Ort,
+        Datum, Startgeld) in derselben Transaktion."""
         with self._schreiben() as conn:
             cur = conn.execute(
                 "INSERT INTO turniere (name, runden, spiele, wertung, seed, angelegt) "
@@ -111,6 +120,8 @@ class Turnierspeicher(Grund):
                 [name, runden, spiele, json.dumps(wertung, ensure_ascii=False), seed, _jetzt()],
             )
             tid = int(cur.lastrowid or 0)
+            if eckdaten:
+                self._eckdaten_einfuegen(conn, tid, eckdaten)
         return self.turnier(tid)
 
     def _offenes(self, conn: sqlite3.Connection, turnier_id: int) -> None:
@@ -133,6 +144,79 @@ class Turnierspeicher(Grund):
             self._ereignis(conn, turnier_id, "ende")
         return self.turnier(turnier_id)
 
+    def turnier_wieder(self, turnier_id: int) -> Turnier:
+        """Ein beendetes Turnier wieder öffnen: das Ereignis ``wieder`` mit Bezug auf das Ende
+        (ein Trigger hebt das Ende auf; beides bleibt sichtbar)."""
+        self._braucht_daten()
+        with self._schreiben() as conn:
+            if conn.execute("SELECT 1 FROM turniere WHERE id = ?", [turnier_id]).fetchone() is None:
+                raise KeineDaten(f"Es gibt kein Turnier {turnier_id}.")
+            ende = conn.execute(
+                "SELECT id FROM turnier_ereignisse WHERE turnier_id = ? AND art = 'ende' "
+                "AND gilt = 1 ORDER BY id DESC LIMIT 1",
+                [turnier_id],
+            ).fetchone()
+            if ende is None:
+                raise Zustandsfehler(f"Turnier {turnier_id} ist nicht beendet; es ist offen.")
+            self._ereignis(conn, turnier_id, "wieder", bezug=ende[0])
+        return self.turnier(turnier_id)
+
+    def auslosung_nr(self, turnier_id: int, runde: int) -> int:
+        """Die Nummer der geltenden Auslosung von ``runde`` (1, nach einem Zurücknehmen 2 …;
+        0: die Runde ist nicht ausgelost)."""
+        if not self._hat_turniere():
+            return 0
+        z = self._lies(
+            "SELECT auslosung FROM turnier_runden WHERE turnier_id = ? AND runde = ? AND gilt = 1",
+            [turnier_id, runde],
+        )
+        return int(z[0][0]) if z else 0
+
+    def auslosung_zuruecknehmen(self, turnier_id: int, runde: int) -> int:
+        """Die geltende Auslosung von ``runde`` zurücknehmen (Ereignis ``auslosung_zurueck``;
+        ein Trigger setzt ihre Tische auf „gilt nicht“ – nichts wird gelöscht). Nur die zuletzt
+        ausgeloste Runde und nur, solange an ihr nichts eingetragen ist (kein Blatt, kein Spiel,
+        auch kein storniertes): sonst ``Zustandsfehler`` mit dem Grund. Gibt die Nummer der
+        zurückgenommenen Auslosung zurück."""
+        self._braucht_daten()
+        with self._schreiben() as conn:
+            self._offenes(conn, turnier_id)
+            gezogen = self._gezogen(conn, turnier_id)
+            if gezogen == 0:
+                raise Zustandsfehler(
+                    f"In Turnier {turnier_id} ist keine Runde ausgelost; nichts zurückzunehmen."
+                )
+            if runde != gezogen:
+                raise Zustandsfehler(
+                    f"Zurücknehmen lässt sich nur die letzte Auslosung (Runde {gezogen}), nicht "
+                    f"Runde {runde}; nichts geändert."
+                )
+            zeilen = conn.execute(
+                "SELECT art, tisch FROM turnier_eintraege WHERE turnier_id = ? AND runde = ? "
+                "AND art != 'storno'",
+                [turnier_id, runde],
+            ).fetchall()
+            if zeilen:
+                teile = []
+                for art, ein, mehr in (("spiel", "Spiel", "Spiele"), ("blatt", "Blatt", "Blätter")):
+                    tische = sorted({t for a, t in zeilen if a == art})
+                    n = sum(1 for a, _ in zeilen if a == art)
+                    if n:
+                        wo = ", ".join(map(str, tische))
+                        teile.append(f"{n} {ein if n == 1 else mehr} (Tisch {wo})")
+                raise Zustandsfehler(
+                    f"Die Auslosung von Runde {runde} bleibt: an ihren Tischen ist schon "
+                    f"eingetragen – {' und '.join(teile)}. Einträge (auch stornierte) gehören zu "
+                    "dieser Auslosung; nichts geändert."
+                )
+            nr = conn.execute(
+                "SELECT auslosung FROM turnier_runden WHERE turnier_id = ? AND runde = ? "
+                "AND gilt = 1",
+                [turnier_id, runde],
+            ).fetchone()[0]
+            self._ereignis(conn, turnier_id, "auslosung_zurueck", runde=runde, auslosung=nr)
+        return int(nr)
+
     @staticmethod
     def _ereignis(
         conn: sqlite3.Connection,
@@ -141,11 +225,21 @@ class Turnierspeicher(Grund):
         startnummer: int | None = None,
         runde: int | None = None,
         bezug: int | None = None,
+        auslosung: int | None = None,
     ) -> int:
         cur = conn.execute(
             "INSERT INTO turnier_ereignisse (turnier_id, zeit, art, startnummer, runde, bezug, "
-            "gilt) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [turnier_id, _jetzt(), art, startnummer, runde, bezug, 0 if art == "storno" else 1],
+            "gilt, auslosung) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                turnier_id,
+                _jetzt(),
+                art,
+                startnummer,
+                runde,
+                bezug,
+                0 if art == "storno" else 1,
+                auslosung,
+            ],
         )
         return int(cur.lastrowid or 0)
 
@@ -209,9 +303,16 @@ class Turnierspeicher(Grund):
             )
         return geprueft
 
-    def anmelden(self, turnier_id: int, namen: Sequence[str], *, ab_runde: int) -> list[Teilnehmer]:
+    def anmelden(
+        self,
+        turnier_id: int,
+        namen: Sequence[str],
+        *,
+        ab_runde: int,
+        vereine: Sequence[tuple[str | None, str | None]] = (),
+    ) -> list[Teilnehmer]:
         """Neue Startnummern (fortlaufend) für ``namen``, ausgelost ab Runde ``ab_runde``;
-        alle oder keiner."""
+        alle oder keiner. ``vereine``: je Name (Verein, Mannschaft), in derselben Transaktion."""
         with self._schreiben() as conn:
             self._offenes(conn, turnier_id)
             geprueft = self._namen_frei(conn, turnier_id, namen)
@@ -228,6 +329,11 @@ class Turnierspeicher(Grund):
                     (turnier_id, naechste + i, n, namensschluessel(n), ab_runde, zeit)
                     for i, n in enumerate(geprueft)
                 ],
+            )
+            self._vereine_einfuegen(
+                conn,
+                turnier_id,
+                ((naechste + i, v, m) for i, (v, m) in enumerate(vereine[: len(geprueft)])),
             )
         neu = set(range(naechste, naechste + len(geprueft)))
         return [t for t in self.teilnehmer(turnier_id) if t.startnummer in neu]
@@ -271,7 +377,7 @@ class Turnierspeicher(Grund):
         if not self._hat_turniere():
             return 0
         z = self._lies(
-            "SELECT COALESCE(MAX(runde), 0) FROM turnier_runden WHERE turnier_id = ?",
+            "SELECT COALESCE(MAX(runde), 0) FROM turnier_runden WHERE turnier_id = ? AND gilt = 1",
             [turnier_id],
         )
         return int(z[0][0])
@@ -280,7 +386,7 @@ class Turnierspeicher(Grund):
         """``{runde: wiederholte Paare}`` der Auslosungen."""
         return dict(
             self._lies(
-                "SELECT runde, wiederholungen FROM turnier_runden WHERE turnier_id = ?",
+                "SELECT runde, wiederholungen FROM turnier_runden WHERE turnier_id = ? AND gilt = 1",
                 [turnier_id],
             )
         )
@@ -298,10 +404,7 @@ class Turnierspeicher(Grund):
         Startnummern der Auslosung): ``Zustandsfehler``, nichts geschrieben."""
         with self._schreiben() as conn:
             self._offenes(conn, turnier_id)
-            gezogen = conn.execute(
-                "SELECT COALESCE(MAX(runde), 0) FROM turnier_runden WHERE turnier_id = ?",
-                [turnier_id],
-            ).fetchone()[0]
+            gezogen = self._gezogen(conn, turnier_id)
             if gezogen != runde - 1:
                 raise Zustandsfehler(
                     f"Inzwischen ist Runde {gezogen} ausgelost; nichts geschrieben. Nochmal "
@@ -322,16 +425,22 @@ class Turnierspeicher(Grund):
                     "Während der Auslosung hat sich das Teilnehmerfeld geändert; nichts "
                     "geschrieben. Bitte noch einmal auslosen."
                 )
+            # die wievielte Auslosung dieser Runde (frühere wurden zurückgenommen)
+            nr_auslosung = conn.execute(
+                "SELECT COALESCE(MAX(auslosung), 0) + 1 FROM turnier_runden "
+                "WHERE turnier_id = ? AND runde = ?",
+                [turnier_id, runde],
+            ).fetchone()[0]
             conn.execute(
-                "INSERT INTO turnier_runden (turnier_id, runde, zeit, wiederholungen) "
-                "VALUES (?, ?, ?, ?)",
-                [turnier_id, runde, _jetzt(), wiederholungen],
+                "INSERT INTO turnier_runden (turnier_id, runde, auslosung, zeit, wiederholungen, "
+                "gilt) VALUES (?, ?, ?, ?, ?, 1)",
+                [turnier_id, runde, nr_auslosung, _jetzt(), wiederholungen],
             )
             conn.executemany(
-                "INSERT INTO turnier_tische (turnier_id, runde, tisch, platz, startnummer) "
-                "VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO turnier_tische (turnier_id, runde, auslosung, tisch, platz, "
+                "startnummer, gilt) VALUES (?, ?, ?, ?, ?, ?, 1)",
                 [
-                    (turnier_id, runde, t, p, nr)
+                    (turnier_id, runde, nr_auslosung, t, p, nr)
                     for t, tisch in enumerate(tische, 1)
                     for p, nr in enumerate(tisch, 1)
                 ],
@@ -347,7 +456,7 @@ class Turnierspeicher(Grund):
         wer = {t.startnummer: t for t in self.teilnehmer(turnier_id)}
         sitze: dict[tuple[int, int], list[Sitz]] = {}
         for r, t, nr in self._lies(
-            "SELECT runde, tisch, startnummer FROM turnier_tische WHERE turnier_id = ?"
+            "SELECT runde, tisch, startnummer FROM turnier_tische WHERE turnier_id = ? AND gilt = 1"
             + (" AND runde = ?" if runde is not None else "")
             + " ORDER BY runde, tisch, platz",
             [turnier_id] + ([runde] if runde is not None else []),
@@ -436,18 +545,21 @@ class Turnierspeicher(Grund):
 
     def _tisch_da(self, conn: sqlite3.Connection, turnier_id: int, runde: int, tisch: int) -> None:
         if not conn.execute(
-            "SELECT 1 FROM turnier_runden WHERE turnier_id = ? AND runde = ?", [turnier_id, runde]
+            "SELECT 1 FROM turnier_runden WHERE turnier_id = ? AND runde = ? AND gilt = 1",
+            [turnier_id, runde],
         ).fetchone():
             raise Zustandsfehler(
                 f"Runde {runde} ist noch nicht ausgelost; nichts eingetragen "
                 "(referee turnier auslosung)."
             )
         if not conn.execute(
-            "SELECT 1 FROM turnier_tische WHERE turnier_id = ? AND runde = ? AND tisch = ?",
+            "SELECT 1 FROM turnier_tische WHERE turnier_id = ? AND runde = ? AND tisch = ? "
+            "AND gilt = 1",
             [turnier_id, runde, tisch],
         ).fetchone():
             anzahl = conn.execute(
-                "SELECT MAX(tisch) FROM turnier_tische WHERE turnier_id = ? AND runde = ?",
+                "SELECT MAX(tisch) FROM turnier_tische WHERE turnier_id = ? AND runde = ? "
+                "AND gilt = 1",
                 [turnier_id, runde],
             ).fetchone()[0]
             raise Eingabefehler(
@@ -518,7 +630,7 @@ class Turnierspeicher(Grund):
                 nr
                 for (nr,) in conn.execute(
                     "SELECT startnummer FROM turnier_tische WHERE turnier_id = ? AND runde = ? "
-                    "AND tisch = ?",
+                    "AND tisch = ? AND gilt = 1",
                     [turnier_id, runde, tisch],
                 )
             }
@@ -604,15 +716,35 @@ class Turnierspeicher(Grund):
         return self.turnier_eintrag(sid)
 
     @staticmethod
-    def _laufende_runde(conn: sqlite3.Connection, turnier_id: int, runde: int) -> None:
-        gezogen = conn.execute(
-            "SELECT COALESCE(MAX(runde), 0) FROM turnier_runden WHERE turnier_id = ?",
-            [turnier_id],
-        ).fetchone()[0]
-        if runde != gezogen:
+    def _gezogen(conn: sqlite3.Connection, turnier_id: int) -> int:
+        """In der Transaktion: die höchste Runde mit geltender Auslosung (0: keine)."""
+        return int(
+            conn.execute(
+                "SELECT COALESCE(MAX(runde), 0) FROM turnier_runden WHERE turnier_id = ? "
+                "AND gilt = 1",
+                [turnier_id],
+            ).fetchone()[0]
+        )
+
+    def _laufende_runde(self, conn: sqlite3.Connection, turnier_id: int, runde: int) -> None:
+        if runde not in self._laufende(conn, turnier_id):
+            gezogen = self._gezogen(conn, turnier_id)
             raise Zustandsfehler(
                 f"Runde {runde} ist vorbei: Runde {gezogen} ist ausgelost; nichts eingetragen."
             )
+
+    def _laufende(self, conn: sqlite3.Connection, turnier_id: int) -> tuple[int, ...]:
+        """Die Runden, an deren Tischen noch geschrieben wird: die zuletzt ausgeloste – und die
+        davor, solange an der neuen nichts eingetragen ist (eine mit ``--trotzdem`` ausgeloste
+        Runde beginnt erst mit ihrem ersten Eintrag; bis dahin spielen die Tische der alten
+        mit ihren Links zu Ende)."""
+        return _laufende(lambda sql, p: conn.execute(sql, p).fetchall(), turnier_id)
+
+    def laufende_runden(self, turnier_id: int) -> tuple[int, ...]:
+        """``_laufende`` außerhalb einer Transaktion (ohne Datei: keine)."""
+        if not self._hat_turniere():
+            return ()
+        return _laufende(self._lies, turnier_id)
 
     def _schluessel_frei_turnier(self, conn: sqlite3.Connection, schluessel: str | None) -> None:
         if schluessel is None:
@@ -699,7 +831,7 @@ class Turnierspeicher(Grund):
             )
             for r, t in self._lies(
                 "SELECT DISTINCT runde, tisch FROM turnier_tische WHERE turnier_id = ? "
-                "ORDER BY runde, tisch",
+                "AND gilt = 1 ORDER BY runde, tisch",
                 [turnier_id],
             )
         ]
@@ -712,7 +844,8 @@ class Turnierspeicher(Grund):
             for a, b in self._lies(
                 "SELECT x.startnummer, y.startnummer FROM turnier_tische x JOIN turnier_tische y "
                 "ON x.turnier_id = y.turnier_id AND x.runde = y.runde AND x.tisch = y.tisch "
-                "AND x.startnummer < y.startnummer WHERE x.turnier_id = ? "
+                "AND x.auslosung = y.auslosung AND x.startnummer < y.startnummer "
+                "WHERE x.turnier_id = ? AND x.gilt = 1 AND y.gilt = 1 "
                 "ORDER BY x.runde, x.startnummer, y.startnummer",
                 [turnier_id],
             )
@@ -721,8 +854,9 @@ class Turnierspeicher(Grund):
             nr: zahl
             for nr, zahl in self._lies(
                 "SELECT startnummer, count(*) FROM turnier_tische t WHERE turnier_id = ? AND "
-                "(SELECT count(*) FROM turnier_tische u WHERE u.turnier_id = t.turnier_id AND "
-                "u.runde = t.runde AND u.tisch = t.tisch) = 5 GROUP BY startnummer",
+                "gilt = 1 AND (SELECT count(*) FROM turnier_tische u WHERE u.turnier_id = "
+                "t.turnier_id AND u.runde = t.runde AND u.tisch = t.tisch AND u.gilt = 1) = 5 "
+                "GROUP BY startnummer",
                 [turnier_id],
             )
         }
@@ -739,3 +873,17 @@ class TurnierWiederholt(Exception):
 
 
 __all__ = ["BEISPIEL", "TurnierWiederholt", "Turnierspeicher", "Wertzeile"]
+
+
+def _laufende(lies: Any, turnier_id: int) -> tuple[int, ...]:
+    (gezogen,) = lies(
+        "SELECT COALESCE(MAX(runde), 0) FROM turnier_runden WHERE turnier_id = ? AND gilt = 1",
+        [turnier_id],
+    )[0]
+    if gezogen <= 1:
+        return (gezogen,) if gezogen else ()
+    begonnen = lies(
+        "SELECT 1 FROM turnier_eintraege WHERE turnier_id = ? AND runde = ? LIMIT 1",
+        [turnier_id, gezogen],
+    )
+    return (gezogen,) if begonnen else (gezogen - 1, gezogen)

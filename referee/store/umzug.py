@@ -50,7 +50,8 @@ def umziehen(quelle: Buchverbindung, ziel: Buchverbindung) -> dict[str, int]:
     geschrieben). Zurück: Zeilen je Tabelle."""
     quelle.braucht_daten()
     zahlen: dict[str, int] = {}
-    with ziel.schreiben() as conn:
+    # die Quelle in einem Schnappschuss lesen: schreibt gerade jemand, zieht ein Stand ganz um
+    with quelle.lesend(), ziel.schreiben() as conn:
         for t in pg_schema.TABELLEN:
             if conn.execute(f"SELECT 1 FROM {t} LIMIT 1").fetchone() is not None:
                 raise Zustandsfehler(

@@ -171,6 +171,15 @@ class Buchverbindung:
     def integritaet(self) -> str:
         raise NotImplementedError
 
+    def lesend(self) -> contextlib.AbstractContextManager[None]:
+        """Eine Lesetransaktion: alle Abfragen darin sehen denselben Stand des Buchs."""
+        raise NotImplementedError
+
+    def zeiger(self) -> Any:
+        """Die Verbindung zum Lesen mit ``execute`` (``?`` als Platzhalter, ``description``),
+        für Code, der wie auf ``sqlite3.Connection`` liest (``turnieraustausch``)."""
+        raise NotImplementedError
+
     def braucht_daten(self) -> None:
         """Vor Schreibvorgängen, die vorhandene Daten brauchen: nie eine leere Datei anlegen."""
         if not self.existiert:
@@ -208,6 +217,7 @@ class Verbindung(Buchverbindung):
         self.pfad = Path(pfad)
         self._ergebnis_aus = ergebnis_aus
         self._conn: Any = None
+        self._tiefe = 0  # wie tief in einer schreibenden Einheit (``schreiben``)
         _SPEICHER.add(self)
         if _pruefe_kopf(self.pfad):
             self._conn = verbinde(self.pfad)
@@ -270,7 +280,20 @@ class Verbindung(Buchverbindung):
         """Eine schreibende Einheit: BEGIN IMMEDIATE … COMMIT, bei Fehlern ROLLBACK.
 
         Legt die Datei beim ersten Schreiben an und bringt das Schema auf den neuesten Stand.
+
+        Innerhalb einer Einheit dieser Verbindung ist eine weitere Einheit ein Teil von ihr:
+        kein zweites BEGIN, kein eigenes COMMIT – ein Fehler darin hebt die ganze äußere
+        Einheit auf. So kann das Buch lesen, rechnen und schreiben, während es die
+        Schreibsperre hält (``Grund.einheit``): was es gelesen hat, ändert niemand, bevor es
+        geschrieben ist (der Geber eines Turnierspiels und seine Nummer).
         """
+        if self._tiefe:
+            self._tiefe += 1
+            try:
+                yield self._conn
+            finally:
+                self._tiefe -= 1
+            return
         if self._conn is None:
             self.pfad.parent.mkdir(parents=True, exist_ok=True)
             self._conn = verbinde(self.pfad)
@@ -280,6 +303,7 @@ class Verbindung(Buchverbindung):
 
         conn = self._conn
         _beginne_schreiben(conn, self.pfad)
+        self._tiefe = 1
         try:
             yield conn
             conn.execute("COMMIT")
@@ -291,12 +315,31 @@ class Verbindung(Buchverbindung):
                     f"Schreiben in {self.pfad} fehlgeschlagen ({exc}); nichts geschrieben."
                 ) from None
             raise
+        finally:
+            self._tiefe = 0
 
     def lies(self, sql: str, params: Iterable[Any] = ()) -> list[tuple[Any, ...]]:
         """Die Zeilen einer lesenden Abfrage (ohne Datei: keine)."""
         if not self.existiert:
             return []
         return list(self._conn.execute(sql, tuple(params)).fetchall())
+
+    def zeiger(self) -> Any:
+        return self._conn
+
+    @contextmanager
+    def lesend(self) -> Iterator[None]:
+        """Eine Lesetransaktion (``BEGIN`` … ``COMMIT``; im WAL ein Schnappschuss): alle
+        Abfragen darin sehen denselben Stand, Schreiber warten nicht. Ohne Datei: nichts."""
+        conn = self._conn
+        if conn is None or conn.in_transaction:
+            yield
+            return
+        conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            conn.execute("COMMIT")
 
     def integritaet(self) -> str:
         """``PRAGMA integrity_check`` (``"ok"`` wenn alles stimmt)."""

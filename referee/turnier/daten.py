@@ -20,8 +20,10 @@ from typing import Any, Protocol
 #: Arten der Einträge an einem Tisch: ein Tischblatt (die Summen vom Papier), ein Spiel, ein
 #: Storno. Eine Korrektur ist ein Blatt oder Spiel mit ``bezug`` (das ersetzte).
 EINTRAG_ARTEN = ("blatt", "spiel", "storno")
-#: Ereignisse eines Turniers: Abmeldung einer Startnummer, Ende, Storno eines Ereignisses.
-EREIGNIS_ARTEN = ("abmeldung", "ende", "storno")
+#: Ereignisse eines Turniers: Abmeldung einer Startnummer, Ende, wieder geöffnet (Bezug: das
+#: Ende), eine Auslosung zurückgenommen (Runde und Nummer der Auslosung), Storno eines
+#: Ereignisses (einer Abmeldung).
+EREIGNIS_ARTEN = ("abmeldung", "ende", "wieder", "auslosung_zurueck", "storno")
 
 
 @dataclass(frozen=True)
@@ -213,9 +215,36 @@ class Tischsumme:
     spiele: int = 0
 
 
+@dataclass(frozen=True)
+class Eckdaten:
+    """Was die Turnierleitung zum Turnier festhält: Ort, Datum (``JJJJ-MM-TT``), Startgeld je
+    Teilnehmer in Cent – jedes darf fehlen."""
+
+    ort: str | None = None
+    datum: str | None = None
+    startgeld: int | None = None
+
+    def als_json(self) -> dict[str, Any]:
+        return {"ort": self.ort, "datum": self.datum, "startgeld": self.startgeld}
+
+
+@dataclass(frozen=True)
+class Zugehoerigkeit:
+    """Verein und (angemeldete) Mannschaft einer Startnummer; die Mannschaftswertung zählt nach
+    der Mannschaft, ohne sie nach dem Verein (``gruppe``)."""
+
+    verein: str | None = None
+    mannschaft: str | None = None
+
+    @property
+    def gruppe(self) -> str | None:
+        return self.mannschaft or self.verein
+
+
 __all__ = [
     "EINTRAG_ARTEN",
     "EREIGNIS_ARTEN",
+    "Eckdaten",
     "Sitz",
     "Teilnehmer",
     "Tisch",
@@ -225,4 +254,5 @@ __all__ = [
     "Tischwerte",
     "Turnier",
     "Turniereintrag",
+    "Zugehoerigkeit",
 ]

@@ -28,7 +28,9 @@ class Konto:
     name: str
     punkte: int
     soli: int = 0
-    je_runde: tuple[int, ...] = ()
+    #: Punkte je Runde; ``None``: die Runde hat sie nicht gespielt (nicht ausgelost, später
+    #: gekommen, abgemeldet) – wie sie zählt, sagt die Wertung (``fehlrunde``)
+    je_runde: tuple[int | None, ...] = ()
     abgemeldet: bool = False
     ersetzt: tuple[str, ...] = ()
 

@@ -19,7 +19,7 @@ Rein: der Speicher summiert (``Tischwerte``), hier wird entschieden, was davon g
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from referee.turnier.daten import Teilnehmer, Tischsumme, Tischwerte
 from referee.turnier.rangliste import Konto
@@ -49,13 +49,19 @@ def konten(
     summen: Iterable[Tischsumme],
     runden: int,
     runde: int | None = None,
-    gesessen: set[int] | None = None,
+    gesessen: Mapping[int, set[int]] | None = None,
+    *,
+    fehlrunde: str = "0",
 ) -> list[Konto]:
     """Je Startnummer ihr Konto über alle ``runden`` Runden (``runde``: nur diese Runde, dann nur
-    wer in ihr saß – ``gesessen``): Punkte je Runde (was ihre Tische zählen), die Punkte der
-    Wertung (die Summe oder die der Runde), gewonnene Soli, abgemeldet, frühere Namen. Eine
-    Startnummer behält mit dem Ersatzspieler ihre Punkte; ihr Name ist der, unter dem sie jetzt
-    (bzw. in ``runde``) spielt."""
+    wer in ihr saß): Punkte je Runde (was ihre Tische zählen; ``None`` für eine Runde, in der sie
+    an keinem Tisch saß – ``gesessen``: je ausgeloste Runde die Startnummern an ihren Tischen),
+    die Punkte der Wertung (die Summe oder die der Runde), gewonnene Soli, abgemeldet, frühere
+    Namen. ``fehlrunde`` ``schnitt``: eine ausgeloste Runde, in der sie nicht saß, zählt den
+    Schnitt ihrer gespielten (``schnitt``); ``0``: nichts. Eine Startnummer behält mit dem
+    Ersatzspieler ihre Punkte; ihr Name ist der, unter dem sie jetzt (bzw. in ``runde``)
+    spielt."""
+    sitze = gesessen or {}
     punkte: dict[int, list[int]] = {}
     soli: dict[int, int] = {}
     for s in summen:
@@ -66,16 +72,23 @@ def konten(
                 soli[nr] = soli.get(nr, 0) + n
     aus = []
     for x in teilnehmer:
-        if gesessen is not None and x.startnummer not in gesessen:
+        nr = x.startnummer
+        if runde is not None and nr not in sitze.get(runde, set()):
             continue
-        je: Sequence[int] = punkte.get(x.startnummer, [0] * runden)
+        roh = punkte.get(nr, [0] * runden)
+        je = tuple(roh[r - 1] if nr in sitze.get(r, set()) else None for r in range(1, runden + 1))
+        gespielt = [p for p in je if p is not None]
+        gesamt = sum(gespielt)
+        if fehlrunde == "schnitt" and gespielt:
+            fehlt = sum(1 for r, p in enumerate(je, 1) if p is None and r in sitze)
+            gesamt += fehlt * schnitt(gespielt)
         aus.append(
             Konto(
-                x.startnummer,
+                nr,
                 x.name if runde is None else x.name_in(runde),
-                je[runde - 1] if runde is not None else sum(je),
-                soli.get(x.startnummer, 0),
-                tuple(je),
+                (je[runde - 1] or 0) if runde is not None else gesamt,
+                soli.get(nr, 0),
+                je,
                 x.abgemeldet_ab is not None,
                 x.ersetzt,
             )
@@ -83,4 +96,16 @@ def konten(
     return aus
 
 
-__all__ = ["konten", "tischsumme"]
+def schnitt(werte: Sequence[int]) -> int:
+    """Der Schnitt ganzer Punkte, kaufmännisch gerundet (die Hälfte von der Null weg).
+
+    >>> schnitt([3, 4]), schnitt([-3, -4]), schnitt([1, 1, 2]), schnitt([5])
+    (4, -4, 1, 5)
+    """
+    n = len(werte)
+    summe = sum(werte)
+    betrag = (2 * abs(summe) + n) // (2 * n)
+    return betrag if summe >= 0 else -betrag
+
+
+__all__ = ["konten", "schnitt", "tischsumme"]

@@ -43,7 +43,11 @@ VERDOPPLUNGEN = ("nein", "ohne_wirkung", "doppelt")
 #: Tarif-Schlüssel, die im Turnier ``spielarten`` regelt (Ramsch, Bettel erlaubt).
 _UEBER_SPIELARTEN = ("ramsch_erlaubt", "bettel_erlaubt")
 #: Die Schlüssel einer Wertung, die nicht aus dem Tarif kommen.
-EIGENE_SCHLUESSEL = ("schreibweise", "spielarten", "klopfen", "stoss")
+#: Wie eine Runde zählt, die eine Startnummer nicht gespielt hat (später gekommen,
+#: abgemeldet): ``0`` (Turnierbrauch im Preisschafkopf: nichts) oder ``schnitt`` (der Schnitt
+#: ihrer gespielten Runden, kaufmännisch auf ganze Punkte gerundet – in Ligen und Serien).
+FEHLRUNDEN = ("0", "schnitt")
+EIGENE_SCHLUESSEL = ("schreibweise", "spielarten", "klopfen", "stoss", "fehlrunde")
 #: Alle Schlüssel, die ``--set`` und ``Wertung.aus_json`` kennen.
 SCHLUESSEL: tuple[str, ...] = EIGENE_SCHLUESSEL + tuple(
     k for k in TARIF_SCHLUESSEL if k not in _UEBER_SPIELARTEN
@@ -63,6 +67,7 @@ class Wertung:
     spielarten: tuple[str, ...] = ("rufspiel", "solo", "wenz")
     klopfen: str = "nein"
     stoss: str = "nein"
+    fehlrunde: str = "0"
     name: str = field(default="", compare=False)
     quelle: str = field(default="", compare=False)
     annahmen: str = field(default="", compare=False)
@@ -80,6 +85,12 @@ class Wertung:
                     f"Ungültiger Wert „{getattr(self, was)}“ für {was}: erlaubt sind "
                     f"{', '.join(VERDOPPLUNGEN)}."
                 )
+        if self.fehlrunde not in FEHLRUNDEN:
+            fehler.append(
+                f"Ungültiger Wert „{self.fehlrunde}“ für fehlrunde: erlaubt sind "
+                f"{', '.join(FEHLRUNDEN)} (0: eine nicht gespielte Runde zählt nichts; schnitt: "
+                "den Schnitt der gespielten)."
+            )
         unbekannt = [s for s in self.spielarten if s not in _SPIELART_WORT]
         if unbekannt or not self.spielarten:
             fehler.append(
@@ -123,9 +134,14 @@ class Wertung:
             ab = t.laufende_ab_einheitlich()
             teile.append(f"Laufende {t.laufende}" + (f" ab {ab}" if ab else ""))
         spiele = ", ".join(_SPIELART_WORT[s] for s in self.spielarten)
+        fehlt = (
+            "; eine nicht gespielte Runde zählt den Schnitt der gespielten"
+            if self.fehlrunde == "schnitt"
+            else ""
+        )
         return (
             f"{kopf}: {art}; {', '.join(teile)}; gespielt: {spiele}; Klopfen: "
-            f"{_VERDOPPLUNG_WORT[self.klopfen]}, Stoß: {_VERDOPPLUNG_WORT[self.stoss]}."
+            f"{_VERDOPPLUNG_WORT[self.klopfen]}, Stoß: {_VERDOPPLUNG_WORT[self.stoss]}{fehlt}."
         )
 
     def als_json(self) -> dict[str, Any]:
@@ -136,7 +152,7 @@ class Wertung:
         if self.annahmen:
             d["annahmen"] = self.annahmen
         d.update(schreibweise=self.schreibweise, spielarten=list(self.spielarten))
-        d.update(klopfen=self.klopfen, stoss=self.stoss)
+        d.update(klopfen=self.klopfen, stoss=self.stoss, fehlrunde=self.fehlrunde)
         for k, v in self.tarif.als_json().items():
             if k != "name" and k not in _UEBER_SPIELARTEN:
                 d[k] = v
@@ -169,6 +185,7 @@ class Wertung:
             spielarten=tuple(spielarten),
             klopfen=str(daten.get("klopfen", "nein")),
             stoss=str(daten.get("stoss", "nein")),
+            fehlrunde=str(daten.get("fehlrunde", "0")),
             name=str(daten.get("name") or ""),
             quelle=str(daten.get("quelle") or ""),
             annahmen=str(daten.get("annahmen") or ""),

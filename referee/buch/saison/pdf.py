@@ -1,7 +1,7 @@
 """Die Rangliste einer Saison als PDF (fpdf2), zum Aushängen: A4 quer, Platz, Name, Wert, je
 Ereignis sein Wert (Streichergebnisse grau in Klammern), Ereignisse, Spiele, Soli; darunter (oder
 auf der nächsten Seite) der Verlauf der Plätze als Linien – dieselben Linien wie das SVG der
-HTML-Form (``referee.buch.saison.formate``). Schrift und Latin-1 wie die PDFs der Turniere
+HTML-Form (``referee.buch.saison.formate``). Schrift (DejaVu Sans) wie die PDFs der Turniere
 (``referee.buch.turnier.pdf``). Gibt Bytes zurück; fpdf2 wird erst beim Aufruf geladen.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.buch.saison.formate import FARBEN, linien, spalte, wert_text, zellen
-from referee.buch.turnier.pdf import HELL, RAND, SCHRIFT, _kurz, _pdf, latin1
+from referee.buch.turnier.pdf import HELL, RAND, SCHRIFT, darstellbar, kurz, neues_pdf
 
 if TYPE_CHECKING:
     from referee.buch.saison.antworten import Rangverlauf, Saisonstand
@@ -26,7 +26,7 @@ def _farbe(hex_farbe: str) -> tuple[int, int, int]:
 
 def stand_pdf(stand: Saisonstand, verlauf: Rangverlauf) -> bytes:
     """Die Rangliste und der Verlauf als PDF-Bytes (Kopf der Tabelle auf jeder Seite)."""
-    pdf = _pdf(quer=True)
+    pdf = neues_pdf(quer=True)
     s = stand.saison
     breite = pdf.w - 2 * RAND
     ereignisse = list(stand.ereignisse)
@@ -49,13 +49,13 @@ def stand_pdf(stand: Saisonstand, verlauf: Rangverlauf) -> bytes:
         pdf.add_page()
         pdf.set_font(SCHRIFT, "B", 15)
         pdf.cell(
-            breite, 8, _kurz(pdf, f"{s.name} – Rangliste", breite), new_x="LMARGIN", new_y="NEXT"
+            breite, 8, kurz(pdf, f"{s.name} – Rangliste", breite), new_x="LMARGIN", new_y="NEXT"
         )
         pdf.set_font(SCHRIFT, "", 9)
         pdf.multi_cell(
             breite,
             4.5,
-            latin1(f"{s.von} bis {s.bis}. {stand.wertung.text()}"),
+            darstellbar(f"{s.von} bis {s.bis}. {stand.wertung.text()}"),
             new_x="LMARGIN",
             new_y="NEXT",
         )
@@ -83,14 +83,14 @@ def stand_pdf(stand: Saisonstand, verlauf: Rangverlauf) -> bytes:
         for i, ((_, b, ausr), w) in enumerate(zip(spalten, werte)):
             gestrichen = 3 <= i < 3 + len(ereignisse) and w.startswith("(")
             pdf.set_text_color(*((150, 150, 150) if gestrichen else (0, 0, 0)))
-            pdf.cell(b, ZEILE, _kurz(pdf, w, b - 1), align=ausr)
+            pdf.cell(b, ZEILE, kurz(pdf, w, b - 1), align=ausr)
         pdf.ln(ZEILE)
     pdf.set_text_color(0, 0, 0)
     pdf.set_font(SCHRIFT, "", 8)
     legende = "  ".join(f"{spalte(e)} = {e.titel or e.art} ({e.datum})" for e in ereignisse)
     if legende:
         pdf.ln(1)
-        pdf.multi_cell(breite, 4, latin1(legende), new_x="LMARGIN", new_y="NEXT")
+        pdf.multi_cell(breite, 4, darstellbar(legende), new_x="LMARGIN", new_y="NEXT")
     _diagramm(pdf, verlauf, [z.name for z in stand.rangliste])
     return bytes(pdf.output())
 
@@ -105,7 +105,7 @@ def _diagramm(pdf: Any, verlauf: Rangverlauf, namen: list[str]) -> None:
         pdf.add_page()
     pdf.ln(4)
     pdf.set_font(SCHRIFT, "B", 11)
-    pdf.cell(0, 6, latin1("Verlauf der Plätze"), new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 6, darstellbar("Verlauf der Plätze"), new_x="LMARGIN", new_y="NEXT")
     tiefste = max((p for _, ps in reihen for p in ps if p is not None), default=1)
     x0, y0 = RAND + 10, pdf.get_y() + 3
     breite = pdf.w - 2 * RAND - 60
@@ -133,7 +133,7 @@ def _diagramm(pdf: Any, verlauf: Rangverlauf, namen: list[str]) -> None:
             pdf.ellipse(a - 0.8, b - 0.8, 1.6, 1.6, style="F")
         if punkte:
             pdf.set_text_color(*farbe)
-            pdf.text(x0 + breite + 3, punkte[-1][1] + 1, _kurz(pdf, name, 50))
+            pdf.text(x0 + breite + 3, punkte[-1][1] + 1, kurz(pdf, name, 50))
     pdf.set_text_color(0, 0, 0)
     pdf.set_draw_color(0, 0, 0)
     pdf.set_y(y0 + hoehe + 8)

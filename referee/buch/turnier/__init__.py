@@ -20,9 +20,10 @@ schreibende ist eine Transaktion des Speichers, ein Fehler ändert nichts. Welch
 ``turnier_id`` oder das offene (das jüngste nicht beendete).
 
 Nach Aufgaben geteilt: ``grund.py`` (Datei, Turnier, Runde, Tische, wie weit sie sind),
-``tische.py`` (die Arbeit an den Tischen: Blatt, Spiel, Korrektur, Storno, Links), hier die
-Turnierleitung (anlegen, anmelden, auslosen, Rangliste); ``pdf.py`` setzt Tischblätter und
-Rangliste als PDF.
+``tische.py`` (die Arbeit an den Tischen: Blatt, Spiel, Korrektur, Storno, Links),
+``leitung.py`` (Eckdaten, Kasse, Preise, Sitzplan, Laufzettel, Mannschaften, Aushang), hier
+anlegen, anmelden, auslosen, Rangliste; ``pdf.py`` und ``pdf_listen.py`` setzen die PDFs,
+``aushang.py`` die Rangliste als CSV und HTML.
 
 Fehler wie im Buch der Abende: ``Eingabefehler`` (Exit 2: falsche Namen, ein Blatt geht nicht
 auf), ``Zustandsfehler`` (Exit 2: kein Turnier, Runde nicht ausgelost, schon storniert),
@@ -41,20 +42,24 @@ from typing import TYPE_CHECKING
 from referee.buch.turnier.antworten import (
     Abgemeldet,
     Angemeldet,
+    AuslosungZurueck,
     Ersetzt,
     Tischplan,
+    Tischstand,
     TurnierAnsicht,
     TurnierEnde,
     TurnierListe,
     TurnierNeu,
     Turnierstand,
+    TurnierWieder,
     Wertungen,
 )
+from referee.buch.turnier.leitung import Turnierleitung, eckdaten_pruefen
 from referee.buch.turnier.tische import Tischarbeit
 from referee.errors import Eingabefehler, Zustandsfehler
 
 if TYPE_CHECKING:
-    from referee.turnier.daten import Teilnehmer, Turnier
+    from referee.turnier.daten import Teilnehmer, Turnier, Zugehoerigkeit
 
 #: Grenzen der Eingaben: Runden, Spiele je Runde, Teilnehmer, Länge des Namens.
 RUNDEN_HOECHSTENS = 20
@@ -63,7 +68,7 @@ TEILNEHMER_HOECHSTENS = 1000
 NAME_HOECHSTENS = 100
 
 
-class Turnierbuch(Tischarbeit):
+class Turnierbuch(Tischarbeit, Turnierleitung):
     """Die Turniere einer Buchdatei (``--db``; sonst ``$REFEREE_DB``/Datenverzeichnis).
     Lesen legt nie eine Datei an."""
 
@@ -78,10 +83,14 @@ class Turnierbuch(Tischarbeit):
         wertung: str | None = None,
         setzen: Sequence[str] = (),
         seed: int | None = None,
+        ort: str | None = None,
+        datum: str | None = None,
+        startgeld: str | None = None,
     ) -> TurnierNeu:
         """Ein Turnier anlegen: Name, Runden, Spiele je Runde, Wertung (Name wie
         ``solo-6-2`` und ``setzen``: ``["solo=5"]``), Startwert der Auslosung (ohne: zufällig,
-        danach gespeichert – jede Auslosung ist aus dem Buch reproduzierbar)."""
+        danach gespeichert – jede Auslosung ist aus dem Buch reproduzierbar); Ort, Datum
+        (``JJJJ-MM-TT``) und Startgeld (Euro, ``"15"``) in derselben Transaktion."""
         import secrets
 
         from referee.text import freier_text
@@ -97,10 +106,11 @@ class Turnierbuch(Tischarbeit):
             seed = secrets.randbelow(10**9)
         pruefe_bereich(seed, "--seed", 0, 10**9)
         w = wertung_laden(wertung, list(setzen))
+        eckdaten = eckdaten_pruefen(ort, datum, startgeld)
         t = self.store.turnier_neu(
-            titel, runden=runden, spiele=spiele, wertung=w.als_json(), seed=seed
+            titel, runden=runden, spiele=spiele, wertung=w.als_json(), seed=seed, eckdaten=eckdaten
         )
-        return TurnierNeu(t, w.beschreibung())
+        return TurnierNeu(t, w.beschreibung(), self.eckdaten_von(t))
 
     def turnier(self, turnier_id: int | None = None) -> TurnierAnsicht:
         """Das Turnier: Wertung in Worten, Teilnehmer, ausgeloste Runden, Stand der Tische."""
@@ -111,6 +121,7 @@ class Turnierbuch(Tischarbeit):
             tuple(self.store.teilnehmer(t.id)),
             self.store.gezogene_runden(t.id),
             self._tischstaende(t),
+            self.eckdaten_von(t),
         )
 
     def liste(self) -> TurnierListe:
@@ -118,11 +129,42 @@ class Turnierbuch(Tischarbeit):
         turniere = tuple(self.store.turniere())
         return TurnierListe(turniere, tuple(len(self.store.teilnehmer(t.id)) for t in turniere))
 
-    def ende(self, turnier_id: int | None = None) -> TurnierEnde:
-        """Das (offene) Turnier beenden; danach nimmt es nichts mehr an."""
-        t = self._offen(turnier_id)
-        t = self.store.turnier_ende(t.id)
-        return TurnierEnde(t, self.stand(turnier_id=t.id))
+    def ende(self, turnier_id: int | None = None, *, trotzdem: bool = False) -> TurnierEnde:
+        """Das (offene) Turnier beenden; danach nimmt es nichts mehr an (``wieder`` öffnet es
+        wieder). Sind Tische ausgeloster Runden offen oder Runden nicht ausgelost, nur mit
+        ``trotzdem`` (sonst ``Zustandsfehler``, der sie nennt) – die Antwort nennt sie auch
+        dann."""
+        with self.store.einheit():
+            t = self._offen(turnier_id)
+            offen = tuple(s for s in self._tischstaende(t) if not s.fertig)
+            gezogen = self.store.gezogene_runden(t.id)
+            fehlen = tuple(range(gezogen + 1, t.runden + 1))
+            if (offen or fehlen) and not trotzdem:
+                raise Zustandsfehler(
+                    f"Turnier {t.id} ist nicht fertig: {_was_fehlt(offen, fehlen)}. Beenden "
+                    "trotzdem mit --trotzdem; nichts geändert."
+                )
+            t = self.store.turnier_ende(t.id)
+        return TurnierEnde(t, self.stand(turnier_id=t.id), offen, fehlen)
+
+    def wieder(self, turnier_id: int | None = None) -> TurnierWieder:
+        """Ein beendetes Turnier wieder öffnen (``turnier ende`` aufheben; beides bleibt im
+        Buch). Ohne ``turnier_id``: das zuletzt angelegte Turnier."""
+        from referee.store import KeineDaten
+        from referee.store.turnier import BEISPIEL
+
+        with self.store.einheit():
+            if turnier_id is None:
+                alle = self.store.turniere()
+                if not alle:
+                    raise KeineDaten(f"Es gibt noch kein Turnier. {BEISPIEL}")
+                turnier_id = alle[-1].id
+            t = self._turnier(turnier_id)
+            if t.offen:
+                raise Zustandsfehler(f"Turnier {t.id} ist offen; nichts wieder zu öffnen.")
+            beendet = t.beendet
+            t = self.store.turnier_wieder(t.id)
+        return TurnierWieder(t, beendet or "", self._tischstaende(t))
 
     @staticmethod
     def wertungen() -> Wertungen:
@@ -165,9 +207,16 @@ class Turnierbuch(Tischarbeit):
             + vorschlag(roh, [x.name for x in alle])
         )
 
-    def anmelden(self, namen: Sequence[str], turnier_id: int | None = None) -> Angemeldet:
-        """Neue Startnummern für ``namen`` (alle oder keiner), ausgelost ab der nächsten Runde.
-        Ein einzelner Name einer abgemeldeten Startnummer meldet sie wieder an."""
+    def anmelden(
+        self,
+        namen: Sequence[str],
+        turnier_id: int | None = None,
+        *,
+        vereine: Sequence[Zugehoerigkeit | None] = (),
+    ) -> Angemeldet:
+        """Neue Startnummern für ``namen`` (alle oder keiner), ausgelost ab der nächsten Runde;
+        ``vereine``: je Name Verein und Mannschaft (für die Mannschaftswertung). Ein einzelner
+        Name einer abgemeldeten Startnummer meldet sie wieder an."""
         t = self._offen(turnier_id)
         if not namen:
             raise Eingabefehler("Es fehlen die Namen, z. B. referee turnier anmelden Anna Ben.")
@@ -190,7 +239,12 @@ class Turnierbuch(Tischarbeit):
                 self.store.abmeldung_aufheben(t.id, x.startnummer)
                 wieder = self._finde(t, f"#{x.startnummer}")
                 return Angemeldet(t, (wieder,), max(ab, wieder.ab_runde), wieder=True)
-        neu = self.store.anmelden(t.id, list(namen), ab_runde=ab)
+        neu = self.store.anmelden(
+            t.id,
+            list(namen),
+            ab_runde=ab,
+            vereine=[(v.verein, v.mannschaft) if v else (None, None) for v in vereine],
+        )
         return Angemeldet(t, tuple(neu), ab)
 
     def abmelden(self, namen: Sequence[str], turnier_id: int | None = None) -> Abgemeldet:
@@ -234,27 +288,55 @@ class Turnierbuch(Tischarbeit):
 
     # ------------------------------------------------------------ Auslosung
 
-    def auslosung(self, turnier_id: int | None = None) -> Tischplan:
+    def auslosung(self, turnier_id: int | None = None, *, trotzdem: bool = False) -> Tischplan:
         """Die Tische der nächsten Runde auslosen (aus dem Startwert des Turniers und den
-        bisherigen Tischen: dasselbe Buch ergibt dieselben Tische) und festhalten."""
+        bisherigen Tischen: dasselbe Buch ergibt dieselben Tische) und festhalten. Sind Tische
+        der laufenden Runde noch nicht fertig, nur mit ``trotzdem`` (sonst ``Zustandsfehler``,
+        der sie nennt): ihre Handys schreiben weiter, bis an der neuen Runde etwas
+        eingetragen ist (``store.laufende_runden``)."""
         from referee.turnier.auslosung import auslosen
 
-        t = self._offen(turnier_id)
-        runde = self._naechste_runde(t)
-        if runde > t.runden:
-            raise Zustandsfehler(f"Alle {t.runden} Runden von Turnier {t.id} sind ausgelost.")
-        feld = [x.startnummer for x in self.store.teilnehmer(t.id) if x.spielt_in(runde)]
-        paare, fuenfer = self.store.begegnungen(t.id)
-        a = auslosen(feld, paare, seed=t.seed, runde=runde, fuenfer=fuenfer)
-        self.store.auslosung_speichern(t.id, runde, a.tische, a.wiederholungen, feld)
-        return Tischplan(
-            t,
-            runde,
-            tuple(self.store.tische(t.id, runde)),
-            a.wiederholungen,
-            a.wiederholte,
-            self._tischstaende(t, runde),
-        )
+        with self.store.einheit():
+            t = self._offen(turnier_id)
+            runde = self._naechste_runde(t)
+            if runde > t.runden:
+                raise Zustandsfehler(f"Alle {t.runden} Runden von Turnier {t.id} sind ausgelost.")
+            offen = [s for s in self._tischstaende(t, runde - 1) if not s.fertig]
+            if offen and not trotzdem:
+                raise Zustandsfehler(
+                    f"Runde {runde - 1} läuft noch – {_was_fehlt(offen, ())}. Runde {runde} "
+                    "wird erst ausgelost, wenn alle Tische fertig sind, oder mit --trotzdem "
+                    "(ihre Links schreiben weiter, bis an Runde "
+                    f"{runde} das erste Spiel oder Blatt eingetragen ist). Nichts ausgelost."
+                )
+            feld = [x.startnummer for x in self.store.teilnehmer(t.id) if x.spielt_in(runde)]
+            paare, fuenfer = self.store.begegnungen(t.id)
+            a = auslosen(feld, paare, seed=t.seed, runde=runde, fuenfer=fuenfer)
+            self.store.auslosung_speichern(t.id, runde, a.tische, a.wiederholungen, feld)
+            return Tischplan(
+                t,
+                runde,
+                tuple(self.store.tische(t.id, runde)),
+                a.wiederholungen,
+                a.wiederholte,
+                self._tischstaende(t, runde),
+                self.store.auslosung_nr(t.id, runde),
+                tuple(offen),
+            )
+
+    def auslosung_zuruecknehmen(self, turnier_id: int | None = None) -> AuslosungZurueck:
+        """Die letzte Auslosung zurücknehmen, solange an ihr nichts eingetragen ist (sonst
+        ``Zustandsfehler`` mit dem Grund): ihre Tische gelten nicht mehr, die Runde davor
+        läuft wieder (ihre Links schreiben wieder). Festgehalten als Ereignis, nichts wird
+        gelöscht; eine neue Auslosung der Runde ist deren nächste Fassung."""
+        with self.store.einheit():
+            t = self._offen(turnier_id)
+            runde = self.store.gezogene_runden(t.id)
+            tische = tuple(self.store.tische(t.id, runde)) if runde else ()
+            nr = self.store.auslosung_zuruecknehmen(t.id, runde)
+            return AuslosungZurueck(
+                t, runde, nr, tische, runde - 1, self._tischstaende(t, runde - 1)
+            )
 
     def tische(self, runde: int | None = None, turnier_id: int | None = None) -> Tischplan:
         """Die Tische einer ausgelosten Runde (ohne ``runde``: der zuletzt ausgelosten)."""
@@ -268,7 +350,13 @@ class Turnierbuch(Tischarbeit):
         ]
         wiederholt = wiederholte_paare((x.startnummern for x in tische), frueher)
         return Tischplan(
-            t, runde, tische, len(wiederholt), wiederholt, self._tischstaende(t, runde)
+            t,
+            runde,
+            tische,
+            len(wiederholt),
+            wiederholt,
+            self._tischstaende(t, runde),
+            self.store.auslosung_nr(t.id, runde),
         )
 
     # ------------------------------------------------------------ Stand
@@ -284,16 +372,36 @@ class Turnierbuch(Tischarbeit):
         if runde is not None:
             self._ausgeloste_runde(t, runde)
         summen = self._tischsummen(t)
-        gesessen = (
-            {nr for x in self.store.tische(t.id, runde) for nr in x.startnummern}
-            if runde is not None
-            else None
+        gesessen: dict[int, set[int]] = {}
+        for x in self.store.tische(t.id, runde):
+            gesessen.setdefault(x.runde, set()).update(x.startnummern)
+        fehlrunde = self.wertung_von(t).fehlrunde
+        k = konten(
+            self.store.teilnehmer(t.id), summen, t.runden, runde, gesessen, fehlrunde=fehlrunde
         )
-        k = konten(self.store.teilnehmer(t.id), summen, t.runden, runde, gesessen)
         return Turnierstand(t, rangliste(k), runde, self._tischstaende(t, runde, summen))
 
 
 # --------------------------------------------------------------------------- Hilfen
+
+
+#: So viele offene Tische nennt eine Meldung einzeln, dann „und N weitere“.
+OFFENE_GENANNT = 8
+
+
+def _was_fehlt(offen: Sequence[Tischstand], fehlen: Sequence[int]) -> str:
+    """``Runde 1: Tisch 2 (27/32), Tisch 5 (0/32) offen; Runde 3 nicht ausgelost``."""
+    teile = []
+    for runde in sorted({s.runde for s in offen}):
+        hier = [s for s in offen if s.runde == runde]
+        tische = ", ".join(f"Tisch {s.tisch} ({s.kurz()})" for s in hier[:OFFENE_GENANNT])
+        if len(hier) > OFFENE_GENANNT:
+            tische += f" und {len(hier) - OFFENE_GENANNT} weitere"
+        teile.append(f"Runde {runde}: {tische} offen")
+    if fehlen:
+        wort = "Runde" if len(fehlen) == 1 else "Runden"
+        teile.append(f"{wort} {', '.join(map(str, fehlen))} nicht ausgelost")
+    return "; ".join(teile)
 
 
 def _paare(nummern: Sequence[int]) -> list[tuple[int, int]]:

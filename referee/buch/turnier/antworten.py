@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.turnier.blatt import Tischblatt
-from referee.turnier.daten import Teilnehmer, Tisch, Turnier, Turniereintrag
+from referee.turnier.daten import Eckdaten, Teilnehmer, Tisch, Turnier, Turniereintrag
 from referee.turnier.rangliste import Rangzeile
 from referee.turnier.spiel import Turnierspiel
 
@@ -35,9 +35,13 @@ class Tischstand:
     def fertig(self) -> bool:
         return self.quelle == "blatt" or self.spiele >= self.soll
 
+    def kurz(self) -> str:
+        """``27/32`` – oder ``Blatt eingegeben``: dann ist der Tisch fertig, wie viele Spiele
+        auch einzeln eingetragen waren (das Blatt geht ihnen vor)."""
+        return "Blatt eingegeben" if self.quelle == "blatt" else f"{self.spiele}/{self.soll}"
+
     def text(self) -> str:
-        zusatz = " (Blatt eingegeben)" if self.quelle == "blatt" else ""
-        return f"Tisch {self.tisch}: {self.spiele}/{self.soll}{zusatz}"
+        return f"Tisch {self.tisch}: {self.kurz()}"
 
     def als_json(self) -> dict[str, Any]:
         return {
@@ -56,9 +60,14 @@ class TurnierNeu:
 
     turnier: Turnier
     wertung_text: str
+    eckdaten: Eckdaten = field(default_factory=Eckdaten)
 
     def als_json(self) -> dict[str, Any]:
-        return {"turnier": self.turnier.als_json(), "wertung_text": self.wertung_text}
+        return {
+            "turnier": self.turnier.als_json(),
+            "wertung_text": self.wertung_text,
+            "eckdaten": self.eckdaten.als_json(),
+        }
 
 
 @dataclass(frozen=True)
@@ -70,11 +79,13 @@ class TurnierAnsicht:
     teilnehmer: tuple[Teilnehmer, ...]
     ausgelost: int
     tische: tuple[Tischstand, ...] = ()
+    eckdaten: Eckdaten = field(default_factory=Eckdaten)
 
     def als_json(self) -> dict[str, Any]:
         return {
             "turnier": self.turnier.als_json(),
             "wertung_text": self.wertung_text,
+            "eckdaten": self.eckdaten.als_json(),
             "ausgelost": self.ausgelost,
             "teilnehmer": [t.als_json() for t in self.teilnehmer],
             "tische": [t.als_json() for t in self.tische],
@@ -164,28 +175,61 @@ class Tischplan:
     wiederholungen: int
     wiederholte: tuple[tuple[int, int], ...] = ()
     stand: tuple[Tischstand, ...] = ()
+    #: die wievielte Auslosung der Runde gilt (nach ``auslosung --zuruecknehmen`` die nächste)
+    auslosung: int = 1
+    #: bei ``auslosung --trotzdem``: die Tische der Runde davor, die nicht fertig waren
+    offen_gelassen: tuple[Tischstand, ...] = ()
 
     def als_json(self) -> dict[str, Any]:
         return {
             "turnier": turnier_kopf(self.turnier),
             "runde": self.runde,
+            "auslosung": self.auslosung,
             "tische": [t.als_json() for t in self.tische],
             "wiederholungen": self.wiederholungen,
             "wiederholte_paare": [list(p) for p in self.wiederholte],
             "fortschritt": [s.als_json() for s in self.stand],
+            "offen_gelassen": [s.als_json() for s in self.offen_gelassen],
+        }
+
+
+@dataclass(frozen=True)
+class AuslosungZurueck:
+    """``referee turnier auslosung --zuruecknehmen``: welche Auslosung (Runde, ihre Nummer)
+    mit welchen Tischen nicht mehr gilt, und welche Runde jetzt läuft (0: keine)."""
+
+    turnier: Turnier
+    runde: int
+    auslosung: int
+    tische: tuple[Tisch, ...]
+    laufende_runde: int
+    fortschritt: tuple[Tischstand, ...] = ()
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "turnier": turnier_kopf(self.turnier),
+            "zurueckgenommen": {
+                "runde": self.runde,
+                "auslosung": self.auslosung,
+                "tische": [t.als_json() for t in self.tische],
+            },
+            "laufende_runde": self.laufende_runde,
+            "fortschritt": [s.als_json() for s in self.fortschritt],
         }
 
 
 @dataclass(frozen=True)
 class BlattEingetragen:
     """``referee turnier ergebnis``: das eingetragene Tischblatt (``ersetzt``: das Blatt, das
-    es korrigiert)."""
+    es korrigiert; ``soli_uebernommen``: die Korrektur nannte keine Soli und behielt die des
+    korrigierten Blatts)."""
 
     turnier: Turnier
     eintrag: Turniereintrag
     blatt: Tischblatt
     namen: tuple[tuple[int, str], ...]
     ersetzt: int | None = None
+    soli_uebernommen: bool = False
 
     def als_json(self) -> dict[str, Any]:
         soli = dict(self.blatt.soli)
@@ -195,6 +239,7 @@ class BlattEingetragen:
             "runde": self.blatt.runde,
             "tisch": self.blatt.tisch,
             "ersetzt": self.ersetzt,
+            "soli_uebernommen": self.soli_uebernommen,
             "punkte": [
                 {"startnummer": s, "name": dict(self.namen)[s], "punkte": p, "soli": soli.get(s, 0)}
                 for s, p in self.blatt.punkte
@@ -287,13 +332,38 @@ class Turnierstand:
 
 @dataclass(frozen=True)
 class TurnierEnde:
-    """``referee turnier ende``: das beendete Turnier und seine Rangliste."""
+    """``referee turnier ende``: das beendete Turnier und seine Rangliste; ``offen`` und
+    ``nicht_ausgelost``: was bei ``--trotzdem`` noch fehlte."""
 
     turnier: Turnier
     stand: Turnierstand
+    offen: tuple[Tischstand, ...] = ()
+    nicht_ausgelost: tuple[int, ...] = ()
 
     def als_json(self) -> dict[str, Any]:
-        return {"turnier": self.turnier.als_json(), "rangliste": self.stand.als_json()["rangliste"]}
+        return {
+            "turnier": self.turnier.als_json(),
+            "rangliste": self.stand.als_json()["rangliste"],
+            "offen": [s.als_json() for s in self.offen],
+            "nicht_ausgelost": list(self.nicht_ausgelost),
+        }
+
+
+@dataclass(frozen=True)
+class TurnierWieder:
+    """``referee turnier wieder``: das wieder geöffnete Turnier, wann es beendet worden war,
+    wie weit seine Tische sind."""
+
+    turnier: Turnier
+    war_beendet: str
+    fortschritt: tuple[Tischstand, ...] = ()
+
+    def als_json(self) -> dict[str, Any]:
+        return {
+            "turnier": self.turnier.als_json(),
+            "war_beendet": self.war_beendet,
+            "fortschritt": [s.als_json() for s in self.fortschritt],
+        }
 
 
 @dataclass(frozen=True)
@@ -330,6 +400,7 @@ class Wertungen:
 __all__ = [
     "Abgemeldet",
     "Angemeldet",
+    "AuslosungZurueck",
     "BlattEingetragen",
     "Ersetzt",
     "SpielEingetragen",
@@ -340,6 +411,7 @@ __all__ = [
     "TurnierListe",
     "TurnierNeu",
     "TurnierStorno",
+    "TurnierWieder",
     "Turnierstand",
     "Wertungen",
     "Wertungsbeschreibung",

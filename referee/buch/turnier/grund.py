@@ -118,21 +118,51 @@ class Turniergrund:
     ) -> Tischlage:
         """Der Tisch, wie ihn das nächste Spiel sieht (mit ``vor``: wie ihn das geltende Spiel
         ``vor`` sah, für dessen Korrektur): Plätze, Geber, Wertung."""
+        return self._lage_und_spiele(self._turnier(turnier_id), runde, tisch, vor=vor)[0]
+
+    def _lage_und_spiele(
+        self, t: Turnier, runde: int, tisch: int, *, vor: int | None = None
+    ) -> tuple[Tischlage, tuple[int, ...]]:
+        """``tischlage`` und die geltenden Spiele des Tisches (ids in Spielfolge), aus einem
+        Lesen: daraus kommen Nummer und Geber des nächsten Spiels."""
         from referee.turnier.spiel import Tischlage
 
-        t = self._turnier(turnier_id)
         x = self._tisch(t, runde, tisch)
         spiele = self._spiele_am_tisch(t, runde, tisch)
+        ids = tuple(e.id for e in spiele)
         if vor is None:
             schon = len(spiele)
         else:
-            ids = [e.id for e in spiele]
             if vor not in ids:
                 raise Zustandsfehler(f"Spiel {vor} gilt an Tisch {tisch} (Runde {runde}) nicht.")
             schon = ids.index(vor)
-        wer = {p.startnummer: p for p in self.store.teilnehmer(t.id)}
-        aliase = {s.startnummer: tuple(n for _, n in wer[s.startnummer].namen) for s in x.sitze}
-        return Tischlage(x, self.wertung_von(t), schon, aliase)
+        # am Tisch gilt nur der Name, unter dem die Startnummer in dieser Runde spielt (die
+        # Sitze tragen ihn) – nicht der eines Ersetzten oder eines späteren Ersatzspielers
+        return Tischlage(x, self.wertung_von(t), schon), ids
+
+    def _pruefe_keine_ersetzten(self, t: Turnier, tisch: Tisch, namen: Sequence[str]) -> None:
+        """Nennt ``namen`` einen Namen einer Startnummer dieses Tisches, unter dem sie in dieser
+        Runde nicht spielt (ein Ersetzter, ein späterer Ersatzspieler): ``Eingabefehler`` mit
+        dem Namen, der gilt (issue 35, Punkt 9c)."""
+        from referee.namen import namensschluessel
+
+        am_tisch = {s.startnummer: s.name for s in tisch.sitze}
+        andere = {
+            namensschluessel(n): (x.startnummer, n)
+            for x in self.store.teilnehmer(t.id)
+            if x.startnummer in am_tisch
+            for _, n in x.namen
+            if n != am_tisch[x.startnummer]
+        }
+        for name in namen:
+            treffer = andere.get(namensschluessel(str(name).strip()))
+            if treffer is not None:
+                nr, alt = treffer
+                raise Eingabefehler(
+                    f"„{alt}“ spielt in Runde {tisch.runde} nicht: für Startnummer {nr} sitzt "
+                    f"dort {am_tisch[nr]} (Ersatzspieler). Bitte „{am_tisch[nr]}“ oder „#{nr}“ "
+                    "schreiben; nichts eingetragen."
+                )
 
     def _tischstand(self, t: Turnier, runde: int, tisch: int) -> Tischstand:
         """Wie weit ein Tisch ist – aus seinen geltenden Einträgen (ein Blatt geht den Spielen

@@ -4,7 +4,7 @@ geschrieben werden?). Teil des Turnierbuchs (``referee.buch.turnier.Turnierbuch`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from referee.buch.turnier.antworten import (
@@ -39,37 +39,49 @@ class Tischarbeit(Turniergrund):
         den einzelnen Spielen des Tisches vor."""
         from referee.turnier.blatt import Tischblatt, pruefe_blatt
 
-        t = self._offen(turnier_id)
-        lage = self.tischlage(runde, tisch, t.id)
-        je = _je_startnummer(lage, punkte, "Punkte")
-        soli_je = _je_startnummer(lage, soli or {}, "Soli")
-        namen = {s.startnummer: s.name for s in lage.sitze}
-        pruefe_blatt(
-            je, lage.tisch.startnummern, lage.wertung, soli=soli_je, spiele=t.spiele, namen=namen
-        )
-        reihe = lage.tisch.startnummern
-        blatt = Tischblatt(
-            runde,
-            tisch,
-            tuple((s, je[s]) for s in reihe),
-            tuple((s, soli_je.get(s, 0)) for s in reihe),
-        )
-        alt = [
-            e
-            for e in self.store.turnier_eintraege(t.id, runde=runde, tisch=tisch)
-            if e.art == "blatt"
-        ]
-        bezug = alt[-1].id if alt else None
-        e = self.store.turnier_eintragen(
-            t.id,
-            runde,
-            tisch,
-            "blatt",
-            blatt,
-            eingabe={"punkte": dict(punkte), "soli": dict(soli or {})},
-            bezug=bezug,
-        )
-        return BlattEingetragen(t, e, blatt, tuple(namen.items()), bezug)
+        with self.store.einheit():
+            t = self._offen(turnier_id)
+            lage = self.tischlage(runde, tisch, t.id)
+            self._pruefe_keine_ersetzten(t, lage.tisch, [*punkte, *(soli or {})])
+            je = _je_startnummer(lage, punkte, "Punkte")
+            alt = [
+                e
+                for e in self.store.turnier_eintraege(t.id, runde=runde, tisch=tisch)
+                if e.art == "blatt"
+            ]
+            bezug = alt[-1].id if alt else None
+            uebernommen = soli is None and bezug is not None
+            if uebernommen:  # eine Korrektur ohne --soli behält die Soli des alten Blatts
+                frueher = alt[-1].ergebnis
+                soli_je = dict(frueher.soli) if frueher is not None else {}
+            else:
+                soli_je = _je_startnummer(lage, soli or {}, "Soli")
+            namen = {s.startnummer: s.name for s in lage.sitze}
+            pruefe_blatt(
+                je,
+                lage.tisch.startnummern,
+                lage.wertung,
+                soli=soli_je,
+                spiele=t.spiele,
+                namen=namen,
+            )
+            reihe = lage.tisch.startnummern
+            blatt = Tischblatt(
+                runde,
+                tisch,
+                tuple((s, je[s]) for s in reihe),
+                tuple((s, soli_je.get(s, 0)) for s in reihe),
+            )
+            e = self.store.turnier_eintragen(
+                t.id,
+                runde,
+                tisch,
+                "blatt",
+                blatt,
+                eingabe={"punkte": dict(punkte), "soli": dict(soli or {})},
+                bezug=bezug,
+            )
+        return BlattEingetragen(t, e, blatt, tuple(namen.items()), bezug, uebernommen)
 
     def spiel_eintragen(
         self,
@@ -97,29 +109,33 @@ class Tischarbeit(Turniergrund):
         from referee.turnier.spiel import spiel_werten
 
         schluessel = _schluessel(schluessel)
-        frueher = self._wiederholt(schluessel)
-        if frueher is not None:
-            return frueher
-        t = self._offen(turnier_id)
-        if laufend:
-            self.pruefe_laufenden_tisch(runde, tisch, t.id, neues_spiel=True)
-        lage = self.tischlage(runde, tisch, t.id)
-        if lage.spiele >= t.spiele:
-            raise Zustandsfehler(
-                f"Tisch {tisch} hat alle {t.spiele} Spiele von Runde {runde}; ein weiteres wird "
-                "nicht eingetragen (ein falsches Spiel korrigieren: --korrektur ID)."
+        # Nummer, Geber und Schreiben in einer Transaktion: niemand trägt an diesem Tisch
+        # ein, zwischen dem Lesen der Spiele und dem Schreiben dieses (issue 35, Punkt 10)
+        with self.store.einheit():
+            t = self._offen(turnier_id)
+            frueher = self._wiederholt(schluessel, t.id, runde, tisch)
+            if frueher is not None:
+                return frueher
+            if laufend:
+                self.pruefe_laufenden_tisch(runde, tisch, t.id, neues_spiel=True)
+            lage, vorher = self._lage_und_spiele(t, runde, tisch)
+            self._pruefe_keine_ersetzten(t, lage.tisch, _namen_der_angaben(angaben))
+            if lage.spiele >= t.spiele:
+                raise Zustandsfehler(
+                    f"Tisch {tisch} hat alle {t.spiele} Spiele von Runde {runde}; ein weiteres "
+                    "wird nicht eingetragen (ein falsches Spiel korrigieren: --korrektur ID)."
+                )
+            if spiel_nr is not None and spiel_nr != lage.spiele + 1:
+                raise Zustandsfehler(
+                    f"An Tisch {tisch} (Runde {runde}) gelten schon {lage.spiele} Spiele; dieses "
+                    f"wäre Spiel {lage.spiele + 1}, nicht {spiel_nr} – nichts eingetragen. Steht "
+                    "es schon in den letzten Einträgen (von einem anderen Handy)?"
+                )
+            spiel = spiel_werten(angaben, lage)
+            e = self._spiel_schreiben(
+                t, spiel, angaben, None, schluessel, vorher, eingabe, laufend=laufend
             )
-        if spiel_nr is not None and spiel_nr != lage.spiele + 1:
-            raise Zustandsfehler(
-                f"An Tisch {tisch} (Runde {runde}) gelten schon {lage.spiele} Spiele; dieses "
-                f"wäre Spiel {lage.spiele + 1}, nicht {spiel_nr} – nichts eingetragen. Steht es "
-                "schon in den letzten Einträgen (von einem anderen Handy)?"
-            )
-        spiel = spiel_werten(angaben, lage)
-        vorher = [e.id for e in self._spiele_am_tisch(t, runde, tisch)]
-        return self._spiel_schreiben(
-            t, lage, spiel, angaben, None, schluessel, vorher, eingabe, laufend=laufend
-        )
+        return self._gespielt(t, e, spiel)
 
     def vorschau(
         self,
@@ -160,24 +176,41 @@ class Tischarbeit(Turniergrund):
         from referee.turnier.spiel import spiel_werten
 
         schluessel = _schluessel(schluessel)
-        frueher = self._wiederholt(schluessel)
-        if frueher is not None:
-            return frueher
-        if (runde, tisch, turnier_id) != (None, None, None):
-            self._am_tisch(eintrag_id, turnier_id, runde, tisch, "nichts eingetragen")
-        alt = self.store.turnier_eintrag_geltend(eintrag_id)
-        if alt.art != "spiel":
-            raise Eingabefehler(
-                f"Eintrag {eintrag_id} ist kein Spiel ({alt.art}); ein Blatt korrigiert ein "
-                "neues „referee turnier ergebnis“ für denselben Tisch."
+        with self.store.einheit():  # wie spiel_eintragen: lesen, rechnen, schreiben in einem
+            if (runde, tisch, turnier_id) != (None, None, None):
+                self._am_tisch(eintrag_id, turnier_id, runde, tisch, "nichts eingetragen")
+            frueher = self._wiederholt(
+                schluessel, *self._ort_von(eintrag_id, turnier_id, runde, tisch)
             )
-        t = self._offen(alt.turnier_id)
-        if laufend:
-            self.pruefe_laufenden_tisch(alt.runde, alt.tisch, t.id)
-        lage = self.tischlage(alt.runde, alt.tisch, t.id, vor=eintrag_id)
-        spiel = spiel_werten(angaben, lage)
-        return self._spiel_schreiben(
-            t, lage, spiel, angaben, eintrag_id, schluessel, [], eingabe, laufend=laufend
+            if frueher is not None:
+                return frueher
+            alt = self.store.turnier_eintrag_geltend(eintrag_id)
+            if alt.art != "spiel":
+                raise Eingabefehler(
+                    f"Eintrag {eintrag_id} ist kein Spiel ({alt.art}); ein Blatt korrigiert ein "
+                    "neues „referee turnier ergebnis“ für denselben Tisch."
+                )
+            t = self._offen(alt.turnier_id)
+            if laufend:
+                self.pruefe_laufenden_tisch(alt.runde, alt.tisch, t.id)
+            lage = self.tischlage(alt.runde, alt.tisch, t.id, vor=eintrag_id)
+            self._pruefe_keine_ersetzten(t, lage.tisch, _namen_der_angaben(angaben))
+            spiel = spiel_werten(angaben, lage)
+            e = self._spiel_schreiben(
+                t, spiel, angaben, eintrag_id, schluessel, (), eingabe, laufend=laufend
+            )
+        return self._gespielt(t, e, spiel)
+
+    def _ort_von(
+        self, eintrag_id: int, turnier_id: int | None, runde: int | None, tisch: int | None
+    ) -> tuple[int, int, int]:
+        """Turnier, Runde und Tisch, an denen geschrieben werden soll: die angegebenen, sonst
+        die des Eintrags ``eintrag_id``."""
+        e = self.store.turnier_eintrag(eintrag_id)
+        return (
+            e.turnier_id if turnier_id is None else turnier_id,
+            e.runde if runde is None else runde,
+            e.tisch if tisch is None else tisch,
         )
 
     def _am_tisch(
@@ -205,44 +238,45 @@ class Tischarbeit(Turniergrund):
     def _spiel_schreiben(
         self,
         t: Turnier,
-        lage: Tischlage,
-        spiel: object,
+        spiel: Turnierspiel,
         angaben: SchafkopfAngaben,
         bezug: int | None,
         schluessel: str | None,
-        vorher: list[int],
+        vorher: Sequence[int],
         eingabe: Mapping[str, str] | None = None,
         *,
         laufend: bool = False,
-    ) -> SpielEingetragen:
-        from referee.store.turnier import TurnierWiederholt
-        from referee.turnier.spiel import Turnierspiel
+    ) -> Turniereintrag:
+        """Das gewertete Spiel schreiben. ``vorher``: die geltenden Spiele des Tisches, aus
+        denen Nummer und Geber kamen – gelesen in derselben Einheit (``store.einheit``); der
+        Speicher prüft sie beim Schreiben noch einmal."""
+        return self.store.turnier_eintragen(
+            t.id,
+            spiel.runde,
+            spiel.tisch,
+            "spiel",
+            spiel,
+            eingabe={**(eingabe or {}), "angaben": angaben.als_json()},
+            bezug=bezug,
+            schluessel=schluessel,
+            nur_gueltig=vorher,
+            spiele_vorher=None if bezug is not None else len(vorher),
+            nur_laufende_runde=laufend,
+        )
 
-        assert isinstance(spiel, Turnierspiel)
-        try:
-            e = self.store.turnier_eintragen(
-                t.id,
-                spiel.runde,
-                spiel.tisch,
-                "spiel",
-                spiel,
-                eingabe={**(eingabe or {}), "angaben": angaben.als_json()},
-                bezug=bezug,
-                schluessel=schluessel,
-                nur_gueltig=vorher,
-                spiele_vorher=None if bezug is not None else len(vorher),
-                nur_laufende_runde=laufend,
-            )
-        except TurnierWiederholt as w:
-            return self._gespielt(t, w.eintrag, wiederholt=True)
-        return self._gespielt(t, e, spiel)
-
-    def _wiederholt(self, schluessel: str | None) -> SpielEingetragen | None:
+    def _wiederholt(
+        self, schluessel: str | None, turnier_id: int, runde: int, tisch: int
+    ) -> SpielEingetragen | None:
+        """Hat ``schluessel`` schon ein Spiel geschrieben, die Antwort von damals
+        (``wiederholt``). Gehört der Schlüssel zu einem Eintrag eines anderen Tisches (oder zu
+        einem Storno): ``Eingabefehler`` – ein Handy bekäme sonst „eingetragen“ mit dem Spiel
+        eines anderen Tisches, obwohl seines nicht im Buch steht."""
         if schluessel is None:
             return None
         e = self.store.turnier_eintrag_zum_schluessel(schluessel)
-        if e is None or e.art != "spiel":
+        if e is None:
             return None
+        _schluessel_passt(e, turnier_id, runde, tisch, "spiel")
         return self._gespielt(self._turnier(e.turnier_id), e, wiederholt=True)
 
     def _gespielt(
@@ -297,37 +331,29 @@ class Tischarbeit(Turniergrund):
         (sonst ``Zustandsfehler`` – ein Handy nimmt nicht zurück, was es nicht als letztes
         sah); ``laufend``: nur in der laufenden Runde. Ein wiederholter ``schluessel``
         antwortet mit dem ersten Storno."""
-        from referee.store.turnier import TurnierWiederholt
-
         schluessel = _schluessel(schluessel)
-        frueher = self.store.turnier_eintrag_zum_schluessel(schluessel) if schluessel else None
-        if frueher is not None and frueher.art == "storno":
-            return self._storniert(frueher, wiederholt=True)
-        if (runde, tisch, turnier_id) != (None, None, None):
-            self._am_tisch(eintrag_id, turnier_id, runde, tisch, "nichts storniert")
-        if nur_letztes or laufend:
+        with self.store.einheit():  # prüfen und stornieren, ohne dass dazwischen jemand schreibt
+            if (runde, tisch, turnier_id) != (None, None, None):
+                self._am_tisch(eintrag_id, turnier_id, runde, tisch, "nichts storniert")
+            frueher = self.store.turnier_eintrag_zum_schluessel(schluessel) if schluessel else None
+            if frueher is not None:
+                ort = self._ort_von(eintrag_id, turnier_id, runde, tisch)
+                _schluessel_passt(frueher, *ort, "storno")
+                return self._storniert(frueher, wiederholt=True)
             e = self.store.turnier_eintrag(eintrag_id)
             t = self._turnier(e.turnier_id)
             if laufend:
                 self.pruefe_laufenden_tisch(e.runde, e.tisch, t.id)
-        if nur_letztes:
-            spiele = self._spiele_am_tisch(t, e.runde, e.tisch)
-            if e.gilt and e.art == "spiel" and spiele and spiele[-1].id != eintrag_id:
-                raise Zustandsfehler(
-                    f"Spiel #{eintrag_id} ist nicht mehr das letzte an Tisch {e.tisch} (zuletzt "
-                    f"gilt #{spiele[-1].id}); nichts rückgängig gemacht."
-                )
-        try:
+            if nur_letztes:
+                spiele = self._spiele_am_tisch(t, e.runde, e.tisch)
+                if e.gilt and e.art == "spiel" and spiele and spiele[-1].id != eintrag_id:
+                    raise Zustandsfehler(
+                        f"Spiel #{eintrag_id} ist nicht mehr das letzte an Tisch {e.tisch} "
+                        f"(zuletzt gilt #{spiele[-1].id}); nichts rückgängig gemacht."
+                    )
             storno = self.store.turnier_storno(
                 eintrag_id, schluessel=schluessel, nur_laufende_runde=laufend
             )
-        except TurnierWiederholt as w:
-            storno = w.eintrag
-            if storno.art != "storno":
-                raise Zustandsfehler(
-                    "Dieser Schlüssel gehört schon zu einem anderen Eintrag; nichts storniert."
-                ) from None
-            return self._storniert(storno, wiederholt=True)
         return self._storniert(storno)
 
     def _storniert(self, storno: Turniereintrag, *, wiederholt: bool = False) -> TurnierStorno:
@@ -366,10 +392,15 @@ class Tischarbeit(Turniergrund):
     def tisch_link(self, runde: int, tisch: int, turnier_id: int | None = None) -> str:
         """Der Schlüssel im Schreib-Link eines Tisches (128 Bit, URL-sicher): abgeleitet aus
         einem Geheimnis des Buchs, also nach einem Neustart von ``turnier live`` derselbe –
-        die gedruckten QR-Codes gelten weiter; je Turnier, Runde und Tisch ein anderer."""
+        die gedruckten QR-Codes gelten weiter; je Turnier, Runde, Auslosung und Tisch ein
+        anderer."""
         t = self._turnier(turnier_id)
         self._tisch(t, runde, tisch)
-        return self._abgeleitet(f"turnier {t.id} runde {runde} tisch {tisch}")
+        # eine neue Auslosung derselben Runde (nach dem Zurücknehmen) bekommt neue Links: ein
+        # QR-Code der zurückgenommenen schreibt nie an einen Tisch mit anderen Spielern
+        nr = self.store.auslosung_nr(t.id, runde)
+        fassung = f" auslosung {nr}" if nr > 1 else ""
+        return self._abgeleitet(f"turnier {t.id} runde {runde}{fassung} tisch {tisch}")
 
     def lese_link(self, turnier_id: int | None = None) -> str:
         """Der Schlüssel im Lese-Link von ``turnier live`` (Rangliste), abgeleitet wie die
@@ -389,15 +420,16 @@ class Tischarbeit(Turniergrund):
         self, runde: int, tisch: int, turnier_id: int | None = None, *, neues_spiel: bool = False
     ) -> Tischstand:
         """Darf an diesem Tisch noch geschrieben werden (ein Tisch-Handy, ``tisch --turnier``)?
-        Das Turnier ist offen und ``runde`` die zuletzt ausgeloste; für ``neues_spiel`` dazu:
+        Das Turnier ist offen und ``runde`` die zuletzt ausgeloste (oder die davor, solange an
+        der neuen nichts eingetragen ist); für ``neues_spiel`` dazu:
         kein Tischblatt eingegeben und noch nicht alle Spiele. Sonst ``Zustandsfehler`` mit
         dem Grund; zurück der Stand des Tisches."""
         t = self._turnier(turnier_id)
         self._tisch(t, runde, tisch)
         if not t.offen:
             raise Zustandsfehler(f"Turnier {t.id} ist beendet; hier wird nichts mehr eingetragen.")
-        gezogen = self.store.gezogene_runden(t.id)
-        if runde != gezogen:
+        if runde not in self.store.laufende_runden(t.id):
+            gezogen = self.store.gezogene_runden(t.id)
             raise Zustandsfehler(
                 f"Runde {runde} ist vorbei: Runde {gezogen} ist ausgelost. Eingetragen wird nur "
                 f"in der laufenden Runde – dafür gibt es neue Links je Tisch; Korrekturen an "
@@ -438,11 +470,40 @@ def _je_startnummer(lage: Tischlage, werte: Mapping[str, int], was: str) -> dict
     return aus
 
 
+def _schluessel_passt(e: Turniereintrag, turnier_id: int, runde: int, tisch: int, art: str) -> None:
+    """Ein schon benutzter Schlüssel gilt als Wiederholung nur für dieselbe Art Eintrag an
+    demselben Tisch; sonst ``Eingabefehler`` (422): die Antwort von damals gehörte zu einem
+    anderen Eintrag, und der jetzige stünde nicht im Buch (issue 35, Punkt 13)."""
+    if (e.turnier_id, e.runde, e.tisch) != (turnier_id, runde, tisch):
+        raise Eingabefehler(
+            f"Dieser Schlüssel hat schon Eintrag #{e.id} an Tisch {e.tisch} (Runde {e.runde}) "
+            f"geschrieben, nicht an Tisch {tisch} (Runde {runde}); nichts geschrieben. Jede "
+            "Absendung braucht einen eigenen Schlüssel."
+        )
+    if (e.art == "storno") != (art == "storno"):
+        was = "einen Storno" if e.art == "storno" else "ein Blatt oder Spiel"
+        raise Eingabefehler(
+            f"Dieser Schlüssel hat schon {was} geschrieben (#{e.id}); nichts geschrieben. Jede "
+            "Absendung braucht einen eigenen Schlüssel."
+        )
+
+
+def _namen_der_angaben(angaben: SchafkopfAngaben) -> list[str]:
+    """Jeder Name, den die Angaben eines Spiels nennen (Partei, Jungfrauen, Durchmarsch,
+    Mitspieler am Fünfertisch)."""
+    return [
+        *angaben.partei,
+        *angaben.jungfrauen,
+        *filter(None, [angaben.durchmarsch]),
+        *angaben.tisch,
+    ]
+
+
 def _schluessel(schluessel: str | None) -> str | None:
     """Ein Idempotenz-Schlüssel wie beim Buch der Abende (8–100 Zeichen)."""
-    from referee.buch import _pruefe_schluessel
+    from referee.buch.schluessel import pruefe_schluessel
 
-    return _pruefe_schluessel(schluessel)
+    return pruefe_schluessel(schluessel)
 
 
 __all__ = ["Tischarbeit"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import pytest
@@ -67,15 +68,21 @@ def schema_weg(basis: str, name: str) -> None:
         conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
 
 
-@pytest.fixture
-def pg_buch() -> Iterator[str]:
-    """Die URL eines leeren PostgreSQL-Buchs (übersprungen ohne ``REFEREE_TEST_PG``)."""
+@contextmanager
+def _frisches_pg_buch() -> Iterator[str]:
     basis = pg_basis()
     name, url = neues_schema(basis)
     try:
         yield url
     finally:
         schema_weg(basis, name)
+
+
+@pytest.fixture
+def pg_buch() -> Iterator[str]:
+    """Die URL eines leeren PostgreSQL-Buchs (übersprungen ohne ``REFEREE_TEST_PG``)."""
+    with _frisches_pg_buch() as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -84,9 +91,5 @@ def buchort(request: pytest.FixtureRequest, tmp_path) -> Iterator[str]:
     if request.param == "sqlite":
         yield str(tmp_path / "buch.db")
         return
-    basis = pg_basis()
-    name, url = neues_schema(basis)
-    try:
+    with _frisches_pg_buch() as url:
         yield url
-    finally:
-        schema_weg(basis, name)

@@ -99,16 +99,7 @@ def sichern(verbindung: Buchverbindung, ziel: Path, ueberschreiben: bool = False
                 f"{integritaet}; Zeilen {dict(nachher)} statt {dict(vorher)}); nichts gesichert."
             )
         groesse = tmp.stat().st_size
-        if ueberschreiben:
-            os.replace(tmp, ziel)
-        else:
-            try:
-                os.link(tmp, ziel)  # nie eine Datei ersetzen, die inzwischen entstand
-            except FileExistsError:
-                raise Eingabefehler(
-                    f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben."
-                ) from None
-            tmp.unlink()
+        _unter_namen(tmp, ziel, ueberschreiben)
     except sqlite3.Error as exc:
         raise SpeicherFehler(
             f"Sichern nach {ziel} fehlgeschlagen ({exc}); nichts gesichert."
@@ -117,6 +108,21 @@ def sichern(verbindung: Buchverbindung, ziel: Path, ueberschreiben: bool = False
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
     return Gesichert(ziel, groesse, schema, integritaet, vorher)
+
+
+def _unter_namen(tmp: Path, ziel: Path, ueberschreiben: bool) -> None:
+    """Die geprüfte Kopie ``tmp`` unter ``ziel`` – ohne ``ueberschreiben`` nie über eine
+    Datei, die inzwischen entstand (``os.link`` schlägt dann fehl)."""
+    if ueberschreiben:
+        os.replace(tmp, ziel)
+        return
+    try:
+        os.link(tmp, ziel)
+    except FileExistsError:
+        raise Eingabefehler(
+            f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben."
+        ) from None
+    tmp.unlink()
 
 
 def _sichern_als_datei(verbindung: Buchverbindung, ziel: Path, ueberschreiben: bool) -> Gesichert:
@@ -162,15 +168,7 @@ def _sichern_als_datei(verbindung: Buchverbindung, ziel: Path, ueberschreiben: b
             nach.close()
         os.chmod(tmp, 0o600)  # sie enthält die Geheimnisse der Schreib-Links
         groesse = tmp.stat().st_size
-        if ueberschreiben:
-            os.replace(tmp, ziel)
-        else:
-            try:
-                os.link(tmp, ziel)
-            except FileExistsError:
-                raise Eingabefehler(
-                    f"Die Datei {ziel} gibt es schon; mit --force wird sie überschrieben."
-                ) from None
+        _unter_namen(tmp, ziel, ueberschreiben)
     except sqlite3.Error as exc:
         raise SpeicherFehler(
             f"Sichern nach {ziel} fehlgeschlagen ({exc}); nichts gesichert."

@@ -70,6 +70,9 @@ def test_zwei_buecher_zusammen_und_zweimal_ist_einmal(buecher, tmp_path):
         "abende_vorhanden": 0,
         "eintraege_neu": 1,
         "spieler_neu": 1,
+        "turniere_neu": 0,
+        "turniere_ergaenzt": 0,
+        "turniere_vorhanden": 0,
         "ohne_kennung": 0,
         "buch": {"spieler": 5, "abende": 2, "eintraege": 3},
     }

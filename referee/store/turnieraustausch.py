@@ -120,6 +120,8 @@ def turniere_importieren(conn: sqlite3.Connection, daten: Any, *, dazu: bool = F
 
     ``dazu``: ``daten`` sind die Turniere des zusammengeführten Buchs; geschrieben wird nur,
     was fehlt (siehe oben)."""
+    import sqlite3
+
     if not isinstance(daten, dict):
         raise Eingabefehler("„turniere“ muss ein JSON-Objekt sein (je Tabelle ihre Zeilen).")
     bekannt = {t.name for t in TURNIER_TABELLEN}
@@ -151,17 +153,24 @@ def turniere_importieren(conn: sqlite3.Connection, daten: Any, *, dazu: bool = F
             if t.name == "kennungen" and z["art"] != "turnier":
                 raise Eingabefehler(f"„turniere.kennungen“, Zeile {i}: „art“ muss „turnier“ sein.")
             vorhanden = da.get(tuple(z.get(s) for s in t.schluessel))
-            if vorhanden is not None:
-                _nachziehen(conn, t, z, vorhanden)
-                continue
-            werte = dict(z)
-            for s, ableiten in (t.abgeleitet or {}).items():
-                werte[s] = ableiten(z)
-            conn.execute(
-                f'INSERT INTO "{t.name}" ({liste}) VALUES ({platz})', [werte[s] for s in spalten]
-            )
-            if t.name == "turnier_eintraege":
-                _werte_neu(conn, werte)
+            try:
+                if vorhanden is not None:
+                    _nachziehen(conn, t, z, vorhanden)
+                    continue
+                werte = dict(z)
+                for s, ableiten in (t.abgeleitet or {}).items():
+                    werte[s] = ableiten(z)
+                conn.execute(
+                    f'INSERT INTO "{t.name}" ({liste}) VALUES ({platz})',
+                    [werte[s] for s in spalten],
+                )
+                if t.name == "turnier_eintraege":
+                    _werte_neu(conn, werte)
+            except sqlite3.IntegrityError:  # doppelt, Bezug ins Leere, zwei geltende Auslosungen …
+                raise Eingabefehler(
+                    f"„turniere.{t.name}“, Zeile {i}: passt nicht zu den übrigen Zeilen (doppelt, "
+                    "ein Bezug ins Leere oder zwei geltende Auslosungen einer Runde)."
+                ) from None
     # eine Kennung ohne ihr Turnier erbte sonst das nächste mit dieser id
     if conn.execute(
         "SELECT 1 FROM kennungen k WHERE art = 'turnier' AND NOT EXISTS "

@@ -152,6 +152,20 @@ def cli_prozess(db_pfad, tmp_path):
     return _run
 
 
+@pytest.fixture
+def buecher(tmp_path, cli):
+    """Mehrere Bücher in einem Test (``import --dazu``): ``rufe(db, *args)`` ruft referee im
+    selben Prozess gegen die Datei ``db`` in tmp_path und prüft den Exit-Code ``code``."""
+
+    def rufe(db: str, *args: str, code: int = 0, eingabe: str | None = None):
+        r = cli(*args, "--db", str(tmp_path / db), input=eingabe)
+        assert r.returncode == code, (args, r.returncode, r.stdout, r.stderr)
+        assert "Traceback" not in r.stdout + r.stderr
+        return r
+
+    return rufe
+
+
 # ---------------------------------------------------------------- echte Prozesse, gegabelt
 
 #: Der Treiber von ``Gabelung``: lädt referee einmal (die Befehlsmodule und was fast jeder

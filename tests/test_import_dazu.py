@@ -22,19 +22,6 @@ from referee.einfuhr.dazu import zusammenfuehren
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")
 
 
-@pytest.fixture
-def buecher(tmp_path, cli):
-    """``rufe(db, *args)``: referee im selben Prozess gegen die Datei ``db`` in tmp_path."""
-
-    def rufe(db: str, *args: str, code: int = 0, eingabe: str | None = None):
-        r = cli(*args, "--db", str(tmp_path / db), input=eingabe)
-        assert r.returncode == code, (args, r.returncode, r.stdout, r.stderr)
-        assert "Traceback" not in r.stdout + r.stderr
-        return r
-
-    return rufe
-
-
 def _export(rufe, db: str) -> str:
     return rufe(db, "export", "--gesamt", "--format", "json").stdout
 

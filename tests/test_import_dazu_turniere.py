@@ -19,19 +19,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 
-@pytest.fixture
-def buecher(tmp_path, cli):
-    """``rufe(db, *args)``: referee im selben Prozess gegen die Datei ``db`` in tmp_path."""
-
-    def rufe(db: str, *args: str, code: int = 0):
-        r = cli(*args, "--db", str(tmp_path / db))
-        assert r.returncode == code, (args, r.returncode, r.stdout, r.stderr)
-        assert "Traceback" not in r.stdout + r.stderr
-        return r
-
-    return rufe
-
-
 def _export(rufe, db: str) -> str:
     return rufe(db, "export", "--gesamt", "--format", "json").stdout
 

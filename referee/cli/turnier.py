@@ -768,7 +768,7 @@ def _tische_hinweis(nur_lokal: bool, schreiben: bool) -> str:
             "rückgängig machen und korrigieren – an keinem anderen Tisch; jeder Link hat seinen "
             "eigenen Schlüssel. Also je Tisch nur seinen QR-Code zeigen.",
             "Wird die nächste Runde ausgelost, erscheinen hier neue Links; die alten schreiben "
-            "dann nichts mehr.",
+            "weiter, bis an der neuen Runde das erste Spiel oder Blatt eingetragen ist.",
         ]
     zeilen += [
         "Ohne Link (mit seinem Schlüssel) sieht niemand etwas. Die Links stehen im Buch: nach "

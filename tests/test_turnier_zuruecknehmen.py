@@ -12,7 +12,6 @@ from hilfen import logischer_inhalt
 from referee.buch.turnier import Turnierbuch
 from referee.errors import Eingabefehler, Zustandsfehler
 from referee.schafkopf.angaben import SchafkopfAngaben
-from referee.store import KeineDaten
 
 NAMEN = ["Anna", "Ben", "Cem", "Dora", "Emil", "Franz", "Gabi", "Hans", "Ida"]
 

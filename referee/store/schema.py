@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+from datetime import UTC
 from typing import TYPE_CHECKING
 
 from referee.errors import SpeicherFehler
@@ -343,14 +344,14 @@ def neues_buch_anlegen(conn: sqlite3.Connection, version_erwartet: int) -> bool:
     Aufrufers auf das aktuelle Schema bringen – dasselbe Ergebnis wie alle Migrationen
     (``tests/test_store.py`` vergleicht beides), mit den Migrationen als angewandt vermerkt.
     ``False`` (nichts getan), wenn die Migrationen nicht bei ``version_erwartet`` enden."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     sql, namen, version, app = _bauplan()
     if version != version_erwartet:
         return False
     for anweisung in sql:
         conn.execute(anweisung)
-    jetzt = str(datetime.now(timezone.utc))
+    jetzt = str(datetime.now(UTC))
     conn.executemany(
         "INSERT INTO _sqlite_migrations (migration_set, name, applied_at) VALUES (?, ?, ?)",
         [("referee", n, jetzt) for n in namen],

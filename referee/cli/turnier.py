@@ -17,7 +17,7 @@ import typer.core
 
 from referee.cli import gruppen
 from referee.cli.ausgabe import drucke_json, drucke_text
-from referee.cli.eingabe import DB, HOST, JSON, PORT, mit_angaben
+from referee.cli.eingabe import DB, HOST, JSON, NEU_LADEN, PORT, mit_angaben
 from referee.cli.gruppen import db_wahl
 from referee.cli.mehrwert import mehrwertig
 
@@ -813,16 +813,7 @@ def turnier_live(
         bool, typer.Option("--force", help="Eine vorhandene Datei bei --qr-pdf überschreiben.")
     ] = False,
     ohne_qr: Annotated[bool, typer.Option("--ohne-qr", help="Keine QR-Codes zeigen.")] = False,
-    neu_laden: Annotated[
-        int,
-        typer.Option(
-            "--neu-laden",
-            min=1,
-            max=3600,
-            metavar="SEK",
-            help="Ohne JavaScript lädt die Seite alle SEK Sekunden neu.",
-        ),
-    ] = 10,
+    neu_laden: NEU_LADEN = 10,
     turnier_id: TURNIER = None,
     db: DB = None,
     als_json: Annotated[

@@ -31,21 +31,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.einfuhr.bausteine import _ABEND_FELDER
 from referee.einfuhr.dazu_turniere import Turnierzaehlung, turniere_zusammenfuehren
 from referee.errors import Zustandsfehler
 
 #: Felder eines Abends, die zwei Bücher gleich haben müssen (alles außer Nummer und Kennung).
-_ABEND_INHALT = (
-    "datum",
-    "ort",
-    "spieler",
-    "tarif",
-    "hausregeln",
-    "offen",
-    "begonnen",
-    "beendet",
-    "geber_start",
-)
+_ABEND_INHALT = tuple(f for f in _ABEND_FELDER if f != "id")
 
 #: was ein späterer Export desselben Abends anders haben darf: er ist inzwischen beendet
 _BEENDEN = ("offen", "beendet")

@@ -22,19 +22,6 @@ from referee.einfuhr.dazu import zusammenfuehren
 UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")
 
 
-@pytest.fixture
-def buecher(tmp_path, cli):
-    """``rufe(db, *args)``: referee im selben Prozess gegen die Datei ``db`` in tmp_path."""
-
-    def rufe(db: str, *args: str, code: int = 0, eingabe: str | None = None):
-        r = cli(*args, "--db", str(tmp_path / db), input=eingabe)
-        assert r.returncode == code, (args, r.returncode, r.stdout, r.stderr)
-        assert "Traceback" not in r.stdout + r.stderr
-        return r
-
-    return rufe
-
-
 def _export(rufe, db: str) -> str:
     return rufe(db, "export", "--gesamt", "--format", "json").stdout
 
@@ -70,6 +57,9 @@ def test_zwei_buecher_zusammen_und_zweimal_ist_einmal(buecher, tmp_path):
         "abende_vorhanden": 0,
         "eintraege_neu": 1,
         "spieler_neu": 1,
+        "turniere_neu": 0,
+        "turniere_ergaenzt": 0,
+        "turniere_vorhanden": 0,
         "ohne_kennung": 0,
         "buch": {"spieler": 5, "abende": 2, "eintraege": 3},
     }

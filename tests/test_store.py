@@ -457,3 +457,37 @@ def test_namensschluessel():
     assert namensschluessel("  ANNA  ") == namensschluessel("anna")
     assert namensschluessel("Stra\u00dfe") == namensschluessel("STRASSE")
     assert namensschluessel("Zoe\u0308") == namensschluessel("Zoë")
+
+
+def test_neues_buch_auf_einmal_gleicht_allen_migrationen(tmp_path):
+    """Ein neues Buch bekommt das Ergebnis der Migrationen auf einmal
+    (``schema.neues_buch_anlegen``): Tabellen, Indizes, Trigger, Spalten, Pragmas und die
+    vermerkten Migrationen gleichen einem Buch, das Schritt für Schritt migriert wurde."""
+    import sqlite3
+
+    from sqlite_utils import Database
+
+    from referee.buch import Buch
+
+    schrittweise = sqlite3.connect(tmp_path / "schritt.db", isolation_level=None)
+    migrationen().apply(Database(schrittweise))
+    with Buch(tmp_path / "neu.db") as b:  # das erste Schreiben legt das Buch an
+        b.abend_neu(["Anna", "Ben", "Cem", "Dora"])
+    neu = sqlite3.connect(tmp_path / "neu.db")
+
+    def schema(c):
+        return (
+            sorted(c.execute("SELECT type, name, tbl_name, sql FROM sqlite_master")),
+            c.execute("PRAGMA user_version").fetchone(),
+            c.execute("PRAGMA application_id").fetchone(),
+            [z[0] for z in c.execute("SELECT name FROM _sqlite_migrations ORDER BY id")],
+            {
+                t: list(c.execute(f'PRAGMA table_xinfo("{t}")'))
+                for (t,) in c.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            },
+        )
+
+    a, b = schema(schrittweise), schema(neu)
+    assert a == b
+    assert a[1] == (SCHEMA_AKTUELL,) and len(a[3]) == SCHEMA_AKTUELL
+    assert any(t == "trigger" for t, *_ in a[0])  # die Zusagen in der Datenbank kommen mit

@@ -48,7 +48,7 @@ def test_lesen_ohne_datei_legt_nichts_an(tmp_path):
     pfad = tmp_path / "leer.db"
     tb = Turnierbuch(pfad)
     assert tb.liste().als_json() == {"turniere": []}
-    with pytest.raises(KeineDaten, match="Kein offenes Turnier"):
+    with pytest.raises(KeineDaten, match="Kein Turnier"):
         tb.stand()
     assert not pfad.exists()
 
@@ -328,9 +328,11 @@ def test_beendetes_turnier_nimmt_nichts_mehr(tb):
         Zustandsfehler,
         "ist beendet",
     )
-    with pytest.raises(KeineDaten, match="Kein offenes Turnier"):
+    # ohne --turnier: das zuletzt angelegte – schreiben sagt „ist beendet“, lesen geht weiter
+    with pytest.raises(Zustandsfehler, match=f"Turnier {tid} ist beendet"):
         tb.auslosung(trotzdem=True)
     assert tb.stand(turnier_id=ende.turnier.id).turnier.id == ende.turnier.id
+    assert tb.stand().turnier.id == tid
 
 
 def test_neu_prueft_die_eingaben(tmp_path):

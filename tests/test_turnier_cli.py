@@ -241,7 +241,7 @@ def test_ganzes_turnier_26_spieler_zwei_runden(turnier, tmp_path):
     assert ende["turnier"]["beendet"] and ende["rangliste"][0]["name"] == "Rosi"
     assert [(o["runde"], o["tisch"]) for o in ende["offen"]] == [(1, 2)]
     assert ende["nicht_ausgelost"] == []
-    turnier.abgewiesen("auslosung", 2, "zustand", "Kein offenes Turnier")
+    turnier.abgewiesen("auslosung", 2, "zustand", "Turnier 1 ist beendet")
 
     pdftotext = werkzeug("pdftotext")  # zuletzt: ohne poppler ist alles davor geprüft
     text = subprocess.run([pdftotext, str(blatt), "-"], capture_output=True, text=True).stdout

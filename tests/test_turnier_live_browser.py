@@ -352,7 +352,7 @@ def test_turnier_mit_tischhandys_im_browser(db_pfad, browser, tmp_path):
             tb.ergebnis(2, 1, *BLAETTER[(2, 1)])
         assert {t.nr: [x.name for x in t.sitze] for t in plan.tische} == RUNDE_2
         assert _warte_bis(lambda: server.runde == 2)
-        assert _warte_bis(lambda: "Runde 1 ist vorbei" in _text_von(s, "#abendhinweis"))
+        assert _warte_bis(lambda: "Runde 1 ist vorbei" in _text_von(s, "#abendhinweis"), 20)
         neu = dict(server.tischlinks(2))
         assert set(neu) == set(range(1, 7)) and neu[5] != links[5]
         s.oeffne(neu[2])

@@ -12,7 +12,6 @@ from hilfen import logischer_inhalt
 from referee.buch.turnier import Turnierbuch
 from referee.errors import Eingabefehler, Zustandsfehler
 from referee.schafkopf.angaben import SchafkopfAngaben
-from referee.store import KeineDaten
 
 NAMEN = ["Anna", "Ben", "Cem", "Dora", "Emil", "Franz", "Gabi", "Hans", "Ida"]
 
@@ -156,7 +155,7 @@ def test_ende_nur_mit_trotzdem_und_wieder(tb):
     )
     e = tb.ende(trotzdem=True)
     assert [s.tisch for s in e.offen] == [1, 2] and e.nicht_ausgelost == (2,)
-    with pytest.raises(KeineDaten, match="Kein offenes Turnier"):
+    with pytest.raises(Zustandsfehler, match="Turnier 1 ist beendet"):
         tb.ergebnis(1, 2, dict(zip(_namen(tb, 2), (1, -1, 0, 0, 0))))
     w = tb.wieder()
     assert w.turnier.offen and w.war_beendet == e.turnier.beendet

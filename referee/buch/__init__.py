@@ -780,10 +780,11 @@ class Buch:
             self.pfad,
             zahlen["ohne_kennung"],
             zahlen.get("turniere", 0),
+            zahlen["ohne_kennung_turniere"],
         )
 
     def dazunehmen(self, daten: Any) -> Dazugenommen:
-        """Die Abende eines JSON-Exports zu diesem Buch nehmen, auch wenn es Daten hat
+        """Die Abende und Turniere eines JSON-Exports zu diesem Buch nehmen, auch wenn es Daten hat
         (``import --dazu``): Bekanntes (gleiche Kennung) wird erkannt und nicht verdoppelt,
         ein Widerspruch ganz abgelehnt; alles geprüft und nachgerechnet (``referee.einfuhr``)."""
         from referee.buch.antworten import Dazugenommen
@@ -805,6 +806,11 @@ class Buch:
             z["eintraege"],
             self.pfad,
             z["ohne_kennung"],
+            z["turniere_neu"],
+            z["turniere_ergaenzt"],
+            z["turniere_vorhanden"],
+            z["turniere"],
+            z["ohne_kennung_turniere"],
         )
 
     def umziehen(self, ziel: str | os.PathLike[str]) -> Umzug:

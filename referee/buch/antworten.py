@@ -372,9 +372,11 @@ class Importiert:
     abende: int
     eintraege: int
     pfad: str
-    #: Abende der Datei ohne Kennung (Export vor Schema 8): sie bekamen neue
+    #: Abende und Turniere der Datei ohne Kennung (ein älterer Export): sie bekamen neue
     ohne_kennung: int = 0
     turniere: int = 0
+    #: davon Turniere (für die Warnung)
+    ohne_kennung_turniere: int = 0
 
     def als_json(self) -> dict[str, Any]:
         return {
@@ -400,6 +402,13 @@ class Dazugenommen:
     eintraege: int
     pfad: str
     ohne_kennung: int = 0
+    turniere_neu: int = 0
+    turniere_ergaenzt: int = 0
+    turniere_vorhanden: int = 0
+    #: Turniere im Buch danach
+    turniere: int = 0
+    #: davon ohne Kennung (für die Warnung; ``ohne_kennung`` zählt sie mit)
+    ohne_kennung_turniere: int = 0
 
     def als_json(self) -> dict[str, Any]:
         return {
@@ -408,6 +417,9 @@ class Dazugenommen:
             "abende_vorhanden": self.abende_vorhanden,
             "eintraege_neu": self.eintraege_neu,
             "spieler_neu": self.spieler_neu,
+            "turniere_neu": self.turniere_neu,
+            "turniere_ergaenzt": self.turniere_ergaenzt,
+            "turniere_vorhanden": self.turniere_vorhanden,
             "ohne_kennung": self.ohne_kennung,
             "buch": {"spieler": self.spieler, "abende": self.abende, "eintraege": self.eintraege},
         }

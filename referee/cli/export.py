@@ -120,9 +120,10 @@ def import_(
     """Einen JSON-Export in eine leere Datenbank übernehmen (Nummern und Zeiten bleiben).
 
     Export → Import → Export ergibt dieselbe JSON-Datei. In eine Datenbank mit Daten
-    wird nur mit --dazu importiert: die Abende eines anderen Buchs kommen dazu, was schon
-    da ist (gleiche Kennung), nicht noch einmal; derselbe Abend mit anderem Inhalt wird
-    abgelehnt (Exit 2, nichts importiert).
+    wird nur mit --dazu importiert: die Abende und Turniere eines anderen Buchs kommen dazu,
+    was schon da ist (gleiche Kennung), nicht noch einmal, ein späterer Stand ergänzt;
+    derselbe Abend oder dasselbe Turnier mit anderem Inhalt wird abgelehnt (Exit 2, nichts
+    importiert).
 
     Beispiel: referee import abende.json --db neu.db
     Beispiel: referee import von-hans.json --dazu
@@ -154,9 +155,14 @@ def import_(
     with buch_oeffnen(db) as buch:
         r = buch.dazunehmen(daten) if dazu else buch.importieren(daten)
     if r.ohne_kennung:
+        abende = r.ohne_kennung - r.ohne_kennung_turniere
+        was = " und ".join(
+            ([_abende(abende)] if abende else [])
+            + ([_turniere(r.ohne_kennung_turniere)] if r.ohne_kennung_turniere else [])
+        )
         sys.stderr.write(
-            f"Warnung: {_abende(r.ohne_kennung)} der Datei ohne Kennung (ein Export einer älteren "
-            "referee-Version) bekamen eine neue; ein späteres „import --dazu“ derselben Datei "
+            f"Warnung: {was} der Datei ohne Kennung (ein Export einer älteren "
+            f"referee-Version) {'bekam' if r.ohne_kennung == 1 else 'bekamen'} eine neue; ein späteres „import --dazu“ derselben Datei "
             "erkennt sie nicht wieder. Besser neu exportieren.\n"
         )
     if als_json:
@@ -168,14 +174,22 @@ def import_(
             teile.append(f"{_abende(r.abende_ergaenzt)} ergänzt")
         if r.abende_vorhanden:
             teile.append(f"{_abende(r.abende_vorhanden)} schon da")
+        for n, wie in (
+            (r.turniere_neu, "neu"),
+            (r.turniere_ergaenzt, "ergänzt"),
+            (r.turniere_vorhanden, "schon da"),
+        ):
+            if n:
+                teile.append(f"{_turniere(n)} {wie}")
         sys.stderr.write(
             f"Dazugenommen nach {r.pfad}: {', '.join(teile)}; {_eintraege(r.eintraege_neu)} und "
-            f"{r.spieler_neu} Spieler neu. Das Buch hat jetzt {_abende(r.abende)}.\n"
+            f"{r.spieler_neu} Spieler neu. Das Buch hat jetzt {_abende(r.abende)}"
+            f"{' und ' + _turniere(r.turniere) if r.turniere else ''}.\n"
         )
         return
     sys.stderr.write(
         f"Importiert nach {r.pfad}: {r.spieler} Spieler, {_abende(r.abende)}, "
-        f"{_eintraege(r.eintraege)}{_turniere(r.turniere)}.\n"
+        f"{_eintraege(r.eintraege)}{', ' + _turniere(r.turniere) if r.turniere else ''}.\n"
     )
 
 
@@ -224,7 +238,7 @@ def umziehen(
 
 
 def _turniere(n: int) -> str:
-    return f", {n} Turnier" + ("" if n == 1 else "e") if n else ""
+    return f"{n} Turnier" + ("" if n == 1 else "e")
 
 
 # ---------------------------------------------------------------- sicherung

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn, Protocol, TextIO
 import typer
 
 from referee.cli import gruppen
-from referee.cli.eingabe import DB, HOST, PORT
+from referee.cli.eingabe import DB, HOST, NEU_LADEN, PORT
 from referee.cli.gruppen import db_wahl
 from referee.live import STANDARD_PORT
 
@@ -122,16 +122,7 @@ def live(
     host: HOST = None,
     port: PORT = STANDARD_PORT,
     ohne_qr: Annotated[bool, typer.Option("--ohne-qr", help="Keinen QR-Code zeigen.")] = False,
-    neu_laden: Annotated[
-        int,
-        typer.Option(
-            "--neu-laden",
-            min=1,
-            max=3600,
-            metavar="SEK",
-            help="Ohne JavaScript lädt die Seite alle SEK Sekunden neu.",
-        ),
-    ] = 10,
+    neu_laden: NEU_LADEN = 10,
     schreiben: Annotated[
         bool,
         typer.Option(

@@ -15,7 +15,7 @@ import typer
 
 from referee.cli import gruppen
 from referee.cli.ausgabe import drucke_json, drucke_text
-from referee.cli.eingabe import DB, HOST, JSON, PORT
+from referee.cli.eingabe import DB, HOST, JSON, NEU_LADEN, PORT
 from referee.cli.gruppen import db_wahl
 from referee.cli.mehrwert import mehrwertig
 
@@ -428,16 +428,7 @@ def _zeige_statistik(r: Saisonstatistik) -> None:
 def saison_live(
     host: HOST = None,
     port: PORT = 8723,
-    neu_laden: Annotated[
-        int,
-        typer.Option(
-            "--neu-laden",
-            min=1,
-            max=3600,
-            metavar="SEK",
-            help="Ohne JavaScript lädt die Seite alle SEK Sekunden neu.",
-        ),
-    ] = 10,
+    neu_laden: NEU_LADEN = 10,
     ohne_qr: Annotated[bool, typer.Option("--ohne-qr", help="Keinen QR-Code zeigen.")] = False,
     saison_id: SAISON = None,
     db: DB = None,

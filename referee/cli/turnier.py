@@ -10,16 +10,23 @@ Befehl zeigt ihr Rückruf das offene Turnier. Buch, rich und fpdf2 erst in den B
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 import typer.core
 
 from referee.cli import gruppen
 from referee.cli.ausgabe import drucke_json, drucke_text
-from referee.cli.eingabe import DB, HOST, JSON, PORT, mit_angaben
+from referee.cli.eingabe import DB, HOST, JSON, NEU_LADEN, PORT, mit_angaben
 from referee.cli.gruppen import db_wahl
 from referee.cli.mehrwert import mehrwertig
+
+if TYPE_CHECKING:
+    from referee.buch.turnier import Turnierbuch
+    from referee.buch.turnier.antworten import Tischplan, Turnierstand
+    from referee.cli.eingabe import Adapter
+    from referee.live.server import TurnierServer
+    from referee.schafkopf.angaben import SchafkopfAngaben, SchafkopfPartie
 
 turnier = gruppen.turnier
 
@@ -46,7 +53,7 @@ STARTGELD = Annotated[
 ]
 
 
-def _buch(db: str | None):
+def _buch(db: str | None) -> Turnierbuch:
     from referee.buch.turnier import Turnierbuch
 
     return Turnierbuch(db_wahl(db))
@@ -439,7 +446,7 @@ def turnier_tische(
     _zeige_tische(r)
 
 
-def _zeige_tische(r) -> None:
+def _zeige_tische(r: Tischplan) -> None:
     wieder = (
         "niemand trifft jemanden wieder"
         if not r.wiederholungen
@@ -515,7 +522,9 @@ def turnier_ergebnis(
     )
 
 
-def _ohne(adapter, *namen: str):
+def _ohne(
+    adapter: Adapter[SchafkopfAngaben | SchafkopfPartie], *namen: str
+) -> Adapter[SchafkopfAngaben | SchafkopfPartie]:
     """Der Schafkopf-Adapter ohne ``namen`` (``--tisch`` heißt hier die Tischnummer; eine
     Partie-Datei gibt es im Turnier nicht)."""
     from dataclasses import replace
@@ -527,7 +536,7 @@ def _ohne(adapter, *namen: str):
     )
 
 
-def _spiel_adapter():
+def _spiel_adapter() -> Adapter[SchafkopfAngaben | SchafkopfPartie]:
     from referee.cli.eingabe.schafkopf import ADAPTER
 
     return _ohne(ADAPTER, "tisch", "partie")
@@ -536,7 +545,7 @@ def _spiel_adapter():
 @turnier.command("spiel", cls=mehrwertig(), context_settings={"allow_extra_args": True})
 @mit_angaben(_spiel_adapter())
 def turnier_spiel(
-    angaben,
+    angaben: SchafkopfAngaben,
     runde: RUNDE,
     tisch: TISCH,
     mitspieler: Annotated[
@@ -684,7 +693,7 @@ def turnier_stand(
     _zeige_rangliste(r)
 
 
-def _zeige_rangliste(r) -> None:
+def _zeige_rangliste(r: Turnierstand) -> None:
     # über alle Runden: je ausgeloste Runde eine Spalte („–“: nicht gespielt), ab zwei Runden
     runden = range(1, max((s.runde for s in r.tische), default=0) + 1) if r.runde is None else ()
     runden = runden if len(runden) > 1 else ()
@@ -768,7 +777,7 @@ def _tische_hinweis(nur_lokal: bool, schreiben: bool) -> str:
             "rückgängig machen und korrigieren – an keinem anderen Tisch; jeder Link hat seinen "
             "eigenen Schlüssel. Also je Tisch nur seinen QR-Code zeigen.",
             "Wird die nächste Runde ausgelost, erscheinen hier neue Links; die alten schreiben "
-            "dann nichts mehr.",
+            "weiter, bis an der neuen Runde das erste Spiel oder Blatt eingetragen ist.",
         ]
     zeilen += [
         "Ohne Link (mit seinem Schlüssel) sieht niemand etwas. Die Links stehen im Buch: nach "
@@ -804,16 +813,7 @@ def turnier_live(
         bool, typer.Option("--force", help="Eine vorhandene Datei bei --qr-pdf überschreiben.")
     ] = False,
     ohne_qr: Annotated[bool, typer.Option("--ohne-qr", help="Keine QR-Codes zeigen.")] = False,
-    neu_laden: Annotated[
-        int,
-        typer.Option(
-            "--neu-laden",
-            min=1,
-            max=3600,
-            metavar="SEK",
-            help="Ohne JavaScript lädt die Seite alle SEK Sekunden neu.",
-        ),
-    ] = 10,
+    neu_laden: NEU_LADEN = 10,
     turnier_id: TURNIER = None,
     db: DB = None,
     als_json: Annotated[
@@ -905,7 +905,9 @@ def turnier_live(
     )
 
 
-def _qr_pdf_schreiben(server, ziel: Path, runde: int, links, *, force: bool) -> None:
+def _qr_pdf_schreiben(
+    server: TurnierServer, ziel: Path, runde: int, links: list[tuple[int, str]], *, force: bool
+) -> None:
     """Je Tisch eine Seite mit dem QR-Code seines Links (``referee.buch.turnier.pdf``). Die Tische
     kommen vom Beobachter des Servers – ein zweites Buch in diesem Prozess öffnete die Datei
     neben den Verbindungen des Servers (siehe ``referee.live.prozess``)."""

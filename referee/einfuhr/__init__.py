@@ -235,11 +235,14 @@ def importieren(
 
     ``dazu`` (``import --dazu``): ``ziel`` darf Daten haben; die Abende der Datei kommen nach
     ``referee.einfuhr.dazu`` dazu, und das ganze zusammengeführte Buch wird geprüft und
-    nachgerechnet wie eine Datei. Rückgabe dann zusätzlich ``abende_neu``,
-    ``abende_ergaenzt``, ``abende_vorhanden``, ``eintraege_neu``, ``spieler_neu``.
+    nachgerechnet wie eine Datei (Turniere ebenso, ``referee.einfuhr.dazu_turniere``).
+    Rückgabe dann zusätzlich ``abende_neu``, ``abende_ergaenzt``, ``abende_vorhanden``,
+    ``eintraege_neu``, ``spieler_neu``, ``turniere_neu``, ``turniere_ergaenzt``,
+    ``turniere_vorhanden``.
 
-    Immer dabei: ``ohne_kennung`` – wie viele Abende der Datei keine Kennung hatten (ein
-    Export vor Schema 9) und eine neue bekamen.
+    Immer dabei: ``ohne_kennung`` – wie viele Abende und Turniere der Datei keine Kennung
+    hatten (ein älterer Export) und eine neue bekamen; ``ohne_kennung_turniere`` davon die
+    Turniere.
     """
     with _abbruch_bei_signal() as halt:
         return _importieren(daten, ziel, auswerten, halt, dazu)
@@ -252,18 +255,17 @@ def _importieren(
     from referee.spiele import store_oeffnen
 
     pruefe_export(daten)
-    daten, ohne_kennung = kennungen_ergaenzen(daten)
+    daten, ohne_abende, ohne_turniere = kennungen_ergaenzen(daten)
+    ohne_kennung = {
+        "ohne_kennung": ohne_abende + ohne_turniere,
+        "ohne_kennung_turniere": ohne_turniere,
+    }
     with store_oeffnen(ziel) as s:
         hat_daten = bool(s.existiert and (s.spieler_alle() or s.abende() or s.export_turniere()))
         alt = s.export() if hat_daten and dazu else None
         vorhanden = ziel.exists()
-    if alt is not None and ("turniere" in daten or "turniere" in alt):
-        raise Zustandsfehler(
-            "import --dazu führt nur Abende zusammen, keine Turniere; ein Buch mit Turnieren "
-            "bitte in eine leere Datei importieren (--db). Nichts importiert."
-        )
     if alt is not None:
-        return dict(_dazu(daten, alt, ziel, auswerten, halt), ohne_kennung=ohne_kennung)
+        return _dazu(daten, alt, ziel, auswerten, halt) | ohne_kennung
     if hat_daten:
         raise Zustandsfehler(
             f"Die Datenbank {ziel} ist nicht leer; importiert wird nur in eine leere "
@@ -276,8 +278,7 @@ def _importieren(
         "abende": len(daten["abende"]),
         "eintraege": len(daten["eintraege"]),
         "turniere": len((daten.get("turniere") or {}).get("turniere") or []),
-        "ohne_kennung": ohne_kennung,
-    }
+    } | ohne_kennung
     if dazu:  # in ein leeres Buch: alles ist neu
         zahlen |= {
             "abende_neu": zahlen["abende"],
@@ -285,6 +286,9 @@ def _importieren(
             "abende_vorhanden": 0,
             "eintraege_neu": zahlen["eintraege"],
             "spieler_neu": zahlen["spieler"],
+            "turniere_neu": zahlen["turniere"],
+            "turniere_ergaenzt": 0,
+            "turniere_vorhanden": 0,
         }
     return zahlen
 
@@ -378,4 +382,8 @@ def _dazu(
         "abende_vorhanden": z.abende_vorhanden,
         "eintraege_neu": z.eintraege_neu,
         "spieler_neu": z.spieler_neu,
+        "turniere": len((z.daten.get("turniere") or {}).get("turniere") or []),
+        "turniere_neu": z.turniere.neu,
+        "turniere_ergaenzt": z.turniere.ergaenzt,
+        "turniere_vorhanden": z.turniere.vorhanden,
     }

@@ -16,6 +16,8 @@ Spieler sind dieselben, wenn ihre Namen denselben Schlüssel haben (``namensschl
 Buch behält seine Schreibweise. Ein Export ohne Kennungen (vor Schema 9) bekommt mit
 ``kennungen_ergaenzen`` neue – seine Abende kommen dann als neue dazu (der Aufrufer warnt).
 
+Die Turniere führt ``referee.einfuhr.dazu_turniere`` nach denselben Regeln zusammen.
+
 Das Ergebnis prüft und rechnet der Aufrufer wie jeden Import ganz nach (``pruefe_export``,
 Probeimport); geschrieben wird nur, was im Buch noch fehlt.
 """
@@ -26,23 +28,15 @@ import copy
 import json
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from referee.einfuhr.bausteine import _ABEND_FELDER
+from referee.einfuhr.dazu_turniere import Turnierzaehlung, turniere_zusammenfuehren
 from referee.errors import Zustandsfehler
 
 #: Felder eines Abends, die zwei Bücher gleich haben müssen (alles außer Nummer und Kennung).
-_ABEND_INHALT = (
-    "datum",
-    "ort",
-    "spieler",
-    "tarif",
-    "hausregeln",
-    "offen",
-    "begonnen",
-    "beendet",
-    "geber_start",
-)
+_ABEND_INHALT = tuple(f for f in _ABEND_FELDER if f != "id")
 
 #: was ein späterer Export desselben Abends anders haben darf: er ist inzwischen beendet
 _BEENDEN = ("offen", "beendet")
@@ -59,26 +53,42 @@ class Zusammenfuehrung:
     eintraege_neu: int
     ereignisse_neu: int
     spieler_neu: int
+    turniere: Turnierzaehlung = field(default_factory=Turnierzaehlung)
 
     @property
     def nichts_neu(self) -> bool:
-        return not (self.abende_neu or self.abende_ergaenzt or self.spieler_neu)
+        return not (
+            self.abende_neu
+            or self.abende_ergaenzt
+            or self.spieler_neu
+            or self.turniere.neu
+            or self.turniere.ergaenzt
+        )
 
 
 def kennungen_ergaenzen(
     daten: dict[str, Any], neue_kennung: Callable[[], str] | None = None
-) -> tuple[dict[str, Any], int]:
-    """Abende ohne ``uuid`` (Exporte vor Schema 9) bekommen eine neue Kennung; gibt eine
-    Kopie und die Zahl der ergänzten. ``daten`` bleibt, wie es war."""
-    fehlen = [i for i, a in enumerate(daten["abende"]) if "uuid" not in a]
-    if not fehlen:
-        return daten, 0
+) -> tuple[dict[str, Any], int, int]:
+    """Abende ohne ``uuid`` und Turniere ohne Zeile in ``turniere.kennungen`` (ältere
+    Exporte) bekommen eine neue Kennung; gibt eine Kopie und die Zahl der ergänzten Abende
+    und Turniere. ``daten`` bleibt, wie es war."""
     erzeugen = neue_kennung or (lambda: str(uuid.uuid4()))
     kopie = dict(daten)
-    kopie["abende"] = [
-        dict(a, uuid=erzeugen()) if i in set(fehlen) else a for i, a in enumerate(daten["abende"])
-    ]
-    return kopie, len(fehlen)
+    fehlen = {i for i, a in enumerate(daten["abende"]) if "uuid" not in a}
+    if fehlen:
+        kopie["abende"] = [
+            dict(a, uuid=erzeugen()) if i in fehlen else a for i, a in enumerate(daten["abende"])
+        ]
+    turniere = daten.get("turniere") or {}
+    da = {k["id"] for k in turniere.get("kennungen", [])}
+    ohne = sorted(t["id"] for t in turniere.get("turniere", []) if t["id"] not in da)
+    if ohne:
+        dazu = [{"art": "turnier", "id": t, "uuid": erzeugen()} for t in ohne]
+        kennungen = sorted([*turniere.get("kennungen", []), *dazu], key=lambda k: k["id"])
+        kopie["turniere"] = {"kennungen": kennungen} | {
+            k: v for k, v in turniere.items() if k != "kennungen"
+        }
+    return (kopie if fehlen or ohne else daten), len(fehlen), len(ohne)
 
 
 def _gleich(a: Any, b: Any) -> bool:
@@ -266,6 +276,9 @@ def zusammenfuehren(alt: dict[str, Any], neu: dict[str, Any]) -> Zusammenfuehrun
     ergebnis["abende"].sort(key=lambda a: a["id"])
     ergebnis["eintraege"] = sorted(eintraege.values(), key=lambda e: (e["abend"], e["id"]))
     ergebnis["ereignisse"] = sorted(ereignisse.values(), key=lambda v: v["id"])
+    turniere, tz = turniere_zusammenfuehren(ergebnis.pop("turniere", None), neu.get("turniere"))
+    if turniere is not None:
+        ergebnis["turniere"] = turniere
     return Zusammenfuehrung(
         ergebnis,
         zaehler["neu"],
@@ -274,4 +287,5 @@ def zusammenfuehren(alt: dict[str, Any], neu: dict[str, Any]) -> Zusammenfuehrun
         zaehler["eintraege"],
         zaehler["ereignisse"],
         spieler_neu,
+        tz,
     )

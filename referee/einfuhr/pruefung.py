@@ -147,6 +147,8 @@ def pruefe_export(daten: Any) -> None:
             cent_je_abend[aid] = cent_je_abend.get(aid, 0) + sum(cent.values())
         eintraege[eid] = e
     _pruefe_ereignisse(daten["ereignisse"], abende, max(eintraege, default=0))
+    if "turniere" in daten:
+        _pruefe_turniere(daten["turniere"], kennungen)
     _ergebnisse_nachrechnen(eintraege, abende, daten["ereignisse"])
     for aid, summe in cent_je_abend.items():
         if summe:
@@ -337,3 +339,48 @@ def _pruefe_eintrag(
                     f"„{g}“ ist in der Datei {_kurz(ist.get(name, 'nicht da'))}, aus dem Ergebnis "
                     f"ergibt sich {_kurz(soll.get(name, 'nichts'))}.",
                 )
+
+
+def _pruefe_turniere(turniere: Any, kennungen: set[str]) -> None:
+    """Die Form des ``turniere``-Teils, soweit das Zusammenführen (``import --dazu``) sich auf
+    sie stützt: bekannte Tabellen, Zeilen aus Text, ganzen Zahlen und null, je Tabelle
+    steigende eindeutige Ids, ``turnier_id`` eines Turniers der Datei, ``bezug`` auf eine
+    frühere Zeile desselben Turniers, je Turnier höchstens eine Kennung. Die Spalten je Tabelle
+    prüft der Import (``turniere_importieren``), das Nachrechnen das Buch."""
+    from referee.store.turnieraustausch import TURNIER_TABELLEN
+
+    t = _objekt(turniere, "Turniere")
+    namen = [x.name for x in TURNIER_TABELLEN]
+    fremd = [k for k in t if k not in namen]
+    if fremd:
+        raise _fehler("Turniere", f"unbekannte Tabelle „{zeigbar(str(fremd[0]), 40)}“.")
+    turnier_ids: set[int] = set()
+    for tabelle in namen[1:] + namen[:1]:  # die Kennungen nach den Turnieren
+        ids: dict[int, Any] = {}
+        letzte = 0
+        for i, z in enumerate(_liste(t.get(tabelle, []), "Turniere", tabelle), start=1):
+            wo = f"Turniere, {tabelle}[{i}]"
+            _objekt(z, wo)
+            for feld, w in z.items():
+                if not (w is None or isinstance(w, str) or type(w) is int):
+                    raise _fehler(wo, f"„{feld}“: nur Text, ganze Zahlen oder null.")
+            tid = z.get("id") if tabelle in ("turniere", "kennungen") else z.get("turnier_id")
+            if tabelle != "turniere" and tid not in turnier_ids:
+                raise _fehler(wo, "die Zeile gehört zu keinem Turnier der Datei.")
+            if tabelle == "kennungen":
+                if z.get("art") != "turnier" or tid in ids:
+                    raise _fehler(wo, "je Turnier eine Kennung mit „art“ = „turnier“.")
+                _kennung(z.get("uuid"), wo, kennungen)
+                ids[tid] = tid
+                continue
+            if "id" not in z:
+                continue
+            nr = _ganz(z["id"], wo, "id", 1)
+            if nr <= letzte:
+                raise _fehler(wo, "die Ids steigen nicht.")
+            letzte = nr
+            if z.get("bezug") is not None and ids.get(z["bezug"]) != tid:
+                raise _fehler(wo, "„bezug“ zeigt auf keine frühere Zeile dieses Turniers.")
+            ids[nr] = tid
+            if tabelle == "turniere":
+                turnier_ids.add(nr)

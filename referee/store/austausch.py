@@ -191,7 +191,8 @@ class Austausch(Eintraege):
 
         ``dazu``: ``daten`` ist das ganze Buch nach ``referee.einfuhr.dazu.zusammenfuehren``
         (alles Vorhandene mit seinen Nummern, das Neue dahinter): geschrieben wird nur, was
-        fehlt, und ein inzwischen beendeter Abend wird beendet. Danach muss der Export des
+        fehlt, ein inzwischen beendeter Abend wird beendet, und von den Turnieren kommen die
+        fehlenden Zeilen dazu (``turniere_importieren(dazu=True)``). Danach muss der Export des
         Buchs ``daten`` gleichen – sonst (jemand schrieb dazwischen) bleibt alles, wie es war."""
         if not isinstance(daten, dict) or daten.get("format") != EXPORT_FORMAT:
             raise Eingabefehler(f"Das ist kein referee-Export (Feld „format“ ≠ „{EXPORT_FORMAT}“).")
@@ -305,7 +306,7 @@ class Austausch(Eintraege):
                         ],
                     )
                 if "turniere" in daten:
-                    turniere_importieren(conn, daten["turniere"])
+                    turniere_importieren(conn, daten["turniere"], dazu=dazu)
                 if dazu:
                     ohne_stand = {k: v for k, v in daten.items() if k != "stand"}
                     if json.dumps(self.export(), ensure_ascii=False) != json.dumps(

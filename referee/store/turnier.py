@@ -85,13 +85,15 @@ class Turnierspeicher(Turnierkasse):
         return [self._turnier_aus(z) for z in self._lies(self._TURNIER_SQL + " ORDER BY t.id")]
 
     def turnier(self, turnier_id: int | None = None) -> Turnier:
-        """Turnier ``turnier_id`` oder das offene (das jüngste nicht beendete); sonst
-        ``KeineDaten``."""
+        """Turnier ``turnier_id`` oder das offene (das jüngste nicht beendete), ohne offenes das
+        zuletzt angelegte (nach ``turnier ende`` zeigen ``stand``, ``preise``, ``laufzettel`` …
+        es weiter; was schreibt, sagt dann „ist beendet“); ohne Turnier ``KeineDaten``."""
         if turnier_id is None:
-            offen = [t for t in self.turniere() if t.offen]
-            if not offen:
-                raise KeineDaten(f"Kein offenes Turnier. {BEISPIEL}")
-            return offen[-1]
+            alle = self.turniere()
+            if not alle:
+                raise KeineDaten(f"Kein Turnier. {BEISPIEL}")
+            offen = [t for t in alle if t.offen]
+            return offen[-1] if offen else alle[-1]
         z = (
             self._lies(self._TURNIER_SQL + " WHERE t.id = ?", [turnier_id])
             if self._hat_turniere()

@@ -11,6 +11,14 @@ ids, ein Storno mit ``gilt = 0``, jeder andere mit 1), die Wertzeilen (``turnier
 entstehen aus dem Ergebnis jedes Eintrags neu. Die Einfuhr (``referee.einfuhr``) vergleicht
 danach den Export der Probedatei mit der Datei: ein falsches ``gilt`` fällt so auf; das Buch
 rechnet jedes geltende Spiel und Blatt nach (``Turnierbuch.nachrechnen``).
+
+Die Kennung jedes Turniers (Schema 9, issue 36) geht als Tabelle ``kennungen`` mit – nur ihre
+Zeilen mit ``art = 'turnier'``, vor den Turnieren eingefügt (der Trigger lässt sie dann
+stehen). Ein älterer Export ohne sie: jedes Turnier bekommt beim Import eine neue.
+
+``import --dazu`` (``dazu=True``): die Datei ist das ganze zusammengeführte Buch; eine Zeile,
+deren Schlüssel (``Turniertabelle.schluessel``) es schon gibt, bleibt, wie sie ist – bis auf
+die Spalten in ``nachziehen``, die vorab den Stand der Datei bekommen.
 """
 
 from __future__ import annotations
@@ -40,15 +48,33 @@ class Turniertabelle:
     name: str
     reihenfolge: str
     abgeleitet: Mapping[str, Callable[[Mapping[str, Any]], Any]] | None = None
+    #: nur diese Zeilen der Tabelle (``kennungen``: die der Turniere)
+    bedingung: str = "1"
+    #: abgeleitete Spalten, die ein Trigger eines *späteren* Ereignisses ändert (eine
+    #: zurückgenommene Auslosung): ``dazu`` setzt sie bei vorhandenen Zeilen vorab auf den
+    #: Stand der Datei (der Trigger erlaubt nur 1 → 0), damit die neuen Zeilen passen
+    nachziehen: tuple[str, ...] = ()
+
+    @property
+    def schluessel(self) -> tuple[str, ...]:
+        """Woran eine Zeile wiedererkannt wird: die Spalten ihrer Reihenfolge (``rowid`` ist
+        bei diesen Tabellen die ``id``)."""
+        return tuple(
+            "id" if s == "rowid" else s for s in self.reihenfolge.replace(" ", "").split(",")
+        )
 
 
 #: Die Turniertabellen in Einfügereihenfolge (Bezüge zeigen nur auf Früheres). Nicht exportiert:
 #: ``turnier_werte`` (aus den Ergebnissen neu), ``turnier_schluessel`` (wie beim Abend).
 TURNIER_TABELLEN: list[Turniertabelle] = [
+    # die Kennung vor ihrem Turnier (issue 36): ``id`` ist die des Turniers
+    Turniertabelle("kennungen", "id", bedingung="art = 'turnier'"),
     Turniertabelle("turniere", "id"),
     Turniertabelle("turnier_teilnehmer", "id"),  # (in SQLite dasselbe wie rowid)
-    Turniertabelle("turnier_runden", "turnier_id, runde, auslosung"),
-    Turniertabelle("turnier_tische", "turnier_id, runde, auslosung, tisch, platz"),
+    Turniertabelle("turnier_runden", "turnier_id, runde, auslosung", nachziehen=("gilt",)),
+    Turniertabelle(
+        "turnier_tische", "turnier_id, runde, auslosung, tisch, platz", nachziehen=("gilt",)
+    ),
     Turniertabelle("turnier_ereignisse", "id", {"gilt": _gilt_wie_beim_eintragen}),
     Turniertabelle("turnier_eintraege", "id", {"gilt": _gilt_wie_beim_eintragen}),
     # die Turnierleitung (Schema 10): Eckdaten, Startgeld-Zahlungen, Preislisten, Vereine
@@ -82,15 +108,22 @@ def turniere_exportieren(conn: sqlite3.Connection) -> dict[str, list[dict[str, A
         liste = ", ".join(f'"{s}"' for s in spalten)
         aus[t.name] = [
             dict(zip(spalten, z, strict=True))
-            for z in conn.execute(f'SELECT {liste} FROM "{t.name}" ORDER BY {t.reihenfolge}')
+            for z in conn.execute(
+                f'SELECT {liste} FROM "{t.name}" WHERE {t.bedingung} ORDER BY {t.reihenfolge}'
+            )
         ]
     return aus
 
 
-def turniere_importieren(conn: sqlite3.Connection, daten: Any) -> None:
+def turniere_importieren(conn: sqlite3.Connection, daten: Any, *, dazu: bool = False) -> None:
     """Die Turniere eines Exports in die (leere) Datenbank von ``conn`` – in der Transaktion
     des Aufrufers. Falsche Form: ``Eingabefehler``; was SQLite ablehnt (Fremdschlüssel,
-    NOT NULL, Trigger), bricht die Transaktion ab."""
+    NOT NULL, Trigger), bricht die Transaktion ab.
+
+    ``dazu``: ``daten`` sind die Turniere des zusammengeführten Buchs; geschrieben wird nur,
+    was fehlt (siehe oben)."""
+    import sqlite3
+
     if not isinstance(daten, dict):
         raise Eingabefehler("„turniere“ muss ein JSON-Objekt sein (je Tabelle ihre Zeilen).")
     bekannt = {t.name for t in TURNIER_TABELLEN}
@@ -104,6 +137,11 @@ def turniere_importieren(conn: sqlite3.Connection, daten: Any) -> None:
         spalten = _spalten(conn, t.name)
         liste = ", ".join(f'"{s}"' for s in spalten)
         platz = ", ".join("?" for _ in spalten)
+        da: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        if dazu:
+            mit = ", ".join(f'"{s}"' for s in (*t.schluessel, *t.nachziehen))
+            for z in conn.execute(f'SELECT {mit} FROM "{t.name}" WHERE {t.bedingung}'):
+                da[tuple(z[: len(t.schluessel)])] = tuple(z[len(t.schluessel) :])
         for i, z in enumerate(zeilen, 1):
             if not isinstance(z, dict) or sorted(z) != sorted(spalten):
                 raise Eingabefehler(
@@ -114,14 +152,49 @@ def turniere_importieren(conn: sqlite3.Connection, daten: Any) -> None:
                     raise Eingabefehler(
                         f"„turniere.{t.name}“, Zeile {i}, „{s}“: nur Text, ganze Zahlen oder null."
                     )
-            werte = dict(z)
-            for s, ableiten in (t.abgeleitet or {}).items():
-                werte[s] = ableiten(z)
+            if t.name == "kennungen" and z["art"] != "turnier":
+                raise Eingabefehler(f"„turniere.kennungen“, Zeile {i}: „art“ muss „turnier“ sein.")
+            vorhanden = da.get(tuple(z.get(s) for s in t.schluessel))
+            try:
+                if vorhanden is not None:
+                    _nachziehen(conn, t, z, vorhanden)
+                    continue
+                werte = dict(z)
+                for s, ableiten in (t.abgeleitet or {}).items():
+                    werte[s] = ableiten(z)
+                conn.execute(
+                    f'INSERT INTO "{t.name}" ({liste}) VALUES ({platz})',
+                    [werte[s] for s in spalten],
+                )
+                if t.name == "turnier_eintraege":
+                    _werte_neu(conn, werte)
+            except sqlite3.IntegrityError:  # doppelt, Bezug ins Leere, zwei geltende Auslosungen …
+                raise Eingabefehler(
+                    f"„turniere.{t.name}“, Zeile {i}: passt nicht zu den übrigen Zeilen (doppelt, "
+                    "ein Bezug ins Leere oder zwei geltende Auslosungen einer Runde)."
+                ) from None
+    # eine Kennung ohne ihr Turnier erbte sonst das nächste mit dieser id
+    if conn.execute(
+        "SELECT 1 FROM kennungen k WHERE art = 'turnier' AND NOT EXISTS "
+        "(SELECT 1 FROM turniere t WHERE t.id = k.id)"
+    ).fetchone():
+        raise Eingabefehler("„turniere.kennungen“: eine Kennung gehört zu keinem Turnier.")
+
+
+def _nachziehen(
+    conn: sqlite3.Connection,
+    t: Turniertabelle,
+    z: Mapping[str, Any],
+    vorhanden: tuple[Any, ...],
+) -> None:
+    """Eine vorhandene Zeile (``dazu``): ihre ``nachziehen``-Spalten auf den Stand der Datei."""
+    for s, alt in zip(t.nachziehen, vorhanden, strict=True):
+        if z[s] != alt:
+            bed = " AND ".join(f'"{k}" = ?' for k in t.schluessel)
             conn.execute(
-                f'INSERT INTO "{t.name}" ({liste}) VALUES ({platz})', [werte[s] for s in spalten]
+                f'UPDATE "{t.name}" SET "{s}" = ? WHERE {bed}',
+                [z[s], *(z[k] for k in t.schluessel)],
             )
-            if t.name == "turnier_eintraege":
-                _werte_neu(conn, werte)
 
 
 def _werte_neu(conn: sqlite3.Connection, e: Mapping[str, Any]) -> None:

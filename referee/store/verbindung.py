@@ -40,7 +40,7 @@ from referee.store.daten import (
     _jetzt,
 )
 from referee.store.dialekt import SQLITE, Dialekt
-from referee.store.schema import migrationen
+from referee.store.schema import migrationen, neues_buch_anlegen
 
 if TYPE_CHECKING:
     import sqlite3
@@ -267,8 +267,15 @@ class Verbindung(Buchverbindung):
         db = Database(conn, execute_plugins=False, recursive_triggers=False)
         _beginne_schreiben(conn, self.pfad)
         try:
-            _pruefe_schema(conn, self.pfad)  # ein anderer Prozess kann schneller gewesen sein
-            migrationen(self._ergebnis_aus).apply(db)
+            # ein anderer Prozess kann schneller gewesen sein
+            leer = (
+                _pruefe_schema(conn, self.pfad) == 0
+                and not conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone()
+            )
+            # ein neues Buch: das Ergebnis der Migrationen auf einmal (wenn es das Schema ist,
+            # das hier erwartet wird); sonst Schritt für Schritt
+            if not (leer and neues_buch_anlegen(conn, SCHEMA_AKTUELL)):
+                migrationen(self._ergebnis_aus).apply(db)
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:

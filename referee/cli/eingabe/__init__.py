@@ -61,6 +61,17 @@ PORT = Annotated[
         "--port", min=0, max=65535, metavar="PORT", help="Port (0 = einen freien wählen)."
     ),
 ]
+#: ``live``, ``turnier live``, ``saison live``: wie oft die Seite ohne JavaScript neu lädt
+NEU_LADEN = Annotated[
+    int,
+    typer.Option(
+        "--neu-laden",
+        min=1,
+        max=3600,
+        metavar="SEK",
+        help="Ohne JavaScript lädt die Seite alle SEK Sekunden neu.",
+    ),
+]
 
 #: Die getypte Eingabe, die ein Adapter liest (``SchafkopfAngaben``, ``SabaiAngaben`` …).
 A = TypeVar("A", bound="Angaben")

@@ -109,9 +109,16 @@ class Handy:
                 await self.verbinde()
             assert self.r is not None and self.w is not None
             t = time.monotonic()
-            self.w.write(anfrage(self.port, f"{self.basis}api/{was}", daten))
-            await self.w.drain()
-            status, d, warte = await lies_antwort(self.r)
+            try:
+                self.w.write(anfrage(self.port, f"{self.basis}api/{was}", daten))
+                await self.w.drain()
+                status, d, warte = await lies_antwort(self.r)
+            except (IndexError, ConnectionError, asyncio.IncompleteReadError):
+                # der Server schloss die ruhende Verbindung (keep-alive abgelaufen): wie ein
+                # Browser neu verbinden und dieselbe Anfrage schicken (sie trägt ihren Schlüssel)
+                self.schliesse()
+                self.w = None
+                continue
             if status != 429:
                 return status, d, t
             self.gedrosselt += 1

@@ -36,6 +36,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from referee.buch.antwortnamen import ANTWORTEN
+from referee.buch.kopie import Buchkopien
 from referee.buch.schluessel import pruefe_schluessel as _pruefe_schluessel
 from referee.ergebnis import SABAI, SCHAFKOPF
 from referee.errors import Eingabefehler, Regelverstoss, Zustandsfehler
@@ -58,9 +59,7 @@ if TYPE_CHECKING:
         Rueckgaengig,
         Ruhmeshalle,
         SabaiSpielstand,
-        Sicherung,
         Statistik,
-        Umzug,
         Verlauf,
         Vorschau,
     )
@@ -86,7 +85,7 @@ class DoppelterEintrag(Zustandsfehler):
         self.eintrag = eintrag
 
 
-class Buch:
+class Buch(Buchkopien):
     """Ein geöffnetes Buch (eine Datenbankdatei). Lesen legt nie eine Datei an."""
 
     def __init__(self, pfad: str | os.PathLike[str] | None = None) -> None:
@@ -752,16 +751,6 @@ class Buch:
             anzahl = len(b["eintraege"])
         return Export(inhalt, format, anzahl, tuple(abende), gesamt)
 
-    def sicherung(self, ziel: str | os.PathLike[str], *, ueberschreiben: bool = False) -> Sicherung:
-        """Eine geprüfte Kopie des ganzen Buchs (Abende und Turniere) nach ``ziel`` – sicher
-        auch, während ``live`` oder ``turnier live`` schreiben (statt ``cp``, das die
-        ``-wal``-Datei verliert)."""
-        from pathlib import Path
-
-        from referee.buch.antworten import Sicherung
-
-        return Sicherung(self.store.sichern(Path(ziel), ueberschreiben))
-
     def importieren(self, daten: Any) -> Importiert:
         """Einen JSON-Export in eine leere Datenbank übernehmen (ids und Zeiten bleiben):
         geprüft und alles oder nichts (``referee.einfuhr``)."""
@@ -812,22 +801,6 @@ class Buch:
             z["turniere"],
             z["ohne_kennung_turniere"],
         )
-
-    def umziehen(self, ziel: str | os.PathLike[str]) -> Umzug:
-        """Das ganze Buch (Abende, Turniere, Schreib-Schlüssel, Geheimnisse) in ein leeres
-        anderes: SQLite → PostgreSQL oder zurück, eine Transaktion im Ziel
-        (``referee.store.umzug``). Danach gibt das Ziel denselben JSON-Export."""
-        from referee.buch.antworten import Umzug
-        from referee.spiele import store_oeffnen
-        from referee.store.umzug import umziehen
-
-        with store_oeffnen(ziel) as neu:
-            if _derselbe_ort(neu.pfad, self.store.pfad):
-                raise Eingabefehler(
-                    f"{neu.pfad} ist dasselbe Buch; umgezogen wird in ein anderes, leeres."
-                )
-            zeilen = umziehen(self.store.verbindung, neu.verbindung)
-            return Umzug(self.pfad, str(neu.pfad), zeilen)
 
     def statistik(
         self, abend_id: int | None = None, *, gesamt: bool = False, spieler: str | None = None
@@ -880,15 +853,6 @@ def _auswerten(pfad: os.PathLike[str]) -> None:
             buch.sabai_spielstand(a.id)
         for format in FORMATE:  # gesamt: alle Einträge in jedem Format
             buch.exportieren(gesamt=True, format=format)
-
-
-def _derselbe_ort(a: object, b: object) -> bool:
-    """Zeigen zwei Buchorte (Pfade oder PostgreSQL-Adressen) auf dasselbe Buch?"""
-    from pathlib import Path
-
-    if isinstance(a, Path) and isinstance(b, Path):
-        return a.absolute() == b.absolute()
-    return str(a) == str(b)
 
 
 def __getattr__(name: str) -> Any:

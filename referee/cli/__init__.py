@@ -53,6 +53,7 @@ REIHENFOLGE = (
     "live",
     "turnier",
     "turnier_leitung",
+    "turnier_live",
     "saison",
 )
 

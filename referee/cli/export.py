@@ -232,8 +232,8 @@ def umziehen(
     else:
         sys.stderr.write(
             f"Umgezogen nach {u.ziel}: {u.zeilen.get('spieler', 0)} Spieler, "
-            f"{u.zeilen.get('abende', 0)} Abende, {u.zeilen.get('eintraege', 0)} Einträge, "
-            f"{u.zeilen.get('turniere', 0)} Turniere ({sum(u.zeilen.values())} Zeilen).\n"
+            f"{_abende(u.zeilen.get('abende', 0))}, {_eintraege(u.zeilen.get('eintraege', 0))}, "
+            f"{_turniere(u.zeilen.get('turniere', 0))} ({sum(u.zeilen.values())} Zeilen).\n"
         )
 
 

@@ -520,3 +520,73 @@ def test_platzpunkte_mit_gleichstand_ergeben_dieselbe_summe(werte, punkte):
     pp = platzpunkte(plaetze(namen), punkte)
     k = len(werte)
     assert sum(pp.values(), Fraction(0)) == sum(punkte[:k])
+
+
+def test_turnier_zaehlt_nach_seinem_datum_nicht_nach_dem_anlegen(cli, db_pfad):
+    """Ein Turnier mit ``--datum`` gehört nach diesem Datum zur Saison (ohne ``saison dazu``);
+    eines ohne Datum nach dem Tag seines Anlegens (heute, also nicht ins Jahr 2027)."""
+    for args in (
+        [
+            "turnier",
+            "neu",
+            "Januar",
+            "--runden",
+            "1",
+            "--spiele",
+            "4",
+            "--seed",
+            "1",
+            "--datum",
+            "2027-01-16",
+        ],
+        ["turnier", "anmelden", "Anna", "Ben", "Cem", "Dora"],
+        ["turnier", "auslosung"],
+        [
+            "turnier",
+            "ergebnis",
+            "--runde",
+            "1",
+            "--tisch",
+            "1",
+            "Anna=+3",
+            "Ben=-1",
+            "Cem=-1",
+            "Dora=-1",
+        ],
+        ["turnier", "ende"],
+        ["turnier", "neu", "Ohne Datum", "--runden", "1", "--spiele", "4", "--seed", "1"],
+        ["turnier", "anmelden", "Anna", "Ben", "Cem", "Dora"],
+        ["turnier", "auslosung"],
+        [
+            "turnier",
+            "ergebnis",
+            "--runde",
+            "1",
+            "--tisch",
+            "1",
+            "Anna=-3",
+            "Ben=+1",
+            "Cem=+1",
+            "Dora=+1",
+        ],
+        [
+            "saison",
+            "neu",
+            "2027",
+            "--von",
+            "2027-01-01",
+            "--bis",
+            "2027-12-31",
+            "--wertung",
+            "summe",
+        ],
+    ):
+        r = cli(*args)
+        assert r.returncode == 0, (args, r.stderr)
+    stand = json.loads(cli("saison", "stand", "--json").stdout)
+    anna = next(z for z in stand["rangliste"] if z["name"] == "Anna")
+    # nur das Januar-Turnier: Anna +3 (das zweite, heute angelegt, liegt außerhalb)
+    assert anna["wert"] == 3
+    assert [(e["art"], e["id"], e["datum"]) for e in anna["ereignisse"]] == [
+        ("turnier", 1, "2027-01-16")
+    ]

@@ -110,6 +110,11 @@ class Saisonbuch:
             self._turnierbuch = Turnierbuch(self.abende.pfad)
         return self._turnierbuch
 
+    def _turnierdatum(self, t: Turnier) -> str:
+        """Das Datum eines Turniers: aus ``turnier neu --datum``/``eckdaten``, sonst der Tag,
+        an dem es angelegt wurde (wie ``referee.buch.saison.lesen.turnier_ereignis``)."""
+        return self._turniere().eckdaten_von(t).datum or t.angelegt[:10]
+
     def _alle_turniere(self) -> list[Turnier]:
         if not self.abende.existiert:
             return []
@@ -283,7 +288,9 @@ class Saisonbuch:
             return False
 
         abende = [a for a in self.abende.abende() if gehoert("abend", a.id, a.datum)]
-        turniere = [t for t in self._alle_turniere() if gehoert("turnier", t.id, t.angelegt)]
+        turniere = [
+            t for t in self._alle_turniere() if gehoert("turnier", t.id, self._turnierdatum(t))
+        ]
         return abende, turniere, grund
 
     def _infos(self, s: Saison) -> tuple[tuple[Ereignisinfo, ...], tuple[Ereignisinfo, ...]]:
@@ -299,7 +306,7 @@ class Saisonbuch:
             if ("turnier", t.id) in grund:
                 n = len(self._turniere().store.teilnehmer(t.id))
                 g = grund[("turnier", t.id)]
-                infos.append(Ereignisinfo("turnier", t.id, t.angelegt[:10], t.name, g, n))
+                infos.append(Ereignisinfo("turnier", t.id, self._turnierdatum(t), t.name, g, n))
         infos.sort(key=lambda e: (e.datum, e.art, e.id))
         return (
             tuple(e for e in infos if e.grund != "weg"),

@@ -102,7 +102,9 @@ def turnier_ereignis(tb: Turnierbuch, t: Turnier, aufl: Mapping[str, str]) -> Er
     teilnahmen = tuple(
         Teilnahme(wer[z.name], z.punkte, z.platz, spiele[z.startnummer], z.soli) for z in zeilen
     )
-    return Ereignis("turnier", t.id, t.angelegt[:10], teilnahmen, t.name)
+    # das Datum des Turniers (``turnier neu --datum``, ``eckdaten``), sonst der Tag des Anlegens
+    datum = tb.eckdaten_von(t).datum or t.angelegt[:10]
+    return Ereignis("turnier", t.id, datum, teilnahmen, t.name)
 
 
 __all__ = ["abend_ereignisse", "turnier_ereignis"]

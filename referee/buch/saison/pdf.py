@@ -30,7 +30,7 @@ def stand_pdf(stand: Saisonstand, verlauf: Rangverlauf) -> bytes:
     s = stand.saison
     breite = pdf.w - 2 * RAND
     ereignisse = list(stand.ereignisse)
-    fest = 12 + 22 + 3 * 14
+    fest = 12 + 22 + 3 * 18  # „Ereign.“ fett in 10 pt braucht gut 15 mm
     rest = breite - fest
     je_ereignis = min(14.0, max(7.0, (rest - 40) / max(len(ereignisse), 1)))
     name_b = rest - je_ereignis * len(ereignisse)
@@ -39,9 +39,9 @@ def stand_pdf(stand: Saisonstand, verlauf: Rangverlauf) -> bytes:
         ("Name", name_b, "L"),
         ("Wert", 22, "R"),
         *((spalte(e), je_ereignis, "R") for e in ereignisse),
-        ("Ereign.", 14, "R"),
-        ("Spiele", 14, "R"),
-        ("Soli", 14, "R"),
+        ("Ereign.", 18, "R"),
+        ("Spiele", 18, "R"),
+        ("Soli", 18, "R"),
     ]
     klein = 8 if je_ereignis < 11 else 10
 

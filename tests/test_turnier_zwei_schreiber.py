@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 
+import buchorte
 from conftest import ROOT, _env
 
 from referee.buch.turnier import Turnierbuch
@@ -41,6 +42,9 @@ with Turnierbuch(db) as tb:
 print(n)
 """
 
+# die Fixture aus buchorte: je Test ein leeres Buch auf SQLite und auf PostgreSQL
+buchort = buchorte.buchort
+
 
 def _turnier(pfad) -> list[int]:
     """Acht Spieler (zwei Vierertische), eine Runde zu 32 Spielen; die Startnummern an Tisch 1
@@ -57,7 +61,8 @@ def _geber_der_spiele(pfad) -> list[int | None]:
         return [e.ergebnis.geber for e in tb.tischspiele(1, 1)]
 
 
-def test_zwei_prozesse_ein_tisch_jeder_geber_genau_einmal(db_pfad):
+def test_zwei_prozesse_ein_tisch_jeder_geber_genau_einmal(buchort):
+    db_pfad = buchort  # eine SQLite-Datei oder eine PostgreSQL-URL
     plaetze = _turnier(db_pfad)
     with Turnierbuch(db_pfad) as tb:
         a, b = (s.name for s in tb.tische(1).tische[0].sitze[:2])
@@ -112,7 +117,8 @@ def _server(db_pfad) -> tuple[subprocess.Popen, int, str]:
     return p, zeile["port"], url.rstrip("/").rsplit("/", 1)[1]
 
 
-def test_zwei_handys_ueber_zwei_server_ein_spiel_je_nummer(db_pfad):
+def test_zwei_handys_ueber_zwei_server_ein_spiel_je_nummer(buchort):
+    db_pfad = buchort  # eine SQLite-Datei oder eine PostgreSQL-URL
     """Zwei Server (zwei Prozesse ``turnier live``) auf einem Buch, je ein Handy sendet zugleich
     dasselbe ``spiel_nr``: genau eines bekommt 200, das andere 409 – wie die README verspricht;
     früher bekamen beide 200 mit Geber ``[2, 2]``. Die Drossel je Gerät lässt 20 Schreibvorgänge
